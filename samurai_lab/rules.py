@@ -1,0 +1,525 @@
+"""The rules of Samurai: one source of legality for every action, and applying actions.
+
+``why_illegal(state, action)`` is the single check; ``legal_actions`` enumerates
+from the same target helpers and ``apply_action`` refuses anything ``why_illegal``
+objects to, raising ``IllegalMoveError`` with the rule in the rulebook's words.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .actions import Action, EndTurn, MoveTile, Pass, PickTile, PlacePiece, PlaceTile, Swap
+from .board import Board, CITY, VILLAGE
+from .ruleset import END_OF_TURN, FORBIDDEN, INSTANT, RANDOM, STOP_AT_ONCE
+from .state import GameState, Phase, Placed, Resolution, _evolve, deal_random_hands, pile_for
+from .tiles import CASTES, HAND_SIZE, TILE_SET_COUNTS, TILES_BY_CODE, Caste, Figure, Tile, sort_tiles, supply_per_caste
+
+MOVE_TILE: Tile = TILES_BY_CODE["M"]
+SWAP_TILE: Tile = TILES_BY_CODE["X"]
+SET_ASIDE_LIMIT = 4
+
+
+class IllegalMoveError(ValueError):
+    """An action the rules forbid; the message names the rule."""
+
+    def __init__(self, action: object, reason: str) -> None:
+        super().__init__(f"{action}: {reason}")
+        self.action = action
+        self.reason = reason
+
+
+# --- settlements and influence ------------------------------------------
+
+def is_surrounded(state: GameState, settlement: int) -> bool:
+    """Every land hex next to the settlement holds a tile (sea hexes never need filling)."""
+    tiles = state.tiles
+    for o in state.board.land_neighbours[settlement]:
+        if tiles[o] is None:
+            return False
+    return True
+
+
+def empty_land_around(state: GameState, settlement: int) -> int:
+    """How many land hexes next to the settlement are still empty."""
+    tiles = state.tiles
+    return sum(1 for o in state.board.land_neighbours[settlement] if tiles[o] is None)
+
+
+def influence(state: GameState, settlement: int, caste: Caste) -> tuple[int, ...]:
+    """Each player's influence on a piece of ``caste`` in ``settlement``: the values of his adjacent
+    tiles (land and sea) that show that caste or a wild figure."""
+    sums = [0] * len(state.seats)
+    tiles = state.tiles
+    for o in state.board.neighbours[settlement]:
+        p = tiles[o]
+        if p is not None and p.tile.counts_for(caste):
+            sums[p.owner] += p.tile.strength
+    return tuple(sums)
+
+
+def decide(tallies: tuple[int, ...]) -> int | None:
+    """The single player with the highest sum, or None on a tie for the highest (all-zero included)."""
+    best = max(tallies)
+    if tallies.count(best) > 1:
+        return None
+    return tallies.index(best)
+
+
+def _resolve(state: GameState, settlements: list[int]) -> GameState:
+    """Capture the pieces of the given surrounded settlements, piece by piece, and check the end."""
+    pieces = list(state.pieces)
+    captured = [list(c) for c in state.captured]  # type: ignore[arg-type]
+    set_aside = list(state.set_aside)
+    events = []
+    for s in settlements:
+        for caste in pieces[s]:
+            tallies = influence(state, s, caste)
+            winner = decide(tallies)
+            if winner is None:
+                set_aside[caste.index] += 1
+            else:
+                captured[winner][caste.index] += 1
+            events.append(Resolution(s, caste, winner, tallies))
+        pieces[s] = ()
+    new_pieces = tuple(pieces)
+    end_reason = state.end_reason or _end_condition(new_pieces, set_aside, state)
+    return _evolve(
+        state, pieces=new_pieces, captured=tuple(tuple(c) for c in captured),
+        set_aside=tuple(set_aside), events=state.events + tuple(events), end_reason=end_reason,
+    )
+
+
+def _end_condition(pieces: tuple[tuple[Caste, ...], ...], set_aside: list[int], state: GameState) -> str | None:
+    on_board = [0, 0, 0]
+    for ps in pieces:
+        for c in ps:
+            on_board[c.index] += 1
+    vocab = state.ruleset.vocabulary
+    for c in CASTES:
+        if on_board[c.index] == 0:
+            return f"no {vocab.caste(c)} piece is left on the board"
+    if sum(set_aside) >= SET_ASIDE_LIMIT:
+        return f"{sum(set_aside)} pieces have been set aside by ties"
+    return None
+
+
+def surrounded_with_pieces(state: GameState, candidates=None) -> list[int]:
+    """Settlements (among ``candidates``, default all) that are surrounded and still hold pieces."""
+    board = state.board
+    pool = board.settlements if candidates is None else candidates
+    return [s for s in pool if state.pieces[s] and is_surrounded(state, s)]
+
+
+# --- targets: the shared source of legal placements ------------------------
+
+def tile_targets(state: GameState, tile: Tile) -> tuple[int, ...]:
+    """Hex indices where ``tile`` may be laid now (ignoring whose turn and the normal-tile allowance)."""
+    if tile.figure is Figure.SWAP or tile.figure is Figure.MOVE:
+        return ()
+    return empty_hexes(state, sea=tile.placement == "sea")
+
+
+def empty_hexes(state: GameState, sea: bool = False) -> tuple[int, ...]:
+    """Empty sea hexes (``sea=True``) or empty land hexes."""
+    tiles = state.tiles
+    pool = state.board.sea if sea else state.board.land
+    return tuple(i for i in pool if tiles[i] is None)
+
+
+def movable_tiles(state: GameState, player: int) -> tuple[int, ...]:
+    """Hexes holding one of ``player``'s own tiles that the move tile can lift (no fast tiles, not itself)."""
+    return tuple(
+        i for i, p in enumerate(state.tiles)
+        if p is not None and p.owner == player and not p.tile.fast and p.tile.figure is not Figure.MOVE
+    )
+
+
+def swap_options(state: GameState) -> list[Swap]:
+    """Every exchange of two pieces in two different settlements that leaves no settlement with two alike."""
+    board = state.board
+    forbid_closed = state.ruleset.swap_into_surrounded == FORBIDDEN
+    items = []
+    for s in board.settlements:
+        ps = state.pieces[s]
+        if ps and not (forbid_closed and is_surrounded(state, s)):
+            for c in ps:
+                items.append((s, c, ps))
+    ids = board.ids
+    out = []
+    for a in range(len(items)):
+        sa, ca, psa = items[a]
+        for b in range(a + 1, len(items)):
+            sb, cb, psb = items[b]
+            if sa == sb:
+                continue
+            if ca is not cb and (ca in psb or cb in psa):
+                continue
+            out.append(Swap(ids[sa], ca, ids[sb], cb))
+    return out
+
+
+# --- the single legality check --------------------------------------------
+
+def why_illegal(state: GameState, action: Action) -> str | None:
+    """None if ``action`` is legal now, else the reason in the rulebook's words."""
+    phase = state.phase
+    if phase is Phase.GAME_OVER:
+        return "the game is over"
+    if isinstance(action, PlacePiece):
+        return _why_piece(state, action)
+    if isinstance(action, PickTile):
+        return _why_pick(state, action)
+    if phase is not Phase.PLAY:
+        return "the game has not started yet: " + (
+            "caste pieces are still being placed" if phase is Phase.PLACE_PIECES else "starting hands are being chosen"
+        )
+    hand = state.hands[state.current]
+    if hand is None:
+        return "that player's hand is hidden in this view"
+    if isinstance(action, PlaceTile):
+        return _why_place(state, action, hand)
+    if isinstance(action, Swap):
+        return _why_swap(state, action, hand)
+    if isinstance(action, MoveTile):
+        return _why_move(state, action, hand)
+    if isinstance(action, EndTurn):
+        if state.played_this_turn == 0:
+            return "a player must play at least one tile each turn"
+        return None
+    if isinstance(action, Pass):
+        if state.played_this_turn > 0:
+            return "you have played a tile this turn: end the turn instead of passing"
+        if _has_tile_play(state, hand):
+            return "passing is allowed only when no tile can be placed (R1); play at least one tile"
+        return None
+    return f"unknown action {action!r}"
+
+
+def _hex(state: GameState, ref: str) -> tuple[int | None, str | None]:
+    try:
+        return state.board.resolve(ref), None
+    except ValueError as e:
+        return None, str(e)
+
+
+def _why_piece(state: GameState, action: PlacePiece) -> str | None:
+    if state.phase is not Phase.PLACE_PIECES:
+        return "all caste pieces are already placed"
+    if not isinstance(action.caste, Caste):
+        return f"{action.caste!r} is not a caste"
+    i, err = _hex(state, action.hex)
+    if err:
+        return err
+    board = state.board
+    vocab = state.ruleset.vocabulary
+    if state.supply()[action.caste.index] <= 0:
+        return f"no {vocab.caste(action.caste)} piece is left in the supply"
+    kind = board.kinds[i]
+    cities_open = any(len(state.pieces[c]) < 2 for c in board.cities)
+    if cities_open:
+        if kind != CITY:
+            return "the cities are filled first: put the piece into a city"
+        if len(state.pieces[i]) >= 2:
+            return "that city already holds two pieces"
+        if action.caste in state.pieces[i]:
+            return "a city holds two different pieces"
+        return None
+    if kind != VILLAGE:
+        return "the cities are full: the remaining pieces go into the villages, one each"
+    if state.pieces[i]:
+        return "that village already holds its piece"
+    return None
+
+
+def _why_pick(state: GameState, action: PickTile) -> str | None:
+    if state.phase is not Phase.CHOOSE_HANDS:
+        return "starting hands are chosen before play, after the caste pieces are placed"
+    hand = state.hands[state.current]
+    if hand is None:
+        return "that player's hand is hidden in this view"
+    have = Counter(hand)
+    if have[action.tile] >= TILE_SET_COUNTS.get(action.tile, 0):
+        return f"you have no other {action.tile.code} among your 20 tiles"
+    return None
+
+
+def _why_place(state: GameState, action: PlaceTile, hand: tuple[Tile, ...]) -> str | None:
+    t = action.tile
+    if t not in hand:
+        return f"you do not hold a {t.code} tile"
+    vocab = state.ruleset.vocabulary
+    if t.figure is Figure.SWAP:
+        return f"the {vocab.swap} never lies on the board: use it to exchange two caste pieces"
+    if t.figure is Figure.MOVE:
+        return f"the {vocab.move} is played by lifting one of your own tiles from the board"
+    if not t.fast and state.normal_played:
+        return f"only one {vocab.tile} without the {vocab.fast} may be played per turn"
+    i, err = _hex(state, action.hex)
+    if err:
+        return err
+    board = state.board
+    if board.is_settlement[i]:
+        return f"{vocab.tiles} are never placed on a village, a city or Edo"
+    if t.placement == "sea":
+        if not board.is_sea[i]:
+            return "ships may be placed only on empty sea hexes"
+    elif board.is_sea[i]:
+        return f"only ships may be placed on the sea; other {vocab.tiles} go on empty land"
+    if state.tiles[i] is not None:
+        return f"that hex already holds a {vocab.tile}"
+    return None
+
+
+def _why_swap(state: GameState, action: Swap, hand: tuple[Tile, ...]) -> str | None:
+    vocab = state.ruleset.vocabulary
+    if SWAP_TILE not in hand:
+        return f"you do not hold the {vocab.swap}"
+    a, err = _hex(state, action.hex_a)
+    if err:
+        return err
+    b, err = _hex(state, action.hex_b)
+    if err:
+        return err
+    if a == b:
+        return "the swap exchanges pieces lying in two different settlements"
+    pa, pb = state.pieces[a], state.pieces[b]
+    for i, c, ps in ((a, action.caste_a, pa), (b, action.caste_b, pb)):
+        if c not in ps:
+            return f"there is no {vocab.caste(c)} piece in {state.board.label(i)}"
+    ca, cb = action.caste_a, action.caste_b
+    if ca is not cb and (ca in pb or cb in pa):
+        return f"after the swap no settlement may hold two {vocab.piece}s of the same caste"
+    if state.ruleset.swap_into_surrounded == FORBIDDEN:
+        for i in (a, b):
+            if is_surrounded(state, i):
+                return f"{state.board.label(i)} is surrounded: its pieces may no longer be exchanged (R3)"
+    return None
+
+
+def _why_move(state: GameState, action: MoveTile, hand: tuple[Tile, ...]) -> str | None:
+    vocab = state.ruleset.vocabulary
+    if MOVE_TILE not in hand:
+        return f"you do not hold the {vocab.move}"
+    if state.normal_played:
+        return f"only one {vocab.tile} without the {vocab.fast} may be played per turn, and the {vocab.move} is one"
+    a, err = _hex(state, action.from_hex)
+    if err:
+        return err
+    b, err = _hex(state, action.to_hex)
+    if err:
+        return err
+    lifted = state.tiles[a]
+    if lifted is None:
+        return f"there is no {vocab.tile} on {state.board.label(a)} to move"
+    if lifted.owner != state.current:
+        return f"the {vocab.move} can lift only one of your own {vocab.tiles}"
+    if lifted.tile.figure is Figure.MOVE:
+        return f"the {vocab.move} itself cannot be moved"
+    if lifted.tile.fast:
+        return f"{vocab.tiles} with the {vocab.fast} (ships, the ronin) cannot be moved"
+    if a == b:
+        return f"the lifted {vocab.tile} must go to another hex"
+    board = state.board
+    if not board.is_land[b]:
+        return f"the lifted {vocab.tile} must go to an empty land hex"
+    if state.tiles[b] is not None:
+        return f"that hex already holds a {vocab.tile}"
+    return None
+
+
+def _has_tile_play(state: GameState, hand: tuple[Tile, ...]) -> bool:
+    for t in set(hand):
+        if t.figure is Figure.SWAP:
+            if swap_options(state):
+                return True
+        elif t.figure is Figure.MOVE:
+            if not state.normal_played and movable_tiles(state, state.current) and empty_hexes(state):
+                return True
+        elif (t.fast or not state.normal_played) and tile_targets(state, t):
+            return True
+    return False
+
+
+# --- enumeration ------------------------------------------------------------
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every legal action of the current step, in a stable order."""
+    phase = state.phase
+    if phase is Phase.GAME_OVER:
+        return []
+    board = state.board
+    ids = board.ids
+    if phase is Phase.PLACE_PIECES:
+        return [a for i in (board.cities + board.villages) for c in CASTES
+                if why_illegal(state, a := PlacePiece(c, ids[i])) is None]
+    if phase is Phase.CHOOSE_HANDS:
+        hand = state.hands[state.current]
+        if hand is None:
+            return []
+        have = Counter(hand)
+        return [PickTile(t) for t in TILE_SET_COUNTS if have[t] < TILE_SET_COUNTS[t]]
+    hand = state.hands[state.current]
+    if hand is None:
+        return []
+    out: list[Action] = []
+    for t in sort_tiles(set(hand)):
+        if t.figure is Figure.SWAP:
+            out.extend(swap_options(state))
+        elif t.figure is Figure.MOVE:
+            if not state.normal_played:
+                targets = empty_hexes(state)
+                for a in movable_tiles(state, state.current):
+                    out.extend(MoveTile(ids[a], ids[b]) for b in targets)
+        elif t.fast or not state.normal_played:
+            out.extend(PlaceTile(t, ids[i]) for i in tile_targets(state, t))
+    if state.played_this_turn > 0:
+        out.append(EndTurn())
+    elif not out:
+        out.append(Pass())
+    return out
+
+
+# --- applying ---------------------------------------------------------------
+
+def apply_action(state: GameState, action: Action) -> GameState:
+    """The state after ``action``. Raises IllegalMoveError with the reason if the rules forbid it."""
+    reason = why_illegal(state, action)
+    if reason is not None:
+        raise IllegalMoveError(action, reason)
+    return _apply_legal(state, action)
+
+
+def _remove_one(hand: tuple[Tile, ...], t: Tile) -> tuple[Tile, ...]:
+    i = hand.index(t)
+    return hand[:i] + hand[i + 1:]
+
+
+def _after_tile(state: GameState, changed_hex: int) -> GameState:
+    """Instant capture: resolve settlements next to the hex just filled; R4 decides an end mid-turn."""
+    if state.ruleset.capture_timing != INSTANT:
+        return state
+    closed = surrounded_with_pieces(state, state.board.adjacent_settlements[changed_hex])
+    if not closed:
+        return state
+    state = _resolve(state, closed)
+    if state.end_reason is not None and state.ruleset.instant_end == STOP_AT_ONCE:
+        state = _evolve(state, phase=Phase.GAME_OVER)
+    return state
+
+
+def _apply_legal(state: GameState, action: Action) -> GameState:
+    cur = state.current
+    board = state.board
+    if isinstance(action, PlaceTile):
+        i = board.resolve(action.hex)
+        tiles = list(state.tiles)
+        tiles[i] = Placed(cur, action.tile)
+        hands = list(state.hands)
+        hands[cur] = _remove_one(state.hands[cur], action.tile)  # type: ignore[arg-type]
+        new = _evolve(state, tiles=tuple(tiles), hands=tuple(hands), events=(),
+                      normal_played=state.normal_played or not action.tile.fast,
+                      played_this_turn=state.played_this_turn + 1, passes=0)
+        return _after_tile(new, i)
+    if isinstance(action, MoveTile):
+        a, b = board.resolve(action.from_hex), board.resolve(action.to_hex)
+        tiles = list(state.tiles)
+        tiles[b] = tiles[a]
+        tiles[a] = Placed(cur, MOVE_TILE)
+        hands = list(state.hands)
+        hands[cur] = _remove_one(state.hands[cur], MOVE_TILE)  # type: ignore[arg-type]
+        new = _evolve(state, tiles=tuple(tiles), hands=tuple(hands), events=(), normal_played=True,
+                      played_this_turn=state.played_this_turn + 1, passes=0)
+        return _after_tile(new, b)
+    if isinstance(action, Swap):
+        a, b = board.resolve(action.hex_a), board.resolve(action.hex_b)
+        pieces = list(state.pieces)
+        pieces[a] = _with_piece(pieces[a], action.caste_a, action.caste_b)
+        pieces[b] = _with_piece(pieces[b], action.caste_b, action.caste_a)
+        hands = list(state.hands)
+        hands[cur] = _remove_one(state.hands[cur], SWAP_TILE)  # type: ignore[arg-type]
+        discarded = list(state.discarded)
+        discarded[cur] = discarded[cur] + (SWAP_TILE,)
+        return _evolve(state, pieces=tuple(pieces), hands=tuple(hands), discarded=tuple(discarded), events=(),
+                       played_this_turn=state.played_this_turn + 1, passes=0)
+    if isinstance(action, EndTurn):
+        new = _evolve(state, events=())
+        if state.ruleset.capture_timing == END_OF_TURN:
+            closed = surrounded_with_pieces(new)
+            if closed:
+                new = _resolve(new, closed)
+        if new.end_reason is not None:
+            return _evolve(new, phase=Phase.GAME_OVER)
+        return _next_turn(_refill(new, cur), passes=0)
+    if isinstance(action, Pass):
+        passes = state.passes + 1
+        if passes >= state.n_players:
+            return _evolve(state, phase=Phase.GAME_OVER, passes=passes, events=(),
+                           end_reason="no player can place a tile (every player passed in a row)")
+        return _next_turn(_evolve(state, events=()), passes=passes)
+    if isinstance(action, PlacePiece):
+        return _apply_piece(state, action)
+    if isinstance(action, PickTile):
+        return _apply_pick(state, action)
+    raise IllegalMoveError(action, "unknown action")  # pragma: no cover
+
+
+def _with_piece(ps: tuple[Caste, ...], out: Caste, into: Caste) -> tuple[Caste, ...]:
+    lst = list(ps)
+    lst.remove(out)
+    lst.append(into)
+    return tuple(sorted(lst, key=lambda c: c.index))
+
+
+def _refill(state: GameState, player: int) -> GameState:
+    hand = state.hands[player] or ()
+    pile = state.piles[player] or ()
+    k = min(HAND_SIZE - len(hand), len(pile))
+    if k <= 0:
+        return state
+    hands = list(state.hands)
+    piles = list(state.piles)
+    sizes = list(state.pile_sizes)
+    hands[player] = sort_tiles(hand + pile[:k])
+    piles[player] = pile[k:]
+    sizes[player] = len(pile) - k
+    return _evolve(state, hands=tuple(hands), piles=tuple(piles), pile_sizes=tuple(sizes))
+
+
+def _next_turn(state: GameState, passes: int) -> GameState:
+    return _evolve(state, current=(state.current + 1) % state.n_players, turn=state.turn + 1,
+                   normal_played=False, played_this_turn=0, passes=passes)
+
+
+def _apply_piece(state: GameState, action: PlacePiece) -> GameState:
+    board = state.board
+    i = board.resolve(action.hex)
+    pieces = list(state.pieces)
+    pieces[i] = tuple(sorted(pieces[i] + (action.caste,), key=lambda c: c.index))
+    full = all(len(pieces[s]) == board.capacity[s] for s in board.settlements)
+    nxt = (state.current + 1) % state.n_players
+    new = _evolve(state, pieces=tuple(pieces), current=nxt, events=())
+    if full:
+        new = _evolve(new, phase=Phase.CHOOSE_HANDS, current=0)
+        if state.ruleset.hands == RANDOM:
+            new = deal_random_hands(new)
+    return new
+
+
+def _apply_pick(state: GameState, action: PickTile) -> GameState:
+    cur = state.current
+    hands = list(state.hands)
+    hand = sort_tiles(hands[cur] + (action.tile,))  # type: ignore[operator]
+    hands[cur] = hand
+    if len(hand) < HAND_SIZE:
+        return _evolve(state, hands=tuple(hands), events=())
+    rest = TILE_SET_COUNTS.copy()
+    rest.subtract(hand)
+    piles = list(state.piles)
+    piles[cur] = pile_for(state.seed, cur, list(rest.elements()))
+    sizes = list(state.pile_sizes)
+    sizes[cur] = len(piles[cur])
+    if cur + 1 < state.n_players:
+        return _evolve(state, hands=tuple(hands), piles=tuple(piles), pile_sizes=tuple(sizes), current=cur + 1, events=())
+    return _evolve(state, hands=tuple(hands), piles=tuple(piles), pile_sizes=tuple(sizes), current=0,
+                   phase=Phase.PLAY, events=())

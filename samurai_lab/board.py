@@ -114,6 +114,9 @@ class Board:
 
     def resolve(self, ref: str) -> int:
         """Index of a hex given its id (``HO21``) or settlement name (``Edo``); ValueError if not in play."""
+        i = self.index.get(ref)
+        if i is not None:
+            return i
         key = ref.strip()
         hid = self._names.get(key.lower(), key.upper())
         try:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 
-from .actions import Action, EndTurn, MoveTile, Pass, PickTile, PlacePiece, PlaceTile
-from .rules import _apply_legal, empty_hexes, legal_actions, movable_tiles, swap_options, tile_targets
+from .actions import Action, EndTurn, MoveTile, Pass, PlaceTile, Swap
+from .rules import (_apply_legal, apply_action, empty_hexes, legal_actions, movable_tiles, swap_keeps_castes_apart, swap_options,
+                    swappable_pieces, tile_targets)
 from .ruleset import EDITION_1998, Ruleset
 from .state import GameState, Phase, new_game
-from .tiles import Figure, sort_tiles
+
+
+_PLAY = Phase.PLAY
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
@@ -16,15 +19,19 @@ def random_action(state: GameState, rng: random.Random) -> Action:
 
     Uses the rules' own target helpers; only setup phases fall back to ``legal_actions``.
     """
-    if state.phase is not Phase.PLAY:
+    if state.phase is not _PLAY:
         return rng.choice(legal_actions(state))
     ids = state.board.ids
     options: list = []
     normal_ok = not state.normal_played
-    for t in sort_tiles(set(state.hands[state.current] or ())):
-        if t.figure is Figure.SWAP:
+    prev = None
+    for t in state.hands[state.current] or ():
+        if t is prev:
+            continue
+        prev = t
+        if t.is_swap:
             options.append(t)
-        elif t.figure is Figure.MOVE:
+        elif t.is_move:
             if normal_ok:
                 options.append(t)
         elif t.fast or normal_ok:
@@ -32,25 +39,50 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     if state.played_this_turn > 0:
         options.append(None)
     while options:
-        k = rng.randrange(len(options))
+        k = int(rng.random() * len(options))
         t = options[k]
         if t is None:
             return EndTurn()
-        if t.figure is Figure.SWAP:
-            swaps = swap_options(state)
-            if swaps:
-                return rng.choice(swaps)
-        elif t.figure is Figure.MOVE:
+        if t.is_swap:
+            swap = random_swap(state, rng)
+            if swap is not None:
+                return swap
+        elif t.is_move:
             sources = movable_tiles(state, state.current)
-            targets = empty_hexes(state)
-            if sources and targets:
-                return MoveTile(ids[rng.choice(sources)], ids[rng.choice(targets)])
+            target = _random_empty(state, state.board.land, rng)
+            if sources and target is not None:
+                return MoveTile(ids[rng.choice(sources)], ids[target])
         else:
-            targets = tile_targets(state, t)
-            if targets:
-                return PlaceTile(t, ids[rng.choice(targets)])
+            target = _random_empty(state, state.board.sea if t.on_sea else state.board.land, rng)
+            if target is not None:
+                return PlaceTile(t, ids[target])
         options.pop(k)
     return Pass()
+
+
+def _random_empty(state: GameState, pool: tuple[int, ...], rng: random.Random, tries: int = 8) -> int | None:
+    """A uniformly random empty hex of ``pool`` (rejection sampling, then the full list of empty hexes)."""
+    tiles = state.tiles
+    n = len(pool)
+    for _ in range(tries):
+        i = pool[int(rng.random() * n)]
+        if tiles[i] is None:
+            return i
+    empties = [i for i in pool if tiles[i] is None]
+    return rng.choice(empties) if empties else None
+
+
+def random_swap(state: GameState, rng: random.Random, tries: int = 20) -> Swap | None:
+    """A random legal swap: random pairs of pieces first, the full list only if they keep failing."""
+    pieces = swappable_pieces(state)
+    if len(pieces) >= 2:
+        ids = state.board.ids
+        for _ in range(tries):
+            (a, ca), (b, cb) = rng.sample(pieces, 2)
+            if a != b and swap_keeps_castes_apart(state, a, ca, b, cb):
+                return Swap(ids[a], ca, ids[b], cb)
+    options = swap_options(state)
+    return rng.choice(options) if options else None
 
 
 def play_random_game(
@@ -64,11 +96,10 @@ def play_random_game(
     rng = random.Random(seed)
     state = new_game(n_players, ruleset, seed)
     actions: list[Action] = []
-    while state.phase is not Phase.GAME_OVER:
+    over = Phase.GAME_OVER
+    while state.phase is not over:
         action = random_action(state, rng)
-        state = state.apply(action) if checked else _apply_legal(state, action)
+        state = apply_action(state, action) if checked else _apply_legal(state, action)
         actions.append(action)
     return state, actions
 
-
-__all__ = ["random_action", "play_random_game", "PickTile", "PlacePiece"]

@@ -12,7 +12,7 @@ from collections import Counter
 from .actions import Action, EndTurn, MoveTile, Pass, PickTile, PlacePiece, PlaceTile, Swap
 from .board import Board, CITY, VILLAGE
 from .ruleset import END_OF_TURN, FORBIDDEN, INSTANT, RANDOM, STOP_AT_ONCE
-from .state import GameState, Phase, Placed, Resolution, _evolve, deal_random_hands, pile_for
+from .state import GameState, Phase, Resolution, placed, _evolve, deal_random_hands, pile_for
 from .tiles import CASTES, HAND_SIZE, TILE_SET_COUNTS, TILES_BY_CODE, Caste, Figure, Tile, sort_tiles, supply_per_caste
 
 MOVE_TILE: Tile = TILES_BY_CODE["M"]
@@ -51,10 +51,11 @@ def influence(state: GameState, settlement: int, caste: Caste) -> tuple[int, ...
     tiles (land and sea) that show that caste or a wild figure."""
     sums = [0] * len(state.seats)
     tiles = state.tiles
+    ci = caste.index
     for o in state.board.neighbours[settlement]:
         p = tiles[o]
-        if p is not None and p.tile.counts_for(caste):
-            sums[p.owner] += p.tile.strength
+        if p is not None:
+            sums[p.owner] += p.tile.per_caste[ci]
     return tuple(sums)
 
 
@@ -92,8 +93,8 @@ def _resolve(state: GameState, settlements: list[int]) -> GameState:
 
 def _end_condition(pieces: tuple[tuple[Caste, ...], ...], set_aside: list[int], state: GameState) -> str | None:
     on_board = [0, 0, 0]
-    for ps in pieces:
-        for c in ps:
+    for s in state.board.settlements:
+        for c in pieces[s]:
             on_board[c.index] += 1
     vocab = state.ruleset.vocabulary
     for c in CASTES:
@@ -135,27 +136,29 @@ def movable_tiles(state: GameState, player: int) -> tuple[int, ...]:
     )
 
 
+def swappable_pieces(state: GameState) -> list[tuple[int, Caste]]:
+    """(settlement, caste) of every piece the swap may take part in (R3 may exclude surrounded ones)."""
+    forbid_closed = state.ruleset.swap_into_surrounded == FORBIDDEN
+    return [(s, c) for s in state.board.settlements if state.pieces[s]
+            and not (forbid_closed and is_surrounded(state, s)) for c in state.pieces[s]]
+
+
+def swap_keeps_castes_apart(state: GameState, a: int, ca: Caste, b: int, cb: Caste) -> bool:
+    """After exchanging ``ca`` of ``a`` with ``cb`` of ``b``, no settlement holds two alike."""
+    return ca is cb or (ca not in state.pieces[b] and cb not in state.pieces[a])
+
+
 def swap_options(state: GameState) -> list[Swap]:
     """Every exchange of two pieces in two different settlements that leaves no settlement with two alike."""
-    board = state.board
-    forbid_closed = state.ruleset.swap_into_surrounded == FORBIDDEN
-    items = []
-    for s in board.settlements:
-        ps = state.pieces[s]
-        if ps and not (forbid_closed and is_surrounded(state, s)):
-            for c in ps:
-                items.append((s, c, ps))
-    ids = board.ids
+    items = swappable_pieces(state)
+    ids = state.board.ids
     out = []
-    for a in range(len(items)):
-        sa, ca, psa = items[a]
-        for b in range(a + 1, len(items)):
-            sb, cb, psb = items[b]
-            if sa == sb:
-                continue
-            if ca is not cb and (ca in psb or cb in psa):
-                continue
-            out.append(Swap(ids[sa], ca, ids[sb], cb))
+    for x in range(len(items)):
+        sa, ca = items[x]
+        for y in range(x + 1, len(items)):
+            sb, cb = items[y]
+            if sa != sb and swap_keeps_castes_apart(state, sa, ca, sb, cb):
+                out.append(Swap(ids[sa], ca, ids[sb], cb))
     return out
 
 
@@ -287,8 +290,7 @@ def _why_swap(state: GameState, action: Swap, hand: tuple[Tile, ...]) -> str | N
     for i, c, ps in ((a, action.caste_a, pa), (b, action.caste_b, pb)):
         if c not in ps:
             return f"there is no {vocab.caste(c)} piece in {state.board.label(i)}"
-    ca, cb = action.caste_a, action.caste_b
-    if ca is not cb and (ca in pb or cb in pa):
+    if not swap_keeps_castes_apart(state, a, action.caste_a, b, action.caste_b):
         return f"after the swap no settlement may hold two {vocab.piece}s of the same caste"
     if state.ruleset.swap_into_surrounded == FORBIDDEN:
         for i in (a, b):
@@ -331,7 +333,7 @@ def _why_move(state: GameState, action: MoveTile, hand: tuple[Tile, ...]) -> str
 def _has_tile_play(state: GameState, hand: tuple[Tile, ...]) -> bool:
     for t in set(hand):
         if t.figure is Figure.SWAP:
-            if swap_options(state):
+            if len({s for s, _ in swappable_pieces(state)}) >= 2:
                 return True
         elif t.figure is Figure.MOVE:
             if not state.normal_played and movable_tiles(state, state.current) and empty_hexes(state):
@@ -399,7 +401,10 @@ def _after_tile(state: GameState, changed_hex: int) -> GameState:
     """Instant capture: resolve settlements next to the hex just filled; R4 decides an end mid-turn."""
     if state.ruleset.capture_timing != INSTANT:
         return state
-    closed = surrounded_with_pieces(state, state.board.adjacent_settlements[changed_hex])
+    adjacent = state.board.adjacent_settlements[changed_hex]
+    if not adjacent:
+        return state
+    closed = surrounded_with_pieces(state, adjacent)
     if not closed:
         return state
     state = _resolve(state, closed)
@@ -409,59 +414,78 @@ def _after_tile(state: GameState, changed_hex: int) -> GameState:
 
 
 def _apply_legal(state: GameState, action: Action) -> GameState:
+    """Apply an action already known to be legal."""
+    return _APPLY[type(action)](state, action)
+
+
+def place_tile_at(state: GameState, tile: Tile, i: int) -> GameState:
+    """Lay ``tile`` from the current hand on hex index ``i`` (legality already checked)."""
     cur = state.current
+    tiles = list(state.tiles)
+    tiles[i] = placed(cur, tile)
+    hands = list(state.hands)
+    hands[cur] = _remove_one(hands[cur], tile)  # type: ignore[arg-type]
+    new = _evolve(state, tiles=tuple(tiles), hands=tuple(hands), events=(),
+                  normal_played=state.normal_played or not tile.fast,
+                  played_this_turn=state.played_this_turn + 1, passes=0)
+    return _after_tile(new, i)
+
+
+def _apply_place(state: GameState, action: PlaceTile) -> GameState:
+    return place_tile_at(state, action.tile, state.board.resolve(action.hex))
+
+
+def _apply_move(state: GameState, action: MoveTile) -> GameState:
     board = state.board
-    if isinstance(action, PlaceTile):
-        i = board.resolve(action.hex)
-        tiles = list(state.tiles)
-        tiles[i] = Placed(cur, action.tile)
-        hands = list(state.hands)
-        hands[cur] = _remove_one(state.hands[cur], action.tile)  # type: ignore[arg-type]
-        new = _evolve(state, tiles=tuple(tiles), hands=tuple(hands), events=(),
-                      normal_played=state.normal_played or not action.tile.fast,
-                      played_this_turn=state.played_this_turn + 1, passes=0)
-        return _after_tile(new, i)
-    if isinstance(action, MoveTile):
-        a, b = board.resolve(action.from_hex), board.resolve(action.to_hex)
-        tiles = list(state.tiles)
-        tiles[b] = tiles[a]
-        tiles[a] = Placed(cur, MOVE_TILE)
-        hands = list(state.hands)
-        hands[cur] = _remove_one(state.hands[cur], MOVE_TILE)  # type: ignore[arg-type]
-        new = _evolve(state, tiles=tuple(tiles), hands=tuple(hands), events=(), normal_played=True,
-                      played_this_turn=state.played_this_turn + 1, passes=0)
-        return _after_tile(new, b)
-    if isinstance(action, Swap):
-        a, b = board.resolve(action.hex_a), board.resolve(action.hex_b)
-        pieces = list(state.pieces)
-        pieces[a] = _with_piece(pieces[a], action.caste_a, action.caste_b)
-        pieces[b] = _with_piece(pieces[b], action.caste_b, action.caste_a)
-        hands = list(state.hands)
-        hands[cur] = _remove_one(state.hands[cur], SWAP_TILE)  # type: ignore[arg-type]
-        discarded = list(state.discarded)
-        discarded[cur] = discarded[cur] + (SWAP_TILE,)
-        return _evolve(state, pieces=tuple(pieces), hands=tuple(hands), discarded=tuple(discarded), events=(),
-                       played_this_turn=state.played_this_turn + 1, passes=0)
-    if isinstance(action, EndTurn):
+    cur = state.current
+    a, b = board.resolve(action.from_hex), board.resolve(action.to_hex)
+    tiles = list(state.tiles)
+    tiles[b] = tiles[a]
+    tiles[a] = placed(cur, MOVE_TILE)
+    hands = list(state.hands)
+    hands[cur] = _remove_one(hands[cur], MOVE_TILE)  # type: ignore[arg-type]
+    new = _evolve(state, tiles=tuple(tiles), hands=tuple(hands), events=(), normal_played=True,
+                  played_this_turn=state.played_this_turn + 1, passes=0)
+    return _after_tile(new, b)
+
+
+def _apply_swap(state: GameState, action: Swap) -> GameState:
+    board = state.board
+    cur = state.current
+    a, b = board.resolve(action.hex_a), board.resolve(action.hex_b)
+    pieces = list(state.pieces)
+    pieces[a] = _with_piece(pieces[a], action.caste_a, action.caste_b)
+    pieces[b] = _with_piece(pieces[b], action.caste_b, action.caste_a)
+    hands = list(state.hands)
+    hands[cur] = _remove_one(hands[cur], SWAP_TILE)  # type: ignore[arg-type]
+    discarded = list(state.discarded)
+    discarded[cur] = discarded[cur] + (SWAP_TILE,)
+    return _evolve(state, pieces=tuple(pieces), hands=tuple(hands), discarded=tuple(discarded), events=(),
+                   played_this_turn=state.played_this_turn + 1, passes=0)
+
+
+def end_turn(state: GameState, action: EndTurn | None = None) -> GameState:
+    """End the turn: resolve pending captures (end-of-turn timing), end the game or refill and pass on."""
+    new = state
+    if state.ruleset.capture_timing == END_OF_TURN:
         new = _evolve(state, events=())
-        if state.ruleset.capture_timing == END_OF_TURN:
-            closed = surrounded_with_pieces(new)
-            if closed:
-                new = _resolve(new, closed)
+        closed = surrounded_with_pieces(new)
+        if closed:
+            new = _resolve(new, closed)
         if new.end_reason is not None:
             return _evolve(new, phase=Phase.GAME_OVER)
-        return _next_turn(_refill(new, cur), passes=0)
-    if isinstance(action, Pass):
-        passes = state.passes + 1
-        if passes >= state.n_players:
-            return _evolve(state, phase=Phase.GAME_OVER, passes=passes, events=(),
-                           end_reason="no player can place a tile (every player passed in a row)")
-        return _next_turn(_evolve(state, events=()), passes=passes)
-    if isinstance(action, PlacePiece):
-        return _apply_piece(state, action)
-    if isinstance(action, PickTile):
-        return _apply_pick(state, action)
-    raise IllegalMoveError(action, "unknown action")  # pragma: no cover
+        return _next_turn(new, passes=0, refill=state.current)
+    if new.end_reason is not None:
+        return _evolve(new, phase=Phase.GAME_OVER, events=())
+    return _next_turn(new, passes=0, refill=state.current)
+
+
+def _apply_pass(state: GameState, action: Pass) -> GameState:
+    passes = state.passes + 1
+    if passes >= state.n_players:
+        return _evolve(state, phase=Phase.GAME_OVER, passes=passes, events=(),
+                       end_reason="no player can place a tile (every player passed in a row)")
+    return _next_turn(state, passes=passes)
 
 
 def _with_piece(ps: tuple[Caste, ...], out: Caste, into: Caste) -> tuple[Caste, ...]:
@@ -471,24 +495,30 @@ def _with_piece(ps: tuple[Caste, ...], out: Caste, into: Caste) -> tuple[Caste, 
     return tuple(sorted(lst, key=lambda c: c.index))
 
 
-def _refill(state: GameState, player: int) -> GameState:
-    hand = state.hands[player] or ()
-    pile = state.piles[player] or ()
-    k = min(HAND_SIZE - len(hand), len(pile))
-    if k <= 0:
-        return state
-    hands = list(state.hands)
-    piles = list(state.piles)
-    sizes = list(state.pile_sizes)
-    hands[player] = sort_tiles(hand + pile[:k])
-    piles[player] = pile[k:]
-    sizes[player] = len(pile) - k
-    return _evolve(state, hands=tuple(hands), piles=tuple(piles), pile_sizes=tuple(sizes))
-
-
-def _next_turn(state: GameState, passes: int) -> GameState:
-    return _evolve(state, current=(state.current + 1) % state.n_players, turn=state.turn + 1,
-                   normal_played=False, played_this_turn=0, passes=passes)
+def _next_turn(state: GameState, passes: int, refill: int | None = None) -> GameState:
+    """Hand over to the next player, after refilling ``refill``'s hand to five from his pile."""
+    new = object.__new__(GameState)
+    d = new.__dict__
+    d.update(state.__dict__)
+    d["current"] = (state.current + 1) % len(state.seats)
+    d["turn"] = state.turn + 1
+    d["normal_played"] = False
+    d["played_this_turn"] = 0
+    d["passes"] = passes
+    d["events"] = ()
+    if refill is not None:
+        hand = state.hands[refill] or ()
+        pile = state.piles[refill] or ()
+        k = min(HAND_SIZE - len(hand), len(pile))
+        if k > 0:
+            hands = list(state.hands)
+            piles = list(state.piles)
+            sizes = list(state.pile_sizes)
+            hands[refill] = sort_tiles(hand + pile[:k])
+            piles[refill] = pile[k:]
+            sizes[refill] = len(pile) - k
+            d["hands"], d["piles"], d["pile_sizes"] = tuple(hands), tuple(piles), tuple(sizes)
+    return new
 
 
 def _apply_piece(state: GameState, action: PlacePiece) -> GameState:
@@ -523,3 +553,9 @@ def _apply_pick(state: GameState, action: PickTile) -> GameState:
         return _evolve(state, hands=tuple(hands), piles=tuple(piles), pile_sizes=tuple(sizes), current=cur + 1, events=())
     return _evolve(state, hands=tuple(hands), piles=tuple(piles), pile_sizes=tuple(sizes), current=0,
                    phase=Phase.PLAY, events=())
+
+
+_APPLY = {
+    PlaceTile: _apply_place, MoveTile: _apply_move, Swap: _apply_swap, EndTurn: end_turn, Pass: _apply_pass,
+    PlacePiece: _apply_piece, PickTile: _apply_pick,
+}

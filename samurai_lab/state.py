@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Sequence
 
@@ -41,6 +41,18 @@ class Placed:
     tile: Tile
 
 
+_PLACED: dict[tuple[int, str], "Placed"] = {}
+
+
+def placed(owner: int, tile: Tile) -> Placed:
+    """The (shared) Placed value for a player's tile."""
+    key = (owner, tile.code)
+    p = _PLACED.get(key)
+    if p is None:
+        p = _PLACED[key] = Placed(owner, tile)
+    return p
+
+
 @dataclass(frozen=True, slots=True)
 class Resolution:
     """One caste piece of a surrounded settlement decided: taken by ``winner`` or set aside (None)."""
@@ -57,7 +69,7 @@ def default_seats(n_players: int, ruleset: Ruleset) -> tuple[Seat, ...]:
     return tuple(Seat(colours[i].capitalize(), colours[i]) for i in range(n_players))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameState:
     """Everything about a position.
 
@@ -85,15 +97,16 @@ class GameState:
     end_reason: str | None = None
     events: tuple[Resolution, ...] = ()
     viewer: int | None = None
+    board: Board = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.board is None:
+            object.__setattr__(self, "board", board_for(len(self.seats)))
 
     # --- derived facts -------------------------------------------------
     @property
     def n_players(self) -> int:
         return len(self.seats)
-
-    @property
-    def board(self) -> Board:
-        return board_for(len(self.seats))
 
     @property
     def is_over(self) -> bool:
@@ -181,12 +194,12 @@ class GameState:
 def _evolve(state: GameState, **changes) -> GameState:
     """A copy of ``state`` with some fields changed (fast path for the engine; no validation)."""
     new = object.__new__(GameState)
-    for f in _FIELD_NAMES:
-        object.__setattr__(new, f, changes[f] if f in changes else getattr(state, f))
+    d = new.__dict__
+    d.update(state.__dict__)
+    d.update(changes)
     return new
 
 
-_FIELD_NAMES = tuple(f.name for f in fields(GameState))
 
 
 def new_game(

@@ -17,14 +17,12 @@ class Caste(str, Enum):
     BUDDHA = "B"
     RICE = "R"
 
-    @property
-    def index(self) -> int:
-        """Position 0, 1, 2 in per-caste tuples."""
-        return _CASTE_INDEX[self]
+    index: int  # position 0, 1, 2 in per-caste tuples (set below)
 
 
 CASTES: tuple[Caste, ...] = (Caste.HELMET, Caste.BUDDHA, Caste.RICE)
-_CASTE_INDEX = {c: i for i, c in enumerate(CASTES)}
+for _i, _c in enumerate(CASTES):
+    _c.index = _i
 
 
 class Figure(str, Enum):
@@ -44,15 +42,25 @@ _FIGURE_CASTE = {Figure.HELMET: Caste.HELMET, Figure.BUDDHA: Caste.BUDDHA, Figur
 WILD_FIGURES = frozenset({Figure.SAMURAI, Figure.RONIN, Figure.SHIP})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Tile:
-    """One kind of tile. Copies (the two Samurai 1, the two Ship 1) are equal values."""
+    """One kind of tile. Copies (the two Samurai 1, the two Ship 1) are equal values; equality is by code."""
 
     code: str
     figure: Figure
     value: int | None
     fast: bool
     placement: str  # "land" | "sea" | "none"
+    per_caste: tuple[int, int, int] = (0, 0, 0)  # influence on a Helmet, Buddha, Rice piece
+    is_swap: bool = False
+    is_move: bool = False
+    on_sea: bool = False
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Tile) and other.code == self.code)
+
+    def __hash__(self) -> int:
+        return hash(self.code)
 
     @property
     def caste(self) -> Caste | None:
@@ -72,6 +80,14 @@ class Tile:
     def counts_for(self, caste: Caste) -> bool:
         """Does this tile's value count towards a piece of ``caste``?"""
         return self.figure in WILD_FIGURES or _FIGURE_CASTE.get(self.figure) is caste
+
+    @classmethod
+    def make(cls, code: str, figure: Figure, value: int | None, fast: bool, placement: str) -> "Tile":
+        """Build a tile, deriving its per-caste influence."""
+        v = value or 0
+        per = tuple(v if (figure in WILD_FIGURES or _FIGURE_CASTE.get(figure) is c) else 0 for c in CASTES)
+        return cls(code, figure, value, fast, placement, per,  # type: ignore[arg-type]
+                   figure is Figure.SWAP, figure is Figure.MOVE, placement == "sea")
 
     @property
     def order(self) -> int:
@@ -93,7 +109,7 @@ def _component_data() -> dict:
 def _load_tiles() -> tuple[tuple[Tile, int], ...]:
     out = []
     for t in _component_data()["tiles"]:
-        out.append((Tile(t["code"], Figure(t["figure"]), t["value"], bool(t["fast"]), t["placement"]), int(t["count"])))
+        out.append((Tile.make(t["code"], Figure(t["figure"]), t["value"], bool(t["fast"]), t["placement"]), int(t["count"])))
     return tuple(out)
 
 
@@ -120,7 +136,11 @@ def tile(code: str) -> Tile:
 
 def sort_tiles(tiles) -> tuple[Tile, ...]:
     """Tiles in canonical order (hands are kept sorted)."""
-    return tuple(sorted(tiles, key=lambda t: _TILE_ORDER[t.code]))
+    return tuple(sorted(tiles, key=_order_key))
+
+
+def _order_key(t: Tile) -> int:
+    return _TILE_ORDER[t.code]
 
 
 def supply_per_caste(n_players: int) -> int:

@@ -1,0 +1,139 @@
+"""Browser test harness: voila servers, Debian's Chromium, and error capture.
+
+Fixtures:
+
+* ``voila_server`` / ``voila_url``: voila in tree mode over ``notebooks/``
+  for the whole session (URLs ``voila/render/<name>.ipynb``).
+* ``trivial_url``: the same over ``benchmarks/`` (the trivial reference app).
+* ``voila_factory``: start another server over any folder or notebook.
+* ``app_page``: pytest-playwright's ``page`` that fails the test at teardown
+  on any page error or console error not known to be noise; ``page_errors``
+  is its recorder (``page_errors.allow(regex)`` for an expected error).
+
+Server logs and screenshots of failed tests go to ``tests/.artifacts/``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import pytest
+from helpers import is_known_noise
+from playwright.sync_api import ConsoleMessage, Error, Page
+
+from samurai_lab.bench_browser import CHROMIUM_FLAGS, VoilaServer, find_chromium, start_voila
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO_ROOT / "tests" / ".artifacts"
+NOTEBOOKS = REPO_ROOT / "notebooks"
+BENCHMARKS = REPO_ROOT / "benchmarks"
+
+# voila flags of the harness on top of the shared ones (see bench_browser).
+HARNESS_VOILA_ARGS = ("--classic-tree",)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch Debian's Chromium with the flags a closed network needs."""
+    return {
+        **browser_type_launch_args,
+        "executable_path": find_chromium(),
+        "args": list(CHROMIUM_FLAGS),
+    }
+
+
+@pytest.fixture(scope="session")
+def voila_factory() -> Iterator[Callable[[Path, str], VoilaServer]]:
+    """Start voila servers on free ports; all are stopped at session end."""
+    servers: list[VoilaServer] = []
+
+    def start(target: Path, name: str) -> VoilaServer:
+        server = start_voila(
+            target, log_path=ARTIFACTS / f"voila-{name}.log", extra_args=HARNESS_VOILA_ARGS
+        )
+        servers.append(server)
+        server.wait_until_up(timeout=60)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def voila_server(voila_factory: Callable[[Path, str], VoilaServer]) -> VoilaServer:
+    """voila in tree mode over notebooks/."""
+    NOTEBOOKS.mkdir(exist_ok=True)
+    return voila_factory(NOTEBOOKS, "notebooks")
+
+
+@pytest.fixture(scope="session")
+def voila_url(voila_server: VoilaServer) -> str:
+    """Base URL of the notebooks/ server."""
+    return voila_server.url
+
+
+@pytest.fixture(scope="session")
+def trivial_url(voila_factory: Callable[[Path, str], VoilaServer]) -> str:
+    """Base URL of a tree-mode server over benchmarks/ (the trivial app)."""
+    return voila_factory(BENCHMARKS, "benchmarks").url
+
+
+class PageErrors:
+    """Page errors and console errors seen by one page, noise filtered out."""
+
+    def __init__(self) -> None:
+        self.messages: list[str] = []
+        self.allowed: list[re.Pattern[str]] = []
+
+    def allow(self, pattern: str) -> None:
+        """Do not fail on errors matching ``pattern`` (a regex) in this test."""
+        self.allowed.append(re.compile(pattern))
+
+    def on_console(self, msg: ConsoleMessage) -> None:
+        """Record a console error unless it is known noise."""
+        if msg.type != "error":
+            return
+        url = str(msg.location.get("url", ""))
+        if not is_known_noise(msg.text, url):
+            self.messages.append(f"console error: {msg.text} ({url})")
+
+    def on_page_error(self, error: Error) -> None:
+        """Record an uncaught exception of the page."""
+        self.messages.append(f"page error: {error.message}\n{error.stack or ''}")
+
+    def unexpected(self) -> list[str]:
+        """Recorded errors that no ``allow`` pattern matches."""
+        return [m for m in self.messages if not any(p.search(m) for p in self.allowed)]
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Keep each phase's report on the item, for screenshots of failures."""
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
+@pytest.fixture
+def page_errors() -> PageErrors:
+    """The error recorder that ``app_page`` attaches to its page."""
+    return PageErrors()
+
+
+@pytest.fixture
+def app_page(page: Page, page_errors: PageErrors, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A page that fails the test on unexpected browser errors."""
+    page.on("console", page_errors.on_console)
+    page.on("pageerror", page_errors.on_page_error)
+    yield page
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid)
+        page.screenshot(path=str(ARTIFACTS / f"{safe}.png"), full_page=True)
+    unexpected = page_errors.unexpected()
+    if unexpected:
+        pytest.fail("browser errors during the test:\n" + "\n".join(unexpected), pytrace=False)

@@ -1,0 +1,151 @@
+"""Helpers for driving the voila apps in headless Chromium."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import urlparse
+
+from playwright.sync_api import Page, expect
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = REPO_ROOT / "docs" / "screenshots"
+
+# Console errors that say nothing about the app (see docs of the test stack).
+_NOISE_PATTERNS = [
+    re.compile(r"ERR_NAME_NOT_RESOLVED"),  # font CDNs, unreachable offline
+    re.compile(r"ERR_INTERNET_DISCONNECTED"),
+    re.compile(r"Unsatisfied version"),  # voila's front end is an older JupyterLab
+    re.compile(r"No satisfying version"),
+    re.compile(r"TCP without encryption"),  # ipykernel's transport warning
+]
+_LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
+
+
+def is_known_noise(text: str, url: str = "") -> bool:
+    """True for console errors known to be harmless in these tests.
+
+    Besides the patterns above: failed loads from hosts other than loopback
+    (there is no network), the missing ``/favicon.ico``, and voila's kernel
+    shutdown beacon, which its own server refuses on page unload ('_xsrf'
+    missing, a known voila 0.5 bug; the kernel is shut down with the server).
+    """
+    if any(p.search(text) for p in _NOISE_PATTERNS):
+        return True
+    if text.startswith("Failed to load resource") and url:
+        parsed = urlparse(url)
+        if parsed.hostname not in _LOOPBACK_HOSTS:
+            return True
+        if parsed.path == "/favicon.ico":
+            return True
+        if parsed.path.startswith("/voila/api/shutdown/") and "403" in text:
+            return True
+    return False
+
+
+def open_app(
+    page: Page,
+    base_url: str,
+    notebook_name: str,
+    ready_selector: str,
+    timeout: float = 90.0,
+) -> Page:
+    """Open ``voila/render/<notebook_name>`` and wait until ``ready_selector`` is visible.
+
+    ``timeout`` is in seconds (the notebook executes before the page completes).
+    """
+    page.goto(f"{base_url.rstrip('/')}/voila/render/{notebook_name}", timeout=timeout * 1000)
+    page.wait_for_selector(ready_selector, state="visible", timeout=timeout * 1000)
+    return page
+
+
+_FIND_CANVAS_JS = """
+([sel, idx]) => {
+  const el = document.querySelector(sel);
+  if (!el) throw new Error('no element matches ' + sel);
+  if (el.tagName === 'CANVAS') {
+    if (idx) throw new Error(sel + ' is a single <canvas>: index must be 0');
+    return el;
+  }
+  const all = el.querySelectorAll('canvas');
+  if (idx >= all.length) throw new Error(sel + ' holds ' + all.length + ' canvases');
+  return all[idx];
+}
+"""
+
+
+def canvas_pixel(
+    page: Page, selector: str, x: int, y: int, index: int = 0
+) -> tuple[int, int, int, int]:
+    """RGBA of canvas pixel (x, y), read back with ``getImageData``.
+
+    ``selector`` is a CSS selector of a ``<canvas>`` (ipycanvas puts the
+    widget's classes on it; a MultiCanvas is one composited canvas in
+    ipycanvas 0.14) or of an element holding several canvases, of which
+    ``index`` picks the Nth.
+    """
+    rgba = page.evaluate(
+        f"""([sel, idx, x, y]) => {{
+  const c = ({_FIND_CANVAS_JS})([sel, idx]);
+  return Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data);
+}}""",
+        [selector, index, x, y],
+    )
+    r, g, b, a = (int(v) for v in rgba)
+    return r, g, b, a
+
+
+def wait_for_canvas_pixel(
+    page: Page,
+    selector: str,
+    x: int,
+    y: int,
+    rgb: tuple[int, int, int] | None = None,
+    *,
+    index: int = 0,
+    tolerance: int = 8,
+    timeout: float = 30.0,
+) -> tuple[int, int, int, int]:
+    """Wait until pixel (x, y) is opaque (and close to ``rgb`` if given); return it."""
+    page.wait_for_function(
+        f"""([sel, idx, x, y, rgb, tol]) => {{
+  const el = document.querySelector(sel);
+  if (!el) return false;
+  const c = ({_FIND_CANVAS_JS})([sel, idx]);
+  if (c.width === 0) return false;
+  const d = c.getContext('2d').getImageData(x, y, 1, 1).data;
+  if (d[3] === 0) return false;
+  return !rgb || rgb.every((v, i) => Math.abs(v - d[i]) <= tol);
+}}""",
+        arg=[selector, index, x, y, list(rgb) if rgb else None, tolerance],
+        polling="raf",
+        timeout=timeout * 1000,
+    )
+    return canvas_pixel(page, selector, x, y, index)
+
+
+def click_canvas(page: Page, selector: str, x: float, y: float, index: int = 0) -> None:
+    """Click the canvas at canvas pixel (x, y), whatever its CSS scaling."""
+    box, size = page.evaluate(
+        f"""([sel, idx]) => {{
+  const c = ({_FIND_CANVAS_JS})([sel, idx]);
+  const r = c.getBoundingClientRect();
+  return [{{x: r.x, y: r.y, w: r.width, h: r.height}}, [c.width, c.height]];
+}}""",
+        [selector, index],
+    )
+    page.mouse.click(box["x"] + x * box["w"] / size[0], box["y"] + y * box["h"] / size[1])
+
+
+def wait_for_text(page: Page, selector: str, text: str, timeout: float = 30.0) -> None:
+    """Wait until the element matching ``selector`` contains ``text``."""
+    expect(page.locator(selector).first).to_contain_text(text, timeout=timeout * 1000)
+
+
+def save_screenshot(page: Page, name: str) -> Path:
+    """Save a full-page PNG as ``docs/screenshots/<name>.png`` and return its path."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", name)
+    path = SCREENSHOTS / (safe if safe.endswith(".png") else f"{safe}.png")
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -12,6 +12,7 @@ from .state import GameState, Phase, new_game
 
 
 _PLAY = Phase.PLAY
+_END = EndTurn()
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
@@ -26,23 +27,16 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     normal_ok = not state.normal_played
     prev = None
     for t in state.hands[state.current] or ():
-        if t is prev:
-            continue
+        if t is not prev and (normal_ok or t.fast):  # the swap is fast, the move tile is not
+            options.append(t)
         prev = t
-        if t.is_swap:
-            options.append(t)
-        elif t.is_move:
-            if normal_ok:
-                options.append(t)
-        elif t.fast or normal_ok:
-            options.append(t)
     if state.played_this_turn > 0:
         options.append(None)
     while options:
         k = int(rng.random() * len(options))
         t = options[k]
         if t is None:
-            return EndTurn()
+            return _END
         if t.is_swap:
             swap = random_swap(state, rng)
             if swap is not None:

@@ -70,38 +70,53 @@ def decide(tallies: tuple[int, ...]) -> int | None:
 def _resolve(state: GameState, settlements: list[int]) -> GameState:
     """Capture the pieces of the given surrounded settlements, piece by piece, and check the end."""
     pieces = list(state.pieces)
-    captured = [list(c) for c in state.captured]  # type: ignore[arg-type]
+    captured = list(state.captured)
     set_aside = list(state.set_aside)
-    events = []
+    events = list(state.events)
     for s in settlements:
         for caste in pieces[s]:
+            ci = caste.index
             tallies = influence(state, s, caste)
             winner = decide(tallies)
             if winner is None:
-                set_aside[caste.index] += 1
+                set_aside[ci] += 1
             else:
-                captured[winner][caste.index] += 1
+                c = list(captured[winner])  # type: ignore[arg-type]
+                c[ci] += 1
+                captured[winner] = tuple(c)  # type: ignore[call-overload]
             events.append(Resolution(s, caste, winner, tallies))
         pieces[s] = ()
-    new_pieces = tuple(pieces)
-    end_reason = state.end_reason or _end_condition(new_pieces, set_aside, state)
-    return _evolve(
-        state, pieces=new_pieces, captured=tuple(tuple(c) for c in captured),
-        set_aside=tuple(set_aside), events=state.events + tuple(events), end_reason=end_reason,
-    )
+    new = _evolve(state, pieces=tuple(pieces), captured=tuple(captured), set_aside=tuple(set_aside),
+                  events=tuple(events))
+    if state.end_reason is None:
+        reason = end_condition(new)
+        if reason is not None:
+            new.__dict__["end_reason"] = reason
+    return new
 
 
-def _end_condition(pieces: tuple[tuple[Caste, ...], ...], set_aside: list[int], state: GameState) -> str | None:
-    on_board = [0, 0, 0]
-    for s in state.board.settlements:
-        for c in pieces[s]:
-            on_board[c.index] += 1
-    vocab = state.ruleset.vocabulary
+def end_condition(state: GameState) -> str | None:
+    """Why the game ends after a capture resolution: a caste has left the board, or 4 pieces are set aside."""
+    set_aside = state.set_aside
+    if None in state.captured:  # a player's view: count the pieces on the board
+        on_board = [0, 0, 0]
+        pieces = state.pieces
+        for s in state.board.settlements:
+            for c in pieces[s]:
+                on_board[c.index] += 1
+    else:  # every piece is on the board, captured or set aside
+        per = supply_per_caste(len(state.seats))
+        on_board = [per - set_aside[0], per - set_aside[1], per - set_aside[2]]
+        for h, b, r in state.captured:  # type: ignore[misc]
+            on_board[0] -= h
+            on_board[1] -= b
+            on_board[2] -= r
     for c in CASTES:
         if on_board[c.index] == 0:
-            return f"no {vocab.caste(c)} piece is left on the board"
-    if sum(set_aside) >= SET_ASIDE_LIMIT:
-        return f"{sum(set_aside)} pieces have been set aside by ties"
+            return f"no {state.ruleset.vocabulary.caste(c)} piece is left on the board"
+    total = set_aside[0] + set_aside[1] + set_aside[2]
+    if total >= SET_ASIDE_LIMIT:
+        return f"{total} pieces have been set aside by ties"
     return None
 
 
@@ -393,7 +408,10 @@ def apply_action(state: GameState, action: Action) -> GameState:
 
 
 def _remove_one(hand: tuple[Tile, ...], t: Tile) -> tuple[Tile, ...]:
-    i = hand.index(t)
+    for i, x in enumerate(hand):
+        if x is t:
+            return hand[:i] + hand[i + 1:]
+    i = hand.index(t)  # an equal tile that is not the shared instance
     return hand[:i] + hand[i + 1:]
 
 
@@ -425,9 +443,15 @@ def place_tile_at(state: GameState, tile: Tile, i: int) -> GameState:
     tiles[i] = placed(cur, tile)
     hands = list(state.hands)
     hands[cur] = _remove_one(hands[cur], tile)  # type: ignore[arg-type]
-    new = _evolve(state, tiles=tuple(tiles), hands=tuple(hands), events=(),
-                  normal_played=state.normal_played or not tile.fast,
-                  played_this_turn=state.played_this_turn + 1, passes=0)
+    new = object.__new__(GameState)
+    d = new.__dict__
+    d.update(state.__dict__)
+    d["tiles"] = tuple(tiles)
+    d["hands"] = tuple(hands)
+    d["events"] = ()
+    d["normal_played"] = state.normal_played or not tile.fast
+    d["played_this_turn"] = state.played_this_turn + 1
+    d["passes"] = 0
     return _after_tile(new, i)
 
 

@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
+from operator import itemgetter
 from typing import TYPE_CHECKING, Sequence
 
 from .board import Board, board_for
@@ -230,12 +231,21 @@ def new_game(
     return state
 
 
+def shuffled(items: Sequence, rng: random.Random) -> list:
+    """A seeded random permutation of ``items`` (sort by random keys: one C-level draw per item)."""
+    keys = [rng.random() for _ in items]
+    return [x for _, x in sorted(zip(keys, items), key=_FIRST)]
+
+
+_FIRST = itemgetter(0)
+
+
 def deal_random_hands(state: GameState) -> GameState:
     """Beginner hands: each player's 20 tiles shuffled (seeded), 5 in hand, 15 in the pile; play begins."""
     hands, piles = [], []
+    rng = random.Random(f"hands:{state.seed}")
     for p in range(state.n_players):
-        tiles = list(TILE_SET)
-        random.Random(f"hand:{state.seed}:{p}").shuffle(tiles)
+        tiles = shuffled(TILE_SET, rng)
         hands.append(sort_tiles(tiles[:HAND_SIZE]))
         piles.append(tuple(tiles[HAND_SIZE:]))
     return _evolve(state, phase=Phase.PLAY, current=0, hands=tuple(hands), piles=tuple(piles),
@@ -246,30 +256,22 @@ def random_piece_setup(board: Board, seed: int) -> list[tuple[Caste, ...]]:
     """Beginner setup: Edo one of each caste, the supply dealt at random, no city with two alike."""
     rng = random.Random(f"setup:{seed}")
     per = supply_per_caste(board.n_players)
-    while True:
-        supply = [c for c in CASTES for _ in range(per - 1)]
-        rng.shuffle(supply)
-        pieces: list[tuple[Caste, ...]] = [() for _ in board.ids]
-        pieces[board.edo] = CASTES
-        ok = True
-        for s in board.cities:
-            a, b = supply.pop(), supply.pop()
-            if a == b:
-                ok = False
-                break
-            pieces[s] = tuple(sorted((a, b), key=lambda c: c.index))
-        if not ok:
-            continue
-        for s in board.villages:
-            pieces[s] = (supply.pop(),)
-        return pieces
+    supply = shuffled([c for c in CASTES for _ in range(per - 1)], rng)
+    pieces: list[tuple[Caste, ...]] = [() for _ in board.ids]
+    pieces[board.edo] = CASTES
+    for s in board.cities:
+        first = supply.pop()
+        k = next(k for k in range(len(supply) - 1, -1, -1) if supply[k] is not first)
+        second = supply.pop(k)
+        pieces[s] = (first, second) if first.index < second.index else (second, first)
+    for s in board.villages:
+        pieces[s] = (supply.pop(),)
+    return pieces
 
 
 def pile_for(seed: int | None, player: int, rest: Sequence[Tile]) -> tuple[Tile, ...]:
     """The player's draw pile: the tiles not chosen, shuffled face down (seeded)."""
-    tiles = list(sort_tiles(rest))
-    random.Random(f"pile:{seed}:{player}").shuffle(tiles)
-    return tuple(tiles)
+    return tuple(shuffled(sort_tiles(rest), random.Random(f"pile:{seed}:{player}")))
 
 
 def tile_accounting(state: GameState, player: int) -> Counter:

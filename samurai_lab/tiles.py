@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from importlib import resources
+from operator import attrgetter
 
 
 class Caste(str, Enum):
@@ -55,6 +56,7 @@ class Tile:
     is_swap: bool = False
     is_move: bool = False
     on_sea: bool = False
+    rank: int = 0  # canonical sort position in the tile set
 
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Tile) and other.code == self.code)
@@ -82,17 +84,12 @@ class Tile:
         return self.figure in WILD_FIGURES or _FIGURE_CASTE.get(self.figure) is caste
 
     @classmethod
-    def make(cls, code: str, figure: Figure, value: int | None, fast: bool, placement: str) -> "Tile":
-        """Build a tile, deriving its per-caste influence."""
+    def make(cls, code: str, figure: Figure, value: int | None, fast: bool, placement: str, rank: int = 0) -> "Tile":
+        """Build a tile, deriving its per-caste influence and flags."""
         v = value or 0
         per = tuple(v if (figure in WILD_FIGURES or _FIGURE_CASTE.get(figure) is c) else 0 for c in CASTES)
         return cls(code, figure, value, fast, placement, per,  # type: ignore[arg-type]
-                   figure is Figure.SWAP, figure is Figure.MOVE, placement == "sea")
-
-    @property
-    def order(self) -> int:
-        """Canonical sort position (the order of the tile set)."""
-        return _TILE_ORDER[self.code]
+                   figure is Figure.SWAP, figure is Figure.MOVE, placement == "sea", rank)
 
     def __str__(self) -> str:
         return self.code
@@ -108,15 +105,15 @@ def _component_data() -> dict:
 
 def _load_tiles() -> tuple[tuple[Tile, int], ...]:
     out = []
-    for t in _component_data()["tiles"]:
-        out.append((Tile.make(t["code"], Figure(t["figure"]), t["value"], bool(t["fast"]), t["placement"]), int(t["count"])))
+    for rank, t in enumerate(_component_data()["tiles"]):
+        out.append((Tile.make(t["code"], Figure(t["figure"]), t["value"], bool(t["fast"]), t["placement"], rank),
+                    int(t["count"])))
     return tuple(out)
 
 
 _KINDS = _load_tiles()
 #: The distinct tile kinds in canonical order.
 TILE_KINDS: tuple[Tile, ...] = tuple(t for t, _ in _KINDS)
-_TILE_ORDER = {t.code: i for i, t in enumerate(TILE_KINDS)}
 #: One player's full set of 20 tiles (copies repeated), in canonical order.
 TILE_SET: tuple[Tile, ...] = tuple(t for t, n in _KINDS for _ in range(n))
 TILE_SET_COUNTS: Counter[Tile] = Counter(TILE_SET)
@@ -136,13 +133,15 @@ def tile(code: str) -> Tile:
 
 def sort_tiles(tiles) -> tuple[Tile, ...]:
     """Tiles in canonical order (hands are kept sorted)."""
-    return tuple(sorted(tiles, key=_order_key))
+    return tuple(sorted(tiles, key=_RANK))
 
 
-def _order_key(t: Tile) -> int:
-    return _TILE_ORDER[t.code]
+_RANK = attrgetter("rank")
+
+
+SUPPLY_PER_CASTE: dict[int, int] = {int(k): int(v) for k, v in _component_data()["supply_per_caste"].items()}
 
 
 def supply_per_caste(n_players: int) -> int:
     """Caste pieces of each caste in play: 7 / 10 / 13 for 2 / 3 / 4 players."""
-    return int(_component_data()["supply_per_caste"][str(n_players)])
+    return SUPPLY_PER_CASTE[n_players]

@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     figures.update(random_games_per_second(args.seconds))
     figures.update(preview_all_ms())
     if args.browser:
-        from .bench_browser import bench_apps
+        from .bench_apps import bench_apps
 
         figures.update(bench_apps())
     if args.json:

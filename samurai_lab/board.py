@@ -104,7 +104,7 @@ class Board:
         self.is_sea = tuple(k == SEA for k in kinds)
         self.is_settlement = tuple(k in SETTLEMENT_KINDS for k in kinds)
         self.settlement_capacity_total = sum(self.capacity)
-        self._names = {i.name.lower(): i.id for i in self.info if i.name}
+        self._names = {d["name"].lower(): h for h, d in full.nodes(data=True) if d["name"]}
 
     def __repr__(self) -> str:
         return f"Board({self.n_players} players: {len(self.ids)} hexes, {len(self.settlements)} settlements)"

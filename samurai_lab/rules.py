@@ -80,7 +80,7 @@ def _resolve(state: GameState, settlements: list[int]) -> GameState:
             winner = decide(tallies)
             if winner is None:
                 set_aside[ci] += 1
-            else:
+            elif captured[winner] is not None:  # hidden in a player's view: stays hidden
                 c = list(captured[winner])  # type: ignore[arg-type]
                 c[ci] += 1
                 captured[winner] = tuple(c)  # type: ignore[call-overload]
@@ -203,13 +203,14 @@ def why_illegal(state: GameState, action: Action) -> str | None:
         return _why_move(state, action, hand)
     if isinstance(action, EndTurn):
         if state.played_this_turn == 0:
-            return "a player must play at least one tile each turn"
+            return f"a player must play at least one {state.ruleset.vocabulary.tile} each turn"
         return None
     if isinstance(action, Pass):
+        tile = state.ruleset.vocabulary.tile
         if state.played_this_turn > 0:
-            return "you have played a tile this turn: end the turn instead of passing"
+            return f"you have played a {tile} this turn: end the turn instead of passing"
         if _has_tile_play(state, hand):
-            return "passing is allowed only when no tile can be placed (R1); play at least one tile"
+            return f"passing is allowed only when no {tile} can be placed (R1); play at least one {tile}"
         return None
     return f"unknown action {action!r}"
 
@@ -258,19 +259,19 @@ def _why_pick(state: GameState, action: PickTile) -> str | None:
         return "that player's hand is hidden in this view"
     have = Counter(hand)
     if have[action.tile] >= TILE_SET_COUNTS.get(action.tile, 0):
-        return f"you have no other {action.tile.code} among your 20 tiles"
+        return f"you have no other {action.tile.code} among your 20 {state.ruleset.vocabulary.tiles}"
     return None
 
 
 def _why_place(state: GameState, action: PlaceTile, hand: tuple[Tile, ...]) -> str | None:
     t = action.tile
-    if t not in hand:
-        return f"you do not hold a {t.code} tile"
     vocab = state.ruleset.vocabulary
+    if t not in hand:
+        return f"you do not hold a {t.code} {vocab.tile}"
     if t.figure is Figure.SWAP:
         return f"the {vocab.swap} never lies on the board: use it to exchange two caste pieces"
     if t.figure is Figure.MOVE:
-        return f"the {vocab.move} is played by lifting one of your own tiles from the board"
+        return f"the {vocab.move} is played by lifting one of your own {vocab.tiles} from the board"
     if not t.fast and state.normal_played:
         return f"only one {vocab.tile} without the {vocab.fast} may be played per turn"
     i, err = _hex(state, action.hex)
@@ -498,7 +499,7 @@ def end_turn(state: GameState, action: EndTurn | None = None) -> GameState:
             new = _resolve(new, closed)
         if new.end_reason is not None:
             return _evolve(new, phase=Phase.GAME_OVER)
-        return _next_turn(new, passes=0, refill=state.current)
+        return _next_turn(new, passes=0, refill=state.current, events=new.events)
     if new.end_reason is not None:
         return _evolve(new, phase=Phase.GAME_OVER, events=())
     return _next_turn(new, passes=0, refill=state.current)
@@ -508,7 +509,7 @@ def _apply_pass(state: GameState, action: Pass) -> GameState:
     passes = state.passes + 1
     if passes >= state.n_players:
         return _evolve(state, phase=Phase.GAME_OVER, passes=passes, events=(),
-                       end_reason="no player can place a tile (every player passed in a row)")
+                       end_reason=f"no player can place a {state.ruleset.vocabulary.tile} (every player passed in a row)")
     return _next_turn(state, passes=passes)
 
 
@@ -519,8 +520,11 @@ def _with_piece(ps: tuple[Caste, ...], out: Caste, into: Caste) -> tuple[Caste, 
     return tuple(sorted(lst, key=lambda c: c.index))
 
 
-def _next_turn(state: GameState, passes: int, refill: int | None = None) -> GameState:
-    """Hand over to the next player, after refilling ``refill``'s hand to five from his pile."""
+def _next_turn(state: GameState, passes: int, refill: int | None = None,
+               events: tuple[Resolution, ...] = ()) -> GameState:
+    """Hand over to the next player, after refilling ``refill``'s hand to five from his pile.
+
+    ``events`` are the captures the end of the turn resolved (end-of-turn timing)."""
     new = object.__new__(GameState)
     d = new.__dict__
     d.update(state.__dict__)
@@ -529,7 +533,7 @@ def _next_turn(state: GameState, passes: int, refill: int | None = None) -> Game
     d["normal_played"] = False
     d["played_this_turn"] = 0
     d["passes"] = passes
-    d["events"] = ()
+    d["events"] = events
     if refill is not None:
         hand = state.hands[refill] or ()
         pile = state.piles[refill] or ()

@@ -98,6 +98,7 @@ class GameState:
     end_reason: str | None = None
     events: tuple[Resolution, ...] = ()
     viewer: int | None = None
+    hidden_hand_sizes: tuple[int, ...] = field(default=(), compare=False)  # in a view: sizes of the hidden hands
     board: Board = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
@@ -169,22 +170,13 @@ class GameState:
             piles=tuple(None for _ in self.piles),
             captured=tuple(c if (p == player or open_caps) else None for p, c in enumerate(self.captured)),
             viewer=player,
+            hidden_hand_sizes=self.hand_sizes(),
         )
 
     def hand_sizes(self) -> tuple[int, ...]:
-        """Tiles in each hand; public knowledge (20 minus pile, board and discarded tiles)."""
-        out = []
-        on_board = Counter(p.owner for p in self.tiles if p is not None)
-        for p, h in enumerate(self.hands):
-            if h is not None:
-                out.append(len(h))
-            elif self.phase is Phase.CHOOSE_HANDS:
-                out.append(HAND_SIZE if p < self.current else 0)
-            elif self.phase is Phase.PLACE_PIECES:
-                out.append(0)
-            else:
-                out.append(len(TILE_SET) - self.pile_sizes[p] - on_board[p] - len(self.discarded[p]))
-        return tuple(out)
+        """Tiles in each hand (public knowledge: everybody sees how many tiles a player holds)."""
+        known = self.hidden_hand_sizes
+        return tuple(len(h) if h is not None else known[p] for p, h in enumerate(self.hands))
 
     def __str__(self) -> str:
         from .text import describe_state

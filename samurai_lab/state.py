@@ -178,6 +178,12 @@ class GameState:
         known = self.hidden_hand_sizes
         return tuple(len(h) if h is not None else known[p] for p, h in enumerate(self.hands))
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG in plain notebooks (the pure-SVG renderer, imported only when asked)."""
+        from .render.svg import state_svg
+
+        return state_svg(self)
+
     def __str__(self) -> str:
         from .text import describe_state
 

@@ -75,13 +75,19 @@ def _port_accepts(port: int) -> bool:
         return False
 
 
-def _parse(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        prog="samurai-lab serve", description="Serve the notebooks as apps with voila."
-    )
+HELP = "serve the notebooks as apps in the browser (voila)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``samurai-lab serve``."""
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port on 127.0.0.1 (default %(default)s)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a web browser")
     parser.add_argument("--notebook", metavar="NAME", help="open this notebook instead of index.ipynb")
+
+
+def _parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="samurai-lab serve", description=HELP)
+    add_arguments(parser)
     return parser.parse_args(argv)
 
 
@@ -103,7 +109,11 @@ def _stop(proc: subprocess.Popen[bytes], port: int) -> None:
 
 def main_serve(argv: list[str] | None = None) -> int:
     """Run voila over notebooks/ until it exits or SIGINT/SIGTERM arrives."""
-    args = _parse(argv)
+    return run(_parse(argv))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve with parsed options (``port``, ``no_browser``, ``notebook``)."""
     notebooks_dir = find_notebooks_dir()
     if notebooks_dir is None:
         print("samurai-lab serve: no notebooks/ folder found", file=sys.stderr)

@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
-from helpers import is_known_noise
-from playwright.sync_api import ConsoleMessage, Error, Page
+from helpers import PageErrors
+from playwright.sync_api import Page
 
 from samurai_lab.bench_browser import CHROMIUM_FLAGS, VoilaServer, find_chromium, start_voila
 
@@ -42,6 +42,15 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
         "executable_path": find_chromium(),
         "args": list(CHROMIUM_FLAGS),
     }
+
+
+@pytest.fixture(scope="session")
+def base_url(pytestconfig: pytest.Config) -> str | None:
+    """pytest-playwright's ``--base-url``, as a plain function fixture.
+
+    It replaces pytest-playwright's own, a method that pytest 9 warns about.
+    """
+    return pytestconfig.getoption("--base-url") or pytestconfig.getini("base_url") or None
 
 
 @pytest.fixture(scope="session")
@@ -79,34 +88,6 @@ def voila_url(voila_server: VoilaServer) -> str:
 def trivial_url(voila_factory: Callable[[Path, str], VoilaServer]) -> str:
     """Base URL of a tree-mode server over benchmarks/ (the trivial app)."""
     return voila_factory(BENCHMARKS, "benchmarks").url
-
-
-class PageErrors:
-    """Page errors and console errors seen by one page, noise filtered out."""
-
-    def __init__(self) -> None:
-        self.messages: list[str] = []
-        self.allowed: list[re.Pattern[str]] = []
-
-    def allow(self, pattern: str) -> None:
-        """Do not fail on errors matching ``pattern`` (a regex) in this test."""
-        self.allowed.append(re.compile(pattern))
-
-    def on_console(self, msg: ConsoleMessage) -> None:
-        """Record a console error unless it is known noise."""
-        if msg.type != "error":
-            return
-        url = str(msg.location.get("url", ""))
-        if not is_known_noise(msg.text, url):
-            self.messages.append(f"console error: {msg.text} ({url})")
-
-    def on_page_error(self, error: Error) -> None:
-        """Record an uncaught exception of the page."""
-        self.messages.append(f"page error: {error.message}\n{error.stack or ''}")
-
-    def unexpected(self) -> list[str]:
-        """Recorded errors that no ``allow`` pattern matches."""
-        return [m for m in self.messages if not any(p.search(m) for p in self.allowed)]
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 from urllib.parse import urlparse
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import ConsoleMessage, Error, Page, expect
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO_ROOT / "docs" / "screenshots"
@@ -41,6 +41,34 @@ def is_known_noise(text: str, url: str = "") -> bool:
         if parsed.path.startswith("/voila/api/shutdown/") and "403" in text:
             return True
     return False
+
+
+class PageErrors:
+    """Page errors and console errors seen by one page, noise filtered out."""
+
+    def __init__(self) -> None:
+        self.messages: list[str] = []
+        self.allowed: list[re.Pattern[str]] = []
+
+    def allow(self, pattern: str) -> None:
+        """Do not fail on errors matching ``pattern`` (a regex) in this test."""
+        self.allowed.append(re.compile(pattern))
+
+    def on_console(self, msg: ConsoleMessage) -> None:
+        """Record a console error unless it is known noise."""
+        if msg.type != "error":
+            return
+        url = str(msg.location.get("url", ""))
+        if not is_known_noise(msg.text, url):
+            self.messages.append(f"console error: {msg.text} ({url})")
+
+    def on_page_error(self, error: Error) -> None:
+        """Record an uncaught exception of the page."""
+        self.messages.append(f"page error: {error.message}\n{error.stack or ''}")
+
+    def unexpected(self) -> list[str]:
+        """Recorded errors that no ``allow`` pattern matches."""
+        return [m for m in self.messages if not any(p.search(m) for p in self.allowed)]
 
 
 def open_app(

@@ -1,0 +1,59 @@
+# Samurai Lab: build, test and serve.  Needs only python3 (3.10+) to start;
+# everything else goes into .venv.  `make help` lists the targets.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PIP    := $(BIN)/python -m pip
+CHROMIUM ?= /usr/bin/chromium
+
+.DEFAULT_GOAL := help
+.PHONY: help serve test bench chromium clean distclean
+
+help:  ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
+
+# The venv itself; removed again if creating it fails halfway.
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10))' || \
+	  { echo "Python 3.10 or newer is needed ($(PYTHON) is older); try: make PYTHON=python3.11 ..."; exit 1; }
+	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
+	  echo "Could not create $(VENV). On Debian/Ubuntu: sudo apt-get install -y python3-venv"; exit 1; }
+
+# Stamps: (re)install only when pyproject.toml is newer than the last install.
+$(VENV)/.installed-app: pyproject.toml | $(BIN)/python
+	$(PIP) install -e '.[app]'
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(PIP) install -e '.[test]'
+	@touch $@ $(VENV)/.installed-app
+
+serve: $(VENV)/.installed-app  ## run the apps in the browser (voila on 127.0.0.1:8866)
+	$(BIN)/samurai-lab serve
+
+# Debian's Chromium drives the browser tests (Playwright cannot download browsers here).
+chromium:  ## make sure a Chromium is installed (as root: apt-get)
+	@if [ -x "$(CHROMIUM)" ] || command -v chromium >/dev/null 2>&1; then \
+	  echo "chromium: $$(command -v chromium || echo $(CHROMIUM))"; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	  echo "Installing Debian's chromium..."; \
+	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	else \
+	  echo "Chromium is missing. Install it, then run make again:"; \
+	  echo "    sudo apt-get update && sudo apt-get install -y chromium"; \
+	  exit 1; \
+	fi
+
+test: $(VENV)/.installed-test chromium  ## all tests: unit, property, scenario, notebook, browser, binder
+	$(BIN)/python -m pytest
+
+bench: $(VENV)/.installed-test chromium  ## browser timings of the apps (cold start, click latency)
+	$(BIN)/samurai-lab bench
+
+clean:  ## remove caches and test output (keeps the venv)
+	rm -rf build dist *.egg-info .pytest_cache .hypothesis test-results tests/.artifacts
+	find . -path ./$(VENV) -prune -o -type d \( -name __pycache__ -o -name .ipynb_checkpoints \) -print -exec rm -rf {} +
+
+distclean: clean  ## also remove the venv
+	rm -rf $(VENV)

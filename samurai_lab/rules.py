@@ -440,15 +440,13 @@ def _apply_legal(state: GameState, action: Action) -> GameState:
 def place_tile_at(state: GameState, tile: Tile, i: int) -> GameState:
     """Lay ``tile`` from the current hand on hex index ``i`` (legality already checked)."""
     cur = state.current
-    tiles = list(state.tiles)
-    tiles[i] = placed(cur, tile)
-    hands = list(state.hands)
-    hands[cur] = _remove_one(hands[cur], tile)  # type: ignore[arg-type]
+    tiles = state.tiles
+    hands = state.hands
     new = object.__new__(GameState)
     d = new.__dict__
     d.update(state.__dict__)
-    d["tiles"] = tuple(tiles)
-    d["hands"] = tuple(hands)
+    d["tiles"] = tiles[:i] + (placed(cur, tile),) + tiles[i + 1:]
+    d["hands"] = hands[:cur] + (_remove_one(hands[cur], tile),) + hands[cur + 1:]  # type: ignore[arg-type]
     d["events"] = ()
     d["normal_played"] = state.normal_played or not tile.fast
     d["played_this_turn"] = state.played_this_turn + 1

@@ -1,0 +1,180 @@
+"""BoardView without a browser: events are fed the way ipycanvas receives them from the front end."""
+
+from __future__ import annotations
+
+import asyncio
+
+import ipywidgets as widgets
+import pytest
+
+from samurai_lab import EDITION_1998, Caste, new_game
+from samurai_lab.render.layout import layout_for
+from samurai_lab.widgets import BoardView
+from samurai_lab.widgets.board import LAYER_NAMES
+
+
+def frontend(view: BoardView, event: str, **fields) -> None:
+    """Deliver a front-end event message to the view's canvas."""
+    view.canvas._canvases[-1]._handle_frontend_event(None, {"event": event, **fields}, [])
+
+
+def start(n: int = 4, **kwargs) -> BoardView:
+    state = new_game(n, EDITION_1998.with_options(setup="random"), seed=n)
+    return BoardView(state, **kwargs)
+
+
+def ready(view: BoardView) -> BoardView:
+    frontend(view, "client_ready")
+    return view
+
+
+def test_widget_structure_and_pinned_size() -> None:
+    view = start()
+    assert isinstance(view.widget, widgets.VBox)
+    assert "samurai-board" in view.widget._dom_classes
+    assert view.canvas in view.widget.children and view.errors in view.widget.children
+    full = layout_for(view.state.board, 16)
+    assert (view.canvas.width, view.canvas.height) == (full.width, full.height)
+    assert (view.canvas.layout.width, view.canvas.layout.height) == (f"{full.width}px", f"{full.height}px")
+    assert len(view.canvas._canvases) == len(LAYER_NAMES) == 4
+
+
+def test_nothing_is_drawn_before_the_client_is_ready_then_everything() -> None:
+    view = start()
+    view.set_state(view.state)
+    view.set_highlights(["HO12"])
+    assert view.redraws == 0 and view.draw_seconds == {}
+    ready(view)
+    assert view.redraws == 1 and set(view.draw_seconds) == set(LAYER_NAMES)
+    view.draw_seconds.clear()
+    view.set_state(view.state)
+    assert set(view.draw_seconds) == {"heat", "pieces"}, "a new state redraws only what it changes"
+    view.draw_seconds.clear()
+    view.set_selected("Edo")
+    assert set(view.draw_seconds) == {"highlights"}
+    ready(view)  # a second client (another browser tab) gets everything again
+    assert set(view.draw_seconds) == set(LAYER_NAMES)
+
+
+def test_click_reports_the_hex_under_the_pointer() -> None:
+    view = ready(start())
+    got = []
+    view.on_click(lambda i, x, y: got.append((i, x, y)))
+    x, y = view.pixel_of("Kyoto")
+    frontend(view, "mouse_down", x=x, y=y)
+    frontend(view, "mouse_down", x=1, y=1)
+    assert got == [(view.state.board.resolve("Kyoto"), x, y), (None, 1, 1)]
+    view.on_click(got.append, remove=True)  # removing an unknown callback is harmless
+    assert len(got) == 2
+
+
+def test_hover_reports_changes_only() -> None:
+    view = ready(start(hover_interval=0))
+    seen = []
+    view.on_hover(seen.append)
+    board = view.state.board
+    x, y = view.pixel_of(board.edo)
+    frontend(view, "mouse_move", x=x, y=y)
+    frontend(view, "mouse_move", x=x + 2, y=y + 1)  # same hex: nothing new
+    nx, ny = view.pixel_of(board.neighbours[board.edo][0])
+    frontend(view, "mouse_move", x=nx, y=ny)
+    frontend(view, "mouse_out", x=nx, y=ny)
+    assert seen == [board.edo, board.neighbours[board.edo][0], None]
+    assert view.hover is None
+
+
+def test_hover_is_throttled_with_the_last_change_delivered() -> None:
+    view = ready(start(hover_interval=0.05))
+    seen = []
+    view.on_hover(seen.append)
+    board = view.state.board
+    path = [board.edo, *board.neighbours[board.edo]]
+
+    async def sweep() -> None:
+        for i in path:  # a fast sweep across seven hexes
+            frontend(view, "mouse_move", x=view.pixel_of(i)[0], y=view.pixel_of(i)[1])
+        assert seen == [path[0]], "the first change at once, the rest waits"
+        await asyncio.sleep(0.12)
+
+    asyncio.run(sweep())
+    assert seen == [path[0], path[-1]], "only the latest hex after the interval"
+    assert view.hover == path[-1]
+
+
+def test_callback_errors_are_shown_and_kept() -> None:
+    view = ready(start())
+    after = []
+
+    def broken(i, x, y):
+        raise RuntimeError("the app broke")
+
+    view.on_click(broken)
+    view.on_click(lambda i, x, y: after.append(i))
+    frontend(view, "mouse_down", x=1, y=1)
+    assert after == [None], "the other callbacks still run"
+    assert len(view.error_log) == 1 and "RuntimeError: the app broke" in view.error_log[0]
+    assert any("the app broke" in o.get("text", "") for o in view.errors.outputs)
+    guarded = view.guard(lambda: 1 / 0)
+    guarded()
+    assert "ZeroDivisionError" in view.error_log[-1]
+
+
+def test_highlights_selection_and_heat_map() -> None:
+    view = ready(start())
+    board = view.state.board
+    view.set_highlights(["HO12", 3])
+    view.set_highlights([board.edo], "warning")
+    assert view.highlights == {"legal": (board.resolve("HO12"), 3), "warning": (board.edo,)}
+    view.set_highlights([], "legal")
+    assert view.highlights == {"warning": (board.edo,)}
+    view.clear_highlights()
+    assert view.highlights == {}
+    with pytest.raises(ValueError, match="styles are legal, preview, warning"):
+        view.set_highlights([1], "glow")
+    with pytest.raises(ValueError, match="not in play"):
+        start(2).set_highlights(["HK15"])
+    view.set_selected("Kyoto")
+    assert view.selected == board.resolve("Kyoto")
+    view.set_selected(None)
+    assert view.selected is None
+    view.set_heatmap("b")
+    assert view.heatmap is Caste.BUDDHA
+    view.set_heatmap(Caste.RICE)
+    assert view.heatmap is Caste.RICE
+    view.set_heatmap(None)
+    assert view.heatmap is None
+    with pytest.raises(ValueError, match="caste H, B or R"):
+        view.set_heatmap("x")
+    assert view.error_log == []
+
+
+def test_focus_zooms_and_hit_testing_follows() -> None:
+    view = ready(start())
+    board = view.state.board
+    w, h = view.canvas.width, view.canvas.height
+    view.set_focus(["Edo", *board.neighbours[board.edo]])
+    assert view.focus == (board.edo, *board.neighbours[board.edo])
+    assert view.pixel_of("Edo") == pytest.approx((w / 2, h / 2))
+    assert view.layout.size == pytest.approx(48)
+    assert (view.canvas.width, view.canvas.height) == (w, h), "the canvas keeps its size"
+    for i in view.focus:
+        assert view.hex_at(*view.pixel_of(i)) == i
+    view.set_focus(None)
+    assert view.focus is None and view.layout.size == 16
+    for i in range(len(board)):
+        assert view.hex_at(*view.pixel_of(i)) == i
+    zoomed = start(focus=["Kyoto"])
+    assert zoomed.focus == (board.resolve("Kyoto"),)
+
+
+def test_a_state_with_another_player_count_resizes_the_board() -> None:
+    view = ready(start(4))
+    view.set_highlights(["HK15"])
+    view.set_selected("Sapporo")
+    two = new_game(2)
+    view.set_state(two)
+    full = layout_for(two.board, 16)
+    assert (view.canvas.width, view.canvas.height) == (full.width, full.height)
+    assert view.canvas.layout.width == f"{full.width}px"
+    assert view.highlights == {} and view.selected is None, "hexes of another board are dropped"
+    assert view.state is two

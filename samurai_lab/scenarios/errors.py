@@ -1,0 +1,62 @@
+"""Problems found in a scenario file, a position string or a game record, reported all at once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with an input: which file, which field (e.g. ``pieces.HO12``), what is wrong."""
+
+    file: str
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return ": ".join(part for part in (self.file, self.path, self.message) if part)
+
+
+class ScenarioError(ValueError):
+    """Invalid input. ``problems`` lists every problem found; ``str(error)`` has one line per problem."""
+
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems) or "invalid input")
+
+    def report(self) -> str:
+        """A heading with the number of problems, then one indented line per problem."""
+        n = len(self.problems)
+        head = f"{n} problem{'s' if n != 1 else ''}:"
+        return "\n".join([head, *(f"  {p}" for p in self.problems)])
+
+
+class Problems:
+    """Collects problems for one input while it is being read."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.items: list[Problem] = []
+
+    def add(self, path: str, message: str) -> None:
+        self.items.append(Problem(self.file, path, message))
+
+    def extend(self, pairs) -> None:
+        """Add (path, message) pairs."""
+        for path, message in pairs:
+            self.add(path, message)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def count_under(self, prefix: str) -> int:
+        """Problems whose field path starts with ``prefix``."""
+        return sum(1 for p in self.items if p.path == prefix or p.path.startswith(prefix + ".")
+                   or p.path.startswith(prefix + "["))
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise ScenarioError(self.items)

@@ -1,0 +1,159 @@
+"""The game app in a real browser: a game against a bot, hints, and a game played to the scoring."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import click_canvas, open_app, save_screenshot, wait_for_canvas_pixel
+from playwright.sync_api import Page, expect
+
+from samurai_lab import EDITION_1998, PlaceTile
+from samurai_lab.game_session import GameSession, Player
+from samurai_lab.render.layout import layout_for
+from samurai_lab.scenarios import record_game
+
+pytestmark = pytest.mark.browser
+
+CANVAS = ".samurai-board-canvas"
+LOG = ".samurai-log-body"
+HEX_SIZE = 22  # the app's default
+SEED = 1  # the form's default
+BEGINNER = EDITION_1998.with_options(setup="random", hands="random")  # the form's default rules
+TIMEOUT = 60_000
+# The whole board must be in view: ipycanvas focuses the canvas on mouse-down, which scrolls a
+# partly hidden canvas, before it reads the canvas position (the click then lands on another hex).
+VIEWPORT = {"width": 1280, "height": 1100}
+
+
+def actions_logged(page: Page) -> int:
+    return int(page.get_attribute(LOG, "data-actions") or 0)
+
+
+def wait_for_actions(page: Page, n: int, to_act: str | None = None) -> None:
+    """Wait until the log says ``n`` actions were played (and who is to act)."""
+    sel = f"{LOG}[data-actions='{n}']" + (f"[data-to-act='{to_act}']" if to_act else "")
+    page.wait_for_selector(sel, state="attached", timeout=TIMEOUT)
+
+
+def start_game(page: Page, base_url: str) -> None:
+    """Open the app and start the form's default game (you against a greedy bot), bots without pause."""
+    page.set_viewport_size(VIEWPORT)
+    open_app(page, base_url, "game.ipynb", ".samurai-start")
+    pause = page.locator(".samurai-bot-pause input")
+    pause.fill("0")
+    pause.press("Enter")
+    page.click(".samurai-start")
+    page.wait_for_selector(".samurai-hand .samurai-tile-button", state="visible", timeout=TIMEOUT)
+
+
+def test_play_a_tile_end_the_turn_and_ask_for_hints(app_page: Page, voila_url: str) -> None:
+    page = app_page
+    start_game(page, voila_url)
+    state = GameSession([Player.person(), Player.bot("greedy")], BEGINNER, SEED).state  # the app's first state
+    layout = layout_for(state.board, HEX_SIZE)
+    wait_for_canvas_pixel(page, CANVAS, *map(int, layout.pixel_of(state.board.edo)))
+
+    # the first tile of the hand, on its first legal hex
+    first = state.hand[0]
+    target = next(a for a in state.legal_actions() if isinstance(a, PlaceTile) and a.tile == first)
+    page.locator(".samurai-hand .samurai-tile-button").first.click()
+    expect(page.locator(".samurai-message")).to_contain_text("click an empty", timeout=TIMEOUT)
+    x, y = layout.pixel_of(state.board.resolve(target.hex))
+    click_canvas(page, CANVAS, x, y)
+    wait_for_actions(page, 1, "person")
+    expect(page.locator(".samurai-log-line").first).to_contain_text(f"on {target.hex}")
+    expect(page.locator(".samurai-undo-turn")).to_be_enabled()
+    expect(page.locator(".samurai-end-turn")).to_be_enabled()
+
+    # end the turn: the bot answers in the log
+    page.click(".samurai-end-turn")
+    page.wait_for_function(
+        "sel => { const e = document.querySelector(sel); return e && +e.dataset.actions > 2"
+        " && e.dataset.toAct === 'person'; }", arg=LOG, timeout=TIMEOUT)
+    expect(page.locator(".samurai-log")).to_contain_text("Yellow (greedy)")
+    expect(page.locator(".samurai-undo-turn")).to_be_disabled()
+
+    # hints: a ranked list, each with why; showing one marks its hex
+    page.click(".samurai-hint-button")
+    page.wait_for_selector(".samurai-hint", state="visible", timeout=TIMEOUT)
+    assert page.locator(".samurai-hint").count() >= 1
+    page.locator(".samurai-hint-show").first.click()
+    expect(page.locator(".samurai-message")).to_contain_text(":", timeout=TIMEOUT)
+    save_screenshot(page, "game")
+
+
+def near_the_end_record(turns_left: int = 2) -> tuple[str, int]:
+    """A record of a bot game cut at the start of one of Green's last turns, and its number of actions."""
+    bots = GameSession([Player.bot("random"), Player.bot("greedy")], BEGINNER, 5)
+    bots.run_bots()
+    starts = [k for k, s in enumerate(bots.states)
+              if s.current == 0 and s.played_this_turn == 0 and not s.is_over and s.phase.value == "play"]
+    k = starts[-turns_left]
+    return record_game(bots.states[0], bots.actions[:k]), k
+
+
+def wait_until(page: Page, condition: str, n: int) -> None:
+    """Wait until the log's action count is above ``n`` and ``condition`` (JS on ``e.dataset``) holds."""
+    page.wait_for_function(
+        f"([sel, n]) => {{ const e = document.querySelector(sel); if (!e) return false;"
+        f" const d = e.dataset; return +d.actions > n && ({condition}); }}", arg=[LOG, n], timeout=TIMEOUT)
+
+
+def test_replay_a_record_then_play_it_to_the_scoring(app_page: Page, voila_url: str) -> None:
+    page = app_page
+    page.set_viewport_size(VIEWPORT)
+    open_app(page, voila_url, "game.ipynb", ".samurai-start")
+    pause = page.locator(".samurai-bot-pause input")
+    pause.fill("0")
+    pause.press("Enter")
+    text, k = near_the_end_record()
+    page.locator(".samurai-record-input textarea").fill(text)
+    page.click(".samurai-load-record")
+    expect(page.locator(".samurai-replay-step")).to_contain_text("starting position", timeout=TIMEOUT)
+    page.click(".samurai-replay-next")
+    expect(page.locator(".samurai-replay-step")).to_contain_text("1. Green", timeout=TIMEOUT)
+    page.click(".samurai-replay-last")
+    expect(page.locator(".samurai-replay-step")).to_contain_text(f"{k}. Yellow", timeout=TIMEOUT)
+    page.click(".samurai-replay-continue")
+    page.wait_for_selector(f"{LOG}[data-actions='{k}'][data-to-act='person']", state="attached", timeout=TIMEOUT)
+
+    # play the first hint each turn, then end the turn, until the game is scored
+    for _ in range(40):
+        if page.locator(f"{LOG}[data-to-act='over']").count():
+            break
+        n = actions_logged(page)
+        if page.locator(".samurai-pass").is_visible():
+            page.click(".samurai-pass")
+            wait_until(page, "d.toAct !== 'bot'", n)
+            continue
+        page.click(".samurai-hint-button")
+        page.locator(".samurai-hint-play").first.click()
+        wait_until(page, "true", n)
+        if page.locator(f"{LOG}[data-to-act='over']").count():
+            break
+        n = actions_logged(page)
+        if page.locator(".samurai-end-turn").is_enabled():
+            page.click(".samurai-end-turn")
+            wait_until(page, "d.toAct !== 'bot'", n)
+    else:
+        pytest.fail("the game did not end within 40 turns")
+    scoring = page.locator(".samurai-scoring")
+    expect(scoring).to_be_visible(timeout=TIMEOUT)
+    expect(scoring).to_contain_text("Game over")
+    expect(page.locator(".samurai-score-steps")).to_contain_text("Leaders")
+    record = page.locator(".samurai-record-text textarea").input_value()
+    assert record.startswith('[Game "Samurai"]') and "Result" in record
+    assert page.locator("a.samurai-record-download").get_attribute("href").startswith("data:text/plain")
+
+
+def test_tournament_charts_and_more_games(app_page: Page, voila_url: str) -> None:
+    page = app_page
+    page.set_viewport_size({"width": 1280, "height": 1300})
+    open_app(page, voila_url, "tournament.ipynb", ".samurai-tournament-run")
+    expect(page.locator(".samurai-win-chart")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator(".samurai-tournament-summary")).to_contain_text("20 games")
+    assert page.locator(".samurai-win-chart .samurai-ci").count() == 2
+    expect(page.locator(".samurai-captures-chart")).to_be_visible()
+    expect(page.locator(".samurai-lengths-chart")).to_be_visible()
+    page.click(".samurai-tournament-more")
+    expect(page.locator(".samurai-tournament-summary")).to_contain_text("40 games", timeout=TIMEOUT)
+    save_screenshot(page, "tournament")

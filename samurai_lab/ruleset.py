@@ -61,9 +61,14 @@ class Vocabulary:
     move: str
     fast: str
     colours: tuple[str, ...]
+    castes_plural: dict  # Caste -> plural name
 
     def caste(self, caste: Caste) -> str:
         return self.castes[caste]
+
+    def count(self, caste: Caste, n: int) -> str:
+        """``1 Buddha``, ``3 Buddhas``: a number of pieces of a caste."""
+        return f"{n} {self.castes[caste] if n == 1 else self.castes_plural[caste]}"
 
     def figure(self, figure: Figure) -> str:
         """Display name of a tile figure."""
@@ -77,10 +82,12 @@ class Vocabulary:
 VOCABULARY = {
     "1998": Vocabulary({Caste.HELMET: "High Helmet", Caste.BUDDHA: "Buddha", Caste.RICE: "Rice field"},
                        "figure", "token", "tokens", "figure exchange", "token exchange", "Japanese character",
-                       ("green", "yellow", "blue", "red")),
+                       ("green", "yellow", "blue", "red"),
+                       {Caste.HELMET: "High Helmets", Caste.BUDDHA: "Buddhas", Caste.RICE: "Rice fields"}),
     "2015": Vocabulary({Caste.HELMET: "Castle", Caste.BUDDHA: "Buddha", Caste.RICE: "Rice"},
                        "caste piece", "tile", "tiles", "swap tile", "move tile", "quick icon",
-                       ("gold", "red", "green", "purple")),
+                       ("gold", "red", "green", "purple"),
+                       {Caste.HELMET: "Castles", Caste.BUDDHA: "Buddhas", Caste.RICE: "Rice"}),
 }
 
 

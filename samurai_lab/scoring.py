@@ -120,7 +120,7 @@ def score(
     steps.append(ScoringStep("leaderships", text, tuple(contenders)))
 
     def describe_other(p: int) -> str:
-        parts = [f"{counts_t[p][c.index]} {vocab.caste(c)}" for c in CASTES
+        parts = [vocab.count(c, counts_t[p][c.index]) for c in CASTES
                  if leaders[c.index] != p and counts_t[p][c.index]]
         return f"{nm[p]} {other[p]}" + (f" ({' + '.join(parts)})" if parts else "")
 

@@ -113,8 +113,8 @@ def test_e6_green_wins_on_other_castes():
     text = r.explanation()
     assert "High Helmet: Blue leads with 4; Buddha: Red leads with 4; Rice field: Green leads with 4." in text
     assert "Yellow leads nothing and cannot win." in text
-    assert ("Green 6 (3 High Helmet + 3 Buddha), Blue 5 (3 Buddha + 2 Rice field), "
-            "Red 4 (1 High Helmet + 3 Rice field). Green wins.") in text
+    assert ("Green 6 (3 High Helmets + 3 Buddhas), Blue 5 (3 Buddhas + 2 Rice fields), "
+            "Red 4 (1 High Helmet + 3 Rice fields). Green wins.") in text
 
 
 def test_e7_red_wins_on_total_although_blue_and_green_hold_more():
@@ -128,7 +128,7 @@ def test_e7_red_wins_on_total_although_blue_and_green_hold_more():
     text = r.explanation()
     assert "Rice field: Green and Blue tie with 4, no leader" in text
     assert "Green and Blue lead nothing and cannot win." in text
-    assert "Yellow 3 (3 Rice field), Red 3 (1 Buddha + 2 Rice field)" in text
+    assert "Yellow 3 (3 Rice fields), Red 3 (1 Buddha + 2 Rice fields)" in text
     assert "Still tied, so all pieces count: Yellow 8, Red 9. Red wins." in text
 
 
@@ -142,7 +142,7 @@ def test_e10_red_wins_on_total():
     text = r.explanation()
     assert "Castle: Gold and Green tie with 2, no leader; Buddha: Red leads with 4; Rice: Green leads with 3." in text
     assert "Gold leads nothing and cannot win." in text
-    assert "Red 3 (1 Castle + 2 Rice), Green 3 (2 Castle + 1 Buddha)" in text
+    assert "Red 3 (1 Castle + 2 Rice), Green 3 (2 Castles + 1 Buddha)" in text
     assert "Still tied, so all pieces count: Red 7, Green 6. Red wins." in text
 
 

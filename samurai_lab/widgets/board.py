@@ -28,6 +28,8 @@ Details:
   Everything is drawn when a browser client is ready (``on_client_ready``): commands
   sent before are lost under voila, so the view keeps the latest state and redraws
   then. Each redraw is one ``hold_canvas`` batch.
+* A click on a partly hidden board does not scroll the page (ipycanvas focuses the
+  canvas before it reads the click position): see ``scroll_focus``.
 * Hover callbacks run only when the hex under the pointer changes, at most once per
   ``hover_interval`` seconds (the last change is delivered after the interval):
   every mouse-move costs a kernel round trip.
@@ -52,6 +54,7 @@ from ..render.layout import HexRef, Layout, layout_for, resolve_hexes
 from ..render.theme import HIGHLIGHT_STYLES, THEME, Theme
 from ..state import GameState
 from ..tiles import Caste
+from .scroll_focus import CANVAS_CLASS, scroll_focus_fix
 
 MAP, HEAT, PIECES, MARKS = range(4)
 LAYER_NAMES = ("map", "heat", "pieces", "highlights")
@@ -110,9 +113,10 @@ class BoardView:
         self._layout = self._make_layout(state, focus)
         w, h = self._layout.width, self._layout.height
         self.canvas = MultiCanvas(len(LAYER_NAMES), width=w, height=h)
-        self.canvas.add_class("samurai-board-canvas")
+        self.canvas.add_class(CANVAS_CLASS)
         self._pin_size(w, h)
-        self.widget = widgets.VBox([self.canvas, self.errors])
+        # a click must not scroll the page before ipycanvas reads its position (see scroll_focus)
+        self.widget = widgets.VBox([self.canvas, self.errors, scroll_focus_fix()])
         self.widget.add_class("samurai-board")
 
         self.canvas.on_client_ready(self._guarded(self._on_client_ready))

@@ -8,7 +8,7 @@ PIP    := $(BIN)/python -m pip
 CHROMIUM ?= /usr/bin/chromium
 
 .DEFAULT_GOAL := help
-.PHONY: help serve test bench chromium clean distclean
+.PHONY: help serve test bench screenshots chromium clean distclean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
@@ -48,8 +48,12 @@ chromium:  ## make sure a Chromium is installed (as root: apt-get)
 test: $(VENV)/.installed-test chromium  ## all tests: unit, property, scenario, notebook, browser, binder
 	$(BIN)/python -m pytest
 
-bench: $(VENV)/.installed-test chromium  ## browser timings of the apps (cold start, click latency)
-	$(BIN)/samurai-lab bench
+screenshots: $(VENV)/.installed-test chromium  ## refresh docs/screenshots/ from the browser tests
+	SAMURAI_SCREENSHOTS_DIR=docs/screenshots $(BIN)/python -m pytest tests/browser -q
+	rm -f docs/screenshots/trivial_app.png
+
+bench: $(VENV)/.installed-test chromium  ## print the speed figures: engine, and the apps in Chromium
+	$(BIN)/samurai-lab bench --browser
 
 clean:  ## remove caches and test output (keeps the venv)
 	rm -rf build dist *.egg-info .pytest_cache .hypothesis test-results tests/.artifacts

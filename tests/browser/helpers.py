@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from urllib.parse import urlparse
@@ -9,7 +10,11 @@ from urllib.parse import urlparse
 from playwright.sync_api import ConsoleMessage, Error, Page, expect
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = REPO_ROOT / "docs" / "screenshots"
+# Test runs keep their screenshots under tests/.artifacts/; `make screenshots`
+# sets SAMURAI_SCREENSHOTS_DIR=docs/screenshots to refresh the README's pictures.
+SCREENSHOTS = Path(os.environ.get("SAMURAI_SCREENSHOTS_DIR") or REPO_ROOT / "tests" / ".artifacts" / "screenshots")
+if not SCREENSHOTS.is_absolute():
+    SCREENSHOTS = REPO_ROOT / SCREENSHOTS
 
 # Console errors that say nothing about the app (see docs of the test stack).
 _NOISE_PATTERNS = [
@@ -171,7 +176,7 @@ def wait_for_text(page: Page, selector: str, text: str, timeout: float = 30.0) -
 
 
 def save_screenshot(page: Page, name: str) -> Path:
-    """Save a full-page PNG as ``docs/screenshots/<name>.png`` and return its path."""
+    """Save a full-page PNG as ``<SCREENSHOTS>/<name>.png`` and return its path."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", name)
     path = SCREENSHOTS / (safe if safe.endswith(".png") else f"{safe}.png")

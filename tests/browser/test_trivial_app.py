@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from helpers import (
     REPO_ROOT,
@@ -93,6 +95,10 @@ def test_noise_filter(text: str, url: str, noise: bool) -> None:
     assert is_known_noise(text, url) is noise
 
 
-def test_screenshots_dir_is_kept() -> None:
-    """docs/screenshots/ exists in the repository (pytest-playwright empties test-results/)."""
-    assert (REPO_ROOT / "docs" / "screenshots" / ".gitkeep").exists()
+def test_readme_screenshots_are_in_the_repository() -> None:
+    """The pictures the README shows exist in docs/screenshots/ (refreshed by `make screenshots`)."""
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    pictures = re.findall(r"\(docs/screenshots/([\w.-]+\.png)\)", readme)
+    assert pictures, "the README shows screenshots of the apps"
+    for name in pictures:
+        assert (REPO_ROOT / "docs" / "screenshots" / name).is_file(), name

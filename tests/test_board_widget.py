@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import ipywidgets as widgets
 import pytest
@@ -96,7 +97,9 @@ def test_hover_is_throttled_with_the_last_change_delivered() -> None:
         assert seen == [path[0]], "the first change at once, the rest waits"
         await asyncio.sleep(0.12)
 
-    asyncio.run(sweep())
+    # A thread of its own: other tests (Playwright's sync API) may keep an event loop running here.
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, sweep()).result()
     assert seen == [path[0], path[-1]], "only the latest hex after the interval"
     assert view.hover == path[-1]
 

@@ -809,7 +809,7 @@ class ExamplesApp:
         self._refresh_sandbox()
 
     def _confirm(self) -> None:
-        out = self.input.commit_pending()
+        out = self.input.commit_pending(self.sandbox.state)
         if out.action is None:
             self.feedback.show(out.message, out.kind)
             return

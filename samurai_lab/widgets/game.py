@@ -103,7 +103,7 @@ class GameApp:
         self.swap_castes = widgets.HBox()
         self.swap_castes.add_class("samurai-swap-castes")
         self.confirm_button = _button("Confirm", "samurai-confirm", icon="check", style="success")
-        self.confirm_button.on_click(guard(lambda _b: self.handle(self.input.commit_pending())))
+        self.confirm_button.on_click(guard(lambda _b: self.handle(self.input.commit_pending(self.session.state))))
         self.end_turn_button = _button("End the turn", "samurai-end-turn", icon="step-forward", style="primary",
                                        tooltip="Refill your hand to five and pass on")
         self.end_turn_button.on_click(guard(lambda _b: self.act(EndTurn())))

@@ -247,7 +247,7 @@ class LessonApp:
 
     def confirm(self) -> None:
         """Play the prepared exchange (the swap needs two settlements and a confirmation)."""
-        out = self.input.commit_pending()
+        out = self.input.commit_pending(self.run.state)
         if out.action is None:
             self.feedback.show(out.message, out.kind)
             return

@@ -68,25 +68,35 @@ def decide(tallies: tuple[int, ...]) -> int | None:
 
 
 def _resolve(state: GameState, settlements: list[int]) -> GameState:
-    """Capture the pieces of the given surrounded settlements, piece by piece, and check the end."""
-    pieces = list(state.pieces)
+    """Capture the pieces of the given surrounded settlements, piece by piece, and check the end.
+
+    Each piece goes to the single player with the highest influence (``influence``/``decide``,
+    inlined here because this is the engine's hottest path); a tie sets it aside."""
+    pieces = state.pieces
     captured = list(state.captured)
     set_aside = list(state.set_aside)
     events = list(state.events)
+    tiles = state.tiles
+    neighbours = state.board.neighbours
+    n = len(state.seats)
     for s in settlements:
+        around = [p for o in neighbours[s] if (p := tiles[o]) is not None]
         for caste in pieces[s]:
             ci = caste.index
-            tallies = influence(state, s, caste)
-            winner = decide(tallies)
+            sums = [0] * n
+            for p in around:
+                sums[p.owner] += p.tile.per_caste[ci]
+            best = max(sums)
+            winner = None if sums.count(best) > 1 else sums.index(best)
             if winner is None:
                 set_aside[ci] += 1
             elif captured[winner] is not None:  # hidden in a player's view: stays hidden
                 c = list(captured[winner])  # type: ignore[arg-type]
                 c[ci] += 1
                 captured[winner] = tuple(c)  # type: ignore[call-overload]
-            events.append(Resolution(s, caste, winner, tallies))
-        pieces[s] = ()
-    new = _evolve(state, pieces=tuple(pieces), captured=tuple(captured), set_aside=tuple(set_aside),
+            events.append(Resolution(s, caste, winner, tuple(sums)))
+        pieces = pieces[:s] + ((),) + pieces[s + 1:]
+    new = _evolve(state, pieces=pieces, captured=tuple(captured), set_aside=tuple(set_aside),
                   events=tuple(events))
     if state.end_reason is None:
         reason = end_condition(new)

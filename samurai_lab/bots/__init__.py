@@ -1,0 +1,25 @@
+"""Bots that play Samurai from a player's view, hints for the player to move, and bot-versus-bot
+simulations, usable without any widget.
+
+Levels (``BOTS``, ``make_bot("greedy")``): ``random``, ``greedy-lite``, ``greedy``, ``search``.
+A bot answers ``choose(view, rng)`` with one action; ``view`` is ``state.view(player)``.
+"""
+
+from .base import BOTS, Bot, make_bot, register
+from .greedy import GreedyBot
+from .random_bot import RandomBot
+from .rollout import FastPolicy, LiteBot
+from .search import SearchBot
+
+register("random", "plays a random legal action", RandomBot)
+register("greedy-lite", "judges each tile by the pieces next to it only: quick", LiteBot)
+register("greedy", "plays the action that most raises its estimated chance to win this turn", GreedyBot)
+register("search", "Monte Carlo search over sampled hidden information, about 1 s per turn", SearchBot)
+
+from .hints import Hint, hints  # noqa: E402
+from .simulate import GameRecord, SimulationResult, play_game, simulate  # noqa: E402
+
+__all__ = [
+    "BOTS", "Bot", "make_bot", "register", "FastPolicy", "GreedyBot", "LiteBot", "RandomBot", "SearchBot",
+    "Hint", "hints", "GameRecord", "SimulationResult", "play_game", "simulate",
+]

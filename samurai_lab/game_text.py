@@ -9,18 +9,8 @@ from __future__ import annotations
 
 from .actions import Action, EndTurn, MoveTile, Pass, PickTile, PlacePiece, PlaceTile, Swap
 from .state import GameState
-from .text import describe_resolution
-from .tiles import HAND_SIZE, Figure, Tile
-
-
-def tile_name(state: GameState, t: Tile) -> str:
-    """``Samurai 2``, ``High Helmet 4``, ``Ship 1``, ``figure exchange`` (edition words)."""
-    vocab = state.ruleset.vocabulary
-    if t.figure is Figure.SWAP:
-        return vocab.swap
-    if t.figure is Figure.MOVE:
-        return vocab.move
-    return f"{vocab.figure(t.figure)} {t.value}"
+from .text import describe_resolution, tile_name
+from .tiles import HAND_SIZE
 
 
 def _label(state: GameState, ref: str) -> str:
@@ -39,13 +29,13 @@ def describe_action(before: GameState, action: Action, after: GameState, label: 
         if n == HAND_SIZE:
             text += f"; the other {vocab.tiles} are shuffled into the draw pile"
     elif isinstance(action, PlaceTile):
-        text = f"{who} lays {tile_name(before, action.tile)} on {_label(before, action.hex)}"
+        text = f"{who} lays {tile_name(action.tile, vocab)} on {_label(before, action.hex)}"
     elif isinstance(action, Swap):
         text = (f"{who} plays the {vocab.swap}: the {vocab.caste(action.caste_a)} of {_label(before, action.hex_a)} "
                 f"changes places with the {vocab.caste(action.caste_b)} of {_label(before, action.hex_b)}")
     elif isinstance(action, MoveTile):
         lifted = before.tiles[before.board.resolve(action.from_hex)]
-        what = tile_name(before, lifted.tile) if lifted is not None else vocab.tile
+        what = tile_name(lifted.tile, vocab) if lifted is not None else vocab.tile
         text = (f"{who} plays the {vocab.move}: {what} goes from {_label(before, action.from_hex)} "
                 f"to {_label(before, action.to_hex)}")
     elif isinstance(action, EndTurn):
@@ -53,7 +43,7 @@ def describe_action(before: GameState, action: Action, after: GameState, label: 
         drawn = before.pile_sizes[p] - after.pile_sizes[p]
         text = f"{who} ends the turn" + (
             f" and draws {drawn} {vocab.tile if drawn == 1 else vocab.tiles}" if drawn else
-            f"; the draw pile is empty")
+            "; the draw pile is empty")
     elif isinstance(action, Pass):
         text = f"{who} cannot place any {vocab.tile} and passes (R1)"
     else:  # pragma: no cover - every action type is handled above
@@ -72,7 +62,7 @@ def action_phrase(state: GameState, action: Action) -> str:
     """A short name of an action not yet played: ``Samurai 2 on HO12``, ``end the turn``."""
     vocab = state.ruleset.vocabulary
     if isinstance(action, PlaceTile):
-        return f"{tile_name(state, action.tile)} on {_label(state, action.hex)}"
+        return f"{tile_name(action.tile, vocab)} on {_label(state, action.hex)}"
     if isinstance(action, Swap):
         return (f"{vocab.swap}: {vocab.caste(action.caste_a)} of {_label(state, action.hex_a)} ↔ "
                 f"{vocab.caste(action.caste_b)} of {_label(state, action.hex_b)}")
@@ -81,7 +71,7 @@ def action_phrase(state: GameState, action: Action) -> str:
     if isinstance(action, PlacePiece):
         return f"a {vocab.caste(action.caste)} into {_label(state, action.hex)}"
     if isinstance(action, PickTile):
-        return f"take {tile_name(state, action.tile)} into the starting hand"
+        return f"take {tile_name(action.tile, vocab)} into the starting hand"
     if isinstance(action, EndTurn):
         return "end the turn"
     if isinstance(action, Pass):

@@ -27,8 +27,9 @@ from typing import Mapping, Protocol, Sequence
 from .actions import Action, EndTurn, MoveTile, Pass, PlaceTile, Swap
 from .board import CITY, Board, board_for
 from .rules import IllegalMoveError
-from .ruleset import INSTANT, Ruleset, Vocabulary
+from .ruleset import INSTANT, Ruleset
 from .scoring import score_state
+from .text import tile_name
 from .state import GameState, Phase, Resolution, default_seats, placed
 from .tiles import CASTES, TILE_KINDS, TILE_SET_COUNTS, Caste, Figure, Tile, sort_tiles, supply_per_caste, tile
 
@@ -41,12 +42,6 @@ SOLVED, WRONG, CONTINUE = "solved", "wrong", "continue"
 def plural(name: str) -> str:
     """``Buddha`` -> ``Buddhas``; ``Rice`` stays ``Rice``."""
     return name if name.endswith("Rice") else name + "s"
-
-
-def tile_name(t: Tile, vocab: Vocabulary) -> str:
-    """``High Helmet 4``, ``Samurai 2``, ``Ship 1``, ``figure exchange``."""
-    name = vocab.figure(t.figure)
-    return name if t.value is None or t.is_move else f"{name} {t.value}"
 
 
 def words(ruleset: Ruleset, seats: Sequence[str] | None = None) -> dict[str, str]:

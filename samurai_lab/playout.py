@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from .actions import Action, EndTurn, MoveTile, Pass, PlaceTile, Swap
-from .rules import (_apply_legal, apply_action, empty_hexes, legal_actions, movable_tiles, swap_keeps_castes_apart, swap_options,
-                    swappable_pieces, tile_targets)
+from .rules import (_apply_legal, apply_action, legal_actions, movable_tiles, swap_keeps_castes_apart, swap_options,
+                    swappable_pieces)
 from .ruleset import EDITION_1998, Ruleset
 from .state import GameState, Phase, new_game
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .actions import Action, EndTurn, MoveTile, Pass, PickTile, PlacePiece, PlaceTile, Swap
-from .board import Board, CITY, VILLAGE
+from .board import CITY, VILLAGE
 from .ruleset import END_OF_TURN, FORBIDDEN, INSTANT, RANDOM, STOP_AT_ONCE
 from .state import GameState, Phase, Resolution, placed, _evolve, deal_random_hands, pile_for
 from .tiles import CASTES, HAND_SIZE, TILE_SET_COUNTS, TILES_BY_CODE, Caste, Figure, Tile, sort_tiles, supply_per_caste

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+from .ruleset import Vocabulary
 from .state import GameState, Phase, Resolution
+from .tiles import Tile
+
+
+def tile_name(t: Tile, vocab: Vocabulary) -> str:
+    """``High Helmet 4``, ``Samurai 2``, ``Ship 1``, ``figure exchange`` (in the edition's words)."""
+    name = vocab.figure(t.figure)
+    return name if t.value is None or t.is_move else f"{name} {t.value}"
 
 
 def describe_resolution(state: GameState, r: Resolution) -> str:

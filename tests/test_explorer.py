@@ -193,7 +193,6 @@ def test_swap_by_clicking_two_settlements_and_choosing_castes():
     app.choose(hand_index(s, "X"))
     swaps = [a for a in s.legal_actions() if isinstance(a, Swap)]
     assert set(app.board.highlights[LEGAL]) == {s.board.index[h] for a in swaps for h in (a.hex_a, a.hex_b)}
-    ids = s.board.ids
     by_pair: dict = {}
     for a in swaps:
         by_pair.setdefault((a.hex_a, a.hex_b), []).append(a)

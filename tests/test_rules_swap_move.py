@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from samurai_lab import (CASTES, EDITION_1998, EDITION_2015, EndTurn, IllegalMoveError, MoveTile, Pass, PlaceTile,
+from samurai_lab import (CASTES, EDITION_1998, EDITION_2015, EndTurn, IllegalMoveError, MoveTile, Pass,
                          Swap, parse_action, tile)
 from samurai_lab.rules import empty_land_around, influence
 

@@ -55,7 +55,6 @@ class FastPolicy:
         """The best action whose gain minus price beats ``floor`` (any action if ``floor`` is None)."""
         player = state.current
         hand = state.hands[player] or ()
-        tiles = state.tiles
         board = state.board
         ids = board.ids
         normal = not state.normal_played

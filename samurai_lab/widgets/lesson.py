@@ -19,6 +19,7 @@ from typing import Sequence
 
 import ipywidgets as widgets
 
+from ..game_text import action_phrase
 from ..lessons import CHAPTERS, SOLVED, TASKS, WRONG, Chapter, Run, Task, chapter_of, progress_text, solve
 from ..render.theme import seat_colours
 from ..rules import IllegalMoveError
@@ -308,24 +309,10 @@ class LessonApp:
         self._new_run()
         for a in actions:
             verdict = self.run.play(a)
-        names = ", then ".join(self._action_words(a) for a in actions)
+        names = ", then ".join(action_phrase(self.run.state, a) for a in actions)
         self._show_state(self.run.ended())
         self.feedback.show(f"A solution: {names}. {verdict.message}", "info")
         self._render_text()
-
-    def _action_words(self, action) -> str:
-        from ..actions import MoveTile, PlaceTile, Swap
-        from ..lessons import tile_name
-
-        vocab = self.ruleset.vocabulary
-        if isinstance(action, PlaceTile):
-            return f"{tile_name(action.tile, vocab)} on {action.hex}"
-        if isinstance(action, Swap):
-            return (f"the {vocab.swap}: the {vocab.caste(action.caste_a)} of {action.hex_a} for the "
-                    f"{vocab.caste(action.caste_b)} of {action.hex_b}")
-        if isinstance(action, MoveTile):
-            return f"the {vocab.move}: from {action.from_hex} to {action.to_hex}"
-        return str(action)
 
     # --- drawing ---------------------------------------------------------------------------
     def _show_state(self, state: GameState) -> None:

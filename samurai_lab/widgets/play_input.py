@@ -323,7 +323,7 @@ class PlayInput:
                 return Outcome(message=f"{vocab.swap}: {reason}", kind="error")
             ends.append(hex_index)
             self.sel.swap_castes = [state.pieces[hex_index][0]]
-            return Outcome(message=f"Now click the other settlement of the exchange.")
+            return Outcome(message="Now click the other settlement of the exchange.")
         if hex_index not in self.targets(state):
             return Outcome(message=f"{vocab.swap}: {self._swap_reason(state, hex_index, ends[0])}", kind="error")
         ends.append(hex_index)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from .actions import Action, EndTurn, MoveTile, Pass, PlaceTile, Swap
-from .rules import (_apply_legal, apply_action, legal_actions, movable_tiles, swap_keeps_castes_apart, swap_options,
+from .rules import (_apply_legal, apply_action, end_turn, legal_actions, place_tile_at, movable_tiles, swap_keeps_castes_apart, swap_options,
                     swappable_pieces)
 from .ruleset import EDITION_1998, Ruleset
 from .state import GameState, Phase, new_game
@@ -20,9 +20,14 @@ def random_action(state: GameState, rng: random.Random) -> Action:
 
     Uses the rules' own target helpers; only setup phases fall back to ``legal_actions``.
     """
+    return _random_choice(state, rng)[0]
+
+
+def _random_choice(state: GameState, rng: random.Random) -> tuple[Action, int]:
+    """``random_action``, with the target hex index of a tile placement (-1 for other actions)."""
     if state.phase is not _PLAY:
-        return rng.choice(legal_actions(state))
-    ids = state.board.ids
+        return rng.choice(legal_actions(state)), -1
+    board = state.board
     options: list = []
     normal_ok = not state.normal_played
     prev = None
@@ -32,26 +37,34 @@ def random_action(state: GameState, rng: random.Random) -> Action:
         prev = t
     if state.played_this_turn > 0:
         options.append(None)
+    random_ = rng.random
     while options:
-        k = int(rng.random() * len(options))
+        k = int(random_() * len(options))
         t = options[k]
         if t is None:
-            return _END
+            return _END, -1
         if t.is_swap:
             swap = random_swap(state, rng)
             if swap is not None:
-                return swap
+                return swap, -1
         elif t.is_move:
             sources = movable_tiles(state, state.current)
-            target = _random_empty(state, state.board.land, rng)
+            target = _random_empty(state, board.land, rng)
             if sources and target is not None:
-                return MoveTile(ids[rng.choice(sources)], ids[target])
+                return MoveTile(board.ids[rng.choice(sources)], board.ids[target]), -1
         else:
-            target = _random_empty(state, state.board.sea if t.on_sea else state.board.land, rng)
+            pool = board.sea if t.on_sea else board.land
+            tiles = state.tiles
+            n = len(pool)
+            for _ in range(8):  # _random_empty, inlined: rejection sampling first
+                target = pool[int(random_() * n)]
+                if tiles[target] is None:
+                    return PlaceTile(t, board.ids[target]), target
+            target = _random_empty(state, pool, rng, tries=0)
             if target is not None:
-                return PlaceTile(t, ids[target])
+                return PlaceTile(t, board.ids[target]), target
         options.pop(k)
-    return Pass()
+    return Pass(), -1
 
 
 def _random_empty(state: GameState, pool: tuple[int, ...], rng: random.Random, tries: int = 8) -> int | None:
@@ -92,8 +105,15 @@ def play_random_game(
     actions: list[Action] = []
     over = Phase.GAME_OVER
     while state.phase is not over:
-        action = random_action(state, rng)
-        state = apply_action(state, action) if checked else _apply_legal(state, action)
+        action, target = _random_choice(state, rng)
+        if checked:
+            state = apply_action(state, action)
+        elif target >= 0:  # a placement: straight to the rules' placement, hex index known
+            state = place_tile_at(state, action.tile, target)  # type: ignore[union-attr]
+        elif action is _END:
+            state = end_turn(state)
+        else:
+            state = _apply_legal(state, action)
         actions.append(action)
     return state, actions
 

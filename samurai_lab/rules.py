@@ -430,10 +430,16 @@ def _after_tile(state: GameState, changed_hex: int) -> GameState:
     """Instant capture: resolve settlements next to the hex just filled; R4 decides an end mid-turn."""
     if state.ruleset.capture_timing != INSTANT:
         return state
-    adjacent = state.board.adjacent_settlements[changed_hex]
-    if not adjacent:
-        return state
-    closed = surrounded_with_pieces(state, adjacent)
+    board = state.board
+    pieces, tiles = state.pieces, state.tiles
+    closed = []
+    for s in board.adjacent_settlements[changed_hex]:  # is_surrounded, inlined on this hot path
+        if pieces[s]:
+            for o in board.land_neighbours[s]:
+                if tiles[o] is None:
+                    break
+            else:
+                closed.append(s)
     if not closed:
         return state
     state = _resolve(state, closed)

@@ -42,15 +42,11 @@ class Placed:
     tile: Tile
 
 
-_PLACED: dict[tuple[int, str], "Placed"] = {}
-
-
 def placed(owner: int, tile: Tile) -> Placed:
     """The (shared) Placed value for a player's tile."""
-    key = (owner, tile.code)
-    p = _PLACED.get(key)
-    if p is None:
-        p = _PLACED[key] = Placed(owner, tile)
+    p = _PLACED[owner][tile.rank]
+    if p is None or p.tile is not tile:
+        p = _PLACED[owner][tile.rank] = Placed(owner, tile)
     return p
 
 
@@ -62,6 +58,9 @@ class Resolution:
     caste: Caste
     winner: int | None
     tallies: tuple[int, ...]  # influence on this piece, per player
+
+
+_PLACED: list[list[Placed | None]] = [[None] * 32 for _ in range(4)]
 
 
 def default_seats(n_players: int, ruleset: Ruleset) -> tuple[Seat, ...]:
@@ -212,10 +211,11 @@ def new_game(
     seats = tuple(seats) if seats is not None else default_seats(n_players, ruleset)
     if len(seats) != n_players:
         raise ValueError(f"{n_players} players need {n_players} seats, got {len(seats)}")
-    pieces: list[tuple[Caste, ...]] = [() for _ in board.ids]
-    pieces[board.edo] = CASTES
     if ruleset.setup == RANDOM:
         pieces = random_piece_setup(board, seed)
+    else:
+        pieces = [()] * len(board.ids)
+        pieces[board.edo] = CASTES
     state = GameState(
         ruleset=ruleset, seats=seats, seed=seed, phase=Phase.PLACE_PIECES, current=0,
         tiles=(None,) * len(board), pieces=tuple(pieces),
@@ -223,9 +223,9 @@ def new_game(
         captured=((0, 0, 0),) * n_players, set_aside=(0, 0, 0), discarded=((),) * n_players,
     )
     if ruleset.setup == RANDOM:
+        if ruleset.hands == RANDOM:
+            return deal_random_hands(state)
         state = _evolve(state, phase=Phase.CHOOSE_HANDS)
-    if ruleset.hands == RANDOM and state.phase is Phase.CHOOSE_HANDS:
-        state = deal_random_hands(state)
     return state
 
 
@@ -255,7 +255,7 @@ def random_piece_setup(board: Board, seed: int) -> list[tuple[Caste, ...]]:
     rng = random.Random(f"setup:{seed}")
     per = supply_per_caste(board.n_players)
     supply = shuffled([c for c in CASTES for _ in range(per - 1)], rng)
-    pieces: list[tuple[Caste, ...]] = [() for _ in board.ids]
+    pieces: list[tuple[Caste, ...]] = [()] * len(board.ids)
     pieces[board.edo] = CASTES
     for s in board.cities:
         first = supply.pop()

@@ -59,12 +59,24 @@ def _random_choice(state: GameState, rng: random.Random) -> tuple[Action, int]:
             for _ in range(8):  # _random_empty, inlined: rejection sampling first
                 target = pool[int(random_() * n)]
                 if tiles[target] is None:
-                    return PlaceTile(t, board.ids[target]), target
+                    return _placement(board, t, target), target
             target = _random_empty(state, pool, rng, tries=0)
             if target is not None:
-                return PlaceTile(t, board.ids[target]), target
+                return _placement(board, t, target), target
         options.pop(k)
     return Pass(), -1
+
+
+_PLACEMENTS: dict[tuple[int, str], PlaceTile] = {}
+
+
+def _placement(board, t, target: int) -> PlaceTile:
+    """The (shared, immutable) action laying tile ``t`` on hex index ``target``."""
+    key = (target, t.code)
+    action = _PLACEMENTS.get(key)
+    if action is None or action.hex != board.ids[target]:
+        action = _PLACEMENTS[key] = PlaceTile(t, board.ids[target])
+    return action
 
 
 def _random_empty(state: GameState, pool: tuple[int, ...], rng: random.Random, tries: int = 8) -> int | None:

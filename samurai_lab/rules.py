@@ -155,9 +155,10 @@ def empty_hexes(state: GameState, sea: bool = False) -> tuple[int, ...]:
 
 def movable_tiles(state: GameState, player: int) -> tuple[int, ...]:
     """Hexes holding one of ``player``'s own tiles that the move tile can lift (no fast tiles, not itself)."""
+    tiles = state.tiles
     return tuple(
-        i for i, p in enumerate(state.tiles)
-        if p is not None and p.owner == player and not p.tile.fast and p.tile.figure is not Figure.MOVE
+        i for i in state.board.land  # tiles without the fast mark always lie on land
+        if (p := tiles[i]) is not None and p.owner == player and not p.tile.fast and not p.tile.is_move
     )
 
 

@@ -116,16 +116,22 @@ def play_random_game(
     state = new_game(n_players, ruleset, seed)
     actions: list[Action] = []
     over = Phase.GAME_OVER
-    while state.phase is not over:
-        action, target = _random_choice(state, rng)
-        if checked:
+    record = actions.append
+    if checked:
+        while state.phase is not over:
+            action = random_action(state, rng)
             state = apply_action(state, action)
-        elif target >= 0:  # a placement: straight to the rules' placement, hex index known
+            record(action)
+        return state, actions
+    choose = _random_choice
+    while state.phase is not over:
+        action, target = choose(state, rng)
+        if target >= 0:  # a placement: straight to the rules' placement, hex index known
             state = place_tile_at(state, action.tile, target)  # type: ignore[union-attr]
         elif action is _END:
             state = end_turn(state)
         else:
             state = _apply_legal(state, action)
-        actions.append(action)
+        record(action)
     return state, actions
 

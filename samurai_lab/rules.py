@@ -468,6 +468,8 @@ def place_tile_at(state: GameState, tile: Tile, i: int) -> GameState:
     d["normal_played"] = state.normal_played or not tile.fast
     d["played_this_turn"] = state.played_this_turn + 1
     d["passes"] = 0
+    if not state.board.adjacent_settlements[i]:  # no settlement next to it: nothing to resolve
+        return new
     return _after_tile(new, i)
 
 

@@ -18,9 +18,11 @@ missing from the board count as captured by ``rest_to`` (default: the last playe
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import Mapping
 
 from samurai_lab import EDITION_1998, Caste, GameState, Ruleset, new_game, parse_action, tile
+from samurai_lab.playout import random_action
 from samurai_lab.state import placed
 from samurai_lab.tiles import CASTES, sort_tiles, supply_per_caste
 
@@ -150,3 +152,14 @@ __all__ = [
     "FILLER", "castes", "events_at", "filled", "land_around", "pieces_at", "play",
     "position", "sea_around", "tiles_of", "winners_at",
 ]
+
+
+def played(n: int = 4, steps: int = 120, seed: int = 3, ruleset: Ruleset = EDITION_1998) -> GameState:
+    """A game after ``steps`` random actions (beginner setup and hands), or at its end if sooner."""
+    state = new_game(n, ruleset.with_options(setup="random", hands="random"), seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state = state.apply(random_action(state, rng))
+    return state

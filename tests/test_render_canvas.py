@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
-from samurai_lab import EDITION_1998, new_game
-from samurai_lab.playout import random_action
+from samurai_lab import new_game
 from samurai_lab.render.canvas import draw_heatmap, draw_highlights, draw_map, draw_pieces, paint
 from samurai_lab.render.layout import layout_for
 from samurai_lab.render.scene import Circle, Poly, Text, heat_cells, piece_groups, tile_groups
 from samurai_lab.render.theme import THEME, seat_colours
 from samurai_lab.tiles import CASTES
+from helpers_positions import played
 
 STYLE_ATTRS = ("fill_style", "stroke_style", "line_width", "global_alpha", "font", "text_align",
                "text_baseline", "line_join", "line_cap")
@@ -60,16 +59,6 @@ class RecordingCanvas:
 
 def centroid(points) -> tuple[float, float]:
     return sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
-
-
-def played(n: int = 4, steps: int = 120, seed: int = 3):
-    state = new_game(n, EDITION_1998.with_options(setup="random", hands="random"), seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state = state.apply(random_action(state, rng))
-    return state
 
 
 @pytest.fixture(scope="module")

@@ -2,31 +2,19 @@
 
 from __future__ import annotations
 
-import random
 import re
 import xml.etree.ElementTree as ET
 
 import pytest
 
 from samurai_lab import EDITION_1998, EDITION_2015, Caste, new_game
-from samurai_lab.playout import random_action
 from samurai_lab.render.scene import _ICONS, heat_cells
 from samurai_lab.render.svg import board_svg, legend_svg, piece_svg, state_svg, tile_svg
 from samurai_lab.render.theme import THEME, seat_colours
 from samurai_lab.tiles import CASTES, TILE_KINDS
+from helpers_positions import played
 
 NS = "{http://www.w3.org/2000/svg}"
-
-
-def played(n: int = 4, steps: int = 120, seed: int = 3, ruleset=EDITION_1998):
-    """A game after ``steps`` random actions (beginner setup and hands)."""
-    state = new_game(n, ruleset.with_options(setup="random", hands="random"), seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state = state.apply(random_action(state, rng))
-    return state
 
 
 @pytest.fixture(scope="module")

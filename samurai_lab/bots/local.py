@@ -3,13 +3,13 @@ pieces next to it, weighted by how much each caste's pieces move the player's ch
 
 Used to play fast continuations and to pick the few candidates worth a full evaluation. An action
 that may end the game (closing a settlement that holds a caste's last pieces, or the fourth tie) is
-judged in full instead.
+played out, and judged by the final result if the game does end.
 """
 
 from __future__ import annotations
 
 from ..actions import Action, MoveTile, PlaceTile, Swap
-from ..rules import SET_ASIDE_LIMIT, apply_action, end_turn
+from ..rules import SET_ASIDE_LIMIT, apply_action, decide, end_turn
 from ..ruleset import FORBIDDEN, INSTANT
 from ..state import GameState
 from ..tiles import CASTES, Tile
@@ -24,7 +24,7 @@ class LocalBoard:
     unless given, e.g. kept from an earlier position to save time)."""
 
     __slots__ = ("player", "persp", "n", "params", "mover", "mover_odds", "empty", "tallies", "odds", "weights",
-                 "base", "left", "set_aside", "_gains", "_values", "_ends")
+                 "base", "left", "set_aside", "_gains", "_values", "_ends", "_exact")
 
     def __init__(self, state: GameState, persp: Perspective, params: Params = DEFAULT_PARAMS,
                  weights: list[list[float]] | None = None) -> None:
@@ -42,6 +42,7 @@ class LocalBoard:
         self._gains: dict[tuple, float] = {}
         self._values: dict[tuple, float] = {}
         self._ends: dict[int, bool] = {}
+        self._exact: dict[tuple, float] = {}
         mu = [[0.0, 0.0, 0.0] for _ in range(n)]
         var = [[0.0, 0.0, 0.0] for _ in range(n)]
         for p, cap in enumerate(state.captured):
@@ -87,6 +88,7 @@ class LocalBoard:
     def update(self, state: GameState, settlements) -> None:
         """Refresh settlements whose tiles or pieces just changed (weights are kept for the turn)."""
         self._ends.clear()
+        self._exact.clear()
         for s in settlements:
             self._gains = {key: v for key, v in self._gains.items() if key[0] != s}
             self._values = {key: v for key, v in self._values.items() if key[0] != s}
@@ -137,7 +139,8 @@ class LocalBoard:
         return g
 
     def may_end(self, state: GameState, hex_: int) -> bool:
-        """Could filling ``hex_`` end the game (a caste's last pieces or the fourth set-aside piece)?"""
+        """Could filling ``hex_`` end the game (a caste's last pieces or the fourth set-aside piece)?
+        A cheap test; ``ending_gain`` then plays the action out to be sure."""
         known = self._ends.get(hex_)
         if known is None:
             known = self._ends[hex_] = self._may_end(state, hex_)
@@ -147,27 +150,68 @@ class LocalBoard:
         closing = [s for s in state.board.adjacent_settlements[hex_] if s in self.odds and self.empty[s] == 1]
         if not closing:
             return False
-        if state.ruleset.capture_timing != INSTANT:
-            closing += [s for s in self.odds if self.empty[s] == 0]
+        pending = [s for s in self.odds if self.empty[s] == 0] if state.ruleset.capture_timing != INSTANT else []
+        me = self.player
         gone = [0, 0, 0]
-        for s in closing:
-            for c in state.pieces[s]:
-                gone[c.index] += 1
-        return self.set_aside + sum(gone) >= SET_ASIDE_LIMIT or any(g >= l for g, l in zip(gone, self.left))
+        ties = 0
+        for s in closing + pending:
+            for ci in self.odds[s]:
+                gone[ci] += 1
+                t = self.tallies[s][ci]
+                if s in pending:
+                    ties += decide(t) is None
+                else:  # a tie stays possible unless the player already leads alone
+                    ties += t[me] <= max(v for q, v in enumerate(t) if q != me)
+        return self.set_aside + ties >= SET_ASIDE_LIMIT or any(g >= l for g, l in zip(gone, self.left))
 
     def exact_gain(self, state: GameState, action: Action) -> float:
-        """Change of the chance to win if ``action`` is played and the turn ended, judged in full."""
+        """Change of the chance to win if ``action`` is played and the turn ended, judged in full
+        (remembered for equivalent actions: the same influence next to the same settlements)."""
+        key = self._exact_key(state, action)
+        g = self._exact.get(key)
+        if g is None:
+            g = self._exact[key] = self._judge(self._ended(state, action))
+        return g
+
+    def ending_gain(self, state: GameState, action: Action) -> float | None:
+        """``exact_gain`` if ``action`` ends the game by the end of the turn, else None."""
+        key = ("end",) + self._exact_key(state, action)
+        if key in self._exact:
+            return self._exact[key]
+        after = self._ended(state, action)
+        g = self._exact[key] = self._judge(after) if after.is_over else None
+        return g
+
+    @staticmethod
+    def _ended(state: GameState, action: Action) -> GameState:
         after = apply_action(state, action)
-        if not after.is_over:
-            after = end_turn(after)
-        return win_chances(after, self.persp, None, self.params)[self.player] - self.base
+        return after if after.is_over else end_turn(after)
+
+    def _judge(self, after: GameState) -> float:
+        odds: list = [None] * self.n
+        odds[self.mover] = self.mover_odds  # his tiles and hand size are as they were
+        return win_chances(after, self.persp, odds, self.params)[self.player] - self.base
+
+    @staticmethod
+    def _exact_key(state: GameState, action: Action) -> tuple:
+        board = state.board
+        adjacent = board.adjacent_settlements
+        if isinstance(action, PlaceTile):
+            return ("tile", action.tile.per_caste, action.tile.on_sea, adjacent[board.resolve(action.hex)])
+        if isinstance(action, MoveTile):
+            a = board.resolve(action.from_hex)
+            return ("move", state.tiles[a].tile.per_caste, adjacent[a],  # type: ignore[union-attr]
+                    adjacent[board.resolve(action.to_hex)])
+        return (str(action),)
 
     # --- candidate actions (gains before the price of the tile) ----------------------------------------
     def tile_gain(self, state: GameState, t: Tile, h: int) -> float:
         """Gain of laying tile ``t`` on the empty hex ``h``."""
         land = not t.on_sea
         if land and self.may_end(state, h):
-            return self.exact_gain(state, PlaceTile(t, state.board.ids[h]))
+            g = self.ending_gain(state, PlaceTile(t, state.board.ids[h]))
+            if g is not None:
+                return g
         g = 0.0
         pc = t.per_caste
         gains = self._gains
@@ -180,7 +224,9 @@ class LocalBoard:
         """Gain of lifting the player's tile from hex ``a`` to the empty land hex ``h``."""
         if self.may_end(state, h):
             ids = state.board.ids
-            return self.exact_gain(state, MoveTile(ids[a], ids[h]))
+            g = self.ending_gain(state, MoveTile(ids[a], ids[h]))
+            if g is not None:
+                return g
         pc = state.tiles[a].tile.per_caste  # type: ignore[union-attr]
         adjacent = state.board.adjacent_settlements
         g = 0.0

@@ -21,7 +21,8 @@ class FastPolicy:
 
     The best tile, move or swap by its local gain minus its price; while the turn goes on, further
     actions only if they gain more than their price; then end. ``noise`` adds a random amount up to
-    that much to every gain; ``swaps``/``moves`` allow those actions."""
+    that much to every gain; ``swaps``/``moves`` allow those actions; ``recheck``: the first action of
+    a turn is chosen among that many best local candidates by a full evaluation (0: none)."""
 
     def __init__(self, params: Params = DEFAULT_PARAMS, costs: Costs = DEFAULT_COSTS, noise: float = 0.0,
                  swaps: bool = True, moves: bool = True, recheck: int = 0) -> None:

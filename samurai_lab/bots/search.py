@@ -28,7 +28,7 @@ from .rollout import FastPolicy
 Plan = tuple[Action, ...]
 
 #: Default continuations per turn by player count (about 0.6 s of one core in mid-game).
-PLAYOUTS = {2: 300, 3: 200, 4: 160}
+PLAYOUTS = {2: 360, 3: 200, 4: 160}
 
 
 def _key(view: GameState) -> tuple:

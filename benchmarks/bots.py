@@ -16,8 +16,8 @@ import statistics
 import time
 
 from samurai_lab import PRESETS
-from samurai_lab.bots import make_bot
-from samurai_lab.state import new_game
+from samurai_lab.knizia.bots import make_bot
+from samurai_lab.knizia.core.state import new_game
 
 
 def measure(level: str, games: int, players: int, edition: str, opponent: str) -> tuple[list[float], list[float]]:

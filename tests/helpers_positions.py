@@ -22,9 +22,9 @@ import random
 from typing import Mapping
 
 from samurai_lab import EDITION_1998, Caste, GameState, Ruleset, new_game, parse_action, tile
-from samurai_lab.playout import random_action
-from samurai_lab.state import placed
-from samurai_lab.tiles import CASTES, sort_tiles, supply_per_caste
+from samurai_lab.knizia.core.playout import random_action
+from samurai_lab.knizia.core.model import placed
+from samurai_lab.knizia.core.tiles import CASTES, sort_tiles, supply_per_caste
 
 #: A tile that fills a hex and influences nothing.
 FILLER = "M"

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from samurai_lab.bench_browser import free_port, start_voila
+from samurai_lab.tools.bench_browser import free_port, start_voila
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 BINDER = REPO_ROOT / "binder"

@@ -8,10 +8,10 @@ import math
 import pytest
 
 from samurai_lab import board_for, map_graph
-from samurai_lab.board import CITY, EDO, LAND, SEA, VILLAGE, Board
-from samurai_lab.hexgrid import (DIRECTIONS, axial_distance, axial_to_pixel, hex_corners, neighbour_coords,
+from samurai_lab.knizia.core.board import CITY, EDO, LAND, SEA, VILLAGE, Board
+from samurai_lab.knizia.core.hexgrid import (DIRECTIONS, axial_distance, axial_to_pixel, hex_corners, neighbour_coords,
                                  pixel_to_axial)
-from samurai_lab.tiles import supply_per_caste
+from samurai_lab.knizia.core.tiles import supply_per_caste
 
 # data/BOARD-NOTES.md §2.3: id -> (q, r, kind, island, name, land neighbours, sea neighbours at its min player count)
 SETTLEMENTS = {

@@ -9,9 +9,9 @@ import ipywidgets as widgets
 import pytest
 
 from samurai_lab import EDITION_1998, Caste, new_game
-from samurai_lab.render.layout import layout_for
-from samurai_lab.widgets import BoardView
-from samurai_lab.widgets.board import LAYER_NAMES
+from samurai_lab.knizia.render.layout import layout_for
+from samurai_lab.knizia.widgets import BoardView
+from samurai_lab.knizia.widgets.board import LAYER_NAMES
 
 
 def frontend(view: BoardView, event: str, **fields) -> None:

@@ -8,14 +8,14 @@ from dataclasses import replace
 import pytest
 
 from samurai_lab import EDITION_1998, EDITION_2015, EndTurn, Pass, PlaceTile, new_game, parse_action
-from samurai_lab.bots import BOTS, GreedyBot, hints, make_bot, play_game, simulate
-from samurai_lab.bots.evaluate import DEFAULT_COSTS, Costs
-from samurai_lab.bots.knowledge import playable, sample_state, unseen_tiles
-from samurai_lab.bots.simulate import ENDINGS, ending_of
-from samurai_lab.playout import random_action
-from samurai_lab.scoring import score_state
-from samurai_lab.state import Phase, tile_accounting
-from samurai_lab.tiles import TILE_SET_COUNTS
+from samurai_lab.knizia.bots import BOTS, GreedyBot, hints, make_bot, play_game, simulate
+from samurai_lab.knizia.bots.evaluate import DEFAULT_COSTS, Costs
+from samurai_lab.knizia.bots.knowledge import playable, sample_state, unseen_tiles
+from samurai_lab.knizia.bots.simulate import ENDINGS, ending_of
+from samurai_lab.knizia.core.playout import random_action
+from samurai_lab.knizia.core.scoring import score_state
+from samurai_lab.knizia.core.model import Phase, tile_accounting
+from samurai_lab.knizia.core.tiles import TILE_SET_COUNTS
 
 QUICK = dict(setup="random", hands="random")
 RULESETS = {

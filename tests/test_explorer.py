@@ -18,14 +18,14 @@ import pytest
 
 from samurai_lab import (EDITION_1998, EDITION_2015, RULINGS, Caste, MoveTile, Phase, PlaceTile, Swap, new_game,
                          parse_action, tile, why_illegal)
-from samurai_lab.influence import preview
-from samurai_lab.scenarios import loads_scenario, save_scenario
-from samurai_lab.scenarios.position import position_string
-from samurai_lab.state import placed
-from samurai_lab.text import describe_resolution
-from samurai_lab.tiles import sort_tiles
-from samurai_lab.widgets.explorer import EDIT_TAB, FILES_TAB, PLAYER, RULES_TAB, Explorer, midgame_state
-from samurai_lab.widgets.play_input import LEGAL, PREVIEW
+from samurai_lab.knizia.core.influence import preview
+from samurai_lab.knizia.scenarios import loads_scenario, save_scenario
+from samurai_lab.knizia.scenarios.position import position_string
+from samurai_lab.knizia.core.model import placed
+from samurai_lab.knizia.core.text import describe_resolution
+from samurai_lab.knizia.core.tiles import sort_tiles
+from samurai_lab.knizia.widgets.explorer import EDIT_TAB, FILES_TAB, PLAYER, RULES_TAB, Explorer, midgame_state
+from samurai_lab.knizia.widgets.play_input import LEGAL, PREVIEW
 
 REPO = Path(__file__).resolve().parents[1]
 RANDOM_START = EDITION_1998.with_options(setup="random", hands="random")
@@ -630,7 +630,7 @@ def test_index_links_every_app():
 def test_a_whole_game_to_the_score():
     import random
 
-    from samurai_lab.playout import random_action
+    from samurai_lab.knizia.core.playout import random_action
 
     app = Explorer(dealt(3, seed=8))
     rng = random.Random(8)

@@ -8,9 +8,9 @@ import html
 import pytest
 
 from samurai_lab import EndTurn, Phase, PickTile, PlacePiece, PlaceTile
-from samurai_lab.game_session import GameSession, Player
-from samurai_lab.ruleset import CHOSEN, END_OF_TURN, RANDOM
-from samurai_lab.widgets.game import GameApp
+from samurai_lab.knizia.teaching.game_session import GameSession, Player
+from samurai_lab.knizia.core.ruleset import CHOSEN, END_OF_TURN, RANDOM
+from samurai_lab.knizia.widgets.game import GameApp
 
 
 def make_app(seats=("person", "bot:greedy"), seed: int = 1, pause: float = 0.0, setup: str = RANDOM,
@@ -315,7 +315,7 @@ def test_preview_mode_plays_on_the_second_click() -> None:
 # --- a failing bot never freezes the table ------------------------------------------------------
 
 def test_a_failing_bot_is_reported_and_can_be_retried() -> None:
-    from samurai_lab.playout import random_action
+    from samurai_lab.knizia.core.playout import random_action
 
     class Flaky:
         broken = True

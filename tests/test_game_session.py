@@ -8,8 +8,8 @@ import dataclasses
 import pytest
 
 from samurai_lab import EDITION_1998, EDITION_2015, EndTurn, Pass, Phase, PickTile, PlacePiece, PlaceTile, tile
-from samurai_lab.game_session import GameSession, Player
-from samurai_lab.game_text import action_hexes, action_phrase, describe_action
+from samurai_lab.knizia.teaching.game_session import GameSession, Player
+from samurai_lab.knizia.teaching.game_text import action_hexes, action_phrase, describe_action
 
 BEGINNER = EDITION_1998.with_options(setup="random", hands="random")
 CHOSEN = EDITION_1998  # pieces and hands chosen by the players

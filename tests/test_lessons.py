@@ -7,9 +7,9 @@ import re
 import pytest
 
 from samurai_lab import EDITION_1998, EDITION_2015, EndTurn, IllegalMoveError, Pass, parse_action
-from samurai_lab.lessons import (CHAPTERS, CONTINUE, SOLVED, TASKS, WRONG, Run, Setup, build_position, chapter_of,
+from samurai_lab.knizia.teaching.lessons import (CHAPTERS, CONTINUE, SOLVED, TASKS, WRONG, Run, Setup, build_position, chapter_of,
                                  fill, progress_text, solve, task_by_id)
-from samurai_lab.scenarios.validate import state_problems
+from samurai_lab.knizia.scenarios.validate import state_problems
 
 EDITIONS = [EDITION_1998, EDITION_2015]
 IDS = [t.id for t in TASKS]

@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from samurai_lab import (CASTES, EDITION_1998, EDITION_2015, TILE_KINDS, TILE_SET, EndTurn, IllegalMoveError,
                          MoveTile, Pass, Phase, PickTile, PlacePiece, PlaceTile, Swap, map_graph, new_game,
                          why_illegal)
-from samurai_lab.playout import play_random_game, random_action
-from samurai_lab.rules import is_surrounded
-from samurai_lab.state import tile_accounting
-from samurai_lab.tiles import HAND_SIZE, supply_per_caste
+from samurai_lab.knizia.core.playout import play_random_game, random_action
+from samurai_lab.knizia.core.rules import is_surrounded
+from samurai_lab.knizia.core.model import tile_accounting
+from samurai_lab.knizia.core.tiles import HAND_SIZE, supply_per_caste
 
 MAX_STEPS = 3000  # a game has at most 39 + 80 setup steps and well under 1000 play steps
 ALL_HEXES = sorted(map_graph().nodes)

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from samurai_lab import EDITION_1998, EDITION_2015, Seat, new_game, parse_action
-from samurai_lab.playout import play_random_game
-from samurai_lab.scenarios import ScenarioError, load_scenario, parse_record, record_game, replay
+from samurai_lab.knizia.core.playout import play_random_game
+from samurai_lab.knizia.scenarios import ScenarioError, load_scenario, parse_record, record_game, replay
 
 FOLDER = Path(__file__).resolve().parents[1] / "scenarios"
 

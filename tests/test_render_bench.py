@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from samurai_lab.render import bench
+from samurai_lab.tools import bench_render as bench
 
 
 def test_benchmark_prints_every_figure(capsys) -> None:

@@ -7,11 +7,11 @@ from typing import Any
 import pytest
 
 from samurai_lab import new_game
-from samurai_lab.render.canvas import draw_heatmap, draw_highlights, draw_map, draw_pieces, paint
-from samurai_lab.render.layout import layout_for
-from samurai_lab.render.scene import Circle, Poly, Text, heat_cells, piece_groups, tile_groups
-from samurai_lab.render.theme import THEME, seat_colours
-from samurai_lab.tiles import CASTES
+from samurai_lab.knizia.render.canvas import draw_heatmap, draw_highlights, draw_map, draw_pieces, paint
+from samurai_lab.knizia.render.layout import layout_for
+from samurai_lab.knizia.render.scene import Circle, Poly, Text, heat_cells, piece_groups, tile_groups
+from samurai_lab.knizia.render.theme import THEME, seat_colours
+from samurai_lab.knizia.core.tiles import CASTES
 from helpers_positions import played
 
 STYLE_ATTRS = ("fill_style", "stroke_style", "line_width", "global_alpha", "font", "text_align",

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from samurai_lab import EDITION_1998, EDITION_2015, PlaceTile, new_game
-from samurai_lab.render.describe import hover_text, tallies_text, tile_name
-from samurai_lab.tiles import tile
+from samurai_lab.knizia.render.describe import hover_text, tallies_text, tile_name
+from samurai_lab.knizia.core.tiles import tile
 
 
 def _random_start(ruleset=EDITION_1998, n: int = 2):

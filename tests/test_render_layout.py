@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from samurai_lab.board import board_for
-from samurai_lab.hexgrid import SQRT3
-from samurai_lab.render.layout import layout_for, resolve_hexes, unit_bbox
+from samurai_lab.knizia.core.board import board_for
+from samurai_lab.knizia.core.hexgrid import SQRT3
+from samurai_lab.knizia.render.layout import layout_for, resolve_hexes, unit_bbox
 
 PLAYERS = (2, 3, 4)
 

@@ -8,10 +8,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from samurai_lab import EDITION_1998, EDITION_2015, Caste, new_game
-from samurai_lab.render.scene import _ICONS, heat_cells
-from samurai_lab.render.svg import board_svg, legend_svg, piece_svg, state_svg, tile_svg
-from samurai_lab.render.theme import THEME, seat_colours
-from samurai_lab.tiles import CASTES, TILE_KINDS
+from samurai_lab.knizia.render.scene import _ICONS, heat_cells
+from samurai_lab.knizia.render.svg import board_svg, legend_svg, piece_svg, state_svg, tile_svg
+from samurai_lab.knizia.render.theme import THEME, seat_colours
+from samurai_lab.knizia.core.tiles import CASTES, TILE_KINDS
 from helpers_positions import played
 
 NS = "{http://www.w3.org/2000/svg}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from samurai_lab import CASTES, EDITION_1998, EDITION_2015, Resolution
-from samurai_lab.rules import decide, is_surrounded
+from samurai_lab.knizia.core.rules import decide, is_surrounded
 
 from helpers_positions import FILLER, events_at, filled, land_around, pieces_at, play, position, sea_around, winners_at
 

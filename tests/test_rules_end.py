@@ -7,7 +7,7 @@ import re
 import pytest
 
 from samurai_lab import EDITION_1998, EDITION_2015, EndTurn, IllegalMoveError, Pass, Phase, parse_action
-from samurai_lab.scoring import score_state
+from samurai_lab.knizia.core.scoring import score_state
 
 from helpers_positions import FILLER, filled, pieces_at, play, position, tiles_of, winners_at
 

@@ -8,8 +8,8 @@ import pytest
 
 from samurai_lab import (CASTES, EDITION_1998, EDITION_2015, TILE_SET, Caste, IllegalMoveError, Phase, PickTile,
                          PlacePiece, new_game, parse_action, tile)
-from samurai_lab.state import tile_accounting
-from samurai_lab.tiles import supply_per_caste
+from samurai_lab.knizia.core.model import tile_accounting
+from samurai_lab.knizia.core.tiles import supply_per_caste
 
 from helpers_positions import play
 

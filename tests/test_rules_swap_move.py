@@ -6,7 +6,7 @@ import pytest
 
 from samurai_lab import (CASTES, EDITION_1998, EDITION_2015, EndTurn, IllegalMoveError, MoveTile, Pass,
                          Swap, parse_action, tile)
-from samurai_lab.rules import empty_land_around, influence
+from samurai_lab.knizia.core.rules import empty_land_around, influence
 
 from helpers_positions import FILLER, pieces_at, play, position, tiles_of, winners_at
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from samurai_lab import EDITION_1998, EDITION_2015, EndTurn, IllegalMoveError, Phase, new_game, parse_action
-from samurai_lab.playout import random_action
+from samurai_lab.knizia.core.playout import random_action
 
 from helpers_positions import play, position
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from samurai_lab import Caste, EndTurn, score_state
-from samurai_lab.scenarios import ScenarioError, check_scenario, load_scenario, loads_scenario
-from samurai_lab.scenarios.check import check_paths, run_variant
+from samurai_lab.knizia.scenarios import ScenarioError, check_scenario, load_scenario, loads_scenario
+from samurai_lab.knizia.scenarios.check import check_paths, run_variant
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "scenarios"
@@ -130,7 +130,7 @@ def test_e2_one_resolution_decides_four_pieces() -> None:
 
 
 def test_e3_tallies_of_each_token() -> None:
-    from samurai_lab.rules import influence
+    from samurai_lab.knizia.core.rules import influence
 
     sc = load_scenario(_file("1998-e3"))
     states = sc.states
@@ -163,7 +163,7 @@ def test_e4_swap_and_the_refused_swap() -> None:
 
 
 def test_e5_move_tile_leaves_zero_and_lays_the_helmet_elsewhere() -> None:
-    from samurai_lab.rules import influence
+    from samurai_lab.knizia.core.rules import influence
 
     sc = load_scenario(_file("1998-e5"))
     played = sc.walk()

@@ -8,10 +8,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from samurai_lab.scenarios import Scenario, ScenarioError, loads_scenario
-from samurai_lab.scenarios.check import check_scenario
-from samurai_lab.scenarios.position import parse_position
-from samurai_lab.scenarios.records import parse_record
+from samurai_lab.knizia.scenarios import Scenario, ScenarioError, loads_scenario
+from samurai_lab.knizia.scenarios.check import check_scenario
+from samurai_lab.knizia.scenarios.position import parse_position
+from samurai_lab.knizia.scenarios.records import parse_record
 
 FOLDER = Path(__file__).resolve().parents[1] / "scenarios"
 TEXTS = [p.read_text(encoding="utf-8") for p in sorted(FOLDER.glob("*.toml"))]
@@ -84,7 +84,7 @@ def test_random_text_raises_scenario_error(text: str) -> None:
                                                             st.dictionaries(st.text(max_size=6), inner, max_size=4)),
                                     max_leaves=12)))
 def test_random_structures_load_or_raise_scenario_error(data: dict) -> None:
-    from samurai_lab.scenarios.tomlwrite import dumps
+    from samurai_lab.knizia.scenarios.tomlwrite import dumps
 
     try:
         text = dumps(data)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from samurai_lab.scenarios import ScenarioError, load_scenario, loads_scenario
-from samurai_lab.scenarios.check import check_paths
+from samurai_lab.knizia.scenarios import ScenarioError, load_scenario, loads_scenario
+from samurai_lab.knizia.scenarios.check import check_paths
 
 GOOD = """
 title = "a small valid position"

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from samurai_lab import EDITION_1998, EDITION_2015, Seat, new_game
-from samurai_lab.playout import play_random_game
-from samurai_lab.scenarios import load_scenario, loads_scenario, save_scenario, state_problems
-from samurai_lab.scenarios.tomlwrite import Inline, dumps
-from samurai_lab.state import Phase
+from samurai_lab.knizia.core.playout import play_random_game
+from samurai_lab.knizia.scenarios import load_scenario, loads_scenario, save_scenario, state_problems
+from samurai_lab.knizia.scenarios.tomlwrite import Inline, dumps
+from samurai_lab.knizia.core.model import Phase
 
 FOLDER = Path(__file__).resolve().parents[1] / "scenarios"
 

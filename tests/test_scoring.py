@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from samurai_lab import EDITION_1998, EDITION_2015, score, score_state
-from samurai_lab.ruleset import VOCABULARY
+from samurai_lab.knizia.core.ruleset import VOCABULARY
 
 from helpers_positions import position
 

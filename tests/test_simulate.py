@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from samurai_lab.bots import simulate
-from samurai_lab.bots.simulate import ENDINGS, wilson
-from samurai_lab.cli import main
+from samurai_lab.knizia.bots import simulate
+from samurai_lab.knizia.bots.simulate import ENDINGS, wilson
+from samurai_lab.tools.cli import main
 
 REPO = Path(__file__).resolve().parents[1]
 CLI = REPO / ".venv" / "bin" / "samurai-lab"

@@ -8,13 +8,13 @@ import re
 import pytest
 
 from samurai_lab import EDITION_1998, score, tile
-from samurai_lab.lessons import TASKS
-from samurai_lab.ruleset import VOCABULARY
-from samurai_lab.widgets.examples import (ExampleStepper, ExamplesApp, Sandbox, catalogue, find_scenario, key_of,
-                                          short_title)
-from samurai_lab.widgets.lesson import LessonApp
-from samurai_lab.widgets.rules_panel import RulesPanel, demo_runs, presets_html
-from samurai_lab.widgets.scoring_explainer import ScoringExplainer, chart_svg, rulebook_presets, winner_text
+from samurai_lab.knizia.teaching.lessons import TASKS
+from samurai_lab.knizia.core.ruleset import VOCABULARY
+from samurai_lab.knizia.scenarios.catalogue import catalogue, find_scenario, key_of, short_title
+from samurai_lab.knizia.widgets.examples import ExampleStepper, ExamplesApp, Sandbox
+from samurai_lab.knizia.widgets.lesson import LessonApp
+from samurai_lab.knizia.widgets.rules_panel import RulesPanel, demo_runs, presets_html
+from samurai_lab.knizia.widgets.scoring_explainer import ScoringExplainer, chart_svg, rulebook_presets, winner_text
 
 TAGS = re.compile(r"<[^>]+>")
 
@@ -371,7 +371,7 @@ def test_the_panel_follows_the_chosen_edition():
 
 def test_demo_runs_use_the_rulings_field():
     sc = find_scenario("R4")
-    from samurai_lab.ruleset import RULINGS_BY_ID
+    from samurai_lab.knizia.core.ruleset import RULINGS_BY_ID
 
     runs = demo_runs(sc, RULINGS_BY_ID["R4"], "1998")
     assert [r.value for r in runs] == ["finish_turn", "stop_at_once"]

@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from samurai_lab import CASTES, EDITION_1998, EDITION_2015, PRESETS, RULINGS, TILE_SET, Caste, Figure, Ruleset, tile
-from samurai_lab.ruleset import VOCABULARY
-from samurai_lab.tiles import HAND_SIZE, TILE_KINDS, sort_tiles
+from samurai_lab.knizia.core.ruleset import VOCABULARY
+from samurai_lab.knizia.core.tiles import HAND_SIZE, TILE_KINDS, sort_tiles
 
 H, B, R = CASTES
 

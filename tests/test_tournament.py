@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from samurai_lab.bots import simulate
-from samurai_lab.widgets.tournament import (TournamentApp, captures_svg, lengths_svg, merge, summary_html,
+from samurai_lab.knizia.bots import simulate
+from samurai_lab.knizia.widgets.tournament import (TournamentApp, captures_svg, lengths_svg, merge, summary_html,
                                             win_rates_svg)
 
 

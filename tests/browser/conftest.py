@@ -23,7 +23,7 @@ import pytest
 from helpers import PageErrors
 from playwright.sync_api import Page
 
-from samurai_lab.bench_browser import CHROMIUM_FLAGS, VoilaServer, find_chromium, start_voila
+from samurai_lab.tools.bench_browser import CHROMIUM_FLAGS, VoilaServer, find_chromium, start_voila
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "tests" / ".artifacts"

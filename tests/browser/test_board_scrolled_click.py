@@ -19,8 +19,8 @@ from helpers import open_app, wait_for_canvas_pixel, wait_for_text
 from playwright.sync_api import Page
 
 from samurai_lab import new_game
-from samurai_lab.bench_browser import VoilaServer
-from samurai_lab.widgets import BoardView
+from samurai_lab.tools.bench_browser import VoilaServer
+from samurai_lab.knizia.widgets import BoardView
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +33,7 @@ NOTEBOOK = "board_click.ipynb"
 APP_SOURCE = f"""\
 import ipywidgets as widgets
 from samurai_lab import new_game
-from samurai_lab.widgets import BoardView
+from samurai_lab.knizia.widgets import BoardView
 
 view = BoardView(new_game(4), hex_size={HEX_SIZE})
 clicked = widgets.Label("0 none")

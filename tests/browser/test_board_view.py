@@ -10,9 +10,9 @@ from conftest import NOTEBOOKS
 from helpers import canvas_pixel, open_app, save_screenshot, wait_for_canvas_pixel, wait_for_text
 from playwright.sync_api import Page
 
-from samurai_lab.board import board_for
-from samurai_lab.render.layout import layout_for
-from samurai_lab.render.theme import THEME
+from samurai_lab.knizia.core.board import board_for
+from samurai_lab.knizia.render.layout import layout_for
+from samurai_lab.knizia.render.theme import THEME
 
 pytestmark = pytest.mark.browser
 

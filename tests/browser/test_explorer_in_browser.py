@@ -15,11 +15,11 @@ from helpers import canvas_pixel, click_canvas, open_app, save_screenshot, wait_
 from playwright.sync_api import Page, expect
 
 from samurai_lab import EDITION_1998, PlaceTile, why_illegal
-from samurai_lab.influence import settlement_tally
-from samurai_lab.render.layout import layout_for
-from samurai_lab.render.theme import THEME, seat_colours
-from samurai_lab.widgets.explorer import default_state, midgame_state
-from samurai_lab.widgets.hand_panel import tile_label
+from samurai_lab.knizia.core.influence import settlement_tally
+from samurai_lab.knizia.render.layout import layout_for
+from samurai_lab.knizia.render.theme import THEME, seat_colours
+from samurai_lab.knizia.widgets.explorer import default_state, midgame_state
+from samurai_lab.knizia.widgets.hand_panel import tile_label
 
 pytestmark = pytest.mark.browser
 

@@ -7,9 +7,9 @@ from helpers import click_canvas, open_app, save_screenshot, wait_for_canvas_pix
 from playwright.sync_api import Page, expect
 
 from samurai_lab import EDITION_1998, PlaceTile
-from samurai_lab.game_session import GameSession, Player
-from samurai_lab.render.layout import layout_for
-from samurai_lab.scenarios import record_game
+from samurai_lab.knizia.teaching.game_session import GameSession, Player
+from samurai_lab.knizia.render.layout import layout_for
+from samurai_lab.knizia.scenarios import record_game
 
 pytestmark = pytest.mark.browser
 

@@ -6,8 +6,8 @@ import pytest
 from helpers import click_canvas, open_app, save_screenshot as _save_screenshot, wait_for_canvas_pixel, wait_for_text
 from playwright.sync_api import Page, expect
 
-from samurai_lab.tiles import tile
-from samurai_lab.widgets.lesson import LessonApp
+from samurai_lab.knizia.core.tiles import tile
+from samurai_lab.knizia.widgets.lesson import LessonApp
 
 pytestmark = pytest.mark.browser
 

@@ -1,0 +1,134 @@
+"""The pieces a position is made of (phase, seats, tiles on the board, capture events) and the
+seeded set-up helpers; shared by the rules and the state, imported by both."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from enum import Enum
+from operator import itemgetter
+from typing import TYPE_CHECKING, Sequence
+
+from .board import Board
+from .ruleset import Ruleset
+from .tiles import CASTES, HAND_SIZE, TILE_SET, Caste, Tile, sort_tiles, supply_per_caste
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import GameState
+
+
+class Phase(str, Enum):
+    """Where the game stands."""
+
+    PLACE_PIECES = "place_pieces"  # setup: caste pieces into cities, then villages, in turn order
+    CHOOSE_HANDS = "choose_hands"  # setup: each player picks 5 of his 20 tiles
+    PLAY = "play"
+    GAME_OVER = "game_over"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player's name and colour."""
+
+    name: str
+    colour: str
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A tile lying on the board, with its owner (player index)."""
+
+    owner: int
+    tile: Tile
+
+
+def placed(owner: int, tile: Tile) -> Placed:
+    """The (shared) Placed value for a player's tile."""
+    p = _PLACED[owner][tile.rank]
+    if p is None or p.tile is not tile:
+        p = _PLACED[owner][tile.rank] = Placed(owner, tile)
+    return p
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """One caste piece of a surrounded settlement decided: taken by ``winner`` or set aside (None)."""
+
+    hex: int
+    caste: Caste
+    winner: int | None
+    tallies: tuple[int, ...]  # influence on this piece, per player
+
+
+_PLACED: list[list[Placed | None]] = [[None] * 32 for _ in range(4)]
+
+
+def default_seats(n_players: int, ruleset: Ruleset) -> tuple[Seat, ...]:
+    """Players named after their colours, in the edition's colour order."""
+    colours = ruleset.vocabulary.colours
+    return tuple(Seat(colours[i].capitalize(), colours[i]) for i in range(n_players))
+
+
+def _evolve(state: GameState, **changes) -> GameState:
+    """A copy of ``state`` with some fields changed (fast path for the engine; no validation)."""
+    new = object.__new__(type(state))
+    d = new.__dict__
+    d.update(state.__dict__)
+    d.update(changes)
+    return new
+
+
+
+
+def shuffled(items: Sequence, rng: random.Random) -> list:
+    """A seeded random permutation of ``items`` (sort by random keys: one C-level draw per item)."""
+    keys = [rng.random() for _ in items]
+    return [x for _, x in sorted(zip(keys, items), key=_FIRST)]
+
+
+_FIRST = itemgetter(0)
+
+
+def deal_random_hands(state: GameState) -> GameState:
+    """Beginner hands: each player's 20 tiles shuffled (seeded), 5 in hand, 15 in the pile; play begins."""
+    hands, piles = [], []
+    rng = random.Random(f"hands:{state.seed}")
+    for p in range(state.n_players):
+        tiles = shuffled(TILE_SET, rng)
+        hands.append(sort_tiles(tiles[:HAND_SIZE]))
+        piles.append(tuple(tiles[HAND_SIZE:]))
+    return _evolve(state, phase=Phase.PLAY, current=0, hands=tuple(hands), piles=tuple(piles),
+                   pile_sizes=tuple(len(p) for p in piles))
+
+
+def random_piece_setup(board: Board, seed: int) -> list[tuple[Caste, ...]]:
+    """Beginner setup: Edo one of each caste, the supply dealt at random, no city with two alike."""
+    rng = random.Random(f"setup:{seed}")
+    per = supply_per_caste(board.n_players)
+    supply = shuffled([c for c in CASTES for _ in range(per - 1)], rng)
+    pieces: list[tuple[Caste, ...]] = [()] * len(board.ids)
+    pieces[board.edo] = CASTES
+    for s in board.cities:
+        first = supply.pop()
+        k = next(k for k in range(len(supply) - 1, -1, -1) if supply[k] is not first)
+        second = supply.pop(k)
+        pieces[s] = (first, second) if first.index < second.index else (second, first)
+    for s in board.villages:
+        pieces[s] = (supply.pop(),)
+    return pieces
+
+
+def pile_for(seed: int | None, player: int, rest: Sequence[Tile]) -> tuple[Tile, ...]:
+    """The player's draw pile: the tiles not chosen, shuffled face down (seeded)."""
+    return tuple(shuffled(sort_tiles(rest), random.Random(f"pile:{seed}:{player}")))
+
+
+def tile_accounting(state: GameState, player: int) -> Counter:
+    """Every one of a player's 20 tiles: in hand, pile, on the board or discarded (full states only)."""
+    count: Counter = Counter()
+    count.update(state.hands[player] or ())
+    count.update(state.piles[player] or ())
+    count.update(t for _, t in state.tiles_of(player))
+    count.update(state.discarded[player])
+    return count

@@ -1,0 +1,610 @@
+"""The rules of Samurai: one source of legality for every action, and applying actions.
+
+``why_illegal(state, action)`` is the single check; ``legal_actions`` enumerates
+from the same target helpers and ``apply_action`` refuses anything ``why_illegal``
+objects to, raising ``IllegalMoveError`` with the rule in the rulebook's words.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from .actions import Action, EndTurn, MoveTile, Pass, PickTile, PlacePiece, PlaceTile, Swap
+from .board import CITY, VILLAGE
+from .ruleset import END_OF_TURN, FORBIDDEN, INSTANT, RANDOM, STOP_AT_ONCE
+from .model import Phase, Resolution, _evolve, deal_random_hands, pile_for, placed
+from .tiles import CASTES, HAND_SIZE, TILE_SET_COUNTS, TILES_BY_CODE, Caste, Figure, Tile, sort_tiles, supply_per_caste
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import GameState
+
+MOVE_TILE: Tile = TILES_BY_CODE["M"]
+SWAP_TILE: Tile = TILES_BY_CODE["X"]
+SET_ASIDE_LIMIT = 4
+
+
+class IllegalMoveError(ValueError):
+    """An action the rules forbid; the message names the rule."""
+
+    def __init__(self, action: object, reason: str) -> None:
+        super().__init__(f"{action}: {reason}")
+        self.action = action
+        self.reason = reason
+
+
+# --- settlements and influence ------------------------------------------
+
+def is_surrounded(state: GameState, settlement: int) -> bool:
+    """Every land hex next to the settlement holds a tile (sea hexes never need filling)."""
+    tiles = state.tiles
+    for o in state.board.land_neighbours[settlement]:
+        if tiles[o] is None:
+            return False
+    return True
+
+
+def empty_land_around(state: GameState, settlement: int) -> int:
+    """How many land hexes next to the settlement are still empty."""
+    tiles = state.tiles
+    return sum(1 for o in state.board.land_neighbours[settlement] if tiles[o] is None)
+
+
+def influence(state: GameState, settlement: int, caste: Caste) -> tuple[int, ...]:
+    """Each player's influence on a piece of ``caste`` in ``settlement``: the values of his adjacent
+    tiles (land and sea) that show that caste or a wild figure."""
+    sums = [0] * len(state.seats)
+    tiles = state.tiles
+    ci = caste.index
+    for o in state.board.neighbours[settlement]:
+        p = tiles[o]
+        if p is not None:
+            sums[p.owner] += p.tile.per_caste[ci]
+    return tuple(sums)
+
+
+def decide(tallies: tuple[int, ...]) -> int | None:
+    """The single player with the highest sum, or None on a tie for the highest (all-zero included)."""
+    best = max(tallies)
+    if tallies.count(best) > 1:
+        return None
+    return tallies.index(best)
+
+
+def _resolve(state: GameState, settlements: list[int]) -> GameState:
+    """Capture the pieces of the given surrounded settlements, piece by piece, and check the end.
+
+    Each piece goes to the single player with the highest influence (``influence``/``decide``,
+    inlined here because this is the engine's hottest path); a tie sets it aside."""
+    pieces = state.pieces
+    captured = list(state.captured)
+    set_aside = list(state.set_aside)
+    events = list(state.events)
+    tiles = state.tiles
+    neighbours = state.board.neighbours
+    n = len(state.seats)
+    for s in settlements:
+        around = [p for o in neighbours[s] if (p := tiles[o]) is not None]
+        for caste in pieces[s]:
+            ci = caste.index
+            sums = [0] * n
+            for p in around:
+                sums[p.owner] += p.tile.per_caste[ci]
+            best = max(sums)
+            winner = None if sums.count(best) > 1 else sums.index(best)
+            if winner is None:
+                set_aside[ci] += 1
+            elif captured[winner] is not None:  # hidden in a player's view: stays hidden
+                c = list(captured[winner])  # type: ignore[arg-type]
+                c[ci] += 1
+                captured[winner] = tuple(c)  # type: ignore[call-overload]
+            events.append(Resolution(s, caste, winner, tuple(sums)))
+        pieces = pieces[:s] + ((),) + pieces[s + 1:]
+    new = _evolve(state, pieces=pieces, captured=tuple(captured), set_aside=tuple(set_aside),
+                  events=tuple(events))
+    if state.end_reason is None:
+        reason = end_condition(new)
+        if reason is not None:
+            new.__dict__["end_reason"] = reason
+    return new
+
+
+def end_condition(state: GameState) -> str | None:
+    """Why the game ends after a capture resolution: a caste has left the board, or 4 pieces are set aside."""
+    set_aside = state.set_aside
+    if None in state.captured:  # a player's view: count the pieces on the board
+        on_board = [0, 0, 0]
+        pieces = state.pieces
+        for s in state.board.settlements:
+            for c in pieces[s]:
+                on_board[c.index] += 1
+    else:  # every piece is on the board, captured or set aside
+        per = supply_per_caste(len(state.seats))
+        on_board = [per - set_aside[0], per - set_aside[1], per - set_aside[2]]
+        for h, b, r in state.captured:  # type: ignore[misc]
+            on_board[0] -= h
+            on_board[1] -= b
+            on_board[2] -= r
+    for c in CASTES:
+        if on_board[c.index] == 0:
+            return f"no {state.ruleset.vocabulary.caste(c)} piece is left on the board"
+    total = set_aside[0] + set_aside[1] + set_aside[2]
+    if total >= SET_ASIDE_LIMIT:
+        return f"{total} pieces have been set aside by ties"
+    return None
+
+
+def surrounded_with_pieces(state: GameState, candidates=None) -> list[int]:
+    """Settlements (among ``candidates``, default all) that are surrounded and still hold pieces."""
+    board = state.board
+    pool = board.settlements if candidates is None else candidates
+    return [s for s in pool if state.pieces[s] and is_surrounded(state, s)]
+
+
+# --- targets: the shared source of legal placements ------------------------
+
+def tile_targets(state: GameState, tile: Tile) -> tuple[int, ...]:
+    """Hex indices where ``tile`` may be laid now (ignoring whose turn and the normal-tile allowance)."""
+    if tile.figure is Figure.SWAP or tile.figure is Figure.MOVE:
+        return ()
+    return empty_hexes(state, sea=tile.placement == "sea")
+
+
+def empty_hexes(state: GameState, sea: bool = False) -> tuple[int, ...]:
+    """Empty sea hexes (``sea=True``) or empty land hexes."""
+    tiles = state.tiles
+    pool = state.board.sea if sea else state.board.land
+    return tuple(i for i in pool if tiles[i] is None)
+
+
+def movable_tiles(state: GameState, player: int) -> tuple[int, ...]:
+    """Hexes holding one of ``player``'s own tiles that the move tile can lift (no fast tiles, not itself)."""
+    tiles = state.tiles
+    return tuple(
+        i for i in state.board.land  # tiles without the fast mark always lie on land
+        if (p := tiles[i]) is not None and p.owner == player and not p.tile.fast and not p.tile.is_move
+    )
+
+
+def swappable_pieces(state: GameState) -> list[tuple[int, Caste]]:
+    """(settlement, caste) of every piece the swap may take part in (R3 may exclude surrounded ones)."""
+    forbid_closed = state.ruleset.swap_into_surrounded == FORBIDDEN
+    return [(s, c) for s in state.board.settlements if state.pieces[s]
+            and not (forbid_closed and is_surrounded(state, s)) for c in state.pieces[s]]
+
+
+def swap_keeps_castes_apart(state: GameState, a: int, ca: Caste, b: int, cb: Caste) -> bool:
+    """After exchanging ``ca`` of ``a`` with ``cb`` of ``b``, no settlement holds two alike."""
+    return ca is cb or (ca not in state.pieces[b] and cb not in state.pieces[a])
+
+
+def swap_options(state: GameState) -> list[Swap]:
+    """Every exchange of two pieces in two different settlements that leaves no settlement with two alike."""
+    items = swappable_pieces(state)
+    ids = state.board.ids
+    out = []
+    for x in range(len(items)):
+        sa, ca = items[x]
+        for y in range(x + 1, len(items)):
+            sb, cb = items[y]
+            if sa != sb and swap_keeps_castes_apart(state, sa, ca, sb, cb):
+                out.append(Swap(ids[sa], ca, ids[sb], cb))
+    return out
+
+
+# --- the single legality check --------------------------------------------
+
+def why_illegal(state: GameState, action: Action) -> str | None:
+    """None if ``action`` is legal now, else the reason in the rulebook's words."""
+    phase = state.phase
+    if phase is Phase.GAME_OVER:
+        return "the game is over"
+    if isinstance(action, PlacePiece):
+        return _why_piece(state, action)
+    if isinstance(action, PickTile):
+        return _why_pick(state, action)
+    if phase is not Phase.PLAY:
+        return "the game has not started yet: " + (
+            "caste pieces are still being placed" if phase is Phase.PLACE_PIECES else "starting hands are being chosen"
+        )
+    hand = state.hands[state.current]
+    if hand is None:
+        return "that player's hand is hidden in this view"
+    if isinstance(action, PlaceTile):
+        return _why_place(state, action, hand)
+    if isinstance(action, Swap):
+        return _why_swap(state, action, hand)
+    if isinstance(action, MoveTile):
+        return _why_move(state, action, hand)
+    if isinstance(action, EndTurn):
+        if state.played_this_turn == 0:
+            return f"a player must play at least one {state.ruleset.vocabulary.tile} each turn"
+        return None
+    if isinstance(action, Pass):
+        tile = state.ruleset.vocabulary.tile
+        if state.played_this_turn > 0:
+            return f"you have played a {tile} this turn: end the turn instead of passing"
+        if _has_tile_play(state, hand):
+            return f"passing is allowed only when no {tile} can be placed (R1); play at least one {tile}"
+        return None
+    return f"unknown action {action!r}"
+
+
+def _hex(state: GameState, ref: str) -> tuple[int | None, str | None]:
+    try:
+        return state.board.resolve(ref), None
+    except ValueError as e:
+        return None, str(e)
+
+
+def _why_piece(state: GameState, action: PlacePiece) -> str | None:
+    if state.phase is not Phase.PLACE_PIECES:
+        return "all caste pieces are already placed"
+    if not isinstance(action.caste, Caste):
+        return f"{action.caste!r} is not a caste"
+    i, err = _hex(state, action.hex)
+    if err:
+        return err
+    board = state.board
+    vocab = state.ruleset.vocabulary
+    if state.supply()[action.caste.index] <= 0:
+        return f"no {vocab.caste(action.caste)} piece is left in the supply"
+    kind = board.kinds[i]
+    cities_open = any(len(state.pieces[c]) < 2 for c in board.cities)
+    if cities_open:
+        if kind != CITY:
+            return "the cities are filled first: put the piece into a city"
+        if len(state.pieces[i]) >= 2:
+            return "that city already holds two pieces"
+        if action.caste in state.pieces[i]:
+            return "a city holds two different pieces"
+        return None
+    if kind != VILLAGE:
+        return "the cities are full: the remaining pieces go into the villages, one each"
+    if state.pieces[i]:
+        return "that village already holds its piece"
+    return None
+
+
+def _why_pick(state: GameState, action: PickTile) -> str | None:
+    if state.phase is not Phase.CHOOSE_HANDS:
+        return "starting hands are chosen before play, after the caste pieces are placed"
+    hand = state.hands[state.current]
+    if hand is None:
+        return "that player's hand is hidden in this view"
+    have = Counter(hand)
+    if have[action.tile] >= TILE_SET_COUNTS.get(action.tile, 0):
+        return f"you have no other {action.tile.code} among your 20 {state.ruleset.vocabulary.tiles}"
+    return None
+
+
+def _why_place(state: GameState, action: PlaceTile, hand: tuple[Tile, ...]) -> str | None:
+    t = action.tile
+    vocab = state.ruleset.vocabulary
+    if t not in hand:
+        return f"you do not hold a {t.code} {vocab.tile}"
+    if t.figure is Figure.SWAP:
+        return f"the {vocab.swap} never lies on the board: use it to exchange two caste pieces"
+    if t.figure is Figure.MOVE:
+        return f"the {vocab.move} is played by lifting one of your own {vocab.tiles} from the board"
+    if not t.fast and state.normal_played:
+        return f"only one {vocab.tile} without the {vocab.fast} may be played per turn"
+    i, err = _hex(state, action.hex)
+    if err:
+        return err
+    board = state.board
+    if board.is_settlement[i]:
+        return f"{vocab.tiles} are never placed on a village, a city or Edo"
+    if t.placement == "sea":
+        if not board.is_sea[i]:
+            return "ships may be placed only on empty sea hexes"
+    elif board.is_sea[i]:
+        return f"only ships may be placed on the sea; other {vocab.tiles} go on empty land"
+    if state.tiles[i] is not None:
+        return f"that hex already holds a {vocab.tile}"
+    return None
+
+
+def _why_swap(state: GameState, action: Swap, hand: tuple[Tile, ...]) -> str | None:
+    vocab = state.ruleset.vocabulary
+    if SWAP_TILE not in hand:
+        return f"you do not hold the {vocab.swap}"
+    a, err = _hex(state, action.hex_a)
+    if err:
+        return err
+    b, err = _hex(state, action.hex_b)
+    if err:
+        return err
+    if a == b:
+        return "the swap exchanges pieces lying in two different settlements"
+    pa, pb = state.pieces[a], state.pieces[b]
+    for i, c, ps in ((a, action.caste_a, pa), (b, action.caste_b, pb)):
+        if c not in ps:
+            return f"there is no {vocab.caste(c)} piece in {state.board.label(i)}"
+    if not swap_keeps_castes_apart(state, a, action.caste_a, b, action.caste_b):
+        return f"after the swap no settlement may hold two {vocab.piece}s of the same caste"
+    if state.ruleset.swap_into_surrounded == FORBIDDEN:
+        for i in (a, b):
+            if is_surrounded(state, i):
+                return f"{state.board.label(i)} is surrounded: its pieces may no longer be exchanged (R3)"
+    return None
+
+
+def _why_move(state: GameState, action: MoveTile, hand: tuple[Tile, ...]) -> str | None:
+    vocab = state.ruleset.vocabulary
+    if MOVE_TILE not in hand:
+        return f"you do not hold the {vocab.move}"
+    if state.normal_played:
+        return f"only one {vocab.tile} without the {vocab.fast} may be played per turn, and the {vocab.move} is one"
+    a, err = _hex(state, action.from_hex)
+    if err:
+        return err
+    b, err = _hex(state, action.to_hex)
+    if err:
+        return err
+    lifted = state.tiles[a]
+    if lifted is None:
+        return f"there is no {vocab.tile} on {state.board.label(a)} to move"
+    if lifted.owner != state.current:
+        return f"the {vocab.move} can lift only one of your own {vocab.tiles}"
+    if lifted.tile.figure is Figure.MOVE:
+        return f"the {vocab.move} itself cannot be moved"
+    if lifted.tile.fast:
+        return f"{vocab.tiles} with the {vocab.fast} (ships, the ronin) cannot be moved"
+    if a == b:
+        return f"the lifted {vocab.tile} must go to another hex"
+    board = state.board
+    if not board.is_land[b]:
+        return f"the lifted {vocab.tile} must go to an empty land hex"
+    if state.tiles[b] is not None:
+        return f"that hex already holds a {vocab.tile}"
+    return None
+
+
+def _has_tile_play(state: GameState, hand: tuple[Tile, ...]) -> bool:
+    for t in set(hand):
+        if t.figure is Figure.SWAP:
+            if len({s for s, _ in swappable_pieces(state)}) >= 2:
+                return True
+        elif t.figure is Figure.MOVE:
+            if not state.normal_played and movable_tiles(state, state.current) and empty_hexes(state):
+                return True
+        elif (t.fast or not state.normal_played) and tile_targets(state, t):
+            return True
+    return False
+
+
+# --- enumeration ------------------------------------------------------------
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every legal action of the current step, in a stable order."""
+    phase = state.phase
+    if phase is Phase.GAME_OVER:
+        return []
+    board = state.board
+    ids = board.ids
+    if phase is Phase.PLACE_PIECES:
+        return [a for i in (board.cities + board.villages) for c in CASTES
+                if why_illegal(state, a := PlacePiece(c, ids[i])) is None]
+    if phase is Phase.CHOOSE_HANDS:
+        hand = state.hands[state.current]
+        if hand is None:
+            return []
+        have = Counter(hand)
+        return [PickTile(t) for t in TILE_SET_COUNTS if have[t] < TILE_SET_COUNTS[t]]
+    hand = state.hands[state.current]
+    if hand is None:
+        return []
+    out: list[Action] = []
+    for t in sort_tiles(set(hand)):
+        if t.figure is Figure.SWAP:
+            out.extend(swap_options(state))
+        elif t.figure is Figure.MOVE:
+            if not state.normal_played:
+                targets = empty_hexes(state)
+                for a in movable_tiles(state, state.current):
+                    out.extend(MoveTile(ids[a], ids[b]) for b in targets)
+        elif t.fast or not state.normal_played:
+            out.extend(PlaceTile(t, ids[i]) for i in tile_targets(state, t))
+    if state.played_this_turn > 0:
+        out.append(EndTurn())
+    elif not out:
+        out.append(Pass())
+    return out
+
+
+# --- applying ---------------------------------------------------------------
+
+def apply_action(state: GameState, action: Action) -> GameState:
+    """The state after ``action``. Raises IllegalMoveError with the reason if the rules forbid it."""
+    reason = why_illegal(state, action)
+    if reason is not None:
+        raise IllegalMoveError(action, reason)
+    return _apply_legal(state, action)
+
+
+def _remove_one(hand: tuple[Tile, ...], t: Tile) -> tuple[Tile, ...]:
+    for i, x in enumerate(hand):
+        if x is t:
+            return hand[:i] + hand[i + 1:]
+    i = hand.index(t)  # an equal tile that is not the shared instance
+    return hand[:i] + hand[i + 1:]
+
+
+def _after_tile(state: GameState, changed_hex: int) -> GameState:
+    """Instant capture: resolve settlements next to the hex just filled; R4 decides an end mid-turn."""
+    if state.ruleset.capture_timing != INSTANT:
+        return state
+    board = state.board
+    pieces, tiles = state.pieces, state.tiles
+    closed = []
+    for s in board.adjacent_settlements[changed_hex]:  # is_surrounded, inlined on this hot path
+        if pieces[s]:
+            for o in board.land_neighbours[s]:
+                if tiles[o] is None:
+                    break
+            else:
+                closed.append(s)
+    if not closed:
+        return state
+    state = _resolve(state, closed)
+    if state.end_reason is not None and state.ruleset.instant_end == STOP_AT_ONCE:
+        state = _evolve(state, phase=Phase.GAME_OVER)
+    return state
+
+
+def _apply_legal(state: GameState, action: Action) -> GameState:
+    """Apply an action already known to be legal."""
+    return _APPLY[type(action)](state, action)
+
+
+def place_tile_at(state: GameState, tile: Tile, i: int) -> GameState:
+    """Lay ``tile`` from the current hand on hex index ``i`` (legality already checked)."""
+    cur = state.current
+    tiles = state.tiles
+    hands = state.hands
+    new = object.__new__(type(state))
+    d = new.__dict__
+    d.update(state.__dict__)
+    d["tiles"] = tiles[:i] + (placed(cur, tile),) + tiles[i + 1:]
+    d["hands"] = hands[:cur] + (_remove_one(hands[cur], tile),) + hands[cur + 1:]  # type: ignore[arg-type]
+    d["events"] = ()
+    d["normal_played"] = state.normal_played or not tile.fast
+    d["played_this_turn"] = state.played_this_turn + 1
+    d["passes"] = 0
+    if not state.board.adjacent_settlements[i]:  # no settlement next to it: nothing to resolve
+        return new
+    return _after_tile(new, i)
+
+
+def _apply_place(state: GameState, action: PlaceTile) -> GameState:
+    return place_tile_at(state, action.tile, state.board.resolve(action.hex))
+
+
+def _apply_move(state: GameState, action: MoveTile) -> GameState:
+    board = state.board
+    cur = state.current
+    a, b = board.resolve(action.from_hex), board.resolve(action.to_hex)
+    tiles = list(state.tiles)
+    tiles[b] = tiles[a]
+    tiles[a] = placed(cur, MOVE_TILE)
+    hands = list(state.hands)
+    hands[cur] = _remove_one(hands[cur], MOVE_TILE)  # type: ignore[arg-type]
+    new = _evolve(state, tiles=tuple(tiles), hands=tuple(hands), events=(), normal_played=True,
+                  played_this_turn=state.played_this_turn + 1, passes=0)
+    return _after_tile(new, b)
+
+
+def _apply_swap(state: GameState, action: Swap) -> GameState:
+    board = state.board
+    cur = state.current
+    a, b = board.resolve(action.hex_a), board.resolve(action.hex_b)
+    pieces = list(state.pieces)
+    pieces[a] = _with_piece(pieces[a], action.caste_a, action.caste_b)
+    pieces[b] = _with_piece(pieces[b], action.caste_b, action.caste_a)
+    hands = list(state.hands)
+    hands[cur] = _remove_one(hands[cur], SWAP_TILE)  # type: ignore[arg-type]
+    discarded = list(state.discarded)
+    discarded[cur] = discarded[cur] + (SWAP_TILE,)
+    return _evolve(state, pieces=tuple(pieces), hands=tuple(hands), discarded=tuple(discarded), events=(),
+                   played_this_turn=state.played_this_turn + 1, passes=0)
+
+
+def end_turn(state: GameState, action: EndTurn | None = None) -> GameState:
+    """End the turn: resolve pending captures (end-of-turn timing), end the game or refill and pass on."""
+    new = state
+    if state.ruleset.capture_timing == END_OF_TURN:
+        new = _evolve(state, events=())
+        closed = surrounded_with_pieces(new)
+        if closed:
+            new = _resolve(new, closed)
+        if new.end_reason is not None:
+            return _evolve(new, phase=Phase.GAME_OVER)
+        return _next_turn(new, passes=0, refill=state.current, events=new.events)
+    if new.end_reason is not None:
+        return _evolve(new, phase=Phase.GAME_OVER, events=())
+    return _next_turn(new, passes=0, refill=state.current)
+
+
+def _apply_pass(state: GameState, action: Pass) -> GameState:
+    passes = state.passes + 1
+    if passes >= state.n_players:
+        return _evolve(state, phase=Phase.GAME_OVER, passes=passes, events=(),
+                       end_reason=f"no player can place a {state.ruleset.vocabulary.tile} (every player passed in a row)")
+    return _next_turn(state, passes=passes)
+
+
+def _with_piece(ps: tuple[Caste, ...], out: Caste, into: Caste) -> tuple[Caste, ...]:
+    lst = list(ps)
+    lst.remove(out)
+    lst.append(into)
+    return tuple(sorted(lst, key=lambda c: c.index))
+
+
+def _next_turn(state: GameState, passes: int, refill: int | None = None,
+               events: tuple[Resolution, ...] = ()) -> GameState:
+    """Hand over to the next player, after refilling ``refill``'s hand to five from his pile.
+
+    ``events`` are the captures the end of the turn resolved (end-of-turn timing)."""
+    new = object.__new__(type(state))
+    d = new.__dict__
+    d.update(state.__dict__)
+    d["current"] = (state.current + 1) % len(state.seats)
+    d["turn"] = state.turn + 1
+    d["normal_played"] = False
+    d["played_this_turn"] = 0
+    d["passes"] = passes
+    d["events"] = events
+    if refill is not None:
+        hand = state.hands[refill] or ()
+        pile = state.piles[refill] or ()
+        k = min(HAND_SIZE - len(hand), len(pile))
+        if k > 0:
+            hands = list(state.hands)
+            piles = list(state.piles)
+            sizes = list(state.pile_sizes)
+            hands[refill] = sort_tiles(hand + pile[:k])
+            piles[refill] = pile[k:]
+            sizes[refill] = len(pile) - k
+            d["hands"], d["piles"], d["pile_sizes"] = tuple(hands), tuple(piles), tuple(sizes)
+    return new
+
+
+def _apply_piece(state: GameState, action: PlacePiece) -> GameState:
+    board = state.board
+    i = board.resolve(action.hex)
+    pieces = list(state.pieces)
+    pieces[i] = tuple(sorted(pieces[i] + (action.caste,), key=lambda c: c.index))
+    full = all(len(pieces[s]) == board.capacity[s] for s in board.settlements)
+    nxt = (state.current + 1) % state.n_players
+    new = _evolve(state, pieces=tuple(pieces), current=nxt, events=())
+    if full:
+        new = _evolve(new, phase=Phase.CHOOSE_HANDS, current=0)
+        if state.ruleset.hands == RANDOM:
+            new = deal_random_hands(new)
+    return new
+
+
+def _apply_pick(state: GameState, action: PickTile) -> GameState:
+    cur = state.current
+    hands = list(state.hands)
+    hand = sort_tiles(hands[cur] + (action.tile,))  # type: ignore[operator]
+    hands[cur] = hand
+    if len(hand) < HAND_SIZE:
+        return _evolve(state, hands=tuple(hands), events=())
+    rest = TILE_SET_COUNTS.copy()
+    rest.subtract(hand)
+    piles = list(state.piles)
+    piles[cur] = pile_for(state.seed, cur, list(rest.elements()))
+    sizes = list(state.pile_sizes)
+    sizes[cur] = len(piles[cur])
+    if cur + 1 < state.n_players:
+        return _evolve(state, hands=tuple(hands), piles=tuple(piles), pile_sizes=tuple(sizes), current=cur + 1, events=())
+    return _evolve(state, hands=tuple(hands), piles=tuple(piles), pile_sizes=tuple(sizes), current=0,
+                   phase=Phase.PLAY, events=())
+
+
+_APPLY = {
+    PlaceTile: _apply_place, MoveTile: _apply_move, Swap: _apply_swap, EndTurn: end_turn, Pass: _apply_pass,
+    PlacePiece: _apply_piece, PickTile: _apply_pick,
+}

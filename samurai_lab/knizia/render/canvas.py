@@ -1,0 +1,192 @@
+"""Drawing routines for ipycanvas: the board in layers, as calls on any canvas-like object.
+
+The functions only make canvas calls (``fill_polygons``, ``fill_circles``,
+``stroke_lines``, ``fill_text``, style attributes...) on the object they are given,
+so they run on an ``ipycanvas.Canvas`` (one layer of a ``MultiCanvas``) as well as
+on a recording fake in tests. They hold no widget logic: batching the calls into
+one message (``hold_canvas``) is the caller's job.
+
+Layers (bottom to top), each redrawn on its own:
+
+* ``draw_map``: background, sea, land and settlement hexes (static);
+* ``draw_heatmap``: one caste's influence, settlement by settlement (optional);
+* ``draw_pieces``: caste pieces, tiles and settlement names;
+* ``draw_highlights``: highlighted hexes per style, the selected and the hovered hex.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from ..core.state import GameState
+from ..core.tiles import Caste
+from .layout import Layout
+from .scene import (Circle, Group, Line, Poly, Shape, Text, heat_groups, highlight_groups, map_groups,
+                    name_groups, piece_groups, tile_groups)
+from .theme import THEME, Theme
+
+try:  # ipycanvas depends on numpy; the drawing routines also work without it
+    import numpy as _np
+except ImportError:  # pragma: no cover
+    _np = None
+
+_RANK = {Poly: 0, Circle: 1, Line: 2, Text: 3}
+
+
+def _many(point_lists: list) -> Any:
+    """Several polygons or polylines as one argument: an (n, k, 2) array when they all have k points
+    (ipycanvas then converts them in one go), else a list of point lists."""
+    if _np is not None and len({len(p) for p in point_lists}) == 1:
+        return _np.asarray(point_lists, dtype=float)
+    return [list(p) for p in point_lists]
+
+
+def _key(shape: Shape) -> tuple:
+    """Sort key: pass, shape kind, then style, so that equal styles end up next to each other."""
+    t = type(shape)
+    if t is Poly:
+        style = (shape.fill or "", shape.stroke or "", shape.width, shape.alpha, shape.dash)
+    elif t is Circle:
+        style = (shape.fill or "", shape.stroke or "", shape.width, shape.alpha)
+    elif t is Line:
+        style = (shape.stroke, shape.width, shape.alpha)
+    else:
+        style = (shape.size, shape.bold, shape.fill)
+    return (shape.z, _RANK[t], style)
+
+
+class _Pen:
+    """Sets canvas style attributes only when they change."""
+
+    def __init__(self, canvas: Any) -> None:
+        self.canvas = canvas
+        self.state: dict[str, Any] = {}
+
+    def set(self, **attrs: Any) -> None:
+        for name, value in attrs.items():
+            if self.state.get(name, _UNSET) != value:
+                if name == "line_dash":
+                    self.canvas.set_line_dash(list(value))
+                else:
+                    setattr(self.canvas, name, value)
+                self.state[name] = value
+
+
+_UNSET = object()
+
+
+def paint(canvas: Any, shapes: Iterable[Shape], font: str = THEME.font) -> int:
+    """Make the canvas calls for ``shapes`` (batched by pass and style). Returns the number of draw calls."""
+    ordered = sorted(shapes, key=_key)
+    pen = _Pen(canvas)
+    calls = 0
+    i, n = 0, len(ordered)
+    while i < n:
+        first = ordered[i]
+        k = _key(first)
+        j = i + 1
+        if not isinstance(first, Text):
+            while j < n and _key(ordered[j]) == k:
+                j += 1
+        batch = ordered[i:j]
+        calls += _draw_batch(canvas, pen, batch, font)
+        i = j
+    return calls
+
+
+def _draw_batch(canvas: Any, pen: _Pen, batch: list, font: str) -> int:
+    first = batch[0]
+    calls = 0
+    if isinstance(first, Poly):
+        pen.set(global_alpha=first.alpha)
+        one = list(first.points) if len(batch) == 1 else None
+        many = None if one is not None else _many([s.points for s in batch])
+        if first.fill:
+            pen.set(fill_style=first.fill)
+            if one is not None:
+                canvas.fill_polygon(one)
+            else:
+                canvas.fill_polygons(many)
+            calls += 1
+        if first.stroke:
+            pen.set(stroke_style=first.stroke, line_width=first.width, line_join="round",
+                    line_dash=tuple(first.dash))
+            if one is not None:
+                canvas.stroke_polygon(one)
+            else:
+                canvas.stroke_polygons(many)
+            calls += 1
+    elif isinstance(first, Circle):
+        pen.set(global_alpha=first.alpha)
+        xs, ys, rs = [s.x for s in batch], [s.y for s in batch], [s.r for s in batch]
+        if first.fill:
+            pen.set(fill_style=first.fill)
+            if len(batch) == 1:
+                canvas.fill_circle(xs[0], ys[0], rs[0])
+            else:
+                canvas.fill_circles(xs, ys, rs)
+            calls += 1
+        if first.stroke:
+            pen.set(stroke_style=first.stroke, line_width=first.width, line_dash=())
+            if len(batch) == 1:
+                canvas.stroke_circle(xs[0], ys[0], rs[0])
+            else:
+                canvas.stroke_circles(xs, ys, rs)
+            calls += 1
+    elif isinstance(first, Line):
+        pen.set(global_alpha=first.alpha, stroke_style=first.stroke, line_width=first.width,
+                line_cap="round", line_join="round", line_dash=())
+        if len(batch) == 1:
+            canvas.stroke_lines(list(first.points))
+        else:
+            canvas.stroke_line_segments(_many([s.points for s in batch]))
+        calls += 1
+    else:  # Text, one at a time
+        t: Text = first
+        pen.set(global_alpha=1.0, font=f"{'bold ' if t.bold else ''}{t.size:.1f}px {font}",
+                text_align={"middle": "center"}.get(t.anchor, t.anchor), text_baseline="middle")
+        if t.halo:
+            pen.set(stroke_style=t.halo, line_width=t.halo_width, line_join="round", line_dash=())
+            canvas.stroke_text(t.text, t.x, t.y)
+            calls += 1
+        pen.set(fill_style=t.fill)
+        canvas.fill_text(t.text, t.x, t.y)
+        calls += 1
+    return calls
+
+
+
+def _shapes(groups: Iterable[Group]) -> list[Shape]:
+    return [s for g in groups for s in g.shapes]
+
+
+def draw_map(canvas: Any, layout: Layout, theme: Theme = THEME, show_ids: bool = False) -> int:
+    """Layer 0: the background and every hex of the map (in play, and faded out of play)."""
+    canvas.clear()
+    canvas.global_alpha = 1.0
+    canvas.fill_style = theme.background
+    canvas.fill_rect(0, 0, layout.width, layout.height)
+    return 1 + paint(canvas, _shapes(map_groups(layout, theme, None, show_ids)), theme.font)
+
+
+def draw_heatmap(canvas: Any, layout: Layout, state: GameState, caste: Caste | None,
+                 theme: Theme = THEME) -> int:
+    """Layer 1: the influence heat map of ``caste`` (cleared when ``caste`` is None)."""
+    canvas.clear()
+    if caste is None:
+        return 0
+    return paint(canvas, _shapes(heat_groups(layout, state, caste, theme)), theme.font)
+
+
+def draw_pieces(canvas: Any, layout: Layout, state: GameState, theme: Theme = THEME) -> int:
+    """Layer 2: caste pieces in the settlements, the tiles in their owners' colours, settlement names."""
+    canvas.clear()
+    groups = piece_groups(layout, state, theme) + tile_groups(layout, state, theme) + name_groups(layout, theme)
+    return paint(canvas, _shapes(groups), theme.font)
+
+
+def draw_highlights(canvas: Any, layout: Layout, highlights: Mapping[str, Iterable[int]] | None = None,
+                    selected: int | None = None, hover: int | None = None, theme: Theme = THEME) -> int:
+    """Layer 3: highlighted hexes per style, the selected hex, the hovered hex."""
+    canvas.clear()
+    return paint(canvas, _shapes(highlight_groups(layout, highlights, selected, hover, theme)), theme.font)

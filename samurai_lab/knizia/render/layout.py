@@ -1,0 +1,151 @@
+"""Pixel layout of a board: hex size, offset, bounding box, zoom on a set of hexes, hit testing.
+
+A ``Layout`` maps hex indices of a ``Board`` to pixel centres in a viewport of
+``width`` x ``height`` pixels and back (``hex_at``). ``layout_for`` frames the
+whole board, or the hexes of ``focus``: cropped to them (no viewport given),
+or zoomed so that they fill a fixed viewport (``width`` and ``height`` given).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable, Sequence
+
+from ..core.board import Board, HexInfo, map_graph
+from ..core.hexgrid import SQRT3, axial_to_pixel, hex_corners, pixel_to_axial
+
+HexRef = int | str
+
+
+class Layout:
+    """Where every hex of ``board`` lies in a ``width`` x ``height`` pixel viewport.
+
+    ``size`` is the hex circumradius in pixels; axial (0, 0) is at pixel (``ox``, ``oy``).
+    """
+
+    __slots__ = ("board", "size", "ox", "oy", "width", "height", "centres", "_at")
+
+    def __init__(self, board: Board, size: float, ox: float, oy: float, width: int, height: int) -> None:
+        if size <= 0:
+            raise ValueError(f"hex size must be positive, not {size}")
+        self.board = board
+        self.size = float(size)
+        self.ox, self.oy = float(ox), float(oy)
+        self.width, self.height = int(width), int(height)
+        self.centres: tuple[tuple[float, float], ...] = tuple(
+            self._centre(h.q, h.r) for h in board.info
+        )
+        self._at: dict[tuple[int, int], int] = {(h.q, h.r): i for i, h in enumerate(board.info)}
+
+    def __repr__(self) -> str:
+        return (f"Layout({self.board.n_players} players, hex size {self.size:.1f}px, "
+                f"{self.width}x{self.height}px)")
+
+    def _centre(self, q: int, r: int) -> tuple[float, float]:
+        x, y = axial_to_pixel(q, r, self.size)
+        return x + self.ox, y + self.oy
+
+    def pixel_of(self, index: int) -> tuple[float, float]:
+        """Centre of hex ``index`` in viewport pixels."""
+        return self.centres[index]
+
+    def corners(self, index: int, scale: float = 1.0) -> tuple[tuple[float, float], ...]:
+        """The six corners of hex ``index`` (``scale`` < 1 gives an inset hexagon)."""
+        x, y = self.centres[index]
+        return hex_corners(x, y, self.size * scale)
+
+    def hex_at(self, x: float, y: float) -> int | None:
+        """Index of the hex in play under pixel (x, y); None outside the viewport or the map."""
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            return None
+        return self._at.get(pixel_to_axial(x - self.ox, y - self.oy, self.size))
+
+    def visible(self, index: int) -> bool:
+        """Does any part of hex ``index`` fall inside the viewport?"""
+        x, y = self.centres[index]
+        return self._box_visible(x, y)
+
+    def _box_visible(self, x: float, y: float) -> bool:
+        s, h = self.size, self.size * SQRT3 / 2
+        return x + s > 0 and x - s < self.width and y + h > 0 and y - h < self.height
+
+    def off_board(self) -> list[tuple[HexInfo, float, float]]:
+        """Hexes of the printed map not in play at this player count, with their centres, if visible."""
+        out = []
+        in_play = self.board.index
+        for hid, data in map_graph().nodes(data=True):
+            if hid in in_play:
+                continue
+            info: HexInfo = data["info"]
+            x, y = self._centre(info.q, info.r)
+            if self._box_visible(x, y):
+                out.append((info, x, y))
+        return out
+
+
+def resolve_hexes(board: Board, hexes: Iterable[HexRef]) -> tuple[int, ...]:
+    """Hex indices of ``hexes`` given as indices, ids (``HO21``) or names (``Edo``)."""
+    out = []
+    n = len(board)
+    for h in hexes:
+        if isinstance(h, bool) or not isinstance(h, (int, str)):
+            raise TypeError(f"a hex is an index or an id such as 'HO21', not {h!r}")
+        if isinstance(h, int):
+            if not 0 <= h < n:
+                raise ValueError(f"hex index {h} is not on the board for {board.n_players} players (0..{n - 1})")
+            out.append(h)
+        else:
+            out.append(board.resolve(h))
+    return tuple(out)
+
+
+def unit_bbox(board: Board, indices: Sequence[int]) -> tuple[float, float, float, float]:
+    """(min x, min y, max x, max y) of the hexes ``indices`` (their corners) for hexes of radius 1."""
+    if not indices:
+        raise ValueError("cannot frame an empty set of hexes")
+    xs, ys = [], []
+    for i in indices:
+        h = board.info[i]
+        x, y = axial_to_pixel(h.q, h.r, 1.0)
+        xs.append(x)
+        ys.append(y)
+    half_h = SQRT3 / 2
+    return min(xs) - 1.0, min(ys) - half_h, max(xs) + 1.0, max(ys) + half_h
+
+
+def layout_for(
+    board: Board,
+    hex_size: float = 16,
+    *,
+    focus: Iterable[HexRef] | None = None,
+    width: int | None = None,
+    height: int | None = None,
+    margin: float | None = None,
+    max_zoom: float = 3.0,
+) -> Layout:
+    """The layout of ``board`` with hexes of radius ``hex_size`` px.
+
+    Without ``focus`` the viewport frames every hex in play. With ``focus`` (hex
+    indices, ids or names) and no viewport size, the viewport is cropped to those
+    hexes; with ``width`` and ``height`` it keeps that size and zooms (at most
+    ``max_zoom`` times) so that the focus hexes fill it, centred. ``margin`` is
+    the free border in px (default: half a hex).
+    """
+    if hex_size <= 0:
+        raise ValueError(f"hex_size must be positive, not {hex_size}")
+    m = hex_size * 0.5 if margin is None else float(margin)
+    indices = resolve_hexes(board, focus) if focus is not None else tuple(range(len(board)))
+    x0, y0, x1, y1 = unit_bbox(board, indices)
+    if (width is None) != (height is None):
+        raise ValueError("give both width and height of the viewport, or neither")
+    if width is None or height is None:
+        w = math.ceil((x1 - x0) * hex_size + 2 * m)
+        h = math.ceil((y1 - y0) * hex_size + 2 * m)
+        return Layout(board, hex_size, m - x0 * hex_size, m - y0 * hex_size, w, h)
+    if width <= 2 * m or height <= 2 * m:
+        raise ValueError(f"viewport {width}x{height}px is too small for a margin of {m:g}px")
+    size = hex_size
+    if focus is not None:
+        size = min((width - 2 * m) / (x1 - x0), (height - 2 * m) / (y1 - y0), hex_size * max_zoom)
+    cx, cy = (x0 + x1) / 2 * size, (y0 + y1) / 2 * size
+    return Layout(board, size, width / 2 - cx, height / 2 - cy, width, height)

@@ -1,0 +1,468 @@
+"""What a board picture contains, as plain shapes shared by the SVG and canvas renderers.
+
+Builders turn a layout and a game state into ``Group``s (one per hex, piece set,
+tile, label...) of ``Poly``, ``Circle``, ``Line`` and ``Text`` shapes in pixels.
+``svg.py`` writes them as SVG elements; ``canvas.py`` draws them with canvas calls.
+Each shape has a ``z`` pass: shapes of a lower pass are painted first, so a
+renderer may batch shapes of one pass and style together.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, Mapping
+
+from ..core.board import CITY, EDO, LAND, SEA, SETTLEMENT_KINDS, VILLAGE
+from ..core.influence import settlement_tally
+from ..core.state import GameState
+from ..core.tiles import Caste, Figure, Tile
+from .describe import hex_title, pieces_text, placed_name
+from .layout import Layout
+from .theme import THEME, Theme, mix, seat_colours
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Poly:
+    """A closed polygon."""
+
+    points: tuple[Point, ...]
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 1.0
+    alpha: float = 1.0
+    dash: tuple[float, ...] = ()
+    z: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    x: float
+    y: float
+    r: float
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 1.0
+    alpha: float = 1.0
+    z: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """An open polyline with round caps and joins."""
+
+    points: tuple[Point, ...]
+    stroke: str
+    width: float = 1.0
+    alpha: float = 1.0
+    z: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """Text centred vertically on ``y``; ``anchor`` is ``start``, ``middle`` or ``end``; optional halo."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    fill: str
+    bold: bool = False
+    anchor: str = "middle"
+    halo: str | None = None
+    halo_width: float = 3.0
+    z: int = 0
+
+
+Shape = Poly | Circle | Line | Text
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Shapes that belong together (one hex, one tile...), with a CSS class and a tooltip."""
+
+    kind: str
+    shapes: tuple[Shape, ...]
+    hex: str | None = None
+    index: int | None = None
+    title: str | None = None
+    extra_class: str = ""
+
+
+# --- icons ---------------------------------------------------------------
+# Each icon is a list of (shape kind, data) in a unit box centred on (0, 0),
+# drawn within radius ~1; ``icon_shapes`` scales and places them.
+
+
+def _ellipse(cx: float, cy: float, rx: float, ry: float, angle: float = 0.0, n: int = 12) -> list[Point]:
+    ca, sa = math.cos(angle), math.sin(angle)
+    out = []
+    for k in range(n):
+        t = 2 * math.pi * k / n
+        x, y = rx * math.cos(t), ry * math.sin(t)
+        out.append((cx + x * ca - y * sa, cy + x * sa + y * ca))
+    return out
+
+
+def _arc(cx: float, cy: float, rx: float, ry: float, a0: float, a1: float, n: int = 10) -> list[Point]:
+    return [(cx + rx * math.cos(a0 + (a1 - a0) * k / n), cy + ry * math.sin(a0 + (a1 - a0) * k / n))
+            for k in range(n + 1)]
+
+
+_ICONS: dict[str, list[tuple]] = {
+    # kabuto: dome, flared neck guard, horned crest
+    "helmet": [
+        ("poly", _arc(0, 0.08, 0.56, 0.58, math.pi, 2 * math.pi) ),
+        ("poly", [(-0.62, 0.14), (0.62, 0.14), (0.9, 0.56), (-0.9, 0.56)]),
+        ("line", [(-0.56, -0.92), (0.0, -0.38), (0.56, -0.92)], 0.15),
+        ("circle", (0.0, -0.42, 0.14)),
+    ],
+    # a crenellated tower with its gate
+    "castle": [
+        ("poly", [(-0.62, 0.86), (-0.62, -0.86), (-0.34, -0.86), (-0.34, -0.6), (-0.14, -0.6), (-0.14, -0.86),
+                  (0.14, -0.86), (0.14, -0.6), (0.34, -0.6), (0.34, -0.86), (0.62, -0.86), (0.62, 0.86),
+                  (0.2, 0.86), (0.2, 0.4), (0.12, 0.25), (0.0, 0.2), (-0.12, 0.25), (-0.2, 0.4), (-0.2, 0.86)]),
+    ],
+    # seated Buddha: head with ushnisha, halo, robed body
+    "buddha": [
+        ("ring", (0.0, -0.44, 0.4, 0.07)),
+        ("circle", (0.0, -0.44, 0.21)),
+        ("circle", (0.0, -0.67, 0.1)),
+        ("poly", [(-0.13, -0.24), (0.13, -0.24), (0.38, -0.13), (0.5, 0.2), (0.84, 0.56), (0.76, 0.78),
+                  (-0.76, 0.78), (-0.84, 0.56), (-0.5, 0.2), (-0.38, -0.13)]),
+    ],
+    # sheaf of rice: stalks with drooping ears, bound in the middle
+    "rice": [
+        ("line", [(0.0, 0.86), (0.0, -0.3)], 0.13),
+        ("line", [(-0.3, 0.86), (0.0, 0.22), (-0.36, -0.2)], 0.13),
+        ("line", [(0.3, 0.86), (0.0, 0.22), (0.36, -0.2)], 0.13),
+        ("poly", _ellipse(0.0, -0.58, 0.15, 0.34)),
+        ("poly", _ellipse(-0.5, -0.45, 0.14, 0.32, -0.5)),
+        ("poly", _ellipse(0.5, -0.45, 0.14, 0.32, 0.5)),
+        ("poly", [(-0.3, 0.16), (0.3, 0.16), (0.3, 0.34), (-0.3, 0.34)]),
+    ],
+    # two crossed katana, each with its guard
+    "samurai": [
+        ("poly", [(-0.5, 0.42), (-0.4, 0.52), (0.56, -0.46), (0.86, -0.9), (0.42, -0.6)]),
+        ("poly", [(0.5, 0.42), (0.4, 0.52), (-0.56, -0.46), (-0.86, -0.9), (-0.42, -0.6)]),
+        ("line", [(-0.68, 0.3), (-0.3, 0.68)], 0.13),
+        ("line", [(0.68, 0.3), (0.3, 0.68)], 0.13),
+        ("line", [(-0.52, 0.58), (-0.84, 0.9)], 0.17),
+        ("line", [(0.52, 0.58), (0.84, 0.9)], 0.17),
+    ],
+    # ronin: straw hat above a lone sword
+    "ronin": [
+        ("poly", [(-0.9, 0.16), (-0.55, 0.02), (-0.12, -0.56), (0.0, -0.64), (0.12, -0.56), (0.55, 0.02),
+                  (0.9, 0.16), (0.0, 0.26)]),
+        ("line", [(-0.72, 0.66), (0.78, 0.5)], 0.13),
+        ("line", [(-0.72, 0.66), (-0.4, 0.63)], 0.22),
+    ],
+    # ship: hull, mast and square sail
+    "ship": [
+        ("poly", [(-0.92, 0.3), (0.92, 0.3), (0.6, 0.7), (-0.62, 0.7)]),
+        ("line", [(0.0, 0.32), (0.0, -0.88)], 0.1),
+        ("poly", [(-0.52, -0.74), (0.52, -0.74), (0.46, 0.12), (-0.46, 0.12)]),
+    ],
+    # two arrows: a tile moved away
+    "move": [
+        ("poly", [(-0.86, -0.3), (-0.42, -0.66), (-0.42, -0.44), (0.8, -0.44), (0.8, -0.16), (-0.42, -0.16),
+                  (-0.42, 0.06)]),
+        ("poly", [(0.86, 0.3), (0.42, -0.06), (0.42, 0.16), (-0.8, 0.16), (-0.8, 0.44), (0.42, 0.44),
+                  (0.42, 0.66)]),
+    ],
+    # two curved arrows: pieces exchanged
+    "swap": [
+        ("line", _arc(0, 0, 0.62, 0.62, math.pi * 1.05, math.pi * 1.85, 8), 0.17),
+        ("poly", [(0.62, -0.58), (0.3, -0.78), (0.66, -0.1)]),
+        ("line", _arc(0, 0, 0.62, 0.62, math.pi * 0.05, math.pi * 0.85, 8), 0.17),
+        ("poly", [(-0.62, 0.58), (-0.3, 0.78), (-0.66, 0.1)]),
+    ],
+    # quick mark: a lightning bolt
+    "fast": [
+        ("poly", [(0.22, -1.0), (-0.5, 0.12), (-0.02, 0.12), (-0.26, 1.0), (0.5, -0.14), (0.04, -0.14)]),
+    ],
+}
+_CASTE_ICON = {Caste.HELMET: "helmet", Caste.BUDDHA: "buddha", Caste.RICE: "rice"}
+
+
+def caste_icon(caste: Caste, edition: str = "1998") -> str:
+    """Icon name of a caste: the 2015 edition's military caste is a castle, the 1998 one a helmet."""
+    if caste is Caste.HELMET and edition == "2015":
+        return "castle"
+    return _CASTE_ICON[caste]
+
+
+def figure_icon(figure: Figure, edition: str = "1998") -> str:
+    """Icon name of a tile figure."""
+    if figure is Figure.HELMET and edition == "2015":
+        return "castle"
+    return figure.value
+
+
+def icon_shapes(name: str, x: float, y: float, r: float, colour: str, z: int = 0) -> list[Shape]:
+    """The shapes of icon ``name`` centred on (x, y), radius ``r``, in one colour."""
+    out: list[Shape] = []
+    for item in _ICONS[name]:
+        kind = item[0]
+        if kind == "poly":
+            out.append(Poly(tuple((x + px * r, y + py * r) for px, py in item[1]), fill=colour, z=z))
+        elif kind == "line":
+            out.append(Line(tuple((x + px * r, y + py * r) for px, py in item[1]), colour, item[2] * r, z=z))
+        elif kind == "circle":
+            cx, cy, cr = item[1]
+            out.append(Circle(x + cx * r, y + cy * r, cr * r, fill=colour, z=z))
+        elif kind == "ring":
+            cx, cy, cr, w = item[1]
+            out.append(Circle(x + cx * r, y + cy * r, cr * r, stroke=colour, width=w * r, z=z))
+    return out
+
+
+ICON_NAMES: tuple[str, ...] = tuple(_ICONS)
+
+
+# --- the map ----------------------------------------------------------------
+
+
+def hex_fill(kind: str, theme: Theme) -> tuple[str, str]:
+    """(fill, edge) of a hex kind in play."""
+    if kind == SEA:
+        return theme.sea, theme.sea_edge
+    if kind == LAND:
+        return theme.land, theme.land_edge
+    if kind == EDO:
+        return theme.edo, theme.edo_edge
+    return theme.settlement_fill(kind), theme.settlement_edge
+
+
+def map_groups(layout: Layout, theme: Theme = THEME, state: GameState | None = None,
+               show_ids: bool = False) -> list[Group]:
+    """The printed board: one polygon per hex in play, the rest of the map faded, optional hex ids."""
+    s = layout.size
+    ew = max(0.6, theme.edge_width * s)
+    groups: list[Group] = []
+    for info, x, y in layout.off_board():
+        fill = theme.off_sea if info.kind == SEA else theme.off_land
+        pts = hex_points(x, y, s)
+        groups.append(Group("off", (Poly(pts, fill=fill, stroke=theme.off_edge, width=ew),), hex=info.id,
+                            title=f"{info.id} (not in play with {layout.board.n_players} players)"))
+    board = layout.board
+    # settlements last, so that their thick edges lie on top of their neighbours'
+    order = sorted(range(len(board)), key=lambda i: board.is_settlement[i])
+    for i in order:
+        info = board.info[i]
+        if not layout.visible(i):
+            continue
+        fill, edge = hex_fill(info.kind, theme)
+        settlement = info.kind in SETTLEMENT_KINDS
+        x, y = layout.centres[i]
+        shapes: list[Shape] = [Poly(hex_points(x, y, s), fill=fill, stroke=edge,
+                                    width=ew * (2.2 if settlement else 1.0), z=2 if settlement else 0)]
+        if settlement:
+            shapes.append(Poly(hex_points(x, y, s * 0.8), stroke=mix(edge, fill, 0.55), width=ew, z=3))
+        if show_ids:
+            shapes.append(Text(x, y + s * 0.62, info.id, theme.id_size * s, theme.soft_ink, z=4))
+        title = hex_title(state, i) if state is not None else f"{info.label} · {info.kind}"
+        groups.append(Group("hex", tuple(shapes), hex=info.id, index=i, title=title, extra_class=info.kind))
+    return groups
+
+
+def name_groups(layout: Layout, theme: Theme = THEME) -> list[Group]:
+    """Names of the cities and Edo, inside their hexes under the pieces (left out when too small to read)."""
+    s = layout.size
+    out = []
+    for i in layout.board.settlements:
+        info = layout.board.info[i]
+        if not info.name or not layout.visible(i):
+            continue
+        x, y = layout.centres[i]
+        size = min(theme.name_size * s, 1.75 * s / (0.62 * len(info.name)))
+        if size < MIN_NAME_PX:
+            continue
+        colour = theme.edo_edge if info.kind == EDO else theme.ink
+        fill = theme.edo if info.kind == EDO else theme.city
+        out.append(Group("name", (Text(x, y + s * 0.53, info.name, size, colour, bold=True, halo=fill,
+                                       halo_width=max(1.5, size * 0.25), z=13),), hex=info.id, index=i,
+                         title=info.label))
+    return out
+
+
+_COS = tuple(math.cos(math.pi / 3 * k) for k in range(6))
+_SIN = tuple(math.sin(math.pi / 3 * k) for k in range(6))
+
+
+def hex_points(x: float, y: float, r: float) -> tuple[Point, ...]:
+    """Corners of a flat-topped hexagon of circumradius ``r`` centred on (x, y)."""
+    return tuple((x + r * _COS[k], y + r * _SIN[k]) for k in range(6))
+
+
+
+# --- pieces and tiles ------------------------------------------------------
+#: Token positions (x, y, radius) in hex radii, by settlement kind and number of pieces in it.
+#: Cities and Edo keep their lower part for the name.
+_SLOTS = {
+    (VILLAGE, 1): ((0.0, 0.0, 0.56),),
+    (CITY, 1): ((0.0, -0.12, 0.4),),
+    (CITY, 2): ((-0.43, -0.12, 0.4), (0.43, -0.12, 0.4)),
+    (EDO, 1): ((0.0, -0.12, 0.3),),
+    (EDO, 2): ((-0.3, -0.12, 0.29), (0.3, -0.12, 0.29)),
+    (EDO, 3): ((-0.58, -0.12, 0.29), (0.0, -0.12, 0.29), (0.58, -0.12, 0.29)),
+}
+#: Smallest font (px) a settlement name is written in.
+MIN_NAME_PX = 6.0
+#: Token radius in px from which the caste letter is written on each token.
+LETTER_FROM_PX = 11.0
+
+
+@lru_cache(maxsize=2048)
+def piece_shapes(caste: Caste, x: float, y: float, r: float, theme: Theme = THEME, edition: str = "1998",
+                 letter: bool | None = None) -> tuple[Shape, ...]:
+    """One caste piece: a round token in the caste colour with its white icon (and its letter when large).
+
+    Cached: redrawing an unchanged piece costs a dictionary look-up.
+    """
+    colour = theme.caste_colour(caste)
+    out: list[Shape] = [Circle(x, y, r, fill=colour, stroke=theme.piece_edge, width=max(0.8, r * 0.14), z=5)]
+    show_letter = r >= LETTER_FROM_PX if letter is None else letter
+    icon_r = r * (0.58 if show_letter else 0.68)
+    out += icon_shapes(caste_icon(caste, edition), x - (r * 0.16 if show_letter else 0), y, icon_r,
+                       theme.piece_edge, z=6)
+    if show_letter:
+        out.append(Text(x + r * 0.6, y + r * 0.42, caste.value, r * 0.6, theme.piece_edge, bold=True,
+                        halo=colour, halo_width=max(1.5, r * 0.14), z=7))
+    return tuple(out)
+
+
+def piece_groups(layout: Layout, state: GameState, theme: Theme = THEME) -> list[Group]:
+    """The caste pieces in every settlement holding some."""
+    s = layout.size
+    edition = state.ruleset.edition
+    out = []
+    for i in layout.board.settlements:
+        pieces = state.pieces[i]
+        if not pieces or not layout.visible(i):
+            continue
+        x, y = layout.centres[i]
+        shapes: list[Shape] = []
+        for caste, (dx, dy, rr) in zip(pieces, _SLOTS[layout.board.kinds[i], len(pieces)]):
+            shapes += piece_shapes(caste, x + dx * s, y + dy * s, rr * s, theme, edition)
+        title = f"{layout.board.label(i)}: {pieces_text(state, i)}"
+        out.append(Group("pieces", tuple(shapes), hex=layout.board.ids[i], index=i, title=title,
+                         extra_class=" ".join(f"caste-{c.value}" for c in pieces)))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def tile_shapes(tile: Tile, x: float, y: float, s: float, fill: str, theme: Theme = THEME,
+                edition: str = "1998") -> tuple[Shape, ...]:
+    """A tile lying on a hex of radius ``s`` centred on (x, y): player colour, figure, value, fast mark.
+
+    Cached: redrawing an unchanged tile costs a dictionary look-up.
+    """
+    ink = theme.player_ink(fill)
+    r = s * theme.tile_inset
+    shadow = Poly(hex_points(x + s * 0.05, y + s * 0.08, r), fill="#000000", alpha=0.22, z=9)
+    body = Poly(hex_points(x, y, r), fill=fill, stroke=theme.player_edge(fill), width=max(0.8, s * 0.09), z=10)
+    shapes: list[Shape] = [shadow, body]
+    has_value = tile.value is not None
+    icon_x = x - s * 0.3 if has_value else x
+    dy = s * 0.1 if tile.fast else 0.0
+    shapes += icon_shapes(figure_icon(tile.figure, edition), icon_x, y + dy, s * (0.36 if has_value else 0.5),
+                          ink, z=11)
+    if has_value:
+        shapes.append(Text(x + s * 0.4, y + dy, str(tile.value), s * theme.value_size, ink, bold=True, z=12))
+    if tile.fast:
+        shapes += icon_shapes("fast", x, y - s * 0.56, s * 0.2, ink, z=12)
+    return tuple(shapes)
+
+
+def tile_groups(layout: Layout, state: GameState, theme: Theme = THEME) -> list[Group]:
+    """Every tile on the board, in its owner's colour."""
+    s = layout.size
+    colours = seat_colours(state, theme)
+    edition = state.ruleset.edition
+    ids = layout.board.ids
+    out = []
+    for i, placed in enumerate(state.tiles):
+        if placed is None or not layout.visible(i):
+            continue
+        x, y = layout.centres[i]
+        shapes = tile_shapes(placed.tile, x, y, s, colours[placed.owner], theme, edition)
+        out.append(Group("tile", shapes, hex=ids[i], index=i, title=f"{placed_name(state, placed)} on {ids[i]}",
+                         extra_class=f"player-{placed.owner} figure-{placed.tile.figure.value}"))
+    return out
+
+
+# --- overlays ----------------------------------------------------------------
+def heat_cells(state: GameState, caste: Caste) -> list[tuple[int, int | None, int]]:
+    """(settlement, leading player or None on a tie, highest tally) for each settlement holding ``caste``
+    where somebody has influence on it."""
+    out = []
+    for i in state.board.settlements:
+        if caste not in state.pieces[i]:
+            continue
+        ct = settlement_tally(state, i).for_caste(caste)
+        top = max(ct.tallies)
+        if top > 0:
+            out.append((i, ct.leader, top))
+    return out
+
+
+def heat_groups(layout: Layout, state: GameState, caste: Caste, theme: Theme = THEME) -> list[Group]:
+    """Influence heat map for ``caste``: each settlement holding it tinted by its leader's colour,
+    stronger with a higher tally (grey on a tie), with the leading tally written under the pieces."""
+    s = layout.size
+    colours = seat_colours(state, theme)
+    names = [seat.name for seat in state.seats]
+    vocab = state.ruleset.vocabulary
+    out = []
+    for i, leader, top in heat_cells(state, caste):
+        if not layout.visible(i):
+            continue
+        colour = theme.tie_colour if leader is None else colours[leader]
+        alpha = 0.3 + 0.6 * min(top, 8) / 8
+        x, y = layout.centres[i]
+        who = "tie" if leader is None else names[leader]
+        ink = theme.player_ink(colour) if leader is not None else "#ffffff"
+        shapes = (
+            Poly(hex_points(x, y, s * 1.0), fill=colour, alpha=alpha, z=1),
+            Poly(hex_points(x, y, s * 0.9), stroke=colour, width=s * 0.16, z=2),
+            Circle(x, y - s * 0.7, s * 0.24, fill=colour, stroke=theme.piece_edge, width=max(0.6, s * 0.04), z=3),
+            Text(x, y - s * 0.7, str(top), s * 0.34, ink, bold=True, z=4),
+        )
+        out.append(Group("heat", shapes, hex=layout.board.ids[i], index=i,
+                         title=f"{vocab.caste(caste)} at {layout.board.label(i)}: {who} leads with {top}"))
+    return out
+
+
+def highlight_groups(layout: Layout, highlights: Mapping[str, Iterable[int]] | None = None,
+                     selected: int | None = None, hover: int | None = None,
+                     theme: Theme = THEME) -> list[Group]:
+    """Highlighted hexes per style, the selected hex outlined, the hovered hex outlined."""
+    s = layout.size
+    ids = layout.board.ids
+    out = []
+    for style, hexes in (highlights or {}).items():
+        fill, alpha, edge = theme.highlight(style)
+        for i in hexes:
+            if not layout.visible(i):
+                continue
+            x, y = layout.centres[i]
+            out.append(Group("highlight", (
+                Poly(hex_points(x, y, s * 0.9), fill=fill, alpha=alpha, z=20),
+                Poly(hex_points(x, y, s * 0.86), stroke=edge, width=max(1.2, s * 0.11), z=21),
+            ), hex=ids[i], index=i, extra_class=style))
+    if selected is not None and layout.visible(selected):
+        x, y = layout.centres[selected]
+        out.append(Group("selected", (
+            Poly(hex_points(x, y, s * 0.94), stroke=theme.selected_edge, width=max(2.0, s * 0.17), z=22),
+            Poly(hex_points(x, y, s * 0.94), stroke="#ffffff", width=max(0.8, s * 0.06), z=23),
+        ), hex=ids[selected], index=selected))
+    if hover is not None and layout.visible(hover):
+        x, y = layout.centres[hover]
+        out.append(Group("hover", (
+            Poly(hex_points(x, y, s * 0.97), stroke=theme.hover_edge, width=max(1.5, s * 0.1), z=24),
+        ), hex=ids[hover], index=hover))
+    return out

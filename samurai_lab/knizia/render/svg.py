@@ -1,0 +1,287 @@
+"""Static SVG pictures of game states (standard library only).
+
+``board_svg(state)`` draws the map with pieces, tiles, optional highlights, a
+selected hex, an influence heat map for one caste, a zoom on some hexes and a
+legend. ``state_svg(state)`` is the default picture (what a notebook shows for a
+``GameState``). ``tile_svg`` and ``piece_svg`` draw one tile or caste piece, for
+hands and explanations.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Iterable, Mapping
+from xml.sax.saxutils import escape, quoteattr
+
+from ..core.board import CITY, EDO, LAND, SEA, VILLAGE
+from ..core.state import GameState
+from ..core.tiles import CASTES, Caste, Tile, tile
+from .describe import status_text
+from .layout import HexRef, Layout, layout_for, resolve_hexes
+from .scene import (Circle, Group, Line, Poly, Shape, Text, hex_points, heat_groups, highlight_groups, hex_fill,
+                    icon_shapes, map_groups, name_groups, piece_groups, piece_shapes, tile_groups, tile_shapes)
+from .theme import THEME, Theme, seat_colours
+
+_ids = itertools.count(1)
+LEGEND_WIDTH = 200
+
+
+def _num(v: float) -> str:
+    s = f"{v:.1f}"
+    return s[:-2] if s.endswith(".0") else s
+
+
+def _pts(points) -> str:
+    return " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
+
+
+def _paint(fill: str | None, stroke: str | None, width: float, alpha: float) -> str:
+    out = f' fill="{fill or "none"}"'
+    if stroke:
+        out += f' stroke="{stroke}" stroke-width="{_num(width) if width >= 0.1 else f"{width:.2f}"}"'
+    if alpha < 1:
+        out += f' opacity="{alpha:.2f}"'
+    return out
+
+
+def shape_svg(shape: Shape, font: str | None = None) -> str:
+    """One shape as an SVG element."""
+    if isinstance(shape, Poly):
+        dash = f' stroke-dasharray="{_pts_dash(shape.dash)}"' if shape.dash else ""
+        return (f'<polygon points="{_pts(shape.points)}"{_paint(shape.fill, shape.stroke, shape.width, shape.alpha)}'
+                f'{dash} stroke-linejoin="round"/>')
+    if isinstance(shape, Circle):
+        return (f'<circle cx="{_num(shape.x)}" cy="{_num(shape.y)}" r="{_num(shape.r)}"'
+                f'{_paint(shape.fill, shape.stroke, shape.width, shape.alpha)}/>')
+    if isinstance(shape, Line):
+        return (f'<polyline points="{_pts(shape.points)}"{_paint(None, shape.stroke, shape.width, shape.alpha)}'
+                ' stroke-linecap="round" stroke-linejoin="round"/>')
+    if isinstance(shape, Text):
+        weight = ' font-weight="bold"' if shape.bold else ""
+        halo = ""
+        if shape.halo:
+            halo = (f' stroke="{shape.halo}" stroke-width="{_num(shape.halo_width)}" paint-order="stroke"'
+                    ' stroke-linejoin="round"')
+        family = f" font-family={quoteattr(font)}" if font else ""
+        return (f'<text x="{_num(shape.x)}" y="{_num(shape.y)}" font-size="{_num(shape.size)}"{weight}{family}'
+                f' text-anchor="{shape.anchor}" dominant-baseline="central" fill="{shape.fill}"{halo}>'
+                f"{escape(shape.text)}</text>")
+    raise TypeError(f"not a shape: {shape!r}")
+
+
+def _pts_dash(dash: tuple[float, ...]) -> str:
+    return " ".join(_num(d) for d in dash)
+
+
+def group_svg(group: Group) -> str:
+    """A group as ``<g class="kind extra" data-hex=...><title>...</title>shapes</g>``."""
+    cls = f"{group.kind} {group.extra_class}".strip()
+    attrs = f' class="{cls}"'
+    if group.hex is not None:
+        attrs += f' data-hex="{group.hex}"'
+    if group.index is not None:
+        attrs += f' data-index="{group.index}"'
+    title = f"<title>{escape(group.title)}</title>" if group.title else ""
+    body = "".join(shape_svg(s) for s in sorted(group.shapes, key=lambda s: s.z))
+    return f"<g{attrs}>{title}{body}</g>"
+
+
+def _layer(name: str, groups: list[Group]) -> str:
+    return f'<g class="layer-{name}">' + "".join(group_svg(g) for g in groups) + "</g>"
+
+
+def board_svg(
+    state: GameState,
+    *,
+    size: float = 22,
+    highlights: Iterable[HexRef] | Mapping[str, Iterable[HexRef]] = (),
+    selected: HexRef | None = None,
+    heat: Caste | str | None = None,
+    focus: Iterable[HexRef] | None = None,
+    show_ids: bool = False,
+    legend: bool = True,
+    theme: Theme = THEME,
+) -> str:
+    """An SVG picture of ``state``.
+
+    ``size``: hex radius in px. ``highlights``: hexes (indices, ids or names) shown as
+    legal targets, or a mapping style -> hexes with styles ``legal``, ``preview``,
+    ``warning``. ``selected``: one hex outlined. ``heat``: a caste (``Caste`` or
+    ``"H"``/``"B"``/``"R"``) whose influence heat map is drawn. ``focus``: crop to
+    these hexes. ``show_ids``: write every hex id. ``legend``: add the key on the right.
+    """
+    board = state.board
+    layout = layout_for(board, size, focus=focus) if focus is not None else layout_for(board, size)
+    marks = _highlight_map(board, highlights)
+    sel = resolve_hexes(board, [selected])[0] if selected is not None else None
+    heat_caste = _caste(heat) if heat is not None else None
+
+    n = next(_ids)
+    w, h = layout.width, layout.height
+    legend_svg, legend_h = ("", 0)
+    if legend:
+        legend_svg, legend_h = _legend(state, theme, w + 12, 14, heat_caste, marks, status=True)
+    total_w = w + (LEGEND_WIDTH + 12 if legend else 0)
+    total_h = max(h, legend_h + 14)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{total_h}" '
+        f'viewBox="0 0 {total_w} {total_h}" font-family={quoteattr(theme.font)} class="samurai-board-svg">',
+        f"<title>Samurai, {state.n_players} players, {state.ruleset.edition} rules</title>",
+        f'<defs><clipPath id="samurai-clip-{n}"><rect x="0" y="0" width="{w}" height="{h}"/></clipPath></defs>',
+        f'<rect class="background" x="0" y="0" width="{total_w}" height="{total_h}" fill="{theme.background}"/>',
+        f'<g class="board" clip-path="url(#samurai-clip-{n})">',
+        _layer("map", map_groups(layout, theme, state, show_ids)),
+    ]
+    if heat_caste is not None:
+        parts.append(_layer("heat", heat_groups(layout, state, heat_caste, theme)))
+    parts.append(_layer("pieces", piece_groups(layout, state, theme)))
+    parts.append(_layer("tiles", tile_groups(layout, state, theme)))
+    parts.append(_layer("names", name_groups(layout, theme)))
+    parts.append(_layer("highlights", highlight_groups(layout, marks, sel, None, theme)))
+    parts.append("</g>")
+    if legend:
+        parts.append(legend_svg)
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def state_svg(state: GameState) -> str:
+    """The default picture of a state: the whole board with its legend."""
+    return board_svg(state)
+
+
+def _caste(value: Caste | str) -> Caste:
+    if isinstance(value, Caste):
+        return value
+    try:
+        return Caste(str(value).strip().upper()[:1])
+    except ValueError:
+        raise ValueError(f"heat map caste must be H, B or R, not {value!r}") from None
+
+
+def _highlight_map(board, highlights) -> dict[str, tuple[int, ...]]:
+    if isinstance(highlights, Mapping):
+        return {style: resolve_hexes(board, hexes) for style, hexes in highlights.items()}
+    hexes = resolve_hexes(board, highlights)
+    return {"legal": hexes} if hexes else {}
+
+
+# --- legend -----------------------------------------------------------------
+def _legend(state: GameState, theme: Theme, x0: float, y0: float, heat: Caste | None,
+            marks: Mapping[str, tuple[int, ...]], status: bool = False) -> tuple[str, float]:
+    """The key: castes, hex kinds, players, fast mark, and the overlays in use. Returns (svg, height).
+
+    ``status``: begin with where the game stands (whose turn it is)."""
+    vocab = state.ruleset.vocabulary
+    edition = state.ruleset.edition
+    row = 24.0
+    fs = 12.0
+    items: list[str] = []
+    y = y0
+
+    def heading(text: str) -> None:
+        nonlocal y
+        items.append(shape_svg(Text(x0, y + 6, text, fs, theme.ink, bold=True, anchor="start")))
+        y += row * 0.85
+
+    def label(text: str, dy: float = 0.0) -> None:
+        items.append(shape_svg(Text(x0 + 30, y + dy, text, fs, theme.ink, anchor="start")))
+
+    if status:
+        items.append(shape_svg(Text(x0, y + 6, status_text(state), fs + 1, theme.edo_edge, bold=True,
+                                    anchor="start")))
+        y += row * 1.2
+    heading(f"{vocab.piece.capitalize()}s")
+    for c in CASTES:
+        items += [shape_svg(s) for s in piece_shapes(c, x0 + 11, y, 10, theme, edition, letter=True)]
+        label(f"{vocab.caste(c)} ({c.value})")
+        y += row
+    y += 4
+    heading("Map")
+    for kind, text in ((SEA, "sea: ships only"), (LAND, "land: tiles"), (VILLAGE, "village: 1 piece"),
+                       (CITY, "city: 2 pieces"), (EDO, "Edo: 3 pieces")):
+        fill, edge = hex_fill(kind, theme)
+        width = 1.2 if kind in (SEA, LAND) else 2.0
+        items.append(shape_svg(Poly(_hex(x0 + 11, y, 10), fill=fill, stroke=edge, width=width)))
+        label(text)
+        y += row
+    if state.n_players < 4:
+        items.append(shape_svg(Poly(_hex(x0 + 11, y, 10), fill=theme.off_land, stroke=theme.off_edge, width=1.2)))
+        label(f"not in play with {state.n_players} players")
+        y += row
+    y += 4
+    heading(f"Players' {vocab.tiles}")
+    colours = seat_colours(state, theme)
+    sample = _sample_tile()
+    for p, seat in enumerate(state.seats):
+        items += [shape_svg(s) for s in tile_shapes(sample, x0 + 11, y, 12, colours[p], theme, edition)]
+        label(seat.name)
+        y += row + 2
+    items += [shape_svg(s) for s in icon_shapes("fast", x0 + 11, y, 7, theme.ink)]
+    label(f"fast ({vocab.fast})")
+    y += row
+    if heat is not None:
+        y += 4
+        heading(f"Influence on {vocab.caste(heat)}")
+        y += 7
+        items.append(shape_svg(Poly(_hex(x0 + 11, y, 10), fill=colours[0], alpha=0.6)))
+        label("tint: the leading player", -7)
+        items.append(shape_svg(Text(x0 + 30, y + 8, "number: the highest tally", fs, theme.ink, anchor="start")))
+        y += row + 8
+        items.append(shape_svg(Poly(_hex(x0 + 11, y, 10), fill=theme.tie_colour, alpha=0.6)))
+        label("tie: nobody would take it")
+        y += row
+    if marks:
+        y += 4
+        heading("Marked hexes")
+        for style in marks:
+            fill, alpha, edge = theme.highlight(style)
+            items.append(shape_svg(Poly(_hex(x0 + 11, y, 10), fill=theme.land, stroke=theme.land_edge)))
+            items.append(shape_svg(Poly(_hex(x0 + 11, y, 9), fill=fill, alpha=alpha)))
+            items.append(shape_svg(Poly(_hex(x0 + 11, y, 8.6), stroke=edge, width=1.6)))
+            label(style)
+            y += row
+    return '<g class="legend">' + "".join(items) + "</g>", y - y0
+
+
+def legend_svg(state: GameState, *, heat: Caste | str | None = None,
+               highlights: Iterable[str] = (), theme: Theme = THEME) -> str:
+    """The key of ``board_svg`` on its own (e.g. beside a ``BoardView``); ``highlights``: styles to explain."""
+    marks = {style: () for style in highlights}
+    body, height = _legend(state, theme, 8, 14, _caste(heat) if heat is not None else None, marks)
+    w, h = LEGEND_WIDTH + 8, round(height + 14)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
+            f'font-family={quoteattr(theme.font)} class="samurai-legend">{body}</svg>')
+
+
+def _hex(x: float, y: float, r: float) -> tuple[tuple[float, float], ...]:
+    return hex_points(x, y, r)
+
+
+def _sample_tile() -> Tile:
+    return tile("S2")
+
+
+# --- single items -------------------------------------------------------------
+def tile_svg(tile: Tile, colour: str = "green", size: float = 24, edition: str = "1998",
+             theme: Theme = THEME) -> str:
+    """One tile (e.g. in a hand) as a small SVG; ``colour`` a player colour name or ``#rrggbb``."""
+    fill = theme.player_colour(colour)
+    w, h = round(2 * size + 2), round(1.75 * size + 2)
+    body = "".join(shape_svg(s) for s in sorted(tile_shapes(tile, w / 2, h / 2, size / theme.tile_inset, fill, theme,
+                                                            edition), key=lambda s: s.z))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
+            f'font-family={quoteattr(theme.font)} class="samurai-tile"><title>{escape(tile.code)}</title>{body}</svg>')
+
+
+def piece_svg(caste: Caste, size: float = 12, edition: str = "1998", theme: Theme = THEME) -> str:
+    """One caste piece as a small SVG (``size`` is its radius)."""
+    d = round(2 * size + 2)
+    body = "".join(shape_svg(s) for s in piece_shapes(caste, d / 2, d / 2, size, theme, edition))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{d}" height="{d}" viewBox="0 0 {d} {d}" '
+            f'font-family={quoteattr(theme.font)} class="samurai-piece"><title>{caste.value}</title>{body}</svg>')
+
+
+def layout_of_svg(state: GameState, size: float = 22, focus: Iterable[HexRef] | None = None) -> Layout:
+    """The layout ``board_svg`` uses for these arguments (to find a hex's pixel in the picture)."""
+    return layout_for(state.board, size, focus=focus) if focus is not None else layout_for(state.board, size)

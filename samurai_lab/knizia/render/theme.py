@@ -1,0 +1,130 @@
+"""Colours, fonts and proportions shared by every renderer (SVG and canvas).
+
+Player colours are keyed by the colour names the editions give their seats
+(1998: green, yellow, blue, red; 2015: gold, red, green, purple); a seat whose
+colour is already a CSS hex colour (``#1f5fae``) is used as it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ..core.tiles import Caste
+
+#: Fill colour of each player colour name of the editions.
+PLAYER_COLOURS: dict[str, str] = {
+    "green": "#2e7d32",
+    "yellow": "#f2c200",
+    "blue": "#1f5fae",
+    "red": "#c62828",
+    "gold": "#c99a1e",
+    "purple": "#6a3d9a",
+}
+#: Colours used, in order, for seats whose colour name is unknown.
+FALLBACK_COLOURS: tuple[str, ...] = ("#00838f", "#ad1457", "#5d4037", "#455a64")
+#: Highlight styles of ``set_highlights``: (fill, fill opacity, edge).
+HIGHLIGHT_STYLES: dict[str, tuple[str, float, str]] = {
+    "legal": ("#fff59d", 0.6, "#f57f17"),
+    "preview": ("#bbdefb", 0.6, "#0d47a1"),
+    "warning": ("#ffcdd2", 0.65, "#b71c1c"),
+}
+
+
+@lru_cache(maxsize=256)
+def _hex_rgb(colour: str) -> tuple[int, int, int]:
+    c = colour.lstrip("#")
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
+
+
+@lru_cache(maxsize=1024)
+def mix(colour: str, other: str, t: float) -> str:
+    """``colour`` moved a fraction ``t`` of the way towards ``other`` (both ``#rrggbb``)."""
+    a, b = _hex_rgb(colour), _hex_rgb(other)
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b))
+
+
+def luminance(colour: str) -> float:
+    """Perceived brightness of a colour, 0 (black) to 1 (white)."""
+    r, g, b = _hex_rgb(colour)
+    return (0.299 * r + 0.587 * g + 0.114 * b) / 255.0
+
+
+@dataclass(frozen=True, eq=False)
+class Theme:
+    """Every colour and proportion of the board pictures. Sizes are fractions of the hex radius.
+
+    Themes compare and hash by identity (renderers cache shapes per theme).
+    """
+
+    background: str = "#efe7d6"
+    sea: str = "#8fc1e3"
+    sea_edge: str = "#6fa9d2"
+    land: str = "#cfe0a6"
+    land_edge: str = "#a9c27f"
+    village: str = "#f7ebc6"
+    city: str = "#f3d89c"
+    edo: str = "#eec27a"
+    settlement_edge: str = "#8a6a36"
+    edo_edge: str = "#9b2d20"
+    off_sea: str = "#dbe3e7"
+    off_land: str = "#e3ded1"
+    off_edge: str = "#cdc6b5"
+    ink: str = "#2b2620"
+    soft_ink: str = "#6b6257"
+    halo: str = "#fbf7ee"
+    font: str = "DejaVu Sans, Verdana, sans-serif"
+    caste_colours: dict = field(default_factory=lambda: {
+        Caste.HELMET: "#3c4a57",  # iron
+        Caste.BUDDHA: "#b5651d",  # bronze
+        Caste.RICE: "#6f9a1f",  # rice green
+    })
+    piece_edge: str = "#fffdf6"
+    selected_edge: str = "#111111"
+    hover_edge: str = "#1b1b1b"
+    tie_colour: str = "#8d8d8d"
+    # proportions (x hex radius)
+    edge_width: float = 0.06
+    tile_inset: float = 0.84
+    name_size: float = 0.44
+    value_size: float = 0.78
+    id_size: float = 0.32
+
+    def caste_colour(self, caste: Caste) -> str:
+        return self.caste_colours[caste]
+
+    def player_colour(self, name: str, index: int = 0) -> str:
+        """Fill colour of a seat's colour (a known name or a ``#rrggbb`` value)."""
+        if name.startswith("#") and len(name) in (4, 7):
+            return name
+        known = PLAYER_COLOURS.get(name.lower())
+        return known if known is not None else FALLBACK_COLOURS[index % len(FALLBACK_COLOURS)]
+
+    def player_edge(self, fill: str) -> str:
+        """Darker edge of a tile of colour ``fill``."""
+        return mix(fill, "#000000", 0.38)
+
+    def player_ink(self, fill: str) -> str:
+        """Readable ink (figure and value) on a tile of colour ``fill``."""
+        return "#241d10" if luminance(fill) > 0.62 else "#ffffff"
+
+    def settlement_fill(self, kind: str) -> str:
+        return {"village": self.village, "city": self.city, "edo": self.edo}[kind]
+
+    def highlight(self, style: str) -> tuple[str, float, str]:
+        """(fill, opacity, edge) of a highlight style; ValueError names the known styles."""
+        try:
+            return HIGHLIGHT_STYLES[style]
+        except KeyError:
+            raise ValueError(f"unknown highlight style {style!r}; styles are {', '.join(HIGHLIGHT_STYLES)}") from None
+
+
+#: The default look.
+THEME = Theme()
+
+
+def seat_colours(state, theme: Theme = THEME) -> tuple[str, ...]:
+    """Fill colour of every seat of a game state."""
+    return tuple(theme.player_colour(s.colour, i) for i, s in enumerate(state.seats))

@@ -1,0 +1,27 @@
+"""Scenario files, one-line position strings, game records and the rulebook examples.
+
+    from samurai_lab.knizia.scenarios import load_scenario, save_scenario, position_string, parse_position
+    sc = load_scenario("scenarios/1998-e1-blue-takes-helmet.toml")
+    for played in sc.walk():
+        print(played.step.number, played.step.narration, played.resolutions)
+
+The file format, the position string and the record format are described in ``scenarios/README.md``.
+"""
+
+from .check import CheckResult, RunResult, check_file, check_scenario
+from .errors import Problem, ScenarioError
+from .expect import Expectation, Outcome, TallySpec
+from .load import load_scenario, loads_scenario
+from .model import PlayedStep, Scenario, Step, Variant, step_resolutions
+from .notation import CaptureSpec
+from .position import parse_position, position_string
+from .records import GameRecord, parse_record, record_game, replay
+from .save import save_scenario
+from .validate import state_problems
+
+__all__ = [
+    "load_scenario", "loads_scenario", "save_scenario", "ScenarioError", "Problem",
+    "position_string", "parse_position", "record_game", "parse_record", "replay", "GameRecord",
+    "Scenario", "Step", "Variant", "PlayedStep", "step_resolutions", "Expectation", "Outcome", "TallySpec",
+    "CaptureSpec", "check_scenario", "check_file", "CheckResult", "RunResult", "state_problems",
+]

@@ -1,0 +1,162 @@
+"""What a loaded scenario is: a position, numbered steps with narration, expectations and rule variants.
+
+``Scenario.walk(variant)`` plays the steps and returns, for each, the state before and after,
+the pieces it decided and the refusal if the rules forbade it: what an examples stepper shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Mapping
+
+from ..core.actions import Action
+from ..core.rules import IllegalMoveError
+from ..core.ruleset import Ruleset
+from ..core.model import Resolution
+from ..core.state import GameState
+from .expect import Expectation, Outcome
+
+
+@dataclass(frozen=True)
+class Step:
+    """One numbered action of a scenario (numbers start at 1)."""
+
+    number: int
+    action: Action
+    text: str  # the action as written in the file
+    by: int | None  # seat that must be to play, if the file says so
+    narration: str
+    expect: Expectation | None
+    focus: tuple[str, ...] = ()  # hex ids this step concerns
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The same position and steps under other rule options, with its own expectations.
+
+    The scenario as written is the variant named ``""``. A variant's expectations replace
+    those of the file's steps: ``steps`` maps a step number to what must hold after it.
+    """
+
+    name: str
+    description: str
+    ruleset: Ruleset
+    state: GameState
+    expect: Expectation | None  # after the last step
+    steps: Mapping[int, Expectation] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        return self.name or "as written"
+
+
+@dataclass(frozen=True)
+class PlayedStep:
+    """A step played: the states around it, the pieces it decided, and the refusal (``error``) if any."""
+
+    step: Step
+    before: GameState
+    after: GameState
+    resolutions: tuple[Resolution, ...]
+    error: str | None
+    expect: Expectation | None
+
+    def outcome(self) -> Outcome:
+        return Outcome(self.after, self.resolutions, self.error)
+
+
+def step_resolutions(before: GameState, action: Action, after: GameState) -> tuple[Resolution, ...]:
+    """The pieces an action decided (the engine's events of the state after it)."""
+    return after.events
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A loaded scenario file. ``state`` is the starting position (the rules as written)."""
+
+    title: str
+    description: str
+    state: GameState
+    steps: tuple[Step, ...]
+    expectations: Expectation | None  # after the last step, rules as written
+    variants: tuple[Variant, ...]  # other rule options, each with its own expectations
+    focus: tuple[str, ...]  # hex ids the example concerns (to zoom a board view)
+    path: str | None = None
+    fill: str = "none"
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.state.ruleset
+
+    @property
+    def edition(self) -> str:
+        return self.state.ruleset.edition
+
+    @property
+    def seed(self) -> int | None:
+        return self.state.seed
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.state.seats]
+
+    @property
+    def focus_indices(self) -> tuple[int, ...]:
+        """Board indices of the focus hexes."""
+        return tuple(self.state.board.index[h] for h in self.focus)
+
+    @cached_property
+    def base(self) -> Variant:
+        """The scenario as written, as a variant named ``""``."""
+        return Variant("", "", self.state.ruleset, self.state, self.expectations,
+                       {s.number: s.expect for s in self.steps if s.expect is not None})
+
+    @property
+    def runs(self) -> tuple[Variant, ...]:
+        """The scenario as written, then each variant."""
+        return (self.base, *self.variants)
+
+    def variant(self, name: str) -> Variant:
+        """A variant by name (``""`` is the scenario as written)."""
+        for v in self.runs:
+            if v.name == name:
+                return v
+        raise KeyError(f"no variant {name!r}; variants: {', '.join(v.name for v in self.variants) or 'none'}")
+
+    def walk(self, variant: Variant | str | None = None) -> list[PlayedStep]:
+        """Play every step from the start. A refused step leaves the state unchanged and records why."""
+        v = self.base if variant is None else (self.variant(variant) if isinstance(variant, str) else variant)
+        state = v.state
+        names = [s.name for s in state.seats]
+        out = []
+        for step in self.steps:
+            before = state
+            error = None
+            after = state
+            if step.by is not None and state.current != step.by:
+                error = f"it is {names[state.current]}'s turn, not {names[step.by]}'s"
+            else:
+                try:
+                    after = state.apply(step.action)
+                except IllegalMoveError as e:
+                    error = e.reason
+            res = step_resolutions(before, step.action, after) if error is None else ()
+            out.append(PlayedStep(step, before, after, res, error, v.steps.get(step.number)))
+            state = after
+        return out
+
+    def describe(self, expectation: Expectation | None) -> list[str]:
+        """An expectation in words: players' names, the edition's vocabulary, settlement names."""
+        if expectation is None:
+            return []
+        return expectation.lines(self.names, self.state.ruleset.vocabulary, self.state.board)
+
+    @cached_property
+    def states(self) -> tuple[GameState, ...]:
+        """The starting state, then the state after each step (rules as written)."""
+        return (self.state, *(p.after for p in self.walk()))
+
+    @property
+    def final_state(self) -> GameState:
+        return self.states[-1]

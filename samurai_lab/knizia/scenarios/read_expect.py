@@ -1,0 +1,249 @@
+"""Reading expectations (``[expect]``, ``[step.expect]``, variant steps) into ``Expectation`` data."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..core.board import Board
+from ..core.model import Phase, placed
+from ..core.tiles import tile as tile_by_code
+from .errors import Problems
+from .expect import DECIDED_BY, PHASES, Expectation, TallySpec
+from .notation import (CaptureSpec, Players, parse_capture, parse_caste, parse_castes, parse_counts, parse_tallies,
+                       parse_tile_spec, sort_castes)
+from .reader import MISSING, Reader, is_type, join, kind, read_hex, short
+
+EXPECT_KEYS = ("captures", "pending", "tallies", "pieces", "tiles", "captured", "set_aside", "winner", "winners",
+               "decided_by", "leaders", "leaderships", "other_pieces", "totals", "game_over", "end_reason",
+               "to_play", "phase", "illegal")
+
+
+class ExpectationReader:
+    """Reads expectation tables for one scenario (its players and board); problems go to ``reader.probs``."""
+
+    def __init__(self, reader: Reader, players: Players, board: Board) -> None:
+        self.r = reader
+        self.probs: Problems = reader.probs
+        self.players = players
+        self.board = board
+
+    def hex(self, ref: object, path: str) -> str | None:
+        return read_hex(self.board, ref, path, self.probs)
+
+    def capture(self, item: object, path: str):
+        if isinstance(item, str):
+            try:
+                return parse_capture(item, self.players, self.hex_or_raise)
+            except ValueError as e:
+                self.probs.add(path, str(e))
+                return None
+        if isinstance(item, dict):
+            self.r.keys(item, ("winner", "caste", "hex", "tallies"), path)
+            try:
+                w = item.get("winner")
+                if not isinstance(w, str):
+                    raise ValueError("give the winner's name (or \"nobody\" when the piece is set aside)")
+                winner = self.players.winner(w)
+                caste = parse_caste(item.get("caste", ""))
+                hid = self.hex_or_raise(item.get("hex", ""))
+                tallies = None
+                if "tallies" in item:
+                    tallies = self.tally_values(item["tallies"])
+            except ValueError as e:
+                self.probs.add(path, str(e))
+                return None
+            return CaptureSpec(hid, caste, winner, tallies)
+        self.probs.add(path, f"a capture is text such as \"Blue takes H at HO12\" or a table, got {kind(item)}")
+        return None
+
+    def hex_or_raise(self, ref: object) -> str:
+        if not isinstance(ref, str):
+            raise ValueError(f"a hex is an id such as \"HO12\", not {kind(ref)}")
+        return self.board.ids[self.board.resolve(ref)]
+
+    def tally_values(self, value: object) -> tuple[int, ...]:
+        if isinstance(value, str):
+            return parse_tallies(value, self.players)
+        if isinstance(value, dict):
+            vals = [0] * len(self.players.names)
+            for k, v in value.items():
+                p = self.players.index(k)
+                if not is_type(v, int) or v < 0:
+                    raise ValueError(f"influence is a whole number of 0 or more, not {short(v)}")
+                vals[p] = v
+            return tuple(vals)
+        raise ValueError(f"influence per player is text such as \"Blue 3, Red 2\" or a table, not {kind(value)}")
+
+    def expect(self, table: dict, path: str, in_step: bool) -> Expectation | None:
+        r = self.r
+        start = len(self.probs)
+        keys = EXPECT_KEYS if in_step else tuple(k for k in EXPECT_KEYS if k != "illegal")
+        r.keys(table, keys, path)
+        kw: dict[str, Any] = {}
+
+        for key in ("captures", "pending"):
+            v = r.get(table, key, list, path)
+            if v is not MISSING:
+                specs = [self.capture(item, f"{path}.{key}[{k + 1}]") for k, item in enumerate(v)]
+                kw[key] = tuple(s for s in specs if s is not None)
+        v = r.get(table, "tallies", (list, dict), path)
+        if v is not MISSING:
+            kw["tallies"] = tuple(self.tallies(v, f"{path}.tallies"))
+        v = r.get(table, "pieces", dict, path)
+        if v is not MISSING:
+            items = []
+            for k, val in v.items():
+                p = join(f"{path}.pieces", k)
+                hid = self.hex(k, p)
+                try:
+                    if not isinstance(val, str):
+                        raise ValueError(f"expected caste letters such as \"HB\", got {kind(val)}")
+                    castes = parse_castes(val)
+                except ValueError as e:
+                    self.probs.add(p, str(e))
+                    continue
+                if hid is not None:
+                    items.append((hid, sort_castes(castes)))
+            kw["pieces"] = tuple(items)
+        v = r.get(table, "tiles", dict, path)
+        if v is not MISSING:
+            items = []
+            for k, val in v.items():
+                p = join(f"{path}.tiles", k)
+                hid = self.hex(k, p)
+                try:
+                    if not isinstance(val, str):
+                        raise ValueError(f"expected the owner and the tile, e.g. \"Blue H4\" (or \"\" for empty), got {kind(val)}")
+                    if val.strip() == "" or val.strip().lower() in ("empty", "none"):
+                        pl = None
+                    else:
+                        owner, code = parse_tile_spec(val)
+                        pl = placed(self.players.index(owner), tile_by_code(code))
+                except ValueError as e:
+                    self.probs.add(p, str(e))
+                    continue
+                if hid is not None:
+                    items.append((hid, pl))
+            kw["tiles"] = tuple(items)
+        v = r.get(table, "captured", dict, path)
+        if v is not MISSING:
+            items = []
+            for k, val in v.items():
+                p = join(f"{path}.captured", k)
+                try:
+                    items.append((self.players.index(k), parse_counts(val)))
+                except ValueError as e:
+                    self.probs.add(p, str(e))
+            kw["captured"] = tuple(items)
+        if "set_aside" in table:
+            try:
+                kw["set_aside"] = parse_counts(table["set_aside"])
+            except ValueError as e:
+                self.probs.add(f"{path}.set_aside", str(e))
+        w = r.get(table, "winner", str, path)
+        ws = r.get(table, "winners", list, path)
+        if w is not MISSING and ws is not MISSING:
+            self.probs.add(f"{path}.winners", "give either winner or winners, not both")
+        elif w is not MISSING or ws is not MISSING:
+            refs = [w] if w is not MISSING else ws
+            seats = []
+            for k, ref in enumerate(refs):
+                try:
+                    if not isinstance(ref, str):
+                        raise ValueError(f"expected a player's name, got {kind(ref)}")
+                    seats.append(self.players.index(ref))
+                except ValueError as e:
+                    self.probs.add(f"{path}.winner" + (f"s[{k + 1}]" if ws is not MISSING else ""), str(e))
+            kw["winners"] = tuple(seats)
+        v = r.get(table, "decided_by", str, path)
+        if v is not MISSING:
+            if v not in DECIDED_BY:
+                self.probs.add(f"{path}.decided_by", f"decided_by must be one of {', '.join(DECIDED_BY)}, not {v!r}")
+            else:
+                kw["decided_by"] = v
+        v = r.get(table, "leaders", dict, path)
+        if v is not MISSING:
+            items = []
+            for k, val in v.items():
+                p = join(f"{path}.leaders", k)
+                try:
+                    if not isinstance(val, str):
+                        raise ValueError(f"expected a player's name or \"nobody\", got {kind(val)}")
+                    items.append((parse_caste(k), self.players.winner(val)))
+                except ValueError as e:
+                    self.probs.add(p, str(e))
+            kw["leaders"] = tuple(items)
+        for key in ("leaderships", "other_pieces", "totals"):
+            v = r.get(table, key, dict, path)
+            if v is not MISSING:
+                items = []
+                for k, val in v.items():
+                    p = join(f"{path}.{key}", k)
+                    try:
+                        if not is_type(val, int) or val < 0:
+                            raise ValueError(f"expected a whole number of 0 or more, got {short(val)}")
+                        items.append((self.players.index(k), val))
+                    except ValueError as e:
+                        self.probs.add(p, str(e))
+                kw[key] = tuple(items)
+        v = r.get(table, "game_over", bool, path)
+        if v is not MISSING:
+            kw["game_over"] = v
+        v = r.get(table, "end_reason", str, path)
+        if v is not MISSING:
+            kw["end_reason"] = v
+        v = r.get(table, "to_play", str, path)
+        if v is not MISSING:
+            try:
+                kw["to_play"] = self.players.index(v)
+            except ValueError as e:
+                self.probs.add(f"{path}.to_play", str(e))
+        v = r.get(table, "phase", str, path)
+        if v is not MISSING:
+            if v not in PHASES:
+                self.probs.add(f"{path}.phase", f"phase must be one of {', '.join(PHASES)}, not {v!r}")
+            else:
+                kw["phase"] = Phase(v)
+        if in_step:
+            v = r.get(table, "illegal", (bool, str), path)
+            if v is not MISSING:
+                kw["illegal"] = v
+        if len(self.probs) > start:
+            return None
+        return Expectation(**kw)
+
+    def tallies(self, value: list | dict, path: str) -> list[TallySpec]:
+        out = []
+        if isinstance(value, list):
+            for k, item in enumerate(value):
+                p = f"{path}[{k + 1}]"
+                if not isinstance(item, str):
+                    self.probs.add(p, f"a tally is text such as \"HO12 H: Blue 3, Red 2\", got {kind(item)}")
+                    continue
+                m = re.fullmatch(r"\s*(\S+)\s+([A-Za-z][A-Za-z ]*?)\s*:\s*(.*)", item)
+                try:
+                    if not m:
+                        raise ValueError(f"cannot read tally {item!r}: write e.g. \"HO12 H: Blue 3, Red 2\" "
+                                         "or \"HO14 R: nobody\"")
+                    hid = self.hex_or_raise(m[1])
+                    out.append(TallySpec(hid, parse_caste(m[2]), self.tally_values(m[3])))
+                except ValueError as e:
+                    self.probs.add(p, str(e))
+            return out
+        for hk, per in value.items():
+            p = join(path, hk)
+            try:
+                hid = self.hex_or_raise(hk)
+            except ValueError as e:
+                self.probs.add(p, str(e))
+                continue
+            if not isinstance(per, dict):
+                self.probs.add(p, f"expected a table of castes, e.g. {{ H = \"Blue 3, Red 2\" }}, got {kind(per)}")
+                continue
+            for ck, vals in per.items():
+                try:
+                    out.append(TallySpec(hid, parse_caste(ck), self.tally_values(vals)))
+                except ValueError as e:
+                    self.probs.add(join(p, ck), str(e))
+        return out

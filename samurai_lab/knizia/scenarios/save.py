@@ -1,0 +1,103 @@
+"""Writing any full game state as a scenario file that loads back to an equal state."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..core.ruleset import PRESETS
+from ..core.model import Phase
+from ..core.state import GameState
+from ..core.tiles import Figure
+from . import tomlwrite
+from .notation import NOBODY, castes_text, counts_table, resolution_text
+
+
+def writable_names(state: GameState) -> None:
+    """ValueError unless every player can be named unambiguously in a file."""
+    seen = set()
+    for seat in state.seats:
+        nm = seat.name
+        if not nm or nm != nm.strip() or "\n" in nm or nm.strip().lower() in NOBODY:
+            raise ValueError(f"the player name {nm!r} cannot be written: names must be non-empty text without "
+                             "surrounding spaces and not 'nobody'")
+        if nm.lower() in seen:
+            raise ValueError(f"two players are called {nm!r}: names must differ to be written")
+        seen.add(nm.lower())
+        if not seat.colour or seat.colour != seat.colour.strip():
+            raise ValueError(f"the colour {seat.colour!r} of {nm} cannot be written")
+    if state.viewer is not None:
+        raise ValueError("this is one player's view with hidden information; save the full state")
+
+
+def rules_table(state: GameState) -> dict[str, str]:
+    """The edition's preset name and every option that differs from it."""
+    rs = state.ruleset
+    preset = PRESETS[rs.edition]
+    out = {"edition": rs.edition}
+    out.update({k: mine for k, (mine, _) in rs.differences_from(preset).items()})
+    return out
+
+
+def scenario_data(state: GameState, title: str = "Saved position", description: str = "") -> dict:
+    """The scenario-file contents (a dict for the TOML writer) describing ``state`` exactly."""
+    writable_names(state)
+    board = state.board
+    ids = board.ids
+    names = [s.name for s in state.seats]
+    data: dict = {"title": title}
+    if description:
+        data["description"] = description
+    data["phase"] = state.phase.value
+    if state.seed is not None:
+        data["seed"] = state.seed
+    if any(state.set_aside):
+        data["set_aside"] = tomlwrite.Inline(counts_table(state.set_aside))
+    data["rules"] = rules_table(state)
+    players = []
+    for p, seat in enumerate(state.seats):
+        d: dict = {"name": seat.name, "colour": seat.colour}
+        hand, pile = state.hands[p], state.piles[p]
+        if hand is None or pile is None:
+            raise ValueError("hands and piles are hidden in this state; save the full state")
+        if state.phase is not Phase.PLACE_PIECES or hand or pile:
+            d["hand"] = [t.code for t in hand]
+            d["pile"] = [t.code for t in pile]
+        cap = state.captured[p]
+        if cap is None:
+            raise ValueError("captured pieces are hidden in this state; save the full state")
+        if any(cap):
+            d["captured"] = tomlwrite.Inline(counts_table(cap))
+        used = state.discarded[p]
+        if used:
+            if len(used) != 1 or used[0].figure is not Figure.SWAP:
+                raise ValueError(f"{seat.name} has used {', '.join(t.code for t in used)}: only one swap tile can be used")
+            d["swap_used"] = True
+        players.append(d)
+    data["players"] = players
+    data["pieces"] = {ids[i]: castes_text(ps) for i, ps in enumerate(state.pieces) if ps}
+    data["tiles"] = {ids[i]: f"{names[pl.owner]} {pl.tile.code}" for i, pl in enumerate(state.tiles) if pl is not None}
+    turn: dict = {"player": names[state.current], "number": state.turn}
+    if state.normal_played:
+        turn["normal_played"] = True
+    if state.played_this_turn:
+        turn["played"] = state.played_this_turn
+    if state.passes:
+        turn["passes"] = state.passes
+    if state.end_reason is not None:
+        turn["end_reason"] = state.end_reason
+    if state.events:
+        turn["last_captures"] = [resolution_text(r, ids, names) for r in state.events]
+    data["turn"] = turn
+    return data
+
+
+def save_scenario(state: GameState, path: str | Path | None = None, title: str = "Saved position",
+                  description: str = "") -> str:
+    """The scenario-file text of ``state`` (any phase, mid-turn included); also written to ``path`` if given.
+
+    ``loads_scenario(save_scenario(state)).state == state``.
+    """
+    text = tomlwrite.dumps(scenario_data(state, title, description))
+    if path is not None:
+        Path(path).write_text(text, encoding="utf-8")
+    return text

@@ -1,0 +1,267 @@
+"""Is a GameState a position the rules can produce? Every problem, as (field path, words).
+
+Field paths are those of scenario files (``pieces.HO12``, ``tiles.SEA20``, ``players.Blue.hand``,
+``turn.player``), so the loader and the position-string reader report the same way.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..core.board import CITY, EDO, VILLAGE
+from ..core.rules import SET_ASIDE_LIMIT, decide, is_surrounded
+from ..core.ruleset import END_OF_TURN, FINISH_TURN, INSTANT, RANDOM
+from ..core.model import Phase
+from ..core.state import GameState
+from ..core.tiles import CASTES, HAND_SIZE, TILE_KINDS, TILE_SET_COUNTS, Figure, supply_per_caste
+
+KIND_WORDS = {VILLAGE: "a village", CITY: "a city", EDO: "Edo"}
+
+
+def _codes(counter: Counter) -> str:
+    return ", ".join(f"{n} × {t.code}" if n > 1 else t.code
+                     for t, n in sorted(counter.items(), key=lambda kv: TILE_KINDS.index(kv[0])))
+
+
+def settlement_problem(kind: str, castes, full_or_empty: bool) -> str | None:
+    """What is wrong with these pieces in a settlement of this kind (None if nothing)."""
+    n = len(castes)
+    letters = "".join(c.value for c in castes)
+    if kind == VILLAGE and n > 1:
+        return f"a village holds one piece, got {n}"
+    if kind == CITY:
+        if n > 2:
+            return f"a city holds two pieces, got {n}"
+        if len(set(castes)) < n:
+            return f"a city holds two different pieces, got {letters}"
+        if full_or_empty and n == 1:
+            return "a city holds two pieces until they are captured, then none; got 1"
+    if kind == EDO:
+        if n > 3:
+            return f"Edo holds three pieces, got {n}"
+        if len(set(castes)) < n:
+            return f"Edo holds one piece of each caste, got {letters}"
+        if full_or_empty and 0 < n < 3:
+            return f"Edo holds one piece of each caste until they are captured, then none; got {letters}"
+    return None
+
+
+def passes_end(state: GameState) -> str:
+    """The end reason when every player has passed in a row (the engine's words)."""
+    return f"no player can place a {state.ruleset.vocabulary.tile} (every player passed in a row)"
+
+
+def end_condition(state: GameState) -> str | None:
+    """Why the game would be over on this board (a caste gone, or too many set aside), else None.
+
+    Same words as ``rules.end_condition``, but counting the pieces on the board (the position
+    may not account for every piece yet)."""
+    on = state.pieces_on_board()
+    vocab = state.ruleset.vocabulary
+    for c in CASTES:
+        if on[c.index] == 0:
+            return f"no {vocab.caste(c)} piece is left on the board"
+    if sum(state.set_aside) >= SET_ASIDE_LIMIT:
+        return f"{sum(state.set_aside)} pieces have been set aside by ties"
+    return None
+
+
+def state_problems(state: GameState) -> list[tuple[str, str]]:
+    """Every way ``state`` breaks the rules or cannot arise in a game (empty list if none)."""
+    out: list[tuple[str, str]] = []
+    board = state.board
+    ids = board.ids
+    n = state.n_players
+    vocab = state.ruleset.vocabulary
+    names = [s.name for s in state.seats]
+    phase = state.phase
+    in_play = phase in (Phase.PLAY, Phase.GAME_OVER)
+    setup = phase is Phase.PLACE_PIECES
+
+    def who(p: int) -> str:
+        return f"players.{names[p]}" if 0 <= p < n else f"players[{p + 1}]"
+
+    if state.viewer is not None:
+        out.append(("", "this is one player's view with hidden information; use the full state"))
+        return out
+    for p, seat in enumerate(state.seats):
+        if not seat.name.strip():
+            out.append((f"players[{p + 1}].name", "a player needs a name"))
+    lowered = [nm.strip().lower() for nm in names]
+    for nm in sorted({x for x in lowered if lowered.count(x) > 1}):
+        out.append(("players", f"two players are called {nm!r}; names must differ"))
+
+    # --- caste pieces --------------------------------------------------------
+    full_or_empty = not setup
+    for i, ps in enumerate(state.pieces):
+        if not ps:
+            continue
+        kind = board.kinds[i]
+        if board.capacity[i] == 0:
+            out.append((f"pieces.{ids[i]}", f"{ids[i]} is a {kind} hex: caste pieces lie only in villages, cities and Edo"))
+            continue
+        why = settlement_problem(kind, ps, full_or_empty)
+        if why:
+            out.append((f"pieces.{ids[i]}", why))
+    if setup:
+        edo = state.pieces[board.edo]
+        if len(edo) != 3:
+            out.append((f"pieces.{ids[board.edo]}", "Edo gets one piece of each caste before the other settlements are filled"))
+        if any(len(state.pieces[c]) < 2 for c in board.cities):
+            for v in board.villages:
+                if state.pieces[v]:
+                    out.append((f"pieces.{ids[v]}", "the cities are filled first: villages stay empty until every city holds two pieces"))
+        if all(len(state.pieces[s]) == board.capacity[s] for s in board.settlements):
+            out.append(("phase", "every settlement is full, so the pieces are placed: the phase is choose_hands or later"))
+        if state.ruleset.setup == RANDOM:
+            out.append(("phase", "with setup = \"random\" the pieces are dealt at random, there is no place_pieces phase"))
+    per = supply_per_caste(n)
+    on = state.pieces_on_board()
+    caps = [sum(c[k] for c in state.captured if c is not None) for k in range(3)]
+    supply_ok = True
+    for c in CASTES:
+        k = c.index
+        total = on[k] + caps[k] + state.set_aside[k]
+        if (total > per) or (not setup and total != per):
+            supply_ok = False
+            out.append(("pieces", f"{per} {vocab.caste(c)} pieces are in play with {n} players, but the position has "
+                                  f"{on[k]} on the board + {caps[k]} captured + {state.set_aside[k]} set aside = {total}"))
+    if phase in (Phase.PLACE_PIECES, Phase.CHOOSE_HANDS):
+        if any(caps) or any(state.set_aside):
+            out.append(("captured", "no piece is captured or set aside before play begins"))
+
+    # --- tiles ------------------------------------------------------------------
+    on_board: list[Counter] = [Counter() for _ in range(n)]
+    for i, pl in enumerate(state.tiles):
+        if pl is None:
+            continue
+        path = f"tiles.{ids[i]}"
+        if not in_play:
+            out.append((path, f"no {vocab.tile} lies on the board before play begins"))
+        t = pl.tile
+        if not 0 <= pl.owner < n:
+            out.append((path, f"the owner must be one of the {n} players"))
+            continue
+        on_board[pl.owner][t] += 1
+        if board.is_settlement[i]:
+            out.append((path, f"{vocab.tiles} are never placed on a village, a city or Edo"))
+        elif t.figure is Figure.SWAP:
+            out.append((path, f"the {vocab.swap} never lies on the board"))
+        elif t.on_sea and not board.is_sea[i]:
+            out.append((path, f"ships go on sea hexes only, and {ids[i]} is land"))
+        elif not t.on_sea and board.is_sea[i]:
+            out.append((path, f"only ships may lie on the sea; {t.code} goes on land"))
+
+    for p in range(n):
+        hand = state.hands[p] or ()
+        pile = state.piles[p] or ()
+        if state.pile_sizes[p] != len(pile):
+            out.append((f"{who(p)}.pile", f"the pile size {state.pile_sizes[p]} does not match its {len(pile)} tiles"))
+        used = Counter(state.discarded[p])
+        for t in used:
+            if t.figure is not Figure.SWAP:
+                out.append((f"{who(p)}.swap_used", f"only the {vocab.swap} leaves the game, not {t.code}"))
+        have = Counter(hand) + Counter(pile) + on_board[p] + used
+        over = Counter({t: k - TILE_SET_COUNTS.get(t, 0) for t, k in have.items() if k > TILE_SET_COUNTS.get(t, 0)})
+        if over:
+            out.append((who(p), f"more tiles than the 20-tile set holds: {_codes(over)} too many "
+                                f"(counting hand, pile, board and used {vocab.swap})"))
+        if in_play:
+            missing = TILE_SET_COUNTS - have
+            if missing:
+                out.append((who(p), f"tiles unaccounted for: {_codes(missing)}; each of the 20 {vocab.tiles} is in the "
+                                    "hand, in the pile, on the board or (the swap) used"))
+            due = HAND_SIZE - (state.played_this_turn if p == state.current else 0)
+            if pile and len(hand) != due:
+                extra = f", less the {state.played_this_turn} played this turn" if p == state.current and state.played_this_turn else ""
+                out.append((f"{who(p)}.hand", f"holds {len(hand)} {vocab.tiles} while {len(pile)} remain in the pile: "
+                                              f"the hand is refilled to five at the end of each turn{extra}"))
+            elif not pile and len(hand) > due:
+                out.append((f"{who(p)}.hand", f"holds {len(hand)} {vocab.tiles}; a hand holds at most five"
+                                              + (f" less the {state.played_this_turn} played this turn" if p == state.current and state.played_this_turn else "")))
+        elif phase is Phase.CHOOSE_HANDS:
+            if used:
+                out.append((f"{who(p)}.swap_used", "no tile is used before play begins"))
+            if p < state.current:
+                if len(hand) != HAND_SIZE:
+                    out.append((f"{who(p)}.hand", f"has chosen a hand of {len(hand)}; a starting hand is five {vocab.tiles}"))
+                elif Counter(hand) + Counter(pile) != TILE_SET_COUNTS:
+                    out.append((f"{who(p)}.pile", "the pile holds the 15 tiles not chosen for the hand"))
+            elif p == state.current:
+                if len(hand) >= HAND_SIZE:
+                    out.append((f"{who(p)}.hand", "the player choosing now has fewer than five tiles picked"))
+                if pile:
+                    out.append((f"{who(p)}.pile", "the pile is made when the hand is complete"))
+            elif hand or pile:
+                out.append((who(p), "players after the one choosing now have not picked any tile yet"))
+        else:
+            if hand or pile or used:
+                out.append((who(p), "hands are chosen after the caste pieces are placed"))
+
+    # --- whose turn, flags ---------------------------------------------------------------
+    if not 0 <= state.current < n:
+        out.append(("turn.player", f"the player to move must be one of the {n} players"))
+        return out
+    if state.turn < 1:
+        out.append(("turn.number", "turns are numbered from 1"))
+    if state.played_this_turn < 0 or state.passes < 0:
+        out.append(("turn", "counts of tiles played and passes cannot be negative"))
+    if setup or phase is Phase.CHOOSE_HANDS:
+        if state.turn != 1 or state.played_this_turn or state.normal_played or state.passes or state.end_reason:
+            out.append(("turn", "before play begins the turn is 1, no tile is played and nobody has passed"))
+        if setup:
+            placed = sum(len(ps) for ps in state.pieces) - 3
+            due = placed % n
+            if placed >= 0 and state.current != due:
+                out.append(("turn.player", f"{placed} pieces have been placed in turn order from {names[0]}, "
+                                           f"so it is {names[due]}'s turn to place one"))
+        elif state.ruleset.hands == RANDOM:
+            out.append(("phase", "with hands = \"random\" the hands are dealt at random, there is no choose_hands phase"))
+    if in_play:
+        due = (state.turn - 1) % n
+        if state.turn >= 1 and state.current != due:
+            out.append(("turn.player", f"turn {state.turn} is {names[due]}'s: players take turns in seat order from "
+                                       f"{names[0]} on turn 1"))
+        if state.normal_played and state.played_this_turn < 1:
+            out.append(("turn.normal_played", "a tile without the fast mark was played, so at least one tile was played"))
+        if state.passes and state.played_this_turn:
+            out.append(("turn.passes", "a player who has played a tile this turn has not passed"))
+        if phase is Phase.PLAY and state.passes >= n:
+            out.append(("turn.passes", "when every player has passed in a row the game is over"))
+        cond = end_condition(state)
+        if phase is Phase.PLAY:
+            if state.end_reason is not None:
+                if not (state.ruleset.capture_timing == INSTANT and state.ruleset.instant_end == FINISH_TURN
+                        and state.played_this_turn >= 1):
+                    out.append(("turn.end_reason", "the game goes on after an end condition only while the player "
+                                                   "finishes his turn (instant capture with R4 finish_turn)"))
+            elif cond is not None and supply_ok:
+                out.append(("phase", f"the game is over: {cond}"))
+        else:
+            if not state.end_reason:
+                out.append(("turn.end_reason", "a finished game says why it ended"))
+            if cond is None and state.passes < n and supply_ok:
+                out.append(("phase", "the game cannot be over: every caste still has pieces on the board, fewer than "
+                                     "four are set aside and not every player has passed"))
+        timing = state.ruleset.capture_timing
+        for s in board.settlements:
+            if state.pieces[s] and is_surrounded(state, s):
+                if timing == INSTANT:
+                    out.append((f"pieces.{ids[s]}", f"{board.label(s)} is surrounded but still holds pieces: under "
+                                                    "instant capture they would have been taken"))
+                elif timing == END_OF_TURN and (state.played_this_turn == 0 or phase is Phase.GAME_OVER):
+                    out.append((f"pieces.{ids[s]}", f"{board.label(s)} is surrounded but still holds pieces: they are "
+                                                    "taken at the end of the turn that closed it"))
+    for k, r in enumerate(state.events):
+        path = f"turn.last_captures[{k + 1}]"
+        if not (0 <= r.hex < len(ids)) or not board.is_settlement[r.hex]:
+            out.append((path, "a capture happens in a settlement"))
+            continue
+        if len(r.tallies) != n or any(v < 0 for v in r.tallies):
+            out.append((path, f"give the influence of each of the {n} players"))
+            continue
+        if r.winner != decide(tuple(r.tallies)):
+            out.append((path, "the single highest influence takes the piece; a tie sets it aside"))
+        if state.pieces[r.hex]:
+            out.append((path, f"{board.label(r.hex)} still holds pieces, so it has not been resolved"))
+    return out

@@ -1,0 +1,338 @@
+"""A game being played: who sits where (people and bots), every state and action so far,
+undo within a person's turn, bot moves, what each person may see, and game records.
+
+Widget-free: the game app drives it, tests drive it directly::
+
+    session = GameSession([Player.person(), Player.bot("greedy")], EDITION_1998.with_options(
+        setup="random", hands="random"), seed=3)
+    session.play("S2@HO12")      # a person's action (an Action or its notation)
+    session.undo()               # allowed within the person's own turn
+    session.play("S2@HO12"); session.play("end")
+    steps = session.run_bots()   # the bots answer until a person is to act
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Protocol, Sequence
+
+from ..core.actions import Action, EndTurn, Pass, PickTile, PlacePiece, parse_action
+from .game_text import describe_action
+from ..core.ruleset import EDITION_1998, Ruleset
+from ..core.scoring import ScoreReport, score_state
+from ..core.model import Phase, Seat, default_seats
+from ..core.state import GameState, new_game
+
+PERSON, BOT = "person", "bot"
+
+
+class Bot(Protocol):
+    """What a bot offers: one action for the view of the player it plays."""
+
+    def choose(self, view: GameState, rng: random.Random) -> Action: ...
+
+
+BotFactory = Callable[[str], Bot]
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """Who sits at a seat: a person, or a bot of a level (``random``, ``greedy``, ``search``)."""
+
+    kind: str = PERSON
+    level: str | None = None
+    name: str | None = None  # None: the edition's colour name
+
+    def __post_init__(self) -> None:
+        if self.kind not in (PERSON, BOT):
+            raise ValueError(f"a seat is taken by a {PERSON!r} or a {BOT!r}, not {self.kind!r}")
+        if self.kind == BOT and not self.level:
+            raise ValueError("a bot needs a level, e.g. 'random', 'greedy' or 'search'")
+
+    @classmethod
+    def person(cls, name: str | None = None) -> "Player":
+        return cls(PERSON, None, name)
+
+    @classmethod
+    def bot(cls, level: str = "greedy", name: str | None = None) -> "Player":
+        return cls(BOT, level, name)
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == BOT
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action taken: its number, who took it, the states around it, and its log line."""
+
+    index: int
+    player: int
+    action: Action
+    before: GameState
+    after: GameState
+    text: str
+
+
+def default_bot_factory(level: str) -> Bot:
+    """A bot of ``level`` from ``samurai_lab.knizia.bots``."""
+    from ..bots import make_bot
+
+    return make_bot(level)
+
+
+def seats_for(players: Sequence[Player], ruleset: Ruleset) -> tuple[Seat, ...]:
+    """Seats in the edition's colours, named by the players' names where given."""
+    base = default_seats(len(players), ruleset)
+    return tuple(Seat(p.name or s.name, s.colour) for p, s in zip(players, base))
+
+
+class GameSession:
+    """The table: players, ruleset and seed, the list of states (``states[k + 1]`` follows
+    ``actions[k]``), the person sitting before the screen, and the bots' generators."""
+
+    def __init__(
+        self,
+        players: Sequence[Player],
+        ruleset: Ruleset = EDITION_1998,
+        seed: int = 0,
+        *,
+        bot_factory: BotFactory | None = None,
+        initial: GameState | None = None,
+    ) -> None:
+        if not 2 <= len(players) <= 4:
+            raise ValueError(f"Samurai is played by 2, 3 or 4 players, not {len(players)}")
+        self.players: tuple[Player, ...] = tuple(players)
+        if initial is None:
+            from ..scenarios.save import writable_names
+
+            initial = new_game(len(players), ruleset, seed, seats_for(players, ruleset))
+            writable_names(initial)  # names a record can hold: distinct, not "nobody"
+        elif initial.n_players != len(players):
+            raise ValueError(f"the position has {initial.n_players} players but {len(players)} seats were given")
+        self.ruleset = initial.ruleset
+        self.seed = seed if initial.seed is None else initial.seed
+        self.states: list[GameState] = [initial]
+        self.actions: list[Action] = []
+        self.steps: list[Step] = []
+        self._bot_factory = bot_factory or default_bot_factory
+        self._bots: dict[int, Bot] = {}
+        self._rngs = {p: random.Random(f"bot:{self.seed}:{p}") for p in range(len(players))}
+        for p, player in enumerate(self.players):  # fail now, not in the middle of the game
+            if player.is_bot:
+                self._bots[p] = self._bot_factory(player.level or "")
+        people = self.people
+        self.viewer: int | None = people[0] if len(people) == 1 else None
+        self._follow_current()
+
+    # --- who is who ------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The position now."""
+        return self.states[-1]
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """Seats taken by people."""
+        return tuple(p for p, pl in enumerate(self.players) if not pl.is_bot)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    def label(self, player: int) -> str:
+        """``Red`` for a person, ``Red (greedy)`` for a bot."""
+        name = self.state.seats[player].name
+        pl = self.players[player]
+        return f"{name} ({pl.level})" if pl.is_bot else name
+
+    def is_bot_turn(self) -> bool:
+        return not self.is_over and self.players[self.state.current].is_bot
+
+    def is_person_turn(self) -> bool:
+        return not self.is_over and not self.players[self.state.current].is_bot
+
+    # --- the screen between people ------------------------------------------
+    def handover_to(self) -> int | None:
+        """The person who must take the seat before play goes on (``None``: nobody).
+
+        With two or more people at the table, a person's secret tiles are shown only after
+        he says he is sitting in front of the screen. Placing caste pieces hides nothing.
+        """
+        state = self.state
+        if self.is_over or len(self.people) < 2 or not self.is_person_turn():
+            return None
+        if state.phase is Phase.PLACE_PIECES:
+            return None
+        return state.current if self.viewer != state.current else None
+
+    def reveal(self, player: int) -> None:
+        """``player`` now sits in front of the screen: his tiles are shown."""
+        if self.players[player].is_bot:
+            raise ValueError(f"{self.label(player)} is a bot: only people sit in front of the screen")
+        self.viewer = player
+
+    def _follow_current(self) -> None:
+        """While nothing is secret (placing pieces), the view follows the person to act."""
+        if self.is_person_turn() and self.state.phase is Phase.PLACE_PIECES:
+            self.viewer = self.state.current
+
+    def visible_state(self, reveal_all: bool = False) -> GameState:
+        """What the table shows: everything when ``reveal_all``, at the end, or with bots only;
+        else the view of the person in front of the screen (nobody's secrets before a handover)."""
+        state = self.state
+        if reveal_all or state.is_over or not self.people:
+            return state
+        if self.viewer is None or self.handover_to() is not None:
+            return _nobody_view(state, self.viewer)
+        return state.view(self.viewer)
+
+    # --- acting ------------------------------------------------------------
+    def play(self, action: Action | str) -> Step:
+        """A person's action (an Action or its notation); IllegalMoveError says which rule forbids it."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        if self.is_over:
+            raise ValueError("the game is over")
+        p = self.state.current
+        if self.players[p].is_bot:
+            raise ValueError(f"it is {self.label(p)}'s turn: a bot plays it")
+        taker = self.handover_to()
+        if taker is not None:
+            raise ValueError(f"pass the screen to {self.label(taker)} first")
+        return self._push(action)
+
+    def _push(self, action: Action) -> Step:
+        before = self.state
+        after = before.apply(action)
+        p = before.current
+        step = Step(len(self.actions), p, action, before, after, describe_action(before, action, after, self.label(p)))
+        self.states.append(after)
+        self.actions.append(action)
+        self.steps.append(step)
+        self._follow_current()
+        return step
+
+    def bot_step(self) -> Step | None:
+        """One action of the bot to move (it sees only its own view); None if a person is to act."""
+        if not self.is_bot_turn():
+            return None
+        p = self.state.current
+        action = self._bots[p].choose(self.state.view(p), self._rngs[p])
+        return self._push(action)
+
+    def run_bots(self, limit: int = 100_000, on_step: Callable[[Step], Any] | None = None) -> list[Step]:
+        """Let the bots play until a person is to act or the game is over (``on_step`` after each)."""
+        out = []
+        while len(out) < limit:
+            step = self.bot_step()
+            if step is None:
+                break
+            out.append(step)
+            if on_step is not None:
+                on_step(step)
+        return out
+
+    # --- undo --------------------------------------------------------------
+    def undo_refusal(self) -> str | None:
+        """Why the last action cannot be taken back now (None: it can).
+
+        People may take back their own actions within their turn, never across a draw:
+        never an ended turn, a pass, a completed starting hand or another player's action.
+        """
+        if not self.actions:
+            return "nothing to undo: no action has been played yet"
+        last = self.steps[-1]
+        who = self.label(last.player)
+        if self.players[last.player].is_bot:
+            return f"the last action was {who}'s: only people take back their own actions"
+        if last.after.is_over:
+            return "the game is over"
+        if isinstance(last.action, EndTurn):
+            return f"{who} has ended the turn and drawn: an ended turn cannot be taken back"
+        if isinstance(last.action, Pass):
+            return f"{who} has passed: the turn is over"
+        if isinstance(last.action, PlacePiece):
+            return f"{who}'s piece is placed and the next player is to place: the turn is over"
+        if isinstance(last.action, PickTile) and last.after.current != last.player:
+            return f"{who}'s starting hand is complete and the other tiles are shuffled into the pile"
+        if (last.after.current != last.player or last.after.turn != last.before.turn
+                or last.after.phase is not last.before.phase):
+            return f"{who}'s turn is over"
+        return None
+
+    def can_undo(self) -> bool:
+        return self.undo_refusal() is None
+
+    def undo(self) -> Step:
+        """Take back the last action (ValueError with the reason if the rules of the table forbid it)."""
+        reason = self.undo_refusal()
+        if reason is not None:
+            raise ValueError(f"cannot undo: {reason}")
+        self.states.pop()
+        self.actions.pop()
+        return self.steps.pop()
+
+    # --- advice, scoring, records ---------------------------------------------
+    def hints(self, k: int = 5) -> list:
+        """The best actions for the person to act, ranked, each with why (``samurai_lab.knizia.bots.hints``)."""
+        from ..bots import hints
+
+        p = self.state.current
+        return list(hints(self.state.view(p), p, k))
+
+    def score(self) -> ScoreReport:
+        """The final scoring (ValueError before the end)."""
+        if not self.is_over:
+            raise ValueError("the game is not over yet: scoring comes at the end")
+        return score_state(self.state)
+
+    def record(self, comments: dict[int, str] | None = None) -> str:
+        """The game so far as a record (``samurai_lab.knizia.scenarios`` format)."""
+        from ..scenarios import record_game
+
+        table = ", ".join(f"{s.name} {pl.level if pl.is_bot else 'person'}"
+                          for s, pl in zip(self.states[0].seats, self.players))
+        return record_game(self.states[0], list(self.actions), comments, headers={"Table": table})
+
+    @classmethod
+    def from_states(
+        cls, states: Sequence[GameState], actions: Sequence[Action], players: Sequence[Player] | None = None,
+        *, bot_factory: BotFactory | None = None,
+    ) -> "GameSession":
+        """A session continuing a game given by its states and actions (``states[k + 1]`` follows ``actions[k]``)."""
+        if len(states) != len(actions) + 1:
+            raise ValueError(f"{len(actions)} actions need {len(actions) + 1} states, not {len(states)}")
+        first = states[0]
+        players = tuple(players) if players is not None else tuple(
+            Player.person(s.name) for s in first.seats)
+        session = cls(players, first.ruleset, first.seed or 0, bot_factory=bot_factory, initial=first)
+        for k, action in enumerate(actions):
+            before, after = states[k], states[k + 1]
+            p = before.current
+            session.states.append(after)
+            session.actions.append(action)
+            text = describe_action(before, action, after, session.label(p))
+            session.steps.append(Step(k, p, action, before, after, text))
+        session.viewer = session.people[0] if len(session.people) == 1 else None
+        session._follow_current()
+        return session
+
+    @classmethod
+    def from_record(cls, text: str, players: Sequence[Player] | None = None, *,
+                    bot_factory: BotFactory | None = None) -> "GameSession":
+        """A session holding a recorded game (every player a person unless ``players`` says otherwise)."""
+        from ..scenarios import parse_record, replay
+
+        record = parse_record(text)
+        states = replay(record)
+        actions = list(record.actions)
+        return cls.from_states(states, actions, players, bot_factory=bot_factory)
+
+
+def _nobody_view(state: GameState, viewer: int | None) -> GameState:
+    """The table while the screen is being passed: no hand is shown (the last viewer's captures stay)."""
+    base = state.view(viewer if viewer is not None else state.current)
+    captured = tuple(c if state.captures_open() else None for c in state.captured)
+    return replace(base, hands=tuple(None for _ in base.hands), captured=captured, viewer=None)

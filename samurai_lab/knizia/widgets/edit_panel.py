@@ -1,0 +1,198 @@
+"""Edit mode: put caste pieces and any player's tiles on the board, remove them, set hands and whose turn.
+
+Edits go to a *draft* (shown on the board); every edit re-runs the scenario
+validation and lists every problem. ``Apply`` hands a valid draft to the app;
+``Discard`` drops it. The current position is never touched by a bad edit.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Callable
+
+import ipywidgets as widgets
+
+from ..core.state import GameState
+from ..core.tiles import CASTES, TILE_KINDS, Caste
+from . import position_edit as pe
+from .hand_panel import tile_label
+
+PIECE, TILE, REMOVE = "piece", "tile", "remove"
+
+
+class EditPanel:
+    """Edit tools and the draft position (CSS class ``samurai-edit``)."""
+
+    def __init__(self, state: GameState, on_apply: Callable[[GameState], None],
+                 on_draft: Callable[[GameState | None], None]) -> None:
+        self._on_apply, self._on_draft = on_apply, on_draft
+        self.base = state
+        self.draft: GameState | None = None
+        self.problems: list[str] = []
+        self.tool = widgets.ToggleButtons(options=[(PIECE, PIECE), (TILE, TILE), (REMOVE, REMOVE)], value=PIECE,
+                                          description="Click puts", style={"button_width": "auto"})
+        self.tool.add_class("samurai-edit-tool")
+        self.caste = widgets.ToggleButtons(style={"button_width": "auto"}, description="Caste")
+        self.caste.add_class("samurai-edit-caste")
+        self.pool = widgets.Dropdown(description="Pieces from/to", style={"description_width": "initial"},
+                                     layout=widgets.Layout(width="auto"))
+        self.owner = widgets.Dropdown(description="Tile of", layout=widgets.Layout(width="180px"))
+        self.tile = widgets.Dropdown(description="Tile", layout=widgets.Layout(width="220px"))
+        self.tile.add_class("samurai-edit-tile")
+        self.current = widgets.Dropdown(description="To play", layout=widgets.Layout(width="200px"))
+        self.current.add_class("samurai-edit-current")
+        self.hand_fields = [widgets.Text(continuous_update=False, layout=widgets.Layout(width="330px"))
+                            for _ in range(4)]
+        for p, f in enumerate(self.hand_fields):
+            f.add_class(f"samurai-edit-hand-{p}")
+        self.hands_box = widgets.VBox(self.hand_fields)
+        self.hands_title = widgets.HTML()
+        self.problems_html = widgets.HTML()
+        self.problems_html.add_class("samurai-edit-problems")
+        self.apply_button = widgets.Button(description="Apply edits", button_style="success", icon="check")
+        self.apply_button.add_class("samurai-edit-apply")
+        self.discard_button = widgets.Button(description="Discard edits", icon="times")
+        self.discard_button.add_class("samurai-edit-discard")
+        self.widget = widgets.VBox([
+            widgets.HTML("<i>Click the board to edit; edits are checked like scenario files and applied "
+                         "only when valid.</i>"),
+            self.tool, self.caste, self.pool, widgets.HBox([self.owner, self.tile]), self.current,
+            self.hands_title, self.hands_box,
+            self.problems_html, widgets.HBox([self.apply_button, self.discard_button]),
+        ])
+        self.widget.add_class("samurai-edit")
+        self.set_base(state)
+
+    # --- wiring (the app wraps these in its guard) --------------------------------------
+    def connect(self, guard: Callable[[Callable], Callable]) -> None:
+        """Attach the widget events, each through ``guard``."""
+        self.apply_button.on_click(guard(lambda _: self.apply()))
+        self.discard_button.on_click(guard(lambda _: self.discard()))
+        self.current.observe(guard(lambda ch: self.set_current(ch["new"])), names="value")
+        for p, field in enumerate(self.hand_fields):
+            field.observe(guard(lambda ch, p=p: self.set_hand(p, ch["new"])), names="value")
+
+    # --- state -------------------------------------------------------------
+    @property
+    def shown(self) -> GameState:
+        """The position the board shows in edit mode: the draft, or the base."""
+        return self.draft if self.draft is not None else self.base
+
+    def set_base(self, state: GameState) -> None:
+        """Edit from ``state`` (drops any draft)."""
+        self.base, self.draft, self.problems = state, None, []
+        vocab = state.ruleset.vocabulary
+        names = [s.name for s in state.seats]
+        self._syncing = True
+        try:
+            _options(self.tool, [(vocab.piece, PIECE), (vocab.tile, TILE), ("remove", REMOVE)])
+            self.hands_title.value = f"<b>Hands</b> ({vocab.tile} codes, e.g. <code>H4 S1 W2 X M</code>)"
+            _options(self.caste, [(vocab.caste(c), c.value) for c in CASTES])
+            _options(self.pool, [("set aside", pe.SET_ASIDE)] + [(f"{n}'s captures", p) for p, n in enumerate(names)])
+            _options(self.owner, [(n, p) for p, n in enumerate(names)])
+            _options(self.tile, [(f"{t.code} · {tile_label(state, t)}", t.code) for t in TILE_KINDS if not t.is_swap])
+            _options(self.current, [(n, p) for p, n in enumerate(names)])
+            self.current.value = state.current
+            for p, f in enumerate(self.hand_fields):
+                here = p < state.n_players
+                f.layout.display = "" if here else "none"
+                f.description = names[p] if here else ""
+                f.value = " ".join(t.code for t in state.hands[p] or ()) if here else ""
+        finally:
+            self._syncing = False
+        self._show_problems()
+
+    def _edit(self, new: GameState, what: str) -> None:
+        self.draft = new
+        self.problems = pe.problems(new)
+        self._show_problems(what)
+        self._on_draft(new)
+
+    def _show_problems(self, what: str = "") -> None:
+        if self.draft is None:
+            self.problems_html.value = "<i>No edits yet.</i>"
+            self.apply_button.disabled = True
+            self.discard_button.disabled = True
+            return
+        self.discard_button.disabled = False
+        self.apply_button.disabled = bool(self.problems)
+        head = html.escape(what + ": ") if what else ""
+        if self.problems:
+            items = "".join(f"<li>{html.escape(p)}</li>" for p in self.problems)
+            self.problems_html.value = (f'<div class="samurai-edit-invalid">{head}<b>{len(self.problems)} problem'
+                                        f'{"s" if len(self.problems) != 1 else ""}</b> before this position can be '
+                                        f'applied:<ul style="margin:2px 0">{items}</ul></div>')
+        else:
+            self.problems_html.value = (f'<div class="samurai-edit-valid">{head}the edited position is valid: '
+                                        "press Apply.</div>")
+
+    # --- edits ---------------------------------------------------------------
+    def click(self, index: int | None) -> str:
+        """A click on the board in edit mode; returns what was done (ValueError if nothing can be)."""
+        if index is None:
+            return ""
+        s = self.shown
+        board = s.board
+        label = board.label(index)
+        tool = self.tool.value
+        if tool == PIECE:
+            if not board.is_settlement[index]:
+                raise ValueError(f"{label} is not a settlement: {s.ruleset.vocabulary.piece}s lie only in villages, "
+                                 "cities and Edo")
+            caste = Caste(self.caste.value)
+            what = f"{s.ruleset.vocabulary.caste(caste)} put into {label}"
+            self._edit(pe.add_piece(s, index, caste, self.pool.value), what)
+        elif tool == TILE:
+            if board.is_settlement[index]:
+                raise ValueError(f"{s.ruleset.vocabulary.tiles} are never placed on a village, a city or Edo")
+            from ..core.tiles import tile as tile_by_code
+
+            t = tile_by_code(self.tile.value)
+            what = f"{s.seats[self.owner.value].name}'s {t.code} laid on {label}"
+            self._edit(pe.put_tile(s, index, self.owner.value, t), what)
+        else:
+            if s.tiles[index] is not None:
+                self._edit(pe.remove_tile(s, index), f"{s.ruleset.vocabulary.tile} lifted from {label}")
+            elif s.pieces[index]:
+                caste = Caste(self.caste.value)
+                what = f"{s.ruleset.vocabulary.piece} taken out of {label}"
+                self._edit(pe.remove_piece(s, index, caste, self.pool.value), what)
+            else:
+                raise ValueError(f"{label} holds nothing to remove")
+        return self.problems_html.value
+
+    def set_hand(self, player: int, text: str) -> None:
+        if self._syncing or player >= self.shown.n_players:
+            return
+        s = self.shown
+        self._edit(pe.set_hand(s, player, pe.parse_hand(text)), f"{s.seats[player].name}'s hand set")
+
+    def set_current(self, player: int) -> None:
+        if self._syncing or player is None:
+            return
+        s = self.shown
+        if player == s.current and self.draft is None:
+            return
+        self._edit(pe.set_current(s, player), f"{s.seats[player].name} to play")
+
+    def apply(self) -> None:
+        """Hand the draft to the app if it is valid; else list its problems (ValueError)."""
+        if self.draft is None:
+            raise ValueError("there are no edits to apply")
+        if self.problems:
+            raise ValueError(f"the edited position has {len(self.problems)} problem(s): " + "; ".join(self.problems))
+        new = self.draft
+        self._on_apply(new)
+
+    def discard(self) -> None:
+        self.set_base(self.base)
+        self._on_draft(None)
+
+
+def _options(widget: widgets.Widget, options: list[tuple[str, object]]) -> None:
+    """New options for a selection widget, keeping its value when it is still offered (else the first)."""
+    old = widget.value
+    if list(widget.options) != options:
+        widget.options = options
+    values = [v for _, v in options]
+    widget.value = old if old in values else values[0]

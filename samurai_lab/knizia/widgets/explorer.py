@@ -1,0 +1,566 @@
+"""The scenario explorer: set up, load, edit and play any Samurai position, with undo and previews.
+
+::
+
+    from samurai_lab.knizia.widgets.explorer import Explorer
+    Explorer.from_query().show()      # in a notebook served by voila
+
+The app is one ``Explorer`` object whose handlers (``click_hex``, ``choose``,
+``confirm``, ``end_turn``, ``undo``...) are plain methods: the widgets call them,
+and so can tests. Every handler goes through ``Feedback.guard``: a refused
+action or a bad file becomes a message, never a traceback, and the position is
+kept. Panels that are not needed at once (rules, files, edit) are built the
+first time their tab is opened, which keeps the page quick to start.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
+
+import ipywidgets as widgets
+
+from ..core.actions import Action, EndTurn, Pass, Swap
+from ..core.influence import Preview
+from ..core.ruleset import EDITION_1998, PRESETS, RANDOM, Ruleset, Vocabulary
+from ..core.model import Phase
+from ..core.state import GameState, new_game
+from ..core.text import describe_resolution
+from ..core.tiles import Caste
+from ...ui.common import Feedback
+from .hand_panel import HandPanel
+from .history import History, HistoryBar
+from .play_input import LEGAL, PREVIEW, Outcome, PlayInput
+from .status_panel import captures_html, status_html
+from .tally_panel import TallyPanel, preview_html
+
+#: Query keys the explorer understands (``explorer.ipynb?players=4&start=midgame``).
+QUERY_KEYS = ("players", "edition", "seed", "start", "scenario", "position")
+#: Module-level default start (``"midgame"`` opens a 4-player game in its 13th turn).
+START = os.environ.get("SAMURAI_EXPLORER_START", "")
+
+PLAY_TAB, EDIT_TAB, RULES_TAB, FILES_TAB = range(4)
+TAB_TITLES = ("Play", "Edit", "New game", "Files")
+REVEAL, PLAYER = "reveal", "player"
+
+
+def tab_hint(index: int, vocab: Vocabulary) -> str:
+    """What to do in a tab, in the edition's words."""
+    return (
+        f"Play: choose a {vocab.tile} of the hand, then click the board.",
+        "Edit mode: choose what a click puts, then click the board. Edits are checked and applied only when valid.",
+        "New game: choose the players, the edition and the rulings, then press New game.",
+        "Files: load a scenario, save or download the position, or copy its one-line string.",
+    )[index]
+
+
+def help_html(vocab: Vocabulary) -> str:
+    """The header's how-to line, in the edition's words."""
+    return (f'<h2 style="margin:4px 0">Samurai explorer</h2><div style="max-width:1000px"><b>How to play here:</b> '
+            f"choose a {vocab.tile} of the hand, then click a highlighted hex: the first click shows what would "
+            f"happen (who would take which {vocab.piece}), a second click on the same hex (or <i>Confirm</i>) plays "
+            "it. Click any settlement to see its influence tallies. Undo, redo and the history slider move through "
+            "every position of the session.</div>")
+
+
+def midgame_state(seed: int = 11) -> GameState:
+    """A 4-player game at the start of its 13th turn (random setup, hands and play; seeded)."""
+    from ..core.playout import midgame_position
+
+    return midgame_position(seed)
+
+
+def default_state(n_players: int = 4, ruleset: Ruleset = EDITION_1998, seed: int = 1) -> GameState:
+    """A new game with random pieces and hands: ready to play."""
+    return new_game(n_players, ruleset.with_options(setup=RANDOM, hands=RANDOM), seed)
+
+
+class Explorer:
+    """The scenario explorer app (CSS class ``samurai-explorer``); ``widget`` is what to display."""
+
+    def __init__(self, state: GameState | None = None, *, hex_size: float = 16, confirm: bool = True,
+                 scenarios_dir: Path | str | None = None, label: str = "start") -> None:
+        from .board import BoardView
+
+        state = state if state is not None else default_state()
+        self.feedback = Feedback()
+        self.guard = self.feedback.guard
+        self.history: History[GameState] = History(state, label)
+        self.input = PlayInput(confirm=confirm)
+        self.scenarios_dir = Path(scenarios_dir) if scenarios_dir else None
+        self.view_mode = REVEAL
+        self.focus_settlement: int | None = None
+        self.notes: dict[int, str] = {}  # history index -> narration of a loaded scenario's step
+        self.preview: Preview | None = None
+        self._hover_preview: Preview | None = None
+        self.rules_panel: Any = None
+        self.files_panel: Any = None
+        self.edit_panel: Any = None
+
+        self.board = BoardView(state, hex_size=hex_size)
+        self.board.on_click(self.guard(self.click_hex))
+        self.board.on_hover(self.guard(self.hover_hex))
+
+        self.status = widgets.HTML()
+        self.status.add_class("samurai-status")
+        self.view_toggle = widgets.ToggleButtons(options=[("Reveal all (teaching)", REVEAL),
+                                                          ("Player to move only", PLAYER)],
+                                                 value=REVEAL, style={"button_width": "auto"})
+        self.view_toggle.add_class("samurai-view")
+        self.view_toggle.observe(self.guard(lambda ch: self.set_view(ch["new"])), names="value")
+
+        self.hand = HandPanel()
+        self.hand.on_select(self.guard(self.choose))
+        self.confirm_button = widgets.Button(description="Confirm", icon="check", disabled=True,
+                                             tooltip="Play the previewed action", layout=widgets.Layout(width="auto"))
+        self.confirm_button.add_class("samurai-confirm")
+        self.confirm_button.on_click(self.guard(lambda _: self.confirm()))
+        self.end_button = widgets.Button(description="End turn", icon="forward", tooltip="Refill the hand, next player")
+        self.end_button.add_class("samurai-end-turn")
+        self.end_button.on_click(self.guard(lambda _: self.end_turn()))
+        self.pass_button = widgets.Button(description="Pass", tooltip="Only when no tile can be placed (R1)")
+        self.pass_button.add_class("samurai-pass")
+        self.pass_button.on_click(self.guard(lambda _: self.pass_turn()))
+        self.one_click = widgets.Checkbox(value=not confirm, description="one click plays (no preview)", indent=False,
+                                          layout=widgets.Layout(width="auto"))
+        self.one_click.observe(self.guard(lambda ch: self.set_confirm(not ch["new"])), names="value")
+        self.swap_castes = [widgets.ToggleButtons(style={"button_width": "auto"}) for _ in range(2)]
+        for end, tb in enumerate(self.swap_castes):
+            tb.add_class(f"samurai-swap-caste-{end}")
+            tb.observe(self.guard(lambda ch, end=end: self._on_swap_caste(end, ch)), names="value")
+        self.swap_box = widgets.VBox(self.swap_castes, layout=widgets.Layout(display="none"))
+        self.swap_box.add_class("samurai-swap")
+        actions = widgets.HBox([self.confirm_button, self.end_button, self.pass_button, self.one_click],
+                               layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        play_box = widgets.VBox([self.hand.widget, self.swap_box, actions])
+        play_box.add_class("samurai-play")
+
+        self.tabs = widgets.Tab(children=[play_box, widgets.VBox(), widgets.VBox(), widgets.VBox()],
+                                titles=TAB_TITLES)
+        self.tabs.add_class("samurai-tabs")
+        self.tabs.observe(self.guard(lambda ch: self.open_tab(ch["new"])), names="selected_index")
+
+        self.tally = TallyPanel()  # the what-if preview is shown at its top (class samurai-preview)
+        self.captures = widgets.HTML()
+        self.captures.add_class("samurai-captures")
+
+        self.history_bar = HistoryBar(self.history, guard=self.guard)
+        self.history_bar.on_change(lambda _state: self._after_history_move())
+
+        right = widgets.VBox([self.status, self.view_toggle, self.feedback.widget, self.tabs, self.tally.widget,
+                              self.captures],
+                             layout=widgets.Layout(width="520px", min_width="440px", margin="0 0 0 12px"))
+        left = widgets.VBox([self.board.widget, self.history_bar.widget])
+        self.header = widgets.HTML()
+        self.header.add_class("samurai-header")
+        body = widgets.HBox([left, right], layout=widgets.Layout(align_items="flex-start"))
+        self.widget = widgets.VBox([self.header, body])
+        self.widget.add_class("samurai-explorer")
+        self.refresh()
+
+    # --- construction from a URL ---------------------------------------------------
+    @classmethod
+    def from_query(cls, query: str | None = None, **kwargs: Any) -> "Explorer":
+        """The app for a voila URL query (``?players=3&edition=2015&seed=4``, ``?start=midgame``,
+        ``?scenario=e1.toml``, ``?position=...``); default: ``$QUERY_STRING`` and ``START``."""
+        q = os.environ.get("QUERY_STRING", "") if query is None else query
+        params = {k: v[-1] for k, v in parse_qs(q.lstrip("?")).items() if k in QUERY_KEYS}
+        start = params.get("start", START)
+        problem = ""
+        try:
+            n = int(params.get("players", 4))
+            edition = params.get("edition", "1998")
+            if edition not in PRESETS:
+                raise ValueError(f"edition must be one of {', '.join(PRESETS)}, not {edition!r}")
+            seed = int(params.get("seed", 1))
+            state = default_state(n, PRESETS[edition], seed)
+        except ValueError as e:
+            problem = f"The address asks for an unknown game ({e}); showing the default game."
+            state = default_state()
+        app = cls(state if start != "midgame" else midgame_state(), **kwargs)
+        if problem:
+            app.feedback.show(problem, "warning")
+        if "scenario" in params:
+            app.guard(app.panel(FILES_TAB).load_named)(params["scenario"])
+        elif "position" in params:
+            app.guard(app.panel(FILES_TAB).load_position)(params["position"])
+        return app
+
+    def show(self) -> None:
+        """Display the app (in a notebook)."""
+        from IPython.display import display
+
+        display(self.widget)
+
+    # --- the position -----------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The current position of the session."""
+        return self.history.current
+
+    @property
+    def editing(self) -> bool:
+        return self.tabs.selected_index == EDIT_TAB
+
+    @property
+    def shown_state(self) -> GameState:
+        """What the board shows: the edit draft in edit mode, else the current position."""
+        if self.editing and self.edit_panel is not None:
+            return self.edit_panel.shown
+        return self.state
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose view the panels respect (None: everything revealed)."""
+        return None if self.view_mode == REVEAL else self.state.current
+
+    def load_state(self, state: GameState, label: str, steps: list[tuple[GameState, str, str]] | None = None) -> None:
+        """Start a new history from ``state``, plus optional later states (a scenario's steps: state after,
+        label, narration shown when the history reaches it)."""
+        self.history.reset(state, label)
+        self.notes = {}
+        for k, (s, lab, note) in enumerate(steps or (), start=1):
+            self.history.push(s, lab)
+            if note:
+                self.notes[k] = note
+        if steps:
+            self.history.goto(0)
+        self.input.reset()
+        self.preview = self._hover_preview = None
+        self.focus_settlement = None
+        if self.edit_panel is not None:
+            self.edit_panel.set_base(state)
+        if self.rules_panel is not None:
+            self.rules_panel.show(state.ruleset, state.n_players)
+        self.history_bar.refresh()
+        self.refresh()
+
+    def commit(self, action: Action) -> GameState:
+        """Play ``action`` on the current position (IllegalMoveError says which rule forbids it)."""
+        before = self.state
+        new = before.apply(action)
+        self._push(new, str(action))
+        keep = self.input.sel.tile if new.phase is Phase.PLACE_PIECES else None
+        self.input.reset()
+        self.input.sel.tile = keep
+        self.preview = self._hover_preview = None
+        self.refresh()  # the board and the panels first: what the eye is on
+        self._report(action, new)
+        return new
+
+    def _push(self, new: GameState, label: str) -> None:
+        """Add a position after the current one (the undone ones and their notes are dropped)."""
+        self.history.push(new, label)
+        self.notes = {k: v for k, v in self.notes.items() if k < self.history.index}
+
+    def _report(self, action: Action, new: GameState) -> None:
+        lines = [describe_resolution(new, r) for r in new.events]
+        if new.phase is Phase.GAME_OVER:
+            lines.append(f"The game is over: {new.end_reason}.")
+        if lines:
+            self.feedback.show(f"{action}: " + " · ".join(lines), "success")
+        else:
+            self.feedback.show(f"Played {action}.", "success")
+
+    # --- handlers -----------------------------------------------------------------
+    def click_hex(self, index: int | None, x: float = 0.0, y: float = 0.0) -> None:
+        """A click on the board (hex index or None)."""
+        if self.editing:
+            self._click_edit(index)
+            return
+        state = self.state
+        if index is not None and state.board.is_settlement[index]:
+            self.focus_settlement = index
+        outcome = self.input.click(state, index)
+        self._handle(outcome)
+
+    def _click_edit(self, index: int | None) -> None:
+        self.panel(EDIT_TAB)
+        if index is not None and self.edit_panel.shown.board.is_settlement[index]:
+            self.focus_settlement = index
+        self.edit_panel.click(index)
+        problems = self.edit_panel.problems
+        if problems:
+            self.feedback.show(f"Edited; {len(problems)} problem(s) before it can be applied: " + "; ".join(problems),
+                               "warning")
+        elif self.edit_panel.draft is not None:
+            self.feedback.show("Edited: the position is valid. Press Apply edits to continue from it.", "info")
+        self.refresh()
+
+    def hover_hex(self, index: int | None) -> None:
+        """The pointer moved onto hex ``index``: preview the chosen tile there."""
+        if self.editing:
+            return
+        pv = self.input.hover(self.state, index)
+        if pv is self._hover_preview or (pv is None and self._hover_preview is None):
+            return
+        self._hover_preview = pv
+        self._show_panels()
+
+    def choose(self, k: int) -> None:
+        """The k-th button of the hand panel (a tile, a caste, or a tile kind while choosing hands)."""
+        self._handle(self.input.choose(self.state, k))
+
+    def confirm(self) -> None:
+        """Play the previewed action."""
+        self._handle(self.input.commit_pending(self.state))
+
+    def end_turn(self) -> None:
+        self.commit(EndTurn())
+
+    def pass_turn(self) -> None:
+        self.commit(Pass())
+
+    def undo(self) -> None:
+        self.history_bar.undo()
+
+    def redo(self) -> None:
+        self.history_bar.redo()
+
+    def goto(self, index: int) -> None:
+        self.history_bar.goto(index)
+
+    def set_view(self, mode: str) -> None:
+        """``reveal`` (teaching: everything) or ``player`` (the player to move: own hand, hidden captures)."""
+        self.view_mode = mode
+        if self.view_toggle.value != mode:
+            self.view_toggle.value = mode
+        self.refresh()
+
+    def set_confirm(self, confirm: bool) -> None:
+        """Preview first (two clicks) or play at once (one click)."""
+        self.input.confirm = confirm
+        self.input.sel.pending = self.input.sel.pending_hex = None
+        self.preview = None
+        self.refresh()
+
+    def choose_swap_caste(self, end: int, caste: Caste) -> None:
+        """Which piece of swap end ``end`` (0 or 1) takes part in the exchange."""
+        self._handle(self.input.choose_swap_caste(self.state, end, caste))
+
+    def _on_swap_caste(self, end: int, change: dict) -> None:
+        if self._syncing_swap or change["new"] is None:
+            return
+        self.choose_swap_caste(end, Caste(change["new"]))
+
+    _syncing_swap = False
+
+    def _handle(self, outcome: Outcome) -> None:
+        if outcome.action is not None:
+            self.commit(outcome.action)
+            return
+        self.preview = outcome.preview
+        self._hover_preview = None
+        self.refresh()
+        if outcome.message:
+            self.feedback.show(outcome.message, outcome.kind)
+        else:
+            self.feedback.clear()
+
+    def _after_history_move(self) -> None:
+        self.input.reset()
+        self.preview = self._hover_preview = None
+        if self.edit_panel is not None:
+            self.edit_panel.set_base(self.state)
+        self.refresh()
+        note = self.notes.get(self.history.index, "")
+        self.feedback.show(f"Step {self.history.index}: {self.history.label}" + (f". {note}" if note else ""), "info")
+
+    # --- tabs -------------------------------------------------------------------------
+    def open_tab(self, index: int) -> None:
+        """Show tab ``index`` (building its panel the first time)."""
+        self.panel(index)
+        if self.tabs.selected_index != index:
+            self.tabs.selected_index = index
+        self.feedback.show(tab_hint(index, self.state.ruleset.vocabulary), "info")
+        self.refresh()
+
+    def panel(self, index: int) -> Any:
+        """The panel of tab ``index``, built the first time it is needed (keeps the page quick to start)."""
+        if index == EDIT_TAB and self.edit_panel is None:
+            from .edit_panel import EditPanel
+
+            self.edit_panel = EditPanel(self.state, on_apply=self._apply_edit, on_draft=lambda _d: self.refresh())
+            self.edit_panel.connect(self.guard)
+            self.tabs.children = self._with_child(EDIT_TAB, self.edit_panel.widget)
+        elif index == RULES_TAB and self.rules_panel is None:
+            from .ruleset_panel import RulesetPanel
+
+            s = self.state
+            self.rules_panel = RulesetPanel(s.n_players, s.ruleset, s.seed if s.seed is not None else 1)
+            self.rules_panel.new_game.on_click(self.guard(lambda _: self.new_game()))
+            self.rules_panel.apply_rules.on_click(self.guard(lambda _: self.apply_rules()))
+            self.tabs.children = self._with_child(RULES_TAB, self.rules_panel.widget)
+        elif index == FILES_TAB and self.files_panel is None:
+            from .files_panel import FilesPanel
+
+            self.files_panel = FilesPanel(self, self.scenarios_dir)
+            self.tabs.children = self._with_child(FILES_TAB, self.files_panel.widget)
+        return (None, self.edit_panel, self.rules_panel, self.files_panel)[index]
+
+    def _with_child(self, k: int, child: widgets.Widget) -> list:
+        children = list(self.tabs.children)
+        children[k] = child
+        return children
+
+    def new_game(self) -> None:
+        """A new game with the rules, player count and seed of the New game tab."""
+        panel = self.rules_panel
+        ruleset = panel.ruleset()
+        state = new_game(panel.n_players, ruleset, int(panel.seed.value))
+        self.load_state(state, f"new {panel.n_players}-player game ({ruleset.edition} rules, seed {panel.seed.value})")
+        vocab = ruleset.vocabulary
+        how = f"put the {vocab.piece}s into the settlements by clicking" if state.phase is Phase.PLACE_PIECES else (
+            "choose the starting hands" if state.phase is Phase.CHOOSE_HANDS else "play")
+        self.tabs.selected_index = PLAY_TAB
+        self.feedback.show(f"New game: {how}.", "success")
+
+    def apply_rules(self) -> None:
+        """Keep the position, play on under the rules of the New game tab."""
+        ruleset = self.rules_panel.ruleset()
+        if self.rules_panel.n_players != self.state.n_players:
+            raise ValueError("the player count changes the board: start a new game for another player count")
+        new = dataclasses.replace(self.state, ruleset=ruleset)
+        from .position_edit import problems
+
+        found = problems(new)
+        if found:
+            raise ValueError("under these rules the position is not valid: " + "; ".join(found))
+        self._push(new, f"rules: {ruleset.edition}, {ruleset.capture_timing.replace('_', ' ')} capture")
+        self.history_bar.refresh()
+        self.feedback.show("Rules changed for this position.", "success")
+        self.refresh()
+
+    def _apply_edit(self, new: GameState) -> None:
+        self._push(new, "edited position")
+        self.edit_panel.set_base(new)
+        self.input.reset()
+        self.history_bar.refresh()
+        self.feedback.show("Edits applied: play on from the edited position (or undo).", "success")
+        self.refresh()
+
+    # --- drawing ----------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Bring the board and every panel up to date with the position and the selection."""
+        shown = self.shown_state
+        board = self.board
+        if board.state is not shown:
+            board.set_state(shown)
+        if self.editing:
+            marks = {LEGAL: (), PREVIEW: ()}
+        else:
+            marks = self.input.highlights(shown)
+        current = board.highlights
+        want = {style: tuple(marks.get(style, ())) for style in (LEGAL, PREVIEW)}
+        changed = [style for style in want if current.get(style, ()) != want[style]]
+        if len(changed) > 1 and not any(want.values()):
+            board.clear_highlights()  # one redraw instead of one per style
+        else:
+            for style in changed:
+                board.set_highlights(want[style], style)
+        if board.selected != self.focus_settlement:
+            board.set_selected(self.focus_settlement)
+        self._show_panels()
+        self._show_words(shown)
+        self.history_bar.refresh()
+        if self.files_panel is not None and self.tabs.selected_index == FILES_TAB:
+            self.files_panel.refresh()
+
+    def _show_panels(self) -> None:
+        """Status, preview and tallies first (what the eye is on), then the hand, buttons and captures."""
+        shown = self.shown_state
+        status = status_html(shown, self.viewer)
+        if self.editing and self.edit_panel is not None and self.edit_panel.draft is not None:
+            status = '<div style="color:#7a4b00"><b>Editing: not applied yet</b></div>' + status
+        if self.status.value != status:
+            self.status.value = status
+        pv = self._hover_preview or self.preview
+        if self.editing:
+            pv = None
+        if pv is not None:
+            focus = _first_settlement(pv)
+            if focus is None:
+                focus = self.focus_settlement
+            preview = f'<div class="samurai-preview">{preview_html(self.state, pv)}</div>'
+            self.tally.show(_as_it_closes(self.state, pv), focus, lead_html=preview,
+                            heading=f"With {pv.action}:" if focus is not None else "")
+        else:
+            self.tally.show(shown, self.focus_settlement)
+        if not self.editing:
+            title, items, allowance = self.input.items(shown)
+            self.hand.show(title, items, allowance)
+        pending = self.input.sel.pending
+        _set(self.confirm_button, disabled=pending is None, button_style="" if pending is None else "success",
+             description="Confirm" if pending is None else f"Confirm {pending}")
+        legal = self.input.legal(self.state)
+        _set(self.end_button, disabled=not any(isinstance(a, EndTurn) for a in legal))
+        _set(self.pass_button, disabled=not any(isinstance(a, Pass) for a in legal))
+        self._show_swap()
+        steps = [(self.history.states[k], self.history.labels[k]) for k in range(1, self.history.index + 1)]
+        caps = captures_html(steps)
+        if self.captures.value != caps:
+            self.captures.value = caps
+
+    def _show_words(self, state: GameState) -> None:
+        """The header and tooltips in the edition's words (they change only with the edition)."""
+        vocab = state.ruleset.vocabulary
+        header = help_html(vocab)
+        if self.header.value != header:
+            self.header.value = header
+            self.pass_button.tooltip = f"Only when no {vocab.tile} can be placed (R1)"
+
+    def _show_swap(self) -> None:
+        sel = self.input.sel
+        state = self.state
+        show = len(sel.swap_ends) == 2 and not self.editing
+        self.swap_box.layout.display = "" if show else "none"
+        if not show:
+            return
+        vocab = state.ruleset.vocabulary
+        self._syncing_swap = True
+        try:
+            for end, tb in enumerate(self.swap_castes):
+                hex_index = sel.swap_ends[end]
+                opts = [(vocab.caste(c), c.value) for c in state.pieces[hex_index]]
+                if list(tb.options) != opts:
+                    tb.options = opts
+                tb.description = state.board.info[hex_index].name or state.board.ids[hex_index]
+                if end < len(sel.swap_castes) and tb.value != sel.swap_castes[end].value:
+                    tb.value = sel.swap_castes[end].value
+        finally:
+            self._syncing_swap = False
+
+
+def _set(widget: widgets.Widget, **values: Any) -> None:
+    """Set only the traits that change, in one message."""
+    changed = {k: v for k, v in values.items() if getattr(widget, k) != v}
+    if changed:
+        with widget.hold_sync():
+            for k, v in changed.items():
+                setattr(widget, k, v)
+
+
+def _as_it_closes(before: GameState, pv: Preview) -> GameState:
+    """The preview's position with the pieces still in place (as the surround completes), so that
+    the tallies show who takes what; a swap's own exchange is kept."""
+    if isinstance(pv.action, Swap):
+        return pv.after
+    return dataclasses.replace(pv.after, pieces=before.pieces)
+
+
+def _first_settlement(pv: Preview) -> int | None:
+    """The settlement a preview is about: its first resolution, else one next to the hex it fills."""
+    if pv.resolutions:
+        return pv.resolutions[0].hex
+    board = pv.after.board
+    ref = getattr(pv.action, "hex", None) or getattr(pv.action, "to_hex", None)
+    if ref is None:
+        return None
+    for s in board.adjacent_settlements[board.resolve(ref)]:
+        if pv.after.pieces[s]:
+            return s
+    adjacent = board.adjacent_settlements[board.resolve(ref)]
+    return adjacent[0] if adjacent else None

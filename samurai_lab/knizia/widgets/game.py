@@ -1,0 +1,545 @@
+"""The game app: a full game of Samurai between people (hot seat) and bots.
+
+Screens: the new-game form (seats, rules, seed; or load a record), the table (board, hand,
+hints, log, undo; a pass screen between two people), the end (scoring, record export), and a
+step-by-step replay. The rules of the table live in ``samurai_lab.knizia.teaching.game_session.GameSession``;
+this module turns clicks into its calls and shows the result::
+
+    from samurai_lab.knizia.widgets.game import GameApp
+    GameApp().widget
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from typing import Callable
+
+import ipywidgets as widgets
+
+from ..core.actions import Action, EndTurn, Pass, PickTile, PlacePiece
+from ..teaching.game_session import BotFactory, GameSession, Step
+from ..teaching.game_text import action_hexes, action_phrase
+from ..render.describe import hover_text
+from ..render.theme import seat_colours
+from ..core.model import Phase
+from ..core.state import GameState
+from ..core.tiles import CASTES
+from .board import BoardView
+from ...ui.common import Feedback
+from .game_replay import RecordExport, ReplayViewer
+from .game_scoring import scoring_widget
+from .game_setup import NewGameForm
+from .hand_panel import HandPanel, hand_items
+from .play_input import LEGAL, PREVIEW, Outcome, PlayInput
+from .status_panel import phase_text, status_html
+from .tally_panel import TallyPanel, preview_html
+
+LOG_LINES = 80  # log lines shown (newest first)
+HINTS = 5
+
+
+def _button(description: str, css: str, icon: str = "", style: str = "", tooltip: str = "") -> widgets.Button:
+    b = widgets.Button(description=description, icon=icon, button_style=style, tooltip=tooltip,
+                       layout=widgets.Layout(width="auto"))
+    b.add_class(css)
+    return b
+
+
+class GameApp:
+    """The whole app (``widget``, CSS class ``samurai-game``).
+
+    ``bot_pause`` is the default pause in seconds after a bot's action (the form can change it);
+    ``sleep`` is how the app waits (tests pass a no-op).
+    """
+
+    def __init__(self, bot_pause: float = 0.5, hex_size: float = 22, seed: int = 1,
+                 bot_factory: BotFactory | None = None, sleep: Callable[[float], None] = time.sleep) -> None:
+        self.hex_size = hex_size
+        self.bot_factory = bot_factory
+        self.sleep = sleep
+        self.session: GameSession | None = None
+        self.board: BoardView | None = None
+        self.input = PlayInput(confirm=False)
+        self.last_bot_hexes: tuple[int, ...] = ()
+        self._bots_running = False
+        self.feedback = Feedback()
+        guard = self.feedback.guard
+
+        # --- the new-game screen -----------------------------------------------
+        self.form = NewGameForm(bot_pause=bot_pause, seed=seed)
+        self.form.on_start(guard(self.start_from_form))
+        self.record_input = widgets.Textarea(placeholder="Paste a game record here",
+                                             layout=widgets.Layout(width="560px", height="110px"))
+        self.record_input.add_class("samurai-record-input")
+        self.load_button = _button("Replay this record", "samurai-load-record", icon="folder-open")
+        self.load_button.on_click(guard(lambda _b: self.load_record(self.record_input.value)))
+        self.resume_button = _button("Back to the game", "samurai-resume", icon="arrow-left")
+        self.resume_button.on_click(guard(lambda _b: self.show_screen("table")))
+        self.setup_screen = widgets.VBox([
+            self.resume_button, self.form.widget,
+            widgets.HTML("<h3 style='margin:10px 0 4px 0'>Or replay a recorded game</h3>"),
+            self.record_input, widgets.HBox([self.load_button]),
+        ])
+        self.setup_screen.add_class("samurai-setup-screen")
+
+        # --- the table -------------------------------------------------------------
+        self.board_box = widgets.Box()
+        self.board_box.add_class("samurai-board-box")
+        self.hover = widgets.HTML()
+        self.hover.add_class("samurai-hover")
+        self.status = widgets.HTML()
+        self.status.add_class("samurai-status")
+        self.pass_text = widgets.HTML()
+        self.reveal_button = _button("Show my tiles", "samurai-reveal-button", icon="eye", style="warning")
+        self.reveal_button.on_click(guard(lambda _b: self.reveal()))
+        self.pass_screen = widgets.VBox([self.pass_text, self.reveal_button],
+                                        layout=widgets.Layout(border="2px dashed #8a6a36", padding="12px",
+                                                              display="none"))
+        self.pass_screen.add_class("samurai-pass-screen")
+        self.hand = HandPanel()
+        self.hand.on_select(guard(self.choose))
+        self.prompt = widgets.HTML()
+        self.prompt.add_class("samurai-prompt")
+        self.swap_castes = widgets.HBox()
+        self.swap_castes.add_class("samurai-swap-castes")
+        self.confirm_button = _button("Confirm", "samurai-confirm", icon="check", style="success")
+        self.confirm_button.on_click(guard(lambda _b: self.handle(self.input.commit_pending(self.session.state))))
+        self.end_turn_button = _button("End the turn", "samurai-end-turn", icon="step-forward", style="primary",
+                                       tooltip="Refill your hand to five and pass on")
+        self.end_turn_button.on_click(guard(lambda _b: self.act(EndTurn())))
+        self.pass_button = _button("Pass", "samurai-pass", icon="forward",
+                                   tooltip="Only when no tile can be placed (R1)")
+        self.pass_button.on_click(guard(lambda _b: self.act(Pass())))
+        self.undo_button = _button("Undo", "samurai-undo-turn", icon="undo",
+                                   tooltip="Take back your last action of this turn")
+        self.undo_button.on_click(guard(lambda _b: self.undo()))
+        self.hint_button = _button("Hint", "samurai-hint-button", icon="lightbulb-o",
+                                   tooltip="The best placements for your hand, ranked, with why")
+        self.hint_button.on_click(guard(lambda _b: self.show_hints()))
+        self.hints_box = widgets.VBox()
+        self.hints_box.add_class("samurai-hints")
+        self.preview_confirm = widgets.Checkbox(value=False, description="Preview before playing", indent=False,
+                                                layout=widgets.Layout(width="auto"))
+        self.preview_confirm.add_class("samurai-preview-toggle")
+        self.preview_confirm.observe(guard(self._on_confirm_mode), names="value")
+        self.reveal_all = widgets.Checkbox(value=False, description="Reveal everything (teaching)", indent=False,
+                                           layout=widgets.Layout(width="auto"))
+        self.reveal_all.add_class("samurai-reveal-all")
+        self.reveal_all.observe(guard(lambda _c: self.refresh()), names="value")
+        self.bots_button = _button("Let the bots play", "samurai-bots-continue", icon="play",
+                                   tooltip="The bots stopped (see the message): try again")
+        self.bots_button.on_click(guard(lambda _b: self.run_bots()))
+        self.controls = widgets.HBox([self.end_turn_button, self.pass_button, self.undo_button, self.hint_button,
+                                      self.confirm_button, self.bots_button])
+        self.turn_box = widgets.VBox([self.hand.widget, self.swap_castes, self.prompt, self.controls, self.hints_box])
+        self.turn_box.add_class("samurai-turn")
+        self.tally = TallyPanel()
+        self.log = widgets.HTML(layout=widgets.Layout(max_height="260px", overflow="auto"))
+        self.log.add_class("samurai-log")
+        self.scoring_box = widgets.VBox()
+        self.record_export = RecordExport()
+        self.replay_game_button = _button("Replay this game", "samurai-replay-game", icon="film")
+        self.replay_game_button.on_click(guard(lambda _b: self.replay_session()))
+        self.new_game_button = _button("New game", "samurai-new-game-button", icon="plus")
+        self.new_game_button.on_click(guard(lambda _b: self.show_screen("setup")))
+        self.end_box = widgets.VBox([self.scoring_box, self.record_export.widget,
+                                     widgets.HBox([self.replay_game_button])],
+                                    layout=widgets.Layout(display="none"))
+        self.end_box.add_class("samurai-end")
+        self.side_feedback = widgets.Box()  # messages beside the board: the board never moves
+        side = widgets.VBox([
+            self.status, self.pass_screen, self.side_feedback, self.turn_box, self.end_box,
+            widgets.HBox([self.reveal_all, self.preview_confirm]),
+            widgets.HTML("<b>Log</b>"), self.log, self.tally.widget,
+        ], layout=widgets.Layout(width="560px", margin="0 0 0 12px"))
+        self.table_screen = widgets.VBox([
+            widgets.HBox([widgets.VBox([self.board_box, self.hover]), side]),
+        ])
+        self.table_screen.add_class("samurai-table")
+
+        # --- the replay --------------------------------------------------------------
+        self.replay = ReplayViewer(self._make_board, guard)
+        self.replay.back_button.on_click(guard(lambda _b: self.show_screen("table" if self.session else "setup")))
+        self.replay.continue_button.on_click(guard(lambda _b: self.continue_replay()))
+
+        self.screen = widgets.Box()
+        self.top_feedback = widgets.Box()
+        self.widget = widgets.VBox([widgets.HBox([self.new_game_button]), self.top_feedback, self.screen])
+        self.widget.add_class("samurai-game")
+        self.show_screen("setup")
+
+    # --- screens -----------------------------------------------------------------
+    def show_screen(self, name: str) -> None:
+        """Show ``setup``, ``table`` or ``replay``."""
+        screens = {"setup": self.setup_screen, "table": self.table_screen, "replay": self.replay.widget}
+        if name not in screens:
+            raise ValueError(f"unknown screen {name!r}; screens are {', '.join(screens)}")
+        self.screen.children = [screens[name]]
+        self.current_screen = name
+        on_table = name == "table"
+        self.side_feedback.children = [self.feedback.widget] if on_table else []
+        self.top_feedback.children = [] if on_table else [self.feedback.widget]
+        self.new_game_button.layout.display = "none" if name == "setup" else ""
+        self.resume_button.layout.display = "" if (name == "setup" and self.session is not None) else "none"
+
+    def _make_board(self, state: GameState) -> BoardView:
+        return BoardView(state, hex_size=self.hex_size)
+
+    # --- starting ---------------------------------------------------------------
+    def start_from_form(self) -> None:
+        """Start the game the form describes."""
+        session = GameSession(self.form.players(), self.form.ruleset(), self.form.seed, bot_factory=self.bot_factory)
+        self.begin(session)
+
+    def begin(self, session: GameSession) -> None:
+        """Sit down at ``session``'s table; the bots play until a person is to act."""
+        self.session = session
+        self.input.reset()
+        self.hints_box.children = ()
+        self.last_bot_hexes = ()
+        self.feedback.clear()
+        shown = session.visible_state(self.reveal_all.value)
+        if self.board is None or self.board.state.n_players != shown.n_players:
+            self.board = self._make_board(shown)
+            self.board.on_click(self.feedback.guard(self.click))
+            self.board.on_hover(self.feedback.guard(self.hover_hex))
+            self.board_box.children = [self.board.widget]
+        self.show_screen("table")
+        self.refresh()
+        self.run_bots()
+
+    @property
+    def bot_pause(self) -> float:
+        return self.form.bot_pause
+
+    # --- bots ---------------------------------------------------------------------
+    def run_bots(self) -> list[Step]:
+        """Let the bots play, one visible action at a time, until a person is to act or the game ends."""
+        session = self._need_session()
+        steps: list[Step] = []
+        if session.is_bot_turn():
+            self.last_bot_hexes = ()
+        self._bots_running = True
+        try:
+            while session.is_bot_turn():
+                step = session.bot_step()
+                if step is None:  # pragma: no cover - is_bot_turn said a bot is to move
+                    break
+                steps.append(step)
+                # every hex the bots touched since the person's last action stays marked
+                self.last_bot_hexes = tuple(dict.fromkeys(self.last_bot_hexes + action_hexes(step.before, step.action)))
+                self.refresh()
+                pause = self._pause_after(step.action)
+                if pause > 0:
+                    self.sleep(pause)
+        finally:
+            self._bots_running = False
+            self.refresh()
+        return steps
+
+    def _pause_after(self, action: Action) -> float:
+        """Tiles and swaps get the full pause; pieces a third of it; secret picks and turn ends none."""
+        if isinstance(action, (PickTile, EndTurn, Pass)):
+            return 0.0
+        if isinstance(action, PlacePiece):
+            return self.bot_pause / 3
+        return self.bot_pause
+
+    # --- a person's actions ---------------------------------------------------------
+    def _need_session(self) -> GameSession:
+        if self.session is None:
+            raise ValueError("no game is being played: start a new game first")
+        return self.session
+
+    def _person_to_act(self) -> GameSession:
+        """The session, if a person may act now (ValueError saying why not otherwise)."""
+        session = self._need_session()
+        if session.is_over:
+            raise ValueError("the game is over: start a new game, or replay this one")
+        taker = session.handover_to()
+        if taker is not None:
+            raise ValueError(f"{session.label(taker)}: press “I am {session.label(taker)}” first")
+        if session.is_bot_turn():
+            raise ValueError(f"{session.label(session.state.current)} is playing: wait for your turn")
+        return session
+
+    def act(self, action: Action) -> Step:
+        """Play a person's action; then the bots answer."""
+        session = self._person_to_act()
+        step = session.play(action)
+        self.input.reset()
+        self.hints_box.children = ()
+        self.last_bot_hexes = ()
+        self.feedback.clear()
+        self.refresh()
+        if session.is_bot_turn():
+            self.run_bots()
+        return step
+
+    def handle(self, outcome: Outcome) -> None:
+        """Play the action a click leads to, or show its message and preview."""
+        if outcome.action is not None:
+            self.act(outcome.action)
+            return
+        if outcome.message:
+            self.feedback.show(outcome.message, "error" if outcome.kind == "error" else outcome.kind)
+        else:
+            self.feedback.clear()
+        if outcome.preview is not None and self.session is not None:
+            self.tally.show(self.session.state, None, preview_html(self.session.state, outcome.preview))
+        self.refresh()
+
+    def click(self, hex_index: int | None, x: float = 0.0, y: float = 0.0) -> None:
+        """A click on the board."""
+        session = self._need_session()
+        if hex_index is not None and session.state.board.is_settlement[hex_index]:
+            self.tally.show(session.visible_state(self.reveal_all.value), hex_index)
+        if session.is_over:
+            return
+        state = session.state
+        if (hex_index is not None and state.phase is Phase.PLAY and self.input.selected_tile(state) is None
+                and state.board.is_settlement[hex_index]):
+            return  # looking at a settlement's tallies
+        self._person_to_act()
+        self.handle(self.input.click(state, hex_index))
+
+    def choose(self, k: int) -> None:
+        """The k-th button of the hand panel (a tile, a tile kind while choosing hands, or a caste)."""
+        session = self._person_to_act()
+        self.handle(self.input.choose(session.state, k))
+
+    def choose_swap_caste(self, end: int, caste_value: str) -> None:
+        session = self._person_to_act()
+        caste = next(c for c in CASTES if c.value == caste_value)
+        self.handle(self.input.choose_swap_caste(session.state, end, caste))
+
+    def undo(self) -> None:
+        """Take back the person's last action of this turn."""
+        session = self._need_session()
+        step = session.undo()
+        self.input.reset()
+        self.hints_box.children = ()
+        self.feedback.show(f"Taken back: {action_phrase(step.before, step.action)}.", "info")
+        self.refresh()
+
+    def reveal(self) -> None:
+        """The person to act sits in front of the screen."""
+        session = self._need_session()
+        taker = session.handover_to()
+        if taker is None:
+            return
+        session.reveal(taker)
+        self.feedback.clear()
+        self.refresh()
+
+    def hover_hex(self, hex_index: int | None) -> None:
+        if self.session is None:
+            return
+        text = hover_text(self.session.visible_state(self.reveal_all.value), hex_index)
+        value = f"<span style='font-size:90%'>{html.escape(text)}</span>" if text else ""
+        if self.hover.value != value:
+            self.hover.value = value
+
+    def _on_confirm_mode(self, change: dict) -> None:
+        self.input.confirm = bool(change["new"])
+        self.input.reset()
+        if self.session is not None:
+            self.refresh()
+
+    # --- hints ------------------------------------------------------------------------
+    def show_hints(self) -> list:
+        """Rank the best actions for the person to act and list them, each with why."""
+        session = self._person_to_act()
+        hints = session.hints(HINTS)
+        state = session.state
+        rows = []
+        for k, h in enumerate(hints):
+            show = _button(f"{k + 1}. {action_phrase(state, h.action)}", "samurai-hint-show",
+                           tooltip="Show it on the board")
+            play = _button("Play", "samurai-hint-play", icon="play")
+            show.on_click(self.feedback.guard(lambda _b, h=h: self.show_hint(h)))
+            play.on_click(self.feedback.guard(lambda _b, h=h: self.act(h.action)))
+            why = widgets.HTML(f"<div style='font-size:90%;line-height:1.35;color:#444;margin:0 0 4px 6px'>"
+                               f"{html.escape(h.text)}</div>")
+            row = widgets.VBox([widgets.HBox([show, play]), why])
+            row.add_class("samurai-hint")
+            rows.append(row)
+        if not rows:
+            rows = [widgets.HTML("<i>No hint for this step.</i>")]
+        self.hints_box.children = [widgets.HTML("<b>Hints</b> (best first)"), *rows]
+        return hints
+
+    def show_hint(self, hint) -> None:
+        """Highlight a hint's hexes on the board and say why."""
+        session = self._need_session()
+        hexes = action_hexes(session.state, hint.action)
+        if self.board is not None:
+            self._mark((), hexes, None)
+        self.feedback.show(f"{action_phrase(session.state, hint.action)}: {hint.text}", "info")
+
+    # --- records and replay ----------------------------------------------------------------
+    def load_record(self, text: str) -> None:
+        """Replay a recorded game step by step."""
+        if not text.strip():
+            raise ValueError("paste a game record into the box first")
+        loaded = GameSession.from_record(text)
+        self.replay.load(loaded.states, loaded.actions)
+        self.feedback.show(f"Record loaded: {len(loaded.actions)} actions.", "success")
+        self.show_screen("replay")
+
+    def replay_session(self) -> None:
+        """Replay the game just played."""
+        session = self._need_session()
+        self.replay.load(session.states, session.actions, [session.label(p) for p in range(len(session.players))])
+        self.show_screen("replay")
+
+    def continue_replay(self) -> None:
+        """Play on from the replayed step shown, with the seats of the new-game form."""
+        k = self.replay.index
+        states, actions = self.replay.states[:k + 1], self.replay.actions[:k]
+        if not states:
+            raise ValueError("no game is loaded")
+        players = self.form.players()
+        n = states[0].n_players
+        if len(players) != n:
+            raise ValueError(f"the recorded game has {n} players: set {n} players in the new-game form first")
+        if states[-1].is_over:
+            raise ValueError("the game is over at this step: go back a few steps to play on")
+        self.begin(GameSession.from_states(states, actions, players, bot_factory=self.bot_factory))
+
+    # --- drawing ------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Show the session as the person in front of the screen may see it."""
+        session = self.session
+        if session is None or self.board is None:
+            return
+        reveal = bool(self.reveal_all.value)
+        state = session.state
+        shown = session.visible_state(reveal)
+        taker = session.handover_to()
+        person_turn = session.is_person_turn() and taker is None
+        if self.board.state != shown:
+            self.board.set_state(shown)
+
+        # status: secret parts only for the person in front of the screen
+        everything = reveal or state.is_over or not session.people
+        if state.is_over:  # the scoring below shows every count
+            self.status.value = f"<b>{html.escape(phase_text(state))}</b>"
+        elif everything:
+            self.status.value = status_html(state, None)
+        elif session.viewer is not None and taker is None:
+            self.status.value = status_html(state, session.viewer)
+        else:
+            self.status.value = f"<b>{html.escape(phase_text(state))}</b>"
+
+        # the pass screen
+        if taker is not None:
+            name = html.escape(session.label(taker))
+            self.pass_text.value = (f"<div style='font-size:120%'>Pass the screen to <b>{name}</b>.</div>"
+                                    f"<div>{name}: make sure nobody else is looking, then show your tiles.</div>")
+            self.reveal_button.description = f"I am {session.label(taker)}, show my tiles"
+            self.pass_screen.layout.display = ""
+        else:
+            self.pass_screen.layout.display = "none"
+
+        # the hand and the controls
+        self.turn_box.layout.display = "none" if (taker is not None or state.is_over) else ""
+        legal = state.legal_actions() if person_turn else []
+        if person_turn:
+            title, items, allowance = self.input.items(state)
+            self.hand.show(title, items, allowance)
+            self.prompt.value = ""
+        else:
+            viewer = session.viewer
+            hand = shown.hands[viewer] if viewer is not None else None
+            if hand and state.phase is Phase.PLAY:
+                self.hand.show(f"{state.seats[viewer].name}'s {state.ruleset.vocabulary.tiles} "
+                               f"(waiting for {session.label(state.current)})", hand_items(shown, hand, None))
+            else:
+                self.hand.show("", [])
+            self.prompt.value = (f"<i>{html.escape(session.label(state.current))} is playing…</i>"
+                                 if session.is_bot_turn() else "")
+        self.end_turn_button.disabled = EndTurn() not in legal
+        self.pass_button.disabled = Pass() not in legal
+        self.pass_button.layout.display = "" if Pass() in legal else "none"
+        self.undo_button.disabled = not (person_turn and session.can_undo())
+        self.hint_button.disabled = not (person_turn and state.phase is Phase.PLAY)
+        pending = self.input.sel.pending
+        self.confirm_button.layout.display = "" if (person_turn and pending is not None) else "none"
+        stuck = session.is_bot_turn() and not self._bots_running  # a bot failed: offer to go on
+        self.bots_button.layout.display = "" if stuck else "none"
+        self._refresh_swap_castes(state if person_turn else None)
+
+        # the board's marks: legal targets, and the hexes chosen or just played by a bot
+        if person_turn:
+            marks = self.input.highlights(state)
+            chosen = marks.get(PREVIEW, ())
+            self._mark(marks.get(LEGAL, ()), chosen or self.last_bot_hexes, chosen[0] if chosen else None)
+        else:
+            self._mark((), self.last_bot_hexes, None)
+
+        self._refresh_log(session)
+        self._refresh_end(session)
+
+    def _mark(self, legal: tuple[int, ...], preview: tuple[int, ...], selected: int | None) -> None:
+        """Set the board's highlights, redrawing only what changed."""
+        board = self.board
+        if board is None:
+            return
+        now = board.highlights
+        if now.get(LEGAL, ()) != tuple(legal):
+            board.set_highlights(legal, style=LEGAL)
+        if now.get(PREVIEW, ()) != tuple(preview):
+            board.set_highlights(preview, style=PREVIEW)
+        if board.selected != selected:
+            board.set_selected(selected)
+
+    def _refresh_swap_castes(self, state: GameState | None) -> None:
+        """Which piece of each chosen settlement the swap exchanges (only when one holds several)."""
+        rows = []
+        if state is not None:
+            ends, castes = self.input.sel.swap_ends, self.input.sel.swap_castes
+            vocab = state.ruleset.vocabulary
+            for e, i in enumerate(ends):
+                pieces = state.pieces[i]
+                if len(pieces) < 2:
+                    continue
+                tb = widgets.ToggleButtons(options=[(vocab.caste(c), c.value) for c in pieces],
+                                           value=castes[e].value if e < len(castes) else pieces[0].value,
+                                           description=state.board.label(i), style={"button_width": "auto",
+                                                                                    "description_width": "auto"})
+                tb.observe(self.feedback.guard(lambda ch, e=e: self.choose_swap_caste(e, ch["new"])), names="value")
+                rows.append(tb)
+        self.swap_castes.children = rows
+
+    def _refresh_log(self, session: GameSession) -> None:
+        colours = seat_colours(session.state)
+        lines = []
+        for step in session.steps[::-1][:LOG_LINES]:
+            lines.append(f'<div class="samurai-log-line" style="border-left:4px solid {colours[step.player]};'
+                         f'padding:0 6px;margin:1px 0;line-height:1.35">'
+                         f'{step.index + 1}. {html.escape(step.text)}</div>')
+        if len(session.steps) > LOG_LINES:
+            lines.append(f"<div style='color:#777'>… {len(session.steps) - LOG_LINES} earlier actions</div>")
+        state = "over" if session.is_over else ("bot" if session.is_bot_turn() else "person")
+        value = (f'<div class="samurai-log-body" data-actions="{len(session.steps)}" data-to-act="{state}">'
+                 + ("".join(lines) or "<i>Nothing has happened yet.</i>") + "</div>")
+        if self.log.value != value:
+            self.log.value = value
+
+    def _refresh_end(self, session: GameSession) -> None:
+        if not session.is_over:
+            self.end_box.layout.display = "none"
+            self._scored_for = None
+            return
+        self.end_box.layout.display = ""
+        if getattr(self, "_scored_for", None) is not session.state:
+            self._scored_for = session.state
+            self.scoring_box.children = [scoring_widget(session.state)]
+            self.record_export.show(session.record())
+
+
+def game_app(**options) -> widgets.Widget:
+    """The game app's widget (for a notebook's last line)."""
+    return GameApp(**options).widget

@@ -1,0 +1,30 @@
+"""The end of a game: why it ended, who won, and the scoring chain step by step
+(the scoring explainer of the teaching apps; CSS class ``samurai-scoring``)."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from ..render.theme import seat_colours
+from ..core.scoring import score_state
+from ..core.state import GameState
+from .scoring_explainer import ScoringExplainer
+
+
+def ending_html(state: GameState) -> str:
+    """Why the game ended, and that the scoring follows."""
+    return (f"<div class='samurai-scoring-head'><h3 style='margin:4px 0'>Game over</h3>"
+            f"<div style='color:#555'>The game ended because {html.escape(state.end_reason or 'it was over')}. "
+            f"The scoring, step by step:</div></div>")
+
+
+def scoring_widget(state: GameState) -> widgets.Widget:
+    """The scoring of a finished game (the full state: every player's captures known)."""
+    report = score_state(state)
+    explainer = ScoringExplainer(report, [s.name for s in state.seats], state.ruleset.vocabulary,
+                                 colours=seat_colours(state))
+    box = widgets.VBox([widgets.HTML(ending_html(state)), explainer.widget])
+    box.add_class("samurai-scoring")
+    return box

@@ -1,0 +1,159 @@
+"""A player's hand as clickable tile buttons, with the turn's normal / fast allowance.
+
+``HandPanel`` shows any row of choices as buttons (the hand in play, the tile
+kinds while starting hands are chosen, the castes while pieces are placed);
+``hand_items`` and ``allowance_text`` build what it shows from a game state.
+Buttons are pooled by the items' keys: a redraw changes only what differs (a played
+tile's button leaves the row, the others stay as they are).
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import ipywidgets as widgets
+
+from ..core.state import GameState
+from ..core.tiles import Tile
+
+#: The mark shown on fast tiles.
+FAST_MARK = "⚡"
+#: Groups of tile buttons greyed together (see ``Choice.group``).
+GROUPS = ("normal", "fast")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One button: its label, tooltip, and whether it is selected or usable now."""
+
+    label: str
+    tooltip: str = ""
+    selected: bool = False
+    usable: bool = True
+    key: str = ""  # the same key keeps the same button across redraws (default: the label)
+    group: str = ""  # buttons of a group are greyed together (one update for the row, not one per button)
+
+
+def tile_label(state: GameState, t: Tile) -> str:
+    """``High Helmet 4``, ``Ship 2 ⚡``, ``figure exchange ⚡``: figure, value and the fast mark."""
+    vocab = state.ruleset.vocabulary
+    value = "" if t.value is None else f" {t.value}"
+    return f"{vocab.figure(t.figure)}{value}{' ' + FAST_MARK if t.fast else ''}"
+
+
+def tile_tooltip(state: GameState, t: Tile) -> str:
+    """What the tile does, in the edition's words."""
+    vocab = state.ruleset.vocabulary
+    kind = f"with the {vocab.fast}: any number per turn" if t.fast else f"without the {vocab.fast}: one per turn"
+    if t.is_swap:
+        what = f"exchange two {vocab.piece}s of two different settlements"
+    elif t.is_move:
+        what = f"lift one of your own {vocab.tiles} and lay it elsewhere, leaving this 0 behind"
+    elif t.on_sea:
+        what = "a ship: wild, placed on an empty sea hex"
+    elif t.is_wild:
+        what = "wild: counts for all three castes"
+    else:
+        what = f"counts only for the {vocab.caste(t.caste)}"  # type: ignore[arg-type]
+    return f"{t.code}: {what}; {kind}"
+
+
+def tile_usable(state: GameState, t: Tile) -> bool:
+    """Is this tile allowed by the turn's allowance (a fast tile, or no normal tile played yet)?"""
+    return t.fast or not state.normal_played
+
+
+def hand_items(state: GameState, hand: Sequence[Tile], selected: int | None) -> list[Choice]:
+    """The buttons of a hand in play (keyed by tile and copy, so a played tile's button just goes)."""
+    out = []
+    for k, t in enumerate(hand):
+        copy = hand[:k].count(t)
+        out.append(Choice(tile_label(state, t), tile_tooltip(state, t), k == selected, tile_usable(state, t),
+                          key=f"{t.code}#{copy}", group="fast" if t.fast else "normal"))
+    return out
+
+
+def allowance_text(state: GameState) -> str:
+    """The turn's allowance: one tile without the fast mark, any number with it, and what is used."""
+    vocab = state.ruleset.vocabulary
+    normal = "already played" if state.normal_played else "not played yet"
+    played = state.played_this_turn
+    return (f"This turn: 1 {vocab.tile} without the {FAST_MARK} {vocab.fast} ({normal}), "
+            f"any number with it. Played so far: {played}.")
+
+
+class HandPanel:
+    """A title, a row of pooled buttons and an allowance line (CSS class ``samurai-hand``)."""
+
+    def __init__(self) -> None:
+        self.title = widgets.HTML()
+        self.title.add_class("samurai-hand-title")
+        self.row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.allowance = widgets.HTML()
+        self.allowance.add_class("samurai-allowance")
+        css = widgets.HTML(f"<style>{' '.join(f'.samurai-dim-{g} .samurai-group-{g}' for g in GROUPS)}"
+                           " { color: #9a9a9a !important; font-style: italic; }</style>",
+                           layout=widgets.Layout(display="none"))
+        self.widget = widgets.VBox([css, self.title, self.row, self.allowance])
+        self.widget.add_class("samurai-hand")
+        self._layout = widgets.Layout(width="auto", margin="2px")  # shared by every button
+        self._pool: dict[str, widgets.Button] = {}
+        self._index: dict[str, int] = {}
+        self._callbacks: list[Callable[[int], None]] = []
+        self.items: list[Choice] = []
+
+    def on_select(self, callback: Callable[[int], None]) -> None:
+        """``callback(k)`` when the k-th button is clicked."""
+        self._callbacks.append(callback)
+
+    def click(self, k: int) -> None:
+        """Act as if button ``k`` was clicked (tests, keyboard helpers)."""
+        for cb in self._callbacks:
+            cb(k)
+
+    def _button(self, key: str, group: str) -> widgets.Button:
+        b = self._pool.get(key)
+        if b is None:
+            b = widgets.Button(layout=self._layout)
+            b.add_class("samurai-tile-button")
+            if group:
+                b.add_class(f"samurai-group-{group}")
+            b.on_click(lambda _b, key=key: self.click(self._index[key]))
+            self._pool[key] = b
+        return b
+
+    def show(self, title: str, items: Sequence[Choice], allowance: str = "") -> None:
+        """Show ``items`` as buttons under ``title`` (plain text), ``allowance`` below."""
+        self.items = list(items)
+        title_html = f"<b>{html.escape(title)}</b>" if title else ""
+        if self.title.value != title_html:
+            self.title.value = title_html
+        buttons = []
+        self._index = {}
+        for k, item in enumerate(items):
+            key = item.key or item.label
+            self._index[key] = k
+            b = self._button(key, item.group)
+            changes = {"description": item.label, "tooltip": item.tooltip,
+                       "button_style": "info" if item.selected else ""}
+            changed = {n: v for n, v in changes.items() if getattr(b, n) != v}
+            if changed:
+                with b.hold_sync():
+                    for n, v in changed.items():
+                        setattr(b, n, v)
+            colour = None if (item.usable or item.group) else "#9a9a9a"
+            if b.style.text_color != colour:
+                b.style.text_color = colour
+            buttons.append(b)
+        if list(self.row.children) != buttons:
+            self.row.children = buttons
+        groups = {item.group for item in items if item.group}
+        dim = {f"samurai-dim-{g}" for g in groups if not any(i.usable for i in items if i.group == g)}
+        have = {c for c in self.row._dom_classes if c.startswith("samurai-dim-")}
+        if dim != have:
+            self.row._dom_classes = tuple(c for c in self.row._dom_classes if c not in have) + tuple(sorted(dim))
+        allowance_html = html.escape(allowance)
+        if self.allowance.value != allowance_html:
+            self.allowance.value = allowance_html

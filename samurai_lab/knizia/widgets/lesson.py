@@ -1,0 +1,375 @@
+"""Learn the rules: a guided lesson of chapters, each with an explanation and tasks solved on the board.
+
+The lesson's content is data in ``samurai_lab.knizia.teaching.lessons``; this app shows a chapter's text,
+prepares the task's position on a ``BoardView``, turns the learner's clicks into actions
+(``PlayInput``), and judges each try (``lessons.Run``): success, or feedback naming the
+rule. Progress (chapter n of m, tasks solved) stays visible.
+
+Stable CSS classes: ``samurai-lesson`` (the app), ``samurai-lesson-progress``,
+``samurai-lesson-chapters`` (chapter menu), ``samurai-lesson-chapter-title``,
+``samurai-lesson-text``, ``samurai-lesson-task``, ``samurai-lesson-feedback`` (the verdict),
+``samurai-lesson-hint``, buttons ``samurai-lesson-{hint,retry,next,prev,end-turn,confirm,solution}``,
+``samurai-lesson-edition``.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Sequence
+
+import ipywidgets as widgets
+
+from ..teaching.game_text import action_phrase
+from ..teaching.lessons import CHAPTERS, SOLVED, TASKS, WRONG, Chapter, Run, Task, chapter_of, progress_text, solve
+from ..render.theme import seat_colours
+from ..core.rules import IllegalMoveError
+from ..core.ruleset import PRESETS, Ruleset
+from ..core.state import GameState
+from .board import BoardView
+from ...ui.common import Feedback
+from ...ui.common import projector_style
+from .examples import SwapChooser
+from .hand_panel import HandPanel
+from .play_input import PlayInput
+from .tally_panel import tally_html
+
+FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
+TEXT_STYLE = f"{FONT};font-size:17px;line-height:1.45;color:#2b2620"
+
+
+def focus_hexes(state: GameState, refs: Sequence[str]) -> list[int]:
+    """The task's hexes with two rings around them: what the board zooms on."""
+    board = state.board
+    out: set[int] = set()
+    for ref in refs:
+        i = board.resolve(ref)
+        out.add(i)
+        for o in board.neighbours[i]:
+            out.add(o)
+            out.update(board.neighbours[o])
+    return sorted(out)
+
+
+class LessonApp:
+    """The guided lesson (see the module doc). ``LessonApp().widget`` is the app."""
+
+    def __init__(self, edition: str = "1998", hex_size: float = 22) -> None:
+        if edition not in PRESETS:
+            raise ValueError(f"edition must be one of {', '.join(PRESETS)}, not {edition!r}")
+        self.ruleset: Ruleset = PRESETS[edition]
+        self.feedback = Feedback()
+        self.feedback.widget.add_class("samurai-lesson-feedback")
+        self.solved: set[str] = set()
+        self.wrong_tries: dict[str, int] = {}
+        self.task: Task = TASKS[0]
+        self.run = Run(self.task, self.ruleset)
+        self.input = PlayInput(confirm=False)
+
+        self.board = BoardView(self.run.state, hex_size=hex_size)
+        self.board.on_click(self.feedback.guard(self._on_board_click))
+        self.hand = HandPanel()
+        self.hand.on_select(self.feedback.guard(self._on_tile))
+        self.swap_chooser = SwapChooser(self.feedback.guard(self._swap_caste))
+
+        self.edition = widgets.ToggleButtons(options=[("1998 rules", "1998"), ("2015 rules", "2015")], value=edition,
+                                             tooltips=["Hans im Glück / Rio Grande words", "Fantasy Flight words"])
+        self.edition.add_class("samurai-lesson-edition")
+        self.edition.observe(self.feedback.guard(lambda ch: self.set_edition(ch["new"])), names="value")
+        self.progress = widgets.HTML()
+        self.progress.add_class("samurai-lesson-progress")
+        self.bar = widgets.IntProgress(min=0, max=len(TASKS), value=0, layout=widgets.Layout(width="220px"))
+        self.chapters = widgets.Dropdown(options=self._chapter_options(), value=0,
+                                         layout=widgets.Layout(width="340px"))
+        self.chapters.add_class("samurai-lesson-chapters")
+        self.chapters.observe(self.feedback.guard(lambda ch: self._chapter_chosen(ch["new"])), names="value")
+
+        self.chapter_title = widgets.HTML()
+        self.chapter_title.add_class("samurai-lesson-chapter-title")
+        self.text = widgets.HTML()
+        self.text.add_class("samurai-lesson-text")
+        self.task_box = widgets.HTML()
+        self.task_box.add_class("samurai-lesson-task")
+        self.hint = widgets.HTML()
+        self.hint.add_class("samurai-lesson-hint")
+        self.tally = widgets.HTML()
+        self.tally.add_class("samurai-lesson-tally")
+
+        def button(label: str, cls: str, handler, style: str = "") -> widgets.Button:
+            b = widgets.Button(description=label, button_style=style, layout=widgets.Layout(width="auto"))
+            b.add_class(f"samurai-lesson-{cls}")
+            b.on_click(self.feedback.guard(lambda _b: handler()))
+            return b
+
+        self.end_turn_button = button("End turn", "end-turn", self.end_turn)
+        self.confirm_button = button("Confirm exchange", "confirm", self.confirm)
+        self.retry_button = button("Try again", "retry", self.retry)
+        self.hint_button = button("Hint", "hint", self.show_hint)
+        self.solution_button = button("Show a solution", "solution", self.show_solution)
+        self.prev_button = button("◀ Previous task", "prev", lambda: self.go(-1))
+        self.next_button = button("Next task ▶", "next", lambda: self.go(1))
+
+        header = widgets.HBox([
+            widgets.HTML(f'<h1 style="{FONT};margin:0 16px 0 0;font-size:28px">Learn the rules of Samurai</h1>'),
+            self.edition], layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
+        progress_row = widgets.HBox([self.chapters, self.bar, self.progress],
+                                    layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
+        actions = widgets.HBox([self.end_turn_button, self.confirm_button, self.retry_button, self.hint_button,
+                                self.solution_button], layout=widgets.Layout(flex_flow="row wrap"))
+        nav = widgets.HBox([self.prev_button, self.next_button])
+        left = widgets.VBox([self.chapter_title, self.text, self.task_box, self.hand.widget,
+                             self.swap_chooser.widget, actions,
+                             self.feedback.widget, self.hint, nav, self.tally],
+                            layout=widgets.Layout(width="560px", margin="0 18px 0 0"))
+        body = widgets.HBox([left, self.board.widget], layout=widgets.Layout(align_items="flex-start",
+                                                                             flex_flow="row wrap"))
+        self.variants_box = widgets.VBox()
+        self.variants = widgets.Accordion(children=[self.variants_box], selected_index=None)
+        self.variants.set_title(0, "Rule variants: where the rulebooks differ (R1–R4)")
+        self.variants.add_class("samurai-lesson-variants")
+        self.variants.observe(self.feedback.guard(lambda ch: ch["new"] is not None and self._open_variants()),
+                              names="selected_index")
+        self.rules_panel = None
+        self.widget = widgets.VBox([projector_style("samurai-lesson"), header, progress_row, body, self.variants])
+        self.widget.add_class("samurai-lesson")
+        self.open_task(self.task)
+
+    # --- navigation -----------------------------------------------------------------------
+    @property
+    def chapter_index(self) -> int:
+        return chapter_of(self.task)[0]
+
+    @property
+    def chapter(self) -> Chapter:
+        return chapter_of(self.task)[1]
+
+    def _chapter_options(self) -> list[tuple[str, int]]:
+        return [(f"{k + 1}. {ch.title}", k) for k, ch in enumerate(CHAPTERS)]
+
+    def _chapter_chosen(self, k: int) -> None:
+        if k != self.chapter_index:
+            self.open_task(CHAPTERS[k].tasks[0])
+
+    def go(self, delta: int) -> None:
+        """Open the next (+1) or previous (-1) task of the lesson."""
+        k = TASKS.index(self.task) + delta
+        if 0 <= k < len(TASKS):
+            self.open_task(TASKS[k])
+
+    def open_task(self, task: Task | str) -> None:
+        """Show a task (by object or id) with a fresh position."""
+        if isinstance(task, str):
+            task = next((t for t in TASKS if t.id == task), None)  # type: ignore[assignment]
+            if task is None:
+                raise ValueError(f"no lesson task with that id; tasks are {', '.join(t.id for t in TASKS)}")
+        self.task = task  # type: ignore[assignment]
+        if self.chapters.value != self.chapter_index:
+            self.chapters.value = self.chapter_index
+        self.hint.value = ""
+        self.feedback.clear()
+        self._new_run()
+        self.board.set_focus(focus_hexes(self.run.state, self.task.focus))
+        self._render_text()
+
+    def set_edition(self, edition: str) -> None:
+        """Speak the words of another edition (and play by its rules); the task restarts."""
+        self.ruleset = PRESETS[edition]
+        if self.edition.value != edition:
+            self.edition.value = edition
+        if self.rules_panel is not None:
+            self.rules_panel.set_edition(edition)
+        self.open_task(self.task)
+
+    def _open_variants(self) -> None:
+        """Build the rule variants panel the first time it is opened."""
+        if self.rules_panel is None:
+            from .rules_panel import RulesPanel
+
+            self.rules_panel = RulesPanel(edition=self.ruleset.edition)
+            self.variants_box.children = [self.rules_panel.widget]
+
+    # --- a try -----------------------------------------------------------------------------
+    def _new_run(self) -> None:
+        self.run = Run(self.task, self.ruleset)
+        self.input.reset()
+        self._show_state(self.run.state)
+
+    def retry(self) -> None:
+        """Start the task again from its prepared position."""
+        self._new_run()
+        self.feedback.show("The position is back as it was. Choose a tile from your hand.", "info")
+
+    def _on_tile(self, k: int) -> None:
+        if self.run.over:
+            if self.run.verdict is not None and self.run.verdict.status == WRONG:
+                tile = self.run.state.hand[k] if k < len(self.run.state.hand) else None
+                self._new_run()
+                if tile is not None and tile in self.run.state.hand:
+                    k = self.run.state.hand.index(tile)
+            else:
+                self.feedback.show("Solved! Go on with “Next task”, or press “Try again” to replay it.",
+                                   "success")
+                return
+        out = self.input.choose(self.run.state, k)
+        if out.message:
+            self.feedback.show(out.message, out.kind)
+        self._refresh_input()
+
+    def _on_board_click(self, hex_index: int | None, x: float = 0, y: float = 0) -> None:
+        self.click(hex_index)
+
+    def click(self, hex_index: int | None) -> None:
+        """A click on a hex of the board (index; None outside the map)."""
+        state = self.run.state
+        if hex_index is not None and state.board.is_settlement[hex_index]:
+            self._show_tally(hex_index)
+        if self.run.over:
+            if self.run.verdict is not None and self.run.verdict.status == SOLVED:
+                self.feedback.show("Solved! Go on with “Next task”.", "success")
+            else:
+                self.feedback.show("Press “Try again” (or pick a tile) to start the task again.", "warning")
+            return
+        out = self.input.click(state, hex_index)
+        if out.action is not None:
+            self.play(out.action)
+            return
+        if out.message:
+            kind = out.kind
+            if kind == "error":
+                self._count_wrong()
+            self.feedback.show(out.message, kind)
+        self._refresh_input()
+
+    def _swap_caste(self, end: int, caste) -> None:
+        if self.run.over:
+            return
+        out = self.input.choose_swap_caste(self.run.state, end, caste)
+        if out.message:
+            self.feedback.show(out.message, out.kind)
+        self._refresh_input()
+
+    def confirm(self) -> None:
+        """Play the prepared exchange (the swap needs two settlements and a confirmation)."""
+        out = self.input.commit_pending(self.run.state)
+        if out.action is None:
+            self.feedback.show(out.message, out.kind)
+            return
+        self.play(out.action)
+
+    def play(self, action) -> None:
+        """Play one action of the learner's turn and show the verdict."""
+        try:
+            verdict = self.run.play(action)
+        except IllegalMoveError as e:
+            self._count_wrong()
+            self.input.reset()
+            self.feedback.show(f"Not allowed: {e.reason}.", "error")
+            self._refresh_input()
+            return
+        self.input.reset()
+        self._after_verdict(verdict)
+
+    def end_turn(self) -> None:
+        """End the learner's turn: the try is judged."""
+        if self.run.over:
+            self.feedback.show("This try is over: press “Try again”.", "warning")
+            return
+        try:
+            verdict = self.run.end_turn()
+        except IllegalMoveError as e:
+            self.feedback.show(f"Not allowed: {e.reason}.", "error")
+            return
+        self._after_verdict(verdict)
+
+    def _after_verdict(self, verdict) -> None:
+        shown = self.run.ended() if self.run.over else self.run.state
+        self._show_state(shown)
+        if verdict.status == SOLVED:
+            self.solved.add(self.task.id)
+            self.feedback.show(verdict.message, "success")
+        elif verdict.status == WRONG:
+            self._count_wrong()
+            self.feedback.show("Not quite. " + verdict.message, "error")
+        else:
+            self.feedback.show(verdict.message, "info")
+        self._render_text()
+
+    def _count_wrong(self) -> None:
+        self.wrong_tries[self.task.id] = self.wrong_tries.get(self.task.id, 0) + 1
+
+    def show_hint(self) -> None:
+        """Show the task's hint."""
+        self.hint.value = (f'<div class="samurai-lesson-hint-text" style="{TEXT_STYLE};background:#eef5e6;'
+                           f'border-left:5px solid #6f9a1f;padding:8px 12px;margin:6px 0"><b>Hint:</b> '
+                           f'{html.escape(self.task.hint_text(self.ruleset))}</div>')
+
+    def show_solution(self) -> None:
+        """Play one correct solution (found by searching the legal actions) from the prepared position."""
+        actions = solve(self.task, self.ruleset)
+        if actions is None:
+            raise ValueError(f"no solution found for lesson task {self.task.id}")
+        self._new_run()
+        for a in actions:
+            verdict = self.run.play(a)
+        names = ", then ".join(action_phrase(self.run.state, a) for a in actions)
+        self._show_state(self.run.ended())
+        self.feedback.show(f"A solution: {names}. {verdict.message}", "info")
+        self._render_text()
+
+    # --- drawing ---------------------------------------------------------------------------
+    def _show_state(self, state: GameState) -> None:
+        self.board.set_state(state)
+        self._refresh_input()
+        settlements = [state.board.resolve(h) for h in self.task.focus]
+        settlements = [s for s in settlements if state.board.is_settlement[s]]
+        self._show_tally(settlements[0] if settlements else None, state)
+
+    def _show_tally(self, settlement: int | None, state: GameState | None = None) -> None:
+        state = state or self.board.state
+        if settlement is None:
+            self.tally.value = ""
+            return
+        self.tally.value = (f'<div style="{FONT};font-size:15px;margin-top:10px">'
+                            f'{tally_html(state, settlement)}</div>')
+
+    def _refresh_input(self) -> None:
+        state = self.run.state
+        if self.run.over:
+            self.hand.show("", [], "")
+            self.board.clear_highlights()
+        else:
+            title, items, allowance = self.input.items(state)
+            title = f"Your hand ({state.seats[state.current].name}): choose a {state.ruleset.vocabulary.tile}"
+            self.hand.show(title, items, allowance)
+            for style, hexes in self.input.highlights(state).items():
+                self.board.set_highlights(hexes, style)
+        self.confirm_button.layout.display = "" if self.input.sel.pending is not None else "none"
+        self.swap_chooser.show(state, self.input.sel.swap_ends, self.input.sel.swap_castes)
+        self.end_turn_button.disabled = self.run.over or not self.run.actions
+        self.retry_button.button_style = "warning" if self.run.over and self.task.id not in self.solved_now() else ""
+        self.next_button.button_style = "success" if self.task.id in self.solved else ""
+
+    def solved_now(self) -> set[str]:
+        return {self.task.id} if self.run.verdict is not None and self.run.verdict.status == SOLVED else set()
+
+    def _render_text(self) -> None:
+        k, ch = chapter_of(self.task)
+        colours = seat_colours(self.run.state)
+        me = self.run.state.seats[0].name
+        chip = (f'<span style="display:inline-block;width:14px;height:14px;border-radius:3px;background:{colours[0]};'
+                f'border:1px solid rgba(0,0,0,.4);vertical-align:middle"></span>')
+        self.chapter_title.value = (f'<h2 style="{FONT};margin:6px 0 4px;font-size:24px;color:#6b4b1f">'
+                                    f'Chapter {k + 1}: {html.escape(ch.title)}</h2>')
+        self.text.value = "".join(f'<p style="{TEXT_STYLE};margin:4px 0 8px">{html.escape(p)}</p>'
+                                  for p in ch.paragraphs(self.ruleset))
+        n = ch.tasks.index(self.task) + 1
+        done = " ✔ solved" if self.task.id in self.solved else ""
+        self.task_box.value = (
+            f'<div class="samurai-lesson-task-text" style="{TEXT_STYLE};background:#fff8e1;border:2px solid #e0b252;'
+            f'border-radius:6px;padding:10px 14px;margin:6px 0"><b>Task {n} of {len(ch.tasks)}{done}</b> — '
+            f'{chip} you play {html.escape(me)}.<br>{html.escape(self.task.text(self.ruleset))}</div>')
+        solved = len(self.solved)
+        self.progress.value = (f'<span class="samurai-lesson-progress-text" style="{FONT};font-size:16px;'
+                               f'margin-left:10px">{html.escape(progress_text(k, solved))}</span>')
+        self.bar.value = solved
+        self.prev_button.disabled = TASKS.index(self.task) == 0
+        self.next_button.disabled = TASKS.index(self.task) == len(TASKS) - 1

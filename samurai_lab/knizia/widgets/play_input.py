@@ -1,0 +1,371 @@
+"""Turning clicks into actions: what is selected, which hexes are legal, what a click means.
+
+``PlayInput`` is plain logic (no widgets), so that apps and tests drive it the
+same way. It knows every phase: placing caste pieces (choose a caste, click a
+settlement), choosing starting hands (click tile kinds), and play (choose a tile
+from the hand, click a hex; the swap takes two settlements; the move tile takes
+one of your tiles and a target). Legal hexes come from the core's
+``legal_actions``; a refused click reports the rule from ``why_illegal``.
+
+With ``confirm`` on, the first click on a legal hex previews the action and a
+second click on the same hex (or ``commit_pending``) plays it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..core.actions import Action, MoveTile, PickTile, PlacePiece, PlaceTile, Swap
+from ..core.influence import Preview, preview
+from ..core.rules import why_illegal
+from ..core.model import Phase
+from ..core.state import GameState
+from ..core.tiles import CASTES, TILE_KINDS, TILE_SET_COUNTS, Caste, Tile
+from .hand_panel import Choice, allowance_text, hand_items, tile_label
+
+LEGAL, PREVIEW, WARNING = "legal", "preview", "warning"
+
+
+@dataclass
+class Outcome:
+    """What a click or a choice leads to: an action to play now, or a message (and maybe a preview)."""
+
+    action: Action | None = None
+    message: str = ""
+    kind: str = "info"
+    preview: Preview | None = None
+
+
+@dataclass
+class Selection:
+    """The interaction state between two actions."""
+
+    tile: int | None = None  # index in the current hand (play) or caste index (piece placement)
+    pending: Action | None = None  # previewed, awaiting a second click
+    pending_hex: int | None = None
+    swap_ends: list[int] = field(default_factory=list)
+    swap_castes: list[Caste] = field(default_factory=list)
+    move_from: int | None = None
+
+
+class PlayInput:
+    """Selection and click logic for one game position at a time."""
+
+    def __init__(self, confirm: bool = True) -> None:
+        self.confirm = confirm
+        self.sel = Selection()
+        self._legal_for: GameState | None = None
+        self._legal: list[Action] = []
+
+    # --- cached legal actions ----------------------------------------------
+    def legal(self, state: GameState) -> list[Action]:
+        """``state.legal_actions()``, computed once per state."""
+        if self._legal_for is not state:
+            self._legal = state.legal_actions()
+            self._legal_for = state
+        return self._legal
+
+    def reset(self) -> None:
+        """Forget every selection (after an action, an undo, a new position)."""
+        self.sel = Selection()
+
+    # --- what is selected ------------------------------------------------------
+    def selected_tile(self, state: GameState) -> Tile | None:
+        hand = state.hand
+        k = self.sel.tile
+        if state.phase is Phase.PLAY and k is not None and k < len(hand):
+            return hand[k]
+        return None
+
+    def selected_caste(self, state: GameState) -> Caste | None:
+        """While pieces are placed: the chosen caste, else the first one left in the supply."""
+        if state.phase is not Phase.PLACE_PIECES:
+            return None
+        supply = state.supply()
+        k = self.sel.tile
+        if k is not None and supply[k] > 0:
+            return CASTES[k]
+        return next((c for c in CASTES if supply[c.index] > 0), None)
+
+    def items(self, state: GameState) -> tuple[str, list[Choice], str]:
+        """(title, buttons, allowance line) for the hand panel in the current phase."""
+        vocab = state.ruleset.vocabulary
+        seat = state.seats[state.current].name
+        if state.phase is Phase.PLACE_PIECES:
+            supply = state.supply()
+            chosen = self.selected_caste(state)
+            items = [Choice(f"{vocab.caste(c)} ({supply[c.index]} left)", f"put a {vocab.caste(c)} {vocab.piece} "
+                            "into a settlement", c is chosen, supply[c.index] > 0, key=c.value) for c in CASTES]
+            return (f"{seat} puts a {vocab.piece} into a settlement: choose a caste, then click a city "
+                    "(villages once the cities are full)", items, "")
+        if state.phase is Phase.CHOOSE_HANDS:
+            hand = state.hand
+            have = {t: hand.count(t) for t in TILE_KINDS}
+            items = [Choice(f"{tile_label(state, t)} ×{TILE_SET_COUNTS[t] - have[t]}", f"take {t.code} into the hand",
+                            False, have[t] < TILE_SET_COUNTS[t], key=t.code) for t in TILE_KINDS]
+            picked = " ".join(t.code for t in hand) or "none yet"
+            return (f"{seat} chooses a starting hand ({len(hand)} of 5 picked: {picked})", items, "")
+        if state.phase is Phase.GAME_OVER:
+            return ("The game is over", [], "")
+        if state.hands[state.current] is None:
+            return (f"{seat}'s hand is hidden in this view", [], "")
+        return (f"{seat}'s hand: choose a {vocab.tile}", hand_items(state, state.hand, self.sel.tile),
+                allowance_text(state))
+
+    # --- choosing a hand item -------------------------------------------------
+    def choose(self, state: GameState, k: int) -> Outcome:
+        """The k-th hand-panel button was clicked."""
+        vocab = state.ruleset.vocabulary
+        if state.phase is Phase.CHOOSE_HANDS:
+            return Outcome(action=PickTile(TILE_KINDS[k]))
+        if state.phase is Phase.PLACE_PIECES:
+            self.sel = Selection(tile=k)
+            caste = self.selected_caste(state)
+            if caste is None:
+                return Outcome(message=f"No {vocab.piece} is left in the supply.", kind="warning")
+            if not self.targets(state):
+                return Outcome(message=f"No settlement can take a {vocab.caste(caste)} now: "
+                               f"{self._piece_reason(state, caste)}", kind="warning")
+            return Outcome(message=f"Click a highlighted settlement to put a {vocab.caste(caste)} into it.")
+        if state.phase is not Phase.PLAY:
+            return Outcome(message="The game is over.", kind="warning")
+        self.sel = Selection(tile=None if self.sel.tile == k else k)
+        t = self.selected_tile(state)
+        if t is None:
+            return Outcome(message="")
+        name = tile_label(state, t)
+        if not t.fast and state.normal_played:
+            return Outcome(message=f"{name}: only one {vocab.tile} without the {vocab.fast} may be played per "
+                           f"turn, and this turn's is already down. Choose a {vocab.tile} with the ⚡ "
+                           "or end the turn.", kind="warning")
+        if t.is_swap:
+            if not self.targets(state):
+                return Outcome(message=f"No two {vocab.piece}s can be exchanged now.", kind="warning")
+            return Outcome(message=f"{name}: click the first settlement of the exchange.")
+        if t.is_move:
+            if not self.targets(state):
+                return Outcome(message=f"{name}: none of your {vocab.tiles} on the board can be lifted "
+                               "(only your own, without the fast mark).", kind="warning")
+            return Outcome(message=f"{name}: click one of your highlighted {vocab.tiles} to lift it.")
+        where = "an empty sea hex" if t.on_sea else "an empty land hex"
+        how = " (first click shows what would happen, a second click places it)" if self.confirm else ""
+        return Outcome(message=f"{name}: click {where}{how}.")
+
+    # --- legal hexes ---------------------------------------------------------
+    def targets(self, state: GameState) -> tuple[int, ...]:
+        """Hexes where a click would be legal now, given the selection."""
+        index = state.board.index
+        legal = self.legal(state)
+        if state.phase is Phase.PLACE_PIECES:
+            caste = self.selected_caste(state)
+            return tuple(sorted({index[a.hex] for a in legal if isinstance(a, PlacePiece) and a.caste is caste}))
+        t = self.selected_tile(state)
+        if t is None:
+            return ()
+        if t.is_swap:
+            ends = self.sel.swap_ends
+            swaps = [a for a in legal if isinstance(a, Swap)]
+            if not ends:
+                return tuple(sorted({index[h] for a in swaps for h in (a.hex_a, a.hex_b)}))
+            first = state.board.ids[ends[0]]
+            out = ({index[a.hex_b] for a in swaps if a.hex_a == first}
+                   | {index[a.hex_a] for a in swaps if a.hex_b == first})
+            return tuple(sorted(out))
+        if t.is_move:
+            moves = [a for a in legal if isinstance(a, MoveTile)]
+            if self.sel.move_from is None:
+                return tuple(sorted({index[a.from_hex] for a in moves}))
+            src = state.board.ids[self.sel.move_from]
+            return tuple(sorted({index[a.to_hex] for a in moves if a.from_hex == src}))
+        return tuple(index[a.hex] for a in legal if isinstance(a, PlaceTile) and a.tile == t)
+
+    def highlights(self, state: GameState) -> dict[str, tuple[int, ...]]:
+        """style -> hexes: legal targets, the previewed hex, chosen swap ends and the lifted tile."""
+        out: dict[str, tuple[int, ...]] = {LEGAL: self.targets(state)}
+        marked = list(self.sel.swap_ends)
+        if self.sel.move_from is not None:
+            marked.append(self.sel.move_from)
+        if self.sel.pending_hex is not None:
+            marked.append(self.sel.pending_hex)
+        out[PREVIEW] = tuple(marked)
+        return out
+
+    # --- clicks on the board -------------------------------------------------
+    def click(self, state: GameState, hex_index: int | None) -> Outcome:
+        """A click on hex ``hex_index`` (None: outside the map)."""
+        if hex_index is None:
+            self.sel.pending = self.sel.pending_hex = None
+            return Outcome(message="")
+        phase = state.phase
+        if phase is Phase.GAME_OVER:
+            return Outcome(message="The game is over: undo, or start a new game.", kind="warning")
+        if phase is Phase.CHOOSE_HANDS:
+            return Outcome(message=f"Choose the starting hand with the {state.ruleset.vocabulary.tile} buttons.",
+                           kind="warning")
+        if phase is Phase.PLACE_PIECES:
+            return self._click_piece(state, hex_index)
+        t = self.selected_tile(state)
+        if t is None:
+            vocab = state.ruleset.vocabulary
+            if state.board.is_settlement[hex_index]:
+                return Outcome(message="")
+            return Outcome(message=f"Choose a {vocab.tile} from the hand first.", kind="warning")
+        if t.is_swap:
+            return self._click_swap(state, hex_index)
+        if t.is_move:
+            return self._click_move(state, hex_index)
+        return self._offer(state, PlaceTile(t, state.board.ids[hex_index]), hex_index)
+
+    def hover(self, state: GameState, hex_index: int | None) -> Preview | None:
+        """The preview of the selected tile on a hovered hex (None if nothing legal to preview)."""
+        t = self.selected_tile(state)
+        if hex_index is None or t is None or t.is_swap:
+            return None
+        if t.is_move:
+            if self.sel.move_from is None:
+                return None
+            action: Action = MoveTile(state.board.ids[self.sel.move_from], state.board.ids[hex_index])
+        else:
+            action = PlaceTile(t, state.board.ids[hex_index])
+        if why_illegal(state, action) is not None:
+            return None
+        return preview(state, action)
+
+    def commit_pending(self, state: GameState) -> Outcome:
+        """Play the previewed action."""
+        if self.sel.pending is None:
+            return Outcome(message=f"Nothing to confirm: choose a {state.ruleset.vocabulary.tile} and a hex first.",
+                           kind="warning")
+        return Outcome(action=self.sel.pending)
+
+    def choose_swap_caste(self, state: GameState, end: int, caste: Caste) -> Outcome:
+        """Pick which piece of swap end ``end`` (0 or 1) is exchanged."""
+        if end >= len(self.sel.swap_ends):
+            return Outcome(message="Click the settlement first.", kind="warning")
+        while len(self.sel.swap_castes) <= end:
+            self.sel.swap_castes.append(caste)
+        self.sel.swap_castes[end] = caste
+        return self._swap_candidate(state)
+
+    # --- helpers -----------------------------------------------------------------
+    def _offer(self, state: GameState, action: Action, hex_index: int) -> Outcome:
+        reason = why_illegal(state, action)
+        if reason is not None:
+            self.sel.pending = self.sel.pending_hex = None
+            return Outcome(message=f"{action}: {reason}", kind="error")
+        if not self.confirm or (self.sel.pending == action and self.sel.pending_hex == hex_index):
+            return Outcome(action=action)
+        self.sel.pending, self.sel.pending_hex = action, hex_index
+        label = state.board.label(hex_index)
+        return Outcome(message=f"Preview of {action}. Click {label} again (or press Confirm) to play it; "
+                       "click another hex to look elsewhere.", preview=preview(state, action))
+
+    def _piece_reason(self, state: GameState, caste: Caste) -> str:
+        board = state.board
+        for i in board.cities + board.villages:
+            reason = why_illegal(state, PlacePiece(caste, board.ids[i]))
+            if reason is not None:
+                return reason
+        return "no settlement has room"
+
+    def _click_piece(self, state: GameState, hex_index: int) -> Outcome:
+        caste = self.selected_caste(state)
+        vocab = state.ruleset.vocabulary
+        if caste is None:
+            return Outcome(message=f"Choose the caste of the {vocab.piece} first.", kind="warning")
+        action = PlacePiece(caste, state.board.ids[hex_index])
+        reason = why_illegal(state, action)
+        if reason is not None:
+            return Outcome(message=f"{action}: {reason}", kind="error")
+        return Outcome(action=action)
+
+    def _click_move(self, state: GameState, hex_index: int) -> Outcome:
+        vocab = state.ruleset.vocabulary
+        ids = state.board.ids
+        placed = state.tiles[hex_index]
+        own = placed is not None and placed.owner == state.current
+        if self.sel.move_from is None or (own and hex_index != self.sel.move_from
+                                          and hex_index in self._move_sources(state)):
+            if hex_index not in self._move_sources(state):
+                reason = why_illegal(state, MoveTile(ids[hex_index], ids[hex_index]))
+                return Outcome(message=f"{vocab.move}: {reason}", kind="error")
+            self.sel.move_from, self.sel.pending, self.sel.pending_hex = hex_index, None, None
+            lifted = state.tiles[hex_index].tile  # type: ignore[union-attr]
+            return Outcome(message=f"Lifting {tile_label(state, lifted)} from {state.board.label(hex_index)}: "
+                           "click an empty land hex to lay it.")
+        if hex_index == self.sel.move_from:
+            self.sel.move_from, self.sel.pending, self.sel.pending_hex = None, None, None
+            return Outcome(message=f"Choose one of your {vocab.tiles} to lift.")
+        return self._offer(state, MoveTile(ids[self.sel.move_from], ids[hex_index]), hex_index)
+
+    def _move_sources(self, state: GameState) -> set[int]:
+        index = state.board.index
+        return {index[a.from_hex] for a in self.legal(state) if isinstance(a, MoveTile)}
+
+    def _click_swap(self, state: GameState, hex_index: int) -> Outcome:
+        vocab = state.ruleset.vocabulary
+        board = state.board
+        ends = self.sel.swap_ends
+        if hex_index in ends:
+            k = ends.index(hex_index)
+            del ends[k:]
+            del self.sel.swap_castes[k:]
+            self.sel.pending = self.sel.pending_hex = None
+            return Outcome(message="Exchange cancelled for that settlement: click a settlement.")
+        if not board.is_settlement[hex_index] or not state.pieces[hex_index]:
+            return Outcome(message=f"The {vocab.swap} exchanges {vocab.piece}s: click a settlement holding one.",
+                           kind="error")
+        if len(ends) == 2:
+            del ends[1:]
+            del self.sel.swap_castes[1:]
+        if not ends:
+            if hex_index not in self.targets(state):
+                reason = self._swap_reason(state, hex_index)
+                return Outcome(message=f"{vocab.swap}: {reason}", kind="error")
+            ends.append(hex_index)
+            self.sel.swap_castes = [state.pieces[hex_index][0]]
+            return Outcome(message="Now click the other settlement of the exchange.")
+        if hex_index not in self.targets(state):
+            return Outcome(message=f"{vocab.swap}: {self._swap_reason(state, hex_index, ends[0])}", kind="error")
+        ends.append(hex_index)
+        a, b = ends
+        swaps = [s for s in self.legal(state) if isinstance(s, Swap)
+                 and {s.hex_a, s.hex_b} == {board.ids[a], board.ids[b]}]
+        chosen = self.sel.swap_castes[0]
+        first = next((s for s in swaps if _caste_at(s, board.ids[a]) is chosen), swaps[0])
+        self.sel.swap_castes = [_caste_at(first, board.ids[a]), _caste_at(first, board.ids[b])]
+        return self._swap_candidate(state)
+
+    def _swap_reason(self, state: GameState, hex_index: int, other: int | None = None) -> str:
+        board = state.board
+        if other is not None:
+            partners = [other]
+        else:
+            partners = [s for s in board.settlements if s != hex_index and state.pieces[s]]
+        for s in partners:
+            for ca in state.pieces[hex_index]:
+                for cb in state.pieces[s]:
+                    reason = why_illegal(state, Swap(board.ids[hex_index], ca, board.ids[s], cb))
+                    if reason is not None:
+                        return reason
+        return "no exchange with that settlement is possible"
+
+    def _swap_candidate(self, state: GameState) -> Outcome:
+        ends, castes = self.sel.swap_ends, self.sel.swap_castes
+        if len(ends) < 2:
+            return Outcome(message="Now click the other settlement of the exchange.")
+        ids = state.board.ids
+        action = Swap(ids[ends[0]], castes[0], ids[ends[1]], castes[1])
+        reason = why_illegal(state, action)
+        if reason is not None:
+            self.sel.pending = self.sel.pending_hex = None
+            return Outcome(message=f"{action}: {reason}", kind="error")
+        self.sel.pending, self.sel.pending_hex = action, None
+        vocab = state.ruleset.vocabulary
+        text = (f"Exchange the {vocab.caste(castes[0])} of {state.board.label(ends[0])} with the "
+                f"{vocab.caste(castes[1])} of {state.board.label(ends[1])}: press Confirm.")
+        return Outcome(message=text, preview=preview(state, action))
+
+
+def _caste_at(swap: Swap, hex_id: str) -> Caste:
+    return swap.caste_a if swap.hex_a == hex_id else swap.caste_b

@@ -1,0 +1,144 @@
+"""Editing a position by hand: pieces, tiles, hands and whose turn, each edit a new candidate state.
+
+The functions never check the rules: they build the candidate, and
+``problems(state)`` runs the same validation as scenario files, so an editor
+shows every problem and commits only a valid position. Tile and piece
+accounting is kept for the editor: a tile laid on the board comes out of its
+owner's pile (and goes back when lifted), a piece taken off the board goes to a
+*pool* (a player's captured pieces, or the set-aside pieces), and a piece put in
+comes from it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from typing import Sequence
+
+from ..core.model import Phase, placed
+from ..core.state import GameState
+from ..core.tiles import TILE_SET_COUNTS, Caste, Tile, sort_tiles, tile as tile_by_code
+
+#: The pool of set-aside pieces (the other pools are player indices).
+SET_ASIDE = -1
+
+
+def problems(state: GameState) -> list[str]:
+    """Every problem of a candidate position, as scenario validation words it (``field: words``)."""
+    from ..scenarios.validate import state_problems
+
+    return [f"{path}: {words}" if path else words for path, words in state_problems(state)]
+
+
+def _replace(state: GameState, **changes) -> GameState:
+    return dataclasses.replace(state, **changes)
+
+
+def _pool_change(state: GameState, pool: int, caste: Caste, delta: int) -> dict:
+    """Field changes moving ``delta`` pieces of ``caste`` into ``pool`` (never below zero)."""
+    k = caste.index
+    if pool == SET_ASIDE:
+        counts = list(state.set_aside)
+        counts[k] = max(0, counts[k] + delta)
+        return {"set_aside": tuple(counts)}
+    captured = list(state.captured)
+    mine = list(captured[pool] or (0, 0, 0))
+    mine[k] = max(0, mine[k] + delta)
+    captured[pool] = tuple(mine)
+    return {"captured": tuple(captured)}
+
+
+def add_piece(state: GameState, index: int, caste: Caste, pool: int = SET_ASIDE) -> GameState:
+    """Put a piece of ``caste`` into hex ``index``, taken from ``pool`` (during setup: from the supply)."""
+    pieces = list(state.pieces)
+    pieces[index] = tuple(sorted(pieces[index] + (caste,), key=lambda c: c.index))
+    changes = {} if state.phase is Phase.PLACE_PIECES else _pool_change(state, pool, caste, -1)
+    return _replace(state, pieces=tuple(pieces), **changes)
+
+
+def remove_piece(state: GameState, index: int, caste: Caste | None = None, pool: int = SET_ASIDE) -> GameState:
+    """Take a piece (of ``caste`` if it lies there, else the last one) out of hex ``index`` into ``pool``."""
+    ps = list(state.pieces[index])
+    if not ps:
+        raise ValueError(f"{state.board.label(index)} holds no {state.ruleset.vocabulary.piece} to remove")
+    c = caste if caste in ps else ps[-1]
+    ps.remove(c)
+    pieces = list(state.pieces)
+    pieces[index] = tuple(ps)
+    changes = {} if state.phase is Phase.PLACE_PIECES else _pool_change(state, pool, c, +1)
+    return _replace(state, pieces=tuple(pieces), **changes)
+
+
+def put_tile(state: GameState, index: int, owner: int, t: Tile) -> GameState:
+    """Lay ``owner``'s tile ``t`` on hex ``index`` (replacing any tile there), out of his pile."""
+    tiles = list(state.tiles)
+    tiles[index] = placed(owner, t)
+    return rebalance_piles(_replace(state, tiles=tuple(tiles)))
+
+
+def remove_tile(state: GameState, index: int) -> GameState:
+    """Lift the tile of hex ``index`` back into its owner's pile."""
+    if state.tiles[index] is None:
+        raise ValueError(f"{state.board.label(index)} holds no {state.ruleset.vocabulary.tile} to remove")
+    tiles = list(state.tiles)
+    tiles[index] = None
+    return rebalance_piles(_replace(state, tiles=tuple(tiles)))
+
+
+def parse_hand(text: str) -> tuple[Tile, ...]:
+    """Tile codes separated by spaces or commas (``"H4 S1 W2"``); ValueError names an unknown code."""
+    return sort_tiles(tile_by_code(c) for c in text.replace(",", " ").split())
+
+
+def set_hand(state: GameState, player: int, tiles: Sequence[Tile]) -> GameState:
+    """Give ``player`` exactly these tiles in hand; his pile keeps the rest."""
+    hands = list(state.hands)
+    hands[player] = sort_tiles(tiles)
+    return rebalance_piles(_replace(state, hands=tuple(hands)))
+
+
+def set_current(state: GameState, player: int) -> GameState:
+    """Make it ``player``'s turn: a fresh turn (the turn number follows seat order)."""
+    n = state.n_players
+    turn = state.turn
+    while (turn - 1) % n != player:
+        turn += 1
+    return fresh_turn(_replace(state, current=player, turn=turn))
+
+
+def fresh_turn(state: GameState) -> GameState:
+    """The start of the current player's turn: nothing played or passed, no captures pending report."""
+    from ..scenarios.validate import end_condition
+
+    changes: dict = {"normal_played": False, "played_this_turn": 0, "passes": 0, "events": ()}
+    if state.phase in (Phase.PLAY, Phase.GAME_OVER):
+        cond = end_condition(state) if state.phase is Phase.GAME_OVER else None
+        changes["phase"] = Phase.GAME_OVER if cond else Phase.PLAY
+        changes["end_reason"] = cond
+    return _replace(state, **changes)
+
+
+def rebalance_piles(state: GameState) -> GameState:
+    """Each player's pile = his 20 tiles less hand, board and used swap; the old draw order is kept
+    for the tiles still in it, tiles coming back are shuffled in (seeded)."""
+    if state.phase is not Phase.PLAY and state.phase is not Phase.GAME_OVER:
+        return state
+    on_board = [Counter() for _ in state.seats]
+    for p in state.tiles:
+        if p is not None and 0 <= p.owner < len(on_board):
+            on_board[p.owner][p.tile] += 1
+    piles = []
+    for p in range(state.n_players):
+        rest = TILE_SET_COUNTS - Counter(state.hands[p] or ()) - on_board[p] - Counter(state.discarded[p])
+        kept = []
+        for t in state.piles[p] or ():
+            if rest[t] > 0:
+                kept.append(t)
+                rest[t] -= 1
+        back = sort_tiles(rest.elements())
+        rng = random.Random(f"edit:{state.seed}:{p}:{len(kept)}")
+        for t in back:
+            kept.insert(rng.randint(0, len(kept)), t)
+        piles.append(tuple(kept))
+    return _replace(state, piles=tuple(piles), pile_sizes=tuple(len(p) for p in piles))

@@ -1,0 +1,267 @@
+"""The rule variants panel: the edition presets, the rulings R1-R4 explained, and a demo of each.
+
+For each ruling, its demo scenario (``scenarios/*r2*.toml``: a position whose ``[[variant]]``s
+switch the ruling's option) is played under every option and shown side by side: a small
+board of the final position and what happened, so that the difference is plain to see.
+``RulesPanel(edition="1998").widget`` can be embedded in any app; ``set_edition`` switches
+every word to the other edition's vocabulary.
+
+Stable CSS classes: ``samurai-rules-panel``, ``samurai-rules-edition``, ``samurai-rules-presets``
+(the preset table), ``samurai-rules-vocabulary``, ``samurai-ruling-R2`` (ruling buttons),
+``samurai-ruling-text``, ``samurai-ruling-demo``, ``samurai-ruling-run`` (one column),
+``samurai-ruling-outcome``.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from ..core.ruleset import PRESETS, RULINGS, RULINGS_BY_ID, VOCABULARY, Ruleset, Ruling
+from ..core.state import GameState
+from ..core.tiles import CASTES
+from .board import BoardView
+from ...ui.common import Feedback
+from ..scenarios.catalogue import SCENARIO_DIR, catalogue, load
+from ...ui.common import projector_style
+from .examples import action_text, outcome_lines, settlements_concerned
+
+FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
+TEXT = f"{FONT};font-size:16px;line-height:1.4;color:#2b2620"
+PRESET_NAMES = {"1998": "1998 edition (Hans im Glück / Rio Grande)", "2015": "2015 edition (Fantasy Flight)"}
+
+
+def value_words(value: str) -> str:
+    return value.replace("_", " ")
+
+
+def presets_html(ruleset: Ruleset | None = None) -> str:
+    """A table: each ruling, the value of each edition preset (and of ``ruleset`` if given), explained."""
+    cell = "padding:5px 10px;border-bottom:1px solid #e5dccb;vertical-align:top"
+    cols = list(PRESETS.items()) + ([("chosen", ruleset)] if ruleset is not None else [])
+    head = "".join(f'<th style="{cell};text-align:left">{html.escape(PRESET_NAMES.get(k, "your rules"))}</th>'
+                   for k, _ in cols)
+    rows = []
+    for r in RULINGS:
+        tds = []
+        for _, rs in cols:
+            v = getattr(rs, r.field)
+            tds.append(f'<td style="{cell}"><b>{html.escape(value_words(v))}</b><br><span style="color:#6b6257;'
+                       f'font-size:14px">{html.escape(r.explain(v))}</span></td>')
+        rows.append(f'<tr><td style="{cell};white-space:nowrap"><b>{r.id}</b></td><td style="{cell}">'
+                    f'{html.escape(r.title)}</td>{"".join(tds)}</tr>')
+    return (f'<table class="samurai-rules-presets-table" style="border-collapse:collapse;{FONT};font-size:15px">'
+            f'<tr><th style="{cell}"></th><th style="{cell};text-align:left">point</th>{head}</tr>{"".join(rows)}'
+            '</table>')
+
+
+def vocabulary_html(highlight: str | None = None) -> str:
+    """The words of each edition side by side (the chosen edition's column marked)."""
+    cell = "padding:4px 10px;border-bottom:1px solid #e5dccb"
+    rows = [("the three castes", lambda v: ", ".join(v.castes[c] for c in CASTES)),
+            ("what a player lays", lambda v: v.tile),
+            ("what lies in a settlement", lambda v: v.piece),
+            ("piece-exchange tile", lambda v: v.swap),
+            ("tile-relocation tile", lambda v: v.move),
+            ("the fast mark", lambda v: v.fast),
+            ("player colours", lambda v: ", ".join(v.colours))]
+    head = "".join(f'<th style="{cell};text-align:left;{"background:#fff3c4" if k == highlight else ""}">{k}</th>'
+                   for k in VOCABULARY)
+    body = "".join(f'<tr><td style="{cell};color:#6b6257">{html.escape(label)}</td>'
+                   + "".join(f'<td style="{cell};{"background:#fff8e1" if k == highlight else ""}">'
+                             f'{html.escape(fn(v))}</td>' for k, v in VOCABULARY.items()) + "</tr>"
+                   for label, fn in rows)
+    return (f'<table class="samurai-rules-vocabulary-table" style="border-collapse:collapse;{FONT};font-size:15px">'
+            f'<tr><th style="{cell}"></th>{head}</tr>{body}</table>')
+
+
+# --- the demos -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RunResult:
+    """One option's run of a ruling demo: the option's value, the final position and what happened."""
+
+    label: str
+    value: str
+    explanation: str
+    final: GameState
+    lines: tuple[str, ...]
+    focus: tuple[str, ...]
+
+    def text(self) -> str:
+        return " ".join(self.lines)
+
+
+def _in_edition(variant, edition: str | None):
+    """The variant with its words (vocabulary) switched to ``edition``."""
+    if edition is None or variant.ruleset.edition == edition:
+        return variant
+    rs = variant.ruleset.with_options(edition=edition)
+    return replace(variant, ruleset=rs, state=replace(variant.state, ruleset=rs))
+
+
+def demo_runs(scenario, ruling: Ruling, edition: str | None = None) -> list[RunResult]:
+    """The demo under the rules as written and under each variant, in ``edition``'s words."""
+    out = []
+    for v in scenario.runs:
+        v2 = _in_edition(v, edition)
+        played = scenario.walk(v2)
+        lines: list[str] = []
+        for p in played:
+            if p.error is not None:
+                lines.append(f"{action_text(p.before, p.step.action)}? Not allowed: {p.error}.")
+                continue
+            lines.append(" ".join([action_text(p.before, p.step.action) + ".",
+                                   *outcome_lines(p.before, p.after, p.step.action, p.resolutions, None)]))
+        final = played[-1].after if played else v2.state
+        value = getattr(v2.ruleset, ruling.field)
+        out.append(RunResult(v.label, value, ruling.explain(value), final, tuple(lines), tuple(scenario.focus)))
+    return out
+
+
+def ruling_scenarios(folder: Path | str = SCENARIO_DIR) -> dict[str, Path]:
+    """Ruling id (``R2``) -> its demo scenario file."""
+    return {e.key: e.path for e in catalogue(folder) if e.key.startswith("R") and e.key in RULINGS_BY_ID}
+
+
+def _captured_words(state: GameState) -> str:
+    vocab = state.ruleset.vocabulary
+    parts = []
+    for s, cap in zip(state.seats, state.captured):
+        if cap is None:
+            continue
+        got = ", ".join(f"{n} {vocab.caste(c)}" for c, n in zip(CASTES, cap) if n) or "nothing"
+        parts.append(f"{s.name}: {got}")
+    return "; ".join(parts)
+
+
+class RulesPanel:
+    """The rule variants panel (see the module doc)."""
+
+    def __init__(self, edition: str = "1998", ruleset: Ruleset | None = None, folder: Path | str = SCENARIO_DIR,
+                 hex_size: float = 16, ruling: str = "R2") -> None:
+        if edition not in PRESETS:
+            raise ValueError(f"edition must be one of {', '.join(PRESETS)}, not {edition!r}")
+        self.edition_value = edition
+        self.ruleset = ruleset
+        self.folder = folder
+        self.hex_size = hex_size
+        self.feedback = Feedback()
+        self.boards: list[BoardView] = []
+        self.runs: list[RunResult] = []
+        try:
+            self.demos = ruling_scenarios(folder)
+        except ValueError as e:
+            self.demos = {}
+            self.feedback.show(f"The demo positions could not be loaded: {e}", "warning")
+
+        self.edition = widgets.ToggleButtons(options=[("1998 words", "1998"), ("2015 words", "2015")], value=edition)
+        self.edition.add_class("samurai-rules-edition")
+        self.edition.observe(self.feedback.guard(lambda ch: self.set_edition(ch["new"])), names="value")
+        self.presets = widgets.HTML()
+        self.presets.add_class("samurai-rules-presets")
+        self.vocabulary = widgets.HTML()
+        self.vocabulary.add_class("samurai-rules-vocabulary")
+        self.ruling_buttons = widgets.ToggleButtons(options=[(r.id, r.id) for r in RULINGS], value=ruling,
+                                                    tooltips=[r.title for r in RULINGS])
+        for r in RULINGS:
+            self.ruling_buttons.add_class(f"samurai-ruling-{r.id}")
+        self.ruling_buttons.add_class("samurai-ruling-choice")
+        self.ruling_buttons.observe(self.feedback.guard(lambda ch: self.show_ruling(ch["new"])), names="value")
+        self.ruling_text = widgets.HTML()
+        self.ruling_text.add_class("samurai-ruling-text")
+        self.demo = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        self.demo.add_class("samurai-ruling-demo")
+        self.demo_intro = widgets.HTML()
+
+        rulings = widgets.VBox([self.ruling_buttons, self.ruling_text, self.demo_intro, self.demo])
+        self.tabs = widgets.Tab(children=[rulings, self.presets, self.vocabulary])
+        for k, title in enumerate(("Rulings R1–R4", "Edition presets", "Edition words")):
+            self.tabs.set_title(k, title)
+        self.tabs.add_class("samurai-rules-tabs")
+        self.widget = widgets.VBox([
+            projector_style("samurai-rules-panel"),
+            widgets.HBox([
+                widgets.HTML(f'<h2 style="{FONT};margin:4px 16px 4px 0;font-size:24px;color:#6b4b1f">Rule variants'
+                             '</h2>'), self.edition], layout=widgets.Layout(align_items="center")),
+            widgets.HTML(f'<div style="{TEXT};margin-bottom:6px">The rulebooks disagree or stay silent on a few '
+                         'points. samurai_lab names each of them (R1–R4) and lets you choose; the two editions come '
+                         'as presets.</div>'),
+            self.tabs, self.feedback.widget,
+        ])
+        self.widget.add_class("samurai-rules-panel")
+        self.set_edition(edition)
+
+    # --- API -------------------------------------------------------------------------------------------
+    def set_edition(self, edition: str) -> None:
+        """Use the words of ``edition`` everywhere in the panel."""
+        if edition not in PRESETS:
+            raise ValueError(f"edition must be one of {', '.join(PRESETS)}, not {edition!r}")
+        self.edition_value = edition
+        if self.edition.value != edition:
+            self.edition.value = edition
+        self.presets.value = presets_html(self.ruleset)
+        self.vocabulary.value = vocabulary_html(edition)
+        self.show_ruling(self.ruling_buttons.value)
+
+    def set_ruleset(self, ruleset: Ruleset | None) -> None:
+        """Add a column with the rules of a game (None: presets only)."""
+        self.ruleset = ruleset
+        self.presets.value = presets_html(ruleset)
+
+    def show_ruling(self, ruling_id: str) -> None:
+        """Explain one ruling and play its demo under each option, side by side."""
+        ruling = RULINGS_BY_ID[ruling_id]
+        if self.ruling_buttons.value != ruling_id:
+            self.ruling_buttons.value = ruling_id
+        choices = "".join(f'<li><b>{html.escape(value_words(v))}</b>: {html.escape(text)}'
+                          + "".join(f' <span style="color:#6b6257">({html.escape(PRESET_NAMES[k].split(" (")[0])}'
+                                    ' preset)</span>' for k, rs in PRESETS.items() if getattr(rs, ruling.field) == v)
+                          + "</li>" for v, text in ruling.choices)
+        self.ruling_text.value = (f'<div class="samurai-ruling-text-body" style="{TEXT};margin:6px 0"><b>{ruling.id}: '
+                                  f'{html.escape(ruling.title)}</b><ul style="margin:4px 0">{choices}</ul></div>')
+        path = self.demos.get(ruling_id)
+        if path is None:
+            self.runs = []
+            self.demo_intro.value = (f'<div style="{TEXT};color:#6b6257">No demo position for {ruling_id} was '
+                                     'found.</div>')
+            self.demo.children = []
+            return
+        scenario = load(path)
+        self.runs = demo_runs(scenario, ruling, self.edition_value)
+        self.demo_intro.value = (f'<div style="{TEXT};margin:4px 0"><b>{html.escape(scenario.title)}.</b> '
+                                 f'{html.escape(scenario.description)}</div>')
+        columns = []
+        for k, run in enumerate(self.runs):
+            board = self._board(k, run.final)
+            board.set_focus(list(run.focus) or None)
+            board.set_state(run.final)
+            concerned = settlements_concerned(run.final, run.focus)
+            if concerned:
+                board.set_highlights(concerned, "preview")
+            lines = "".join(f"<li>{html.escape(x)}</li>" for x in run.lines)
+            end = (f"<div><b>Game over:</b> {html.escape(run.final.end_reason or '')}</div>" if run.final.is_over
+                   else "")
+            head = widgets.HTML(
+                f'<div style="{TEXT}"><div style="font-size:18px;font-weight:bold;color:#0d47a1">'
+                f'{ruling.id} = {html.escape(value_words(run.value))}</div><div style="color:#6b6257;font-size:14px">'
+                f'{html.escape(run.explanation)} — {html.escape(run.label)}</div></div>')
+            outcome = widgets.HTML(
+                f'<div class="samurai-ruling-outcome-text" style="{FONT};font-size:15px;line-height:1.35">'
+                f'<ul style="margin:4px 0;padding-left:18px">{lines}</ul>{end}<div><b>Captured:</b> '
+                f'{html.escape(_captured_words(run.final))}</div></div>')
+            outcome.add_class("samurai-ruling-outcome")
+            col = widgets.VBox([head, board.widget, outcome],
+                               layout=widgets.Layout(width="480px", margin="0 14px 10px 0", padding="6px",
+                                                     border="1px solid #e5dccb"))
+            col.add_class("samurai-ruling-run")
+            columns.append(col)
+        self.demo.children = columns
+
+    def _board(self, k: int, state: GameState) -> BoardView:
+        while len(self.boards) <= k:
+            self.boards.append(BoardView(state, hex_size=self.hex_size))
+        return self.boards[k]

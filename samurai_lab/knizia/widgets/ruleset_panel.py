@@ -1,0 +1,102 @@
+"""Choose the player count, the edition preset and every ruling (R1-R4) with its one-line explanation.
+
+``RulesetPanel.ruleset()`` is the ``Ruleset`` the fields describe; picking a
+preset sets every ruling to that edition's value; ``show(ruleset, n)`` puts a
+loaded position's rules back into the fields.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from ..core.ruleset import BY_PLAYER_COUNT, CHOSEN, HIDDEN, OPEN, PRESETS, RANDOM, RULINGS, VOCABULARY, Ruleset
+
+PRESET_LABELS = {"1998": "1998 edition (Hans im Glück / Rio Grande)", "2015": "2015 edition (Fantasy Flight)"}
+_CAPTURES = (("open with 2 players, hidden with 3-4", BY_PLAYER_COUNT), ("always open", OPEN),
+             ("always hidden", HIDDEN))
+
+
+def _explain(text: str) -> str:
+    return f'<div style="color:#555;font-size:90%;margin:0 0 4px 8px">{html.escape(text)}</div>'
+
+
+def _setup_options(edition: str) -> list[tuple[str, str]]:
+    piece = VOCABULARY[edition].piece
+    return [(f"random {piece}s", RANDOM), (f"place {piece}s by clicking", CHOSEN)]
+
+
+class RulesetPanel:
+    """The widgets of a game's rules (CSS class ``samurai-rules``)."""
+
+    def __init__(self, n_players: int = 4, ruleset: Ruleset = PRESETS["1998"], seed: int = 1) -> None:
+        wide = widgets.Layout(width="auto")
+        self.players = widgets.ToggleButtons(options=[("2 players", 2), ("3 players", 3), ("4 players", 4)],
+                                             value=n_players, style={"button_width": "80px"})
+        self.players.add_class("samurai-players")
+        self.edition = widgets.Dropdown(options=[(v, k) for k, v in PRESET_LABELS.items()], value=ruleset.edition,
+                                        description="Edition", layout=wide)
+        self.edition.add_class("samurai-edition")
+        self.rulings: dict[str, widgets.Dropdown] = {}
+        self.explanations: dict[str, widgets.HTML] = {}
+        rows: list[widgets.Widget] = []
+        for r in RULINGS:
+            dd = widgets.Dropdown(options=[(v.replace("_", " "), v) for v, _ in r.choices],
+                                  value=getattr(ruleset, r.field), layout=widgets.Layout(width="260px"),
+                                  disabled=len(r.choices) == 1)
+            dd.add_class(f"samurai-ruling-{r.id}")
+            ex = widgets.HTML()
+            self.rulings[r.field], self.explanations[r.field] = dd, ex
+            dd.observe(lambda ch, f=r.field: self._explain(f), names="value")
+            rows += [widgets.HTML(f"<b>{r.id}</b> {html.escape(r.title)}"), dd, ex]
+            self._explain(r.field)
+        self.setup = widgets.ToggleButtons(options=_setup_options(ruleset.edition), value=ruleset.setup,
+                                           style={"button_width": "auto"})
+        self.hands = widgets.ToggleButtons(options=[("random hands", RANDOM), ("choose hands by clicking", CHOSEN)],
+                                           value=ruleset.hands, style={"button_width": "auto"})
+        self.captures = widgets.Dropdown(options=list(_CAPTURES), value=ruleset.captures_visible,
+                                         description="Captures", layout=wide)
+        self.seed = widgets.IntText(value=seed, description="Seed", layout=widgets.Layout(width="160px"))
+        self.new_game = widgets.Button(description="New game", button_style="primary", icon="play")
+        self.new_game.add_class("samurai-new-game")
+        self.apply_rules = widgets.Button(description="Use these rules here", icon="check",
+                                          tooltip="Keep the position, change its rules")
+        self.edition.observe(self._on_preset, names="value")
+        self.widget = widgets.VBox([
+            self.players, self.edition, *rows,
+            widgets.HTML("<b>Setup</b>"), self.setup, self.hands, self.captures,
+            widgets.HBox([self.seed, self.new_game, self.apply_rules]),
+        ])
+        self.widget.add_class("samurai-rules")
+
+    def _explain(self, field: str) -> None:
+        ruling = next(r for r in RULINGS if r.field == field)
+        self.explanations[field].value = _explain(ruling.explain(self.rulings[field].value))
+
+    def _on_preset(self, change: dict) -> None:
+        preset = PRESETS[change["new"]]
+        setup = self.setup.value
+        self.setup.options = _setup_options(change["new"])
+        self.setup.value = setup
+        for r in RULINGS:
+            self.rulings[r.field].value = getattr(preset, r.field)
+
+    @property
+    def n_players(self) -> int:
+        return int(self.players.value)
+
+    def ruleset(self) -> Ruleset:
+        """The rules the fields describe (ValueError if a combination is invalid)."""
+        values = {f: dd.value for f, dd in self.rulings.items()}
+        return Ruleset(edition=self.edition.value, setup=self.setup.value, hands=self.hands.value,
+                       captures_visible=self.captures.value, **values)
+
+    def show(self, ruleset: Ruleset, n_players: int) -> None:
+        """Put ``ruleset`` and the player count into the fields."""
+        self.players.value = n_players
+        self.edition.value = ruleset.edition
+        for f, dd in self.rulings.items():
+            dd.value = getattr(ruleset, f)
+        self.setup.value, self.hands.value = ruleset.setup, ruleset.hands
+        self.captures.value = ruleset.captures_visible

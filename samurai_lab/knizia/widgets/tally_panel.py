@@ -1,0 +1,108 @@
+"""The influence panel: caste x player tallies of one settlement, and what-if previews.
+
+``tally_html`` and ``preview_html`` are plain functions (HTML strings) so that
+any app can show them; ``TallyPanel`` is one HTML widget (CSS class
+``samurai-tally``) that only sends an update when its text changes.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from ..core.influence import Preview, settlement_tally
+from ..render.theme import seat_colours
+from ..core.state import GameState
+from ..core.text import describe_resolution
+
+_CELL = "padding:1px 6px;text-align:center"
+_HEAD = "padding:1px 6px;font-weight:600"
+
+
+def _chip(colour: str) -> str:
+    return (f'<span style="display:inline-block;width:9px;height:9px;border-radius:2px;'
+            f'background:{colour};margin-right:3px"></span>')
+
+
+def tally_html(state: GameState, settlement: int) -> str:
+    """A table of every player's influence on each caste at ``settlement``, who would take each
+    piece if it were surrounded now, and how many empty land hexes are left around it."""
+    board = state.board
+    if not board.is_settlement[settlement]:
+        raise ValueError(f"{board.label(settlement)} is not a settlement: tallies are kept for villages, cities "
+                         "and Edo")
+    vocab = state.ruleset.vocabulary
+    tally = settlement_tally(state, settlement)
+    colours = seat_colours(state)
+    names = [s.name for s in state.seats]
+    info = board.info[settlement]
+    pieces = ", ".join(vocab.caste(c) for c in tally.pieces) or f"no {vocab.piece} left"
+    if tally.surrounded:
+        land = "surrounded: every land hex around it holds a " + vocab.tile
+    else:
+        n = tally.empty_land
+        land = f"{n} empty land hex{'es' if n != 1 else ''} left around it"
+    head = "".join(f'<th style="{_HEAD}">{_chip(colours[p])}{html.escape(n)}</th>' for p, n in enumerate(names))
+    rows = []
+    for ct in tally.castes:
+        caste = html.escape(vocab.caste(ct.caste))
+        style = "" if ct.present else "color:#999"
+        label = f"<b>{caste}</b>" if ct.present else caste
+        cells = []
+        for p, v in enumerate(ct.tallies):
+            lead = ct.leader == p and v > 0
+            cells.append(f'<td style="{_CELL};{"font-weight:700;background:#fff3c4" if lead else ""}">{v}</td>')
+        if ct.leader is None:
+            goes = "tie: set aside" if any(ct.tallies) else "all 0: set aside"
+        else:
+            goes = html.escape(names[ct.leader])
+        rows.append(f'<tr style="{style}"><td style="padding:1px 6px">{label}</td>{"".join(cells)}'
+                    f'<td style="padding:1px 6px">{goes}</td></tr>')
+    return (
+        f'<div class="samurai-tally-body">'
+        f'<div><b>{html.escape(info.label)}</b> · {info.kind} · {html.escape(pieces)}</div>'
+        f'<div class="samurai-tally-land">{html.escape(land)}</div>'
+        f'<table style="border-collapse:collapse;margin-top:3px"><tr><th style="{_HEAD}">influence</th>{head}'
+        f'<th style="{_HEAD}">if surrounded now</th></tr>{"".join(rows)}</table>'
+        f'<div style="color:#999;font-size:85%">castes in grey have no {html.escape(vocab.piece)} here</div></div>'
+    )
+
+
+def preview_html(state: GameState, pv: Preview) -> str:
+    """What an action not yet committed would decide: every piece taken or set aside, and the end."""
+    lines = [f"<b>What if</b> <code>{html.escape(str(pv.action))}</code>:"]
+    if pv.resolutions:
+        lines += [f"• {html.escape(describe_resolution(state, r))}" for r in pv.resolutions]
+    else:
+        lines.append("• no settlement would be surrounded: nothing is taken")
+    if pv.game_ends:
+        lines.append(f"• the game would end: {html.escape(pv.game_ends)}")
+    return '<div class="samurai-preview-body">' + "<br>".join(lines) + "</div>"
+
+
+class TallyPanel:
+    """One HTML widget showing a settlement's tallies (and optionally a preview below them)."""
+
+    EMPTY = "<i>Click a settlement to see its influence tallies.</i>"
+
+    def __init__(self) -> None:
+        self.widget = widgets.HTML(value=self.EMPTY)
+        self.widget.add_class("samurai-tally")
+        self.settlement: int | None = None
+
+    def show(self, state: GameState, settlement: int | None, extra_html: str = "", heading: str = "",
+             lead_html: str = "") -> None:
+        """Show ``lead_html`` (e.g. a preview), then the tallies of ``settlement`` in ``state`` (None: a hint)
+        under ``heading``, then ``extra_html`` — one widget update for all of it."""
+        self.settlement = settlement
+        body = tally_html(state, settlement) if settlement is not None else self.EMPTY
+        head = f'<div style="color:#1f4e79;margin-top:4px"><b>{html.escape(heading)}</b></div>' if heading else ""
+        value = lead_html + head + body + extra_html
+        if self.widget.value != value:
+            self.widget.value = value
+
+    @property
+    def text(self) -> str:
+        """The panel's HTML (for tests)."""
+        return self.widget.value

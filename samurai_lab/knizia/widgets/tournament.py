@@ -1,0 +1,306 @@
+"""Bot tournaments: run a simulation, then chart win rates (95 % intervals), captures per caste
+and game lengths, as SVG in HTML widgets (no plotting library).
+
+The chart builders are plain functions of a ``SimulationResult``; ``TournamentApp`` is the
+form (players, bots per seat, edition, games, seed), a run button, a button to run more games
+of the same kind (the results add up) and the charts::
+
+    from samurai_lab.knizia.widgets.tournament import TournamentApp
+    TournamentApp().widget
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections import Counter
+from typing import Sequence
+
+import ipywidgets as widgets
+
+from ..bots import BOTS, SimulationResult, simulate
+from ..core.ruleset import PRESETS, RANDOM
+from ..core.tiles import CASTES
+from ...ui.common import Feedback
+
+#: Colours of the bots in the charts, in the order the bots are named.
+BOT_COLOURS = ("#1f5fae", "#c62828", "#2e7d32", "#c99a1e")
+FONT = "DejaVu Sans, Verdana, sans-serif"
+INK, SOFT, GRID = "#2b2620", "#6b6257", "#e5dccb"
+
+
+def merge(results: Sequence[SimulationResult]) -> SimulationResult:
+    """Several simulations of the same bots, players and rules as one (the games add up)."""
+    if not results:
+        raise ValueError("nothing to merge: run a simulation first")
+    first = results[0]
+    for r in results[1:]:
+        if (r.bots, r.players, r.ruleset) != (first.bots, first.players, first.ruleset):
+            raise ValueError("only simulations of the same bots, player count and rules add up")
+    records = tuple(rec for r in results for rec in r.records)
+    per_move: dict[str, float] = {}
+    for name in first.names:
+        times = [(r.seconds_per_move[name], r.games) for r in results if name in r.seconds_per_move]
+        if times:
+            per_move[name] = sum(t * g for t, g in times) / sum(g for _, g in times)
+    return SimulationResult(first.bots, len(records), first.players, first.seed, first.ruleset, records, per_move)
+
+
+def bot_colours(result: SimulationResult) -> dict[str, str]:
+    return {n: BOT_COLOURS[k % len(BOT_COLOURS)] for k, n in enumerate(result.names)}
+
+
+def _svg(width: int, height: int, body: str, css: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="{css}" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" font-family="{FONT}"><rect width="{width}" height="{height}" '
+            f'fill="#fffdf8"/>{body}</svg>')
+
+
+def _text(x: float, y: float, s: str, size: int = 12, anchor: str = "start", colour: str = INK,
+          bold: bool = False) -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" fill="{colour}"{weight}>'
+            f'{html.escape(s)}</text>')
+
+
+def win_rates_svg(result: SimulationResult, width: int = 520) -> str:
+    """Horizontal bars: each bot's share of the games won, with its 95 % Wilson interval and the
+    share its seats would win if all bots were equal (dashed)."""
+    names, rates, cis, seats = result.names, result.win_rates, result.ci95, result.seats
+    colours = bot_colours(result)
+    left, right, top, row = 120, 20, 30, 34
+    height = top + row * len(names) + 34
+    plot = width - left - right
+    parts = [_text(left, 18, f"Win rate ({result.games} games, 95 % intervals)", 13, bold=True)]
+    for k in range(0, 11, 2):
+        x = left + plot * k / 10
+        parts.append(f'<line x1="{x:.1f}" y1="{top - 4}" x2="{x:.1f}" y2="{height - 28}" stroke="{GRID}"/>')
+        parts.append(_text(x, height - 14, f"{k * 10}%", 11, "middle", SOFT))
+    for i, n in enumerate(names):
+        y = top + i * row
+        lo, hi = cis[n]
+        w = plot * rates[n]
+        parts.append(_text(left - 8, y + row / 2 + 4, n, 12, "end"))
+        parts.append(f'<rect x="{left}" y="{y + 6}" width="{max(w, 0.5):.1f}" height="{row - 12}" '
+                     f'fill="{colours[n]}" opacity="0.85"><title>{html.escape(n)}: {rates[n]:.0%} '
+                     f'(95 % interval {lo:.0%} to {hi:.0%})</title></rect>')
+        x0, x1, ym = left + plot * lo, left + plot * hi, y + row / 2
+        parts.append(f'<line class="samurai-ci" x1="{x0:.1f}" y1="{ym:.1f}" x2="{x1:.1f}" y2="{ym:.1f}" '
+                     f'stroke="{INK}" stroke-width="1.6"/>')
+        for x in (x0, x1):
+            parts.append(f'<line x1="{x:.1f}" y1="{ym - 6:.1f}" x2="{x:.1f}" y2="{ym + 6:.1f}" stroke="{INK}" '
+                         f'stroke-width="1.6"/>')
+        fair = left + plot * seats[n] / result.players
+        parts.append(f'<line x1="{fair:.1f}" y1="{y + 3}" x2="{fair:.1f}" y2="{y + row - 3}" stroke="{SOFT}" '
+                     f'stroke-dasharray="3,3" stroke-width="1.5"><title>equal bots would win '
+                     f'{seats[n] / result.players:.0%}</title></line>')
+        if w > 48:  # inside the bar, at its start
+            parts.append(_text(left + 5, ym + 4, f"{rates[n]:.0%}", 11, colour="#ffffff", bold=True))
+        else:  # after the bar and its interval
+            parts.append(_text(max(x1, left + w) + 6, ym + 4, f"{rates[n]:.0%}", 11))
+    return _svg(width, height, "".join(parts), "samurai-chart-svg samurai-win-chart")
+
+
+def captures_svg(result: SimulationResult, width: int = 520, height: int = 230) -> str:
+    """Grouped bars: average caste pieces captured per seat of each bot, caste by caste."""
+    vocab = result.ruleset.vocabulary
+    names, caps = result.names, result.captures
+    colours = bot_colours(result)
+    top_value = max([v for c in caps.values() for v in c.values()] + [0.5])
+    step = max(1, math.ceil(top_value / 4))
+    top_axis = step * math.ceil(top_value / step)
+    left, bottom, head = 36, 40, 30
+    group = (width - left - 10) / 3
+    bar = min(40.0, (group - 20) / len(names))
+    parts = [_text(left, 18, "Pieces captured per game (average per seat)", 13, bold=True)]
+    lx = width - 10 - sum(22 + 7 * len(n) for n in names)
+    for n in names:  # legend
+        parts.append(f'<rect x="{lx:.1f}" y="{head - 4}" width="10" height="10" fill="{colours[n]}"/>')
+        parts.append(_text(lx + 13, head + 5, n, 11, colour=SOFT))
+        lx += 22 + 7 * len(n)
+    head += 14
+    plot_h = height - bottom - head
+    for v in range(0, top_axis + 1, step):
+        y = head + plot_h - v / top_axis * plot_h
+        parts.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - 6}" y2="{y:.1f}" stroke="{GRID}"/>')
+        parts.append(_text(left - 6, y + 4, str(v), 11, "end", SOFT))
+    for c in CASTES:
+        gx = left + c.index * group
+        x0 = gx + (group - bar * len(names)) / 2
+        for i, n in enumerate(names):
+            v = caps[n][c.value]
+            h = v / top_axis * plot_h
+            x, y = x0 + i * bar, head + plot_h - h
+            parts.append(f'<rect x="{x + 2:.1f}" y="{y:.1f}" width="{bar - 4:.1f}" height="{max(h, 0.5):.1f}" '
+                         f'fill="{colours[n]}" opacity="0.85"><title>{html.escape(n)}: {v:.2f} '
+                         f'{html.escape(vocab.caste(c))}</title></rect>')
+            parts.append(_text(x + bar / 2, y - 4, f"{v:.1f}", 10, "middle", SOFT))
+        parts.append(_text(gx + group / 2, height - 16, vocab.caste(c), 12, "middle", bold=True))
+    return _svg(width, height, "".join(parts), "samurai-chart-svg samurai-captures-chart")
+
+
+def lengths_svg(result: SimulationResult, width: int = 520, height: int = 200) -> str:
+    """A histogram of game lengths in turns, with the mean marked."""
+    turns = [r.turns for r in result.records]
+    lo, hi = min(turns), max(turns)
+    bins = min(16, hi - lo + 1)
+    size = max(1, math.ceil((hi - lo + 1) / bins))
+    counts = Counter((t - lo) // size for t in turns)
+    nbins = (hi - lo) // size + 1
+    top_count = max(counts.values())
+    left, bottom, head = 36, 36, 30
+    plot_w, plot_h = width - left - 12, height - bottom - head
+    bw = plot_w / nbins
+    parts = [_text(left, 18, f"Game length in turns (mean {result.turns['mean']:.1f})", 13, bold=True)]
+    for v in sorted({0, top_count, max(1, top_count // 2)}):
+        y = head + plot_h - v / top_count * plot_h
+        parts.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - 6}" y2="{y:.1f}" stroke="{GRID}"/>')
+        parts.append(_text(left - 6, y + 4, str(v), 11, "end", SOFT))
+    for b in range(nbins):
+        n = counts.get(b, 0)
+        h = n / top_count * plot_h
+        x = left + b * bw
+        first, last = lo + b * size, lo + b * size + size - 1
+        span = f"{first}" if size == 1 else f"{first}-{last}"
+        parts.append(f'<rect x="{x + 1:.1f}" y="{head + plot_h - h:.1f}" width="{bw - 2:.1f}" '
+                     f'height="{max(h, 0.5):.1f}" fill="#8a6a36" opacity="0.8"><title>{span} turns: {n} '
+                     f'game{"s" if n != 1 else ""}</title></rect>')
+        if nbins <= 8 or b % 2 == 0:
+            parts.append(_text(x + bw / 2, height - 20, span, 10, "middle", SOFT))
+    mean_x = left + (result.turns["mean"] - lo) / (size * nbins) * plot_w
+    parts.append(f'<line x1="{mean_x:.1f}" y1="{head - 4}" x2="{mean_x:.1f}" y2="{head + plot_h}" stroke="{INK}" '
+                 f'stroke-dasharray="4,3"/>')
+    return _svg(width, height, "".join(parts), "samurai-chart-svg samurai-lengths-chart")
+
+
+def summary_html(result: SimulationResult) -> str:
+    """The figures as a table: seats, wins, win rate and interval per bot; endings; wins by seat."""
+    rates, cis, wins, seats = result.win_rates, result.ci95, result.wins, result.seats
+    colours = bot_colours(result)
+    td = "padding:2px 8px;text-align:right"
+    rows = "".join(
+        f"<tr><td style='padding:2px 8px'><span style='display:inline-block;width:10px;height:10px;"
+        f"background:{colours[n]};border-radius:2px'></span> {html.escape(n)}</td>"
+        f"<td style='{td}'>{seats[n]}</td><td style='{td}'>{wins[n]:g}</td><td style='{td}'>{rates[n]:.1%}</td>"
+        f"<td style='{td}'>{cis[n][0]:.0%} – {cis[n][1]:.0%}</td>"
+        f"<td style='{td}'>{result.seconds_per_move.get(n, 0) * 1000:.1f} ms</td></tr>"
+        for n in result.names)
+    e = result.endings
+    seat_rates = ", ".join(f"seat {i + 1}: {w:.0%}" for i, w in enumerate(result.seat_win_rates))
+    return (f"<div class='samurai-tournament-summary-body'>"
+            f"<b>{result.games} games</b>, {result.players} players, {result.ruleset.edition} rules "
+            f"(random setup and hands); the seats rotate over games sharing a deal."
+            f"<table style='border-collapse:collapse;margin:4px 0'><tr><th style='padding:2px 8px'>bot</th>"
+            f"<th style='{td}'>seats</th><th style='{td}'>wins</th><th style='{td}'>win rate</th>"
+            f"<th style='{td}'>95 % interval</th><th style='{td}'>time per action</th></tr>{rows}</table>"
+            f"<div>Games ended: {e['caste_exhausted']} with a caste gone from the board, {e['set_aside']} with four "
+            f"pieces set aside, {e['all_passed']} with every player passing. Wins by seat: {seat_rates}.</div></div>")
+
+
+class TournamentApp:
+    """The tournament form, buttons, progress, summary and charts (CSS class ``samurai-tournament``)."""
+
+    def __init__(self, bots: Sequence[str] = ("random", "greedy-lite"), games: int = 20, players: int = 2,
+                 seed: int = 1, run: bool = True) -> None:
+        self.feedback = Feedback()
+        guard = self.feedback.guard
+        levels = list(BOTS)
+        self.players = widgets.ToggleButtons(options=[("2 players", 2), ("3 players", 3), ("4 players", 4)],
+                                             value=players, style={"button_width": "90px"})
+        self.players.add_class("samurai-tournament-players")
+        self.seat_bots = []
+        for k in range(4):
+            default = bots[k % len(bots)]
+            dd = widgets.Dropdown(options=levels, value=default, description=f"Seat {k + 1}",
+                                  layout=widgets.Layout(width="220px"))
+            dd.add_class("samurai-tournament-bot")
+            self.seat_bots.append(dd)
+        self.seats_box = widgets.HBox()
+        self.edition = widgets.Dropdown(options=[(f"{e} edition", e) for e in PRESETS], value="1998",
+                                        description="Rules", layout=widgets.Layout(width="220px"))
+        self.games = widgets.BoundedIntText(value=games, min=1, max=2000, description="Games",
+                                            layout=widgets.Layout(width="180px"))
+        self.games.add_class("samurai-tournament-games")
+        self.seed = widgets.IntText(value=seed, description="Seed", layout=widgets.Layout(width="180px"))
+        self.run_button = widgets.Button(description="Run", button_style="primary", icon="play")
+        self.run_button.add_class("samurai-tournament-run")
+        self.more_button = widgets.Button(description="Run more games", icon="plus", disabled=True,
+                                          layout=widgets.Layout(width="auto"),
+                                          tooltip="The same bots and rules, new deals; the results add up")
+        self.more_button.add_class("samurai-tournament-more")
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="300px"))
+        self.progress.add_class("samurai-tournament-progress")
+        self.progress_text = widgets.Label()
+        self.summary = widgets.HTML()
+        self.summary.add_class("samurai-tournament-summary")
+        self.win_chart = widgets.HTML()
+        self.win_chart.add_class("samurai-chart-wins")
+        self.captures_chart = widgets.HTML()
+        self.captures_chart.add_class("samurai-chart-captures")
+        self.lengths_chart = widgets.HTML()
+        self.lengths_chart.add_class("samurai-chart-lengths")
+        help_text = "; ".join(f"<b>{html.escape(n)}</b>: {html.escape(d)}" for n, (d, _) in BOTS.items())
+        self.widget = widgets.VBox([
+            self.players, self.seats_box,
+            widgets.HTML(f"<div style='color:#555;font-size:90%;max-width:900px'>{help_text}</div>"),
+            widgets.HBox([self.edition, self.games, self.seed]),
+            widgets.HBox([self.run_button, self.more_button, self.progress, self.progress_text]),
+            self.feedback.widget, self.summary,
+            widgets.HBox([self.win_chart, self.captures_chart], layout=widgets.Layout(flex_flow="row wrap")),
+            self.lengths_chart,
+        ])
+        self.widget.add_class("samurai-tournament")
+        self.results: list[SimulationResult] = []
+        self.result: SimulationResult | None = None
+        self.players.observe(lambda _: self._sync_seats(), names="value")
+        self.run_button.on_click(guard(lambda _b: self.run()))
+        self.more_button.on_click(guard(lambda _b: self.run_more()))
+        self._sync_seats()
+        if run:
+            self.run()
+
+    def _sync_seats(self) -> None:
+        self.seats_box.children = self.seat_bots[: self.players.value]
+
+    def bots(self) -> list[str]:
+        return [dd.value for dd in self.seat_bots[: self.players.value]]
+
+    def _simulate(self, seed: int) -> SimulationResult:
+        games = int(self.games.value)
+        self.progress.max, self.progress.value = games, 0
+
+        def progress(done: int, total: int) -> None:
+            self.progress.value = done
+            self.progress_text.value = f"{done} / {total} games"
+
+        rules = PRESETS[self.edition.value].with_options(setup=RANDOM, hands=RANDOM)
+        return simulate(self.bots(), games, int(self.players.value), seed, rules, progress)
+
+    def run(self) -> SimulationResult:
+        """Run a new simulation from the form (the previous results are dropped)."""
+        self.feedback.clear()
+        self.results = [self._simulate(int(self.seed.value))]
+        return self._show()
+
+    def run_more(self) -> SimulationResult:
+        """As many games again, on new deals, added to the results shown."""
+        if not self.results:
+            raise ValueError("run a simulation first")
+        first = self.results[0]
+        rules = PRESETS[self.edition.value].with_options(setup=RANDOM, hands=RANDOM)
+        if (tuple(self.bots()), int(self.players.value), rules) != (first.bots, first.players, first.ruleset):
+            raise ValueError("the form changed since the last run: press Run to start a new simulation")
+        self.results.append(self._simulate(int(self.seed.value) + len(self.results) * 7919))
+        return self._show()
+
+    def _show(self) -> SimulationResult:
+        result = merge(self.results)
+        self.result = result
+        self.summary.value = summary_html(result)
+        self.win_chart.value = win_rates_svg(result)
+        self.captures_chart.value = captures_svg(result)
+        self.lengths_chart.value = lengths_svg(result)
+        self.more_button.disabled = False
+        self.more_button.description = f"Run {int(self.games.value)} more games"
+        self.progress_text.value = f"{result.games} games in all"
+        return result

@@ -1,0 +1,71 @@
+"""``samurai-lab bench``: speed figures of the engine (and of the apps in a real browser with --browser)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+
+from ..knizia.core.actions import PlaceTile
+from ..knizia.core.influence import preview
+from ..knizia.core.playout import BEGINNER_RULES, midgame_position, play_random_game
+
+HELP = "measure the engine: random games per second, preview time (add --browser for the apps)"
+
+BENCH_RULESET = BEGINNER_RULES
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time spent on random games (default 3)")
+    parser.add_argument("--browser", action="store_true", help="also measure the apps in headless Chromium")
+
+
+def random_games_per_second(seconds: float = 3.0, n_players: int = 4) -> dict[str, float]:
+    """Full random games (1998 rules, beginner random setup and hands), single process, CPU time."""
+    games = actions = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds or games == 0:
+        _, acts = play_random_game(n_players, BENCH_RULESET, seed=games)
+        games += 1
+        actions += len(acts)
+    elapsed = time.process_time() - start
+    return {"random_games_per_s": games / elapsed, "actions_per_game": actions / games,
+            "us_per_action": elapsed / actions * 1e6, "games": games}
+
+
+def preview_all_ms(repeats: int = 15) -> dict[str, float]:
+    """Median time to preview every legal single-tile placement of the current 5-tile hand."""
+    state = midgame_position()
+    placements = [a for a in state.legal_actions() if isinstance(a, PlaceTile)]
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        for a in placements:
+            preview(state, a)
+        times.append((time.perf_counter() - t0) * 1000)
+    return {"preview_all_ms": statistics.median(times), "previewed_placements": len(placements)}
+
+
+def run(args: argparse.Namespace) -> int:
+    figures: dict[str, float] = {}
+    figures.update(random_games_per_second(args.seconds))
+    figures.update(preview_all_ms())
+    if args.browser:
+        from .bench_apps import bench_apps
+
+        figures.update(bench_apps())
+    if args.json:
+        print(json.dumps({k: round(v, 3) if isinstance(v, float) else v for k, v in figures.items()}))
+    else:
+        for k, v in figures.items():
+            print(f"{k:>28}: {v:,.2f}" if isinstance(v, float) else f"{k:>28}: {v}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    p = argparse.ArgumentParser()
+    add_arguments(p)
+    sys.exit(run(p.parse_args()))

@@ -1,0 +1,196 @@
+"""Browser figures of the apps, next to the trivial reference app measured in the same run.
+
+``bench_apps()`` (used by ``samurai-lab bench --browser``) measures the scenario
+explorer in headless Chromium on a 4-player game in its 13th turn:
+
+* ``cold_start_s``: voila start → board drawn and hand buttons shown (median of the rounds);
+* ``click_redraw_ms_*``: a click on a hex → the canvas, the side panels and
+  the message line changed. Two kinds of click alternate: a first click on a
+  legal hex (the what-if preview: highlight, preview text, tallies after it) and
+  a second click on the same hex (the tile is placed: pieces layer, status,
+  tallies). The pointer rests on the hex before each pair, as a person's does
+  (the hover preview is not measured), so a preview click is done when its
+  highlight and message are shown; after each placement an (unmeasured) Undo
+  restores the position.
+
+The trivial app's figures (``trivial_*``) come from :func:`bench_trivial`, run alternately
+with the explorer in the same run; the ratios compare medians.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import statistics
+from typing import Iterator
+
+from .bench_browser import (REPO_ROOT, bench_trivial, js_canvas_alpha_at, measure_clicks,
+                            measure_cold_start, percentile)
+
+EXPLORER = REPO_ROOT / "notebooks" / "explorer.ipynb"
+CANVAS = "canvas.samurai-board-canvas"
+PANELS = (".samurai-preview", ".samurai-tally", ".samurai-status")
+MESSAGE = ".samurai-message"
+HEX_SIZE = 16
+
+
+def _panels_and_canvas_js() -> str:
+    """JS ``() => [message, panel text, canvas hash]`` for the explorer.
+
+    The message line is the last thing a click updates (board first, then the panels, then the
+    message), so "all changed" means the click was handled completely, not only the hover before it.
+    """
+    from .bench_browser import js_canvas_hash
+
+    sels = json.dumps(list(PANELS))
+    return f"""() => {{
+  const text = {sels}.map(s => {{ const e = document.querySelector(s); return e ? e.innerText : ''; }}).join('|');
+  const msg = document.querySelector({json.dumps(MESSAGE)});
+  return [msg ? msg.innerText : null, text, ({js_canvas_hash(CANVAS)})()];
+}}"""
+
+
+def _changed_js(state_js: str, items: tuple[int, ...]) -> str:
+    """JS ``(before) => bool``: the given items of ``state_js()`` all differ from ``before``."""
+    return f"""(before) => {{
+  const now = ({state_js})();
+  return {json.dumps(list(items))}.every(i => now[i] !== null && now[i] !== before[i]);
+}}"""
+
+
+@contextlib.contextmanager
+def _env(**values: str) -> Iterator[None]:
+    """Set environment variables for child processes (voila and its kernels) for a while."""
+    old = {k: os.environ.get(k) for k in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for k, v in old.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def explorer_targets(n: int = 14) -> tuple[int, list[tuple[float, float]], str]:
+    """(hand button index, canvas pixels of ``n`` legal hexes, hex ids) for the benchmark position."""
+    from ..knizia.core.board import board_for
+    from ..knizia.render.layout import layout_for
+    from ..knizia.widgets.explorer import midgame_state
+
+    state = midgame_state()
+    k = next(i for i, t in enumerate(state.hand) if not t.fast and not t.is_move and not t.is_swap)
+    t = state.hand[k]
+    layout = layout_for(board_for(state.n_players), HEX_SIZE)
+    legal = [state.board.index[a.hex] for a in state.legal_actions() if getattr(a, "tile", None) == t]
+    step = max(1, len(legal) // n)
+    chosen = legal[::step][:n]
+    return k, [layout.pixel_of(i) for i in chosen], " ".join(state.board.ids[i] for i in chosen)
+
+
+def bench_explorer(n_hexes: int = 12) -> dict[str, list[float] | float]:
+    """One cold start of the explorer and its click latencies (see the module doc): raw lists in ms."""
+    k, points, _ids = explorer_targets(n_hexes + 1)
+    state_js = _panels_and_canvas_js()
+    # a preview click changes the message and the canvas (the panels already show the hover's preview);
+    # a placement changes all three
+    preview_done, place_done = _changed_js(state_js, (0, 2)), _changed_js(state_js, (0, 1, 2))
+    ex, ey = _edo_pixel()
+    ready = (f"() => document.querySelectorAll('.samurai-tile-button').length >= 5"
+             f" && ({js_canvas_alpha_at(CANVAS, int(ex), int(ey))})()")
+
+    def clicks(page) -> dict[str, list[float]]:
+        _select_tile(page, k)
+        preview, place = [], []  # the first pair is a warm-up
+        for i, (x, y) in enumerate(points):
+            _hover(page, x, y)
+            first = measure_clicks(page, CANVAS, [(x, y)], preview_done, 1, snapshot_js=state_js, warmup=0)
+            second = measure_clicks(page, CANVAS, [(x, y)], place_done, 1, snapshot_js=state_js, warmup=0)
+            if i > 0:
+                preview += first
+                place += second
+            _undo_and_reselect(page, k)
+        return {"preview": preview, "place": place}
+
+    with _env(SAMURAI_EXPLORER_START="midgame"):
+        cold = measure_cold_start(EXPLORER, ready, then=clicks)
+    return {"server_up_s": cold.server_up_s, "cold_start_s": cold.ready_s, **cold.result}
+
+
+def _edo_pixel() -> tuple[float, float]:
+    from ..knizia.core.board import board_for
+    from ..knizia.render.layout import layout_for
+
+    b = board_for(4)
+    return layout_for(b, HEX_SIZE).pixel_of(b.edo)
+
+
+def _undo_and_reselect(page, k: int) -> None:
+    """Undo the placement and choose the same tile again (not measured)."""
+    page.locator(".samurai-undo").click()
+    page.wait_for_function("() => document.querySelector('.samurai-history-step').innerText.includes('step 0')",
+                           timeout=30000)
+    _select_tile(page, k)
+
+
+def _hover(page, x: float, y: float) -> None:
+    """Move the pointer onto canvas pixel (x, y) and let the hover preview settle (not measured)."""
+    box = page.locator(CANVAS).first.bounding_box()
+    size = page.locator(CANVAS).first.evaluate("c => [c.width, c.height]")
+    page.mouse.move(box["x"] + x * box["width"] / size[0], box["y"] + y * box["height"] / size[1])
+    page.wait_for_timeout(150)
+
+
+def _select_tile(page, k: int, hand_size: int = 5) -> None:
+    """Click the k-th tile of the (whole) hand and wait until it shows as selected."""
+    page.wait_for_function(f"() => document.querySelectorAll('.samurai-tile-button').length === {hand_size}",
+                           timeout=30000)
+    page.locator(".samurai-tile-button").nth(k).click()
+    page.wait_for_function(
+        f"() => {{ const b = document.querySelectorAll('.samurai-tile-button')[{k}];"
+        " return b && b.classList.contains('mod-info'); }", timeout=30000)
+
+
+def bench_apps(rounds: int = 3) -> dict[str, float | list[float]]:
+    """The explorer's figures and the trivial app's, measured alternately in one run (``rounds``
+    times each, medians reported: the machine's load varies), with their ratios."""
+    trivial_runs, explorer_runs = [], []
+    for _ in range(rounds):
+        trivial_runs.append(bench_trivial())
+        explorer_runs.append(bench_explorer())
+    preview = [x for r in explorer_runs for x in r["preview"]]  # type: ignore[union-attr]
+    place = [x for r in explorer_runs for x in r["place"]]  # type: ignore[union-attr]
+    both = preview + place
+    cold = [float(r["cold_start_s"]) for r in explorer_runs]  # type: ignore[arg-type]
+    trivial_cold = [r["trivial_cold_start_s"] for r in trivial_runs]
+    out: dict[str, float | list[float]] = {
+        "click_redraw_ms_median": round(statistics.median(both), 1),
+        "click_redraw_ms_p95": round(percentile(both, 95), 1),
+        "click_preview_ms_median": round(statistics.median(preview), 1),
+        "click_place_ms_median": round(statistics.median(place), 1),
+        "clicks_measured": len(both),
+        "cold_start_s": round(statistics.median(cold), 3),
+        "server_up_s": round(statistics.median(float(r["server_up_s"]) for r in explorer_runs), 3),  # type: ignore
+        "trivial_click_ms_median": round(statistics.median(r["trivial_click_ms_median"] for r in trivial_runs), 1),
+        "trivial_click_ms_p95": round(statistics.median(r["trivial_click_ms_p95"] for r in trivial_runs), 1),
+        "trivial_cold_start_s": round(statistics.median(trivial_cold), 3),
+        "trivial_server_up_s": round(statistics.median(r["trivial_server_up_s"] for r in trivial_runs), 3),
+        "rounds": rounds,
+        "cold_start_s_runs": [round(x, 2) for x in cold],
+        "trivial_cold_start_s_runs": [round(x, 2) for x in trivial_cold],
+    }
+    trivial_click = statistics.median(r["trivial_click_ms_median"] for r in trivial_runs)
+    out["click_ratio_to_trivial"] = round(statistics.median(both) / trivial_click, 2)
+    out["cold_start_ratio_to_trivial"] = round(statistics.median(cold) / statistics.median(trivial_cold), 2)
+    return out
+
+
+def main() -> int:
+    print(json.dumps(bench_apps(), indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

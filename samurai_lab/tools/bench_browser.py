@@ -1,0 +1,468 @@
+"""Measure a voila app in real headless Chromium.
+
+The figures are what a person feels: how long from starting the server until
+the app is drawn and usable (cold start), and how long from a click on a
+canvas until the app shows the result (click latency).
+
+Building blocks, reusable for any notebook of the project:
+
+* :func:`start_voila` / :func:`running_voila` start a voila server on a free
+  loopback port (one notebook, or a folder in tree mode) and stop it cleanly.
+* :func:`chromium` launches Debian's Chromium through Playwright with the flags
+  this machine needs.
+* :func:`measure_cold_start` times server start → a JavaScript condition true.
+* :func:`measure_clicks` times click → a JavaScript condition true, per click.
+* :func:`js_canvas_hash`, :func:`js_state`, :func:`js_all_changed` build the
+  JavaScript snippets those two functions take.
+
+Only the standard library and Playwright are used; Playwright is imported
+lazily so that importing this module costs nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, Callable, Iterator, Sequence
+
+if TYPE_CHECKING:  # pragma: no cover
+    from playwright.sync_api import Browser, Page
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+TRIVIAL_APP = REPO_ROOT / "benchmarks" / "trivial_app.ipynb"
+
+#: Chromium flags for a machine without a display and with a closed network.
+CHROMIUM_FLAGS: tuple[str, ...] = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+
+#: voila flags shared by the test harness, the benchmarks and ``serve``.
+VOILA_BASE_FLAGS: tuple[str, ...] = (
+    "--no-browser",
+    "--Voila.ip=127.0.0.1",
+    "--Voila.port_retries=0",
+    "--show_tracebacks=True",
+)
+
+STOP_GRACE_S = 15.0
+
+
+def find_chromium() -> str:
+    """Path of the Chromium binary: ``$SAMURAI_CHROMIUM``, /usr/bin/chromium, or PATH."""
+    candidates = [os.environ.get("SAMURAI_CHROMIUM", ""), "/usr/bin/chromium"]
+    for candidate in candidates:
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    raise FileNotFoundError(
+        "Chromium not found. Install it with: sudo apt-get install -y chromium"
+    )
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that is free right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def port_accepts(port: int, host: str = "127.0.0.1", timeout: float = 0.2) -> bool:
+    """True if something accepts TCP connections on ``host:port``."""
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+@dataclass
+class VoilaServer:
+    """A running voila process and where to reach it."""
+
+    process: subprocess.Popen[bytes]
+    port: int
+    target: Path
+    log_path: Path
+    started_at: float
+    up_at: float | None = None
+    _log_file: IO[bytes] | None = field(default=None, repr=False)
+
+    @property
+    def url(self) -> str:
+        """Base URL, without a trailing slash."""
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def tree_mode(self) -> bool:
+        """True when serving a folder (URLs ``voila/render/<name>.ipynb``)."""
+        return self.target.is_dir()
+
+    def app_url(self, notebook_name: str | None = None) -> str:
+        """URL of a notebook as an app (tree mode), or of the single notebook."""
+        if self.tree_mode and notebook_name:
+            return f"{self.url}/voila/render/{notebook_name}"
+        return f"{self.url}/"
+
+    def log_tail(self, n_chars: int = 4000) -> str:
+        """The end of the server log, for error messages."""
+        try:
+            return self.log_path.read_text(errors="replace")[-n_chars:]
+        except OSError:
+            return ""
+
+    def wait_until_up(self, timeout: float = 60.0) -> float:
+        """Block until the port accepts connections; return seconds since start."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(
+                    f"voila exited with code {self.process.returncode}:\n{self.log_tail()}"
+                )
+            if port_accepts(self.port):
+                self.up_at = time.perf_counter()
+                return self.up_at - self.started_at
+            time.sleep(0.05)
+        raise TimeoutError(f"voila did not listen on {self.port} in {timeout} s:\n{self.log_tail()}")
+
+    def stop(self, grace: float = STOP_GRACE_S) -> int:
+        """SIGTERM (voila shuts its kernels down), then kill the process group."""
+        proc = self.process
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                proc.send_signal(signal.SIGTERM)
+            port_accepts(self.port)  # wakes voila's event loop so it sees the signal
+            try:
+                proc.wait(timeout=grace)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=10)
+        if self._log_file is not None:
+            self._log_file.close()
+            self._log_file = None
+        return int(proc.returncode)
+
+
+def start_voila(
+    target: Path | str,
+    *,
+    port: int | None = None,
+    python: str | os.PathLike[str] = sys.executable,
+    log_path: Path | None = None,
+    extra_args: Sequence[str] = (),
+    env: dict[str, str] | None = None,
+) -> VoilaServer:
+    """Start ``python -m voila`` on a notebook or a folder (tree mode).
+
+    The process runs in its own session (so kernels die with it), in the
+    target's folder, with its output in ``log_path`` (a temp file if None).
+    Call :meth:`VoilaServer.wait_until_up` before using it.
+    """
+    target = Path(target).resolve()
+    if not target.exists():
+        raise FileNotFoundError(target)
+    port = port or free_port()
+    if log_path is None:
+        fd, name = tempfile.mkstemp(prefix="voila-", suffix=".log")
+        os.close(fd)
+        log_path = Path(name)
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    log_file = open(log_path, "wb")  # noqa: SIM115 - closed in VoilaServer.stop
+    cwd = target if target.is_dir() else target.parent
+    cmd = [
+        os.fspath(python),
+        "-m",
+        "voila",
+        target.name if target.is_file() else os.fspath(target),
+        f"--port={port}",
+        *VOILA_BASE_FLAGS,
+        *extra_args,
+    ]
+    started_at = time.perf_counter()
+    process = subprocess.Popen(
+        cmd,
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        stdout=log_file,
+        stderr=subprocess.STDOUT,
+        env=env,
+        start_new_session=True,
+    )
+    return VoilaServer(process, port, target, log_path, started_at, _log_file=log_file)
+
+
+@contextlib.contextmanager
+def running_voila(target: Path | str, *, timeout: float = 60.0, **kwargs: Any) -> Iterator[VoilaServer]:
+    """Context manager: a voila server that is up on entry and stopped on exit."""
+    server = start_voila(target, **kwargs)
+    try:
+        server.wait_until_up(timeout)
+        yield server
+    finally:
+        server.stop()
+
+
+@contextlib.contextmanager
+def chromium(headless: bool = True) -> Iterator[Browser]:
+    """Debian's Chromium under Playwright, with :data:`CHROMIUM_FLAGS`."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=find_chromium(), args=list(CHROMIUM_FLAGS), headless=headless
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+# --- JavaScript builders ---------------------------------------------------
+
+_JS_FIND_CANVAS = """
+(selector, index) => {
+  const el = document.querySelector(selector);
+  if (!el) return null;
+  if (el.tagName === 'CANVAS') return el;
+  return el.querySelectorAll('canvas')[index || 0] || null;
+}
+"""
+
+
+def js_canvas_alpha_at(selector: str, x: int, y: int, index: int = 0) -> str:
+    """JS ``() => bool``: the canvas pixel (x, y) is not transparent.
+
+    ``selector`` names a ``<canvas>`` or an element holding canvases (then
+    ``index`` picks one). ipycanvas 0.14 renders a MultiCanvas as one
+    composited ``<canvas>`` carrying the widget's classes.
+    """
+    args = json.dumps([selector, index, x, y])
+    return f"""() => {{
+  const [sel, idx, x, y] = {args};
+  const c = ({_JS_FIND_CANVAS})(sel, idx);
+  if (!c || c.width === 0) return false;
+  return c.getContext('2d').getImageData(x, y, 1, 1).data[3] > 0;
+}}"""
+
+
+def js_canvas_hash(selector: str, index: int = 0) -> str:
+    """JS ``() => number|null``: an FNV-1a hash of every pixel of the canvas."""
+    args = json.dumps([selector, index])
+    return f"""() => {{
+  const [sel, idx] = {args};
+  const c = ({_JS_FIND_CANVAS})(sel, idx);
+  if (!c || c.width === 0) return null;
+  const px = new Uint32Array(c.getContext('2d').getImageData(0, 0, c.width, c.height).data.buffer);
+  let h = 2166136261;
+  for (let i = 0; i < px.length; i++) h = Math.imul(h ^ px[i], 16777619);
+  return h >>> 0;
+}}"""
+
+
+def js_state(text_selector: str, canvas_selector: str, canvas_index: int = 0) -> str:
+    """JS ``() => [text, canvasHash]``: what a click is expected to change."""
+    return f"""() => {{
+  const el = document.querySelector({json.dumps(text_selector)});
+  return [el ? el.innerText : null, ({js_canvas_hash(canvas_selector, canvas_index)})()];
+}}"""
+
+
+def js_all_changed(state_js: str) -> str:
+    """JS ``(before) => bool``: every item of ``state_js()`` differs from ``before``."""
+    return f"""(before) => {{
+  const now = ({state_js})();
+  return now.every((v, i) => v !== null && v !== before[i]);
+}}"""
+
+
+# --- measurements ----------------------------------------------------------
+
+
+@dataclass
+class ColdStart:
+    """Timings of one cold start, in seconds from the server process start."""
+
+    server_up_s: float
+    ready_s: float
+    result: Any = None
+
+
+def measure_cold_start(
+    notebook_path: Path | str,
+    ready_js_condition: str,
+    *,
+    then: Callable[[Page], Any] | None = None,
+    timeout_s: float = 180.0,
+    extra_voila_args: Sequence[str] = (),
+    browser: Browser | None = None,
+) -> ColdStart:
+    """Start voila on one notebook and time it until the app is ready in Chromium.
+
+    ``ready_js_condition`` is a JS expression or function that Playwright
+    polls on every animation frame, e.g. ``js_canvas_alpha_at(...)``.
+    The browser is launched before the clock starts. ``then(page)`` runs on
+    the ready page before the server stops (e.g. :func:`measure_clicks`);
+    its return value lands in :attr:`ColdStart.result`.
+    """
+    with contextlib.ExitStack() as stack:
+        if browser is None:
+            browser = stack.enter_context(chromium())
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        stack.callback(context.close)
+        page = context.new_page()
+        page.set_default_timeout(timeout_s * 1000)
+        server = start_voila(notebook_path, extra_args=extra_voila_args)
+        stack.callback(server.stop)
+        server_up = server.wait_until_up(timeout_s)
+        page.goto(server.app_url(), wait_until="commit")
+        page.wait_for_function(ready_js_condition, polling="raf", timeout=timeout_s * 1000)
+        ready = time.perf_counter() - server.started_at
+        result = then(page) if then is not None else None
+        return ColdStart(server_up_s=server_up, ready_s=ready, result=result)
+
+
+_ARM_CLICK_CLOCK = """() => {
+  window.__benchT0 = null;
+  window.__benchT1 = null;
+  window.addEventListener('mousedown', () => { window.__benchT0 = performance.now(); },
+                          {capture: true, once: true});
+}"""
+
+
+def measure_clicks(
+    page: Page,
+    canvas_selector: str,
+    points: Sequence[tuple[float, float]],
+    done_condition_js: str,
+    n: int,
+    *,
+    snapshot_js: str | None = None,
+    warmup: int = 2,
+    timeout_s: float = 30.0,
+) -> list[float]:
+    """Click the canvas ``n`` times and return each click's latency in ms.
+
+    ``points`` are canvas pixel coordinates, used in turn (cycled); give at
+    least ``n + warmup`` distinct ones if the app ignores a repeated click.
+    Before each click ``snapshot_js`` (JS ``() => value``) is evaluated and
+    its value is passed to ``done_condition_js`` (JS ``(before) => bool``),
+    polled on every animation frame after the click; see :func:`js_state`
+    and :func:`js_all_changed`. The latency runs from the page's
+    ``mousedown`` event to the first frame where the condition holds. The
+    first ``warmup`` clicks are not counted.
+    """
+    if not points:
+        raise ValueError("points must not be empty")
+    locator = page.locator(canvas_selector).first
+    size = locator.evaluate(
+        "el => { const c = el.tagName === 'CANVAS' ? el : el.querySelector('canvas');"
+        " return [c.width, c.height]; }"
+    )
+    poll = f"""(before) => {{
+  const ok = ({done_condition_js})(before);
+  if (ok && window.__benchT1 === null) window.__benchT1 = performance.now();
+  return ok;
+}}"""
+    latencies: list[float] = []
+    for i in range(n + warmup):
+        x, y = points[i % len(points)]
+        box = locator.bounding_box()
+        if box is None:
+            raise RuntimeError(f"{canvas_selector} is not visible")
+        before = page.evaluate(snapshot_js) if snapshot_js else None
+        page.evaluate(_ARM_CLICK_CLOCK)
+        wall0 = time.perf_counter()
+        page.mouse.click(box["x"] + x * box["width"] / size[0], box["y"] + y * box["height"] / size[1])
+        page.wait_for_function(poll, arg=before, polling="raf", timeout=timeout_s * 1000)
+        wall_ms = (time.perf_counter() - wall0) * 1000
+        t0, t1 = page.evaluate("() => [window.__benchT0, window.__benchT1]")
+        if i >= warmup:
+            latencies.append(float(t1 - t0) if t0 is not None and t1 is not None else wall_ms)
+    return latencies
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The q-th percentile (0-100) with linear interpolation."""
+    if not values:
+        raise ValueError("no values")
+    ordered = sorted(values)
+    pos = (len(ordered) - 1) * q / 100
+    lo = int(pos)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
+
+
+# --- the trivial reference app --------------------------------------------
+
+TRIVIAL_CANVAS = "canvas.trivial-canvas"
+TRIVIAL_STATUS = ".trivial-status"
+TRIVIAL_CENTRE = (120, 120)
+
+
+def trivial_points(count: int = 30) -> list[tuple[float, float]]:
+    """Distinct click points inside the trivial app's hexagon (25 px apart)."""
+    grid = [(70.0 + 25 * i, 70.0 + 25 * j) for j in range(5) for i in range(5)]
+    extra = [(82.5 + 25 * i, 82.5 + 25 * j) for j in range(4) for i in range(4)]
+    points = grid + extra
+    return [points[i % len(points)] for i in range(count)]
+
+
+def bench_trivial(n_clicks: int = 20) -> dict[str, float]:
+    """Cold start and click latency of ``benchmarks/trivial_app.ipynb``."""
+    ready = (
+        f"() => !!document.querySelector({json.dumps(TRIVIAL_STATUS)})"
+        f" && ({js_canvas_alpha_at(TRIVIAL_CANVAS, *TRIVIAL_CENTRE)})()"
+    )
+    state = js_state(TRIVIAL_STATUS, TRIVIAL_CANVAS)
+    warmup = 2
+
+    def clicks(page: Page) -> list[float]:
+        return measure_clicks(
+            page,
+            TRIVIAL_CANVAS,
+            trivial_points(n_clicks + warmup),
+            js_all_changed(state),
+            n_clicks,
+            snapshot_js=state,
+            warmup=warmup,
+        )
+
+    cold = measure_cold_start(TRIVIAL_APP, ready, then=clicks)
+    latencies: list[float] = cold.result
+    return {
+        "trivial_server_up_s": round(cold.server_up_s, 3),
+        "trivial_cold_start_s": round(cold.ready_s, 3),
+        "trivial_click_ms_median": round(statistics.median(latencies), 1),
+        "trivial_click_ms_p95": round(percentile(latencies, 95), 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the trivial app's figures as JSON."""
+    del argv
+    print(json.dumps(bench_trivial(), indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,81 @@
+"""Small pieces every app shares: a message bar, safe event handlers, a collapsible error log.
+
+Under voila, exceptions raised in widget callbacks show nowhere; ``Feedback.guard``
+turns rule refusals into friendly messages and anything unexpected into a message
+plus a traceback in a collapsible log, so the app never fails silently.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import traceback
+from typing import Any, Callable
+
+import ipywidgets as widgets
+
+KINDS = {
+    "info": ("#1f4e79", "#e8f1fb"),
+    "success": ("#1e5e2f", "#e6f4ea"),
+    "warning": ("#7a4b00", "#fff4e0"),
+    "error": ("#8a1c1c", "#fdecea"),
+}
+
+
+class Feedback:
+    """A message line (CSS class ``samurai-message``) plus a hidden log for unexpected errors."""
+
+    def __init__(self) -> None:
+        self.message = widgets.HTML(value="")
+        self.message.add_class("samurai-message")
+        self.log = widgets.Output(layout=widgets.Layout(max_height="160px", overflow="auto"))
+        self.log_box = widgets.Accordion(children=[self.log], layout=widgets.Layout(display="none"))
+        self.log_box.set_title(0, "Technical details")
+        self.widget = widgets.VBox([self.message, self.log_box])
+        self.kind = ""
+        self.text = ""
+
+    def show(self, text: str, kind: str = "info") -> None:
+        """Show one message; ``kind`` is info, success, warning or error."""
+        fg, bg = KINDS.get(kind, KINDS["info"])
+        self.kind, self.text = kind, text
+        body = html.escape(text).replace("\n", "<br>")
+        self.message.value = (
+            f'<div class="samurai-message-{kind}" style="color:{fg};background:{bg};padding:6px 10px;'
+            f'border-radius:4px;margin:4px 0">{body}</div>'
+        )
+
+    def clear(self) -> None:
+        self.kind, self.text = "", ""
+        self.message.value = ""
+
+    def report_unexpected(self, exc: BaseException) -> None:
+        """A message in plain words, the traceback in the collapsible log."""
+        self.show(f"Something went wrong: {exc}. Your position is unchanged.", "error")
+        self.log_box.layout.display = ""
+        with self.log:
+            traceback.print_exception(exc)
+
+    def guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """Wrap an event handler: ValueErrors (rule refusals, bad files) become error messages."""
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except ValueError as e:  # IllegalMoveError and ScenarioError are ValueErrors
+                self.show(str(e), "error")
+            except Exception as e:  # noqa: BLE001 - an app must never fail silently
+                self.report_unexpected(e)
+            return None
+
+        return wrapper
+
+
+def projector_style(root: str) -> widgets.HTML:
+    """Larger type for messages and buttons inside the app whose root has CSS class ``root``."""
+    css = (f".{root} .samurai-message > div {{font-size:17px;line-height:1.4}}"
+           f".{root} .widget-button, .{root} .widget-toggle-button {{font-size:15px;height:auto;"
+           "min-height:32px;padding:3px 10px}}"
+           f".{root} .widget-dropdown select {{font-size:15px}}")
+    return widgets.HTML(f"<style>{css}</style>", layout=widgets.Layout(display="none"))

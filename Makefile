@@ -8,7 +8,7 @@ PIP    := $(BIN)/python -m pip
 CHROMIUM ?= /usr/bin/chromium
 
 .DEFAULT_GOAL := help
-.PHONY: help serve test bench screenshots chromium clean distclean
+.PHONY: help serve test bench screenshots chromium catalogs clean distclean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
@@ -54,6 +54,11 @@ screenshots: $(VENV)/.installed-test chromium  ## refresh docs/screenshots/ from
 
 bench: $(VENV)/.installed-test chromium  ## print the speed figures: engine, and the apps in Chromium
 	$(BIN)/samurai-lab bench --browser
+
+catalogs: $(VENV)/.installed-app  ## compile the translation catalogs (.po -> .mo) with Babel
+	@for po in $$(find samurai_lab/i18n/locale -name '*.po'); do \
+	  $(BIN)/pybabel compile --use-fuzzy=false -i "$$po" -o "$${po%.po}.mo" -l "$$(echo $$po | cut -d/ -f4)" || exit 1; \
+	done
 
 clean:  ## remove caches and test output (keeps the venv)
 	rm -rf build dist *.egg-info .pytest_cache .hypothesis test-results tests/.artifacts

@@ -17,7 +17,8 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "samurai_lab"
 GAME_LAYERS = ("core", "scenarios", "bots", "teaching", "render", "widgets")
-TOP = {"ui": GAME_LAYERS.index("widgets") - 0.5, "tools": len(GAME_LAYERS)}  # ui: under every game's widgets
+TOP = {"common": -1, "i18n": -1, "ui": GAME_LAYERS.index("widgets") - 0.5, "tools": len(GAME_LAYERS)}
+# common, i18n: standard-library helpers under every game; ui: widget pieces under every game's widgets
 
 
 def module_name(path: Path) -> str:
@@ -95,7 +96,7 @@ def layer_problem(module: str, target: str, func: str | None) -> str | None:
         return None  # the picture of a state, imported only when a notebook asks for it
     if game is not None and tgame not in (None, game):
         return f"{module} (game {game}) imports {target} of another game"
-    if game is None and module.split(".")[1:2] == ["ui"] and tgame is not None:
+    if game is None and module.split(".")[1:2] in (["ui"], ["common"], ["i18n"]) and tgame is not None:
         return f"{module} is shared by every game but imports {target}"
     if trank > rank:
         return f"{module} (layer {rank}) imports {target} from a layer above it ({trank})"

@@ -1,0 +1,1 @@
+"""Game-independent helpers that any game's layers may use (standard library only)."""

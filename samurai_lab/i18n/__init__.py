@@ -1,0 +1,105 @@
+"""The languages of the apps: standard gettext catalogs, one domain per part of the package.
+
+Catalogs live in ``samurai_lab/i18n/locale/<lang>/LC_MESSAGES/<domain>.po`` and are compiled to
+``.mo`` with Babel (``make catalogs``); this module reads the compiled catalogs with the standard
+library only, so every layer (the rules cores included) can translate its messages::
+
+    from samurai_lab.i18n import Domain
+    T = Domain("katana")
+    T.gettext("Black to move")                      # in the current language
+    T.ngettext("{n} samurai", "{n} samurai", n).format(n=n)
+    with use_language("it"): ...                     # a block in Italian
+
+Mark strings that are translated later (module-level constants) with ``N_``. Messages with values
+take ``{name}`` placeholders filled with ``str.format`` after translation, never concatenation.
+"""
+
+from __future__ import annotations
+
+import gettext
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+#: Every language an app may be shown in, by its code, with its own name.
+LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", "es": "Español", "ru": "Русский", "fr": "Français"}
+DEFAULT_LANGUAGE = "en"
+
+_current: ContextVar[str] = ContextVar("samurai_lab_language", default=DEFAULT_LANGUAGE)
+
+
+def normalize_language(code: str | None) -> str | None:
+    """``"it"`` for ``"it"``, ``"IT"``, ``"it-IT"`` or ``"it_IT.UTF-8"``; None for a language we do not have."""
+    if not code:
+        return None
+    base = code.strip().replace("_", "-").split("-")[0].split(".")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def get_language() -> str:
+    """The language messages are translated into now."""
+    return _current.get()
+
+
+def set_language(code: str) -> str:
+    """Translate into ``code`` from now on (in this context); ValueError naming the languages we have."""
+    lang = normalize_language(code)
+    if lang is None:
+        raise ValueError(f"unknown language {code!r}: choose one of {', '.join(LANGUAGES)}")
+    _current.set(lang)
+    return lang
+
+
+@contextmanager
+def use_language(code: str) -> Iterator[str]:
+    """A block of code that translates into ``code``."""
+    lang = normalize_language(code)
+    if lang is None:
+        raise ValueError(f"unknown language {code!r}: choose one of {', '.join(LANGUAGES)}")
+    token = _current.set(lang)
+    try:
+        yield lang
+    finally:
+        _current.reset(token)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction; it is translated where it is shown (``Domain.gettext``)."""
+    return message
+
+
+@lru_cache(maxsize=None)
+def _translations(domain: str, lang: str) -> gettext.NullTranslations:
+    return gettext.translation(domain, localedir=str(LOCALE_DIR), languages=[lang], fallback=True)
+
+
+class Domain:
+    """The messages of one part of the package (``knizia``, ``katana``, ``ikizumari``, ``ui``)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def gettext(self, message: str) -> str:
+        """``message`` in the current language (itself where no translation exists)."""
+        lang = _current.get()
+        return message if lang == DEFAULT_LANGUAGE else _translations(self.name, lang).gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The form for ``n`` in the current language (Russian has three)."""
+        lang = _current.get()
+        if lang == DEFAULT_LANGUAGE:
+            return singular if n == 1 else plural
+        return _translations(self.name, lang).ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """``message`` in the current language, told apart from the same English words by ``context``."""
+        lang = _current.get()
+        return message if lang == DEFAULT_LANGUAGE else _translations(self.name, lang).pgettext(context, message)
+
+
+def catalog_path(domain: str, lang: str, suffix: str = ".po") -> Path:
+    """Where the catalog of ``domain`` in ``lang`` lives."""
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}{suffix}"

@@ -1,0 +1,77 @@
+"""Every translation catalog complete and compiled: no untranslated or fuzzy entry, the same
+placeholders as the original, every plural form, and the committed .mo made from the .po."""
+
+from __future__ import annotations
+
+import io
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+
+from samurai_lab.i18n import LANGUAGES, LOCALE_DIR
+
+CATALOGS = sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.po"))
+PERCENT = re.compile(r"%(?:\([^)]*\))?[sdifr]")
+
+
+def placeholders(text: str) -> set[str]:
+    """``{name}`` fields and %-style conversions of a message."""
+    fields = {f"{{{name}}}" for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    return fields | set(PERCENT.findall(text))
+
+
+def test_catalog_folders_are_languages():
+    for po in CATALOGS:
+        assert po.parts[-3] in LANGUAGES, f"{po}: {po.parts[-3]} is not one of {sorted(LANGUAGES)}"
+
+
+@pytest.mark.parametrize("po", CATALOGS, ids=lambda p: "/".join(p.parts[-3:]))
+def test_catalog_is_complete(po: Path):
+    lang = po.parts[-3]
+    with po.open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    problems = []
+    for msg in catalog:
+        if not msg.id:
+            continue
+        where = f"{po.name}:{msg.lineno} {msg.id!r}"
+        if msg.fuzzy:
+            problems.append(f"{where}: fuzzy")
+        ids = msg.id if isinstance(msg.id, (list, tuple)) else (msg.id,)
+        strs = msg.string if isinstance(msg.string, (list, tuple)) else (msg.string,)
+        if msg.pluralizable:
+            if len(strs) != catalog.num_plurals:
+                problems.append(f"{where}: {len(strs)} plural forms, {lang} has {catalog.num_plurals}")
+        if not all(strs):
+            problems.append(f"{where}: untranslated")
+            continue
+        want = placeholders(ids[-1]) | placeholders(ids[0])
+        for s in strs:
+            if placeholders(s) - want or (not msg.pluralizable and placeholders(s) != want):
+                problems.append(f"{where}: placeholders {sorted(placeholders(s))} differ from {sorted(want)}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("po", CATALOGS, ids=lambda p: "/".join(p.parts[-3:]))
+def test_compiled_catalog_matches_its_source(po: Path):
+    mo = po.with_suffix(".mo")
+    assert mo.is_file(), f"{mo.name} is missing: run `make catalogs`"
+    with po.open("rb") as f:
+        source = {m.id: m.string for m in read_po(f, locale=po.parts[-3]) if m.id}
+    with mo.open("rb") as f:
+        compiled = {m.id: m.string for m in read_mo(f) if m.id}
+    assert compiled == source, f"{mo.name} is older than {po.name}: run `make catalogs`"
+
+
+def test_the_checks_catch_a_bad_catalog():
+    bad = (b'msgid ""\nmsgstr "Language: ru\\nPlural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : '
+           b'n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"\n\n'
+           b'#, fuzzy\nmsgid "{n} tile"\nmsgid_plural "{n} tiles"\nmsgstr[0] "{n} x"\nmsgstr[1] ""\nmsgstr[2] "{m} z"\n')
+    catalog = read_po(io.BytesIO(bad), locale="ru")
+    msg = next(m for m in catalog if m.id)
+    assert msg.fuzzy and catalog.num_plurals == 3 and not all(msg.string)
+    assert placeholders(msg.string[2]) != placeholders(msg.id[0])

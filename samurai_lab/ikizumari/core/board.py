@@ -32,8 +32,8 @@ SYMBOL_NAMES = {DRAGON: N_("dragon"), IBIS: N_("ibis"), TIGER: N_("tiger"), TORT
 #: The reconstructed board, Black's camp (rank 11) first. S = SHIRO, A = ANZEN, . = MEKURA,
 #: D/I/T/O = dragon / ibis / tiger / tortoise. Symmetric under a half turn about ANZEN.
 LAYOUT: tuple[str, ...] = (
-    ".IDSSTSSDI.",
-    "T.DI...O.O.",
+    ".IDSS.SSDI.",
+    "T.DIT..O.O.",
     "I.O.OITD.T.",
     "..IT.D.O.D.",
     "OT.D.OIT.T.",
@@ -41,8 +41,8 @@ LAYOUT: tuple[str, ...] = (
     ".T.TIO.D.TO",
     ".D.O.D.TI..",
     ".T.DTIO.O.I",
-    ".O.O...ID.T",
-    ".IDSSTSSDI.",
+    ".O.O..TID.T",
+    ".IDSS.SSDI.",
 )
 
 RED, BLACK = 0, 1

@@ -199,6 +199,8 @@ def why_illegal(state: State, move: object) -> str | None:
             player=player_name(me), square=BOARD.name(m.origin))
     if m.origin not in w.pieces:
         return T.gettext("The extra move of ANZEN must be made by the samurai on ANZEN (ruling I6).")
+    if m.origin == m.target:
+        return T.gettext("A samurai must move at least one square.")
     line = BOARD.line(m.origin, m.target)
     if line is None:
         return T.gettext("A samurai moves along one straight line: horizontal, vertical or diagonal; "

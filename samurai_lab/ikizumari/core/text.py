@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from samurai_lab.i18n import Domain
+from samurai_lab.i18n import N_, Domain
 
-from .board import ANZEN, BOARD, MEKURA, PLAYER_NAMES, SHIRO, SYMBOL, SYMBOL_NAMES
+from .board import ANZEN, BOARD, DRAGON, IBIS, MEKURA, PLAYER_NAMES, SHIRO, SYMBOL, SYMBOL_NAMES, TIGER, TORTOISE
 from .moves import Move
 from .state import CROSS, State
 
@@ -19,11 +19,19 @@ def symbol_name(symbol: str) -> str:
     return T.gettext("SHIRO") if symbol == CROSS else T.gettext(SYMBOL_NAMES[symbol])
 
 
+_A_SYMBOL = {DRAGON: N_("a dragon"), IBIS: N_("an ibis"), TIGER: N_("a tiger"), TORTOISE: N_("a tortoise")}
+
+
+def a_symbol(symbol: str) -> str:
+    """'a dragon', 'an ibis' (a SHIRO cross: 'a cross (SHIRO)')."""
+    return T.gettext("a cross (SHIRO)") if symbol == CROSS else T.gettext(_A_SYMBOL[symbol])
+
+
 def square_words(square: int) -> str:
     """What a square bears: 'a dragon', 'MEKURA (no symbol)', 'a SHIRO', 'ANZEN'."""
     kind = BOARD.kind[square]
     if kind == SYMBOL:
-        return T.gettext("a {symbol}").format(symbol=symbol_name(BOARD.symbol[square]))
+        return a_symbol(BOARD.symbol[square])
     if kind == MEKURA:
         return T.gettext("no symbol (MEKURA)")
     if kind == SHIRO:
@@ -64,10 +72,10 @@ def constraint_text(state: State, w) -> str:  # noqa: ANN001 - a rules.Window
         return T.gettext("{player} must move {distances} squares, first crossing a SHIRO square.").format(
             player=player, distances=dist)
     if state.ruleset.first_square == "path":
-        return T.gettext("{player} must move {distances} squares, crossing a {symbol} square on the way.").format(
-            player=player, distances=dist, symbol=symbol_name(w.symbol))
-    return T.gettext("{player} must move {distances} squares, first crossing a {symbol} square.").format(
-        player=player, distances=dist, symbol=symbol_name(w.symbol))
+        return T.gettext("{player} must move {distances} squares, crossing {a_symbol} square on the way.").format(
+            player=player, distances=dist, a_symbol=a_symbol(w.symbol))
+    return T.gettext("{player} must move {distances} squares, first crossing {a_symbol} square.").format(
+        player=player, distances=dist, a_symbol=a_symbol(w.symbol))
 
 
 def announcement(after: State) -> str:
@@ -102,9 +110,9 @@ def reason_text(state: State, w, code: str, m: Move, direction: int, k: int) -> 
     if code == "symbol":
         if state.ruleset.first_square == "path":
             return T.gettext("One of the squares crossed must bear {symbol}.").format(
-                symbol=T.gettext("a {symbol}").format(symbol=symbol_name(w.symbol)))
+                symbol=a_symbol(w.symbol))
         return T.gettext("The first square crossed must bear {symbol}: {square} bears {what}.").format(
-            symbol=T.gettext("a {symbol}").format(symbol=symbol_name(w.symbol)), square=BOARD.name(ray[0]),
+            symbol=a_symbol(w.symbol), square=BOARD.name(ray[0]),
             what=square_words(ray[0]))
     if code == "jump":
         blocker = next(sq for sq in ray[:k - 1] if sq in state.occupied)

@@ -1,0 +1,29 @@
+"""``samurai-lab check`` for files with ``game = "ikizumari"``: load, play every step (and every variant),
+verify every expectation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .load import ScenarioError, load_scenario
+from .run import run_scenario
+
+
+def check_file(path: str | Path) -> tuple[bool, list[str]]:
+    """(ok, report lines) for one scenario file."""
+    try:
+        scenario = load_scenario(path)
+    except ScenarioError as e:
+        return False, [f"invalid  {path}"] + [f"    {p}" for p in e.problems]
+    lines: list[str] = []
+    ok = True
+    for name in [None] + [v.name for v in scenario.variants]:
+        failures = run_scenario(scenario, name)
+        label = f"{path}  {scenario.title}" + (f"  [{name}]" if name else "")
+        if failures:
+            ok = False
+            lines.append(f"FAILED  {label}")
+            lines += [f"    {f}" for f in failures]
+        else:
+            lines.append(f"ok  {label}")
+    return ok, lines

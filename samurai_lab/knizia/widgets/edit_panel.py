@@ -13,6 +13,7 @@ from typing import Callable
 import ipywidgets as widgets
 
 from ..core.state import GameState
+from ..teaching.words import capitalised, hex_words
 from ..core.tiles import CASTES, TILE_KINDS, Caste
 from . import position_edit as pe
 from .hand_panel import tile_label
@@ -133,11 +134,11 @@ class EditPanel:
             return ""
         s = self.shown
         board = s.board
-        label = board.label(index)
+        label = hex_words(s, index)
         tool = self.tool.value
         if tool == PIECE:
             if not board.is_settlement[index]:
-                raise ValueError(f"{label} is not a settlement: {s.ruleset.vocabulary.piece}s lie only in villages, "
+                raise ValueError(f"{capitalised(label)} is not a settlement: {s.ruleset.vocabulary.piece}s lie only in villages, "
                                  "cities and Edo")
             caste = Caste(self.caste.value)
             what = f"{s.ruleset.vocabulary.caste(caste)} put into {label}"
@@ -148,7 +149,7 @@ class EditPanel:
             from ..core.tiles import tile as tile_by_code
 
             t = tile_by_code(self.tile.value)
-            what = f"{s.seats[self.owner.value].name}'s {t.code} laid on {label}"
+            what = f"{s.seats[self.owner.value].name}'s {tile_label(s, t)} laid on {label}"
             self._edit(pe.put_tile(s, index, self.owner.value, t), what)
         else:
             if s.tiles[index] is not None:
@@ -158,7 +159,7 @@ class EditPanel:
                 what = f"{s.ruleset.vocabulary.piece} taken out of {label}"
                 self._edit(pe.remove_piece(s, index, caste, self.pool.value), what)
             else:
-                raise ValueError(f"{label} holds nothing to remove")
+                raise ValueError(f"{capitalised(label)} holds nothing to remove")
         return self.problems_html.value
 
     def set_hand(self, player: int, text: str) -> None:

@@ -31,13 +31,13 @@ from ..core.ruleset import END_OF_TURN
 from ..core.scoring import score_state
 from ..core.model import Resolution
 from ..core.state import GameState
-from ..core.text import describe_resolution
+from ..teaching.words import hex_words, plain_text, resolution_words
 from ..core.tiles import CASTES, Caste
 from .board import BoardView
 from ...ui.common import Feedback
 from .tally_panel import tally_html
 from ..scenarios.catalogue import GROUPS, SCENARIO_DIR, ExampleEntry, catalogue, load, short_title
-from ...ui.common import projector_style
+from ...ui.header import AppHeader
 
 FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
 TEXT = f"{FONT};font-size:17px;line-height:1.45;color:#2b2620"
@@ -69,7 +69,7 @@ class SwapChooser:
                 if list(row.options) != options:
                     row.options = options
                 row.value = caste.value
-                row.description = f"from {state.board.label(end)}:"
+                row.description = f"from {hex_words(state, end)}:"
         finally:
             self._muted = False
         self.widget.layout.display = ""
@@ -89,24 +89,28 @@ def tile_words(state: GameState, t) -> str:
     return name if t.value is None or t.is_move else f"{name} {t.value}"
 
 
-def action_text(before: GameState, action: Action) -> str:
-    """What an action does, in the edition's words: ``Red lays a Samurai 2 on HO12``."""
+def action_text(before: GameState, action: Action, coords: bool = False) -> str:
+    """What an action does, in the edition's words: ``Red lays a Samurai 2 on the land north of Kyoto``
+    (hex ids in brackets with ``coords``)."""
     vocab = before.ruleset.vocabulary
     who = before.seats[before.current].name
     board = before.board
+
+    def where(ref: str) -> str:
+        return hex_words(before, ref, coords)
+
     if isinstance(action, PlaceTile):
-        where = "the sea hex " if board.is_sea[board.resolve(action.hex)] else ""
-        return f"{who} lays a {tile_words(before, action.tile)} on {where}{board.label(board.resolve(action.hex))}"
+        return f"{who} lays a {tile_words(before, action.tile)} on {where(action.hex)}"
     if isinstance(action, Swap):
         return (f"{who} plays the {vocab.swap}: the {vocab.caste(action.caste_a)} of "
-                f"{board.label(board.resolve(action.hex_a))} changes places with the {vocab.caste(action.caste_b)} of "
-                f"{board.label(board.resolve(action.hex_b))}")
+                f"{where(action.hex_a)} changes places with the {vocab.caste(action.caste_b)} of "
+                f"{where(action.hex_b)}")
     if isinstance(action, MoveTile):
         a = board.resolve(action.from_hex)
         lifted = before.tiles[a]
         what = tile_words(before, lifted.tile) if lifted is not None else vocab.tile
-        return (f"{who} plays the {vocab.move}: lifts the {what} from {board.label(a)}, leaves the {vocab.move} "
-                f"(0) there and lays the {what} on {board.label(board.resolve(action.to_hex))}")
+        return (f"{who} plays the {vocab.move}: lifts the {what} from {where(action.from_hex)}, leaves the "
+                f"{vocab.move} (0) there and lays the {what} on {where(action.to_hex)}")
     if isinstance(action, EndTurn):
         if before.ruleset.capture_timing == END_OF_TURN:
             return f"{who} ends the turn: now every surrounded settlement is decided"
@@ -116,9 +120,9 @@ def action_text(before: GameState, action: Action) -> str:
     return f"{who}: {action}"
 
 
-def resolution_text(state: GameState, r: Resolution) -> str:
-    """``Red takes the Buddha of HO12 (Red 3, Blue 2)``, in the edition's words."""
-    return describe_resolution(state, r)
+def resolution_text(state: GameState, r: Resolution, coords: bool = False) -> str:
+    """``Red takes the Buddha of Kyoto (Red 3, Blue 2)``, in the edition's words."""
+    return resolution_words(state, r, coords)
 
 
 def _lower_first(text: str) -> str:
@@ -126,19 +130,19 @@ def _lower_first(text: str) -> str:
 
 
 def outcome_lines(before: GameState, after: GameState, action: Action, resolutions: Sequence[Resolution],
-                  error: str | None) -> list[str]:
+                  error: str | None, coords: bool = False) -> list[str]:
     """What happened, one fact per line, in the edition's words."""
     vocab = before.ruleset.vocabulary
     if error is not None:
         return [f"The rules refuse this: {error}."]
-    out = [resolution_text(after, r) + "." for r in resolutions]
+    out = [resolution_text(after, r, coords) + "." for r in resolutions]
     turn_ends = isinstance(action, (EndTurn, Pass))
     pending = ()
     if after.ruleset.capture_timing == END_OF_TURN and not turn_ends and not after.is_over:
         pending = pending_resolutions(after)
     if pending:
         out.append("Surrounded settlements are decided when the turn ends. As things stand: "
-                   + "; ".join(_lower_first(resolution_text(after, r)) for r in pending) + ".")
+                   + "; ".join(_lower_first(resolution_text(after, r, coords)) for r in pending) + ".")
     elif not resolutions and (not turn_ends or after.ruleset.capture_timing == END_OF_TURN):
         out.append("No settlement is decided.")
     if after.is_over and not before.is_over:
@@ -163,7 +167,7 @@ def _counts_words(counts: Sequence[int], vocab) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
-def expectation_lines(expect, state: GameState) -> list[str]:
+def expectation_lines(expect, state: GameState, coords: bool = False) -> list[str]:
     """What a scenario expects, one fact per line, in the edition's words."""
     from dataclasses import replace
 
@@ -173,7 +177,7 @@ def expectation_lines(expect, state: GameState) -> list[str]:
 
     def capture(spec) -> str:
         tallies = spec.tallies if spec.tallies is not None else ()
-        where = f"the {vocab.caste(spec.caste)} of {board.label(board.resolve(spec.hex))}"
+        where = f"the {vocab.caste(spec.caste)} of {hex_words(state, spec.hex, coords)}"
         t = f" ({', '.join(f'{names[p]} {v}' for p, v in enumerate(tallies) if v) or 'nobody has influence'})" \
             if spec.tallies is not None else ""
         if spec.winner is None:
@@ -189,7 +193,7 @@ def expectation_lines(expect, state: GameState) -> list[str]:
         out += [f"When the turn ends: {capture(c)}" for c in expect.pending] or [
             "Nothing is decided when the turn ends"]
     for t in expect.tallies:
-        out.append(f"Influence on a {vocab.caste(t.caste)} at {board.label(board.resolve(t.hex))}: "
+        out.append(f"Influence on a {vocab.caste(t.caste)} at {hex_words(state, t.hex, coords)}: "
                    + (", ".join(f"{names[p]} {v}" for p, v in enumerate(t.values) if v) or "nobody"))
     out += [f"{names[p]} has captured {_counts_words(c, vocab)}" for p, c in expect.captured]
     if expect.set_aside is not None:
@@ -227,6 +231,7 @@ class ExampleStepper:
         self.variant = scenario.variant(variant)
         self.played = scenario.walk(self.variant)
         self.index = 0
+        self.coords = False  # hex ids in the texts too ("Show coordinates")
 
     @property
     def count(self) -> int:
@@ -262,19 +267,19 @@ class ExampleStepper:
         if self.index == 0:
             return ""
         p = self.played[self.index - 1]
-        text = action_text(p.before, p.step.action)
+        text = action_text(p.before, p.step.action, self.coords)
         return text + " — the rules refuse it" if p.error is not None else text
 
     def narration(self) -> str:
         if self.index == 0:
-            return self.scenario.description
-        return self.played[self.index - 1].step.narration
+            return plain_text(self.variant.state, self.scenario.description, self.coords)
+        return plain_text(self.state, self.played[self.index - 1].step.narration, self.coords)
 
     def outcome(self) -> list[str]:
         if self.index == 0:
             return []
         p = self.played[self.index - 1]
-        return outcome_lines(p.before, p.after, p.step.action, p.resolutions, p.error)
+        return outcome_lines(p.before, p.after, p.step.action, p.resolutions, p.error, self.coords)
 
     def resolutions(self) -> tuple[Resolution, ...]:
         return () if self.index == 0 else self.played[self.index - 1].resolutions
@@ -316,7 +321,7 @@ class ExampleStepper:
     def expected_lines(self) -> list[str]:
         """What the rulebook (the scenario's expectations) says about the position shown."""
         e = self.expectation()
-        return expectation_lines(e, self.state) if e is not None else []
+        return expectation_lines(e, self.state, self.coords) if e is not None else []
 
     def mismatches(self) -> list[str]:
         """Differences between what the scenario expects and what the engine did (empty: they agree)."""
@@ -343,6 +348,7 @@ class Sandbox:
         self.start = start
         self.states: list[GameState] = [start]
         self.lines: list[str] = []
+        self.coords = False
 
     @property
     def state(self) -> GameState:
@@ -352,7 +358,8 @@ class Sandbox:
         """Play an action (IllegalMoveError if the rules forbid it); the lines say what it did."""
         before = self.state
         after = before.apply(action)
-        lines = [action_text(before, action) + "."] + outcome_lines(before, after, action, after.events, None)
+        lines = [action_text(before, action, self.coords) + "."] + outcome_lines(before, after, action, after.events,
+                                                                              None, self.coords)
         self.states.append(after)
         self.lines = lines
         return lines
@@ -477,9 +484,22 @@ class ExamplesApp:
                                 layout=widgets.Layout(width="480px", margin="0 12px 0 0"))
         body = widgets.HBox([sidebar, text_col, self.board_box],
                             layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap"))
-        heading = widgets.HTML(f'<h1 style="{FONT};margin:0 0 6px;font-size:28px">The rulebook examples</h1>')
-        self.widget = widgets.VBox([projector_style("samurai-examples"), heading, body])
+        self.board_box.add_class("samurai-examples-board")
+        # the board stays in view while the text column (outcome, tallies) is read
+        sticky = widgets.HTML("<style>.samurai-examples-board{position:sticky;top:4px;align-self:flex-start;"
+                              "z-index:1}</style>", layout=widgets.Layout(display="none"))
+        self.coords = False
+        self.edition = widgets.ToggleButtons(options=[("Both editions", ""), ("1998", "1998"), ("2015", "2015")],
+                                             value="", tooltips=["Every example", "The 1998 rulebook's examples",
+                                                                 "The 2015 rulebook's examples"],
+                                             style={"button_width": "auto"})
+        self.edition.observe(self.feedback.guard(lambda ch: self.show_edition(ch["new"])), names="value")
+        self.widget = widgets.VBox([sticky, body])
         self.widget.add_class("samurai-examples")
+        self.header = AppHeader("examples.ipynb", boards=list(self.boards.values()), edition=self.edition,
+                                coordinates=self.feedback.guard(self.set_coordinates))
+        self.header.attach(self.widget)
+        self._groups = {e.key: e.group for e in self.entries}
         self.open(start or self.entries[0].key)
 
     # --- choosing an example --------------------------------------------------------------------
@@ -492,6 +512,7 @@ class ExamplesApp:
         scenario = load(entry.path)
         self._leave_sandbox_quietly()
         self.stepper = ExampleStepper(scenario, variant)
+        self.stepper.coords = self.coords
         for k, b in self.buttons.items():
             b.button_style = "primary" if k == entry.key else ""
         options = [(v.label, v.name) for v in scenario.runs]
@@ -530,6 +551,8 @@ class ExamplesApp:
             view = BoardView(state, hex_size=size)
             view.on_click(self.feedback.guard(self._on_board_click))
             self.boards[n] = view
+            if getattr(self, "header", None) is not None:
+                self.header.add_board(view)
         return self.boards[n]
 
     def _variant_chosen(self, name: str) -> None:
@@ -537,11 +560,33 @@ class ExamplesApp:
             return
         k = self.stepper.index
         self.stepper = ExampleStepper(self.stepper.scenario, name)
+        self.stepper.coords = self.coords
         self._leave_sandbox_quietly()
         v = self.stepper.variant
         self.variant_note.value = (f'<div style="{FONT};font-size:15px;color:#0d47a1;margin:2px 0 6px">'
                                    f'{html.escape(v.description)}</div>' if v.description else "")
         self.go(min(k, self.stepper.count))
+
+    # --- settings of the header ---------------------------------------------------------------
+    def set_coordinates(self, on: bool) -> None:
+        """Name hexes with their ids too (``Show coordinates``)."""
+        self.coords = bool(on)
+        if self.sandbox is not None:
+            self.sandbox.coords = self.coords
+        if self.stepper is not None:
+            self.stepper.coords = self.coords
+            if self.sandbox is None:
+                self.go(self.stepper.index)
+
+    def show_edition(self, edition: str) -> None:
+        """List the examples of one edition (and the rulings), or of both (``""``)."""
+        for key, b in self.buttons.items():
+            group = self._groups.get(key, "")
+            b.layout.display = "" if not edition or group in (edition, "rulings") else "none"
+        if edition and self.entry is not None and self.entry.group not in (edition, "rulings"):
+            first = next((e for e in self.entries if e.group == edition), None)
+            if first is not None:
+                self.open(first.key)
 
     # --- stepping -----------------------------------------------------------------------------
     def step_by(self, delta: int) -> None:
@@ -628,6 +673,7 @@ class ExamplesApp:
         if start.is_over:
             raise ValueError("the game is over in this position: there is no move to try")
         self.sandbox = Sandbox(start)
+        self.sandbox.coords = self.coords
         self.input.reset()
         self.example_box.layout.display = "none"
         self.try_box.layout.display = ""

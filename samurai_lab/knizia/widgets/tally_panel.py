@@ -14,7 +14,8 @@ import ipywidgets as widgets
 from ..core.influence import Preview, settlement_tally
 from ..render.theme import seat_colours
 from ..core.state import GameState
-from ..core.text import describe_resolution
+from ..teaching.game_text import action_phrase
+from ..teaching.words import capitalised, hex_words, resolution_words
 
 _CELL = "padding:1px 6px;text-align:center"
 _HEAD = "padding:1px 6px;font-weight:600"
@@ -25,12 +26,12 @@ def _chip(colour: str) -> str:
             f'background:{colour};margin-right:3px"></span>')
 
 
-def tally_html(state: GameState, settlement: int) -> str:
+def tally_html(state: GameState, settlement: int, coords: bool = False) -> str:
     """A table of every player's influence on each caste at ``settlement``, who would take each
     piece if it were surrounded now, and how many empty land hexes are left around it."""
     board = state.board
     if not board.is_settlement[settlement]:
-        raise ValueError(f"{board.label(settlement)} is not a settlement: tallies are kept for villages, cities "
+        raise ValueError(f"{capitalised(hex_words(state, settlement, coords))} is not a settlement: tallies are kept for villages, cities "
                          "and Edo")
     vocab = state.ruleset.vocabulary
     tally = settlement_tally(state, settlement)
@@ -47,7 +48,7 @@ def tally_html(state: GameState, settlement: int) -> str:
     rows = []
     for ct in tally.castes:
         caste = html.escape(vocab.caste(ct.caste))
-        style = "" if ct.present else "color:#999"
+        style = "" if ct.present else "color:#6b6b6b"
         label = f"<b>{caste}</b>" if ct.present else caste
         cells = []
         for p, v in enumerate(ct.tallies):
@@ -61,19 +62,20 @@ def tally_html(state: GameState, settlement: int) -> str:
                     f'<td style="padding:1px 6px">{goes}</td></tr>')
     return (
         f'<div class="samurai-tally-body">'
-        f'<div><b>{html.escape(info.label)}</b> · {info.kind} · {html.escape(pieces)}</div>'
+        f'<div><b>{html.escape(capitalised(hex_words(state, settlement, coords)))}</b> · {info.kind} · '
+        f'{html.escape(pieces)}</div>'
         f'<div class="samurai-tally-land">{html.escape(land)}</div>'
         f'<table style="border-collapse:collapse;margin-top:3px"><tr><th style="{_HEAD}">influence</th>{head}'
         f'<th style="{_HEAD}">if surrounded now</th></tr>{"".join(rows)}</table>'
-        f'<div style="color:#999;font-size:85%">castes in grey have no {html.escape(vocab.piece)} here</div></div>'
+        f'<div style="color:#6b6b6b;font-size:85%">castes in grey have no {html.escape(vocab.piece)} here</div></div>'
     )
 
 
-def preview_html(state: GameState, pv: Preview) -> str:
+def preview_html(state: GameState, pv: Preview, coords: bool = False) -> str:
     """What an action not yet committed would decide: every piece taken or set aside, and the end."""
-    lines = [f"<b>What if</b> <code>{html.escape(str(pv.action))}</code>:"]
+    lines = [f"<b>What if:</b> {html.escape(action_phrase(state, pv.action, coords))}"]
     if pv.resolutions:
-        lines += [f"• {html.escape(describe_resolution(state, r))}" for r in pv.resolutions]
+        lines += [f"• {html.escape(resolution_words(state, r, coords))}" for r in pv.resolutions]
     else:
         lines.append("• no settlement would be surrounded: nothing is taken")
     if pv.game_ends:
@@ -90,13 +92,14 @@ class TallyPanel:
         self.widget = widgets.HTML(value=self.EMPTY)
         self.widget.add_class("samurai-tally")
         self.settlement: int | None = None
+        self.coords = False  # hex ids in the texts too
 
     def show(self, state: GameState, settlement: int | None, extra_html: str = "", heading: str = "",
              lead_html: str = "") -> None:
         """Show ``lead_html`` (e.g. a preview), then the tallies of ``settlement`` in ``state`` (None: a hint)
         under ``heading``, then ``extra_html`` — one widget update for all of it."""
         self.settlement = settlement
-        body = tally_html(state, settlement) if settlement is not None else self.EMPTY
+        body = tally_html(state, settlement, self.coords) if settlement is not None else self.EMPTY
         head = f'<div style="color:#1f4e79;margin-top:4px"><b>{html.escape(heading)}</b></div>' if heading else ""
         value = lead_html + head + body + extra_html
         if self.widget.value != value:

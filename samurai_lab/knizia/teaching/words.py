@@ -1,0 +1,223 @@
+"""Plain words for the board: where a hex is ("the land north of Kyoto"), what a tile is, who took what.
+
+Every message, log line and narration of the apps names hexes through ``hex_words``: learners
+read places, not notation. Hex ids (``HO35``) are added only when ``coords`` is on (the apps'
+"Show coordinates" switch)::
+
+    hex_words(state, "HO35")                  # 'Kyoto'
+    hex_words(state, "HO34")                  # 'the land south-west of Kyoto' (for example)
+    hex_words(state, "HO34", coords=True)     # 'the land south-west of Kyoto (HO34)'
+
+How a hex is named:
+
+* a named settlement by its name (Edo, Kyoto, Akita, Sapporo);
+* a village by its direction from the nearest named settlement of its island ("the village north
+  of Akita"), adding the distance where two villages would share the words; on an island without
+  a named settlement, by where it lies on the island ("the village in the north of Kyushu");
+* any other hex by its direction from a settlement next to it ("the land north-west of Edo"),
+  else from one a few steps away ("the sea 2 steps south of the village west of Kyoto").
+
+Every hex of a board gets words no other hex of that board has; the names are computed once
+per board.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+from typing import Sequence
+
+from ..core.board import Board, board_for
+from ..core.model import Resolution
+from ..core.ruleset import Vocabulary
+from ..core.state import GameState
+from ..core.tiles import Tile
+
+COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
+ISLANDS = {"honshu": "Honshu", "kyushu": "Kyushu", "shikoku": "Shikoku", "hokkaido": "Hokkaido"}
+KINDS = {"land": "land", "sea": "sea", "village": "village", "city": "city", "edo": "city"}
+
+
+def _xy(board: Board, i: int) -> tuple[float, float]:
+    info = board.info[i]
+    return 1.5 * info.q, math.sqrt(3) * (info.r + info.q / 2)
+
+
+def _distance(board: Board, i: int, j: int) -> int:
+    a, b = board.info[i], board.info[j]
+    dq, dr = a.q - b.q, a.r - b.r
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def _compass(dx: float, dy: float) -> str:
+    angle = math.degrees(math.atan2(-dy, dx)) % 360
+    return COMPASS[int(((angle + 22.5) % 360) // 45)]
+
+
+def _direction(board: Board, i: int, j: int) -> str:
+    """The direction of hex ``i`` seen from hex ``j``."""
+    (x1, y1), (x2, y2) = _xy(board, i), _xy(board, j)
+    return _compass(x1 - x2, y1 - y2)
+
+
+def _village_words(board: Board) -> dict[int, str]:
+    named = [i for i in board.settlements if board.info[i].name]
+    out: dict[int, str] = {}
+    plain: dict[int, tuple[int, str]] = {}
+    for v in board.settlements:
+        if board.info[v].name:
+            continue
+        island = board.info[v].island
+        anchors = [a for a in named if board.info[a].island == island]
+        if anchors:
+            a = min(anchors, key=lambda a: (_distance(board, v, a), a))
+            plain[v] = (a, _direction(board, v, a))
+        else:
+            land = [i for i in range(len(board.ids)) if board.info[i].island == island]
+            cx = sum(_xy(board, i)[0] for i in land) / len(land)
+            cy = sum(_xy(board, i)[1] for i in land) / len(land)
+            x, y = _xy(board, v)
+            out[v] = f"the {KINDS[board.info[v].kind]} in the {_compass(x - cx, y - cy)} of " \
+                     f"{ISLANDS.get(island, island.title())}"
+    seen: dict[tuple[int, str], list[int]] = {}
+    for v, key in plain.items():
+        seen.setdefault(key, []).append(v)
+    for (a, d), villages in seen.items():
+        for v in villages:
+            kind = KINDS[board.info[v].kind]
+            if len(villages) == 1:
+                out[v] = f"the {kind} {d} of {board.info[a].name}"
+            else:
+                out[v] = f"the {kind} {_distance(board, v, a)} steps {d} of {board.info[a].name}"
+    # islands whose villages share a compass point: add the distance from the island's middle
+    by_words: dict[str, list[int]] = {}
+    for v, w in out.items():
+        by_words.setdefault(w, []).append(v)
+    for w, vs in by_words.items():
+        if len(vs) > 1:
+            for k, v in enumerate(sorted(vs, key=lambda v: _xy(board, v)[1])):
+                out[v] = w.replace("the ", f"the {('northern', 'southern', 'third')[min(k, 2)]} ", 1) \
+                    if len(vs) == 2 else f"{w} ({k + 1} of {len(vs)})"
+    return out
+
+
+@lru_cache(maxsize=8)
+def _all_words(board: Board) -> tuple[str, ...]:
+    settlements = _village_words(board)
+    for i in board.settlements:
+        if board.info[i].name:
+            settlements[i] = board.info[i].name
+    words: list[str | None] = [settlements.get(i) for i in range(len(board.ids))]
+    taken = {w for w in words if w}
+    for i in range(len(board.ids)):
+        if words[i] is not None:
+            continue
+        kind = KINDS.get(board.info[i].kind, board.info[i].kind)
+        refs = sorted(board.settlements, key=lambda s: (_distance(board, i, s), not board.info[s].name, s))
+        chosen = None
+        for s in refs[:6]:
+            d = _distance(board, i, s)
+            steps = "" if d == 1 else f"{d} steps "
+            w = f"the {kind} {steps}{_direction(board, i, s)} of {settlements[s]}"
+            if w not in taken:
+                chosen = w
+                break
+        if chosen is None:
+            s = refs[0]
+            chosen = f"the {kind} {_distance(board, i, s)} steps {_direction(board, i, s)} of {settlements[s]} " \
+                     f"({board.ids[i]})"
+        taken.add(chosen)
+        words[i] = chosen
+    return tuple(w or board.ids[i] for i, w in enumerate(words))
+
+
+def _board(where: GameState | Board) -> Board:
+    return where.board if isinstance(where, GameState) else where
+
+
+def hex_words(where: GameState | Board, hex_ref: int | str, coords: bool = False) -> str:
+    """Where a hex is, in words: ``Kyoto``, ``the land north-west of Edo``; `` (HO20)`` added with ``coords``."""
+    board = _board(where)
+    i = hex_ref if isinstance(hex_ref, int) else board.resolve(hex_ref)
+    words = _all_words(board)[i]
+    return f"{words} ({board.ids[i]})" if coords else words
+
+
+def capitalised(text: str) -> str:
+    """``The land north of Kyoto`` at the start of a sentence."""
+    return text[:1].upper() + text[1:]
+
+
+def tile_words(t: Tile, vocab: Vocabulary) -> str:
+    """``High Helmet 4``, ``Samurai 2``, ``Ship 1``, ``figure exchange`` (in the edition's words)."""
+    name = vocab.figure(t.figure)
+    return name if t.value is None or t.is_move else f"{name} {t.value}"
+
+
+FAST_NOTE = "the fast mark (⚡): a tile with it may be played in addition to the one tile without it of each turn"
+
+
+def tallies_words(state: GameState, tallies: Sequence[int]) -> str:
+    """``Red 3, Blue 2`` or ``nobody has influence``."""
+    names = [s.name for s in state.seats]
+    return ", ".join(f"{names[p]} {v}" for p, v in enumerate(tallies) if v) or "nobody has influence"
+
+
+def resolution_words(state: GameState, r: Resolution, coords: bool = False) -> str:
+    """``Blue takes the Castle of Kyoto (Blue 3, Red 2)`` or ``The Buddha of Edo is set aside: tie ...``."""
+    vocab = state.ruleset.vocabulary
+    where = f"the {vocab.caste(r.caste)} of {hex_words(state, r.hex, coords)}"
+    tallies = tallies_words(state, r.tallies)
+    if r.winner is None:
+        return f"{capitalised(where)} is set aside: tie for the highest influence ({tallies})"
+    return f"{state.seats[r.winner].name} takes {where} ({tallies})"
+
+
+def board_for_players(n: int) -> Board:
+    """The board of ``n`` players (for callers that have no state)."""
+    return board_for(n)
+
+
+__all__ = ["FAST_NOTE", "capitalised", "hex_words", "plain_text", "resolution_words", "tallies_words", "tile_words"]
+
+
+_NAMED_ID = re.compile(r"\b([A-Z][A-Za-z]+) \(((?:HO|KY|SH|HK|SEA)\d{2})\)")
+_ACTION = re.compile(r"\b([A-Z][0-9]?)@((?:HO|KY|SH|HK|SEA)\d{2})\b")
+_HEX_ID = re.compile(r"(?<!\()\b((?:HO|KY|SH|HK|SEA)\d{2})\b")
+
+
+def plain_text(where: GameState | Board, text: str, coords: bool = False) -> str:
+    """A text written with notation, in words: ``Edo (HO21)`` → ``Edo``, ``H3@HO02`` → ``High Helmet 3 on
+    the village north of Akita``, ``HO20`` → ``the land north-west of Edo``. With ``coords`` the ids stay
+    (in brackets after the words). Ids of hexes not on this board are left as they are."""
+    board = _board(where)
+    vocab = where.ruleset.vocabulary if isinstance(where, GameState) else None
+
+    def place(hex_id: str) -> str | None:
+        try:
+            return hex_words(board, board.resolve(hex_id), coords)
+        except ValueError:
+            return None
+
+    def named(m: re.Match[str]) -> str:
+        return m.group(0) if coords else m.group(1)
+
+    def action(m: re.Match[str]) -> str:
+        from ..core.tiles import tile
+
+        where_words = place(m.group(2))
+        try:
+            t = tile(m.group(1))
+        except (ValueError, KeyError):
+            return m.group(0)
+        if where_words is None or vocab is None:
+            return m.group(0)
+        return f"{tile_words(t, vocab)} on {where_words}"
+
+    def bare(m: re.Match[str]) -> str:
+        return place(m.group(1)) or m.group(0)
+
+    text = _NAMED_ID.sub(named, text)
+    text = _ACTION.sub(action, text)
+    return _HEX_ID.sub(bare, text)

@@ -1,0 +1,299 @@
+"""The header every app shares: its name, the way to the other apps and back home, the edition
+switch (where the app has one), "show coordinates" (where the app names hexes) and projector mode.
+
+::
+
+    header = AppHeader("explorer.ipynb", root=app.widget, boards=[app.board], edition=toggle)
+    app.widget.children = (header.widget, *app.widget.children)
+
+* The page gets a real title (``Explorer — samurai_lab``) and a language, set by a small
+  script the header carries (voila's page template has neither).
+* Projector mode adds the CSS class ``samurai-projector`` to the app's root (big type for
+  panels and messages, bigger buttons) and calls ``set_projector(on)`` on each board that has
+  it. It starts on with ``?projector=1`` in the address.
+* The links are plain relative links between the notebooks of one folder
+  (``voila/render/<name>.ipynb``); the other games' apps are linked once their notebook exists.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+from urllib.parse import parse_qs
+
+import ipywidgets as widgets
+
+SITE = "samurai_lab"
+HOME = "index.ipynb"
+PROJECTOR_CLASS = "samurai-projector"
+HEADER_CLASS = "samurai-app-header"
+
+
+@dataclass(frozen=True)
+class AppLink:
+    """One app of the site: its notebook, its name, one line about it, its picture, its game."""
+
+    notebook: str
+    name: str
+    line: str
+    picture: str = ""
+    game: str = "knizia"
+
+    @property
+    def key(self) -> str:
+        return self.notebook.removesuffix(".ipynb")
+
+
+#: Every app, in the order the header lists them (the landing page groups them by path).
+APPS: tuple[AppLink, ...] = (
+    AppLink("lesson.ipynb", "Lesson", "Learn the rules one idea at a time, with tasks on the board.", "lesson"),
+    AppLink("examples.ipynb", "Rulebook examples", "Every example of the rulebooks, step by step, then try it.",
+            "examples"),
+    AppLink("scoring.ipynb", "Scoring", "How the winner is decided: leaderships, other castes, totals.", "scoring"),
+    AppLink("explorer.ipynb", "Explorer", "Set up any position, try a move and see who would take what.",
+            "explorer"),
+    AppLink("variants.ipynb", "Rule variants", "The same position under the rulings where the rulebooks differ.",
+            "variants"),
+    AppLink("game.ipynb", "Play", "A full game against friends at one screen or against bots.", "game"),
+    AppLink("tournament.ipynb", "Tournament", "Bots against bots over many games, charted.", "tournament"),
+    AppLink("map.ipynb", "Map", "The board for 2, 3 and 4 players: islands, cities, villages and Edo.", "map"),
+    AppLink("engine_tour.ipynb", "Engine tour", "The rules engine in Python, without widgets.", ""),
+    AppLink("katana.ipynb", "Katana", "Samurai of rulebook 003: challenges across Katana squares.", "katana",
+            "katana"),
+    AppLink("ikizumari.ipynb", "Iki-zumari", "Samouraï of rulebook 004: surround to capture.", "ikizumari",
+            "ikizumari"),
+)
+APP_BY_NOTEBOOK: dict[str, AppLink] = {a.notebook: a for a in APPS}
+
+
+def available(apps: Iterable[AppLink] = APPS, folder: Path | str | None = None) -> list[AppLink]:
+    """The apps whose notebook exists in ``folder`` (default: the working folder, where voila runs
+    a notebook). Knizia's apps are always listed; the other games' once their notebook is there."""
+    where = Path(folder) if folder is not None else Path.cwd()
+    return [a for a in apps if a.game == "knizia" or (where / a.notebook).exists()]
+
+
+def page_title(name: str) -> str:
+    """``Explorer — samurai_lab``."""
+    return f"{name} — {SITE}" if name else SITE
+
+
+# --- the address's query --------------------------------------------------------------------
+#: The query options every app's header understands (``?projector=1``, ``?coordinates=1``).
+HEADER_OPTIONS = ("projector", "coordinates")
+
+
+def query_params() -> dict[str, str]:
+    """The header's options of the page address (last value of each), also under preheated voila kernels.
+
+    The query string comes from ``samurai_lab.ui.query.query_string`` (it waits for the request of a
+    preheated kernel and returns at once otherwise); other options are the app's business.
+    """
+    try:
+        from .query import query_string
+    except ImportError:  # pragma: no cover - query.py is part of the package
+        query_string = _query_string
+    q = query_string() or ""
+    return {k: v[-1] for k, v in parse_qs(q.lstrip("?")).items() if k in HEADER_OPTIONS}
+
+
+def _query_string() -> str:
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        from voila.utils import get_query_string
+
+        return get_query_string() or ""
+    return os.environ.get("QUERY_STRING", "")
+
+
+def is_on(value: str | None) -> bool:
+    """``1``, ``true``, ``yes``, ``on`` (any case) are on."""
+    return str(value or "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+# --- projector mode ---------------------------------------------------------------------
+PROJECTOR_CSS = f"""
+.{PROJECTOR_CLASS} {{ font-size: 19px; }}
+.{PROJECTOR_CLASS} .samurai-message > div {{ font-size: 22px !important; line-height: 1.4; }}
+.{PROJECTOR_CLASS} .widget-html-content, .{PROJECTOR_CLASS} .widget-label,
+.{PROJECTOR_CLASS} .widget-html-content div, .{PROJECTOR_CLASS} .widget-html-content td,
+.{PROJECTOR_CLASS} .widget-html-content li {{ font-size: 19px !important; line-height: 1.4; }}
+.{PROJECTOR_CLASS} .widget-button, .{PROJECTOR_CLASS} .widget-toggle-button,
+.{PROJECTOR_CLASS} .widget-toggle-buttons .widget-toggle-button {{
+  font-size: 18px; height: auto; min-height: 38px; padding: 4px 12px; }}
+.{PROJECTOR_CLASS} .widget-dropdown select, .{PROJECTOR_CLASS} .widget-text input {{
+  font-size: 18px; height: auto; min-height: 36px; }}
+.{PROJECTOR_CLASS} .widget-label-basic, .{PROJECTOR_CLASS} .widget-inline-hbox .widget-label {{
+  font-size: 18px; }}
+.{PROJECTOR_CLASS} .{HEADER_CLASS} h1 {{ font-size: 30px !important; }}
+.{PROJECTOR_CLASS} .{HEADER_CLASS} nav a {{ font-size: 19px; }}
+"""
+
+HEADER_CSS = f"""
+.{HEADER_CLASS} {{ border-bottom: 1px solid #d8d2c4; margin-bottom: 6px; padding-bottom: 4px; }}
+.{HEADER_CLASS} h1 {{ font-family: 'DejaVu Sans', Verdana, sans-serif; font-size: 22px; margin: 0 14px 0 0;
+  color: #2b2620; line-height: 1.3; }}
+.{HEADER_CLASS} nav {{ font-family: 'DejaVu Sans', Verdana, sans-serif; font-size: 14px; line-height: 1.9; }}
+.{HEADER_CLASS} nav a {{ color: #1a4f8b; margin-right: 10px; text-decoration: underline; white-space: nowrap; }}
+.{HEADER_CLASS} nav a[aria-current] {{ color: #2b2620; font-weight: bold; text-decoration: none; }}
+"""
+
+
+def projector_stylesheet() -> str:
+    """The projector stylesheet: the board module's (``ui/projector.py``) when it is there, plus ours."""
+    extra = ""
+    try:
+        from . import projector  # type: ignore[attr-defined]
+
+        for name in ("PROJECTOR_CSS", "CSS", "stylesheet", "projector_css"):
+            found = getattr(projector, name, None)
+            if isinstance(found, str):
+                extra = found
+                break
+            if callable(found):
+                got = found()
+                if isinstance(got, str):
+                    extra = got
+                    break
+    except ImportError:
+        pass
+    return PROJECTOR_CSS + "\n" + extra
+
+
+def _page_script(title: str, lang: str = "en") -> str:
+    return (f"document.title = {json.dumps(title)};"
+            f"if (!document.documentElement.lang) document.documentElement.lang = {json.dumps(lang)};")
+
+
+def script_output(script: str, css_class: str = "") -> widgets.Output:
+    """A hidden ``Output`` whose only output is a script: voila and JupyterLab run it when shown."""
+    out = widgets.Output(layout=widgets.Layout(display="none"))
+    if css_class:
+        out.add_class(css_class)
+    out.outputs = ({"output_type": "display_data",
+                    "data": {"application/javascript": script, "text/plain": ""}, "metadata": {}},)
+    return out
+
+
+def nav_html(current: str, apps: Iterable[AppLink] | None = None) -> str:
+    """The links to home and every app; the current one is marked ``aria-current="page"``."""
+    home_cur = ' aria-current="page"' if current == HOME else ""
+    links = [f'<a href="{HOME}"{home_cur}>Home</a>']
+    for a in (available() if apps is None else apps):
+        cur = ' aria-current="page"' if a.notebook == current else ""
+        links.append(f'<a href="{html.escape(a.notebook)}"{cur} title="{html.escape(a.line)}">'
+                     f"{html.escape(a.name)}</a>")
+    return f'<nav aria-label="samurai_lab apps">{"".join(links)}</nav>'
+
+
+class AppHeader:
+    """The header of one app (CSS class ``samurai-app-header``); ``widget`` goes on top of the app.
+
+    ``notebook``: the app's notebook (its name and title come from ``APPS``, or ``name``).
+    ``root``: the app's root widget (gets ``samurai-projector`` in projector mode).
+    ``boards``: objects with ``set_projector(on)`` (called when present).
+    ``edition``: the app's own edition switch, shown in the header.
+    ``coordinates``: a callback ``(on)`` to show hex ids in messages; adds a "Show coordinates" switch.
+    ``extra``: more widgets for the header's row.
+    """
+
+    def __init__(self, notebook: str, *, name: str | None = None, root: widgets.DOMWidget | None = None,
+                 boards: Iterable[Any] = (), edition: widgets.Widget | None = None,
+                 coordinates: Callable[[bool], Any] | None = None, extra: Iterable[widgets.Widget] = (),
+                 query: Mapping[str, str] | None = None, apps: Iterable[AppLink] | None = None) -> None:
+        link = APP_BY_NOTEBOOK.get(notebook)
+        self.notebook = notebook
+        self.name = name or (link.name if link else notebook.removesuffix(".ipynb"))
+        self.title = page_title(self.name)
+        self.root = root
+        self.boards = list(boards)
+        self.projector_on = False
+        self._coordinates = coordinates
+
+        self.heading = widgets.HTML(f'<h1>{html.escape(self.name)}</h1>')
+        self.heading.add_class("samurai-app-name")
+        self.nav = widgets.HTML(nav_html(notebook, apps))
+        self.nav.add_class("samurai-app-nav")
+        self.projector = widgets.ToggleButton(value=False, description="Projector", icon="television",
+                                              tooltip="Big type and a big board for a projector (or ?projector=1)",
+                                              layout=widgets.Layout(width="auto"))
+        self.projector.add_class("samurai-projector-switch")
+        self.projector.observe(lambda ch: self.set_projector(ch["new"]), names="value")
+        controls: list[widgets.Widget] = []
+        self.edition = edition
+        if edition is not None:
+            edition.add_class("samurai-edition-switch")
+            controls.append(edition)
+        self.coordinates: widgets.Checkbox | None = None
+        if coordinates is not None:
+            self.coordinates = widgets.Checkbox(value=False, description="Show coordinates", indent=False,
+                                                tooltip="Name hexes by their ids (HO12) too",
+                                                layout=widgets.Layout(width="auto"))
+            self.coordinates.add_class("samurai-coordinates-switch")
+            self.coordinates.observe(lambda ch: coordinates(bool(ch["new"])), names="value")
+            controls.append(self.coordinates)
+        controls.extend(extra)
+        controls.append(self.projector)
+        self.style = widgets.HTML(f"<style>{HEADER_CSS}\n{projector_stylesheet()}</style>",
+                                  layout=widgets.Layout(display="none"))
+        self.script = script_output(_page_script(self.title), "samurai-page-title")
+        title_row = widgets.HBox([self.heading, self.nav], layout=widgets.Layout(
+            align_items="center", flex_flow="row wrap", flex="1 1 auto"))
+        control_row = widgets.HBox(controls, layout=widgets.Layout(align_items="center", flex_flow="row wrap",
+                                                                    grid_gap="6px"))
+        self.widget = widgets.VBox([widgets.HBox([title_row, control_row], layout=widgets.Layout(
+            align_items="center", flex_flow="row wrap", justify_content="space-between")),
+            self.style, self.script])
+        self.widget.add_class(HEADER_CLASS)
+        params = query_params() if query is None else dict(query)
+        if is_on(params.get("projector")):
+            self.projector.value = True  # calls set_projector
+        if self._coordinates is not None and is_on(params.get("coordinates")):
+            self.coordinates.value = True
+
+    def set_projector(self, on: bool) -> None:
+        """Projector mode on or off: the root's CSS class, each board's ``set_projector``."""
+        on = bool(on)
+        self.projector_on = on
+        if self.projector.value != on:
+            self.projector.value = on
+            return
+        if self.root is not None:
+            if on:
+                self.root.add_class(PROJECTOR_CLASS)
+            else:
+                self.root.remove_class(PROJECTOR_CLASS)
+        for board in self.boards:
+            fn = getattr(board, "set_projector", None)
+            if callable(fn):
+                fn(on)
+
+    def add_board(self, board: Any) -> None:
+        """Another board that follows projector mode (e.g. built later)."""
+        self.boards.append(board)
+        fn = getattr(board, "set_projector", None)
+        if self.projector_on and callable(fn):
+            fn(True)
+
+    def attach(self, root: widgets.Box) -> widgets.Box:
+        """Put the header on top of ``root`` (a Box) and make it the projector root."""
+        self.root = root
+        if self.widget not in root.children:
+            root.children = (self.widget, *root.children)
+        if self.projector_on:
+            root.add_class(PROJECTOR_CLASS)
+        return root
+
+
+def header_for(notebook: str, root: widgets.Box, **kwargs: Any) -> AppHeader:
+    """An ``AppHeader`` put on top of ``root``."""
+    header = AppHeader(notebook, root=root, **kwargs)
+    header.attach(root)
+    return header
+
+
+__all__ = ["APPS", "AppHeader", "AppLink", "HEADER_CLASS", "HEADER_OPTIONS", "PROJECTOR_CLASS", "available", "header_for", "is_on",
+           "nav_html", "page_title", "query_params", "script_output"]

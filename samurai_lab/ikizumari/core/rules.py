@@ -240,6 +240,11 @@ def _apply(state: State, m: Move) -> State:
     return State(red, black, opp, distance, symbol, False, None, state.anzen_used, state.ply + 1, rules, m)
 
 
+def play(state: State, move: Move) -> State:
+    """The state after a move taken from ``legal_moves(state)``, without checking it again (for bots)."""
+    return _apply(state, move)
+
+
 def landing_symbol(state: State, target: int) -> str | None:
     """The symbol announced after landing on ``target`` (None: HO BO, SHIRO, ANZEN — the direction is free)."""
     kind = BOARD.kind[target]
@@ -285,5 +290,5 @@ def is_kind(square: int, kind: str) -> bool:
 
 
 __all__ = ["ANZEN", "MEKURA", "FIRST_MOVE_LIMIT", "IllegalMoveError", "Outcome", "Window", "announced_window",
-           "apply_move", "blocks_opponent", "legal_moves", "outcome", "protected", "shiro_freed", "why_illegal",
+           "apply_move", "blocks_opponent", "play", "legal_moves", "outcome", "protected", "shiro_freed", "why_illegal",
            "window"]

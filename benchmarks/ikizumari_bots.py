@@ -1,0 +1,27 @@
+"""SAMOURAI bots measured: search versus random over 200 games (colours alternated), with the Wilson 95 %
+interval, and the seconds per move of each bot. Run: .venv/bin/python benchmarks/ikizumari_bots.py [games]"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from samurai_lab.ikizumari.bots.simulate import simulate
+
+
+def main(games: int = 200) -> None:
+    for bots in (["search", "random"], ["greedy", "random"], ["search", "greedy"]):
+        n = games if bots == ["search", "random"] else max(20, games // 5)
+        t0 = time.perf_counter()
+        result = simulate(bots, n, seed=2026)
+        data = result.as_dict()
+        print(f"{bots[0]} vs {bots[1]}: {n} games in {time.perf_counter() - t0:.0f} s, "
+              f"{data['mean_plies']:.1f} moves per game, draws {data['draws']}, endings {data['endings']}")
+        for bot, d in data["bots"].items():
+            lo, hi = d["wilson95"]
+            print(f"  {bot:<8} wins {d['wins']:>4}/{n}  {100 * d['win_rate']:5.1f} %  "
+                  f"(95 % {100 * lo:.1f}-{100 * hi:.1f} %)  {d['seconds_per_move']:.3f} s/move")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)

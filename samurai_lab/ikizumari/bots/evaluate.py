@@ -1,0 +1,39 @@
+"""A sound static evaluation, from the point of view of the player to move (higher is better for him).
+
+* his mobility under the constraint he must follow (fewer moves: closer to IKI-ZUMARI);
+* exposure: the symbols none of a player's samurai can start on. Landing on such a symbol (at a suitable
+  distance) stifles him at once, unless three of his samurai are still on his SHIRO.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..core.board import BOARD, SYMBOL, SYMBOLS
+from ..core.rules import legal_moves, protected
+from ..core.state import State
+
+WIN = 10_000.0
+
+
+def exposed_symbols(state: State, player: int) -> int:
+    """How many of the four symbols start none of ``player``'s possible lines."""
+    seen: set[str] = set()
+    occupied = state.occupied
+    for origin in state.pieces(player):
+        for ray in BOARD.rays[origin]:
+            if not ray:
+                continue
+            first = ray[0]
+            if BOARD.kind[first] == SYMBOL and (first not in occupied or any(sq not in occupied for sq in ray[1:3])):
+                seen.add(BOARD.symbol[first])
+    return len(SYMBOLS) - len(seen)
+
+
+def evaluate(state: State) -> float:
+    """The value of a position that is not over, for the player to move."""
+    me, opp = state.to_move, 1 - state.to_move
+    mobility = math.sqrt(len(legal_moves(state)))
+    exposure_me = 0 if protected(state, me) else exposed_symbols(state, me)
+    exposure_opp = 0 if protected(state, opp) else exposed_symbols(state, opp)
+    return mobility + 1.5 * (exposure_opp - exposure_me)

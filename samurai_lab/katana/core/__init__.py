@@ -6,7 +6,7 @@ Standard library and networkx only. One source of legality: :func:`why_illegal`,
 
 from .board import (BLACK, GLOSSARY_COUNTS, GRAPH, KATANA, MEKURA, NAMES, RAYS, RYU, SHIRO, SHIRO_OF, SYMBOLS,
                     TAIYO, WASH, counts, square_index)
-from .rules import (IllegalMoveError, Outcome, apply_move, challenge_areas, check_move, free_shiro,
+from .rules import (IllegalMoveError, Outcome, apply_legal, apply_move, challenge_areas, check_move, free_shiro,
                     is_tachiojo, legal_moves, outcome, play, targets, why_illegal)
 from .ruleset import DEFAULT, RULINGS, RULINGS_BY_ID, Ruleset, Ruling
 from .state import PASS, Challenge, Move, State, from_position, new_game, parse_move, to_position
@@ -15,7 +15,7 @@ from .text import describe_constraint, describe_move, describe_outcome, player_n
 __all__ = [
     "BLACK", "GLOSSARY_COUNTS", "GRAPH", "KATANA", "MEKURA", "NAMES", "RAYS", "RYU", "SHIRO", "SHIRO_OF",
     "SYMBOLS", "TAIYO", "WASH", "counts", "square_index",
-    "IllegalMoveError", "Outcome", "apply_move", "challenge_areas", "check_move", "free_shiro", "is_tachiojo",
+    "IllegalMoveError", "Outcome", "apply_legal", "apply_move", "challenge_areas", "check_move", "free_shiro", "is_tachiojo",
     "legal_moves", "outcome", "play", "targets", "why_illegal",
     "DEFAULT", "RULINGS", "RULINGS_BY_ID", "Ruleset", "Ruling",
     "PASS", "Challenge", "Move", "State", "from_position", "new_game", "parse_move", "to_position",

@@ -239,7 +239,11 @@ def _challenges_of(before: tuple[int, ...], after: tuple[int, ...], moved_to: in
 
 def apply_move(state: State, move: object) -> State:
     """The state after ``move``; IllegalMoveError (a ValueError) if the rules forbid it."""
-    mv = check_move(state, move)
+    return apply_legal(state, check_move(state, move))
+
+
+def apply_legal(state: State, mv: Move) -> State:
+    """The state after ``mv``, a move taken from ``legal_moves(state)`` (not checked again: for bots)."""
     if mv.kind == "place":
         cells = list(state.cells)
         owner_, _ = state.pending[0]

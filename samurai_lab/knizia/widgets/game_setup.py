@@ -1,5 +1,6 @@
-"""The new-game form: the rules (``RulesetPanel``: player count, edition, R1-R4, setup, seed),
-who sits at each seat (a person or a bot of a level), and the bots' pause between actions."""
+"""The new-game form: a quick start (player count, who sits at each seat: a person or a bot of a
+level, the bots' pause, Start) and, under "Advanced", the rules (``RulesetPanel``: edition, R1-R4,
+setup, seed)."""
 
 from __future__ import annotations
 
@@ -53,14 +54,29 @@ class NewGameForm:
                                               description="Bot pause (s)", style={"description_width": "95px"},
                                               layout=widgets.Layout(width="200px"))
         self.pause.add_class("samurai-bot-pause")
-        self.widget = widgets.VBox([
-            widgets.HTML("<h3 style='margin:4px 0'>New game</h3><b>Players</b>"),
+        # quick start: how many, who sits where, Start; the rules and rulings wait under "Advanced"
+        self.start_button.layout = widgets.Layout(width="auto", min_width="180px", height="38px")
+        self.start_button.tooltip = "Start with these seats (the rules under Advanced)"
+        keep = [c for c in self.rules.widget.children
+                if c is not self.rules.players and not (isinstance(c, widgets.HBox) and self.start_button in c.children)]
+        self.rules.widget.children = [*keep, self.rules.seed]
+        self.quick = widgets.VBox([
+            widgets.HTML("<h2 style='margin:4px 0;font-size:20px'>Quick start</h2>"),
+            widgets.HBox([widgets.HTML("<b>Players</b>", layout=widgets.Layout(width="80px")), self.rules.players],
+                         layout=widgets.Layout(align_items="center")),
             self.seats,
+            widgets.HBox([self.start_button, self.pause], layout=widgets.Layout(align_items="center",
+                                                                               grid_gap="16px", margin="6px 0")),
+        ])
+        self.quick.add_class("samurai-quick-start")
+        self.advanced = widgets.Accordion(children=[widgets.VBox([
             widgets.HTML(f"<div style='color:#555;font-size:90%;max-width:620px'>Bots: {levels_help}</div>"),
-            self.pause,
             widgets.HTML("<b>Rules</b>"),
             self.rules.widget,
-        ])
+        ])], selected_index=None)
+        self.advanced.set_title(0, "Advanced: the edition's rules, the rulings R1–R4, setup and seed")
+        self.advanced.add_class("samurai-advanced")
+        self.widget = widgets.VBox([self.quick, self.advanced])
         self.widget.add_class("samurai-new-game-form")
         self.rules.players.observe(lambda _: self._sync_seats(), names="value")
         self.rules.edition.observe(lambda _: self._sync_seats(), names="value")

@@ -27,9 +27,10 @@ from ..core.ruleset import PRESETS, Ruleset
 from ..core.state import GameState
 from .board import BoardView
 from ...ui.common import Feedback
-from ...ui.common import projector_style
+from ...ui.header import AppHeader
+from ..teaching.words import plain_text
 from .examples import SwapChooser
-from .hand_panel import HandPanel
+from .hand_panel import HandPanel, hand_items
 from .play_input import PlayInput
 from .tally_panel import tally_html
 
@@ -108,9 +109,6 @@ class LessonApp:
         self.prev_button = button("◀ Previous task", "prev", lambda: self.go(-1))
         self.next_button = button("Next task ▶", "next", lambda: self.go(1))
 
-        header = widgets.HBox([
-            widgets.HTML(f'<h1 style="{FONT};margin:0 16px 0 0;font-size:28px">Learn the rules of Samurai</h1>'),
-            self.edition], layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
         progress_row = widgets.HBox([self.chapters, self.bar, self.progress],
                                     layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
         actions = widgets.HBox([self.end_turn_button, self.confirm_button, self.retry_button, self.hint_button,
@@ -129,8 +127,12 @@ class LessonApp:
         self.variants.observe(self.feedback.guard(lambda ch: ch["new"] is not None and self._open_variants()),
                               names="selected_index")
         self.rules_panel = None
-        self.widget = widgets.VBox([projector_style("samurai-lesson"), header, progress_row, body, self.variants])
+        self.coords = False
+        self.widget = widgets.VBox([progress_row, body, self.variants])
         self.widget.add_class("samurai-lesson")
+        self.header = AppHeader("lesson.ipynb", boards=[self.board], edition=self.edition,
+                                coordinates=self.feedback.guard(self.set_coordinates))
+        self.header.attach(self.widget)
         self.open_task(self.task)
 
     # --- navigation -----------------------------------------------------------------------
@@ -179,17 +181,28 @@ class LessonApp:
             self.rules_panel.set_edition(edition)
         self.open_task(self.task)
 
+    def set_coordinates(self, on: bool) -> None:
+        """Name hexes by their ids too (the header's "Show coordinates")."""
+        self.coords = self.input.coords = bool(on)
+        self._render_text()
+        self._show_state(self.board.state)
+
+    def words(self, text: str) -> str:
+        """A text of the lesson with hex ids turned into places (ids kept with coordinates on)."""
+        return plain_text(self.run.state, text, self.coords)
+
     def _open_variants(self) -> None:
         """Build the rule variants panel the first time it is opened."""
         if self.rules_panel is None:
             from .rules_panel import RulesPanel
 
-            self.rules_panel = RulesPanel(edition=self.ruleset.edition)
+            self.rules_panel = RulesPanel(edition=self.ruleset.edition, header=False)
             self.variants_box.children = [self.rules_panel.widget]
 
     # --- a try -----------------------------------------------------------------------------
     def _new_run(self) -> None:
         self.run = Run(self.task, self.ruleset)
+        self.start_state = self.run.state  # the prepared position: its hand stays offered after a wrong try
         self.input.reset()
         self._show_state(self.run.state)
 
@@ -201,7 +214,8 @@ class LessonApp:
     def _on_tile(self, k: int) -> None:
         if self.run.over:
             if self.run.verdict is not None and self.run.verdict.status == WRONG:
-                tile = self.run.state.hand[k] if k < len(self.run.state.hand) else None
+                hand = self.start_state.hand  # the hand shown after a wrong try
+                tile = hand[k] if k < len(hand) else None
                 self._new_run()
                 if tile is not None and tile in self.run.state.hand:
                     k = self.run.state.hand.index(tile)
@@ -262,7 +276,7 @@ class LessonApp:
         except IllegalMoveError as e:
             self._count_wrong()
             self.input.reset()
-            self.feedback.show(f"Not allowed: {e.reason}.", "error")
+            self.feedback.show(f"Not allowed: {self.words(e.reason)}.", "error")
             self._refresh_input()
             return
         self.input.reset()
@@ -276,21 +290,22 @@ class LessonApp:
         try:
             verdict = self.run.end_turn()
         except IllegalMoveError as e:
-            self.feedback.show(f"Not allowed: {e.reason}.", "error")
+            self.feedback.show(f"Not allowed: {self.words(e.reason)}.", "error")
             return
         self._after_verdict(verdict)
 
     def _after_verdict(self, verdict) -> None:
+        if verdict.status == SOLVED:
+            self.solved.add(self.task.id)  # before drawing: "Next task" lights up
         shown = self.run.ended() if self.run.over else self.run.state
         self._show_state(shown)
         if verdict.status == SOLVED:
-            self.solved.add(self.task.id)
-            self.feedback.show(verdict.message, "success")
+            self.feedback.show(self.words(verdict.message), "success")
         elif verdict.status == WRONG:
             self._count_wrong()
-            self.feedback.show("Not quite. " + verdict.message, "error")
+            self.feedback.show("Not quite. " + self.words(verdict.message) + " Pick a tile to try again.", "error")
         else:
-            self.feedback.show(verdict.message, "info")
+            self.feedback.show(self.words(verdict.message), "info")
         self._render_text()
 
     def _count_wrong(self) -> None:
@@ -300,7 +315,7 @@ class LessonApp:
         """Show the task's hint."""
         self.hint.value = (f'<div class="samurai-lesson-hint-text" style="{TEXT_STYLE};background:#eef5e6;'
                            f'border-left:5px solid #6f9a1f;padding:8px 12px;margin:6px 0"><b>Hint:</b> '
-                           f'{html.escape(self.task.hint_text(self.ruleset))}</div>')
+                           f'{html.escape(self.words(self.task.hint_text(self.ruleset)))}</div>')
 
     def show_solution(self) -> None:
         """Play one correct solution (found by searching the legal actions) from the prepared position."""
@@ -310,9 +325,9 @@ class LessonApp:
         self._new_run()
         for a in actions:
             verdict = self.run.play(a)
-        names = ", then ".join(action_phrase(self.run.state, a) for a in actions)
+        names = ", then ".join(action_phrase(self.start_state, a, self.coords) for a in actions)
         self._show_state(self.run.ended())
-        self.feedback.show(f"A solution: {names}. {verdict.message}", "info")
+        self.feedback.show(f"A solution: {names}. {self.words(verdict.message)}", "info")
         self._render_text()
 
     # --- drawing ---------------------------------------------------------------------------
@@ -329,11 +344,18 @@ class LessonApp:
             self.tally.value = ""
             return
         self.tally.value = (f'<div style="{FONT};font-size:15px;margin-top:10px">'
-                            f'{tally_html(state, settlement)}</div>')
+                            f'{tally_html(state, settlement, self.coords)}</div>')
 
     def _refresh_input(self) -> None:
         state = self.run.state
-        if self.run.over:
+        if self.run.over and self.run.verdict is not None and self.run.verdict.status == WRONG:
+            # the hand stays: picking a tile starts the task again with it
+            start = self.start_state
+            items = hand_items(start, start.hand, None)
+            self.hand.show(f"Your hand again ({start.seats[start.current].name}): pick a "
+                           f"{start.ruleset.vocabulary.tile} to try again", items, "")
+            self.board.clear_highlights()
+        elif self.run.over:
             self.hand.show("", [], "")
             self.board.clear_highlights()
         else:
@@ -359,14 +381,14 @@ class LessonApp:
                 f'border:1px solid rgba(0,0,0,.4);vertical-align:middle"></span>')
         self.chapter_title.value = (f'<h2 style="{FONT};margin:6px 0 4px;font-size:24px;color:#6b4b1f">'
                                     f'Chapter {k + 1}: {html.escape(ch.title)}</h2>')
-        self.text.value = "".join(f'<p style="{TEXT_STYLE};margin:4px 0 8px">{html.escape(p)}</p>'
+        self.text.value = "".join(f'<p style="{TEXT_STYLE};margin:4px 0 8px">{html.escape(self.words(p))}</p>'
                                   for p in ch.paragraphs(self.ruleset))
         n = ch.tasks.index(self.task) + 1
         done = " ✔ solved" if self.task.id in self.solved else ""
         self.task_box.value = (
             f'<div class="samurai-lesson-task-text" style="{TEXT_STYLE};background:#fff8e1;border:2px solid #e0b252;'
             f'border-radius:6px;padding:10px 14px;margin:6px 0"><b>Task {n} of {len(ch.tasks)}{done}</b> — '
-            f'{chip} you play {html.escape(me)}.<br>{html.escape(self.task.text(self.ruleset))}</div>')
+            f'{chip} you play {html.escape(me)}.<br>{html.escape(self.words(self.task.text(self.ruleset)))}</div>')
         solved = len(self.solved)
         self.progress.value = (f'<span class="samurai-lesson-progress-text" style="{FONT};font-size:16px;'
                                f'margin-left:10px">{html.escape(progress_text(k, solved))}</span>')

@@ -27,6 +27,7 @@ from .board import BoardView
 from ...ui.common import Feedback
 from ..scenarios.catalogue import SCENARIO_DIR, catalogue, load
 from ...ui.common import projector_style
+from ...ui.header import AppHeader
 from .examples import action_text, outcome_lines, settlements_concerned
 
 FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
@@ -142,7 +143,7 @@ class RulesPanel:
     """The rule variants panel (see the module doc)."""
 
     def __init__(self, edition: str = "1998", ruleset: Ruleset | None = None, folder: Path | str = SCENARIO_DIR,
-                 hex_size: float = 16, ruling: str = "R2") -> None:
+                 hex_size: float = 16, ruling: str = "R2", header: bool = True) -> None:
         if edition not in PRESETS:
             raise ValueError(f"edition must be one of {', '.join(PRESETS)}, not {edition!r}")
         self.edition_value = edition
@@ -182,17 +183,22 @@ class RulesPanel:
         for k, title in enumerate(("Rulings R1–R4", "Edition presets", "Edition words")):
             self.tabs.set_title(k, title)
         self.tabs.add_class("samurai-rules-tabs")
+        title_row = widgets.HBox([
+            widgets.HTML(f'<h2 style="{FONT};margin:4px 16px 4px 0;font-size:24px;color:#6b4b1f">Rule variants'
+                         '</h2>'), self.edition], layout=widgets.Layout(align_items="center"))
         self.widget = widgets.VBox([
             projector_style("samurai-rules-panel"),
-            widgets.HBox([
-                widgets.HTML(f'<h2 style="{FONT};margin:4px 16px 4px 0;font-size:24px;color:#6b4b1f">Rule variants'
-                             '</h2>'), self.edition], layout=widgets.Layout(align_items="center")),
+            *([] if header else [title_row]),
             widgets.HTML(f'<div style="{TEXT};margin-bottom:6px">The rulebooks disagree or stay silent on a few '
                          'points. samurai_lab names each of them (R1–R4) and lets you choose; the two editions come '
                          'as presets.</div>'),
             self.tabs, self.feedback.widget,
         ])
         self.widget.add_class("samurai-rules-panel")
+        self.header: AppHeader | None = None
+        if header:  # the app of its own (variants.ipynb); inside the lesson it is a panel
+            self.header = AppHeader("variants.ipynb", boards=self.boards, edition=self.edition)
+            self.header.attach(self.widget)
         self.set_edition(edition)
 
     # --- API -------------------------------------------------------------------------------------------
@@ -264,4 +270,6 @@ class RulesPanel:
     def _board(self, k: int, state: GameState) -> BoardView:
         while len(self.boards) <= k:
             self.boards.append(BoardView(state, hex_size=self.hex_size))
+            if self.header is not None and self.header.projector_on and hasattr(self.boards[-1], "set_projector"):
+                self.boards[-1].set_projector(True)
         return self.boards[k]

@@ -214,6 +214,7 @@ class ScoringExplainer:
         editable: bool | None = None,
         presets: dict[str, ScoringCase] | None | bool = None,
         n_players: int = 4,
+        header: bool | None = None,
     ) -> None:
         self.editable = report is None if editable is None else editable
         self.feedback = Feedback()
@@ -275,6 +276,11 @@ class ScoringExplainer:
         self.widget = widgets.VBox([projector_style("samurai-scoring-explainer"), self.title, self.case_text, *controls[:2], top, self.feedback.widget, self.winner,
                                     self.totals, body])
         self.widget.add_class("samurai-scoring-explainer")
+        if report is None if header is None else header:  # the app of its own (scoring.ipynb)
+            from ...ui.header import AppHeader
+
+            self.header = AppHeader("scoring.ipynb")
+            self.header.attach(self.widget)
         if self.editable and report is None and self.presets:
             self.load_preset(next(iter(self.presets)))
         else:

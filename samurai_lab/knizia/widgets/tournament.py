@@ -250,6 +250,10 @@ class TournamentApp:
             self.lengths_chart,
         ])
         self.widget.add_class("samurai-tournament")
+        from ...ui.header import AppHeader
+
+        self.header = AppHeader("tournament.ipynb")
+        self.header.attach(self.widget)
         self.results: list[SimulationResult] = []
         self.result: SimulationResult | None = None
         self.players.observe(lambda _: self._sync_seats(), names="value")
@@ -279,6 +283,8 @@ class TournamentApp:
     def run(self) -> SimulationResult:
         """Run a new simulation from the form (the previous results are dropped)."""
         self.feedback.clear()
+        self.results = []
+        self.clear_results()  # no old figures on screen while the new games are played
         self.results = [self._simulate(int(self.seed.value))]
         return self._show()
 
@@ -292,6 +298,13 @@ class TournamentApp:
             raise ValueError("the form changed since the last run: press Run to start a new simulation")
         self.results.append(self._simulate(int(self.seed.value) + len(self.results) * 7919))
         return self._show()
+
+    def clear_results(self) -> None:
+        """Take the last run's summary and charts off the screen (a new run is on its way)."""
+        self.result = None
+        self.summary.value = "<i>Running the games…</i>"
+        self.win_chart.value = self.captures_chart.value = self.lengths_chart.value = ""
+        self.more_button.disabled = True
 
     def _show(self) -> SimulationResult:
         result = merge(self.results)

@@ -1,0 +1,167 @@
+"""The landing page (``notebooks/index.ipynb``): every app as a card with its picture and one line,
+grouped in three paths: learn the rules, teach a class, play.
+
+::
+
+    from samurai_lab.ui.landing import landing_page
+    landing_page()          # the widget: the shared header, then the paths
+
+The pictures are small thumbnails of the README's screenshots (``docs/screenshots/thumbs/``,
+made by ``make_thumbnails``), embedded in the page as data: nothing is fetched from elsewhere.
+An app without a thumbnail gets a plain tile with its name.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import ipywidgets as widgets
+
+from .header import APP_BY_NOTEBOOK, AppHeader, AppLink, available
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = REPO_ROOT / "docs" / "screenshots"
+THUMBS = SCREENSHOTS / "thumbs"
+THUMB_WIDTH = 300
+THUMB_HEIGHT = 190
+
+
+@dataclass(frozen=True)
+class Path_:
+    """One path through the apps: a title, a line, the apps in order, and extra notes (HTML)."""
+
+    key: str
+    title: str
+    line: str
+    notebooks: tuple[str, ...]
+    query: str = ""  # added to the links (``?projector=1`` for a class)
+    note: str = ""
+
+
+PATHS: tuple[Path_, ...] = (
+    Path_("learn", "Learn the rules", "Start here if you have never played: three steps, about half an hour.",
+          ("lesson.ipynb", "examples.ipynb", "scoring.ipynb")),
+    Path_("teach", "Teach a class", "Show the rules on a projector: big type, a big board, the examples "
+          "of the rulebooks and the rulings where they differ.",
+          ("explorer.ipynb", "examples.ipynb", "variants.ipynb"), "?projector=1",
+          "These links open the apps in projector mode (the <b>Projector</b> switch in every app's header "
+          "turns it on and off). The README's section for teachers has a lesson plan."),
+    Path_("play", "Play", "A full game against friends at one screen or against bots; bots against bots; "
+          "and the two other games called Samurai.",
+          ("game.ipynb", "tournament.ipynb", "katana.ipynb", "ikizumari.ipynb")),
+)
+#: Apps shown under "Everything else" (those of no path).
+MORE: tuple[str, ...] = ("map.ipynb", "engine_tour.ipynb")
+
+CARD_CSS = """
+.samurai-landing { font-family: 'DejaVu Sans', Verdana, sans-serif; color: #2b2620; max-width: 1100px; }
+.samurai-landing p { font-size: 16px; line-height: 1.45; margin: 4px 0 10px; }
+.samurai-landing h2 { font-size: 21px; margin: 18px 0 2px; color: #6b4b1f; }
+.samurai-cards { display: flex; flex-wrap: wrap; gap: 14px; margin: 6px 0 4px; padding: 0; list-style: none; }
+.samurai-cards li { margin: 0; }
+.samurai-card { display: flex; flex-direction: column; width: 300px; border: 1px solid #cfc6b4;
+  border-radius: 8px; overflow: hidden; text-decoration: none; color: #2b2620; background: #fffdf8; }
+.samurai-card:hover, .samurai-card:focus { border-color: #1a4f8b; box-shadow: 0 0 0 2px #1a4f8b; outline: none; }
+.samurai-card img, .samurai-card .samurai-card-blank { width: 300px; height: 190px; object-fit: cover;
+  object-position: top left; background: #efe8da; display: block; }
+.samurai-card .samurai-card-blank { display: flex; align-items: center; justify-content: center;
+  font-size: 28px; color: #6b4b1f; }
+.samurai-card .samurai-card-name { font-weight: bold; font-size: 17px; padding: 8px 10px 0; color: #1a4f8b; }
+.samurai-card .samurai-card-step { color: #5c4a2e; font-weight: normal; font-size: 14px; }
+.samurai-card .samurai-card-line { font-size: 14px; line-height: 1.35; padding: 2px 10px 10px; }
+"""
+
+
+def thumbnail_path(picture: str, folder: Path = THUMBS) -> Path:
+    return folder / f"{picture}.jpg"
+
+
+def thumbnail_data(picture: str, folders: Iterable[Path] | None = None) -> str | None:
+    """The thumbnail as a ``data:`` URI, or None when there is none."""
+    if not picture:
+        return None
+    candidates = list(folders) if folders is not None else [THUMBS, Path.cwd().parent / "docs" / "screenshots"
+                                                           / "thumbs"]
+    for folder in candidates:
+        path = thumbnail_path(picture, folder)
+        if path.is_file():
+            return "data:image/jpeg;base64," + base64.b64encode(path.read_bytes()).decode("ascii")
+    return None
+
+
+def make_thumbnails(source: Path = SCREENSHOTS, target: Path = THUMBS, names: Sequence[str] | None = None) -> list[Path]:
+    """Small JPEG thumbnails (300 × 190, the top-left of each screenshot) for the landing page's cards."""
+    from PIL import Image
+
+    target.mkdir(parents=True, exist_ok=True)
+    made = []
+    for png in sorted(source.glob("*.png")):
+        if names is not None and png.stem not in names:
+            continue
+        with Image.open(png) as im:
+            im = im.convert("RGB")
+            w, h = im.size
+            crop_w = min(w, 1200)
+            crop_h = min(h, round(crop_w * THUMB_HEIGHT / THUMB_WIDTH))
+            im = im.crop((0, 0, crop_w, crop_h)).resize((THUMB_WIDTH, THUMB_HEIGHT), Image.LANCZOS)
+            out = thumbnail_path(png.stem, target)
+            im.save(out, "JPEG", quality=78, optimize=True)
+            made.append(out)
+    return made
+
+
+def card_html(app: AppLink, query: str = "", step: int | None = None, folders: Iterable[Path] | None = None) -> str:
+    """One app's card: a link with its picture, name and line."""
+    data = thumbnail_data(app.picture, folders)
+    picture = (f'<img src="{data}" alt="" width="{THUMB_WIDTH}" height="{THUMB_HEIGHT}">' if data else
+               f'<span class="samurai-card-blank" aria-hidden="true">{html.escape(app.name[:1])}</span>')
+    step_text = f'<span class="samurai-card-step">Step {step}: </span>' if step is not None else ""
+    return (f'<li><a class="samurai-card samurai-card-{html.escape(app.key)}" href="{html.escape(app.notebook + query)}">'
+            f'{picture}<span class="samurai-card-name">{step_text}{html.escape(app.name)}</span>'
+            f'<span class="samurai-card-line">{html.escape(app.line)}</span></a></li>')
+
+
+def landing_html(folder: Path | str | None = None, thumbs: Iterable[Path] | None = None) -> str:
+    """The landing page's body: an introduction, the three paths, everything else."""
+    there = {a.notebook for a in available(folder=folder)}
+    thumbs = list(thumbs) if thumbs is not None else None
+    parts = [f"<style>{CARD_CSS}</style>", '<div class="samurai-landing">',
+             "<p>Learn, teach and explore the board games called <i>Samurai</i>: Reiner Knizia's (1998 and 2015 "
+             "editions, on the real map of Japan) and, where their apps are ready, two abstract games of the same "
+             "name. Every rule is implemented once, in a tested rules engine; these apps let you see it at work.</p>"]
+    for path in PATHS:
+        apps = [APP_BY_NOTEBOOK[n] for n in path.notebooks if n in there]
+        if not apps:
+            continue
+        ordered = path.key == "learn"
+        cards = "".join(card_html(a, path.query, k + 1 if ordered else None, thumbs) for k, a in enumerate(apps))
+        note = f"<p>{path.note}</p>" if path.note else ""
+        parts.append(f'<section class="samurai-path samurai-path-{path.key}" aria-labelledby="path-{path.key}">'
+                     f'<h2 id="path-{path.key}">{html.escape(path.title)}</h2><p>{html.escape(path.line)}</p>'
+                     f'<ul class="samurai-cards">{cards}</ul>{note}</section>')
+    more = [APP_BY_NOTEBOOK[n] for n in MORE if n in there]
+    if more:
+        cards = "".join(card_html(a, "", None, thumbs) for a in more)
+        parts.append('<section class="samurai-path samurai-path-more" aria-labelledby="path-more">'
+                     '<h2 id="path-more">Everything else</h2>'
+                     f'<ul class="samurai-cards">{cards}</ul></section>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def landing_page(folder: Path | str | None = None) -> widgets.VBox:
+    """The landing page as a widget (CSS class ``samurai-landing-page``), with the shared header."""
+    body = widgets.HTML(landing_html(folder))
+    body.add_class("samurai-landing-body")
+    page = widgets.VBox([body])
+    page.add_class("samurai-landing-page")
+    header = AppHeader("index.ipynb", name="Samurai Lab")
+    header.attach(page)
+    return page
+
+
+__all__ = ["PATHS", "card_html", "landing_html", "landing_page", "make_thumbnails", "thumbnail_data"]

@@ -18,6 +18,7 @@ defeated samurai that wait to be put back on a SHIRO square, as ``<b|r><square>`
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Iterator
 
@@ -67,6 +68,7 @@ class Move:
 
 
 PASS = Move("pass")
+_MOVE = re.compile(r"^([a-z][0-9]+)\s*(?:-|x|\s)?\s*([a-z][0-9]+)$")
 
 
 def parse_move(text: object) -> Move:
@@ -87,15 +89,11 @@ def parse_move(text: object) -> Move:
         return PASS
     if s.startswith("@"):
         return Move("place", to=square_index(s[1:]))
-    for sep in ("-", "x", " "):
-        if sep in s:
-            parts = [p for p in s.split(sep) if p.strip()]
-            break
-    else:
-        parts = [s[:2], s[2:]] if len(s) == 4 else [s]
-    if len(parts) != 2:
+    m = _MOVE.match(s)
+    if m is None:
         raise ValueError(f"{text!r} is not a move: write the start and arrival squares like 'd9-d5', "
                          "or 'pass', or '@d9' to put a defeated samurai back")
+    parts = [m.group(1), m.group(2)]
     return Move("move", square_index(parts[0]), square_index(parts[1]))
 
 

@@ -1,6 +1,7 @@
 """A sound static evaluation, from the point of view of the player to move (higher is better for him).
 
 * his mobility under the constraint he must follow (fewer moves: closer to IKI-ZUMARI);
+* a threat: he can stifle his opponent at once (a win one move away);
 * exposure: the symbols none of a player's samurai can start on. Landing on such a symbol (at a suitable
   distance) stifles him at once, unless three of his samurai are still on his SHIRO.
 """
@@ -10,10 +11,11 @@ from __future__ import annotations
 import math
 
 from ..core.board import BOARD, SYMBOL, SYMBOLS
-from ..core.rules import legal_moves, protected
+from ..core.rules import blocks_opponent, legal_moves, protected
 from ..core.state import State
 
 WIN = 10_000.0
+THREAT = 1_000.0  # a win one move away: worth less than a win found by the search
 
 
 def exposed_symbols(state: State, player: int) -> int:
@@ -30,9 +32,18 @@ def exposed_symbols(state: State, player: int) -> int:
     return len(SYMBOLS) - len(seen)
 
 
+def stifling_move(state: State) -> bool:
+    """True when the player to move has a move that leaves his unprotected opponent with no move at all."""
+    if protected(state, 1 - state.to_move):
+        return False
+    return any(blocks_opponent(state, m) for m in legal_moves(state))
+
+
 def evaluate(state: State) -> float:
     """The value of a position that is not over, for the player to move."""
     me, opp = state.to_move, 1 - state.to_move
+    if stifling_move(state):
+        return THREAT
     mobility = math.sqrt(len(legal_moves(state)))
     exposure_me = 0 if protected(state, me) else exposed_symbols(state, me)
     exposure_opp = 0 if protected(state, opp) else exposed_symbols(state, opp)

@@ -22,7 +22,7 @@ class _OutOfBudget(Exception):
 class SearchBot:
     """``nodes``: positions examined per move at most (the first depth always completes)."""
 
-    def __init__(self, seed: int = 0, nodes: int = 800, max_depth: int = 8, name: str = "search") -> None:
+    def __init__(self, seed: int = 0, nodes: int = 200, max_depth: int = 8, name: str = "search") -> None:
         self.rng = random.Random(seed)
         self.budget = nodes
         self.max_depth = max_depth

@@ -52,3 +52,7 @@ def parse_move(text: object) -> Move:
     if not m:
         raise ValueError(T.gettext("Cannot read {text} as a move: write it like d1-d3, or pass.").format(text=repr(text)))
     return Move(parse_square(m.group(1)), parse_square(m.group(2)))
+
+
+#: Every move of the board once: ``MOVES[origin][target]`` (the move generator hands these out).
+MOVES: tuple[tuple[Move, ...], ...] = tuple(tuple(Move(o, t) for t in range(SQUARES)) for o in range(SQUARES))

@@ -11,12 +11,12 @@ a player whose every move would put such a protected opponent in IKI-ZUMARI make
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from samurai_lab.i18n import Domain
 
 from .board import ANZEN, BOARD, MEKURA, RED, SHIRO, SYMBOL
-from .moves import PASS, Move, parse_move
+from .moves import MOVES, PASS, Move, parse_move
 from .state import CROSS, State
 
 T = Domain("ikizumari")
@@ -102,65 +102,92 @@ def window(state: State) -> Window:
 
 def _effective_window(state: State) -> Window:
     w = announced_window(state)
-    if _any_move(state, w) or not protected(state, state.to_move):
+    moves = tuple(_moves_under(state, w))
+    if moves or not protected(state, state.to_move):
+        state.__dict__["_moves"] = moves
         return w
     if state.ruleset.protected_stuck == "release":
         free = Window(1, min(_FAR, FIRST_MOVE_LIMIT) if first_turn(state) else _FAR, None,
                       state.pieces(state.to_move), released=True)
-        if _any_move(state, free):
+        moves = tuple(_moves_under(state, free))
+        if moves:
+            state.__dict__["_moves"] = moves
             return free
+    state.__dict__["_moves"] = (PASS,)
     return Window(0, 0, None, (), must_pass=True)
 
 
 # --- the single legality test ---------------------------------------------------------------------
-def _reason(state: State, w: Window, origin: int, direction: int, k: int) -> str | None:
-    """Why moving the samurai on ``origin`` ``k`` squares in ``direction`` breaks the rules (a code), or None."""
+class _Facts(NamedTuple):
+    """What the legality test reads from a state, gathered once per state."""
+
+    occupied: frozenset[int]
+    first_only: bool
+    jump_blocked: bool
+    no_landing: frozenset[int]  # the opponent's SHIRO under ruling I8 = forbidden
+    anzen_closed: bool  # ANZEN already used, under ruling I7 = forbidden
+    first_turn: bool
+
+
+def _facts(state: State) -> _Facts:
+    def compute() -> _Facts:
+        rules, me = state.ruleset, state.to_move
+        return _Facts(state.occupied, rules.first_square == "first", rules.jump == "blocked",
+                      BOARD.shiro[1 - me] if rules.enemy_shiro == "forbidden" else frozenset(),
+                      state.anzen_used[me] and rules.anzen_again == "forbidden", first_turn(state))
+    return _cached(state, "_facts", compute)
+
+
+#: The squares bearing each symbol (and the SHIRO crosses, for ruling I9 = cross).
+_BEARING = {**{sym: frozenset(i for i, s in enumerate(BOARD.symbol) if s == sym) for sym in set(BOARD.symbol) if sym},
+            CROSS: BOARD.shiro[0] | BOARD.shiro[1]}
+
+
+def _reason(f: _Facts, w: Window, origin: int, direction: int, k: int) -> str | None:
+    """Why moving the samurai on ``origin`` ``k`` squares in ``direction`` breaks the rules (a code), or None.
+    Every legality decision of the engine goes through here."""
     ray = BOARD.rays[origin][direction]
     if k < 1:
         return "zero"
     if k > len(ray):
         return "edge"
     if k < w.dmin or k > w.dmax:
-        return "first_cap" if k > w.dmax == FIRST_MOVE_LIMIT and first_turn(state) else "distance"
-    rules = state.ruleset
+        return "first_cap" if k > w.dmax == FIRST_MOVE_LIMIT and f.first_turn else "distance"
     if w.symbol is not None:
-        squares = ray[:1] if rules.first_square == "first" else ray[:k]
-        if not any(_bears(sq, w.symbol) for sq in squares):
+        bearing = _BEARING[w.symbol]
+        if f.first_only:
+            if ray[0] not in bearing:
+                return "symbol"
+        elif bearing.isdisjoint(ray[:k]):
             return "symbol"
-    occupied = state.occupied
-    if rules.jump == "blocked" and any(sq in occupied for sq in ray[:k - 1]):
+    occupied = f.occupied
+    if f.jump_blocked and not occupied.isdisjoint(ray[:k - 1]):
         return "jump"
     target = ray[k - 1]
     if target in occupied:
         return "occupied"
-    me = state.to_move
-    if BOARD.kind[target] == SHIRO and target in BOARD.shiro[1 - me] and rules.enemy_shiro == "forbidden":
+    if target in f.no_landing:
         return "enemy_shiro"
-    if target == BOARD.anzen and state.anzen_used[me] and rules.anzen_again == "forbidden":
+    if f.anzen_closed and target == BOARD.anzen:
         return "anzen_again"
     return None
-
-
-def _bears(square: int, symbol: str) -> bool:
-    if symbol == CROSS:
-        return BOARD.kind[square] == SHIRO
-    return BOARD.symbol[square] == symbol
 
 
 def _moves_under(state: State, w: Window) -> Iterator[Move]:
     if w.must_pass:
         yield PASS
         return
-    first_only = state.ruleset.first_square == "first"
+    f = _facts(state)
     for origin in w.pieces:
         rays = BOARD.rays[origin]
+        table = MOVES[origin]
         for direction in range(8):
             ray = rays[direction]
             for k in range(w.dmin, min(w.dmax, len(ray)) + 1):
-                why = _reason(state, w, origin, direction, k)
+                why = _reason(f, w, origin, direction, k)
                 if why is None:
-                    yield Move(origin, ray[k - 1])
-                elif why == "jump" or (why == "symbol" and first_only):
+                    yield table[ray[k - 1]]
+                elif why == "jump" or (why == "symbol" and f.first_only):
                     break  # the same for every longer move along this line
 
 
@@ -172,7 +199,8 @@ def legal_moves(state: State) -> list[Move]:
     """Every legal move of the player to move (``[PASS]`` when he must pass; ``[]`` when the game is over)."""
     if outcome(state) is not None:
         return []
-    return list(_cached(state, "_moves", lambda: tuple(_moves_under(state, window(state)))))
+    window(state)  # computes the moves too
+    return list(state.__dict__["_moves"])
 
 
 def why_illegal(state: State, move: object) -> str | None:
@@ -207,7 +235,7 @@ def why_illegal(state: State, move: object) -> str | None:
                          "{origin} to {target} is not one.").format(origin=BOARD.name(m.origin),
                                                                     target=BOARD.name(m.target))
     direction, k = line
-    code = _reason(state, w, m.origin, direction, k)
+    code = _reason(_facts(state), w, m.origin, direction, k)
     return None if code is None else reason_text(state, w, code, m, direction, k)
 
 
@@ -275,18 +303,13 @@ def compute_outcome(state: State) -> Outcome | None:
     w = window(state)
     if w.must_pass:
         return None
-    moves = tuple(_moves_under(state, w))
-    state.__dict__["_moves"] = moves
+    moves = state.__dict__["_moves"]
     if not moves:
         return Outcome(state.opponent, "iki_zumari")
     opp = state.opponent
     if shiro_freed(state, opp) < 2 and all(blocks_opponent(state, m) for m in moves):
         return Outcome(None, "draw_rule")
     return None
-
-
-def is_kind(square: int, kind: str) -> bool:
-    return BOARD.kind[square] == kind
 
 
 __all__ = ["ANZEN", "MEKURA", "FIRST_MOVE_LIMIT", "IllegalMoveError", "Outcome", "Window", "announced_window",

@@ -1,0 +1,94 @@
+"""A game being played in an app, without widgets: seats, history with undo, bot turns, messages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...i18n import Domain
+from ..bots.base import make_bot
+from ..core.rules import IllegalMoveError, apply_move, legal_moves, outcome, targets, why_illegal
+from ..core.ruleset import DEFAULT, Ruleset
+from ..core.state import Move, State, new_game, owner
+from ..core.text import describe_move
+
+T = Domain("katana")
+SEATS = ("people", "random", "search")
+
+
+@dataclass
+class Session:
+    """The current game: states so far, who sits where (people, random, search), the rulings."""
+
+    rules: Ruleset = DEFAULT
+    seats: list[str] = field(default_factory=lambda: ["people", "search"])
+    states: list[State] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.states:
+            self.states = [new_game(self.rules)]
+        self._bots: dict[int, object] = {}
+
+    @property
+    def state(self) -> State:
+        return self.states[-1]
+
+    def new_game(self, rules: Ruleset | None = None) -> None:
+        if rules is not None:
+            self.rules = rules
+        self.states = [new_game(self.rules)]
+        self.log = []
+        self._bots = {}
+        self.seed += 1
+
+    def set_seat(self, player: int, kind: str) -> None:
+        if kind not in SEATS:
+            raise ValueError(f"a seat is one of {', '.join(SEATS)}, not {kind!r}")
+        self.seats[player] = kind
+        self._bots.pop(player, None)
+
+    def bot_to_move(self) -> bool:
+        return outcome(self.state) is None and self.seats[self.state.to_move] != "people"
+
+    def play(self, move: object) -> str:
+        """Apply a move (IllegalMoveError with the reason if refused); returns its description."""
+        before = self.state
+        after = apply_move(before, move)
+        text = describe_move(before, after.last_move, after)
+        self.states.append(after)
+        self.log.append(text)
+        return text
+
+    def play_bot(self) -> str:
+        """The bot of the seat to move plays one move."""
+        player = self.state.to_move
+        kind = self.seats[player]
+        if kind == "people":
+            raise ValueError(T.gettext("It is a person's turn."))
+        bot = self._bots.get(player)
+        if bot is None:
+            bot = make_bot(kind, seed=self.seed * 10 + player, **({"nodes": 1200} if kind == "search" else {}))
+            self._bots[player] = bot
+        return self.play(bot.choose(self.state))
+
+    def undo(self) -> bool:
+        """Take back the last move of a person (and the bot moves after it); False if nothing to undo."""
+        if len(self.states) <= 1:
+            return False
+        self.states.pop()
+        self.log.pop()
+        while len(self.states) > 1 and self.seats[self.state.to_move] != "people":
+            self.states.pop()
+            self.log.pop()
+        return True
+
+    def movable(self) -> set[int]:
+        """Squares of the samurai the player to move can move."""
+        return {m.frm for m in legal_moves(self.state) if m.kind == "move"}
+
+    def targets_of(self, square: int) -> list[int]:
+        st = self.state
+        if st.pending or owner(st.cells[square]) != st.to_move:
+            return []
+        return targets(st, square)

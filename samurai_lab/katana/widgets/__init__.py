@@ -1,1 +1,1 @@
-"""placeholder"""
+"""The SAMURAI (katana) app: Play, Lesson and Rules tabs with an English / Italian switch (``app.KatanaApp``)."""

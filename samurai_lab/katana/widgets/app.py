@@ -1,0 +1,392 @@
+"""The SAMURAI (katana) app: Play (hot seat or against bots), Lesson, Rules; English or Italian.
+
+::
+
+    from samurai_lab.katana.widgets.app import KatanaApp
+    app = KatanaApp()
+    app.widget
+
+Every event handler goes through ``Feedback.guard`` (refusals become messages in words, unexpected
+errors a message plus a collapsible log) and runs in the app's language.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+from typing import Any, Callable
+
+import ipywidgets as widgets
+
+from ...i18n import Domain, LANGUAGES, use_language
+from ...ui.common import Feedback, projector_style
+from ..core.board import KIND, NAMES, SHIRO
+from ..core.rules import free_shiro, is_tachiojo, legal_moves, outcome, why_illegal
+from ..core.ruleset import RULINGS, Ruleset
+from ..core.state import Move, owner
+from ..core.text import describe_constraint, player_name
+from ..teaching.lesson import CHAPTERS, Task, all_tasks, check_task
+from ..teaching.session import SEATS, Session
+from .board import KatanaBoard, piece_letters
+from .rules_text import rules_html
+
+T = Domain("katana")
+APP_LANGUAGES = ("en", "it")
+ROOT_CLASS = "katana-app"
+
+
+def _button(css: str, **kw: Any) -> widgets.Button:
+    b = widgets.Button(layout=widgets.Layout(width="auto"), **kw)
+    b.add_class(css)
+    return b
+
+
+class KatanaApp:
+    """The whole app; ``widget`` is its root (CSS class ``katana-app``)."""
+
+    def __init__(self, lang: str = "en", seats: tuple[str, str] = ("people", "search")) -> None:
+        self.lang = lang if lang in APP_LANGUAGES else "en"
+        self.feedback = Feedback()
+        self.feedback.message.add_class("katana-message")
+        self.session = Session(seats=list(seats))
+        self.selected: int | None = None
+        # --- language
+        self.language = widgets.Dropdown(options=[(LANGUAGES[c], c) for c in APP_LANGUAGES], value=self.lang,
+                                         layout=widgets.Layout(width="auto"))
+        self.language.add_class("katana-language")
+        self.language.observe(self._guard(self._language_changed), names="value")
+        # --- play tab
+        self.board = KatanaBoard(self.session.state, report=self.feedback.report_unexpected)
+        self.board.on_square(self._guard(self._play_click))
+        self.status = widgets.HTML()
+        self.status.add_class("katana-status")
+        self.constraint = widgets.HTML()
+        self.constraint.add_class("katana-constraint")
+        self.new_button = _button("katana-new")
+        self.undo_button = _button("katana-undo")
+        self.pass_button = _button("katana-pass")
+        self.bot_button = _button("katana-bot-step")
+        self.new_button.on_click(self._guard(lambda _: self._new_game()))
+        self.undo_button.on_click(self._guard(lambda _: self._undo()))
+        self.pass_button.on_click(self._guard(lambda _: self._play_move(Move("pass"))))
+        self.bot_button.on_click(self._guard(lambda _: self._bot_step()))
+        self.seat_boxes = [widgets.Dropdown(layout=widgets.Layout(width="auto")) for _ in (0, 1)]
+        for p, box in enumerate(self.seat_boxes):
+            box.add_class(f"katana-seat-{('black', 'red')[p]}")
+            box.observe(self._guard(functools.partial(self._seat_changed, p)), names="value")
+        self.seat_labels = [widgets.HTML() for _ in (0, 1)]
+        self.ruling_boxes: dict[str, widgets.Dropdown] = {}
+        self.ruling_notes: dict[str, widgets.HTML] = {}
+        self.ruling_titles: dict[str, widgets.HTML] = {}
+        ruling_rows = []
+        for r in RULINGS:
+            box = widgets.Dropdown(layout=widgets.Layout(width="auto", max_width="420px"))
+            box.add_class(f"katana-ruling-{r.id}")
+            box.observe(self._guard(functools.partial(self._ruling_changed, r.id)), names="value")
+            self.ruling_boxes[r.id] = box
+            self.ruling_titles[r.id] = widgets.HTML()
+            self.ruling_notes[r.id] = widgets.HTML()
+            ruling_rows.append(widgets.VBox([self.ruling_titles[r.id], box, self.ruling_notes[r.id]]))
+        self.rulings_box = widgets.Accordion(children=[widgets.VBox(ruling_rows)])
+        self.rulings_box.selected_index = None
+        self.log = widgets.HTML(layout=widgets.Layout(max_height="180px", overflow="auto"))
+        self.log.add_class("katana-log")
+        seats_row = widgets.VBox([widgets.HBox([self.seat_labels[p], self.seat_boxes[p]]) for p in (0, 1)])
+        buttons = widgets.HBox([self.new_button, self.undo_button, self.pass_button, self.bot_button],
+                               layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"))
+        side = widgets.VBox([self.status, self.constraint, self.feedback.widget, buttons, seats_row,
+                             self.rulings_box, self.log],
+                            layout=widgets.Layout(width="440px", margin="0 0 0 12px"))
+        self.play_tab = widgets.HBox([self.board.widget, side], layout=widgets.Layout(flex_flow="row wrap"))
+        # --- lesson tab
+        self.tasks = all_tasks()
+        self.task_index = 0
+        self.lesson_state = self.tasks[0].start()
+        self.lesson_selected: int | None = None
+        self.lesson_board = KatanaBoard(self.lesson_state, cell=48, report=self.feedback.report_unexpected)
+        self.lesson_board.on_square(self._guard(self._lesson_click))
+        self.lesson_feedback = Feedback()
+        self.lesson_feedback.message.add_class("katana-lesson-message")
+        self.chapter_text = widgets.HTML()
+        self.chapter_text.add_class("katana-chapter")
+        self.task_prompt = widgets.HTML()
+        self.task_prompt.add_class("katana-task")
+        self.prev_button = _button("katana-task-prev")
+        self.next_button = _button("katana-task-next")
+        self.hint_button = _button("katana-hint")
+        self.retry_button = _button("katana-task-retry")
+        self.lesson_pass = _button("katana-lesson-pass")
+        self.prev_button.on_click(self._guard(lambda _: self._open_task(self.task_index - 1)))
+        self.next_button.on_click(self._guard(lambda _: self._open_task(self.task_index + 1)))
+        self.hint_button.on_click(self._guard(lambda _: self.lesson_feedback.show(
+            T.gettext(self.tasks[self.task_index].hint), "info")))
+        self.retry_button.on_click(self._guard(lambda _: self._open_task(self.task_index)))
+        self.lesson_pass.on_click(self._guard(lambda _: self._lesson_try(Move("pass"))))
+        lesson_side = widgets.VBox([self.chapter_text, self.task_prompt, self.lesson_feedback.widget,
+                                    widgets.HBox([self.prev_button, self.next_button, self.hint_button,
+                                                  self.retry_button, self.lesson_pass],
+                                                 layout=widgets.Layout(flex_flow="row wrap"))],
+                                   layout=widgets.Layout(width="440px", margin="0 0 0 12px"))
+        self.lesson_tab = widgets.HBox([self.lesson_board.widget, lesson_side],
+                                       layout=widgets.Layout(flex_flow="row wrap"))
+        # --- rules tab
+        self.rules_text = widgets.HTML()
+        self.rules_text.add_class("katana-rules")
+        self.rules_tab = widgets.VBox([self.rules_text], layout=widgets.Layout(max_width="900px"))
+        # --- root
+        self.tabs = widgets.Tab(children=[self.play_tab, self.lesson_tab, self.rules_tab])
+        self.tabs.add_class("katana-tabs")
+        self.title = widgets.HTML()
+        self.title.add_class("katana-title")
+        self.widget = widgets.VBox([widgets.HBox([self.title, self.language],
+                                                 layout=widgets.Layout(justify_content="space-between",
+                                                                       align_items="center")),
+                                    self.tabs, projector_style(ROOT_CLASS)])
+        self.widget.add_class(ROOT_CLASS)
+        self.header = self._header()
+        if self.header is not None:
+            self.widget.children = (self.header.widget, *self.widget.children)
+        with use_language(self.lang):
+            self._texts()
+            self._open_task(0)
+            self._refresh_play()
+
+    # ------------------------------------------------------------------ plumbing
+    def _header(self) -> Any:
+        try:
+            from ...ui.header import AppHeader
+        except ImportError:  # pragma: no cover - an older shared ui
+            return None
+        try:
+            return AppHeader("katana.ipynb", name="SAMURAI (Katana)", root=self.widget, query={})
+        except Exception:  # noqa: BLE001 - the header is a convenience; the app works without it
+            return None
+
+    def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """Run a handler in the app's language, with refusals and errors shown as messages."""
+        def in_language(*args: Any, **kwargs: Any) -> Any:
+            with use_language(self.lang):
+                return fn(*args, **kwargs)
+        return self.feedback.guard(functools.wraps(fn)(in_language))
+
+    # ------------------------------------------------------------------ texts
+    def _texts(self) -> None:
+        """Every label of the app in the current language."""
+        self.title.value = f"<h2 style='margin:4px 0'>{html.escape(T.gettext('SAMURAI: the way of the Katana'))}</h2>"
+        for i, name in enumerate((T.gettext("Play"), T.gettext("Lesson"), T.gettext("Rules"))):
+            self.tabs.set_title(i, name)
+        self.language.description = T.gettext("Language")
+        self.new_button.description = T.gettext("New game")
+        self.new_button.tooltip = T.gettext("Start a new game with the seats and rulings chosen")
+        self.undo_button.description = T.gettext("Undo")
+        self.undo_button.tooltip = T.gettext("Take back the last move (and the bot's answer)")
+        self.pass_button.description = T.gettext("Pass (Tachiōjō)")
+        self.pass_button.tooltip = T.gettext("Pass: allowed only when no samurai can move")
+        self.bot_button.description = T.gettext("Bot move")
+        self.bot_button.tooltip = T.gettext("Let the bot of the seat to move play one move")
+        seat_names = {"people": T.gettext("Person"), "random": T.gettext("Random bot"),
+                      "search": T.gettext("Search bot")}
+        for p, box in enumerate(self.seat_boxes):
+            value = self.session.seats[p]
+            self._setting = True
+            box.options = [(seat_names[s], s) for s in SEATS]
+            box.value = value
+            self._setting = False
+            self.seat_labels[p].value = f"<b>{html.escape(player_name(p))}</b>:&nbsp;"
+        self.rulings_box.set_title(0, T.gettext("Rulings (points the rulebook leaves open)"))
+        for r in RULINGS:
+            box = self.ruling_boxes[r.id]
+            self._setting = True
+            box.options = [(f"{o}: {T.gettext(expl)}", o) for o, expl in r.options]
+            box.value = self.session.rules.option(r.id)
+            self._setting = False
+            self.ruling_titles[r.id].value = f"<b>{r.id}</b>: {html.escape(T.gettext(r.question))}"
+            self._ruling_note(r.id)
+        self.prev_button.description = T.gettext("Previous task")
+        self.next_button.description = T.gettext("Next task")
+        self.hint_button.description = T.gettext("Hint")
+        self.retry_button.description = T.gettext("Try again")
+        self.lesson_pass.description = T.gettext("Pass (Tachiōjō)")
+        self.rules_text.value = rules_html()
+        self.board.set_letters(piece_letters())
+        self.lesson_board.set_letters(piece_letters())
+
+    def _ruling_note(self, ruling_id: str) -> None:
+        r = next(x for x in RULINGS if x.id == ruling_id)
+        chosen = self.session.rules.option(ruling_id)
+        default = T.gettext("default") if chosen == r.default else T.gettext("not the default")
+        self.ruling_notes[ruling_id].value = (
+            f"<div style='font-size:90%;color:#444'>{html.escape(T.gettext(r.explain(chosen)))} ({default}). "
+            f"<i>{html.escape(T.gettext('Default because'))}: {html.escape(T.gettext(r.why_default))}.</i></div>")
+
+    def _language_changed(self, change: dict) -> None:
+        self.lang = change["new"]
+        with use_language(self.lang):
+            self._texts()
+            self._refresh_play()
+            self._show_task()
+
+    # ------------------------------------------------------------------ play
+    def _refresh_play(self, message: str | None = None) -> None:
+        st = self.session.state
+        res = outcome(st)
+        if res is None:
+            who = player_name(st.to_move)
+            kills = T.gettext("Kills: Black {black}, Red {red}").format(black=st.kills[0], red=st.kills[1])
+            self.status.value = f"<b>{html.escape(T.gettext('{player} to move').format(player=who))}</b> · {kills}"
+        else:
+            self.status.value = f"<b>{html.escape(T.gettext('Game over'))}</b>"
+        self.constraint.value = f"<div style='padding:4px 0'>{html.escape(describe_constraint(st))}</div>"
+        self.pass_button.disabled = not is_tachiojo(st) or self.session.seats[st.to_move] != "people"
+        self.undo_button.disabled = len(self.session.states) <= 1
+        self.bot_button.disabled = not self.session.bot_to_move()
+        self.log.value = "<ol style='margin:0;padding-left:22px'>" + "".join(
+            f"<li>{html.escape(line)}</li>" for line in self.session.log[-40:]) + "</ol>"
+        targets: list[int] = []
+        if st.pending and self.session.seats[st.to_move] == "people":
+            targets = free_shiro(st, st.pending[0][0])
+        elif self.selected is not None:
+            targets = self.session.targets_of(self.selected)
+        self.board.set_state(st, self.selected, targets)
+        if message:
+            self.feedback.show(message, "info")
+
+    def _play_click(self, square: int) -> None:
+        st = self.session.state
+        if outcome(st) is not None:
+            self.feedback.show(describe_constraint(st), "info")
+            return
+        if self.session.seats[st.to_move] != "people":
+            self.feedback.show(T.gettext("It is the bot's turn: click Bot move."), "warning")
+            return
+        if st.pending:
+            self._play_move(Move("place", to=square))
+            return
+        if owner(st.cells[square]) == st.to_move:
+            self.selected = square
+            targets = self.session.targets_of(square)
+            self.board.set_marks(square, targets)
+            if targets:
+                self.feedback.show(T.gettext("{square} selected: click one of the ringed squares.").format(
+                    square=NAMES[square]), "info")
+            else:
+                self.feedback.show(self._why_stuck(square), "warning")
+            return
+        if self.selected is None:
+            self.feedback.show(T.gettext("First click one of your samurai ({player}).").format(
+                player=player_name(st.to_move)), "warning")
+            return
+        self._play_move(Move("move", self.selected, square))
+
+    def _why_stuck(self, square: int) -> str:
+        st = self.session.state
+        reason = T.gettext("The samurai on {square} cannot move now.").format(square=NAMES[square])
+        return reason + " " + describe_constraint(st)
+
+    def _play_move(self, move: Move) -> None:
+        st = self.session.state
+        reason = why_illegal(st, move)
+        if reason is not None:
+            self.feedback.show(reason, "error")
+            return
+        text = self.session.play(move)
+        self.selected = None
+        replies = []
+        while self.session.bot_to_move() and self._other_is_person():
+            replies.append(self.session.play_bot())
+        self._refresh_play()
+        self.feedback.show(" ".join([text] + replies), "success")
+
+    def _other_is_person(self) -> bool:
+        return "people" in self.session.seats
+
+    def _bot_step(self) -> None:
+        if not self.session.bot_to_move():
+            self.feedback.show(T.gettext("It is a person's turn."), "warning")
+            return
+        text = self.session.play_bot()
+        self.selected = None
+        self._refresh_play()
+        self.feedback.show(text, "success")
+
+    def _undo(self) -> None:
+        if self.session.undo():
+            self.selected = None
+            self._refresh_play()
+            self.feedback.show(T.gettext("Move taken back."), "info")
+        else:
+            self.feedback.show(T.gettext("Nothing to take back."), "warning")
+
+    def _new_game(self) -> None:
+        self.session.new_game()
+        self.selected = None
+        if self.session.bot_to_move() and self._other_is_person():
+            self.session.play_bot()
+        self._refresh_play()
+        self.feedback.show(T.gettext("New game: Black begins."), "info")
+
+    def _seat_changed(self, player: int, change: dict) -> None:
+        if getattr(self, "_setting", False) or change["new"] is None:
+            return
+        self.session.set_seat(player, change["new"])
+        self._refresh_play()
+
+    def _ruling_changed(self, ruling_id: str, change: dict) -> None:
+        if getattr(self, "_setting", False) or change["new"] is None:
+            return
+        rules = self.session.rules.with_option(ruling_id, change["new"])
+        self.session.new_game(rules)
+        self.selected = None
+        self._ruling_note(ruling_id)
+        self._refresh_play()
+        self.feedback.show(T.gettext("Ruling {id} is now: {option}. A new game begins.").format(
+            id=ruling_id, option=T.gettext(next(r for r in RULINGS if r.id == ruling_id).explain(change["new"]))),
+            "info")
+
+    # ------------------------------------------------------------------ lesson
+    def _open_task(self, index: int) -> None:
+        self.task_index = max(0, min(index, len(self.tasks) - 1))
+        task = self.tasks[self.task_index]
+        self.lesson_state = task.start()
+        self.lesson_selected = None
+        self.lesson_feedback.clear()
+        self._show_task()
+
+    def _show_task(self) -> None:
+        task = self.tasks[self.task_index]
+        chapter = next(ch for ch in CHAPTERS if task in ch.tasks)
+        self.chapter_text.value = (f"<h3 style='margin:4px 0'>{html.escape(T.gettext(chapter.title))}</h3>"
+                                   f"<p>{html.escape(T.gettext(chapter.text))}</p>")
+        number = T.gettext("Task {n} of {total}").format(n=self.task_index + 1, total=len(self.tasks))
+        self.task_prompt.value = (f"<p><b>{html.escape(number)}:</b> {html.escape(T.gettext(task.prompt))}</p>"
+                                  f"<p style='color:#555'>{html.escape(describe_constraint(self.lesson_state))}</p>")
+        self.prev_button.disabled = self.task_index == 0
+        self.next_button.disabled = self.task_index == len(self.tasks) - 1
+        targets = ([] if self.lesson_selected is None else
+                   [m.to for m in legal_moves(self.lesson_state) if m.kind == "move" and m.frm == self.lesson_selected])
+        self.lesson_board.set_state(self.lesson_state, self.lesson_selected, targets)
+
+    def _lesson_click(self, square: int) -> None:
+        task = self.tasks[self.task_index]
+        st = task.start()
+        if self.lesson_state != st:
+            self.lesson_feedback.show(T.gettext("Click Try again to start this task over."), "info")
+            return
+        if owner(st.cells[square]) == st.to_move:
+            self.lesson_selected = square
+            self._show_task()
+            return
+        if self.lesson_selected is None:
+            self.lesson_feedback.show(T.gettext("First click one of your samurai ({player}).").format(
+                player=player_name(st.to_move)), "warning")
+            return
+        self._lesson_try(Move("move", self.lesson_selected, square))
+
+    def _lesson_try(self, move: Move) -> None:
+        task: Task = self.tasks[self.task_index]
+        result = check_task(task, move)
+        self.lesson_selected = None
+        if result.after is not None and result.solved:
+            self.lesson_state = result.after
+        self._show_task()
+        self.lesson_feedback.show(result.message, "success" if result.solved else "error")

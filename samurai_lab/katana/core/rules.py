@@ -6,42 +6,19 @@ in the current language of :mod:`samurai_lab.i18n`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ...i18n import Domain
 from .board import (ARRIVAL_TYPE, BLACK, IS_KATANA, KATANA, KIND, NAMES, NEIGHBOUR, ORTHOGONAL, RAYS,
                     SHIRO_OF, SYMBOL_NAMES, SYMBOL_OF, SYMBOLS, COORDS, INDEX)
-from .state import (EMPTY, PASS, PLAYER_NAMES, Challenge, Move, State, is_strong, owner, parse_move, piece)
+from .state import (EMPTY, PASS, PLAYER_NAMES, QUIET_LIMIT, WIN_KILLS, Challenge, Move, Outcome, State, is_strong,
+                    outcome, owner, parse_move, piece)
 
 T = Domain("katana")
-WIN_KILLS = 3
-QUIET_LIMIT = 100
 
 
 class IllegalMoveError(ValueError):
     """A move the rules forbid; ``str(error)`` says why."""
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a game ended: the winner (0 Black, 1 Red, None for a draw) and the reason's code."""
-
-    winner: int | None
-    reason: str  # "three_kills", "both_stuck", "stuck_loses", "quiet"
-
-
-def outcome(state: State) -> Outcome | None:
-    """The end of the game, or None while it goes on."""
-    for player in (0, 1):
-        if state.kills[player] >= WIN_KILLS:
-            return Outcome(player, "three_kills")
-    if state.passes >= 2:
-        if state.rules.both_stuck == "draw":
-            return Outcome(None, "both_stuck")
-        return Outcome(state.to_move, "stuck_loses")  # the second passer (the other one) loses
-    if state.rules.length == "quiet100" and state.quiet >= QUIET_LIMIT:
-        return Outcome(None, "quiet")
-    return None
 
 
 def banned_type(state: State) -> str:

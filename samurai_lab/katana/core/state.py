@@ -20,16 +20,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator
 
 from ...i18n import N_
 from .board import (BLACK, KIND, KATANA, N_SQUARES, NAMES, SHIRO_OF, SYMBOLS, square_index)
 from .ruleset import DEFAULT, Ruleset
 
-if TYPE_CHECKING:
-    from .rules import Outcome
-
 EMPTY, BLACK_STRONG, BLACK_WEAK, RED_STRONG, RED_WEAK = 0, 1, 2, 3, 4
+WIN_KILLS = 3
+QUIET_LIMIT = 100
 PLAYERS = (0, 1)
 PLAYER_NAMES = (N_("Black"), N_("Red"))
 PLAYER_LETTERS = ("b", "r")
@@ -133,7 +132,7 @@ class State:
 
     @property
     def outcome(self) -> "Outcome | None":
-        from .rules import outcome
+        """How the game ended, or None while it goes on."""
         return outcome(self)
 
     def to_position(self) -> str:
@@ -145,6 +144,28 @@ class State:
 
     def __str__(self) -> str:
         return to_position(self)
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winner (0 Black, 1 Red, None for a draw) and the reason's code."""
+
+    winner: int | None
+    reason: str  # "three_kills", "both_stuck", "stuck_loses", "quiet"
+
+
+def outcome(state: State) -> Outcome | None:
+    """The end of the game, or None while it goes on."""
+    for player in (0, 1):
+        if state.kills[player] >= WIN_KILLS:
+            return Outcome(player, "three_kills")
+    if state.passes >= 2:
+        if state.rules.both_stuck == "draw":
+            return Outcome(None, "both_stuck")
+        return Outcome(state.to_move, "stuck_loses")  # the second passer (the other one) loses
+    if state.rules.length == "quiet100" and state.quiet >= QUIET_LIMIT:
+        return Outcome(None, "quiet")
+    return None
+
 
 
 def new_game(rules: Ruleset = DEFAULT) -> State:

@@ -1,0 +1,435 @@
+"""The SAMOURAI app: Play (hot seat or against bots, undo, rulings), Lesson, Rules; English and French.
+
+    from samurai_lab.ikizumari.widgets.app import IkizumariApp
+    IkizumariApp().widget
+
+Each event: the core is asked (legality, moves), then the board and the texts are redrawn. Refusals are
+shown as messages in the rules' words; nothing unexpected ever shows a traceback (``Feedback``).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Callable
+
+import ipywidgets as widgets
+
+from samurai_lab.i18n import N_, Domain, use_language
+from samurai_lab.ui.common import Feedback, projector_style
+
+from ..core.board import BLACK, BOARD, RED, square_name
+from ..core.moves import PASS
+from ..core.rules import legal_moves, outcome, why_illegal, window
+from ..core.ruleset import RULINGS
+from ..core.text import player_name
+from ..render.scene import marks_for
+from ..teaching.game_session import PEOPLE, SEAT_CHOICES, GameSession
+from ..teaching.lesson import CHAPTERS, TASKS, LessonSession
+from ..teaching.rules_text import rules_html
+from .board import BoardView
+
+T = Domain("ikizumari")
+ROOT_CLASS = "ikizumari-app"
+LANGS = (("English", "en"), ("Français", "fr"))
+TITLE = N_("SAMOURAI — Iki-zumari")
+LEGEND = N_("Symbols: dragon = green triangle, ibis = crimson circle, tiger = orange diamond, tortoise = blue "
+            "hexagon; SHIRO = cross, ANZEN = rings, MEKURA = blank. Red samurai: round, R; Black samurai: "
+            "square, B. Blue outlines: where the selected samurai may go (with the distance); dashed purple: "
+            "the first squares that bear the announced symbol; teal: the last move.")
+
+
+def _button(cls: str, on_click: Callable[[], None], guard: Callable) -> widgets.Button:  # noqa: ANN001
+    b = widgets.Button(layout=widgets.Layout(width="auto"))
+    b.add_class(cls)
+    b.on_click(guard(lambda _b: on_click()))
+    return b
+
+
+class IkizumariApp:
+    """The whole app; ``widget`` is its root."""
+
+    def __init__(self, lang: str = "en", seats: tuple[str, str] = (PEOPLE, "search"), bot_nodes: int = 200,
+                 seed: int = 0) -> None:
+        self.lang = lang if lang in dict((v, k) for k, v in LANGS) else "en"
+        self.feedback = Feedback()
+        self.guard = self.feedback.guard
+        self.session = GameSession(seats, seed=seed, bot_nodes=bot_nodes)
+        self.selected: int | None = None
+        self._quiet = False  # True while widgets are updated by the app itself
+
+        # header
+        self.title = widgets.HTML()
+        self.title.add_class("ikz-title")
+        self.language = widgets.Dropdown(options=LANGS, value=self.lang, layout=widgets.Layout(width="160px"))
+        self.language.add_class("ikz-language")
+        self.language.observe(self.guard(self._on_language), names="value")
+        self.page_script = widgets.Output(layout=widgets.Layout(display="none"))
+
+        # play
+        self.board = BoardView(on_error=self.feedback.report_unexpected, lang=lambda: self.lang)
+        self.board.on_click(self.guard(self._on_board_click))
+        self.status = widgets.HTML()
+        self.status.add_class("ikz-status")
+        self.announce = widgets.HTML()
+        self.announce.add_class("ikz-announcement")
+        self.seat_boxes = []
+        for colour in (RED, BLACK):
+            dd = widgets.Dropdown(layout=widgets.Layout(width="260px"))
+            dd.add_class(f"ikz-seat-{'red' if colour == RED else 'black'}")
+            dd.observe(self.guard(lambda ch, c=colour: self._on_seat(c, ch)), names="value")
+            self.seat_boxes.append(dd)
+        self.new_button = _button("ikz-new", self._new_game, self.guard)
+        self.undo_button = _button("ikz-undo", self._undo, self.guard)
+        self.bot_button = _button("ikz-bot", self._bot_move, self.guard)
+        self.pass_button = _button("ikz-pass", self._pass, self.guard)
+        self.legend = widgets.HTML()
+        self.legend.add_class("ikz-legend")
+        self.ruling_rows: dict[str, tuple[widgets.HTML, widgets.Dropdown, widgets.HTML]] = {}
+        rows = []
+        for r in RULINGS:
+            q, dd, ex = widgets.HTML(), widgets.Dropdown(layout=widgets.Layout(width="300px")), widgets.HTML()
+            dd.add_class(f"ikz-ruling-{r.id}")
+            dd.observe(self.guard(lambda ch, rid=r.id: self._on_ruling(rid, ch)), names="value")
+            self.ruling_rows[r.id] = (q, dd, ex)
+            rows.append(widgets.VBox([q, dd, ex]))
+        self.rulings = widgets.Accordion(children=[widgets.VBox(rows)], selected_index=None)
+        self.rulings.add_class("ikz-rulings")
+        self.record = widgets.Textarea(layout=widgets.Layout(width="100%", height="70px"), disabled=True)
+        self.record.add_class("ikz-record")
+        side = widgets.VBox([self.status, self.announce, self.feedback.widget,
+                             widgets.HBox([self.new_button, self.undo_button, self.bot_button, self.pass_button]),
+                             *self.seat_boxes, self.rulings, self.record, self.legend],
+                            layout=widgets.Layout(width="430px", margin="0 0 0 12px"))
+        self.play_tab = widgets.HBox([self.board.widget, side])
+
+        # lesson
+        self.lesson = LessonSession()
+        self.lesson_board = BoardView(on_error=self.feedback.report_unexpected, lang=lambda: self.lang)
+        self.lesson_board.on_click(self.guard(self._on_lesson_click))
+        self.chapter_pick = widgets.Dropdown(layout=widgets.Layout(width="360px"))
+        self.chapter_pick.add_class("ikz-lesson-chapters")
+        self.chapter_pick.observe(self.guard(self._on_chapter), names="value")
+        self.task_pick = widgets.Dropdown(layout=widgets.Layout(width="360px"))
+        self.task_pick.add_class("ikz-lesson-tasks")
+        self.task_pick.observe(self.guard(self._on_task), names="value")
+        self.lesson_text = widgets.HTML()
+        self.lesson_text.add_class("ikz-lesson-explanation")
+        self.task_text = widgets.HTML()
+        self.task_text.add_class("ikz-lesson-task")
+        self.lesson_status = widgets.HTML()
+        self.lesson_status.add_class("ikz-lesson-status")
+        self.lesson_feedback = widgets.HTML()
+        self.lesson_feedback.add_class("ikz-lesson-feedback")
+        self.hint_text = widgets.HTML()
+        self.hint_text.add_class("ikz-lesson-hint-text")
+        self.progress = widgets.HTML()
+        self.progress.add_class("ikz-lesson-progress")
+        self.hint_button = _button("ikz-lesson-hint", self._hint, self.guard)
+        self.retry_button = _button("ikz-lesson-retry", self._retry, self.guard)
+        self.next_button = _button("ikz-lesson-next", self._next_task, self.guard)
+        lesson_side = widgets.VBox([self.progress, self.chapter_pick, self.task_pick, self.lesson_text, self.task_text,
+                                    self.lesson_status,
+                                    widgets.HBox([self.hint_button, self.retry_button, self.next_button]),
+                                    self.lesson_feedback, self.hint_text],
+                                   layout=widgets.Layout(width="430px", margin="0 0 0 12px"))
+        self.lesson_tab = widgets.HBox([self.lesson_board.widget, lesson_side])
+
+        # rules
+        self.rules_text = widgets.HTML(layout=widgets.Layout(max_width="900px"))
+        self.rules_text.add_class("ikz-rules")
+
+        self.tabs = widgets.Tab(children=[self.play_tab, self.lesson_tab, self.rules_text])
+        self.tabs.add_class("ikz-tabs")
+        header = widgets.HBox([self.title, self.language], layout=widgets.Layout(align_items="center",
+                                                                                   justify_content="space-between"))
+        self.widget = widgets.VBox([projector_style(ROOT_CLASS), self.page_script, header, self.tabs])
+        self.widget.add_class(ROOT_CLASS)
+        self._retranslate()
+        self._open_task(self.lesson.task.id)
+        self._after_change()
+
+    # --- language ----------------------------------------------------------------------------------
+    def _on_language(self, change: dict) -> None:
+        if self._quiet:
+            return
+        self.lang = change["new"]
+        self._retranslate()
+        self._refresh_play()
+        self._refresh_lesson()
+        self.board.redraw()
+        self.lesson_board.redraw()
+
+    def _retranslate(self) -> None:
+        """Every fixed text of the app in the current language."""
+        with use_language(self.lang):
+            title = T.gettext(TITLE)
+            self.title.value = f"<h1 style='margin:4px 0;font-size:24px'>{html.escape(title)}</h1>"
+            self.page_script.outputs = ({"output_type": "display_data", "metadata": {}, "data": {
+                "text/plain": "",
+                "application/javascript": f"document.title = {json.dumps(title + ' — samurai_lab')};"
+                                          f"document.documentElement.lang = {json.dumps(self.lang)};"}},)
+            self.language.description = T.gettext("Language")
+            for i, name in enumerate((T.gettext("Play"), T.gettext("Lesson"), T.gettext("Rules"))):
+                self.tabs.set_title(i, name)
+            for b, text, tip in ((self.new_button, T.gettext("New game"), T.gettext("Start a new game")),
+                                 (self.undo_button, T.gettext("Undo"), T.gettext("Take back your last move")),
+                                 (self.bot_button, T.gettext("Bot move"), T.gettext("Let the bot to move play")),
+                                 (self.pass_button, T.gettext("Pass"), T.gettext("Pass (only when you must)")),
+                                 (self.hint_button, T.gettext("Hint"), T.gettext("Show a hint")),
+                                 (self.retry_button, T.gettext("Retry"), T.gettext("Put the task's position back")),
+                                 (self.next_button, T.gettext("Next task"), T.gettext("Go to the next task"))):
+                b.description, b.tooltip = text, tip
+            self._quiet = True
+            try:
+                seat_options = [(T.gettext(label), value) for value, label in SEAT_CHOICES]
+                for colour, dd in enumerate(self.seat_boxes):
+                    dd.options = seat_options
+                    dd.value = self.session.seats[colour]
+                    dd.description = player_name(colour)
+                for r in RULINGS:
+                    q, dd, ex = self.ruling_rows[r.id]
+                    q.value = f"<b>{r.id}</b> {html.escape(T.gettext(r.question))}"
+                    dd.options = [(T.gettext(lbl), v) for v, lbl, _ in r.options]
+                    dd.value = getattr(self.session.ruleset, r.field)
+                    ex.value = f"<small>{html.escape(r.explain(dd.value))}</small>"
+                self.rulings.set_title(0, T.gettext("Rulings (points the text leaves open)"))
+                self.chapter_pick.options = [(T.gettext(ch.title), ch.id) for ch in CHAPTERS]
+                self.chapter_pick.value = self.lesson.chapter.id
+                self.chapter_pick.description = T.gettext("Chapter")
+                self.task_pick.description = T.gettext("Task")
+                self._fill_tasks()
+            finally:
+                self._quiet = False
+            self.legend.value = f"<small>{html.escape(T.gettext(LEGEND))}</small>"
+            self.rules_text.value = rules_html(self.session.ruleset)
+
+    # --- play --------------------------------------------------------------------------------------
+    def _on_board_click(self, square: int | None) -> None:
+        with use_language(self.lang):
+            self._click(square)
+
+    def _click(self, square: int | None) -> None:
+        state = self.session.state
+        if self.session.is_over():
+            self.feedback.show(self.session.status_text() + " " + T.gettext("Press New game to play again."),
+                               "info")
+            return
+        if self.session.bot_to_move():
+            self.feedback.show(T.gettext("It is the bot's turn: press Bot move."), "info")
+            return
+        if window(state).must_pass:
+            self.feedback.show(T.gettext("No samurai can move: press Pass."), "warning")
+            return
+        if square is None:
+            return
+        if state.owner(square) == state.to_move:
+            self.selected = square
+            n = sum(1 for m in legal_moves(state) if m.origin == square)
+            if n:
+                self.feedback.show(T.gettext("Legal moves of the samurai on {square}: {n}. Click a target "
+                                             "(blue outline).").format(square=square_name(square), n=n), "info")
+            else:
+                self.feedback.show(T.gettext("The samurai on {square} cannot move now. {constraint}").format(
+                    square=square_name(square), constraint=self.session.status_text()), "warning")
+            self.board.show(state, marks_for(state, square))
+            return
+        if self.selected is None:
+            self.feedback.show(T.gettext("Click one of your samurai first ({player})."
+                                         ).format(player=player_name(state.to_move)), "info")
+            return
+        move = f"{square_name(self.selected)}-{square_name(square)}"
+        reason = why_illegal(state, move)
+        if reason is not None:
+            self.feedback.show(reason, "error")
+            return
+        self.session.play(move)
+        self.selected = None
+        self.feedback.clear()
+        self._after_change()
+
+    def _after_change(self) -> None:
+        """Let bots play when a person is not to move and a person plays too; then redraw."""
+        if self.session.bot_to_move() and PEOPLE in self.session.seats:
+            self._refresh_play()
+            while self.session.bot_to_move():
+                self.session.play_bot()
+        self._refresh_play()
+
+    def _refresh_play(self) -> None:
+        with use_language(self.lang):
+            s = self.session
+            over = s.is_over()
+            kind = "ikz-over" if over else "ikz-turn"
+            self.status.value = (f"<div class='{kind}' style='font-size:17px;padding:4px 0'><b>"
+                                 f"{html.escape(s.status_text())}</b></div>")
+            self.announce.value = html.escape(s.announcement_text())
+            self.undo_button.disabled = len(s.states) == 1
+            self.bot_button.disabled = not s.bot_to_move()
+            self.pass_button.disabled = over or not window(s.state).must_pass
+            self.record.value = s.record()
+            self.record.description = T.gettext("Record")
+        self.board.show(s.state, marks_for(s.state, self.selected))
+
+    def _new_game(self) -> None:
+        self.session.new_game()
+        self.selected = None
+        with use_language(self.lang):
+            self.feedback.show(T.gettext("New game: Red begins, at most 7 squares."), "info")
+        self._after_change()
+
+    def _undo(self) -> None:
+        with use_language(self.lang):
+            if not self.session.undo():
+                self.feedback.show(T.gettext("Nothing to undo."), "info")
+                return
+            self.selected = None
+            self.feedback.show(T.gettext("Move taken back."), "info")
+        self._refresh_play()
+
+    def _bot_move(self) -> None:
+        with use_language(self.lang):
+            move = self.session.play_bot()
+            self.feedback.show(T.gettext("The bot plays {move}.").format(move=str(move)), "info")
+        self.selected = None
+        self._after_change()
+
+    def _pass(self) -> None:
+        self.session.play(PASS)
+        self._after_change()
+
+    def _on_seat(self, colour: int, change: dict) -> None:
+        if self._quiet:
+            return
+        self.session.set_seat(colour, change["new"])
+        self._after_change()
+
+    def _on_ruling(self, ruling_id: str, change: dict) -> None:
+        if self._quiet:
+            return
+        with use_language(self.lang):
+            kept = self.session.set_ruling(ruling_id, change["new"])
+            ruling = next(r for r in RULINGS if r.id == ruling_id)
+            self.ruling_rows[ruling_id][2].value = f"<small>{html.escape(ruling.explain(change['new']))}</small>"
+            self.rules_text.value = rules_html(self.session.ruleset)
+            self.feedback.show(
+                (T.gettext("Ruling {id}: {option}. The game goes on under it.") if kept else
+                 T.gettext("Ruling {id}: {option}. A move of the game is illegal under it: a new game starts."))
+                .format(id=ruling_id, option=ruling.label(change["new"])), "info")
+        self.selected = None
+        self._after_change()
+
+    # --- lesson ------------------------------------------------------------------------------------
+    def _fill_tasks(self) -> None:
+        chapter = next(ch for ch in CHAPTERS if ch.id == self.chapter_pick.value)
+        opts = [((("✔ " if t.id in self.lesson.solved else "") + T.gettext(t.prompt))[:70], t.id)
+                for t in chapter.tasks]
+        self.task_pick.options = opts
+        if self.lesson.task.id in dict((v, k) for k, v in opts):
+            self.task_pick.value = self.lesson.task.id
+
+    def _on_chapter(self, change: dict) -> None:
+        if self._quiet:
+            return
+        chapter = next(ch for ch in CHAPTERS if ch.id == change["new"])
+        self._open_task(chapter.tasks[0].id)
+
+    def _on_task(self, change: dict) -> None:
+        if self._quiet or change["new"] is None:
+            return
+        self._open_task(change["new"])
+
+    def _open_task(self, task_id: str) -> None:
+        self.lesson.open(task_id)
+        self.lesson_selected: int | None = None
+        self.lesson_feedback.value = ""
+        self.hint_text.value = ""
+        with use_language(self.lang):
+            self._quiet = True
+            try:
+                self.chapter_pick.value = self.lesson.chapter.id
+                self._fill_tasks()
+                self.task_pick.value = task_id
+            finally:
+                self._quiet = False
+        self._refresh_lesson()
+
+    def _refresh_lesson(self) -> None:
+        with use_language(self.lang):
+            task, chapter = self.lesson.task, self.lesson.chapter
+            done, total = self.lesson.progress()
+            ch_index = CHAPTERS.index(chapter) + 1
+            self.progress.value = html.escape(T.gettext("Chapter {i} of {n} · {done} of {total} tasks solved").format(
+                i=ch_index, n=len(CHAPTERS), done=done, total=total))
+            self.lesson_text.value = f"<p>{html.escape(T.gettext(chapter.explanation))}</p>"
+            solved = " ✔ " + T.gettext("solved") if task.id in self.lesson.solved else ""
+            self.task_text.value = f"<p style='font-size:16px'><b>{html.escape(T.gettext(task.prompt))}</b>{solved}</p>"
+            state = self.lesson.state
+            end = outcome(state)
+            from ..core.text import constraint_text, outcome_text
+            words = outcome_text(end) if end is not None else constraint_text(state, window(state))
+            self.lesson_status.value = html.escape(words)
+            self.next_button.disabled = list(TASKS).index(task.id) == len(TASKS) - 1
+        self.lesson_board.show(state, marks_for(state, getattr(self, "lesson_selected", None)))
+
+    def _on_lesson_click(self, square: int | None) -> None:
+        with use_language(self.lang):
+            state = self.lesson.state
+            if square is None:
+                return
+            if self.lesson.moved:
+                self.lesson_feedback.value = html.escape(T.gettext("Press Retry to try this task again."))
+                return
+            if state.owner(square) == state.to_move:
+                self.lesson_selected = square
+                self.lesson_board.show(state, marks_for(state, square))
+                return
+            if self.lesson_selected is None:
+                self.lesson_feedback.value = html.escape(T.gettext("Click one of your samurai first ({player}).")
+                                                         .format(player=player_name(state.to_move)))
+                return
+            result = self.lesson.try_move(f"{square_name(self.lesson_selected)}-{square_name(square)}")
+            kind = "ikz-right" if result.ok else "ikz-wrong"
+            colour = "#1e5e2f" if result.ok else "#8a1c1c"
+            self.lesson_feedback.value = (f"<div class='{kind}' style='color:{colour};font-size:16px'>"
+                                          f"{html.escape(result.message)}</div>")
+            if result.state is not state:
+                self.lesson_selected = None
+            self._quiet = True
+            try:
+                self._fill_tasks()
+            finally:
+                self._quiet = False
+        self._refresh_lesson()
+
+    def _hint(self) -> None:
+        with use_language(self.lang):
+            self.hint_text.value = f"<i>{html.escape(T.gettext(self.lesson.task.hint))}</i>"
+
+    def _retry(self) -> None:
+        self.lesson.retry()
+        self.lesson_selected = None
+        with use_language(self.lang):
+            self.lesson_feedback.value = html.escape(T.gettext("The position is back as it was."))
+        self._refresh_lesson()
+
+    def _next_task(self) -> None:
+        ids = list(TASKS)
+        i = ids.index(self.lesson.task.id)
+        if i + 1 < len(ids):
+            self._open_task(ids[i + 1])
+
+    # --- for tests and notebooks -----------------------------------------------------------------
+    def click(self, square: str | int) -> None:
+        """Click a square of the Play board (by name or index), as a person would."""
+        from ..core.board import parse_square
+        self.board._mouse_down(*self.board.pixel_of(parse_square(square) if isinstance(square, str) else square))
+
+    def lesson_click(self, square: str | int) -> None:
+        from ..core.board import parse_square
+        self.lesson_board._mouse_down(*self.lesson_board.pixel_of(
+            parse_square(square) if isinstance(square, str) else square))
+
+
+def _unused() -> None:  # keep BOARD imported for readers of the module (square kinds live there)
+    _ = BOARD

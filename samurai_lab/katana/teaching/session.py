@@ -22,7 +22,6 @@ class Session:
     rules: Ruleset = DEFAULT
     seats: list[str] = field(default_factory=lambda: ["people", "search"])
     states: list[State] = field(default_factory=list)
-    log: list[str] = field(default_factory=list)
     seed: int = 0
 
     def __post_init__(self) -> None:
@@ -38,7 +37,6 @@ class Session:
         if rules is not None:
             self.rules = rules
         self.states = [new_game(self.rules)]
-        self.log = []
         self._bots = {}
         self.seed += 1
 
@@ -55,10 +53,8 @@ class Session:
         """Apply a move (IllegalMoveError with the reason if refused); returns its description."""
         before = self.state
         after = apply_move(before, move)
-        text = describe_move(before, after.last_move, after)
         self.states.append(after)
-        self.log.append(text)
-        return text
+        return describe_move(before, after.last_move, after)
 
     def play_bot(self) -> str:
         """The bot of the seat to move plays one move."""
@@ -77,11 +73,14 @@ class Session:
         if len(self.states) <= 1:
             return False
         self.states.pop()
-        self.log.pop()
         while len(self.states) > 1 and self.seats[self.state.to_move] != "people":
             self.states.pop()
-            self.log.pop()
         return True
+
+    @property
+    def log(self) -> list[str]:
+        """Every move so far in words, in the current language."""
+        return [describe_move(b, a.last_move, a) for b, a in zip(self.states, self.states[1:])]
 
     def movable(self) -> set[int]:
         """Squares of the samurai the player to move can move."""

@@ -56,7 +56,7 @@ class KatanaApp:
         self.language.add_class("katana-language")
         self.language.observe(self._guard(self._language_changed), names="value")
         # --- play tab
-        self.board = KatanaBoard(self.session.state, report=self.feedback.report_unexpected)
+        self.board = KatanaBoard(self.session.state, report=self.feedback.report_unexpected, css_class="katana-play-canvas")
         self.board.on_square(self._guard(self._play_click))
         self.status = widgets.HTML()
         self.status.add_class("katana-status")
@@ -103,7 +103,8 @@ class KatanaApp:
         self.task_index = 0
         self.lesson_state = self.tasks[0].start()
         self.lesson_selected: int | None = None
-        self.lesson_board = KatanaBoard(self.lesson_state, cell=48, report=self.feedback.report_unexpected)
+        self.lesson_board = KatanaBoard(self.lesson_state, cell=48, report=self.feedback.report_unexpected,
+                                        css_class="katana-lesson-canvas")
         self.lesson_board.on_square(self._guard(self._lesson_click))
         self.lesson_feedback = Feedback()
         self.lesson_feedback.message.add_class("katana-lesson-message")
@@ -225,6 +226,8 @@ class KatanaApp:
             self._texts()
             self._refresh_play()
             self._show_task()
+            self.feedback.clear()
+            self.lesson_feedback.clear()
 
     # ------------------------------------------------------------------ play
     def _refresh_play(self, message: str | None = None) -> None:

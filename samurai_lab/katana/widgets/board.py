@@ -29,10 +29,13 @@ def piece_letters() -> tuple[str, str]:
 class KatanaBoard:
     """An interactive board: ``set_state``, ``set_marks(selected, targets)``, ``on_square(callback)``."""
 
-    def __init__(self, state: State, cell: float = 56.0, report: Callable[[BaseException], None] | None = None) -> None:
+    def __init__(self, state: State, cell: float = 56.0, report: Callable[[BaseException], None] | None = None,
+                 css_class: str = "") -> None:
         self.layout = Layout(cell=cell, margin=24.0)
         self.canvas = MultiCanvas(2, width=self.layout.width, height=self.layout.height)
         self.canvas.add_class(CANVAS_CLASS)
+        if css_class:
+            self.canvas.add_class(css_class)
         self.canvas.layout.width = f"{self.layout.width}px"
         self.canvas.layout.height = f"{self.layout.height}px"
         self.canvas.layout.min_width = f"{self.layout.width}px"

@@ -1,0 +1,81 @@
+"""The SAMURAI (katana) app in a real browser: moves by clicking the canvas, the bot answers, a refusal in
+words, the language switch, the lesson; pixels read back and screenshots saved."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import canvas_pixel, click_canvas, open_app, save_screenshot, wait_for_canvas_pixel, wait_for_text
+from playwright.sync_api import Page, expect
+
+from samurai_lab.katana.core.board import square_index
+from samurai_lab.katana.render import theme
+from samurai_lab.katana.render.layout import Layout
+
+pytestmark = pytest.mark.browser
+
+CANVAS = ".katana-play-canvas"
+LESSON = ".katana-lesson-canvas"
+TIMEOUT = 90.0
+VIEWPORT = {"width": 1280, "height": 1000}
+PLAY = Layout(cell=56.0, margin=24.0)  # the app's play board
+
+
+def centre(name: str) -> tuple[float, float]:
+    return PLAY.centre(square_index(name))
+
+
+def hex_rgb(colour: str) -> tuple[int, int, int]:
+    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+def test_play_refusal_language_and_lesson(app_page: Page, voila_url: str) -> None:
+    page = app_page
+    page.set_viewport_size(VIEWPORT)
+    open_app(page, voila_url, "katana.ipynb", ".katana-app", timeout=TIMEOUT)
+    # the board really drew: a BLACK square's colour at e9, a Black samurai's disc at d9
+    x, y = PLAY.origin(square_index("e9"))
+    wait_for_canvas_pixel(page, CANVAS, int(x + 4), int(y + 4), hex_rgb(theme.BLACK_SQUARE), timeout=TIMEOUT)
+    bx, by = centre("d9")
+    wait_for_canvas_pixel(page, CANVAS, int(bx - 10), int(by + 12), hex_rgb(theme.PIECE_FILL[0]), timeout=TIMEOUT)
+    assert page.title().startswith("SAMURAI")
+    wait_for_text(page, ".katana-constraint", "Free move: Black", TIMEOUT)
+
+    # a refusal in words: a samurai may not stop on a KATANA square
+    click_canvas(page, CANVAS, *centre("a7"))
+    wait_for_text(page, ".katana-message", "a7 selected", TIMEOUT)
+    click_canvas(page, CANVAS, *centre("c7"))
+    wait_for_text(page, ".katana-message", "KATANA", TIMEOUT)
+
+    # a legal move; the search bot answers
+    click_canvas(page, CANVAS, *centre("d9"))
+    wait_for_text(page, ".katana-message", "d9 selected", TIMEOUT)
+    save_screenshot(page, "katana_selected")
+    click_canvas(page, CANVAS, *centre("c9"))  # onto a TAIYO: Red is in Tachiōjō and passes
+    wait_for_text(page, ".katana-message", "Black moves d9-c9", TIMEOUT)
+    wait_for_text(page, ".katana-message", "Tachiōjō", TIMEOUT)
+    r, g, b, _ = canvas_pixel(page, CANVAS, int(bx - 10), int(by + 12))
+    assert (r, g, b) != hex_rgb(theme.PIECE_FILL[0])  # d9 is empty now
+    save_screenshot(page, "katana_play")
+
+    # Italian: every label re-rendered
+    page.select_option(".katana-language select", label="Italiano")
+    expect(page.locator(".katana-tabs")).to_contain_text("Gioca", timeout=TIMEOUT * 1000)
+    wait_for_text(page, ".katana-constraint", "Movimento libero", TIMEOUT)
+    expect(page.locator(".katana-new")).to_have_text("Nuova partita", timeout=TIMEOUT * 1000)
+    wait_for_text(page, ".katana-log", "Il Nero muove d9-c9", TIMEOUT)
+    save_screenshot(page, "katana_italian")
+
+    # the lesson tab: first task, a wrong try named by the rule, then the solution
+    page.get_by_role("tab", name="Lezione").click()
+    wait_for_text(page, ".katana-task", "Esercizio 1", TIMEOUT)
+    lay = Layout(cell=48.0, margin=24.0)
+    click_canvas(page, LESSON, *lay.centre(square_index("d9")))
+    click_canvas(page, LESSON, *lay.centre(square_index("e8")))  # legal, but a MEKURA square
+    wait_for_text(page, ".katana-lesson-message", "BLACK", TIMEOUT)
+    page.click(".katana-task-retry")
+    click_canvas(page, LESSON, *lay.centre(square_index("d9")))
+    click_canvas(page, LESSON, *lay.centre(square_index("e9")))
+    wait_for_text(page, ".katana-lesson-message", "Ben fatto", TIMEOUT)
+    page.select_option(".katana-language select", label="English")
+    wait_for_text(page, ".katana-task", "Task 1", TIMEOUT)
+    save_screenshot(page, "katana_lesson")

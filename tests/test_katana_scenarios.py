@@ -79,3 +79,11 @@ def test_check_file_reports_failures_without_raising(tmp_path: Path):
     rec = tmp_path / "game.txt"
     rec.write_text('[Game "katana"]\n1. d9-e9 d1-e1\n', encoding="utf-8")
     assert check_file(rec)[0]
+
+
+def test_the_sample_game_record_replays():
+    from samurai_lab.katana.scenarios import read_record
+    path = FOLDER / "game-search-vs-random.txt"
+    record = read_record(path)
+    assert record.result == "black" and len(record.moves) > 10
+    assert check_file(path)[0]

@@ -78,4 +78,12 @@ def test_play_refusal_language_and_lesson(app_page: Page, voila_url: str) -> Non
     wait_for_text(page, ".katana-lesson-message", "Ben fatto", TIMEOUT)
     page.select_option(".katana-language select", label="English")
     wait_for_text(page, ".katana-task", "Task 1", TIMEOUT)
+    page.click(".katana-task-next")
+    wait_for_text(page, ".katana-task", "Task 2", TIMEOUT)
+    wait_for_text(page, ".katana-task", "Constrained move: Red must move a samurai next to a Taiyo (sun) square", TIMEOUT)
     save_screenshot(page, "katana_lesson")
+
+    # the rules, with the rulings listed
+    page.get_by_role("tab", name="Rules").click()
+    wait_for_text(page, ".katana-rules", "K10", TIMEOUT)
+    save_screenshot(page, "katana_rules")

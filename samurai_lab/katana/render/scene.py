@@ -14,7 +14,7 @@ from typing import Iterable
 
 from ..core.board import COLUMNS, COORDS, KIND, N_SQUARES, NEIGHBOUR, ORTHOGONAL, SHIRO_OF, SIZE, SYMBOL_OF
 from ..core.rules import banned_type, outcome
-from ..core.state import State, is_strong, owner
+from ..core.state import Move, State, is_strong, owner
 from . import theme
 from .layout import Layout
 
@@ -136,8 +136,12 @@ def constraint_squares(state: State) -> list[int]:
 
 
 def overlay_shapes(state: State, layout: Layout, *, selected: int | None = None, targets: Iterable[int] = (),
-                   letters: tuple[str, str] = ("B", "R"), show_constraint: bool = True) -> list[Shape]:
-    """Everything that changes with the position: constraint, last move, challenges, targets, samurai."""
+                   letters: tuple[str, str] = ("B", "R"), show_constraint: bool = True,
+                   movable: Iterable[int] = (), previous_move: "Move | None" = None) -> list[Shape]:
+    """Everything that changes with the position: constraint, last move, challenges, targets, samurai.
+
+    ``movable``: samurai that can move now (a dotted ring); ``previous_move``: the last samurai move, shown
+    when the position's own last move was a pass or a relocation."""
     c = layout.cell
     shapes: list[Shape] = []
     if show_constraint:
@@ -155,6 +159,9 @@ def overlay_shapes(state: State, layout: Layout, *, selected: int | None = None,
                                          (x0 + (x1 - x0) * 0.7, y0 + (y1 - y0) * 0.7)],
                                         stroke=theme.CONSTRAINT, width=4.0, tags=("constraint",)))
     mv = state.last_move
+    if previous_move is not None and (mv is None or mv.kind != "move"):
+        (x0, y0), (x1, y1) = layout.centre(previous_move.frm), layout.centre(previous_move.to)
+        shapes.append(_line([(x0, y0), (x1, y1)], stroke=theme.LAST_MOVE, width=2.0, dash=(4, 6), tags=("last",)))
     if mv is not None and mv.kind == "move":
         (x0, y0), (x1, y1) = layout.centre(mv.frm), layout.centre(mv.to)
         shapes.append(_line([(x0, y0), (x1, y1)], stroke=theme.LAST_MOVE, width=3.0, dash=(8, 4), tags=("last",)))
@@ -182,6 +189,9 @@ def overlay_shapes(state: State, layout: Layout, *, selected: int | None = None,
     for sq, cell in enumerate(state.cells):
         if cell:
             shapes += piece_shapes(owner(cell), is_strong(cell), *layout.centre(sq), c, letters)
+    for sq in movable:  # who can move now: a dotted ring around the samurai
+        cx, cy = layout.centre(sq)
+        shapes.append(_circle(cx, cy, c * 0.45, stroke=theme.TARGET, width=2.5, dash=(3, 4), tags=("movable",)))
     for sq in targets:  # a ring around the target, never a colour wash
         cx, cy = layout.centre(sq)
         shapes.append(_circle(cx, cy, c * 0.2, stroke="#ffffff", width=6.0, tags=("target",)))

@@ -250,7 +250,10 @@ class KatanaApp:
             targets = free_shiro(st, st.pending[0][0])
         elif self.selected is not None:
             targets = self.session.targets_of(self.selected)
-        self.board.set_state(st, self.selected, targets)
+        person = res is None and self.session.seats[st.to_move] == "people" and not st.pending
+        previous = next((s.last_move for s in reversed(self.session.states)
+                         if s.last_move is not None and s.last_move.kind == "move"), None)
+        self.board.set_state(st, self.selected, targets, self.session.movable() if person else (), previous)
         if message:
             self.feedback.show(message, "info")
 
@@ -367,7 +370,8 @@ class KatanaApp:
         self.next_button.disabled = self.task_index == len(self.tasks) - 1
         targets = ([] if self.lesson_selected is None else
                    [m.to for m in legal_moves(self.lesson_state) if m.kind == "move" and m.frm == self.lesson_selected])
-        self.lesson_board.set_state(self.lesson_state, self.lesson_selected, targets)
+        movable = {m.frm for m in legal_moves(self.lesson_state) if m.kind == "move"}
+        self.lesson_board.set_state(self.lesson_state, self.lesson_selected, targets, movable)
 
     def _lesson_click(self, square: int) -> None:
         task = self.tasks[self.task_index]

@@ -44,6 +44,8 @@ class KatanaBoard:
         self.targets: tuple[int, ...] = ()
         self.letters: tuple[str, str] = ("B", "R")
         self.show_constraint = True
+        self.movable: tuple[int, ...] = ()
+        self.previous_move = None
         self._callback: Callable[[int], Any] | None = None
         self._report = report
         self.canvas.on_client_ready(self._safe(self.redraw_all))
@@ -61,8 +63,11 @@ class KatanaBoard:
         """The canvas pixel at the centre of ``square`` (for tests that click)."""
         return self.layout.centre(square)
 
-    def set_state(self, state: State, selected: int | None = None, targets: Iterable[int] = ()) -> None:
+    def set_state(self, state: State, selected: int | None = None, targets: Iterable[int] = (),
+                  movable: Iterable[int] = (), previous_move: Any = None) -> None:
+        """Show ``state`` with the selected samurai, its targets, the samurai that can move, the last move."""
         self.state, self.selected, self.targets = state, selected, tuple(targets)
+        self.movable, self.previous_move = tuple(movable), previous_move
         self.redraw()
 
     def set_marks(self, selected: int | None, targets: Iterable[int]) -> None:
@@ -88,7 +93,9 @@ class KatanaBoard:
         top = self.canvas[1]
         top.clear()
         draw_shapes(top, overlay_shapes(self.state, self.layout, selected=self.selected, targets=self.targets,
-                                        letters=self.letters, show_constraint=self.show_constraint))
+                                        letters=self.letters, show_constraint=self.show_constraint,
+                                        movable=() if self.selected is not None else self.movable,
+                                        previous_move=self.previous_move))
 
     def _clicked(self, x: float, y: float) -> None:
         square = self.layout.square_at(x, y)

@@ -87,3 +87,25 @@ def test_the_sample_game_record_replays():
     record = read_record(path)
     assert record.result == "black" and len(record.moves) > 10
     assert check_file(path)[0]
+
+
+def test_a_position_as_a_table():
+    text = '''
+game = "katana"
+title = "table"
+[position]
+black = ["d9", "e6'"]
+red = ["e1", "d1"]
+to_move = "red"
+last = "black"
+kills = [0, 2]
+[[steps]]
+move = "e1-e4"
+narration = "Red attacks e6, who has no sword: the third kill."
+[steps.expect]
+winner = "red"
+'''
+    scenario = parse_scenario(text, "table.toml")
+    assert run_scenario(scenario).ok
+    with pytest.raises(ScenarioError, match="position"):
+        parse_scenario(text.replace('to_move = "red"', 'to_move = "green"'), "table.toml")

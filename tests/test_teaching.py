@@ -11,6 +11,8 @@ from samurai_lab import EDITION_1998, score, tile
 from samurai_lab.knizia.teaching.lessons import TASKS
 from samurai_lab.knizia.core.ruleset import VOCABULARY
 from samurai_lab.knizia.scenarios.catalogue import catalogue, find_scenario, key_of, short_title
+from samurai_lab.knizia.teaching.words import hex_words as w
+from samurai_lab.knizia.widgets.hand_panel import hand_items
 from samurai_lab.knizia.widgets.examples import ExampleStepper, ExamplesApp, Sandbox
 from samurai_lab.knizia.widgets.lesson import LessonApp
 from samurai_lab.knizia.widgets.rules_panel import RulesPanel, demo_runs, presets_html
@@ -58,21 +60,25 @@ def test_e2_step_by_step():
     assert st.count == 3 and st.label() == "Start · 3 steps follow"
     assert "Ronin 1" in st.narration() and st.outcome() == []
     st.go(1)
-    assert st.action_line() == "Red lays a Ronin 1 on HO27"
+    assert st.action_line() == f"Red lays a Ronin 1 on {w(st.state, 'HO27')}"
     assert st.outcome() == ["No settlement is decided."]
     st.go(2)
     assert st.label() == "Step 2 of 3"
-    assert st.action_line() == "Red lays a Samurai 2 on HO20"
+    assert st.action_line() == f"Red lays a Samurai 2 on {w(st.state, 'HO20')}"
     assert "Samurai 2" in st.narration()
     out = " ".join(st.outcome())
     for words in ("Red takes the Buddha of Edo", "Red takes the High Helmet of Edo",
-                  "Green takes the Rice field of Edo", "Yellow takes the Buddha of HO19"):
+                  "Green takes the Rice field of Edo", f"Yellow takes the Buddha of {w(st.state, 'HO19')}"):
         assert words in out
     assert "Blue takes" not in out
     edo = st.state.board.resolve("Edo")
     assert edo in st.settlements()
     expected = " ".join(st.expected_lines())
-    assert "Red takes the Buddha of Edo (HO21) (Red 3, Yellow 2)" in expected
+    assert "Red takes the Buddha of Edo (Red 3, Yellow 2)" in expected
+    st.coords = True  # "Show coordinates": the ids too
+    assert "Red takes the Buddha of Edo (HO21) (Red 3, Yellow 2)" in " ".join(st.expected_lines())
+    assert st.action_line() == f"Red lays a Samurai 2 on {w(st.state, 'HO20')} (HO20)"
+    st.coords = False
     st.go(3)
     assert st.outcome() == ["Green is to play."]
 
@@ -80,14 +86,14 @@ def test_e2_step_by_step():
 def test_e9_speaks_the_2015_words():
     st = ExampleStepper(find_scenario("E9"))
     st.go(2)
-    assert st.action_line() == "Gold lays a Buddha 4 on HO08"
+    assert st.action_line() == f"Gold lays a Buddha 4 on {w(st.state, 'HO08')}"
     assert "decided when the turn ends" in " ".join(st.outcome())
     st.go(3)
     assert st.action_line() == "Gold ends the turn: now every surrounded settlement is decided"
     out = " ".join(st.outcome())
-    assert "Gold takes the Buddha of HO09 (Gold 5, Red 3)" in out
-    assert "The Buddha of Akita (HO07) is set aside: tie for the highest influence (Gold 4, Green 4)" in out
-    assert "Red takes the Rice of Akita (HO07) (Red 2, Green 1)" in out
+    assert f"Gold takes the Buddha of {w(st.state, 'HO09')} (Gold 5, Red 3)" in out
+    assert "The Buddha of Akita is set aside: tie for the highest influence (Gold 4, Green 4)" in out
+    assert "Red takes the Rice of Akita (Red 2, Green 1)" in out
     everything = out + " ".join(st.expected_lines()) + st.narration()
     assert "High Helmet" not in everything and "token" not in everything
 
@@ -114,11 +120,12 @@ def test_examples_app_steps_through_e2(examples_app):
     app.step_by(1)
     app.step_by(1)
     assert text(app.step_label) == "Step 2 of 3"
-    assert "Red lays a Samurai 2 on HO20" in text(app.action)
-    assert "Samurai 2 on HO20, the last empty land hex" in text(app.narration)
-    assert "Green takes the Rice field of Edo (HO21)" in text(app.outcome)
+    where = w(app.stepper.state, "HO20")
+    assert f"Red lays a Samurai 2 on {where}" in text(app.action)
+    assert f"Samurai 2 on {where}, the last empty land hex" in text(app.narration)
+    assert "Green takes the Rice field of Edo (Red 3" in text(app.outcome)
     assert "the rules engine agrees" in text(app.expected)
-    assert "Edo (HO21)" in text(app.tallies)
+    assert "Edo" in text(app.tallies) and "HO21" not in text(app.tallies) + text(app.outcome) + text(app.narration)
     assert app.board.state is app.stepper.state
     assert set(app.board.highlights.get("warning", ())) == {app.board.state.board.resolve(h) for h in ("Edo", "HO19")}
     app.go(3)
@@ -133,7 +140,7 @@ def test_examples_app_steps_through_e9(examples_app):
     app.open("E9")
     app.go(3)
     out = text(app.outcome)
-    assert "Gold takes the Buddha of HO09" in out and "is set aside" in out
+    assert f"Gold takes the Buddha of {w(app.stepper.state, 'HO09')}" in out and "is set aside" in out
     assert "Castle" in text(app.tallies) and "High Helmet" not in text(app.tallies)
 
 
@@ -152,12 +159,12 @@ def test_try_it_yourself_and_back(examples_app):
     assert app.feedback.kind == "error" and "already holds" in app.feedback.text
     assert len(sb.states) == 1
     app.click(board.resolve("HO02"))  # a different move: far away, nothing closes
-    assert "Red lays a Samurai 2 on HO02. No settlement is decided." in text(app.try_outcome)
+    assert f"Red lays a Samurai 2 on {w(board, 'HO02')}. No settlement is decided." in text(app.try_outcome)
     app._undo()
     assert app.sandbox.state is app.stepper.before
     app.hand.click(app.sandbox.state.hand.index(tile("S2")))
     app.click(board.resolve("HO20"))  # the example's own move, played by hand
-    assert "Yellow takes the Buddha of HO19" in text(app.try_outcome)
+    assert f"Yellow takes the Buddha of {w(board, 'HO19')}" in text(app.try_outcome)
     app.leave_sandbox()
     assert app.sandbox is None and app.example_box.layout.display == ""
     assert text(app.step_label) == "Step 2 of 3" and app.board.state is app.stepper.state
@@ -184,14 +191,19 @@ def test_lesson_app_solves_a_task_by_clicks_and_counts_progress():
     app.hand.click(app.run.state.hand.index(tile("H4")))
     app.click(board.resolve("HO18"))
     assert app.feedback.kind == "error"
-    assert "Yellow takes the Buddha of the village HO14" in app.feedback.text
+    assert f"Yellow takes the Buddha of {w(board, 'HO14')}" in app.feedback.text
     assert "counts only for High Helmets" in app.feedback.text
     assert app.wrong_tries["capture-one"] == 1 and "capture-one" not in app.solved
-    app.hand.click(app.run.state.hand.index(tile("B3")))  # a new tile after a wrong try starts again
+    # after a wrong try the hand stays on screen: a tile of it starts the task again
+    assert [c.label for c in app.hand.items] == [c.label for c in hand_items(app.start_state, app.start_state.hand,
+                                                                              None)]
+    assert app.next_button.button_style == ""
+    app.hand.click(app.start_state.hand.index(tile("B3")))
     app.click(board.resolve("HO18"))
     assert app.feedback.kind == "success" and "You take the Buddha (Green 3, Yellow 2)" in app.feedback.text
     assert "1 of" in text(app.progress) and app.bar.value == 1
     assert "✔ solved" in text(app.task_box)
+    assert app.next_button.button_style == "success", "Next task lights up once the task is solved"
 
 
 def test_lesson_app_refuses_illegal_clicks_with_the_rule():
@@ -199,9 +211,12 @@ def test_lesson_app_refuses_illegal_clicks_with_the_rule():
     app.open_task("capture-one")
     board = app.run.state.board
     app.hand.click(app.run.state.hand.index(tile("B3")))
-    app.click(board.resolve("HO14"))
-    assert app.feedback.kind == "error" and "never placed on a village, a city or Edo" in app.feedback.text
+    app.click(board.resolve("HO14"))  # a settlement: its tallies, not an error
+    assert app.feedback.kind == "info" and f"The tallies of {w(board, 'HO14')} are shown" in app.feedback.text
     assert app.run.actions == []
+    app.click(board.resolve("HO13"))  # taken by Yellow's Samurai
+    assert app.feedback.kind == "error" and "is not allowed" in app.feedback.text
+    assert "HO13" not in app.feedback.text and "@" not in app.feedback.text
 
 
 def test_lesson_app_swap_needs_a_confirmation_then_a_tile():
@@ -226,7 +241,7 @@ def test_lesson_app_hint_solution_navigation_and_edition():
     app.go(1)
     assert app.task.id == TASKS[1].id and text(app.hint) == ""
     app.show_solution()
-    assert app.feedback.text.startswith("A solution: Ship 1 on SEA49")
+    assert app.feedback.text.startswith(f"A solution: Ship 1 on {w(app.run.state, 'SEA49')}")
     app.set_edition("2015")
     assert app.edition.value == "2015"
     assert "caste pieces" in text(app.task_box) and "you play Gold" in text(app.task_box)
@@ -344,8 +359,9 @@ def test_r2_demo_differs_between_its_options():
     values = [r.value for r in panel.runs]
     assert values == ["instant", "end_of_turn"]
     instant, end = (r.text() for r in panel.runs)
-    assert "Red takes the High Helmet of HO01" in instant
-    assert "Blue takes the High Helmet of HO01" in end
+    village = w(panel.runs[0].final, "HO01")
+    assert f"Red takes the High Helmet of {village}" in instant
+    assert f"Blue takes the High Helmet of {village}" in end
     assert [r.final.captured for r in panel.runs][0] != [r.final.captured for r in panel.runs][1]
     assert len(panel.demo.children) == 2
 
@@ -415,4 +431,4 @@ def test_the_swap_chooser_picks_the_piece_of_a_city():
     app.confirm()
     app.hand.click(app.run.state.hand.index(tile("R2")))
     app.click(board.resolve("HO16"))
-    assert app.feedback.kind == "error" and "There was no Buddha in the village HO12" in app.feedback.text
+    assert app.feedback.kind == "error" and f"There was no Buddha in {w(board, 'HO12')}" in app.feedback.text

@@ -139,6 +139,15 @@ HEADER_CSS = f"""
 .{HEADER_CLASS} nav {{ font-family: 'DejaVu Sans', Verdana, sans-serif; font-size: 14px; line-height: 1.9; }}
 .{HEADER_CLASS} nav a {{ color: #1a4f8b; margin-right: 10px; text-decoration: underline; white-space: nowrap; }}
 .{HEADER_CLASS} nav a[aria-current] {{ color: #2b2620; font-weight: bold; text-decoration: none; }}
+/* readable contrast for the widget library's greyed labels (tabs, accordion titles) */
+.lm-TabBar-tab, .lm-TabBar-tab .lm-TabBar-tabLabel, .p-TabBar-tab {{ color: #333 !important; }}
+.jupyter-widget-Collapse-header, .jupyter-widget-Collapse-header span {{ color: #2b2620 !important; }}
+/* the widget library's coloured buttons, dark enough for white text */
+.jupyter-button.mod-primary {{ background-color: #1a5fa8; }}
+.jupyter-button.mod-info {{ background-color: #01579b; }}
+.jupyter-button.mod-success {{ background-color: #1b5e20; }}
+.jupyter-button.mod-warning {{ background-color: #8a4b00; }}
+.jupyter-button.mod-danger {{ background-color: #b71c1c; }}
 """
 
 
@@ -163,9 +172,60 @@ def projector_stylesheet() -> str:
     return PROJECTOR_CSS + "\n" + extra
 
 
+#: Names for controls the widget library leaves nameless (slider handles, icon buttons), kept up to date as
+#: widgets come and go: a slider handle is named after its slider's label (or "Position"), a button without
+#: text after its tooltip.
+A11Y_SCRIPT = """
+(() => {
+  if (window.samuraiA11y) return;
+  window.samuraiA11y = true;
+  const fix = () => {
+    document.querySelectorAll('.noUi-handle:not([aria-label])').forEach((h) => {
+      const box = h.closest('.widget-slider, .widget-hslider, .jupyter-widgets');
+      const label = box && box.querySelector('.widget-label');
+      const text = (label && label.textContent.trim()) || (box && box.getAttribute('title')) || 'Position';
+      h.setAttribute('aria-label', text);
+    });
+    const icons = {'fa-play': 'Play', 'fa-pause': 'Pause', 'fa-stop': 'Stop', 'fa-repeat': 'Repeat',
+                   'fa-retweet': 'Repeat'};
+    document.querySelectorAll('button:not([aria-label])').forEach((b) => {
+      if (b.textContent.trim()) return;
+      let name = b.title;
+      const icon = b.querySelector('i');
+      if (!name && icon) {
+        const cls = Array.from(icon.classList).find((c) => icons[c]);
+        name = cls ? icons[cls] : '';
+      }
+      if (name) b.setAttribute('aria-label', name);
+    });
+    document.querySelectorAll('input:not([aria-label]), select:not([aria-label]), textarea:not([aria-label])')
+      .forEach((el) => {
+        const named = Array.from(el.labels || []).some((l) => l.textContent.trim());
+        if (named) return;
+        const box = el.closest('.widget-inline-hbox, .jupyter-widgets');
+        const holder = el.closest('[title]') || (box && box.querySelector('[title]'));
+        const label = el.placeholder || (holder && holder.title);
+        if (label) el.setAttribute('aria-label', label);
+      });
+    document.querySelectorAll('.jp-RenderedSVG img:not([alt]), .jp-RenderedImage img:not([alt])').forEach((img) => {
+      img.setAttribute('alt', 'A picture of the board');
+    });
+  };
+  fix();
+  let queued = false;
+  new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; fix(); });
+  }).observe(document.body, {childList: true, subtree: true});
+})();
+"""
+
+
 def _page_script(title: str, lang: str = "en") -> str:
     return (f"document.title = {json.dumps(title)};"
-            f"if (!document.documentElement.lang) document.documentElement.lang = {json.dumps(lang)};")
+            f"if (!document.documentElement.lang) document.documentElement.lang = {json.dumps(lang)};"
+            + A11Y_SCRIPT)
 
 
 def script_output(script: str, css_class: str = "") -> widgets.Output:
@@ -209,7 +269,7 @@ class AppHeader:
         self.name = name or (link.name if link else notebook.removesuffix(".ipynb"))
         self.title = page_title(self.name)
         self.root = root
-        self.boards = list(boards)
+        self.boards = boards if isinstance(boards, list) else list(boards)  # a list the app may add to
         self.projector_on = False
         self._coordinates = coordinates
 

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from helpers import click_canvas, open_app, save_screenshot as _save_screenshot, wait_for_canvas_pixel, wait_for_text
 from playwright.sync_api import Page, expect
 
+from samurai_lab.knizia.core.board import board_for
 from samurai_lab.knizia.core.tiles import tile
+from samurai_lab.knizia.teaching.words import hex_words
+from samurai_lab.knizia.scenarios.catalogue import find_scenario
+from samurai_lab.knizia.widgets.examples import ExampleStepper
 from samurai_lab.knizia.widgets.lesson import LessonApp
 
 pytestmark = pytest.mark.browser
@@ -23,16 +29,18 @@ def test_examples_app_steps_through_e2_and_e9(app_page: Page, voila_url: str) ->
     wait_for_text(page, ".samurai-example-title", "E2: Red's Ronin 1 and Samurai 2", TIMEOUT)
     page.click(".samurai-step-next")
     wait_for_text(page, ".samurai-step-label", "Step 1 of 3", TIMEOUT)
-    wait_for_text(page, ".samurai-step-action", "Red lays a Ronin 1 on HO27", TIMEOUT)
+    b4 = board_for(4)  # E2 is a 4-player example: places in words, no hex ids
+    wait_for_text(page, ".samurai-step-action", f"Red lays a Ronin 1 on {hex_words(b4, 'HO27')}", TIMEOUT)
     wait_for_text(page, ".samurai-step-outcome", "No settlement is decided.", TIMEOUT)
     page.click(".samurai-step-next")
     wait_for_text(page, ".samurai-step-label", "Step 2 of 3", TIMEOUT)
-    wait_for_text(page, ".samurai-step-narration", "Then Red lays his Samurai 2 on HO20", TIMEOUT)
+    wait_for_text(page, ".samurai-step-narration", f"Then Red lays his Samurai 2 on {hex_words(b4, 'HO20')}",
+                  TIMEOUT)
     outcome = page.locator(".samurai-step-outcome")
-    for words in ("Red takes the Buddha of Edo (HO21) (Red 3, Yellow 2)",
-                  "Red takes the High Helmet of Edo (HO21) (Red 3, Blue 2)",
-                  "Green takes the Rice field of Edo (HO21) (Red 3, Green 4, Blue 2)",
-                  "Yellow takes the Buddha of HO19 (Red 2, Yellow 3, Blue 1)"):
+    for words in ("Red takes the Buddha of Edo (Red 3, Yellow 2)",
+                  "Red takes the High Helmet of Edo (Red 3, Blue 2)",
+                  "Green takes the Rice field of Edo (Red 3, Green 4, Blue 2)",
+                  f"Yellow takes the Buddha of {hex_words(b4, 'HO19')} (Red 2, Yellow 3, Blue 1)"):
         expect(outcome).to_contain_text(words, timeout=TIMEOUT * 1000)
     expect(page.locator(".samurai-step-expected")).to_contain_text("the rules engine agrees")
     # the board really drew (the map under the zoomed example)
@@ -48,9 +56,10 @@ def test_examples_app_steps_through_e2_and_e9(app_page: Page, voila_url: str) ->
     wait_for_text(page, ".samurai-step-action", "Gold ends the turn: now every surrounded settlement is decided",
                   TIMEOUT)
     outcome = page.locator(".samurai-step-outcome")
-    for words in ("Gold takes the Buddha of HO09 (Gold 5, Red 3)",
-                  "The Buddha of Akita (HO07) is set aside: tie for the highest influence (Gold 4, Green 4)",
-                  "Red takes the Rice of Akita (HO07) (Red 2, Green 1)"):
+    e9 = ExampleStepper(find_scenario("E9")).state
+    for words in (f"Gold takes the Buddha of {hex_words(e9, 'HO09')} (Gold 5, Red 3)",
+                  "The Buddha of Akita is set aside: tie for the highest influence (Gold 4, Green 4)",
+                  "Red takes the Rice of Akita (Red 2, Green 1)"):
         expect(outcome).to_contain_text(words, timeout=TIMEOUT * 1000)
     assert "High Helmet" not in page.inner_text(".samurai-step-tallies")
 
@@ -82,7 +91,10 @@ def test_lesson_task_wrong_then_right(app_page: Page, voila_url: str) -> None:
     wait_for_text(page, ".samurai-lesson-progress", "Chapter 1 of 8 · 0 of", TIMEOUT)
 
     page.select_option(".samurai-lesson-chapters select", label="4. Surrounding and capturing")
-    wait_for_text(page, ".samurai-lesson-task", "Take the Buddha of the village HO14 with one token", TIMEOUT)
+    lesson = LessonApp()
+    lesson.open_task("capture-one")
+    b = lesson.run.state.board
+    wait_for_text(page, ".samurai-lesson-task", f"Take the Buddha of {hex_words(b, 'HO14')} with one token", TIMEOUT)
     x, y = _lesson_pixel("capture-one", "HO18")
     wait_for_canvas_pixel(page, CANVAS, int(x), int(y), timeout=TIMEOUT)
 
@@ -91,13 +103,15 @@ def test_lesson_task_wrong_then_right(app_page: Page, voila_url: str) -> None:
     wait_for_text(page, ".samurai-message", "click an empty land hex", TIMEOUT)
     click_canvas(page, CANVAS, x, y)
     feedback = page.locator(".samurai-lesson-feedback")
-    expect(feedback).to_contain_text("Not quite. Yellow takes the Buddha of the village HO14 (Green 0, Yellow 2)",
+    expect(feedback).to_contain_text(f"Not quite. Yellow takes the Buddha of {hex_words(b, 'HO14')} (Green 0, Yellow 2)",
                                      timeout=TIMEOUT * 1000)
     expect(feedback).to_contain_text("your High Helmet 4 counts only for High Helmets")
+    # the hand stays after a wrong try: a tile of it starts again
+    expect(page.locator(".samurai-lesson .samurai-tile-button").first).to_be_visible()
 
     # the hint, then right: the Buddha 3 takes it 3 to 2
     page.click(".samurai-lesson-hint")
-    wait_for_text(page, ".samurai-lesson-hint-text", "Only HO18 is still empty", TIMEOUT)
+    wait_for_text(page, ".samurai-lesson-hint-text", f"Only {hex_words(b, 'HO18')} is still empty", TIMEOUT)
     page.click(".samurai-lesson-retry")
     wait_for_text(page, ".samurai-message", "The position is back as it was", TIMEOUT)
     page.get_by_role("button", name="Buddha 3").click()
@@ -106,6 +120,7 @@ def test_lesson_task_wrong_then_right(app_page: Page, voila_url: str) -> None:
     expect(feedback).to_contain_text("You take the Buddha (Green 3, Yellow 2)", timeout=TIMEOUT * 1000)
     wait_for_text(page, ".samurai-lesson-progress", "Chapter 4 of 8 · 1 of", TIMEOUT)
     wait_for_text(page, ".samurai-lesson-task", "✔ solved", TIMEOUT)
+    expect(page.locator(".samurai-lesson-next")).to_have_class(re.compile("mod-success"))
     save_screenshot(page, "lesson")
 
 
@@ -146,11 +161,12 @@ def test_variants_panel_shows_two_outcomes_side_by_side(app_page: Page, voila_ur
     runs = page.locator(".samurai-ruling-run")
     expect(runs).to_have_count(2, timeout=TIMEOUT * 1000)
     expect(runs.nth(0)).to_contain_text("R2 = instant")
-    expect(runs.nth(0)).to_contain_text("Red takes the High Helmet of HO01")
+    village = hex_words(board_for(2), "HO01")
+    expect(runs.nth(0)).to_contain_text(f"Red takes the High Helmet of {village}")
     expect(runs.nth(1)).to_contain_text("R2 = end of turn")
-    expect(runs.nth(1)).to_contain_text("Blue takes the High Helmet of HO01")
+    expect(runs.nth(1)).to_contain_text(f"Blue takes the High Helmet of {village}")
     page.get_by_role("button", name="2015 words").click()
-    expect(runs.nth(1)).to_contain_text("Blue takes the Castle of HO01", timeout=TIMEOUT * 1000)
+    expect(runs.nth(1)).to_contain_text(f"Blue takes the Castle of {village}", timeout=TIMEOUT * 1000)
 
 
 def test_lesson_pixel_lookup_matches_the_app() -> None:

@@ -184,11 +184,13 @@ __all__ = ["FAST_NOTE", "capitalised", "hex_words", "plain_text", "resolution_wo
 
 _NAMED_ID = re.compile(r"\b([A-Z][A-Za-z]+) \(((?:HO|KY|SH|HK|SEA)\d{2})\)")
 _ACTION = re.compile(r"\b([A-Z][0-9]?)@((?:HO|KY|SH|HK|SEA)\d{2})\b")
+_KIND_ID = re.compile(r"\b([Tt]he |[Aa] )?(?:village|city|land hex|sea hex|land|sea|hex) ((?:HO|KY|SH|HK|SEA)\d{2})\b")
 _HEX_ID = re.compile(r"(?<!\()\b((?:HO|KY|SH|HK|SEA)\d{2})\b")
 
 
 def plain_text(where: GameState | Board, text: str, coords: bool = False) -> str:
-    """A text written with notation, in words: ``Edo (HO21)`` → ``Edo``, ``H3@HO02`` → ``High Helmet 3 on
+    """A text written with notation, in words: ``Edo (HO21)`` → ``Edo``, ``the village HO19`` → ``the village
+    north-west of Edo``, ``H3@HO02`` → ``High Helmet 3 on
     the village north of Akita``, ``HO20`` → ``the land north-west of Edo``. With ``coords`` the ids stay
     (in brackets after the words). Ids of hexes not on this board are left as they are."""
     board = _board(where)
@@ -218,6 +220,13 @@ def plain_text(where: GameState | Board, text: str, coords: bool = False) -> str
     def bare(m: re.Match[str]) -> str:
         return place(m.group(1)) or m.group(0)
 
+    def kind(m: re.Match[str]) -> str:
+        words = place(m.group(2))
+        if words is None:
+            return m.group(0)
+        return capitalised(words) if (m.group(1) or "")[:1].isupper() else words
+
     text = _NAMED_ID.sub(named, text)
+    text = _KIND_ID.sub(kind, text)
     text = _ACTION.sub(action, text)
     return _HEX_ID.sub(bare, text)

@@ -39,6 +39,7 @@ class NewGameForm:
         default_bot = "bot:greedy" if any(lv == "greedy" for lv, _ in levels) else options[-1][1]
         self.seat_labels = [widgets.HTML(layout=widgets.Layout(width="80px")) for _ in range(4)]
         self.kinds = [widgets.Dropdown(options=options, value=PERSON if k == 0 else default_bot,
+                                       tooltip=f"Who plays seat {k + 1}: a person or a bot",
                                        layout=widgets.Layout(width="160px")) for k in range(4)]
         self.names = [widgets.Text(placeholder="name (optional)", layout=widgets.Layout(width="150px"))
                       for _ in range(4)]

@@ -57,7 +57,7 @@ def tile_tooltip(state: GameState, t: Tile) -> str:
         what = "wild: counts for all three castes"
     else:
         what = f"counts only for the {vocab.caste(t.caste)}"  # type: ignore[arg-type]
-    return f"{t.code}: {what}; {kind}"
+    return f"{tile_label(state, t)}: {what}; {kind}"
 
 
 def tile_usable(state: GameState, t: Tile) -> bool:
@@ -94,7 +94,7 @@ class HandPanel:
         self.allowance = widgets.HTML()
         self.allowance.add_class("samurai-allowance")
         css = widgets.HTML(f"<style>{' '.join(f'.samurai-dim-{g} .samurai-group-{g}' for g in GROUPS)}"
-                           " { color: #9a9a9a !important; font-style: italic; }</style>",
+                           " { color: #6b6b6b !important; font-style: italic; }</style>",
                            layout=widgets.Layout(display="none"))
         self.widget = widgets.VBox([css, self.title, self.row, self.allowance])
         self.widget.add_class("samurai-hand")
@@ -143,7 +143,7 @@ class HandPanel:
                 with b.hold_sync():
                     for n, v in changed.items():
                         setattr(b, n, v)
-            colour = None if (item.usable or item.group) else "#9a9a9a"
+            colour = None if (item.usable or item.group) else "#6b6b6b"
             if b.style.text_color != colour:
                 b.style.text_color = colour
             buttons.append(b)

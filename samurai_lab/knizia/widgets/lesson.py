@@ -79,7 +79,7 @@ class LessonApp:
         self.progress = widgets.HTML()
         self.progress.add_class("samurai-lesson-progress")
         self.bar = widgets.IntProgress(min=0, max=len(TASKS), value=0, layout=widgets.Layout(width="220px"))
-        self.chapters = widgets.Dropdown(options=self._chapter_options(), value=0,
+        self.chapters = widgets.Dropdown(options=self._chapter_options(), value=0, tooltip="Chapter",
                                          layout=widgets.Layout(width="340px"))
         self.chapters.add_class("samurai-lesson-chapters")
         self.chapters.observe(self.feedback.guard(lambda ch: self._chapter_chosen(ch["new"])), names="value")

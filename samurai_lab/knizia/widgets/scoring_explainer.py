@@ -316,7 +316,8 @@ class ScoringExplainer:
             self.preset_buttons[key] = b
             row.append(b)
         self.from_example = widgets.Dropdown(options=[("captures at the end of an example…", "")],
-                                             value="", layout=widgets.Layout(width="280px"))
+                                             value="", layout=widgets.Layout(width="280px"),
+                                             tooltip="The captures at the end of a rulebook example")
         self.from_example.add_class("samurai-score-from-example")
         try:
             self.from_example.options = [("captures at the end of an example…", "")] + [
@@ -335,7 +336,8 @@ class ScoringExplainer:
     def _rebuild_grid(self) -> None:
         per = supply_per_caste(len(self.counts)) if len(self.counts) in (2, 3, 4) else 13
         header = [widgets.HTML("<b>captured</b>")] + [
-            widgets.HTML(f'<b style="color:{THEME.caste_colour(c)}">{html.escape(self.vocab.caste(c))}</b>')
+            widgets.HTML(f'<b style="color:#2b2620;border-bottom:4px solid {THEME.caste_colour(c)}">'
+                         f'{html.escape(self.vocab.caste(c))}</b>')
             for c in CASTES]
         cells: list[widgets.Widget] = list(header)
         self.inputs = []
@@ -348,6 +350,7 @@ class ScoringExplainer:
             row = []
             for c in CASTES:
                 box = widgets.BoundedIntText(value=counts[c.index], min=0, max=per,
+                                             tooltip=f"{self.names[p]}: {self.vocab.castes_plural[c]} captured",
                                              layout=widgets.Layout(width="80px"))
                 box.add_class(f"samurai-count-{p}-{c.value}")
                 box.add_class("samurai-count")

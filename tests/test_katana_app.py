@@ -73,3 +73,22 @@ def test_unexpected_errors_become_messages():
     handler = app._guard(lambda: 1 / 0)
     handler()
     assert app.feedback.kind == "error" and "Something went wrong" in app.feedback.text
+
+
+def test_set_a_position_then_the_defender_picks_his_shiro_square():
+    app = KatanaApp(seats=("people", "people"))
+    app.position_text.value = "a7,e6 d1,f1,e1,i3 r - 0:2"
+    app.position_button.click()
+    assert app.feedback.text == "Position set." and app.session.state.to_move == 1
+    click(app, "e1")
+    click(app, "e4")
+    assert "Sfida" in app.feedback.text and app.session.state.pending
+    assert set(app.board.targets) == {square_index(s) for s in ("d9", "f9", "i7")}
+    click(app, "d1")  # not a free SHIRO square of Black
+    assert app.feedback.kind == "error" and "SHIRO" in app.feedback.text
+    click(app, "i7")
+    assert not app.session.state.pending and app.session.state.cells[square_index("i7")] == 2
+    assert "@i7" in app.record_text.value
+    app.position_text.value = "nonsense"
+    app.position_button.click()
+    assert app.feedback.kind == "error" and "position" in app.feedback.text

@@ -10,6 +10,7 @@ from ..core.rules import IllegalMoveError, apply_move, legal_moves, outcome, tar
 from ..core.ruleset import DEFAULT, Ruleset
 from ..core.state import Move, State, new_game, owner
 from ..core.text import describe_move
+from ..scenarios.records import write_record
 
 T = Domain("katana")
 SEATS = ("people", "random", "search")
@@ -39,6 +40,17 @@ class Session:
         self.states = [new_game(self.rules)]
         self._bots = {}
         self.seed += 1
+
+    def load(self, state: State) -> None:
+        """Continue from ``state`` (its rulings become the session's)."""
+        self.rules = state.rules
+        self.states = [state]
+        self._bots = {}
+
+    def record(self) -> str:
+        """The game so far as a record that replays exactly."""
+        moves = [s.last_move for s in self.states[1:]]
+        return write_record(self.states[0], moves)
 
     def set_seat(self, player: int, kind: str) -> None:
         if kind not in SEATS:

@@ -23,7 +23,7 @@ from ...ui.common import Feedback, projector_style
 from ..core.board import KIND, NAMES, SHIRO
 from ..core.rules import free_shiro, is_tachiojo, legal_moves, outcome, why_illegal
 from ..core.ruleset import RULINGS, Ruleset
-from ..core.state import Move, owner
+from ..core.state import Move, from_position, owner, to_position
 from ..core.text import describe_constraint, player_name
 from ..teaching.lesson import CHAPTERS, Task, all_tasks, check_task
 from ..teaching.session import SEATS, Session
@@ -89,13 +89,22 @@ class KatanaApp:
             ruling_rows.append(widgets.VBox([self.ruling_titles[r.id], box, self.ruling_notes[r.id]]))
         self.rulings_box = widgets.Accordion(children=[widgets.VBox(ruling_rows)])
         self.rulings_box.selected_index = None
+        self.position_text = widgets.Text(layout=widgets.Layout(width="100%"))
+        self.position_text.add_class("katana-position")
+        self.position_button = _button("katana-set-position")
+        self.position_button.on_click(self._guard(lambda _: self._set_position()))
+        self.record_text = widgets.Textarea(layout=widgets.Layout(width="100%", height="120px"), disabled=True)
+        self.record_text.add_class("katana-record")
+        self.position_box = widgets.Accordion(children=[widgets.VBox([self.position_text, self.position_button,
+                                                                      self.record_text])])
+        self.position_box.selected_index = None
         self.log = widgets.HTML(layout=widgets.Layout(max_height="180px", overflow="auto"))
         self.log.add_class("katana-log")
         seats_row = widgets.VBox([widgets.HBox([self.seat_labels[p], self.seat_boxes[p]]) for p in (0, 1)])
         buttons = widgets.HBox([self.new_button, self.undo_button, self.pass_button, self.bot_button],
                                layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"))
         side = widgets.VBox([self.status, self.constraint, self.feedback.widget, buttons, seats_row,
-                             self.rulings_box, self.log],
+                             self.rulings_box, self.position_box, self.log],
                             layout=widgets.Layout(width="440px", margin="0 0 0 12px"))
         self.play_tab = widgets.HBox([self.board.widget, side], layout=widgets.Layout(flex_flow="row wrap"))
         # --- lesson tab
@@ -203,6 +212,10 @@ class KatanaApp:
             self._setting = False
             self.ruling_titles[r.id].value = f"<b>{r.id}</b>: {html.escape(T.gettext(r.question))}"
             self._ruling_note(r.id)
+        self.position_box.set_title(0, T.gettext("Position and record"))
+        self.position_text.description = T.gettext("Position")
+        self.position_button.description = T.gettext("Set this position")
+        self.position_button.tooltip = T.gettext("Continue the game from the position string in the box")
         self.prev_button.description = T.gettext("Previous task")
         self.next_button.description = T.gettext("Next task")
         self.hint_button.description = T.gettext("Hint")
@@ -243,6 +256,8 @@ class KatanaApp:
         self.pass_button.disabled = not is_tachiojo(st) or self.session.seats[st.to_move] != "people"
         self.undo_button.disabled = len(self.session.states) <= 1
         self.bot_button.disabled = not self.session.bot_to_move()
+        self.position_text.value = to_position(st)
+        self.record_text.value = self.session.record()
         self.log.value = "<ol style='margin:0;padding-left:22px'>" + "".join(
             f"<li>{html.escape(line)}</li>" for line in self.session.log[-40:]) + "</ol>"
         targets: list[int] = []
@@ -302,6 +317,13 @@ class KatanaApp:
             replies.append(self.session.play_bot())
         self._refresh_play()
         self.feedback.show(" ".join([text] + replies), "success")
+
+    def _set_position(self) -> None:
+        state = from_position(self.position_text.value, self.session.rules)
+        self.session.load(state)
+        self.selected = None
+        self._refresh_play()
+        self.feedback.show(T.gettext("Position set."), "info")
 
     def _other_is_person(self) -> bool:
         return "people" in self.session.seats

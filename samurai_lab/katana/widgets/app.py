@@ -182,7 +182,8 @@ class KatanaApp:
     # ------------------------------------------------------------------ texts
     def _texts(self) -> None:
         """Every label of the app in the current language."""
-        self.title.value = f"<h2 style='margin:4px 0'>{html.escape(T.gettext('SAMURAI: the way of the Katana'))}</h2>"
+        title = T.gettext("SAMURAI: the way of the Katana")
+        self.title.value = f"<h2 style='margin:4px 0'>{html.escape(title)}</h2>"
         for i, name in enumerate((T.gettext("Play"), T.gettext("Lesson"), T.gettext("Rules"))):
             self.tabs.set_title(i, name)
         self.language.description = T.gettext("Language")
@@ -229,9 +230,10 @@ class KatanaApp:
         r = next(x for x in RULINGS if x.id == ruling_id)
         chosen = self.session.rules.option(ruling_id)
         default = T.gettext("default") if chosen == r.default else T.gettext("not the default")
+        because = T.gettext("Default because")
         self.ruling_notes[ruling_id].value = (
             f"<div style='font-size:90%;color:#444'>{html.escape(T.gettext(r.explain(chosen)))} ({default}). "
-            f"<i>{html.escape(T.gettext('Default because'))}: {html.escape(T.gettext(r.why_default))}.</i></div>")
+            f"<i>{html.escape(because)}: {html.escape(T.gettext(r.why_default))}.</i></div>")
 
     def _language_changed(self, change: dict) -> None:
         self.lang = change["new"]
@@ -249,9 +251,11 @@ class KatanaApp:
         if res is None:
             who = player_name(st.to_move)
             kills = T.gettext("Kills: Black {black}, Red {red}").format(black=st.kills[0], red=st.kills[1])
-            self.status.value = f"<b>{html.escape(T.gettext('{player} to move').format(player=who))}</b> · {kills}"
+            to_move = T.gettext("{player} to move").format(player=who)
+            self.status.value = f"<b>{html.escape(to_move)}</b> · {html.escape(kills)}"
         else:
-            self.status.value = f"<b>{html.escape(T.gettext('Game over'))}</b>"
+            over = T.gettext("Game over")
+            self.status.value = f"<b>{html.escape(over)}</b>"
         self.constraint.value = f"<div style='padding:4px 0'>{html.escape(describe_constraint(st))}</div>"
         self.pass_button.disabled = not is_tachiojo(st) or self.session.seats[st.to_move] != "people"
         self.undo_button.disabled = len(self.session.states) <= 1

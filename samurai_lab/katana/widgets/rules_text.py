@@ -43,17 +43,22 @@ SECTIONS = (
 
 def rules_html() -> str:
     """The rules and the rulings as HTML in the current language."""
-    parts = [f"<h3>{html.escape(T.gettext('The rules'))}</h3>"]
+    heading = T.gettext("The rules")
+    parts = [f"<h3>{html.escape(heading)}</h3>"]
     for title, paragraphs in SECTIONS:
         parts.append(f"<h4>{html.escape(T.gettext(title))}</h4><ul>")
         parts += [f"<li>{html.escape(T.gettext(p))}</li>" for p in paragraphs]
         parts.append("</ul>")
-    parts.append(f"<h3>{html.escape(T.gettext('Rulings'))}</h3>")
-    parts.append(f"<p>{html.escape(T.gettext('Points the rulebook leaves open; the default follows the text most closely. Change them in the Play tab.'))}</p><ul>")
+    rulings = T.gettext("Rulings")
+    intro = T.gettext("Points the rulebook leaves open; the default follows the text most closely. "
+                      "Change them in the Play tab.")
+    default, because = T.gettext("Default"), T.gettext("because")
+    parts.append(f"<h3>{html.escape(rulings)}</h3>")
+    parts.append(f"<p>{html.escape(intro)}</p><ul>")
     for r in RULINGS:
         opts = "; ".join(f"<i>{html.escape(o)}</i>: {html.escape(T.gettext(e))}" for o, e in r.options)
         parts.append(f"<li><b>{r.id}</b> {html.escape(T.gettext(r.question))} {opts}. "
-                     f"<b>{html.escape(T.gettext('Default'))}: {html.escape(r.default)}</b>, "
-                     f"{html.escape(T.gettext('because'))} {html.escape(T.gettext(r.why_default))}.</li>")
+                     f"<b>{html.escape(default)}: {html.escape(r.default)}</b>, "
+                     f"{html.escape(because)} {html.escape(T.gettext(r.why_default))}.</li>")
     parts.append("</ul>")
     return "".join(parts)

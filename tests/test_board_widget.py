@@ -20,7 +20,7 @@ def frontend(view: BoardView, event: str, **fields) -> None:
 
 
 def start(n: int = 4, **kwargs) -> BoardView:
-    state = new_game(n, EDITION_1998.with_options(setup="random"), seed=n)
+    state = new_game(n, EDITION_1998.with_options(setup="random", hands="random"), seed=n)
     return BoardView(state, **kwargs)
 
 
@@ -36,7 +36,8 @@ def test_widget_structure_and_pinned_size() -> None:
     assert view.canvas in view.widget.children and view.errors in view.widget.children
     full = layout_for(view.state.board, 16)
     assert (view.canvas.width, view.canvas.height) == (full.width, full.height)
-    assert (view.canvas.layout.width, view.canvas.layout.height) == (f"{full.width}px", f"{full.height}px")
+    assert (view.canvas.layout.width, view.canvas.layout.height) == (f"{full.width}px", "auto")
+    assert view.canvas.layout.max_width == "100%", "never wider than its room: the page keeps the proportions"
     assert len(view.canvas._canvases) == len(LAYER_NAMES) == 4
 
 
@@ -181,3 +182,136 @@ def test_a_state_with_another_player_count_resizes_the_board() -> None:
     assert view.canvas.layout.width == f"{full.width}px"
     assert view.highlights == {} and view.selected is None, "hexes of another board are dropped"
     assert view.state is two
+
+
+# --- fitting the room, projector, palette, keyboard, preview, legend -------------------------------
+import json
+
+from samurai_lab.knizia.core.actions import PlaceTile
+from samurai_lab.knizia.core.influence import preview
+from samurai_lab.knizia.render.layout import board_aspect, fit_layout
+from samurai_lab.knizia.widgets.board import BOTTOM_GAP, room_box
+
+
+def measure(view: BoardView, w: float, vh: float = 768, top: float = 150, dpr: float = 1.0, vw: float = 1366) -> None:
+    """What the page script writes into the view's hidden text widget."""
+    view.space.value = json.dumps({"w": w, "vw": vw, "vh": vh, "top": top, "dpr": dpr})
+
+
+def key(view: BoardView, name: str) -> None:
+    frontend(view, "key_down", key=name, shift_key=False, ctrl_key=False, meta_key=False)
+
+
+@pytest.mark.parametrize("w, vh, top, dpr", [(800, 768, 150, 1.0), (800, 768, 150, 2.0), (300, 1080, 100, 1.5),
+                                             (1400, 1440, 120, 1.0), (600, 512, 300, 1.5)])
+def test_the_board_fits_its_room_sharp_and_clicks_stay_exact(w, vh, top, dpr) -> None:
+    view = ready(start())
+    board = view.state.board
+    measure(view, w, vh, top, dpr)
+    css_w, css_h = view.css_size
+    assert (css_w, css_h) == room_box(board, {"w": w, "vh": vh, "top": top, "dpr": dpr, "vw": 1366})
+    assert css_w <= w and css_h <= vh - BOTTOM_GAP
+    assert css_w >= w - 1 or css_h >= 0.6 * vh - 1, "width-bound or height-bound, never a small island"
+    bw, bh = board_aspect(board)
+    assert abs(css_w / css_h - bw / bh) < 0.01, "the map keeps its proportions"
+    assert (view.canvas.width, view.canvas.height) == (round(css_w * dpr), round(css_h * dpr)), "full resolution"
+    assert view.canvas.layout.width == f"{css_w}px"
+    lay = fit_layout(board, view.canvas.width, view.canvas.height)
+    assert view.layout.size == pytest.approx(lay.size)
+    got = []
+    view.on_click(lambda i, x, y: got.append(i))
+    for i in range(len(board)):  # ipycanvas reports mouse positions in backing pixels: the layout's units
+        x, y = view.pixel_of(i)
+        frontend(view, "mouse_down", x=x, y=y)
+    assert got == list(range(len(board)))
+
+
+def test_a_new_measure_redraws_only_when_the_canvas_changes() -> None:
+    view = ready(start())
+    measure(view, 800)
+    n = view.redraws
+    measure(view, 801, top=151)  # the same box: nothing to do
+    assert view.redraws == n
+    measure(view, 300)
+    assert view.redraws == n + 1
+    view.space.value = "not a measure"  # ignored
+    assert view.redraws == n + 1 and view.error_log == []
+
+
+def test_unfitted_and_projector_boxes() -> None:
+    view = ready(start(fit=False))
+    measure(view, 800)
+    assert (view.canvas.width, view.canvas.height) == (layout_for(view.state.board, 16).width,
+                                                        layout_for(view.state.board, 16).height)
+    view = ready(start())
+    measure(view, 2000, vh=1080, top=300)
+    normal = view.css_size
+    view.set_projector(True)
+    assert view.css_size[1] == 1080 - BOTTOM_GAP, "projector: the window's whole height"
+    assert view.css_size[1] > normal[1] and view.theme.line_scale > 1
+    view.set_projector(False)
+    assert view.css_size == normal and view.theme.line_scale == 1
+
+
+def test_another_player_count_refits_to_its_proportions() -> None:
+    view = ready(start(4))
+    measure(view, 900, vh=1000)
+    four = view.css_size
+    view.set_state(new_game(2))
+    two = view.css_size
+    assert two != four
+    bw, bh = board_aspect(view.state.board)
+    assert abs(two[0] / two[1] - bw / bh) < 0.01
+
+
+def test_keyboard_cursor_clicks_and_cancels() -> None:
+    view = ready(start(hover_interval=0))
+    board = view.state.board
+    clicks, hovers, keys = [], [], []
+    view.on_click(lambda i, x, y: clicks.append(i))
+    view.on_hover(hovers.append)
+    view.on_key(keys.append)
+    key(view, "ArrowRight")
+    assert view.cursor == board.edo and "Edo (HO21)" in view.live.value, "the first arrow shows the cursor"
+    key(view, "ArrowDown")
+    below = view.cursor
+    assert below != board.edo
+    (x0, y0), (x1, y1) = view.pixel_of(board.edo), view.pixel_of(below)
+    assert y1 > y0 and abs(x1 - x0) < y1 - y0, "down is down"
+    key(view, "ArrowUp")
+    assert view.cursor == board.edo, "and back up"
+    key(view, "ArrowLeft")
+    assert view.pixel_of(view.cursor)[0] < x0
+    assert hovers[-1] == view.cursor, "apps see the cursor as they see the pointer"
+    key(view, "Enter")
+    key(view, " ")
+    key(view, "Escape")
+    assert clicks == [view.cursor, view.cursor, None], "Enter and Space click the cursor's hex, Escape cancels"
+    key(view, "Tab")  # not a board key
+    assert keys == ["ArrowRight", "ArrowDown", "ArrowUp", "ArrowLeft", "Enter", " ", "Escape"]
+    for i in range(len(board)):  # every hex has a way on in some direction
+        assert any(view._step(i, dx, dy) != i for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+    view.set_cursor(None)
+    assert view.live.value == "" and view.cursor is None
+
+
+def test_preview_palette_and_legend() -> None:
+    state = new_game(4, EDITION_1998.with_options(setup="random", hands="random"), seed=4)
+    view = ready(BoardView(state))
+    action = next(a for a in state.legal_actions() if isinstance(a, PlaceTile))
+    pv = preview(state, action)
+    view.set_preview(pv)
+    assert view.preview is pv and "highlights" in view.draw_seconds
+    view.set_preview(None)
+    assert view.preview is None
+    assert view.legend.selected_index is None and view._legend_html.value == "", "folded, drawn when opened"
+    view.legend.selected_index = 0
+    assert "samurai-legend" in view._legend_html.value and "Green" in view._legend_html.value
+    view.palette_choice.value = "colour-blind"
+    assert view.palette == "colour-blind" and view.theme.palette == "colour-blind"
+    assert "#009e73" in view._legend_html.value, "the key shows the palette in use"
+    view.set_palette("default")
+    assert view.palette_choice.value == "default"
+    with pytest.raises(ValueError, match="palettes are default, colour-blind"):
+        view.set_palette("sepia")
+    assert view.error_log == []

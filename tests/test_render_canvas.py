@@ -10,7 +10,7 @@ from samurai_lab import new_game
 from samurai_lab.knizia.render.canvas import draw_heatmap, draw_highlights, draw_map, draw_pieces, paint
 from samurai_lab.knizia.render.layout import layout_for
 from samurai_lab.knizia.render.scene import Circle, Poly, Text, heat_cells, piece_groups, tile_groups
-from samurai_lab.knizia.render.theme import THEME, seat_colours
+from samurai_lab.knizia.render.theme import CASTE_SHAPES, THEME, seat_colours
 from samurai_lab.knizia.core.tiles import CASTES
 from helpers_positions import played
 
@@ -109,15 +109,20 @@ def test_pieces_layer_draws_each_caste_piece(mid4) -> None:
     layout = layout_for(state.board, 16)
     canvas = RecordingCanvas()
     draw_pieces(canvas, layout, state)
-    tokens: dict[int, list[str]] = {}
+    tokens: dict[int, list[tuple[str, str]]] = {}  # hex -> (colour, shape) of each token
+    caste_colours = set(THEME.caste_colours.values())
     for name, args, style in canvas.calls:
-        if name in ("fill_circle", "fill_circles") and style["fill_style"] in THEME.caste_colours.values():
+        if name in ("fill_circle", "fill_circles") and style["fill_style"] in caste_colours:
             xs, ys, rs = (args if name == "fill_circles" else ([args[0]], [args[1]], [args[2]]))
             for x, y in zip(xs, ys):
-                tokens.setdefault(layout.hex_at(x, y), []).append(style["fill_style"])
-    expected = {i: sorted(THEME.caste_colour(c) for c in state.pieces[i])
+                tokens.setdefault(layout.hex_at(x, y), []).append((style["fill_style"], "circle"))
+    for points, fill, alpha in canvas.filled_polygons():
+        if fill in caste_colours and len(points) == 4:
+            tokens.setdefault(layout.hex_at(*centroid(points)), []).append((fill, "polygon"))
+    shape = {"circle": "circle", "square": "polygon", "diamond": "polygon"}
+    expected = {i: sorted((THEME.caste_colour(c), shape[CASTE_SHAPES[c.value]]) for c in state.pieces[i])
                 for i in state.board.settlements if state.pieces[i]}
-    assert {i: sorted(v) for i, v in tokens.items()} == expected
+    assert {i: sorted(v) for i, v in tokens.items()} == expected, "each piece in its caste's colour and shape"
     names = {args[0] for args, _ in canvas.named("fill_text") if not args[0].isdigit()}
     assert names == {"Edo", "Akita", "Kyoto", "Sapporo"}
 
@@ -142,10 +147,8 @@ def test_highlights_layer(mid4) -> None:
     legal = (board.land[0], board.land[1])
     draw_highlights(canvas, layout, {"legal": legal, "warning": (board.land[2],)}, selected=board.edo,
                     hover=board.sea[0])
-    fills = {layout.hex_at(*centroid(p)): (f, a) for p, f, a in canvas.filled_polygons()}
-    legal_fill, legal_alpha, legal_edge = THEME.highlight("legal")
-    assert fills[legal[0]] == (legal_fill, legal_alpha) and fills[legal[1]] == (legal_fill, legal_alpha)
-    assert fills[board.land[2]][0] == THEME.highlight("warning")[0]
+    assert canvas.filled_polygons() == [], "highlights never wash over a hex: its tile keeps its colour"
+    legal_glow, legal_alpha, legal_edge = THEME.highlight("legal")
     strokes = {}
     for name, args, style in canvas.calls:
         if name in ("stroke_polygon", "stroke_polygons"):
@@ -154,7 +157,8 @@ def test_highlights_layer(mid4) -> None:
                 strokes.setdefault(layout.hex_at(*centroid(p)), set()).add(style["stroke_style"])
     assert THEME.selected_edge in strokes[board.edo]
     assert THEME.hover_edge in strokes[board.sea[0]]
-    assert legal_edge in strokes[legal[0]]
+    assert legal_edge in strokes[legal[0]] and legal_edge in strokes[legal[1]]
+    assert set(THEME.highlight("warning")[::2]) <= strokes[board.land[2]], "a glow and a ring"
     empty = RecordingCanvas()
     draw_highlights(empty, layout)
     assert [n for n, _, _ in empty.calls] == ["clear"]

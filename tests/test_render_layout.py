@@ -168,3 +168,25 @@ def test_out_of_play_hexes_are_listed_only_when_visible() -> None:
     assert off, "parts of Kyushu/Hokkaido show at the edges of the 2-player frame"
     assert all(info.min_players > 2 for info, _, _ in off)
     assert layout_for(board_for(4), 16).off_board() == []
+
+
+# --- fitting a box -----------------------------------------------------------------------------
+from samurai_lab.knizia.render.layout import board_aspect, fit_box, fit_layout
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("w, h", [(300, 900), (900, 300), (1000, 1000), (2560, 1440)])
+def test_fit_box_and_layout_fill_the_box(n, w, h) -> None:
+    from samurai_lab.knizia.core.board import board_for
+
+    board = board_for(n)
+    bw, bh = fit_box(board, w, h)
+    assert bw <= w and bh <= h and (bw >= w - 1 or bh >= h - 1), "as large as fits"
+    aw, ah = board_aspect(board)
+    assert abs(bw / bh - aw / ah) < 0.02
+    lay = fit_layout(board, bw, bh)
+    assert (lay.width, lay.height) == (bw, bh)
+    for i in range(len(board)):
+        assert lay.visible(i) and lay.hex_at(*lay.pixel_of(i)) == i
+    zoomed = fit_layout(board, bw, bh, focus=[board.edo])
+    assert zoomed.size == pytest.approx(lay.size * 3) and zoomed.pixel_of(board.edo) == pytest.approx((bw / 2, bh / 2))

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from samurai_lab import EDITION_1998, EDITION_2015, Caste, new_game
-from samurai_lab.knizia.render.scene import _ICONS, heat_cells
+from samurai_lab.knizia.render.scene import _ICONS, heat_cells, player_mark
 from samurai_lab.knizia.render.svg import board_svg, legend_svg, piece_svg, state_svg, tile_svg
 from samurai_lab.knizia.render.theme import THEME, seat_colours
 from samurai_lab.knizia.core.tiles import CASTES, TILE_KINDS
@@ -58,7 +58,7 @@ def test_pieces_drawn_in_every_settlement_holding_some(mid4) -> None:
     assert holding and set(drawn) == holding
     caste_fill = {THEME.caste_colour(c): c for c in CASTES}
     for i, g in drawn.items():
-        tokens = [c for c in g.findall(f"{NS}circle") if c.get("fill") in caste_fill]
+        tokens = [c for c in g if c.tag in (f"{NS}circle", f"{NS}polygon") and c.get("fill") in caste_fill]
         assert [caste_fill[c.get("fill")] for c in tokens] == list(state.pieces[i])
         title = g.find(f"{NS}title").text
         for c in state.pieces[i]:
@@ -82,7 +82,8 @@ def test_tiles_show_owner_colour_value_and_fast_mark(mid4) -> None:
         assert texts == [str(placed.tile.value)]
         icon_polys = sum(1 for item in _ICONS[placed.tile.figure.value] if item[0] == "poly")
         fast_polys = 1 if placed.tile.fast else 0
-        assert len(polygons) == 1 + icon_polys + fast_polys
+        mark_polys = 0 if player_mark(placed.owner) == "circle" else 1  # the player's mark at the tile's foot
+        assert len(polygons) == 1 + icon_polys + fast_polys + mark_polys
         assert state.seats[placed.owner].name in g.find(f"{NS}title").text
         assert ("(fast)" in g.find(f"{NS}title").text) == placed.tile.fast
 
@@ -151,7 +152,7 @@ def test_legend_speaks_the_edition_vocabulary() -> None:
             assert seat.name in texts
     legend = parse(legend_svg(new_game(4), heat="B", highlights=["legal", "preview"]))
     texts = " ".join(t.text for t in legend.iter(f"{NS}text"))
-    assert "Influence on Buddha" in texts and "legal" in texts and "preview" in texts
+    assert "Influence on Buddha" in texts and "where you can play" in texts and "last move" in texts
 
 
 def test_single_tiles_and_pieces() -> None:
@@ -163,7 +164,8 @@ def test_single_tiles_and_pieces() -> None:
         assert values == ([] if t.value is None else [str(t.value)])
     for c in CASTES:
         root = parse(piece_svg(c, 14))
-        assert root.find(f"{NS}circle").get("fill") == THEME.caste_colour(c)
+        token = next(e for e in root if e.tag in (f"{NS}circle", f"{NS}polygon"))
+        assert token.get("fill") == THEME.caste_colour(c)
         assert [e.text for e in root.iter(f"{NS}text")] == [c.value], "large pieces carry their letter"
 
 

@@ -35,7 +35,7 @@ import ipywidgets as widgets
 from samurai_lab import new_game
 from samurai_lab.knizia.widgets import BoardView
 
-view = BoardView(new_game(4), hex_size={HEX_SIZE})
+view = BoardView(new_game(4), hex_size={HEX_SIZE}, fit=False)  # a fixed size: partly off-screen
 clicked = widgets.Label("0 none")
 clicked.add_class("samurai-test-clicked")
 clicks = [0]

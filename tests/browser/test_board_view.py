@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import json
-import re
-
 import pytest
-from conftest import NOTEBOOKS
+from board_fit import board_layout
 from helpers import canvas_pixel, open_app, save_screenshot, wait_for_canvas_pixel, wait_for_text
 from playwright.sync_api import Page
 
 from samurai_lab.knizia.core.board import board_for
-from samurai_lab.knizia.render.layout import layout_for
 from samurai_lab.knizia.render.theme import THEME
 
 pytestmark = pytest.mark.browser
@@ -24,12 +20,6 @@ VIEWPORT = {"width": 1280, "height": 1200}  # the whole 4-player board fits: the
 def _rgb(colour: str) -> tuple[int, int, int]:
     c = colour.lstrip("#")
     return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
-
-
-def _notebook_hex_size() -> int:
-    """The hex size the map notebook passes to BoardView."""
-    source = "".join("".join(c["source"]) for c in json.loads((NOTEBOOKS / "map.ipynb").read_text())["cells"])
-    return int(re.search(r"BoardView\(.*hex_size=(\d+)", source).group(1))
 
 
 def _hover(page: Page, x: float, y: float, steps: int = 1) -> None:
@@ -48,13 +38,11 @@ def test_map_draws_and_hover_names_the_hex(app_page: Page, voila_url: str) -> No
     page = app_page
     page.set_viewport_size(VIEWPORT)
     open_app(page, voila_url, "map.ipynb", HOVER)
-    size = _notebook_hex_size()
     board = board_for(4)
-    layout = layout_for(board, size)
+    layout = board_layout(page, board, CANVAS)  # the board fits its room
+    size = layout.size
 
-    # the canvas has the board's pixel size, and the map really drew (not lost before the client was ready)
-    dims = page.evaluate(f"() => [document.querySelector('{CANVAS}').width, document.querySelector('{CANVAS}').height]")
-    assert dims == [layout.width, layout.height]
+    # the map really drew (not lost before the client was ready)
     sea, land = board.sea[0], board.land[0]
     wait_for_canvas_pixel(page, CANVAS, *_pixel(layout, sea), rgb=_rgb(THEME.sea))
     wait_for_canvas_pixel(page, CANVAS, *_pixel(layout, land), rgb=_rgb(THEME.land))
@@ -89,11 +77,10 @@ def test_map_switches_player_count(app_page: Page, voila_url: str) -> None:
     page = app_page
     page.set_viewport_size(VIEWPORT)
     open_app(page, voila_url, "map.ipynb", HOVER)
-    size = _notebook_hex_size()
+    board_layout(page, board_for(4), CANVAS)
     page.get_by_role("button", name="2", exact=True).click()
-    two = layout_for(board_for(2), size)
-    page.wait_for_function(f"() => document.querySelector('{CANVAS}').width === {two.width}", timeout=30_000)
     board = board_for(2)
+    two = board_layout(page, board, CANVAS)  # re-fitted to the 2-player map's proportions
     wait_for_canvas_pixel(page, CANVAS, *_pixel(two, board.sea[0]), rgb=_rgb(THEME.sea))
     wait_for_canvas_pixel(page, CANVAS, *_pixel(two, board.land[0]), rgb=_rgb(THEME.land))
     _hover(page, *two.pixel_of(board.resolve("Kyoto")))

@@ -22,7 +22,7 @@ from ..core.state import GameState
 from ..core.tiles import Caste
 from .layout import Layout
 from .scene import (Circle, Group, Line, Poly, Shape, Text, heat_groups, highlight_groups, map_groups,
-                    name_groups, piece_groups, tile_groups)
+                    name_groups, piece_groups, preview_groups, tile_groups)
 from .theme import THEME, Theme
 
 try:  # ipycanvas depends on numpy; the drawing routines also work without it
@@ -186,7 +186,14 @@ def draw_pieces(canvas: Any, layout: Layout, state: GameState, theme: Theme = TH
 
 
 def draw_highlights(canvas: Any, layout: Layout, highlights: Mapping[str, Iterable[int]] | None = None,
-                    selected: int | None = None, hover: int | None = None, theme: Theme = THEME) -> int:
-    """Layer 3: highlighted hexes per style, the selected hex, the hovered hex."""
+                    selected: int | None = None, hover: int | None = None, theme: Theme = THEME,
+                    cursor: int | None = None, preview: tuple[GameState, GameState, Iterable] | None = None,
+                    state: GameState | None = None) -> int:
+    """Layer 3: highlighted hexes per style, the selected hex, the hovered hex, the keyboard cursor, and a
+    what-if preview given as (state before, state after, resolutions). With ``state``, empty legal hexes
+    are lightly filled."""
     canvas.clear()
-    return paint(canvas, _shapes(highlight_groups(layout, highlights, selected, hover, theme)), theme.font)
+    groups = highlight_groups(layout, highlights, selected, hover, theme, cursor, state)
+    if preview is not None:
+        groups = preview_groups(layout, *preview, theme=theme) + groups
+    return paint(canvas, _shapes(groups), theme.font)

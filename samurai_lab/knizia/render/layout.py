@@ -149,3 +149,38 @@ def layout_for(
         size = min((width - 2 * m) / (x1 - x0), (height - 2 * m) / (y1 - y0), hex_size * max_zoom)
     cx, cy = (x0 + x1) / 2 * size, (y0 + y1) / 2 * size
     return Layout(board, size, width / 2 - cx, height / 2 - cy, width, height)
+
+
+#: Free border around a fitted board, in hex radii.
+FIT_MARGIN = 0.5
+
+
+def board_aspect(board: Board) -> tuple[float, float]:
+    """Width and height of the whole board with its border, in hex radii."""
+    x0, y0, x1, y1 = unit_bbox(board, tuple(range(len(board))))
+    return x1 - x0 + 2 * FIT_MARGIN, y1 - y0 + 2 * FIT_MARGIN
+
+
+def fit_box(board: Board, width: float, height: float, min_size: float = 4.0,
+            max_size: float | None = None) -> tuple[int, int]:
+    """The largest whole-pixel box of the board's proportions inside ``width`` x ``height`` (hex radius
+    at least ``min_size``, at most ``max_size``)."""
+    bw, bh = board_aspect(board)
+    size = max(min_size, min(width / bw, height / bh))
+    if max_size is not None:
+        size = min(size, max_size)
+    return max(1, math.floor(size * bw)), max(1, math.floor(size * bh))
+
+
+def fit_layout(board: Board, width: int, height: int, *, focus: Iterable[HexRef] | None = None,
+               max_zoom: float = 3.0) -> Layout:
+    """The layout of ``board`` filling a ``width`` x ``height`` pixel box: the whole board as large as it
+    fits, centred; with ``focus``, zoomed (at most ``max_zoom`` times) on those hexes.
+
+    A function of its arguments only: a browser test recomputes it from the canvas's pixel size."""
+    bw, bh = board_aspect(board)
+    size = min(width / bw, height / bh)
+    if size <= 0:
+        raise ValueError(f"a {width}x{height}px box cannot hold a board")
+    focus_hexes = resolve_hexes(board, focus) if focus is not None else ()
+    return layout_for(board, size, focus=focus_hexes or None, width=width, height=height, max_zoom=max_zoom)

@@ -10,7 +10,7 @@ renderer may batch shapes of one pass and style together.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Iterable, Mapping
 
@@ -20,7 +20,7 @@ from ..core.state import GameState
 from ..core.tiles import Caste, Figure, Tile
 from .describe import hex_title, pieces_text, placed_name
 from .layout import Layout
-from .theme import THEME, Theme, mix, seat_colours
+from .theme import CASTE_SHAPES, PLAYER_MARKS, THEME, Theme, mix, seat_colours
 
 Point = tuple[float, float]
 
@@ -316,15 +316,36 @@ MIN_NAME_PX = 6.0
 LETTER_FROM_PX = 11.0
 
 
+def mark_shapes(name: str, x: float, y: float, r: float, fill: str, stroke: str | None = None,
+                width: float = 1.0, z: int = 0, alpha: float = 1.0) -> list[Shape]:
+    """A small geometric mark (``circle``, ``square``, ``diamond``, ``triangle``) of radius ``r``."""
+    if name == "circle":
+        return [Circle(x, y, r, fill=fill, stroke=stroke, width=width, alpha=alpha, z=z)]
+    if name == "square":
+        h = r * 0.86
+        pts = ((x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h))
+    elif name == "diamond":
+        h = r * 1.18
+        pts = ((x, y - h), (x + h, y), (x, y + h), (x - h, y))
+    elif name == "triangle":
+        h = r * 1.2
+        pts = ((x, y - h), (x + h * 0.95, y + h * 0.6), (x - h * 0.95, y + h * 0.6))
+    else:
+        raise ValueError(f"unknown mark {name!r}")
+    return [Poly(pts, fill=fill, stroke=stroke, width=width, alpha=alpha, z=z)]
+
+
 @lru_cache(maxsize=2048)
 def piece_shapes(caste: Caste, x: float, y: float, r: float, theme: Theme = THEME, edition: str = "1998",
                  letter: bool | None = None) -> tuple[Shape, ...]:
-    """One caste piece: a round token in the caste colour with its white icon (and its letter when large).
+    """One caste piece: a token in the caste's colour and shape (``CASTE_SHAPES``) with its white icon
+    (and its letter when large).
 
     Cached: redrawing an unchanged piece costs a dictionary look-up.
     """
     colour = theme.caste_colour(caste)
-    out: list[Shape] = [Circle(x, y, r, fill=colour, stroke=theme.piece_edge, width=max(0.8, r * 0.14), z=5)]
+    out: list[Shape] = mark_shapes(CASTE_SHAPES[caste.value], x, y, r, colour, theme.piece_edge,
+                                   max(0.8, r * 0.14), z=5)
     show_letter = r >= LETTER_FROM_PX if letter is None else letter
     icon_r = r * (0.58 if show_letter else 0.68)
     out += icon_shapes(caste_icon(caste, edition), x - (r * 0.16 if show_letter else 0), y, icon_r,
@@ -356,8 +377,9 @@ def piece_groups(layout: Layout, state: GameState, theme: Theme = THEME) -> list
 
 @lru_cache(maxsize=4096)
 def tile_shapes(tile: Tile, x: float, y: float, s: float, fill: str, theme: Theme = THEME,
-                edition: str = "1998") -> tuple[Shape, ...]:
-    """A tile lying on a hex of radius ``s`` centred on (x, y): player colour, figure, value, fast mark.
+                edition: str = "1998", mark: str | None = None) -> tuple[Shape, ...]:
+    """A tile lying on a hex of radius ``s`` centred on (x, y): player colour, figure, value, fast mark,
+    and the player's ``mark`` (a shape of ``PLAYER_MARKS``) at its lower right.
 
     Cached: redrawing an unchanged tile costs a dictionary look-up.
     """
@@ -375,7 +397,14 @@ def tile_shapes(tile: Tile, x: float, y: float, s: float, fill: str, theme: Them
         shapes.append(Text(x + s * 0.4, y + dy, str(tile.value), s * theme.value_size, ink, bold=True, z=12))
     if tile.fast:
         shapes += icon_shapes("fast", x, y - s * 0.56, s * 0.2, ink, z=12)
+    if mark is not None:
+        shapes += mark_shapes(mark, x + s * 0.36, y + s * 0.5, s * 0.11, ink, z=12)
     return tuple(shapes)
+
+
+def player_mark(seat: int) -> str:
+    """The marker shape of a seat's tiles."""
+    return PLAYER_MARKS[seat % len(PLAYER_MARKS)]
 
 
 def tile_groups(layout: Layout, state: GameState, theme: Theme = THEME) -> list[Group]:
@@ -389,7 +418,7 @@ def tile_groups(layout: Layout, state: GameState, theme: Theme = THEME) -> list[
         if placed is None or not layout.visible(i):
             continue
         x, y = layout.centres[i]
-        shapes = tile_shapes(placed.tile, x, y, s, colours[placed.owner], theme, edition)
+        shapes = tile_shapes(placed.tile, x, y, s, colours[placed.owner], theme, edition, player_mark(placed.owner))
         out.append(Group("tile", shapes, hex=ids[i], index=i, title=f"{placed_name(state, placed)} on {ids[i]}",
                          extra_class=f"player-{placed.owner} figure-{placed.tile.figure.value}"))
     return out
@@ -439,30 +468,129 @@ def heat_groups(layout: Layout, state: GameState, caste: Caste, theme: Theme = T
 
 def highlight_groups(layout: Layout, highlights: Mapping[str, Iterable[int]] | None = None,
                      selected: int | None = None, hover: int | None = None,
-                     theme: Theme = THEME) -> list[Group]:
-    """Highlighted hexes per style, the selected hex outlined, the hovered hex outlined."""
+                     theme: Theme = THEME, cursor: int | None = None, state: GameState | None = None) -> list[Group]:
+    """Highlighted hexes per style (a glow and a ring around the hex, never a wash over it: tiles and
+    pieces keep their true colours), the selected hex, the hovered hex and the keyboard cursor.
+
+    With ``state``, the empty hexes among the ``legal`` ones are also lightly filled (nothing there
+    to wash out): the places to play stand out."""
     s = layout.size
+    k = theme.line_scale
     ids = layout.board.ids
     out = []
     for style, hexes in (highlights or {}).items():
-        fill, alpha, edge = theme.highlight(style)
+        glow, alpha, edge = theme.highlight(style)
         for i in hexes:
             if not layout.visible(i):
                 continue
             x, y = layout.centres[i]
-            out.append(Group("highlight", (
-                Poly(hex_points(x, y, s * 0.9), fill=fill, alpha=alpha, z=20),
-                Poly(hex_points(x, y, s * 0.86), stroke=edge, width=max(1.2, s * 0.11), z=21),
-            ), hex=ids[i], index=i, extra_class=style))
+            if style == "legal":  # often many hexes: a light touch, a thin ring
+                shapes: tuple[Shape, ...] = (
+                    Poly(hex_points(x, y, s * 0.93), stroke=edge, width=max(1.0, s * 0.06 * k), z=21),)
+                if state is not None and state.tiles[i] is None and not state.pieces[i]:
+                    shapes = (Poly(hex_points(x, y, s * 0.9), fill=glow, alpha=0.45, z=19),) + shapes
+            else:
+                shapes = (
+                    Poly(hex_points(x, y, s * 1.0), stroke=glow, width=max(2.0, s * 0.2 * k), alpha=alpha, z=20),
+                    Poly(hex_points(x, y, s * 0.94), stroke=edge, width=max(1.5, s * 0.09 * k), z=21),
+                )
+            out.append(Group("highlight", shapes, hex=ids[i], index=i, extra_class=style))
     if selected is not None and layout.visible(selected):
         x, y = layout.centres[selected]
         out.append(Group("selected", (
-            Poly(hex_points(x, y, s * 0.94), stroke=theme.selected_edge, width=max(2.0, s * 0.17), z=22),
-            Poly(hex_points(x, y, s * 0.94), stroke="#ffffff", width=max(0.8, s * 0.06), z=23),
+            Poly(hex_points(x, y, s * 0.94), stroke=theme.selected_edge, width=max(2.0, s * 0.17 * k), z=22),
+            Poly(hex_points(x, y, s * 0.94), stroke="#ffffff", width=max(0.8, s * 0.06 * k), z=23),
         ), hex=ids[selected], index=selected))
     if hover is not None and layout.visible(hover):
         x, y = layout.centres[hover]
         out.append(Group("hover", (
-            Poly(hex_points(x, y, s * 0.97), stroke=theme.hover_edge, width=max(1.5, s * 0.1), z=24),
+            Poly(hex_points(x, y, s * 0.97), stroke=theme.hover_edge, width=max(1.5, s * 0.1 * k), z=24),
         ), hex=ids[hover], index=hover))
+    if cursor is not None and layout.visible(cursor):
+        x, y = layout.centres[cursor]
+        out.append(Group("cursor", (
+            Poly(hex_points(x, y, s * 0.97), stroke="#ffffff", width=max(3.0, s * 0.24 * k), alpha=0.9, z=28),
+            Poly(hex_points(x, y, s * 0.97), stroke=theme.cursor_edge, width=max(2.0, s * 0.13 * k),
+                 dash=(s * 0.32, s * 0.16), z=29),
+        ), hex=ids[cursor], index=cursor))
+    return out
+
+
+# --- the what-if preview -------------------------------------------------------
+def _faded(shapes: Iterable[Shape], alpha: float, dz: int) -> list[Shape]:
+    """Copies of ``shapes`` at opacity ``alpha`` (texts stay opaque), ``dz`` passes higher."""
+    out: list[Shape] = []
+    for sh in shapes:
+        if isinstance(sh, Text):
+            out.append(replace(sh, z=sh.z + dz))
+        else:
+            out.append(replace(sh, alpha=sh.alpha * alpha, z=sh.z + dz))
+    return out
+
+
+def piece_slot(state: GameState, index: int, caste: Caste, taken: int = 0) -> tuple[float, float, float]:
+    """(dx, dy, radius) in hex radii of the ``taken``-th piece of ``caste`` in settlement ``index``
+    (the centre when it holds no such piece)."""
+    pieces = state.pieces[index]
+    slots = _SLOTS.get((state.board.kinds[index], len(pieces)), ())
+    seen = 0
+    for c, slot in zip(pieces, slots):
+        if c is caste:
+            if seen == taken:
+                return slot
+            seen += 1
+    return (0.0, -0.12, 0.3)
+
+
+def preview_groups(layout: Layout, state: GameState, after: GameState, resolutions: Iterable = (),
+                   theme: Theme = THEME) -> list[Group]:
+    """A what-if preview on the board: the tiles ``after`` would add ghosted on their hexes, a dashed
+    ring on hexes whose pieces change, and on each settlement it closes one badge per piece: the
+    taker's colour and mark, or a white badge with a cross when the piece is set aside."""
+    s = layout.size
+    k = theme.line_scale
+    ids = layout.board.ids
+    colours = seat_colours(after, theme)
+    edition = after.ruleset.edition
+    _, _, edge = theme.highlight("preview")
+    dash = (s * 0.22, s * 0.14)
+    out: list[Group] = []
+    for i, (a, b) in enumerate(zip(state.tiles, after.tiles)):
+        if b is None or a == b or not layout.visible(i):
+            continue
+        x, y = layout.centres[i]
+        shapes = [sh for sh in tile_shapes(b.tile, x, y, s, colours[b.owner], theme, edition, player_mark(b.owner))
+                  if not (isinstance(sh, Poly) and sh.fill == "#000000")]  # no shadow: it is not down yet
+        ghost = _faded(shapes, 0.62, 6)
+        ghost.append(Poly(hex_points(x, y, s * 0.9), stroke=edge, width=max(1.5, s * 0.08 * k), dash=dash, z=19))
+        out.append(Group("ghost", tuple(ghost), hex=ids[i], index=i, extra_class=f"player-{b.owner}"))
+    for i, (a, b) in enumerate(zip(state.pieces, after.pieces)):
+        if a != b and b and layout.visible(i):
+            x, y = layout.centres[i]
+            out.append(Group("changed", (Poly(hex_points(x, y, s * 0.9), stroke=edge, width=max(1.5, s * 0.08 * k),
+                                              dash=dash, z=19),), hex=ids[i], index=i))
+    taken: dict[tuple[int, Caste], int] = {}
+    for res in resolutions:
+        i = res.hex
+        if not layout.visible(i):
+            continue
+        n = taken.get((i, res.caste), 0)
+        taken[i, res.caste] = n + 1
+        dx, dy, rr = piece_slot(state, i, res.caste, n)
+        x, y = layout.centres[i]
+        bx, by, br = x + (dx + rr * 0.72) * s, y + (dy - rr * 0.72) * s, s * 0.2
+        ring = max(1.0, s * 0.05 * k)
+        if res.winner is None:
+            shapes: list[Shape] = [Circle(bx, by, br, fill="#ffffff", stroke=theme.ink, width=ring, z=25)]
+            d = br * 0.5
+            shapes += [Line(((bx - d, by - d), (bx + d, by + d)), theme.ink, br * 0.3, z=26),
+                       Line(((bx - d, by + d), (bx + d, by - d)), theme.ink, br * 0.3, z=26)]
+            title = f"{res.caste.value} set aside"
+        else:
+            fill = colours[res.winner]
+            shapes = [Circle(bx, by, br, fill=fill, stroke="#ffffff", width=ring, z=25)]
+            shapes += mark_shapes(player_mark(res.winner), bx, by, br * 0.5, theme.player_ink(fill), z=26)
+            title = f"{res.caste.value} to {after.seats[res.winner].name}"
+        out.append(Group("badge", tuple(shapes), hex=ids[i], index=i, title=title,
+                         extra_class="set-aside" if res.winner is None else f"player-{res.winner}"))
     return out

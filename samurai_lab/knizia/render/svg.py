@@ -19,7 +19,8 @@ from ..core.tiles import CASTES, Caste, Tile, tile
 from .describe import status_text
 from .layout import HexRef, Layout, layout_for, resolve_hexes
 from .scene import (Circle, Group, Line, Poly, Shape, Text, hex_points, heat_groups, highlight_groups, hex_fill,
-                    icon_shapes, map_groups, name_groups, piece_groups, piece_shapes, tile_groups, tile_shapes)
+                    icon_shapes, map_groups, mark_shapes, name_groups, piece_groups, piece_shapes, player_mark,
+                    tile_groups, tile_shapes)
 from .theme import THEME, Theme, seat_colours
 
 _ids = itertools.count(1)
@@ -137,7 +138,7 @@ def board_svg(
     parts.append(_layer("pieces", piece_groups(layout, state, theme)))
     parts.append(_layer("tiles", tile_groups(layout, state, theme)))
     parts.append(_layer("names", name_groups(layout, theme)))
-    parts.append(_layer("highlights", highlight_groups(layout, marks, sel, None, theme)))
+    parts.append(_layer("highlights", highlight_groups(layout, marks, sel, None, theme, state=state)))
     parts.append("</g>")
     if legend:
         parts.append(legend_svg)
@@ -167,81 +168,128 @@ def _highlight_map(board, highlights) -> dict[str, tuple[int, ...]]:
 
 
 # --- legend -----------------------------------------------------------------
-def _legend(state: GameState, theme: Theme, x0: float, y0: float, heat: Caste | None,
-            marks: Mapping[str, tuple[int, ...]], status: bool = False) -> tuple[str, float]:
-    """The key: castes, hex kinds, players, fast mark, and the overlays in use. Returns (svg, height).
+#: What the board's marks mean (legend words of the highlight styles and the preview).
+MARK_WORDS: dict[str, str] = {
+    "legal": "where you can play",
+    "preview": "last move, or the move you try",
+    "warning": "needs attention",
+}
 
-    ``status``: begin with where the game stands (whose turn it is)."""
+
+def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: Mapping[str, tuple[int, ...]],
+                     status: bool = False, preview: bool = False) -> list[tuple[list[str], float]]:
+    """The key in sections, each (svg elements drawn from x=0, y=0, height): castes, hex kinds, players
+    with their marks, fast mark, and the overlays in use."""
     vocab = state.ruleset.vocabulary
     edition = state.ruleset.edition
     row = 24.0
     fs = 12.0
+    sections: list[tuple[list[str], float]] = []
     items: list[str] = []
-    y = y0
+    y = 0.0
+
+    def close() -> None:
+        nonlocal items, y
+        if items:
+            sections.append((items, y))
+        items, y = [], 0.0
 
     def heading(text: str) -> None:
         nonlocal y
-        items.append(shape_svg(Text(x0, y + 6, text, fs, theme.ink, bold=True, anchor="start")))
+        items.append(shape_svg(Text(0, y + 6, text, fs, theme.ink, bold=True, anchor="start")))
         y += row * 0.85
 
     def label(text: str, dy: float = 0.0) -> None:
-        items.append(shape_svg(Text(x0 + 30, y + dy, text, fs, theme.ink, anchor="start")))
+        items.append(shape_svg(Text(30, y + dy, text, fs, theme.ink, anchor="start")))
 
     if status:
-        items.append(shape_svg(Text(x0, y + 6, status_text(state), fs + 1, theme.edo_edge, bold=True,
+        items.append(shape_svg(Text(0, y + 6, status_text(state), fs + 1, theme.edo_edge, bold=True,
                                     anchor="start")))
         y += row * 1.2
+        close()
     heading(f"{vocab.piece.capitalize()}s")
+    y += 6
     for c in CASTES:
-        items += [shape_svg(s) for s in piece_shapes(c, x0 + 11, y, 10, theme, edition, letter=True)]
+        items += [shape_svg(s) for s in piece_shapes(c, 11, y, 10, theme, edition, letter=True)]
         label(f"{vocab.caste(c)} ({c.value})")
         y += row
-    y += 4
+    close()
     heading("Map")
+    y += 6
     for kind, text in ((SEA, "sea: ships only"), (LAND, "land: tiles"), (VILLAGE, "village: 1 piece"),
                        (CITY, "city: 2 pieces"), (EDO, "Edo: 3 pieces")):
         fill, edge = hex_fill(kind, theme)
         width = 1.2 if kind in (SEA, LAND) else 2.0
-        items.append(shape_svg(Poly(_hex(x0 + 11, y, 10), fill=fill, stroke=edge, width=width)))
+        items.append(shape_svg(Poly(_hex(11, y, 10), fill=fill, stroke=edge, width=width)))
         label(text)
         y += row
     if state.n_players < 4:
-        items.append(shape_svg(Poly(_hex(x0 + 11, y, 10), fill=theme.off_land, stroke=theme.off_edge, width=1.2)))
+        items.append(shape_svg(Poly(_hex(11, y, 10), fill=theme.off_land, stroke=theme.off_edge, width=1.2)))
         label(f"not in play with {state.n_players} players")
         y += row
-    y += 4
+    close()
     heading(f"Players' {vocab.tiles}")
+    y += 6
     colours = seat_colours(state, theme)
     sample = _sample_tile()
     for p, seat in enumerate(state.seats):
-        items += [shape_svg(s) for s in tile_shapes(sample, x0 + 11, y, 12, colours[p], theme, edition)]
-        label(seat.name)
+        items += [shape_svg(s) for s in tile_shapes(sample, 11, y, 12, colours[p], theme, edition, player_mark(p))]
+        label(f"{seat.name} ({player_mark(p)})")
         y += row + 2
-    items += [shape_svg(s) for s in icon_shapes("fast", x0 + 11, y, 7, theme.ink)]
+    items += [shape_svg(s) for s in icon_shapes("fast", 11, y, 7, theme.ink)]
     label(f"fast ({vocab.fast})")
     y += row
+    close()
     if heat is not None:
-        y += 4
         heading(f"Influence on {vocab.caste(heat)}")
         y += 7
-        items.append(shape_svg(Poly(_hex(x0 + 11, y, 10), fill=colours[0], alpha=0.6)))
+        items.append(shape_svg(Poly(_hex(11, y, 10), fill=colours[0], alpha=0.6)))
         label("tint: the leading player", -7)
-        items.append(shape_svg(Text(x0 + 30, y + 8, "number: the highest tally", fs, theme.ink, anchor="start")))
+        items.append(shape_svg(Text(30, y + 8, "number: the highest tally", fs, theme.ink, anchor="start")))
         y += row + 8
-        items.append(shape_svg(Poly(_hex(x0 + 11, y, 10), fill=theme.tie_colour, alpha=0.6)))
+        items.append(shape_svg(Poly(_hex(11, y, 10), fill=theme.tie_colour, alpha=0.6)))
         label("tie: nobody would take it")
         y += row
-    if marks:
-        y += 4
+        close()
+    if marks or preview:
         heading("Marked hexes")
+        y += 6
         for style in marks:
-            fill, alpha, edge = theme.highlight(style)
-            items.append(shape_svg(Poly(_hex(x0 + 11, y, 10), fill=theme.land, stroke=theme.land_edge)))
-            items.append(shape_svg(Poly(_hex(x0 + 11, y, 9), fill=fill, alpha=alpha)))
-            items.append(shape_svg(Poly(_hex(x0 + 11, y, 8.6), stroke=edge, width=1.6)))
-            label(style)
+            glow, alpha, edge = theme.highlight(style)
+            items.append(shape_svg(Poly(_hex(11, y, 10), fill=theme.land, stroke=theme.land_edge)))
+            items.append(shape_svg(Poly(_hex(11, y, 10), stroke=glow, width=2.4, alpha=alpha)))
+            items.append(shape_svg(Poly(_hex(11, y, 9.4), stroke=edge, width=1.6)))
+            label(MARK_WORDS.get(style, style))
             y += row
-    return '<g class="legend">' + "".join(items) + "</g>", y - y0
+        if preview:
+            fill = colours[0]
+            items += [shape_svg(s) for s in mark_shapes("circle", 11, y, 8, fill, "#ffffff", 1.2)]
+            items += [shape_svg(s) for s in mark_shapes(player_mark(0), 11, y, 4, theme.player_ink(fill))]
+            label(f"badge: {state.seats[0].name} would take the piece")
+            y += row
+            items.append(shape_svg(Circle(11, y, 8, fill="#ffffff", stroke=theme.ink, width=1.2)))
+            items += [shape_svg(Line(((7, y - 4), (15, y + 4)), theme.ink, 2.4)),
+                      shape_svg(Line(((7, y + 4), (15, y - 4)), theme.ink, 2.4))]
+            label("badge: the piece would be set aside")
+            y += row
+            items.append(shape_svg(Poly(_hex(11, y, 9), stroke=theme.cursor_edge, width=2.2, dash=(4, 2))))
+            label("keyboard cursor")
+            y += row
+        close()
+    return sections
+
+
+def _legend(state: GameState, theme: Theme, x0: float, y0: float, heat: Caste | None,
+            marks: Mapping[str, tuple[int, ...]], status: bool = False) -> tuple[str, float]:
+    """The key in one column at (x0, y0). Returns (svg, height).
+
+    ``status``: begin with where the game stands (whose turn it is)."""
+    parts = []
+    y = y0
+    for items, height in _legend_sections(state, theme, heat, marks, status):
+        parts.append(f'<g transform="translate({_num(x0)},{_num(y)})">' + "".join(items) + "</g>")
+        y += height + 4
+    return '<g class="legend">' + "".join(parts) + "</g>", y - y0
 
 
 def legend_svg(state: GameState, *, heat: Caste | str | None = None,
@@ -254,6 +302,21 @@ def legend_svg(state: GameState, *, heat: Caste | str | None = None,
             f'font-family={quoteattr(theme.font)} class="samurai-legend">{body}</svg>')
 
 
+def legend_html(state: GameState, *, highlights: Iterable[str] = ("legal", "preview", "warning"),
+                preview: bool = True, theme: Theme = THEME, width: int = 250) -> str:
+    """The key as a row of small pictures that wraps to the width it is given (one per section): castes,
+    map, players with their marks, and the board's marks (highlights, preview badges, keyboard cursor)."""
+    marks = {style: () for style in highlights}
+    cells = []
+    for items, height in _legend_sections(state, theme, None, marks, preview=preview):
+        h = round(height + 8)
+        cells.append(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" '
+                     f'viewBox="-4 -4 {width} {h}" font-family={quoteattr(theme.font)} role="img">'
+                     + "".join(items) + "</svg>")
+    return ('<div class="samurai-legend" style="display:flex;flex-wrap:wrap;gap:6px 18px;align-items:flex-start">'
+            + "".join(cells) + "</div>")
+
+
 def _hex(x: float, y: float, r: float) -> tuple[tuple[float, float], ...]:
     return hex_points(x, y, r)
 
@@ -264,12 +327,13 @@ def _sample_tile() -> Tile:
 
 # --- single items -------------------------------------------------------------
 def tile_svg(tile: Tile, colour: str = "green", size: float = 24, edition: str = "1998",
-             theme: Theme = THEME) -> str:
-    """One tile (e.g. in a hand) as a small SVG; ``colour`` a player colour name or ``#rrggbb``."""
+             theme: Theme = THEME, mark: str | None = None) -> str:
+    """One tile (e.g. in a hand) as a small SVG; ``colour`` a player colour name or ``#rrggbb``;
+    ``mark``: the player's marker shape (``scene.player_mark(seat)``)."""
     fill = theme.player_colour(colour)
     w, h = round(2 * size + 2), round(1.75 * size + 2)
     body = "".join(shape_svg(s) for s in sorted(tile_shapes(tile, w / 2, h / 2, size / theme.tile_inset, fill, theme,
-                                                            edition), key=lambda s: s.z))
+                                                            edition, mark), key=lambda s: s.z))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
             f'font-family={quoteattr(theme.font)} class="samurai-tile"><title>{escape(tile.code)}</title>{body}</svg>')
 

@@ -3,10 +3,20 @@
 Player colours are keyed by the colour names the editions give their seats
 (1998: green, yellow, blue, red; 2015: gold, red, green, purple); a seat whose
 colour is already a CSS hex colour (``#1f5fae``) is used as it is.
+
+Two palettes (``PALETTES``): ``default`` and ``colour-blind`` (Okabe and Ito's
+colours, told apart under the common colour-vision deficiencies). Players are
+also told apart by a marker shape on their tiles (``PLAYER_MARKS``), castes by
+the shape of their tokens. ``theme_for(palette, projector)`` gives the theme of
+a palette, with thicker lines and bigger labels for a projector.
+
+Highlights never wash over a hex: a style is a glow and a ring around the hex
+(``HIGHLIGHT_STYLES``), so tiles and pieces keep their true colours.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -21,14 +31,30 @@ PLAYER_COLOURS: dict[str, str] = {
     "gold": "#c99a1e",
     "purple": "#6a3d9a",
 }
+#: The same names in Okabe and Ito's colour-blind-safe palette (red and purple darkened so that
+#: both editions' four seats stay apart under simulated deuteranopia and protanopia).
+COLOUR_BLIND_COLOURS: dict[str, str] = {
+    "green": "#009e73",
+    "yellow": "#f0e442",
+    "blue": "#0072b2",
+    "red": "#b03a00",
+    "gold": "#e69f00",
+    "purple": "#7a3b8f",
+}
 #: Colours used, in order, for seats whose colour name is unknown.
 FALLBACK_COLOURS: tuple[str, ...] = ("#00838f", "#ad1457", "#5d4037", "#455a64")
-#: Highlight styles of ``set_highlights``: (fill, fill opacity, edge).
+#: Marker shape on each seat's tiles (by seat number): players differ by more than colour.
+PLAYER_MARKS: tuple[str, ...] = ("circle", "triangle", "square", "diamond")
+#: Token shape of each caste: castes differ by shape as well as colour.
+CASTE_SHAPES: dict[str, str] = {"H": "square", "B": "circle", "R": "diamond"}
+#: Highlight styles of ``set_highlights``: (glow colour, glow opacity, ring colour). No fill: a ring and a glow.
 HIGHLIGHT_STYLES: dict[str, tuple[str, float, str]] = {
-    "legal": ("#fff59d", 0.6, "#f57f17"),
-    "preview": ("#bbdefb", 0.6, "#0d47a1"),
-    "warning": ("#ffcdd2", 0.65, "#b71c1c"),
+    "legal": ("#ffd54f", 0.75, "#e65100"),
+    "preview": ("#64b5f6", 0.7, "#0d47a1"),
+    "warning": ("#ef9a9a", 0.75, "#b71c1c"),
 }
+#: Names of the palettes of ``theme_for``.
+PALETTES: tuple[str, ...] = ("default", "colour-blind")
 
 
 @lru_cache(maxsize=256)
@@ -85,7 +111,11 @@ class Theme:
     selected_edge: str = "#111111"
     hover_edge: str = "#1b1b1b"
     tie_colour: str = "#8d8d8d"
+    cursor_edge: str = "#6a1b9a"
+    player_colours: dict = field(default_factory=lambda: dict(PLAYER_COLOURS))
+    palette: str = "default"
     # proportions (x hex radius)
+    line_scale: float = 1.0  # highlight, selection and cursor rings (thicker on a projector)
     edge_width: float = 0.06
     tile_inset: float = 0.84
     name_size: float = 0.44
@@ -99,7 +129,7 @@ class Theme:
         """Fill colour of a seat's colour (a known name or a ``#rrggbb`` value)."""
         if name.startswith("#") and len(name) in (4, 7):
             return name
-        known = PLAYER_COLOURS.get(name.lower())
+        known = self.player_colours.get(name.lower())
         return known if known is not None else FALLBACK_COLOURS[index % len(FALLBACK_COLOURS)]
 
     def player_edge(self, fill: str) -> str:
@@ -123,6 +153,29 @@ class Theme:
 
 #: The default look.
 THEME = Theme()
+
+#: Colours of the colour-blind palette: players and castes in Okabe and Ito's colours.
+_COLOUR_BLIND = dict(
+    palette="colour-blind",
+    player_colours=dict(COLOUR_BLIND_COLOURS),
+    caste_colours={Caste.HELMET: "#3c4a57", Caste.BUDDHA: "#b35900", Caste.RICE: "#00805f"},
+)
+#: Projector: thicker outlines, bigger labels.
+_PROJECTOR = dict(line_scale=1.6, edge_width=0.09, name_size=0.5, id_size=0.36)
+
+
+@lru_cache(maxsize=None)
+def theme_for(palette: str = "default", projector: bool = False) -> Theme:
+    """The theme of a palette (``"default"`` or ``"colour-blind"``), optionally for a projector (cached:
+    the same arguments give the same object, so renderers' shape caches keep working)."""
+    if palette not in PALETTES:
+        raise ValueError(f"unknown palette {palette!r}; palettes are {', '.join(PALETTES)}")
+    if palette == "default" and not projector:
+        return THEME
+    changes = dict(_COLOUR_BLIND) if palette == "colour-blind" else {}
+    if projector:
+        changes.update(_PROJECTOR)
+    return dataclasses.replace(THEME, **changes)
 
 
 def seat_colours(state, theme: Theme = THEME) -> tuple[str, ...]:

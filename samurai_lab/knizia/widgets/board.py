@@ -10,8 +10,13 @@ API::
     view.set_selected(hex_or_None)
     view.set_heatmap(caste_or_None)
     view.set_focus(hexes_or_None)    # re-layout (zoom on the hexes concerned, or the whole map)
+    view.set_preview(preview_or_None) # a what-if preview (knizia.core.influence.preview) drawn on the board
+    view.set_projector(on)           # as large as the screen allows, thicker outlines, bigger labels
+    view.set_palette("colour-blind") # or "default"
+    view.set_cursor(hex_or_None)     # the keyboard cursor (arrow keys move it, Enter plays, Escape cancels)
     view.on_click(callback)          # callback(hex_index_or_None, x, y)
     view.on_hover(callback)          # callback(hex_index_or_None), throttled
+    view.on_key(callback)            # callback(key): every board key, after the view's own handling
     view.hex_at(x, y) -> int | None ; view.pixel_of(hex_index) -> (x, y)
 
 Details:
@@ -20,10 +25,25 @@ Details:
 * ``set_highlights`` replaces the hexes of one style and keeps the other styles;
   an empty sequence clears that style; ``clear_highlights()`` clears all.
 * ``set_heatmap`` takes a ``Caste``, ``"H"``/``"B"``/``"R"`` or None (off).
-* The canvas keeps a fixed pixel size (that of the whole board at ``hex_size``);
-  a focus zooms into it (at most ``max_zoom`` times). A state with another player
-  count resizes it and drops the focus, highlights and selection (they name hexes
-  of the old board).
+* The board fits the room it is given (``fit=True``): the page script (``ui/board_client``)
+  reports the board element's width, the window's height and ``devicePixelRatio``; the
+  view picks the largest box of the map's proportions that fits (the height left below the
+  board's top when that is at least ``MIN_HEIGHT_SHARE`` of the window, else the window's
+  height; the window's height in projector mode), sets the canvas's CSS width to it and its backing size to it times the
+  pixel ratio, lays the map out in backing pixels (``fit_layout``) and redraws: sharp at any
+  size and zoom. Mouse positions come from ipycanvas in backing pixels, the layout's own
+  units, so hit testing is exact at every size. Until the first report (and with
+  ``fit=False``) the canvas is the whole board at ``hex_size``. A focus zooms into the box
+  (at most ``max_zoom`` times). A state with another player count re-fits the canvas and
+  drops the focus, highlights, preview, cursor and selection (they name hexes of the old board).
+* Highlights are rings with a glow around the hex, never a wash over it: tiles and pieces keep
+  their colours. A preview ghosts the tiles it would lay and puts a badge on every piece it
+  decides (the taker's colour and mark, or a cross for a piece set aside).
+* Keyboard: the canvas is focusable; arrow keys move a cursor to the next hex in that direction,
+  its description (``hover_text``) shows in ``view.live`` (an ARIA live region) and hover
+  callbacks run as for the pointer; Enter or Space is a click on the cursor's hex, Escape a
+  click outside the map (it cancels a pending choice).
+* ``view.legend``: the key to the board's symbols, folded (an Accordion below the canvas).
 * Layers: map, heat map, pieces and tiles, highlights (hover outline included).
   Everything is drawn when a browser client is ready (``on_client_ready``): commands
   sent before are lost under voila, so the view keeps the latest state and redraws
@@ -42,6 +62,8 @@ Details:
 from __future__ import annotations
 
 import asyncio
+import html
+import math
 import time
 import traceback
 from typing import Any, Callable, Iterable
@@ -49,11 +71,16 @@ from typing import Any, Callable, Iterable
 import ipywidgets as widgets
 from ipycanvas import MultiCanvas, hold_canvas
 
-from ..render.canvas import draw_heatmap, draw_highlights, draw_map, draw_pieces
-from ..render.layout import HexRef, Layout, layout_for, resolve_hexes
-from ..render.theme import HIGHLIGHT_STYLES, THEME, Theme
+from ..core.board import Board
+from ..core.influence import Preview
 from ..core.state import GameState
 from ..core.tiles import Caste
+from ..render.canvas import draw_heatmap, draw_highlights, draw_map, draw_pieces
+from ..render.describe import hover_text
+from ..render.layout import HexRef, Layout, board_aspect, fit_box, fit_layout, layout_for, resolve_hexes
+from ..render.svg import legend_html
+from ..render.theme import HIGHLIGHT_STYLES, PALETTES, THEME, Theme, theme_for
+from ...ui.board_client import BOARD_KEYS, LIVE_CLASS, SPACE_CLASS, board_client, parse_space
 from ...ui.scroll_focus import CANVAS_CLASS, scroll_focus_fix
 
 MAP, HEAT, PIECES, MARKS = range(4)
@@ -61,6 +88,19 @@ LAYER_NAMES = ("map", "heat", "pieces", "highlights")
 
 ClickCallback = Callable[[int | None, float, float], Any]
 HoverCallback = Callable[[int | None], Any]
+KeyCallback = Callable[[str], Any]
+
+#: A board fits in the window below its top when that leaves it this share of the window's height;
+#: lower on the page it takes the window's whole height (the page scrolls to it).
+MIN_HEIGHT_SHARE = 0.6
+#: Free CSS pixels kept below a fitted board.
+BOTTOM_GAP = 12
+#: Smallest hex radius (CSS px) a fitted board is drawn at.
+MIN_HEX_PX = 6.0
+#: Largest hex radius (CSS px) a focus zooms a fitted board to.
+FOCUS_HEX_PX = 44.0
+#: Arrow keys: direction of the cursor's move (x right, y down).
+ARROWS = {"ArrowRight": (1.0, 0.0), "ArrowLeft": (-1.0, 0.0), "ArrowDown": (0.0, 1.0), "ArrowUp": (0.0, -1.0)}
 
 
 def as_caste(value: Caste | str | None) -> Caste | None:
@@ -86,10 +126,17 @@ class BoardView:
         show_ids: bool = False,
         max_zoom: float = 3.0,
         hover_interval: float = 0.05,
+        fit: bool = True,
+        palette: str = "default",
+        legend: bool = True,
     ) -> None:
         self._state = state
         self.hex_size = hex_size
-        self.theme = theme
+        self.base_theme = theme if palette == "default" else theme_for(palette)
+        self.palette = palette
+        self.projector = False
+        self.theme = self.base_theme
+        self.fit = fit
         self.show_ids = show_ids
         self.max_zoom = max_zoom
         self.hover_interval = hover_interval
@@ -100,6 +147,13 @@ class BoardView:
         self._heat: Caste | None = None
         self._click_callbacks: list[ClickCallback] = []
         self._hover_callbacks: list[HoverCallback] = []
+        self._key_callbacks: list[KeyCallback] = []
+        self._preview: Preview | None = None
+        self._cursor: int | None = None
+        self._space: dict[str, float] | None = None  # the page's last measure (see ui/board_client)
+        self.dpr = 1.0
+        self.css_size: tuple[int, int] | None = None  # CSS box of a fitted canvas
+        self._legend_key: tuple | None = None
         self._ready = False
         self._pointer: int | None = None  # hex under the pointer, seen by the last mouse event
         self._last_hover_time = float("-inf")
@@ -115,14 +169,35 @@ class BoardView:
         self.canvas = MultiCanvas(len(LAYER_NAMES), width=w, height=h)
         self.canvas.add_class(CANVAS_CLASS)
         self._pin_size(w, h)
+        self.live = widgets.HTML("")  # the keyboard cursor's hex, in words (an ARIA live region)
+        self.live.add_class(LIVE_CLASS)
+        self.space = widgets.Text("", layout=widgets.Layout(display="none"))  # written by the page script
+        self.space.add_class(SPACE_CLASS)
+        self.space.observe(self._guarded(lambda ch: self._on_space(ch["new"])), names="value")
+        self._legend_html = widgets.HTML("")
+        self.palette_choice = widgets.ToggleButtons(
+            options=[("Standard colours", "default"), ("Colour-blind safe", "colour-blind")], value=palette,
+            tooltips=["The colours of the game", "Okabe and Ito's colours, apart for every colour vision"],
+            style={"button_width": "auto"})
+        self.palette_choice.add_class("samurai-board-palette")
+        self.palette_choice.observe(self._guarded(lambda ch: self.set_palette(ch["new"])), names="value")
+        self.legend = widgets.Accordion(children=[widgets.VBox([self.palette_choice, self._legend_html])],
+                                        selected_index=None,
+                                        layout=widgets.Layout(display="" if legend else "none"))
+        self.legend.set_title(0, "Key to the board")
+        self.legend.add_class("samurai-board-legend")
+        self.legend.observe(self._guarded(lambda ch: self._show_legend()), names="selected_index")
         # a click must not scroll the page before ipycanvas reads its position (see scroll_focus)
-        self.widget = widgets.VBox([self.canvas, self.errors, scroll_focus_fix()])
+        self.widget = widgets.VBox([self.canvas, self.live, self.legend, self.errors, self.space, board_client(),
+                                    scroll_focus_fix()],
+                                   layout=widgets.Layout(flex="1 1 auto", min_width="0"))
         self.widget.add_class("samurai-board")
 
         self.canvas.on_client_ready(self._guarded(self._on_client_ready))
         self.canvas.on_mouse_down(self._guarded(self._on_mouse_down))
         self.canvas.on_mouse_move(self._guarded(self._on_mouse_move))
         self.canvas.on_mouse_out(self._guarded(self._on_mouse_out))
+        self.canvas.on_key_down(self._guarded(self._on_key_down))
 
     # --- public API ------------------------------------------------------
     @property
@@ -155,17 +230,28 @@ class BoardView:
         """The hex last reported to hover callbacks (outlined on the board)."""
         return self._hover
 
+    @property
+    def cursor(self) -> int | None:
+        """The keyboard cursor's hex, or None."""
+        return self._cursor
+
+    @property
+    def preview(self) -> Preview | None:
+        return self._preview
+
     def set_state(self, state: GameState) -> None:
         """Show ``state``: pieces, tiles and heat map are redrawn (everything if the player count changed)."""
         old = self._state
         self._state = state
         if state.board is not old.board:
             self._highlights, self._selected, self._hover, self._pointer = {}, None, None, None
-            self._layout = self._make_layout(state, None)
-            self._pin_size(self._layout.width, self._layout.height)
-            self.redraw()
+            self._preview, self._cursor = None, None
+            self._focus = None
+            if not self._relayout():
+                self.redraw()
         else:
             self._redraw(HEAT, PIECES)
+        self._show_legend()
 
     def set_highlights(self, hexes: Iterable[HexRef], style: str = "legal") -> None:
         """Mark ``hexes`` in ``style`` ("legal", "preview" or "warning"), replacing that style's hexes."""
@@ -197,6 +283,46 @@ class BoardView:
         self._layout = self._make_layout(self._state, hexes)
         self.redraw()
 
+    def set_preview(self, preview: Preview | None) -> None:
+        """Show a what-if preview (``knizia.core.influence.preview(state, action)``) on the board: the tiles
+        it would lay ghosted, a badge on every piece it would decide; None removes it."""
+        if preview is self._preview:
+            return
+        self._preview = preview
+        self._redraw(MARKS)
+
+    def set_projector(self, on: bool) -> None:
+        """Projector mode: the board as large as the window's height allows, thicker lines, bigger labels."""
+        on = bool(on)
+        if on == self.projector:
+            return
+        self.projector = on
+        self.theme = theme_for(self.palette, on) if self.base_theme is theme_for(self.palette) else self.base_theme
+        if not self._relayout():
+            self.redraw()
+
+    def set_palette(self, palette: str) -> None:
+        """``"default"`` or ``"colour-blind"`` (Okabe and Ito's colours); redraws everything."""
+        if palette not in PALETTES:
+            raise ValueError(f"unknown palette {palette!r}; palettes are {', '.join(PALETTES)}")
+        if palette == self.palette:
+            return
+        self.palette = palette
+        self.palette_choice.value = palette
+        self.base_theme = theme_for(palette)
+        self.theme = theme_for(palette, self.projector)
+        self.redraw()
+        self._show_legend()
+
+    def set_cursor(self, hex_ref: HexRef | None) -> None:
+        """Put the keyboard cursor on a hex (None: remove it); its description goes to ``view.live``."""
+        self._cursor = None if hex_ref is None else resolve_hexes(self._state.board, [hex_ref])[0]
+        text = hover_text(self._state, self._cursor) if self._cursor is not None else ""
+        value = f"<span>{html.escape(text)}</span>" if text else ""
+        if self.live.value != value:
+            self.live.value = value
+        self._redraw(MARKS)
+
     def on_click(self, callback: ClickCallback, remove: bool = False) -> None:
         """Call ``callback(hex_index_or_None, x, y)`` on every click (mouse down) on the board."""
         _register(self._click_callbacks, callback, remove)
@@ -204,6 +330,10 @@ class BoardView:
     def on_hover(self, callback: HoverCallback, remove: bool = False) -> None:
         """Call ``callback(hex_index_or_None)`` when the hex under the pointer changes (throttled)."""
         _register(self._hover_callbacks, callback, remove)
+
+    def on_key(self, callback: KeyCallback, remove: bool = False) -> None:
+        """Call ``callback(key)`` for every board key (``BOARD_KEYS``), after the view has handled it."""
+        _register(self._key_callbacks, callback, remove)
 
     def hex_at(self, x: float, y: float) -> int | None:
         """Index of the hex in play at canvas pixel (x, y), or None."""
@@ -224,22 +354,53 @@ class BoardView:
     # --- drawing -----------------------------------------------------------
     def _make_layout(self, state: GameState, focus: Iterable[HexRef] | None) -> Layout:
         board = state.board
-        full = layout_for(board, self.hex_size)
-        if focus is None:
-            self._focus = None
-            return full
-        self._focus = resolve_hexes(board, focus)
+        self._focus = resolve_hexes(board, focus) if focus is not None else None
         if not self._focus:
             self._focus = None
+        box = self._backing_box(state)
+        if box is not None:
+            return fit_layout(board, *box, focus=self._focus, max_zoom=self._zoom_cap(board, box))
+        full = layout_for(board, self.hex_size)
+        if self._focus is None:
             return full
         return layout_for(board, self.hex_size, focus=self._focus, width=full.width, height=full.height,
                           max_zoom=self.max_zoom)
 
+    def _zoom_cap(self, board: Board, box: tuple[int, int]) -> float:
+        return focus_zoom(board, box, self.dpr, self.max_zoom, self.projector)
+
+    def _backing_box(self, state: GameState) -> tuple[int, int] | None:
+        """The canvas's backing size for the page's last measure (None: not fitted yet)."""
+        css = self._css_box(state)
+        if css is None:
+            return None
+        return max(1, round(css[0] * self.dpr)), max(1, round(css[1] * self.dpr))
+
+    def _css_box(self, state: GameState) -> tuple[int, int] | None:
+        if not self.fit or self._space is None:
+            return None
+        return room_box(state.board, self._space, self.projector)
+
+    def _relayout(self) -> bool:
+        """Lay the board out again for the current room; True if the canvas changed (and was redrawn)."""
+        self.css_size = self._css_box(self._state)
+        self._layout = self._make_layout(self._state, self._focus)
+        w, h = self._layout.width, self._layout.height
+        changed = (self.canvas.width, self.canvas.height) != (w, h)
+        self._pin_size(w, h)
+        if changed:
+            self.redraw()
+        return changed
+
     def _pin_size(self, w: int, h: int) -> None:
         if self.canvas.width != w or self.canvas.height != h:
-            self.canvas.width, self.canvas.height = w, h
-        self.canvas.layout.width, self.canvas.layout.height = f"{w}px", f"{h}px"
-        self.canvas.layout.min_width = f"{w}px"
+            with self.canvas.hold_sync():
+                self.canvas.width, self.canvas.height = w, h
+        css_w = self.css_size[0] if self.css_size is not None else w
+        lay = self.canvas.layout
+        if lay.width != f"{css_w}px":
+            with lay.hold_sync():
+                lay.width, lay.height, lay.max_width, lay.min_width = f"{css_w}px", "auto", "100%", "0"
 
     def _redraw(self, *layers: int) -> None:
         if not self._ready:
@@ -260,7 +421,20 @@ class BoardView:
         elif layer == PIECES:
             draw_pieces(c, lay, self._state, theme)
         else:
-            draw_highlights(c, lay, self._highlights, self._selected, self._hover, theme)
+            pv = self._preview
+            preview = None if pv is None else (self._state, pv.after, pv.resolutions)
+            draw_highlights(c, lay, self._highlights, self._selected, self._hover, theme, self._cursor, preview,
+                            self._state)
+
+    def _show_legend(self) -> None:
+        """The key, drawn when it is open and what it shows (edition, seats, palette) changed."""
+        if self.legend.selected_index is None:
+            return
+        st = self._state
+        key = (st.ruleset.edition, st.seats, self.palette)
+        if key != self._legend_key:
+            self._legend_key = key
+            self._legend_html.value = legend_html(st, theme=self.base_theme)
 
     # --- events ------------------------------------------------------------
     def _guarded(self, fn: Callable[..., Any]) -> Callable[..., None]:
@@ -280,6 +454,59 @@ class BoardView:
     def _on_client_ready(self) -> None:
         self._ready = True
         self.redraw()
+
+    def _on_space(self, text: str) -> None:
+        """The page measured the board's room (see ``ui/board_client``): fit the canvas to it."""
+        space = parse_space(text)
+        if space is None:
+            return
+        self._space = space
+        self.dpr = space["dpr"]
+        self._relayout()
+
+    def _on_key_down(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
+        if key not in BOARD_KEYS:
+            return
+        if key in ARROWS:
+            start = self._cursor
+            if start is None:
+                start = self._hover if self._hover is not None else (
+                    self._selected if self._selected is not None else self._state.board.edo)
+                target = start
+            else:
+                target = self._step(start, *ARROWS[key])
+            self.set_cursor(target)
+            self._pointer = target
+            self._deliver_hover()
+        elif key in ("Enter", " "):
+            if self._cursor is not None:
+                x, y = self._layout.pixel_of(self._cursor)
+                for callback in list(self._click_callbacks):
+                    self._guarded(callback)(self._cursor, x, y)
+        elif key == "Escape":
+            for callback in list(self._click_callbacks):
+                self._guarded(callback)(None, -1.0, -1.0)
+        for callback in list(self._key_callbacks):
+            self._guarded(callback)(key)
+
+    def _step(self, start: int, dx: float, dy: float) -> int:
+        """The hex next to ``start`` in direction (dx, dy): the nearest centre within 60 degrees of it."""
+        centres = self._unit_centres()
+        x0, y0 = centres[start]
+        best, best_score = start, math.inf
+        for i, (x, y) in enumerate(centres):
+            along = (x - x0) * dx + (y - y0) * dy
+            across = abs((x - x0) * dy - (y - y0) * dx)
+            if along <= 0.1 or across > along * 1.74:
+                continue
+            score = along + 2.0 * across
+            if score < best_score:
+                best, best_score = i, score
+        return best
+
+    def _unit_centres(self) -> tuple[tuple[float, float], ...]:
+        lay = self._layout
+        return tuple(((x - lay.ox) / lay.size, (y - lay.oy) / lay.size) for x, y in lay.centres)
 
     def _on_mouse_down(self, x: float, y: float) -> None:
         hex_index = self.hex_at(x, y)
@@ -320,6 +547,31 @@ class BoardView:
             self._guarded(callback)(self._hover)
 
 
+def focus_zoom(board: Board, box: tuple[int, int], dpr: float = 1.0, max_zoom: float = 3.0,
+               projector: bool = False) -> float:
+    """The zoom of a focus on a fitted board of backing size ``box``: ``max_zoom``, lowered so that a
+    zoomed hex is at most ``FOCUS_HEX_PX`` CSS px (x1.5 on a projector): the focus keeps some of the map
+    around it however large the board."""
+    bw, bh = board_aspect(board)
+    size = min(box[0] / bw, box[1] / bh)
+    cap = FOCUS_HEX_PX * dpr * (1.5 if projector else 1.0)
+    return max(1.0, min(max_zoom, cap / size))
+
+
+def room_box(board: Board, space: dict[str, float], projector: bool = False) -> tuple[int, int]:
+    """The CSS box (width, height) a fitted board takes for the page's measure ``space`` (see
+    ``ui/board_client``): as wide as its element, as high as the window allows (see the module doc)."""
+    whole = space["vh"] - BOTTOM_GAP
+    if projector:
+        room_h = whole
+    else:
+        top = math.ceil(space["top"] / 32) * 32  # steps: small shifts of the page do not re-fit the board
+        below = space["vh"] - top - BOTTOM_GAP
+        # fits below its top; when that is too little, the page scrolls anyway: fill the window's height
+        room_h = below if below >= space["vh"] * MIN_HEIGHT_SHARE else whole
+    return fit_box(board, space["w"], room_h, min_size=MIN_HEX_PX)
+
+
 def _register(callbacks: list, callback: Callable, remove: bool) -> None:
     if remove:
         if callback in callbacks:
@@ -328,4 +580,4 @@ def _register(callbacks: list, callback: Callable, remove: bool) -> None:
         callbacks.append(callback)
 
 
-__all__ = ["BoardView", "HIGHLIGHT_STYLES", "as_caste"]
+__all__ = ["BoardView", "HIGHLIGHT_STYLES", "as_caste", "focus_zoom", "room_box"]

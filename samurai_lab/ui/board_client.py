@@ -1,0 +1,158 @@
+"""The board's page script: it tells the kernel how much room each board has, and makes the board
+usable from the keyboard.
+
+ipycanvas draws into a canvas of a fixed backing size; only the page knows the space the board
+is given and the screen's ``devicePixelRatio``. This script (delivered once per page, like
+``scroll_focus``) watches every board element (CSS class ``samurai-board``) with a
+``ResizeObserver`` and on window resizes (browser zoom included), and writes what it measured as
+JSON into the board's hidden text widget (class ``samurai-board-space``): the kernel reads it
+(``BoardView``), sizes the canvas (CSS size and backing size x ``devicePixelRatio``) and redraws.
+
+Message: ``{"w": width of the board element in CSS px, "vw"/"vh": window size, "top": the
+element's distance from the top of the page, "dpr": devicePixelRatio}``.
+
+Keyboard: ipycanvas makes the canvas focusable and forwards its key presses to the kernel, but
+swallows every key (``preventDefault``), Tab included: a keyboard trap. A capture-phase listener
+lets through every key the board does not use (arrows, Enter, Space, Escape), so Tab moves on.
+The script also names the canvas for assistive technology, makes the board's description line
+(class ``samurai-board-live``) a polite live region, draws a visible focus ring when the board is
+reached or used from the keyboard (not on mouse clicks), and adds the projector stylesheet.
+"""
+
+from __future__ import annotations
+
+import json
+
+import ipywidgets as widgets
+
+from .projector import PROJECTOR_CSS
+from .scroll_focus import CANVAS_CLASS
+
+BOARD_CLASS = "samurai-board"
+SPACE_CLASS = "samurai-board-space"
+LIVE_CLASS = "samurai-board-live"
+KEYBOARD_CLASS = "samurai-board-keyboard"  # on the canvas while it is used from the keyboard: the focus ring shows
+OUTPUT_CLASS = "samurai-board-client"
+BOARD_KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Escape")
+BOARD_LABEL = ("Game board. Arrow keys move the cursor from hex to hex, Enter or Space plays on the "
+               "cursor's hex, Escape cancels.")
+
+CSS = f"""
+canvas.{CANVAS_CLASS}:focus {{ outline: none; }}
+canvas.{CANVAS_CLASS}.{KEYBOARD_CLASS}:focus {{ outline: 3px solid #6a1b9a; outline-offset: 2px; }}
+.{LIVE_CLASS} {{ font-size: 13px; color: #2b2620; min-height: 0; }}
+""" + PROJECTOR_CSS
+
+SCRIPT = """
+(() => {
+  const C = %(config)s;
+  if (window.samuraiBoardClient) { window.samuraiBoardClient.scan(); return; }
+  const style = document.createElement('style');
+  style.textContent = C.css;
+  document.head.appendChild(style);
+  const keys = new Set(C.keys);
+  const watched = new WeakSet();
+  const report = (board) => {
+    const canvas = board.querySelector('canvas.' + C.canvas);
+    const input = board.querySelector('.' + C.space + ' input');
+    if (!canvas || !input) return;
+    if (!canvas.hasAttribute('aria-label')) {
+      canvas.setAttribute('role', 'application');
+      canvas.setAttribute('aria-roledescription', 'game board');
+      canvas.setAttribute('aria-label', C.label);
+    }
+    const live = board.querySelector('.' + C.live);
+    if (live && !live.hasAttribute('aria-live')) {
+      live.setAttribute('aria-live', 'polite');
+      live.setAttribute('role', 'status');
+    }
+    const rect = board.getBoundingClientRect();
+    if (rect.width < 1) return;  // hidden (a closed tab): measured when it shows
+    const cs = getComputedStyle(board);
+    const w = board.clientWidth - parseFloat(cs.paddingLeft || 0) - parseFloat(cs.paddingRight || 0);
+    let top = rect.top + window.scrollY;  // from the top of the page, however it is scrolled
+    for (let p = board.parentElement; p && p !== document.body && p !== document.documentElement; p = p.parentElement) {
+      top += p.scrollTop || 0;
+    }
+    const msg = JSON.stringify({w: Math.floor(w), vw: window.innerWidth, vh: window.innerHeight,
+                                top: Math.round(top), dpr: window.devicePixelRatio || 1});
+    if (input.value === msg) return;
+    input.value = msg;
+    input.dispatchEvent(new Event('input', {bubbles: true}));
+  };
+  const observer = new ResizeObserver((entries) => {
+    for (const e of entries) report(e.target);
+  });
+  const scan = () => {
+    for (const board of document.querySelectorAll('.' + C.board)) {
+      if (!watched.has(board)) {
+        watched.add(board);
+        observer.observe(board);
+      }
+      report(board);
+    }
+  };
+  let pending = false;
+  const later = () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => { pending = false; scan(); });
+  };
+  new MutationObserver(later).observe(document.body, {childList: true, subtree: true});
+  window.addEventListener('resize', later);
+  const watchRatio = () => {  // browser zoom and moving to another screen change devicePixelRatio
+    matchMedia('(resolution: ' + window.devicePixelRatio + 'dppx)')
+      .addEventListener('change', () => { later(); watchRatio(); }, {once: true});
+  };
+  watchRatio();
+  const isBoard = (t) => t instanceof HTMLCanvasElement && t.classList.contains(C.canvas);
+  document.addEventListener('keydown', (event) => {
+    const t = event.target;
+    if (event.key === 'Tab') {  // the focus ring shows on what the keyboard reaches, not on clicks
+      requestAnimationFrame(() => { if (isBoard(document.activeElement)) document.activeElement.classList.add(C.kbd); });
+    }
+    if (!isBoard(t)) return;
+    t.classList.add(C.kbd);
+    if (!keys.has(event.key) || event.altKey || event.ctrlKey || event.metaKey) {
+      event.stopPropagation();  // not a board key: ipycanvas must not swallow it (Tab moves on)
+    }
+  }, true);
+  document.addEventListener('mousedown', (event) => {
+    if (isBoard(event.target)) event.target.classList.remove(C.kbd);
+  }, true);
+  window.samuraiBoardClient = {scan, report};
+  scan();
+})();
+""" % {"config": json.dumps({
+    "css": CSS, "keys": list(BOARD_KEYS), "label": BOARD_LABEL, "board": BOARD_CLASS, "canvas": CANVAS_CLASS,
+    "space": SPACE_CLASS, "live": LIVE_CLASS, "kbd": KEYBOARD_CLASS,
+})}
+
+
+def board_client() -> widgets.Output:
+    """A hidden widget whose only output is ``SCRIPT`` (run by the browser when it is displayed)."""
+    out = widgets.Output(layout=widgets.Layout(display="none"))
+    out.add_class(OUTPUT_CLASS)
+    out.outputs = (
+        {
+            "output_type": "display_data",
+            "data": {"application/javascript": SCRIPT, "text/plain": ""},
+            "metadata": {},
+        },
+    )
+    return out
+
+
+def parse_space(text: str) -> dict[str, float] | None:
+    """The page's measure of a board's room (see the module doc), or None for anything else."""
+    try:
+        data = json.loads(text)
+        out = {k: float(data[k]) for k in ("w", "vw", "vh", "top", "dpr")}
+    except (ValueError, KeyError, TypeError):
+        return None
+    if out["w"] <= 0 or out["vh"] <= 0 or not 0.25 <= out["dpr"] <= 8:
+        return None
+    return out
+
+
+__all__ = ["BOARD_CLASS", "BOARD_KEYS", "LIVE_CLASS", "SCRIPT", "SPACE_CLASS", "board_client", "parse_space"]

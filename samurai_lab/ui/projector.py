@@ -1,0 +1,50 @@
+"""Projector mode: the board as large as the screen allows, and bigger type for panels and messages.
+
+An app switches it with one call, ``set_projector(app.widget, on, boards)``: the app's root
+widget gets (or loses) the CSS class ``samurai-projector`` and every board view its projector
+look (``BoardView.set_projector``: height-bound size, thicker outlines, bigger labels). The
+stylesheet ``PROJECTOR_CSS`` enlarges the type of everything inside a ``samurai-projector``
+root; the board's page script (``ui/board_client.py``) puts it into the page once.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+PROJECTOR_CLASS = "samurai-projector"
+
+PROJECTOR_CSS = f"""
+.{PROJECTOR_CLASS} {{ font-size: 20px; }}
+.{PROJECTOR_CLASS} .widget-html-content, .{PROJECTOR_CLASS} .widget-label,
+.{PROJECTOR_CLASS} .widget-html-content div, .{PROJECTOR_CLASS} .widget-html-content p,
+.{PROJECTOR_CLASS} .widget-html-content td, .{PROJECTOR_CLASS} .widget-html-content li {{
+  font-size: 20px !important; line-height: 1.45 !important;
+}}
+.{PROJECTOR_CLASS} .widget-html-content h1 {{ font-size: 40px !important; }}
+.{PROJECTOR_CLASS} .widget-html-content h2 {{ font-size: 32px !important; }}
+.{PROJECTOR_CLASS} .samurai-message > div, .{PROJECTOR_CLASS} .samurai-message div {{
+  font-size: 24px !important; line-height: 1.4 !important; padding: 10px 14px !important;
+}}
+.{PROJECTOR_CLASS} .widget-button, .{PROJECTOR_CLASS} .widget-toggle-button {{
+  font-size: 20px !important; height: auto !important; min-height: 40px; padding: 4px 14px !important;
+}}
+.{PROJECTOR_CLASS} .widget-dropdown select, .{PROJECTOR_CLASS} .widget-text input,
+.{PROJECTOR_CLASS} .widget-checkbox label, .{PROJECTOR_CLASS} .p-TabBar-tab, .{PROJECTOR_CLASS} .lm-TabBar-tab {{
+  font-size: 20px !important;
+}}
+.{PROJECTOR_CLASS} .samurai-board-live {{ font-size: 20px !important; }}
+"""
+
+
+def set_projector(root: Any, on: bool, boards: Iterable[Any] = ()) -> None:
+    """Projector mode on or off for an app: ``root`` (its top widget) gets or loses the CSS class
+    ``samurai-projector``; each of ``boards`` (``BoardView``s) is told too."""
+    if on:
+        root.add_class(PROJECTOR_CLASS)
+    else:
+        root.remove_class(PROJECTOR_CLASS)
+    for board in boards:
+        board.set_projector(on)
+
+
+__all__ = ["PROJECTOR_CLASS", "PROJECTOR_CSS", "set_projector"]

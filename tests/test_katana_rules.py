@@ -83,7 +83,9 @@ def test_samurai_move_like_the_chess_queen():
 
 def test_free_move_after_battleground():
     """'MOVIMENTO LIBERO: se player di turno sposta un suo samurai su di una casella BATTLEGROUND (BLACK o
-    SHIRO), il player successivo potrà muovere un suo samurai come e dove vuole.'"""
+    SHIRO), il player successivo potrà muovere un suo samurai come e dove vuole.' / '1) if the first player lands
+    on a No Mans Land square, The second player may move his samurai to any available square, provided The
+    rules of Movement are observed.'"""
     s = play(new_game(), "d9-e9")
     assert s.last == BLACK
     froms = {m.frm for m in legal_moves(s)}
@@ -95,7 +97,11 @@ def test_constrained_move_after_a_symbol():
     """'MOVIMENTO VINCOLATO: Se il player di turno sposta un suo samurai su di una casella non BATTLEGROUND
     (cioè con simboli astri o animali), il player successivo potrà muovere soltanto un suo samurai che sia
     attiguo ad una casella recante lo stesso simbolo, quest'ultima dovrà essere attraversata per prima ma
-    senza fermarvisi, La direzione ed il numero di caselle non sono mai vincolati.'"""
+    senza fermarvisi, La direzione ed il numero di caselle non sono mai vincolati.' / '2) if the first player
+    lands on a Movement Square the second player must move any one of his samurai Over the particular Movement
+    Square symbol on which the first player landed. This must be the First Movement Square over which the
+    samurai moves. He cannot remain on the square but must move on to any other available square in a
+    straight line'"""
     s = play(from_position("d9,f9,a7,i7 d1,i3,c4,e4 b - 0:0"), "f9-g9")
     ms = moves_of(s)
     assert ms == {"c4-a4", "c4-e6", "c4-f7", "c4-g8", "e4-c6", "e4-b7"}
@@ -169,7 +175,10 @@ def test_the_attacker_always_wins():
 
 def test_defeated_defender_loses_sword_or_life():
     """'Il difensore sconfitto perde la spada e viene spostato in una qualsiasi casella di partenza libera del
-    relativo player. Se il difensore sconfitto è già privo di spada viene ucciso e rimosso dal gioco.'"""
+    relativo player. Se il difensore sconfitto è già privo di spada viene ucciso e rimosso dal gioco.' /
+    'A samurai is Strong when he has a sword. He is Weak without a sword. A) if he is strong, has his sword
+    removed and is returned to any available break out square on his side of the board B) if he is already
+    weak (he as no sword) is then killed and removed from the Board.'"""
     s = apply_move(from_position("d9,f9,a7,e6 d1,f1,e1,i3 r - 0:0"), "e1-e4")
     assert to_position(s).startswith("d9,f9,a7,i7' ")
     s = apply_move(from_position("d9,f9,a7,e6' d1,f1,e1,i3 r - 0:0"), "e1-e4")

@@ -206,7 +206,7 @@ def piece_shapes(player: int, strong: bool, cx: float, cy: float, c: float,
     fill = theme.PIECE_FILL[player]
     if strong:
         out = [_circle(cx, cy, r, fill=fill, stroke=theme.PIECE_RING[player], width=3.0, tags=("piece",))]
-        out += sword_shapes(cx + r * 0.55, cy - r * 0.55, c * 0.45, theme.GOLD, "#3a2c00", 0.8)
+        out += sword_shapes(cx + r * 0.6, cy - r * 0.6, c * 0.6, theme.GOLD, "#3a2c00", 0.9)
         out.append(Shape("text", (cx - r * 0.1, cy + r * 0.1), fill=theme.PIECE_TEXT, text=letters[player],
                          size=c * 0.34, bold=True, tags=("piece",)))
     else:

@@ -67,7 +67,8 @@ class IkizumariApp:
         self.page_script = widgets.Output(layout=widgets.Layout(display="none"))
 
         # play
-        self.board = BoardView(on_error=self.feedback.report_unexpected, lang=lambda: self.lang)
+        self.board = BoardView(on_error=self.feedback.report_unexpected, lang=lambda: self.lang,
+                               css_class="ikz-play-board")
         self.board.on_click(self.guard(self._on_board_click))
         self.status = widgets.HTML()
         self.status.add_class("ikz-status")
@@ -105,7 +106,8 @@ class IkizumariApp:
 
         # lesson
         self.lesson = LessonSession()
-        self.lesson_board = BoardView(on_error=self.feedback.report_unexpected, lang=lambda: self.lang)
+        self.lesson_board = BoardView(on_error=self.feedback.report_unexpected, lang=lambda: self.lang,
+                                      css_class="ikz-lesson-board")
         self.lesson_board.on_click(self.guard(self._on_lesson_click))
         self.chapter_pick = widgets.Dropdown(layout=widgets.Layout(width="360px"))
         self.chapter_pick.add_class("ikz-lesson-chapters")
@@ -201,7 +203,7 @@ class IkizumariApp:
                 self._fill_tasks()
             finally:
                 self._quiet = False
-            self.legend.value = f"<small>{html.escape(T.gettext(LEGEND))}</small>"
+            self.legend.value = f"<div style='font-size:12px;line-height:1.4'>{html.escape(T.gettext(LEGEND))}</div>"
             self.rules_text.value = rules_html(self.session.ruleset)
 
     # --- play --------------------------------------------------------------------------------------
@@ -361,14 +363,15 @@ class IkizumariApp:
             ch_index = CHAPTERS.index(chapter) + 1
             self.progress.value = html.escape(T.gettext("Chapter {i} of {n} · {done} of {total} tasks solved").format(
                 i=ch_index, n=len(CHAPTERS), done=done, total=total))
-            self.lesson_text.value = f"<p>{html.escape(T.gettext(chapter.explanation))}</p>"
+            self.lesson_text.value = (f"<div style='line-height:1.45;margin:6px 0'>"
+                                      f"{html.escape(T.gettext(chapter.explanation))}</div>")
             solved = " ✔ " + T.gettext("solved") if task.id in self.lesson.solved else ""
             self.task_text.value = f"<p style='font-size:16px'><b>{html.escape(T.gettext(task.prompt))}</b>{solved}</p>"
             state = self.lesson.state
             end = outcome(state)
             from ..core.text import constraint_text, outcome_text
             words = outcome_text(end) if end is not None else constraint_text(state, window(state))
-            self.lesson_status.value = html.escape(words)
+            self.lesson_status.value = f"<div style='line-height:1.45'>{html.escape(words)}</div>"
             self.next_button.disabled = list(TASKS).index(task.id) == len(TASKS) - 1
         self.lesson_board.show(state, marks_for(state, getattr(self, "lesson_selected", None)))
 
@@ -404,7 +407,8 @@ class IkizumariApp:
 
     def _hint(self) -> None:
         with use_language(self.lang):
-            self.hint_text.value = f"<i>{html.escape(T.gettext(self.lesson.task.hint))}</i>"
+            self.hint_text.value = (f"<div style='line-height:1.45'><i>{html.escape(T.gettext(self.lesson.task.hint))}"
+                                  f"</i></div>")
 
     def _retry(self) -> None:
         self.lesson.retry()

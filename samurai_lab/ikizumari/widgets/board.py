@@ -16,7 +16,7 @@ from ..render.canvas import draw_board, draw_marks, draw_pieces
 from ..render.geometry import DEFAULT_GEOMETRY, Geometry
 from ..render.scene import Marks, marks_for
 
-BOARD, PIECES, MARKS = 0, 1, 2
+BOARD, MARKS, PIECES = 0, 1, 2  # the marks lie under the samurai, never over them
 BOARD_CLASS = "ikizumari-board-canvas"
 
 
@@ -24,7 +24,7 @@ class BoardView:
     """The board; ``on_click(callback(square_or_None))``; ``show(state, marks)`` redraws."""
 
     def __init__(self, geometry: Geometry = DEFAULT_GEOMETRY, on_error: Callable[[BaseException], None] | None = None,
-                 lang: Callable[[], str] = lambda: "en") -> None:
+                 lang: Callable[[], str] = lambda: "en", css_class: str = "") -> None:
         self.geometry = geometry
         self.state: State = new_game()
         self.marks: Marks = marks_for(self.state)
@@ -37,6 +37,8 @@ class BoardView:
         self.canvas = MultiCanvas(3, width=size, height=size)
         self.canvas.add_class(CANVAS_CLASS)
         self.canvas.add_class(BOARD_CLASS)
+        if css_class:
+            self.canvas.add_class(css_class)
         self.canvas.layout.width = self.canvas.layout.min_width = f"{size}px"
         self.canvas.layout.height = f"{size}px"
         self.widget = widgets.VBox([self.canvas, scroll_focus_fix()])

@@ -1,0 +1,90 @@
+"""The SAMOURAI app in headless Chromium through voila: the board draws, moves by clicks, refusals in words,
+the language switch, the lesson."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import canvas_pixel, click_canvas, open_app, save_screenshot, wait_for_canvas_pixel, wait_for_text
+from playwright.sync_api import Page, expect
+
+from samurai_lab.ikizumari.core import parse_square
+from samurai_lab.ikizumari.render.geometry import DEFAULT_GEOMETRY
+
+pytestmark = pytest.mark.browser
+
+PLAY = ".ikz-play-board"
+LESSON = ".ikz-lesson-board"
+TIMEOUT = 90.0
+
+
+def centre(name: str) -> tuple[float, float]:
+    return DEFAULT_GEOMETRY.centre(parse_square(name))
+
+
+def click(page: Page, selector: str, name: str) -> None:
+    x, y = centre(name)
+    click_canvas(page, selector, x, y)
+
+
+def test_play_by_clicks_refusal_and_french(app_page: Page, voila_url: str) -> None:
+    page = app_page
+    page.set_viewport_size({"width": 1300, "height": 1000})
+    open_app(page, voila_url, "ikizumari.ipynb", PLAY, timeout=TIMEOUT)
+    # the board really drew: the dragon of c11 is a green triangle
+    x, y = centre("c11")
+    r, g, b, a = wait_for_canvas_pixel(page, PLAY, int(x), int(y + 3), (46, 125, 50), timeout=TIMEOUT)
+    assert a == 255
+    expect(page).to_have_title("SAMOURAI — Iki-zumari — samurai_lab", timeout=TIMEOUT * 1000)
+
+    # hot seat: both seats People
+    page.select_option(".ikz-seat-black select", label="People")
+    click(page, PLAY, "d1")
+    wait_for_text(page, ".samurai-message", "Legal moves of the samurai on d1: 24", TIMEOUT)
+    click(page, PLAY, "d3")
+    wait_for_text(page, ".ikz-status", "Black must move 1, 2 or 3 squares, first crossing a dragon square.", TIMEOUT)
+    wait_for_text(page, ".ikz-announcement", "Red announces: 2 dragon", TIMEOUT)
+    x, y = centre("d3")
+    wait_for_canvas_pixel(page, PLAY, int(x - 13), int(y), (198, 40, 40), tolerance=12, timeout=TIMEOUT)
+    # a refused move, in the rules' words
+    click(page, PLAY, "d11")
+    click(page, PLAY, "d8")
+    wait_for_text(page, ".samurai-message", "The first square crossed must bear a dragon: d10 bears an ibis.", TIMEOUT)
+    # the legal one of the sketch: A to the left, 2 ibis
+    click(page, PLAY, "d11")
+    click(page, PLAY, "b11")
+    wait_for_text(page, ".ikz-announcement", "Black announces: 2 ibis", TIMEOUT)
+    x, y = centre("b11")
+    wait_for_canvas_pixel(page, PLAY, int(x - 10), int(y - 10), (33, 33, 33), tolerance=12, timeout=TIMEOUT)
+    save_screenshot(page, "ikizumari_play")
+
+    page.select_option(".ikz-language select", label="Français")
+    wait_for_text(page, ".ikz-status", "Rouge doit se déplacer de 1, 2 ou 3 cases", TIMEOUT)
+    wait_for_text(page, ".ikz-announcement", "Noir annonce : 2 en ibis", TIMEOUT)
+    expect(page.get_by_role("button", name="Nouvelle partie")).to_be_visible()
+    expect(page).to_have_title("SAMOURAÏ — Iki-zumari — samurai_lab", timeout=TIMEOUT * 1000)
+    save_screenshot(page, "ikizumari_play_fr")
+    assert canvas_pixel(page, PLAY, 2, 2)[3] == 255
+
+
+def test_lesson_wrong_then_right(app_page: Page, voila_url: str) -> None:
+    page = app_page
+    page.set_viewport_size({"width": 1300, "height": 1000})
+    open_app(page, voila_url, "ikizumari.ipynb", PLAY, timeout=TIMEOUT)
+    page.get_by_role("tab", name="Lesson").click()
+    wait_for_text(page, ".ikz-lesson-task", "Move a samurai exactly 3 squares", TIMEOUT)
+    x, y = centre("d1")
+    wait_for_canvas_pixel(page, LESSON, int(x - 13), int(y), (198, 40, 40), tolerance=12, timeout=TIMEOUT)
+    click(page, LESSON, "d1")
+    click(page, LESSON, "d2")
+    wait_for_text(page, ".ikz-lesson-feedback", "Not quite. This move goes 1 squares; the task asks for 3.", TIMEOUT)
+    page.click(".ikz-lesson-retry")
+    wait_for_text(page, ".ikz-lesson-feedback", "The position is back as it was.", TIMEOUT)
+    click(page, LESSON, "d1")
+    click(page, LESSON, "d4")
+    wait_for_text(page, ".ikz-lesson-feedback", "Well done!", TIMEOUT)
+    wait_for_text(page, ".ikz-lesson-progress", "1 of 12 tasks solved", TIMEOUT)
+    page.click(".ikz-lesson-hint")
+    wait_for_text(page, ".ikz-lesson-hint-text", "Click a red samurai", TIMEOUT)
+    save_screenshot(page, "ikizumari_lesson")
+    page.get_by_role("tab", name="Rules").click()
+    wait_for_text(page, ".ikz-rules", "Rulings: the points the text leaves open", TIMEOUT)

@@ -66,7 +66,33 @@ def test_records_replay_exactly(players: int) -> None:
 def test_chosen_setup_and_hands_are_played_by_bots() -> None:
     final, actions = play_game([make_bot("greedy"), make_bot("random")], EDITION_1998, seed=5)
     assert final.is_over
-    assert any(str(a).startswith("piece") for a in actions) and any(str(a).startswith("pick") for a in actions)
+    kinds = [str(a).split()[0] for a in actions]
+    # 000: the hands are chosen "Simultaneamente e di nascosto", then "Selezionare poi i segnalini"
+    assert kinds.index("piece") == 10 and kinds[:10] == ["pick"] * 10 and "pick" not in kinds[10:]
+
+
+def test_a_bot_picks_its_hand_before_the_pieces_and_places_pieces_knowing_it() -> None:
+    from collections import Counter
+
+    from samurai_lab import CASTES
+    from samurai_lab.knizia.bots.opening import caste_strength, choose_setup
+
+    state = new_game(2, EDITION_1998, 3)
+    rng = random.Random(1)
+    while state.phase is Phase.CHOOSE_HANDS:
+        assert state.pieces_on_board() == (1, 1, 1), "only Edo holds pieces while hands are chosen"
+        state = state.apply(choose_setup(state.view(state.current), rng))
+    strength = caste_strength(state.hands[0])
+    assert strength == caste_strength(state.view(0).hands[0]) and sum(strength) > 0
+    placed = []
+    while state.phase is Phase.PLACE_PIECES:
+        a = choose_setup(state.view(state.current), rng)
+        placed.append((state.current, a.caste))
+        state = state.apply(a)
+    assert state.phase is Phase.PLAY
+    mine = Counter(c for p, c in placed if p == 0)
+    best = max(CASTES, key=lambda c: strength[c.index])
+    assert mine[best] >= min(mine.values()), "the caste the hand influences most is placed at least as often"
 
 
 @pytest.mark.parametrize("players,rules", [(2, "1998"), (3, "2015"), (4, "1998")])

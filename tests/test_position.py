@@ -116,3 +116,24 @@ def test_rule_problems_of_a_readable_position_are_all_reported() -> None:
 def test_wrong_number_of_fields() -> None:
     with pytest.raises(ScenarioError, match="a position has 11 fields"):
         parse_position("1998 2")
+
+
+def test_positions_in_the_other_setup_order_say_what_is_out_of_order() -> None:
+    # 002, steps 5-6 then 7-9: "cada jugador elige en secreto cinco de sus fichas" comes before
+    # "Poblar los espacios de la ciudad": hands first, then the pieces.
+    chosen = new_game(2, EDITION_1998, 5)
+    while chosen.phase.value == "choose_hands":
+        chosen = chosen.apply(chosen.legal_actions()[0])
+    fields = position_string(chosen).split(" ")
+    assert fields[2].startswith("s:1:")  # placing pieces, every hand chosen
+    placing_without_hands = fields[:5] + ["::/::"] + fields[6:]  # the old order: no hand yet
+    with pytest.raises(ScenarioError) as info:
+        parse_position(" ".join(placing_without_hands))
+    assert "the hands are chosen first, then the caste pieces are placed" in str(info.value)
+    full = new_game(2, EDITION_1998.with_options(setup="random", hands="random"), 5)
+    fields = position_string(full).split(" ")
+    choosing_with_pieces = [fields[0], fields[1], "h:1:1:0:0", fields[3], "-", "::/::", *fields[6:]]
+    with pytest.raises(ScenarioError) as info:
+        parse_position(" ".join(choosing_with_pieces))
+    assert ("the caste pieces are placed after every player has chosen his starting hand: while hands are chosen "
+            "only Edo holds pieces") in str(info.value)

@@ -47,7 +47,7 @@ def check_invariants(s) -> None:
         assert len(set(ps)) == len(ps), f"{b.ids[i]} holds two pieces alike"
     on_board = s.pieces_on_board()
     captured = [sum(c[k] for c in s.captured) for k in range(3)]
-    if s.phase is not Phase.PLACE_PIECES:
+    if s.phase in (Phase.PLAY, Phase.GAME_OVER):
         for k in range(3):
             assert on_board[k] + captured[k] + s.set_aside[k] == per, "a caste piece was created or lost"
     else:
@@ -61,7 +61,7 @@ def check_invariants(s) -> None:
     for p in range(n):
         assert len(s.hands[p]) <= HAND_SIZE
         assert s.pile_sizes[p] == len(s.piles[p])
-        if s.phase in (Phase.PLAY, Phase.GAME_OVER) or (s.phase is Phase.CHOOSE_HANDS and p < s.current):
+        if s.phase is not Phase.CHOOSE_HANDS or p < s.current:  # hands are chosen before the pieces are placed
             assert tile_accounting(s, p) == Counter(TILE_SET), f"player {p}'s tiles do not add up to his 20"
     assert all(len(d) <= 1 for d in s.discarded)
     if s.phase is Phase.PLAY:

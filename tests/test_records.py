@@ -50,9 +50,11 @@ def test_one_turn_per_line_with_the_player() -> None:
     assert lines[0] == '[Game "Samurai"]' and lines[1] == '[Rules "1998"]' and lines[2] == '[Players "Green, Yellow"]'
     assert lines[3] == '[Seed "11"]' and lines[4].startswith('[Result "')
     moves = [ln for ln in lines if ln and not ln.startswith("[")]
-    assert moves[0].startswith("setup Green: piece ") and moves[1].startswith("setup Yellow: piece ")
-    hand_lines = [ln for ln in moves if ln.startswith("hands ")]
-    assert len(hand_lines) == 2 and hand_lines[0].count("pick ") == 5
+    # hands first (each player's five picks on one line), then the pieces, one a line
+    assert moves[0].startswith("hands Green: pick ") and moves[0].count("pick ") == 5
+    assert moves[1].startswith("hands Yellow: pick ") and moves[1].count("pick ") == 5
+    assert moves[2].startswith("setup Green: piece ") and moves[3].startswith("setup Yellow: piece ")
+    assert not any(ln.startswith("hands ") for ln in moves[2:])
     play = [ln for ln in moves if ln[0].isdigit()]
     assert play[0].startswith("1. Green: ") and play[1].startswith("2. Yellow: ")
     # every play line ends the turn (or passes), except perhaps the last
@@ -89,6 +91,38 @@ def test_notes_and_inline_comments_are_read() -> None:
     text = record_game(start, [first]).replace(f"1. Green: {first}", f"# an opening\n1. Green: {first} {{why}}")
     record = parse_record(text)
     assert record.notes == ("an opening",) and record.comments == {0: "why"}
+
+
+OLD_ORDER = """[Game "Samurai"]
+[Rules "1998"]
+[Players "Green, Yellow"]
+[Seed "3"]
+
+setup Green: piece B@Kyoto
+setup Yellow: piece H@Kyoto
+hands Green: pick S3; pick H4; pick B4; pick R4; pick N1
+"""
+
+
+def test_a_record_placing_pieces_before_the_hands_is_refused_with_its_line() -> None:
+    # 000: "Simultaneamente e di nascosto dagli altri avversari, tutti i giocatori devono scegliere 5 dei 20
+    # tasselli ... Selezionare poi i segnalini": the hands come first, then the pieces.
+    with pytest.raises(ScenarioError) as info:
+        parse_record(OLD_ORDER)
+    (problem,) = info.value.problems
+    assert problem.path == "line 6"
+    assert problem.message == ("'piece B@Kyoto' comes before every hand is chosen: in the rulebooks' order the "
+                               "hands are chosen first, then the caste pieces are placed")
+
+
+def test_replaying_pieces_before_the_hands_names_the_line() -> None:
+    text = OLD_ORDER.rsplit("hands Green", 1)[0]  # only the pieces: read, then refused when replayed
+    record = parse_record(text)
+    with pytest.raises(ScenarioError) as info:
+        replay(record)
+    (problem,) = info.value.problems
+    assert problem.path == "line 6" and "comes before every hand is chosen" in problem.message
+    assert "hands are chosen first, then the caste pieces are placed" in problem.message
 
 
 def test_illegal_action_names_its_line() -> None:

@@ -103,7 +103,7 @@ def test_occupied_hexes_are_refused():
 
 
 def test_only_tiles_in_the_hand():
-    with pytest.raises(IllegalMoveError, match="you do not hold a R4 (?:tile|token)"):
+    with pytest.raises(IllegalMoveError, match="you do not hold a Rice field 4 token"):
         start().apply(parse_action("R4@HO02"))
 
 

@@ -206,3 +206,41 @@ def test_last_captures_are_read_and_checked() -> None:
     wrong = base.replace("number = 3", 'number = 3\nlast_captures = ["Red takes H at HO47 (Red 2, Blue 3)"]')
     found = problems_of(wrong)
     assert any("turn.last_captures[1]: the single highest influence takes the piece" in p for p in found), found
+
+
+# The rulebooks set up in one order, which scenario files follow: 000 "Simultaneamente e di nascosto dagli
+# altri avversari, tutti i giocatori devono scegliere 5 dei 20 tasselli ... Selezionare poi i segnalini";
+# 001 "Одновременно и не показывая жетоны другим игрокам, соперники выбирают 5 из 20 жетонов ... Затем на
+# поле ставятся цели".
+OLD_ORDER_FILES = {
+    "pieces while hands are chosen": ("phase = 'choose_hands'\n[pieces]\nKyoto = 'HB'\nHO12 = 'R'\n",
+                                      "pieces: the caste pieces are placed after every player has chosen his "
+                                      "starting hand: while hands are chosen only Edo holds pieces"),
+    "pieces placed before any hand": ("phase = 'place_pieces'\n[pieces]\nKyoto = 'HB'\n",
+                                      "players.Red.hand: the hands are chosen first, then the caste pieces are placed"),
+    "steps placing pieces before picking": (
+        "phase = 'choose_hands'\n[[step]]\naction = 'piece H@Kyoto'\n[[step]]\naction = 'pick S3'\n",
+        "step[1].action: 'piece H@Kyoto' comes before every hand is chosen: in the rulebooks' order the hands are "
+        "chosen first, then the caste pieces are placed"),
+    "fill while placing pieces": ("phase = 'place_pieces'\nfill = 'random'\n",
+                                  "fill: fill applies once every piece is placed (phase play or game_over)"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OLD_ORDER_FILES))
+def test_files_in_the_other_setup_order_say_what_is_out_of_order(name: str) -> None:
+    body, expected = OLD_ORDER_FILES[name]
+    text = f"title = 'old order'\nplayers = ['Red', 'Blue']\n{body}"
+    with pytest.raises(ScenarioError) as info:
+        loads_scenario(text, "old.toml")
+    assert any(expected in str(p) for p in info.value.problems), info.value
+
+
+def test_a_position_placing_pieces_holds_the_chosen_hands() -> None:
+    text = ("title = 'placing'\nphase = 'place_pieces'\nseed = 4\n"
+            "[[players]]\nname = 'Red'\nhand = ['S3', 'H4', 'B4', 'R4', 'N1']\n"
+            "[[players]]\nname = 'Blue'\nhand = ['S3', 'H4', 'B4', 'R4', 'W2']\n"
+            "[pieces]\nKyoto = 'HB'\n[[step]]\naction = 'piece H@HO07'\n")
+    sc = loads_scenario(text, "placing.toml")
+    assert sc.state.phase.value == "place_pieces" and sc.state.pile_sizes == (15, 15)
+    assert sc.state.current == 0 and [s.current for s in sc.states] == [0, 1]

@@ -75,7 +75,34 @@ def test_cli_json_matches_the_python_api() -> None:
     data = json.loads(proc.stdout)
     assert set(data) == KEYS
     assert data == simulate(["random", "greedy"], games=4, players=2, seed=1).as_dict()
-    assert "4/4 games" in proc.stderr
+    assert "4/4" not in proc.stderr, "no progress bar with --json (nor when stderr is not a terminal)"
+
+
+def test_cli_shows_progress_on_a_terminal() -> None:
+    import fcntl
+    import os
+    import pty
+    import struct
+    import termios
+
+    master, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # a terminal 100 wide
+    try:
+        subprocess.run([str(CLI), "simulate", "--games", "2", "--players", "2", "--bots", "random"],
+                       stdout=subprocess.PIPE, stderr=terminal, timeout=600, check=True)
+    finally:
+        os.close(terminal)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the terminal is closed and everything has been read
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(master)
+    assert b"2/2" in shown and b"game" in shown
 
 
 def test_cli_text_report_and_ruleset_options(capsys) -> None:

@@ -122,7 +122,8 @@ def sample_state(view: GameState, rng: random.Random) -> GameState:
     tiles, the viewer's own pile shuffled, hidden captured pieces spread at random over the players
     who hide them (matching the public totals per caste). Only for the play phase."""
     if view.phase is not Phase.PLAY and view.phase is not Phase.GAME_OVER:
-        raise ValueError("hidden information is sampled only once play has begun (hands are chosen)")
+        raise ValueError("hidden information is sampled only once play has begun (every hand is chosen, then "
+                         "every piece placed)")
     viewer = view.viewer if view.viewer is not None else view.current
     hands = list(view.hands)
     piles = list(view.piles)

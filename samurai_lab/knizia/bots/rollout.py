@@ -64,7 +64,19 @@ class FastPolicy:
         best_v = floor
         shortlist: list | None = [] if (self.recheck > 1 and floor is None) else None
         noise = self.noise if rng is not None else 0.0
+        draw = rng.random if noise else None
         costs = self.costs
+
+        def consider(v: float, candidate: tuple) -> None:
+            """One candidate with its gain minus price: noise added, shortlisted, kept if the best so far."""
+            nonlocal best, best_v
+            if noise:
+                v += noise * draw()  # type: ignore[misc]
+            if shortlist is not None:
+                shortlist.append((v, candidate))
+            if best_v is None or v > best_v:
+                best, best_v = candidate, v
+
         seen = set()
         has_swap = has_move = False
         useful_land = self._useful(state, info, board.land)
@@ -83,32 +95,14 @@ class FastPolicy:
                 continue
             price = costs.per_value * t.strength + (costs.fast if t.fast else 0.0)
             for h in (useful_sea if t.on_sea else useful_land):
-                v = info.tile_gain(state, t, h) - price
-                if noise:
-                    v += noise * rng.random()
-                if shortlist is not None:
-                    shortlist.append((v, ("tile", t, h)))
-                if best_v is None or v > best_v:
-                    best, best_v = ("tile", t, h), v
+                consider(info.tile_gain(state, t, h) - price, ("tile", t, h))
         if has_move and normal and self.moves:
             for a in movable_tiles(state, player):
                 for h in useful_land:
-                    v = info.move_gain(state, a, h) - costs.move
-                    if noise:
-                        v += noise * rng.random()
-                    if shortlist is not None:
-                        shortlist.append((v, ("move", a, h)))
-                    if best_v is None or v > best_v:
-                        best, best_v = ("move", a, h), v
+                    consider(info.move_gain(state, a, h) - costs.move, ("move", a, h))
         if has_swap and self.swaps:
             for sa, ca, sb, cb in info.swaps(state):
-                v = info.swap_gain(sa, ca, sb, cb) - costs.swap
-                if noise:
-                    v += noise * rng.random()
-                if shortlist is not None:
-                    shortlist.append((v, ("swap", sa, ca, sb, cb)))
-                if best_v is None or v > best_v:
-                    best, best_v = ("swap", sa, ca, sb, cb), v
+                consider(info.swap_gain(sa, ca, sb, cb) - costs.swap, ("swap", sa, ca, sb, cb))
         if best is None:
             return None
         if shortlist:

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Sequence, TextIO
+from typing import Callable, Sequence
 
+from tqdm import tqdm
+
+from ...common.stats import wilson
 from ..core.actions import Action
 from ..core.ruleset import PRESETS, RANDOM, Ruleset
 from ..core.scoring import score_state
@@ -150,19 +152,6 @@ class SimulationResult:
         return "\n".join(lines)
 
 
-def wilson(successes: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95 % by default)."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    lo = 0.0 if successes <= 0 else max(0.0, centre - half)
-    hi = 1.0 if successes >= n else min(1.0, centre + half)
-    return lo, hi
-
-
 def ending_of(state: GameState) -> str:
     """How a finished game ended: a caste exhausted, four pieces set aside, or every player passed."""
     if state.passes >= state.n_players:
@@ -250,25 +239,6 @@ def simulate(bots: Sequence[str], games: int, players: int, seed: int = 0, rules
 
 # --- command line -----------------------------------------------------------------------------------------
 
-class ProgressBar:
-    """A plain-text progress bar on a stream (stderr by default)."""
-
-    def __init__(self, stream: TextIO | None = None, width: int = 30) -> None:
-        self.stream = stream or sys.stderr
-        self.width = width
-        self.start = time.perf_counter()
-
-    def __call__(self, done: int, total: int) -> None:
-        filled = round(self.width * done / total)
-        elapsed = time.perf_counter() - self.start
-        left = elapsed / done * (total - done) if done else 0.0
-        self.stream.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} games, "
-                          f"{elapsed:.0f} s, about {left:.0f} s left ")
-        if done == total:
-            self.stream.write("\n")
-        self.stream.flush()
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     levels = ", ".join(f"{n} ({d})" for n, (d, _) in BOTS.items())
     parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
@@ -282,7 +252,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="change a ruleset field, e.g. capture_timing=end_of_turn or instant_end=stop_at_once "
                              "(setup and hands are random unless set here)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the text report")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--quiet", action="store_true",
+                        help="no progress bar and no timing line (the bar is shown on a terminal, without --json)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -299,8 +270,10 @@ def run(args: argparse.Namespace) -> int:
         if changes:
             rules = rules.with_options(**changes)
         bots = [b for b in args.bots.split(",") if b.strip()]
-        result = simulate(bots, args.games, args.players, args.seed, rules,
-                          None if args.quiet else ProgressBar(sys.stderr))
+        # on stderr; off with --quiet or --json, and (disable=None) when stderr is not a terminal
+        with tqdm(total=args.games, unit="game", file=sys.stderr,
+                  disable=True if (args.quiet or args.json) else None) as bar:
+            result = simulate(bots, args.games, args.players, args.seed, rules, lambda done, total: bar.update(1))
     except ValueError as e:
         print(f"samurai-lab simulate: {e}", file=sys.stderr)
         return 2

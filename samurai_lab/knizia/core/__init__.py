@@ -11,7 +11,8 @@ from .influence import Preview, SettlementTally, all_tallies, pending_resolution
 from .rules import IllegalMoveError, apply_action, legal_actions, why_illegal
 from .ruleset import EDITION_1998, EDITION_2015, PRESETS, RULINGS, Ruleset, Ruling
 from .scoring import ScoreReport, score, score_state
-from .state import GameState, Phase, Placed, Resolution, Seat, new_game
+from .model import Phase, Placed, Resolution, Seat
+from .state import GameState, new_game
 from .tiles import CASTES, TILE_KINDS, TILE_SET, Caste, Figure, Tile, tile
 
 __all__ = [

@@ -7,13 +7,14 @@ integer index of a hex is its position in ``Board.ids`` and is what game states 
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from functools import cache
 
 import networkx as nx
 
 from .hexgrid import DIRECTIONS
-from .tiles import _component_data
+from .tiles import _component_data, describe_value
 
 SEA, LAND, VILLAGE, CITY, EDO = "sea", "land", "village", "city", "edo"
 SETTLEMENT_KINDS = frozenset({VILLAGE, CITY, EDO})
@@ -21,6 +22,30 @@ SETTLEMENT_KINDS = frozenset({VILLAGE, CITY, EDO})
 CAPACITY = {VILLAGE: 1, CITY: 2, EDO: 3}
 PLAYER_COUNTS = (2, 3, 4)
 ISLANDS_IN_PLAY = {2: ("honshu",), 3: ("honshu", "kyushu", "shikoku"), 4: ("honshu", "kyushu", "shikoku", "hokkaido")}
+
+
+#: Every hex id of the whole map, and settlement names (lower case) -> hex id.
+MAP_IDS: frozenset[str] = frozenset(h["id"] for h in _component_data()["hexes"])
+MAP_NAMES: dict[str, str] = {h["name"].lower(): h["id"] for h in _component_data()["hexes"] if h.get("name")}
+HEX_EXAMPLE = "write a hex id such as 'HO12' or a settlement name such as 'Kyoto'"
+
+
+def hex_id(ref: object) -> str:
+    """The id of a hex of the whole map, given its id (any case) or a settlement name (``Edo``, ``Kyoto``).
+
+    ValueError saying what is wrong and how to write a hex otherwise."""
+    if type(ref) is str and ref in MAP_IDS:
+        return ref
+    if not isinstance(ref, str):
+        raise ValueError(f"a hex is written as text, not {describe_value(ref)}; {HEX_EXAMPLE}")
+    key = " ".join(ref.split())
+    hid = MAP_NAMES.get(key.lower(), key.upper())
+    if hid in MAP_IDS:
+        return hid
+    near = difflib.get_close_matches(key.upper(), sorted(MAP_IDS), n=1) or difflib.get_close_matches(
+        key.lower(), sorted(MAP_NAMES), n=1)
+    hint = f" (did you mean {near[0] if near[0] in MAP_IDS else near[0].title()}?)" if near else ""
+    raise ValueError(f"there is no hex {ref!r} on the map{hint}; {HEX_EXAMPLE}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +129,6 @@ class Board:
         self.is_sea = tuple(k == SEA for k in kinds)
         self.is_settlement = tuple(k in SETTLEMENT_KINDS for k in kinds)
         self.settlement_capacity_total = sum(self.capacity)
-        self._names = {d["name"].lower(): h for h, d in full.nodes(data=True) if d["name"]}
 
     def __repr__(self) -> str:
         return f"Board({self.n_players} players: {len(self.ids)} hexes, {len(self.settlements)} settlements)"
@@ -114,17 +138,18 @@ class Board:
 
     def resolve(self, ref: str) -> int:
         """Index of a hex given its id (``HO21``) or settlement name (``Edo``); ValueError if not in play."""
-        i = self.index.get(ref)
-        if i is not None:
-            return i
-        key = ref.strip()
-        hid = self._names.get(key.lower(), key.upper())
-        try:
-            return self.index[hid]
-        except KeyError:
-            if hid in map_graph():
-                raise ValueError(f"hex {ref!r} is not in play with {self.n_players} players") from None
-            raise ValueError(f"there is no hex {ref!r} on the map") from None
+        if type(ref) is str:
+            i = self.index.get(ref)
+            if i is not None:
+                return i
+        hid = hex_id(ref)
+        i = self.index.get(hid)
+        if i is None:
+            info = map_graph().nodes[hid]["info"]
+            raise ValueError(f"hex {ref!r} is not in play with {self.n_players} players: {info.label} lies on "
+                             f"{info.island.capitalize()}, which is in play with "
+                             + ("4 players" if info.min_players == 4 else f"{info.min_players} or more players"))
+        return i
 
     def hex(self, ref: str | int) -> HexInfo:
         """HexInfo by index, id or name."""

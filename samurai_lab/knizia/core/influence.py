@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from .actions import Action, EndTurn
 from .rules import apply_action, decide, empty_land_around, influence, is_surrounded
 from .ruleset import INSTANT
-from .state import GameState, Resolution
+from .model import Resolution
+from .state import GameState
 from .tiles import CASTES, Caste
 
 

@@ -11,7 +11,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Sequence
 
 from .board import Board
-from .ruleset import Ruleset
+from .ruleset import RANDOM, Ruleset
 from .tiles import CASTES, HAND_SIZE, TILE_SET, Caste, Tile, sort_tiles, supply_per_caste
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -19,11 +19,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class Phase(str, Enum):
-    """Where the game stands."""
+    """Where the game stands, in the rulebooks' order of setup."""
 
-    PLACE_PIECES = "place_pieces"  # setup: caste pieces into cities, then villages, in turn order
-    CHOOSE_HANDS = "choose_hands"  # setup: each player picks 5 of his 20 tiles
-    PLAY = "play"
+    CHOOSE_HANDS = "choose_hands"  # setup 1: each player picks 5 of his 20 tiles in secret, the rest is his pile
+    PLACE_PIECES = "place_pieces"  # setup 2: caste pieces into cities, then villages, in turn order from seat 0
+    PLAY = "play"  # from seat 0, once every piece is placed
     GAME_OVER = "game_over"
 
 
@@ -91,15 +91,25 @@ _FIRST = itemgetter(0)
 
 
 def deal_random_hands(state: GameState) -> GameState:
-    """Beginner hands: each player's 20 tiles shuffled (seeded), 5 in hand, 15 in the pile; play begins."""
+    """Beginner hands: each player's 20 tiles shuffled (seeded), 5 in hand, 15 in the pile; then the
+    pieces (``hands_chosen``)."""
     hands, piles = [], []
     rng = random.Random(f"hands:{state.seed}")
     for p in range(state.n_players):
         tiles = shuffled(TILE_SET, rng)
         hands.append(sort_tiles(tiles[:HAND_SIZE]))
         piles.append(tuple(tiles[HAND_SIZE:]))
-    return _evolve(state, phase=Phase.PLAY, current=0, hands=tuple(hands), piles=tuple(piles),
-                   pile_sizes=tuple(len(p) for p in piles))
+    return hands_chosen(_evolve(state, hands=tuple(hands), piles=tuple(piles),
+                                pile_sizes=tuple(len(p) for p in piles)))
+
+
+def hands_chosen(state: GameState) -> GameState:
+    """Every hand is chosen: the caste pieces are placed from seat 0 (``PLACE_PIECES``), or, with the
+    beginner setup, dealt at random (seeded) and play begins from seat 0."""
+    if state.ruleset.setup == RANDOM:
+        return _evolve(state, phase=Phase.PLAY, current=0, events=(),
+                       pieces=tuple(random_piece_setup(state.board, state.seed)))
+    return _evolve(state, phase=Phase.PLACE_PIECES, current=0, events=())
 
 
 def random_piece_setup(board: Board, seed: int) -> list[tuple[Caste, ...]]:

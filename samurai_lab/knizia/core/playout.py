@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 
 from .actions import Action, EndTurn, MoveTile, Pass, PlaceTile, Swap
-from .rules import (_apply_legal, apply_action, end_turn, legal_actions, place_tile_at, movable_tiles, swap_keeps_castes_apart, swap_options,
-                    swappable_pieces)
+from .rules import (_apply_legal, apply_action, end_turn, game_over_reason, legal_actions, movable_tiles,
+                    place_tile_at, swap_keeps_castes_apart, swap_options, swappable_pieces)
 from .ruleset import EDITION_1998, RANDOM, Ruleset
-from .state import GameState, Phase, new_game
+from .model import Phase
+from .state import GameState, new_game
 
 
 _PLAY = Phase.PLAY
@@ -18,7 +19,8 @@ _END = EndTurn()
 def random_action(state: GameState, rng: random.Random) -> Action:
     """A random legal action: first a random playable tile kind (or ending the turn), then a random target.
 
-    Uses the rules' own target helpers; only setup phases fall back to ``legal_actions``.
+    Uses the rules' own target helpers; only setup phases fall back to ``legal_actions``. ValueError,
+    saying why, when there is nothing to choose: the game is over, or the hand to play is hidden.
     """
     return _random_choice(state, rng)[0]
 
@@ -26,12 +28,18 @@ def random_action(state: GameState, rng: random.Random) -> Action:
 def _random_choice(state: GameState, rng: random.Random) -> tuple[Action, int]:
     """``random_action``, with the target hex index of a tile placement (-1 for other actions)."""
     if state.phase is not _PLAY:
-        return rng.choice(legal_actions(state)), -1
+        actions = legal_actions(state)
+        if not actions:
+            raise _nothing_to_choose(state)
+        return rng.choice(actions), -1
+    hand = state.hands[state.current]
+    if hand is None:
+        raise _nothing_to_choose(state)
     board = state.board
     options: list = []
     normal_ok = not state.normal_played
     prev = None
-    for t in state.hands[state.current] or ():
+    for t in hand:
         if t is not prev and (normal_ok or t.fast):  # the swap is fast, the move tile is not
             options.append(t)
         prev = t
@@ -65,6 +73,12 @@ def _random_choice(state: GameState, rng: random.Random) -> tuple[Action, int]:
                 return _placement(board, t, target), target
         options.pop(k)
     return Pass(), -1
+
+
+def _nothing_to_choose(state: GameState) -> ValueError:
+    why = game_over_reason(state) if state.phase is Phase.GAME_OVER else \
+        "the hand of the player to move is hidden in this view"
+    return ValueError(f"no action can be chosen: {why}")
 
 
 _PLACEMENTS: dict[tuple[int, str], PlaceTile] = {}

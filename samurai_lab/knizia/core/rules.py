@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from .actions import Action, EndTurn, MoveTile, Pass, PickTile, PlacePiece, PlaceTile, Swap
+from .actions import (Action, EndTurn, IllegalMoveError, MoveTile, Pass, PickTile, PlacePiece, PlaceTile, Swap,
+                      as_action, not_an_action, parse_action)
 from .board import CITY, VILLAGE
-from .ruleset import END_OF_TURN, FORBIDDEN, INSTANT, RANDOM, STOP_AT_ONCE
-from .model import Phase, Resolution, _evolve, deal_random_hands, pile_for, placed
+from .ruleset import END_OF_TURN, FORBIDDEN, INSTANT, STOP_AT_ONCE, Vocabulary
+from .model import Phase, Resolution, _evolve, hands_chosen, pile_for, placed
+from .scoring import score_state, verdict
+from .text import tile_name
 from .tiles import CASTES, HAND_SIZE, TILE_SET_COUNTS, TILES_BY_CODE, Caste, Figure, Tile, sort_tiles, supply_per_caste
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -24,13 +27,15 @@ SWAP_TILE: Tile = TILES_BY_CODE["X"]
 SET_ASIDE_LIMIT = 4
 
 
-class IllegalMoveError(ValueError):
-    """An action the rules forbid; the message names the rule."""
-
-    def __init__(self, action: object, reason: str) -> None:
-        super().__init__(f"{action}: {reason}")
-        self.action = action
-        self.reason = reason
+def game_over_reason(state: GameState) -> str:
+    """``the game is over: <why it ended>; <who won and how>`` (the winner once every capture is known)."""
+    why = state.end_reason
+    text = "the game is over" + (f": {why}" if why else "")
+    try:
+        report = score_state(state)
+    except ValueError:  # a player's view with hidden captures
+        return text + "; the winner is known once every player's captured pieces are shown"
+    return f"{text}; {verdict(report, [s.name for s in state.seats])}"
 
 
 # --- settlements and influence ------------------------------------------
@@ -194,18 +199,25 @@ def swap_options(state: GameState) -> list[Swap]:
 
 # --- the single legality check --------------------------------------------
 
-def why_illegal(state: GameState, action: Action) -> str | None:
-    """None if ``action`` is legal now, else the reason in the rulebook's words."""
+def why_illegal(state: GameState, action: Action | str) -> str | None:
+    """None if ``action`` (an action or its notation) is legal now, else the reason in the rulebook's words."""
+    if action.__class__ is str:
+        try:
+            action = parse_action(action)  # type: ignore[arg-type]
+        except IllegalMoveError as e:
+            return e.reason
     phase = state.phase
     if phase is Phase.GAME_OVER:
-        return "the game is over"
+        return game_over_reason(state)
     if isinstance(action, PlacePiece):
         return _why_piece(state, action)
     if isinstance(action, PickTile):
         return _why_pick(state, action)
     if phase is not Phase.PLAY:
         return "the game has not started yet: " + (
-            "caste pieces are still being placed" if phase is Phase.PLACE_PIECES else "starting hands are being chosen"
+            "the caste pieces are still being placed; play begins once every piece is on the board"
+            if phase is Phase.PLACE_PIECES else
+            "the starting hands are being chosen; then the caste pieces are placed, then play begins"
         )
     hand = state.hands[state.current]
     if hand is None:
@@ -227,7 +239,15 @@ def why_illegal(state: GameState, action: Action) -> str | None:
         if _has_tile_play(state, hand):
             return f"passing is allowed only when no {tile} can be placed (R1); play at least one {tile}"
         return None
-    return f"unknown action {action!r}"
+    return not_an_action(action)
+
+
+def a_tile(t: Tile, vocab: Vocabulary) -> str:
+    """``a High Helmet 2 token``, ``a Ship 1 tile``, ``the figure exchange``: one tile in words, with its article."""
+    if t.is_swap or t.is_move:
+        return f"the {tile_name(t, vocab)}"
+    name = f"{tile_name(t, vocab)} {vocab.tile}"
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
 
 
 def _hex(state: GameState, ref: str) -> tuple[int | None, str | None]:
@@ -238,8 +258,10 @@ def _hex(state: GameState, ref: str) -> tuple[int | None, str | None]:
 
 
 def _why_piece(state: GameState, action: PlacePiece) -> str | None:
+    if state.phase is Phase.CHOOSE_HANDS:
+        return "the caste pieces are placed after every player has chosen his starting hand"
     if state.phase is not Phase.PLACE_PIECES:
-        return "all caste pieces are already placed"
+        return "all caste pieces are already placed: play has begun"
     if not isinstance(action.caste, Caste):
         return f"{action.caste!r} is not a caste"
     i, err = _hex(state, action.hex)
@@ -267,8 +289,11 @@ def _why_piece(state: GameState, action: PlacePiece) -> str | None:
 
 
 def _why_pick(state: GameState, action: PickTile) -> str | None:
+    if state.phase is Phase.PLACE_PIECES:
+        return ("every player has already chosen his starting hand: the hands are chosen first, "
+                "then the caste pieces are placed")
     if state.phase is not Phase.CHOOSE_HANDS:
-        return "starting hands are chosen before play, after the caste pieces are placed"
+        return "starting hands are chosen at the start, before the caste pieces are placed: play has begun"
     hand = state.hands[state.current]
     if hand is None:
         return "that player's hand is hidden in this view"
@@ -282,7 +307,7 @@ def _why_place(state: GameState, action: PlaceTile, hand: tuple[Tile, ...]) -> s
     t = action.tile
     vocab = state.ruleset.vocabulary
     if t not in hand:
-        return f"you do not hold a {t.code} {vocab.tile}"
+        return f"you do not hold {a_tile(t, vocab)}"
     if t.figure is Figure.SWAP:
         return f"the {vocab.swap} never lies on the board: use it to exchange two caste pieces"
     if t.figure is Figure.MOVE:
@@ -316,13 +341,15 @@ def _why_swap(state: GameState, action: Swap, hand: tuple[Tile, ...]) -> str | N
     if err:
         return err
     if a == b:
-        return "the swap exchanges pieces lying in two different settlements"
+        return f"the {vocab.swap} exchanges two pieces lying in two different settlements"
     pa, pb = state.pieces[a], state.pieces[b]
     for i, c, ps in ((a, action.caste_a, pa), (b, action.caste_b, pb)):
         if c not in ps:
             return f"there is no {vocab.caste(c)} piece in {state.board.label(i)}"
     if not swap_keeps_castes_apart(state, a, action.caste_a, b, action.caste_b):
-        return f"after the swap no settlement may hold two {vocab.piece}s of the same caste"
+        twice, where = (action.caste_b, a) if action.caste_b in pa else (action.caste_a, b)
+        return (f"after the swap {state.board.label(where)} would hold two {vocab.castes_plural[twice]}: "
+                "no settlement may hold two pieces of the same caste")
     if state.ruleset.swap_into_surrounded == FORBIDDEN:
         for i in (a, b):
             if is_surrounded(state, i):
@@ -415,8 +442,11 @@ def legal_actions(state: GameState) -> list[Action]:
 
 # --- applying ---------------------------------------------------------------
 
-def apply_action(state: GameState, action: Action) -> GameState:
-    """The state after ``action``. Raises IllegalMoveError with the reason if the rules forbid it."""
+def apply_action(state: GameState, action: Action | str) -> GameState:
+    """The state after ``action`` (an action or its notation). Raises IllegalMoveError with the reason
+    if the rules forbid it or the action is malformed."""
+    if action.__class__ not in _APPLY:
+        action = as_action(action)
     reason = why_illegal(state, action)
     if reason is not None:
         raise IllegalMoveError(action, reason)
@@ -578,10 +608,8 @@ def _apply_piece(state: GameState, action: PlacePiece) -> GameState:
     full = all(len(pieces[s]) == board.capacity[s] for s in board.settlements)
     nxt = (state.current + 1) % state.n_players
     new = _evolve(state, pieces=tuple(pieces), current=nxt, events=())
-    if full:
-        new = _evolve(new, phase=Phase.CHOOSE_HANDS, current=0)
-        if state.ruleset.hands == RANDOM:
-            new = deal_random_hands(new)
+    if full:  # every piece is on the board: play begins with seat 0
+        new = _evolve(new, phase=Phase.PLAY, current=0)
     return new
 
 
@@ -600,8 +628,7 @@ def _apply_pick(state: GameState, action: PickTile) -> GameState:
     sizes[cur] = len(piles[cur])
     if cur + 1 < state.n_players:
         return _evolve(state, hands=tuple(hands), piles=tuple(piles), pile_sizes=tuple(sizes), current=cur + 1, events=())
-    return _evolve(state, hands=tuple(hands), piles=tuple(piles), pile_sizes=tuple(sizes), current=0,
-                   phase=Phase.PLAY, events=())
+    return hands_chosen(_evolve(state, hands=tuple(hands), piles=tuple(piles), pile_sizes=tuple(sizes)))
 
 
 _APPLY = {

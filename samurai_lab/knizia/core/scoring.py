@@ -140,6 +140,23 @@ def score(
     return report(top2, "shared")
 
 
+def verdict(report: ScoreReport, names: Sequence[str] | None = None) -> str:
+    """Who won and by which step, in one phrase: ``Green won (leading 2 castes)``."""
+    nm = _names(len(report.counts), names)
+    winners = report.winners
+    if len(winners) > 1:
+        return f"{_join([nm[p] for p in winners])} share the victory (tied at every step of the scoring)"
+    w = winners[0]
+    how = {
+        "leaderships": (f"leading {report.leaderships[w]} castes" if report.leaderships[w] >= 2
+                        else "the only player leading a caste"),
+        "other_castes": f"tied on leaderships, with the most pieces of the castes not led: {report.other_pieces[w]}",
+        "total": f"tied on leaderships and on the castes not led, with the most pieces in all: {report.totals[w]}",
+        "no_leader_total": f"nobody leads a caste; the most pieces in all: {report.totals[w]}",
+    }.get(report.decided_by, report.decided_by)
+    return f"{nm[w]} won ({how})"
+
+
 def score_state(state) -> ScoreReport:
     """Score a full game state (every player's captured pieces must be known)."""
     if any(c is None for c in state.captured):

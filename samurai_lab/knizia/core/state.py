@@ -8,7 +8,7 @@ from typing import Sequence
 from . import rules
 from .actions import Action
 from .board import Board, board_for
-from .model import Phase, Placed, Resolution, Seat, _evolve, deal_random_hands, default_seats, random_piece_setup  # noqa: F401
+from .model import Phase, Placed, Resolution, Seat, _evolve, deal_random_hands, default_seats
 from .ruleset import EDITION_1998, RANDOM, Ruleset
 from .text import describe_state
 from .tiles import CASTES, Caste, Tile, supply_per_caste
@@ -90,16 +90,19 @@ class GameState:
         """All legal actions of the current step (see rules.legal_actions)."""
         return rules.legal_actions(self)
 
-    def apply(self, action: Action) -> GameState:
-        """The state after ``action``; IllegalMoveError (a ValueError) says which rule forbids it."""
+    def apply(self, action: Action | str) -> GameState:
+        """The state after ``action`` (an action or its notation, ``"H4@HO05"``); IllegalMoveError
+        (a ValueError) says which rule forbids it, or what is malformed."""
         return rules.apply_action(self, action)
 
-    def is_legal(self, action: Action) -> bool:
+    def is_legal(self, action: Action | str) -> bool:
+        """Would ``action`` (an action or its notation) be accepted now?"""
         return rules.why_illegal(self, action) is None
 
     def view(self, player: int) -> "GameState":
-        """What ``player`` may see: own hand; others' hand and pile sizes only; others' captured
-        pieces only when captures are open (2 players); never the seed (it fixes the piles)."""
+        """What ``player`` may see: own hand (while hands are chosen, his picks so far; while the pieces
+        are placed, the hand he chose); others' hand and pile sizes only; others' captured pieces only
+        when captures are open (2 players); never the seed (it fixes the piles)."""
         open_caps = self.captures_open()
         return _evolve(
             self,
@@ -132,26 +135,22 @@ def new_game(
     seed: int = 0,
     seats: Sequence[Seat] | None = None,
 ) -> GameState:
-    """A fresh game: Edo filled; then, by the ruleset, pieces and hands chosen in turn order or at random."""
+    """A fresh game in the rulebooks' order: Edo holds one piece of each caste and every player chooses
+    his starting hand (``CHOOSE_HANDS``, seat 0 first); then the pieces are placed (``PLACE_PIECES``).
+    Beginner options: ``hands="random"`` deals the hands at once; ``setup="random"`` deals the pieces
+    once the hands are chosen (both: play begins at once)."""
     board = board_for(n_players)
     seats = tuple(seats) if seats is not None else default_seats(n_players, ruleset)
     if len(seats) != n_players:
         raise ValueError(f"{n_players} players need {n_players} seats, got {len(seats)}")
-    if ruleset.setup == RANDOM:
-        pieces = random_piece_setup(board, seed)
-    else:
-        pieces = [()] * len(board.ids)
-        pieces[board.edo] = CASTES
+    pieces: list[tuple[Caste, ...]] = [()] * len(board.ids)
+    pieces[board.edo] = CASTES
     state = GameState(
-        ruleset=ruleset, seats=seats, seed=seed, phase=Phase.PLACE_PIECES, current=0,
+        ruleset=ruleset, seats=seats, seed=seed, phase=Phase.CHOOSE_HANDS, current=0,
         tiles=(None,) * len(board), pieces=tuple(pieces),
         hands=((),) * n_players, piles=((),) * n_players, pile_sizes=(0,) * n_players,
         captured=((0, 0, 0),) * n_players, set_aside=(0, 0, 0), discarded=((),) * n_players,
     )
-    if ruleset.setup == RANDOM:
-        if ruleset.hands == RANDOM:
-            return deal_random_hands(state)
-        state = _evolve(state, phase=Phase.CHOOSE_HANDS)
+    if ruleset.hands == RANDOM:
+        return deal_random_hands(state)
     return state
-
-

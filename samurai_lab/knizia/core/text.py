@@ -33,8 +33,13 @@ def describe_state(state: GameState) -> str:
     """A short multi-line summary: phase, whose turn, hands, captures."""
     vocab = state.ruleset.vocabulary
     lines = [f"Samurai, {state.n_players} players, {state.ruleset.edition} rules, phase {state.phase.value}"]
-    if state.phase is not Phase.GAME_OVER:
-        lines.append(f"turn {state.turn}: {state.seats[state.current].name} to play")
+    who = state.seats[state.current].name
+    if state.phase is Phase.CHOOSE_HANDS:
+        lines.append(f"setup: {who} chooses a starting hand (hands first, then the {vocab.piece}s are placed)")
+    elif state.phase is Phase.PLACE_PIECES:
+        lines.append(f"setup: {who} places a {vocab.piece} (every hand is chosen; play begins when all are placed)")
+    elif state.phase is not Phase.GAME_OVER:
+        lines.append(f"turn {state.turn}: {who} to play")
     else:
         lines.append(f"game over: {state.end_reason}")
     sizes = state.hand_sizes()

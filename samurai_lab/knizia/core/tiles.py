@@ -122,13 +122,61 @@ TILES_BY_CODE: dict[str, Tile] = {t.code: t for t in TILE_KINDS}
 HAND_SIZE = 5
 
 
+TILE_EXAMPLE = "write a tile code such as 'H4' (High Helmet 4), 'S1' (Samurai 1), 'X' (the swap) or 'M' (the move)"
+
+
 def tile(code: str) -> Tile:
     """Look a tile up by its code (``H4``, ``S1``, ``N1`` ronin, ``W2`` ship, ``X`` swap, ``M`` move)."""
+    if not isinstance(code, str):
+        if isinstance(code, Tile):
+            return code
+        raise ValueError(f"a tile is written by its code, not {describe_value(code)}; {TILE_EXAMPLE}")
     try:
         return TILES_BY_CODE[code.strip().upper()]
     except KeyError:
         known = ", ".join(TILES_BY_CODE)
         raise ValueError(f"unknown tile {code!r}; tiles are {known}") from None
+
+
+#: Caste letters and names (both editions, lower case) -> caste.
+CASTE_WORDS: dict[str, Caste] = {
+    "h": Caste.HELMET, "helmet": Caste.HELMET, "high helmet": Caste.HELMET, "helmets": Caste.HELMET,
+    "high helmets": Caste.HELMET, "castle": Caste.HELMET, "castles": Caste.HELMET,
+    "b": Caste.BUDDHA, "buddha": Caste.BUDDHA, "buddhas": Caste.BUDDHA,
+    "r": Caste.RICE, "rice": Caste.RICE, "rice field": Caste.RICE, "rice fields": Caste.RICE,
+}
+CASTE_EXAMPLE = "write H (High Helmet / Castle), B (Buddha) or R (Rice)"
+
+
+def caste(ref: object) -> Caste:
+    """A caste from a ``Caste``, its letter or its name in either edition; ValueError in words otherwise."""
+    if type(ref) is Caste:
+        return ref
+    if isinstance(ref, str):
+        c = CASTE_WORDS.get(" ".join(ref.lower().split()))
+        if c is not None:
+            return c
+        raise ValueError(f"{ref!r} is not a caste; {CASTE_EXAMPLE}")
+    raise ValueError(f"a caste is written as a letter or a name, not {describe_value(ref)}; {CASTE_EXAMPLE}")
+
+
+def describe_value(v: object) -> str:
+    """A wrong value in words, for messages: ``None``, ``the number 5``, ``'HO99'``, ``a list [1, 2]``."""
+    if v is None or isinstance(v, bool):
+        return repr(v)
+    if isinstance(v, (int, float)):
+        return f"the number {v!r}"
+    try:
+        shown = repr(v)
+    except Exception:  # a value whose repr fails is still named by its type
+        shown = ""
+    if len(shown) > 40:
+        shown = shown[:37] + "..."
+    if isinstance(v, str):
+        return shown
+    name = type(v).__name__
+    article = "an" if name[:1].lower() in "aeiou" else "a"
+    return f"{article} {name} {shown}".rstrip()
 
 
 def sort_tiles(tiles) -> tuple[Tile, ...]:

@@ -63,7 +63,8 @@ def fill_settlements(board: Board, pieces: list, listed: set[int], captured, set
 
 
 def deal_tiles(specs, phase: Phase, current: int, played: int, tiles, seed, unreliable: bool):
-    """Hands and piles as written; in play, what is not written is dealt from the player's remaining tiles.
+    """Hands and piles as written; a chosen hand without its pile gets the other 15 shuffled (as the engine
+    does); in play, what is not written is dealt from the player's remaining tiles.
 
     ``specs`` give each player's ``hand``, ``pile`` (None when not written) and ``swap_used``.
     """
@@ -90,8 +91,8 @@ def deal_tiles(specs, phase: Phase, current: int, played: int, tiles, seed, unre
                     hand, pile = hand + remaining[:need], remaining[need:]
                 else:
                     hand = remaining
-        elif phase is Phase.CHOOSE_HANDS and pile is None and hand is not None and len(hand) == HAND_SIZE \
-                and p < current:
+        elif pile is None and hand is not None and len(hand) == HAND_SIZE and (
+                phase is Phase.PLACE_PIECES or (phase is Phase.CHOOSE_HANDS and p < current)):
             rest = Counter(TILE_SET_COUNTS)
             rest.subtract(hand)
             if all(v >= 0 for v in rest.values()):

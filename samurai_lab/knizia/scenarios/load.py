@@ -8,23 +8,28 @@ The format is described in ``scenarios/README.md``.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Callable, TypeVar
 
-from ..core.actions import MoveTile, PlacePiece, PlaceTile, Swap, parse_action
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib  # type: ignore[no-redef]
+
+from ..core.actions import MoveTile, PickTile, PlacePiece, PlaceTile, Swap, parse_action
 from ..core.board import Board, board_for
 from ..core.rules import influence
 from ..core.ruleset import (BY_PLAYER_COUNT, CHOSEN, FINISH_TURN, HIDDEN, INSTANT, OPEN, PRESETS, RANDOM, RULINGS,
                        RULINGS_BY_ID, VOCABULARY, Ruleset)
-from ..core.model import Phase, Placed, Resolution, Seat, placed
+from ..core.model import Phase, Placed, Resolution, Seat
 from ..core.state import GameState
 from ..core.tiles import CASTES, HAND_SIZE, Caste, Tile, supply_per_caste, tile as tile_by_code
 from .errors import Problem, Problems, ScenarioError
 from .fill import deal_tiles, fill_settlements
 from .expect import PHASES, Expectation
 from .model import Scenario, Step, Variant
-from .notation import Players, parse_castes, parse_counts, parse_tile_spec, sort_castes
+from .notation import Players, castes_value, parse_counts, placed_value
 from .read_expect import ExpectationReader
 from .reader import MISSING, Reader, is_type, join, kind, read_hex, short
 from .validate import end_condition, passes_end, state_problems
@@ -40,6 +45,7 @@ FILL_MODES = ("none", "random")
 OPTION_VALUES: dict[str, tuple[str, ...]] = {r.field: tuple(v for v, _ in r.choices) for r in RULINGS}
 OPTION_VALUES.update({"captures_visible": (BY_PLAYER_COUNT, OPEN, HIDDEN), "setup": (CHOSEN, RANDOM),
                       "hands": (CHOSEN, RANDOM)})
+T = TypeVar("T")
 KNOWN_COLOURS = tuple(dict.fromkeys(c for v in VOCABULARY.values() for c in v.colours))
 
 # --- entry points ----------------------------------------------------------------
@@ -257,11 +263,13 @@ class _Loader:
             spec = specs[k]
             path = f"players.{spec.name}"
             for key in ("hand", "pile"):
-                v = self.r.get(item, key, list, path)
+                v = self.r.get(item, key, (list, str), path)
                 if v is MISSING:
                     if key in item:
                         bad.add(k)
                     continue
+                if isinstance(v, str):  # codes in one text: "H3 S1 W2"
+                    v = v.replace(",", " ").split()
                 tiles = []
                 for j, code in enumerate(v):
                     try:
@@ -335,8 +343,9 @@ class _Loader:
 
         captured = [s.captured for s in specs]
         if fill == "random":
-            if phase is Phase.PLACE_PIECES:
-                self.probs.add("fill", "fill applies once every piece is placed (phase choose_hands or later)")
+            if phase in (Phase.CHOOSE_HANDS, Phase.PLACE_PIECES):
+                self.probs.add("fill", "fill applies once every piece is placed (phase play or game_over): "
+                                       "hands are chosen first, then the pieces are placed")
             elif not (pieces_bad or aside_bad or bad_players):
                 msg = fill_settlements(board, pieces, listed, captured, set_aside, tiles, seed)
                 if msg:
@@ -376,35 +385,11 @@ class _Loader:
         board = self.board
         assert board is not None
         pieces: list[tuple[Caste, ...]] = [() for _ in board.ids]
-        listed: set[int] = set()
-        bad = False
-        table = self.r.get(self.data, "pieces", dict, "")
-        if table is MISSING:
-            bad = "pieces" in self.data
-            table = {}
-        for key, v in table.items():
-            path = join("pieces", key)
-            hid = self._hex(key, path)
-            if hid is None:
-                bad = True
-                continue
-            i = board.index[hid]
-            if i in listed:
-                self.probs.add(path, f"{board.label(i)} is listed twice")
-                bad = True
-                continue
-            try:
-                if not isinstance(v, str):
-                    raise ValueError(f"expected caste letters such as \"HB\", got {kind(v)} {short(v)}")
-                castes = parse_castes(v)
-            except ValueError as e:
-                self.probs.add(path, str(e))
-                bad = True
-                continue
-            listed.add(i)
-            self.written[f"pieces.{hid}"] = path
-            pieces[i] = sort_castes(castes)
-        if phase is Phase.PLACE_PIECES and board.edo not in listed:
+        entries, bad = self._read_hex_table("pieces", castes_value, "{hex} is listed twice")
+        for i, castes in entries:
+            pieces[i] = castes
+        listed = {i for i, _ in entries}
+        if phase in (Phase.CHOOSE_HANDS, Phase.PLACE_PIECES) and board.edo not in listed:
             pieces[board.edo] = CASTES  # Edo is filled before anything else
         return pieces, listed, bad
 
@@ -413,33 +398,24 @@ class _Loader:
         board, players = self.board, self.players
         assert board is not None and players is not None
         tiles: list[Placed | None] = [None] * len(board.ids)
-        bad = False
-        table = self.r.get(self.data, "tiles", dict, "")
-        if table is MISSING:
-            bad = "tiles" in self.data
-            table = {}
-        for key, v in table.items():
-            path = join("tiles", key)
-            hid = self._hex(key, path)
-            if hid is None:
-                bad = True
-                continue
-            i = board.index[hid]
-            if tiles[i] is not None:
-                self.probs.add(path, f"{board.label(i)} is listed twice; a hex holds at most one tile")
-                bad = True
-                continue
-            try:
-                if not isinstance(v, str):
-                    raise ValueError(f"expected the owner and the tile, e.g. \"Blue H4\", got {kind(v)} {short(v)}")
-                owner_ref, code = parse_tile_spec(v)
-                tiles[i] = placed(players.index(owner_ref), tile_by_code(code))
-            except ValueError as e:
-                self.probs.add(path, str(e))
-                bad = True
-                continue
-            self.written[f"tiles.{hid}"] = path
+        entries, bad = self._read_hex_table("tiles", lambda v: placed_value(v, players),
+                                            "{hex} is listed twice; a hex holds at most one tile")
+        for i, pl in entries:
+            tiles[i] = pl
         return tiles, bad
+
+    def _read_hex_table(self, name: str, parse: Callable[[object], T], twice: str) -> tuple[list[tuple[int, T]], bool]:
+        """The top-level table ``name`` keyed by hex, each value read by ``parse``: (hex index, value) for every
+        good entry, and whether a problem was found (a hex listed twice is one)."""
+        board = self.board
+        assert board is not None
+        table = self.r.get(self.data, name, dict, "")
+        if table is MISSING:
+            return [], name in self.data
+        entries, bad = self.r.hex_table(board, table, name, parse, twice)
+        for i, path, _ in entries:
+            self.written[f"{name}.{board.ids[i]}"] = path  # problems are reported at the key the file wrote
+        return [(i, value) for i, _, value in entries], bad
 
     def _turn(self, phase: Phase, pieces, specs: list[_PlayerSpec]) -> tuple[_TurnSpec, bool]:
         """``[turn]`` with its defaults, and whether a problem was found."""
@@ -564,7 +540,16 @@ class _Loader:
                 focus = self._action_focus(action)
             out.append(Step(k + 1, action, text.strip(), by, (narration if narration is not MISSING else "").strip(),
                             exp, tuple(focus)))
+        self._setup_order(out)
         return tuple(out)
+
+    def _setup_order(self, steps: list[Step]) -> None:
+        """Steps written in the other order (a caste piece placed before a pick) are one problem."""
+        piece = next((s for s in steps if isinstance(s.action, PlacePiece)), None)
+        if piece is not None and any(isinstance(s.action, PickTile) for s in steps if s.number > piece.number):
+            self.probs.add(f"step[{piece.number}].action", f"'{piece.text}' comes before every hand is chosen: in the "
+                                                           "rulebooks' order the hands are chosen first, then the "
+                                                           "caste pieces are placed")
 
     def _action(self, text: str, path: str):
         try:

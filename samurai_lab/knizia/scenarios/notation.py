@@ -15,15 +15,10 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..core.model import Resolution
-from ..core.tiles import CASTES, Caste
+from ..core.model import Placed, Resolution, placed
+from ..core.tiles import CASTE_WORDS, CASTES, Caste, tile as tile_by_code
+from .reader import kind, short
 
-CASTE_WORDS: dict[str, Caste] = {
-    "h": Caste.HELMET, "helmet": Caste.HELMET, "high helmet": Caste.HELMET, "helmets": Caste.HELMET,
-    "high helmets": Caste.HELMET, "castle": Caste.HELMET, "castles": Caste.HELMET,
-    "b": Caste.BUDDHA, "buddha": Caste.BUDDHA, "buddhas": Caste.BUDDHA,
-    "r": Caste.RICE, "rice": Caste.RICE, "rice field": Caste.RICE, "rice fields": Caste.RICE,
-}
 NOBODY = ("nobody", "none", "no one", "-")
 
 
@@ -72,10 +67,6 @@ def parse_counts(value: object) -> tuple[int, int, int]:
             counts[c.index] += v
         return counts[0], counts[1], counts[2]
     raise ValueError(f"expected caste letters such as \"HHB\" or a table such as {{ H = 2, B = 1 }}, not {value!r}")
-
-
-def counts_table(counts: Sequence[int]) -> dict[str, int]:
-    return {c.value: int(counts[c.index]) for c in CASTES}
 
 
 class Players:
@@ -185,6 +176,25 @@ def parse_capture(text: str, players: Players, resolve_hex) -> CaptureSpec:
     hex_id = resolve_hex(m["hex"])
     tallies = parse_tallies(m["t"], players) if m["t"] is not None else None
     return CaptureSpec(hex_id, caste, winner, tallies)
+
+
+def castes_value(value: object) -> tuple[Caste, ...]:
+    """The pieces of a settlement from caste letters such as ``"HB"``, in caste order; ValueError otherwise."""
+    if not isinstance(value, str):
+        raise ValueError(f"expected caste letters such as \"HB\", got {kind(value)} {short(value)}")
+    return sort_castes(parse_castes(value))
+
+
+def placed_value(value: object, players: Players, empty: bool = False) -> Placed | None:
+    """A tile on the board from ``"Blue H4"`` (owner, tile code); with ``empty``, ``""``/``"empty"``/``"none"``
+    is an empty hex (None). ValueError otherwise."""
+    if not isinstance(value, str):
+        raise ValueError("expected the owner and the tile, e.g. \"Blue H4\"" + (" (or \"\" for empty)" if empty else "")
+                         + f", got {kind(value)} {short(value)}")
+    if empty and value.strip().lower() in ("", "empty", "none"):
+        return None
+    owner, code = parse_tile_spec(value)
+    return placed(players.index(owner), tile_by_code(code))
 
 
 def parse_tile_spec(text: str) -> tuple[str, str]:

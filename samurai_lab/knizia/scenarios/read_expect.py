@@ -6,12 +6,11 @@ import re
 from typing import Any
 
 from ..core.board import Board
-from ..core.model import Phase, placed
-from ..core.tiles import tile as tile_by_code
+from ..core.model import Phase
 from .errors import Problems
 from .expect import DECIDED_BY, PHASES, Expectation, TallySpec
-from .notation import (CaptureSpec, Players, parse_capture, parse_caste, parse_castes, parse_counts, parse_tallies,
-                       parse_tile_spec, sort_castes)
+from .notation import (CaptureSpec, Players, castes_value, parse_capture, parse_caste, parse_counts, parse_tallies,
+                       placed_value)
 from .reader import MISSING, Reader, is_type, join, kind, read_hex, short
 
 EXPECT_KEYS = ("captures", "pending", "tallies", "pieces", "tiles", "captured", "set_aside", "winner", "winners",
@@ -90,42 +89,11 @@ class ExpectationReader:
         v = r.get(table, "tallies", (list, dict), path)
         if v is not MISSING:
             kw["tallies"] = tuple(self.tallies(v, f"{path}.tallies"))
-        v = r.get(table, "pieces", dict, path)
-        if v is not MISSING:
-            items = []
-            for k, val in v.items():
-                p = join(f"{path}.pieces", k)
-                hid = self.hex(k, p)
-                try:
-                    if not isinstance(val, str):
-                        raise ValueError(f"expected caste letters such as \"HB\", got {kind(val)}")
-                    castes = parse_castes(val)
-                except ValueError as e:
-                    self.probs.add(p, str(e))
-                    continue
-                if hid is not None:
-                    items.append((hid, sort_castes(castes)))
-            kw["pieces"] = tuple(items)
-        v = r.get(table, "tiles", dict, path)
-        if v is not MISSING:
-            items = []
-            for k, val in v.items():
-                p = join(f"{path}.tiles", k)
-                hid = self.hex(k, p)
-                try:
-                    if not isinstance(val, str):
-                        raise ValueError(f"expected the owner and the tile, e.g. \"Blue H4\" (or \"\" for empty), got {kind(val)}")
-                    if val.strip() == "" or val.strip().lower() in ("empty", "none"):
-                        pl = None
-                    else:
-                        owner, code = parse_tile_spec(val)
-                        pl = placed(self.players.index(owner), tile_by_code(code))
-                except ValueError as e:
-                    self.probs.add(p, str(e))
-                    continue
-                if hid is not None:
-                    items.append((hid, pl))
-            kw["tiles"] = tuple(items)
+        for key, parse in (("pieces", castes_value), ("tiles", lambda v: placed_value(v, self.players, empty=True))):
+            v = r.get(table, key, dict, path)
+            if v is not MISSING:
+                entries, _ = r.hex_table(self.board, v, f"{path}.{key}", parse)
+                kw[key] = tuple((self.board.ids[i], value) for i, _, value in entries)
         v = r.get(table, "captured", dict, path)
         if v is not MISSING:
             items = []

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from .errors import Problems
 
 TYPE_WORDS = {str: "text", int: "a whole number", bool: "true or false", list: "a list", dict: "a table"}
 #: Returned by ``Reader.get`` for an absent or wrongly typed field.
 MISSING = object()
+T = TypeVar("T")
 
 
 def kind(v: object) -> str:
@@ -65,6 +66,37 @@ class Reader:
         return MISSING
 
 
+    def hex_table(self, board, table: dict, path: str, parse: Callable[[object], T],
+                  twice: str | None = None) -> tuple[list[tuple[int, str, T]], bool]:
+        """The entries of a table keyed by hex (id or settlement name), each value read by ``parse``
+        (ValueError in words otherwise): ``(hex index, the entry's path, value)`` for every good entry, and
+        whether a problem was found. ``twice`` is the problem of a hex listed twice (``{hex}`` is its
+        name); without it a hex may be repeated."""
+        out: list[tuple[int, str, T]] = []
+        seen: set[int] = set()
+        bad = False
+        for key, v in table.items():
+            p = join(path, key)
+            hid = read_hex(board, key, p, self.probs)
+            try:
+                value = parse(v)
+            except ValueError as e:
+                self.probs.add(p, str(e))
+                bad = True
+                continue
+            if hid is None:
+                bad = True
+                continue
+            i = board.index[hid]
+            if twice is not None and i in seen:
+                self.probs.add(p, twice.format(hex=board.label(i)))
+                bad = True
+                continue
+            seen.add(i)
+            out.append((i, p, value))
+        return out, bad
+
+
 def short(v: object) -> str:
     """A value shown briefly in a message."""
     s = repr(v)
@@ -87,13 +119,6 @@ def read_hex(board, ref: object, path: str, probs: Problems) -> str | None:
         return None
     try:
         return board.ids[board.resolve(ref)]
-    except ValueError as e:
-        msg = str(e)
-        if "no hex" in msg:
-            from ..core.board import map_graph
-
-            near = difflib.get_close_matches(ref.strip().upper(), list(map_graph().nodes), n=1)
-            if near:
-                msg += f" (did you mean {near[0]}?)"
-        probs.add(path, msg)
+    except ValueError as e:  # the message names the hex, a near one, and how to write hexes
+        probs.add(path, str(e))
         return None

@@ -12,10 +12,11 @@
     1. Green: H3@HO05; N1@HO10 {threatens Akita}; end   # a comment on the last action
     2. Yellow: X HO07:H HO12:B; W1@SEA31; end
 
-Headers in square brackets; then one line per player's turn: a label (the turn number, ``setup``
-while pieces are placed, ``hands`` while hands are chosen), the player, the actions in the notation
-of ``samurai_lab.knizia.core.actions`` separated by ``;``. ``{...}`` after an action and ``# ...`` at the end of
-a line are comments on that action (the line's last). A game that does not start from a fresh
+Headers in square brackets; then one line per player's turn: a label (``hands`` while the hands are
+chosen, ``setup`` while the pieces are placed after them, then the turn number), the player, the
+actions in the notation of ``samurai_lab.knizia.core.actions`` separated by ``;``. ``{...}`` after an
+action and ``# ...`` at the end of a line are comments on that action (the line's last). A record
+that places pieces before the hands are chosen is refused with the line that is out of order. A game that does not start from a fresh
 ``new_game`` carries its first state as a ``[Position "..."]`` header (see ``position.py``).
 """
 
@@ -26,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 from urllib.parse import quote, unquote
 
-from ..core.actions import Action, EndTurn, Pass, PlacePiece, parse_action
+from ..core.actions import Action, EndTurn, Pass, PickTile, PlacePiece, parse_action
 from ..core.rules import IllegalMoveError
 from ..core.scoring import score_state
 from ..core.model import Phase, Seat
@@ -172,6 +173,8 @@ def parse_record(text: str, name: str = "record") -> GameRecord:
     notes: list[str] = []
     line_of: list[int] = []
     players: list[str] = []
+    first_piece: tuple[int, str] | None = None  # (line, text) of the first caste piece placed
+    out_of_order = False
     for no, raw in enumerate(str(text).splitlines(), 1):
         line = raw.strip()
         if not line:
@@ -207,6 +210,11 @@ def parse_record(text: str, name: str = "record") -> GameRecord:
             except ValueError as e:
                 problems.append(Problem(name, f"line {no}", str(e)))
                 continue
+            if isinstance(actions[-1], PlacePiece) and first_piece is None:
+                first_piece = (no, part)
+            elif isinstance(actions[-1], PickTile) and first_piece is not None and not out_of_order:
+                out_of_order = True
+                problems.append(Problem(name, f"line {first_piece[0]}", _piece_too_early(first_piece[1])))
             line_of.append(no)
             players.append(who)
             if note:
@@ -249,6 +257,12 @@ def _fresh_game(headers: Mapping[str, str], name: str, problems: list[Problem]) 
     return new_game(len(seats), ruleset, int(seed_text), tuple(seats))
 
 
+def _piece_too_early(action: Action | str) -> str:
+    """A caste piece placed before the hands are chosen (a record in the other order), in words."""
+    return (f"'{action}' comes before every hand is chosen: in the rulebooks' order the hands are chosen "
+            "first, then the caste pieces are placed")
+
+
 def replay(record: GameRecord) -> list[GameState]:
     """Every state of the game: the first, then the state after each action.
 
@@ -259,6 +273,8 @@ def replay(record: GameRecord) -> list[GameState]:
     names = [s.name for s in state.seats]
     for k, a in enumerate(record.actions):
         line = f"line {record.lines[k]}" if k < len(record.lines) else f"action {k + 1}"
+        if isinstance(a, PlacePiece) and state.phase is Phase.CHOOSE_HANDS:
+            raise ScenarioError([Problem("record", line, _piece_too_early(a))])
         if k < len(record.players) and record.players[k].lower() != names[state.current].lower():
             raise ScenarioError([Problem("record", line, f"the line names {record.players[k]}, but it is "
                                                          f"{names[state.current]}'s turn")])

@@ -4,12 +4,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import tomli_w
+
 from ..core.ruleset import PRESETS
 from ..core.model import Phase
 from ..core.state import GameState
-from ..core.tiles import Figure
-from . import tomlwrite
-from .notation import NOBODY, castes_text, counts_table, resolution_text
+from ..core.tiles import CASTES, Figure
+from .notation import NOBODY, castes_text, resolution_text
+
+
+def toml_text(data: dict) -> str:
+    """The TOML text of ``data`` (tables in order; text of several lines as multi-line strings)."""
+    return tomli_w.dumps(data, multiline_strings=True)
+
+
+def counts_text(counts) -> str:
+    """Pieces per caste as caste letters: ``(2, 1, 0)`` -> ``"HHB"``."""
+    return "".join(c.value * int(counts[c.index]) for c in CASTES)
 
 
 def writable_names(state: GameState) -> None:
@@ -51,7 +62,7 @@ def scenario_data(state: GameState, title: str = "Saved position", description: 
     if state.seed is not None:
         data["seed"] = state.seed
     if any(state.set_aside):
-        data["set_aside"] = tomlwrite.Inline(counts_table(state.set_aside))
+        data["set_aside"] = counts_text(state.set_aside)
     data["rules"] = rules_table(state)
     players = []
     for p, seat in enumerate(state.seats):
@@ -59,14 +70,14 @@ def scenario_data(state: GameState, title: str = "Saved position", description: 
         hand, pile = state.hands[p], state.piles[p]
         if hand is None or pile is None:
             raise ValueError("hands and piles are hidden in this state; save the full state")
-        if state.phase is not Phase.PLACE_PIECES or hand or pile:
-            d["hand"] = [t.code for t in hand]
-            d["pile"] = [t.code for t in pile]
+        if state.phase is not Phase.CHOOSE_HANDS or hand or pile:  # a player yet to choose: nothing to write
+            d["hand"] = " ".join(t.code for t in hand)
+            d["pile"] = " ".join(t.code for t in pile)
         cap = state.captured[p]
         if cap is None:
             raise ValueError("captured pieces are hidden in this state; save the full state")
         if any(cap):
-            d["captured"] = tomlwrite.Inline(counts_table(cap))
+            d["captured"] = counts_text(cap)
         used = state.discarded[p]
         if used:
             if len(used) != 1 or used[0].figure is not Figure.SWAP:
@@ -97,7 +108,7 @@ def save_scenario(state: GameState, path: str | Path | None = None, title: str =
 
     ``loads_scenario(save_scenario(state)).state == state``.
     """
-    text = tomlwrite.dumps(scenario_data(state, title, description))
+    text = toml_text(scenario_data(state, title, description))
     if path is not None:
         Path(path).write_text(text, encoding="utf-8")
     return text

@@ -77,6 +77,7 @@ def state_problems(state: GameState) -> list[tuple[str, str]]:
     phase = state.phase
     in_play = phase in (Phase.PLAY, Phase.GAME_OVER)
     setup = phase is Phase.PLACE_PIECES
+    choosing = phase is Phase.CHOOSE_HANDS
 
     def who(p: int) -> str:
         return f"players.{names[p]}" if 0 <= p < n else f"players[{p + 1}]"
@@ -93,6 +94,7 @@ def state_problems(state: GameState) -> list[tuple[str, str]]:
 
     # --- caste pieces --------------------------------------------------------
     full_or_empty = not setup
+    early: list[str] = []  # settlements filled while hands are still being chosen
     for i, ps in enumerate(state.pieces):
         if not ps:
             continue
@@ -100,19 +102,26 @@ def state_problems(state: GameState) -> list[tuple[str, str]]:
         if board.capacity[i] == 0:
             out.append((f"pieces.{ids[i]}", f"{ids[i]} is a {kind} hex: caste pieces lie only in villages, cities and Edo"))
             continue
+        if choosing and i != board.edo:
+            early.append(ids[i])
+            continue
         why = settlement_problem(kind, ps, full_or_empty)
         if why:
             out.append((f"pieces.{ids[i]}", why))
-    if setup:
+    if early:
+        out.append(("pieces", "the caste pieces are placed after every player has chosen his starting hand: while "
+                              f"hands are chosen only Edo holds pieces, but {', '.join(early)} hold some"))
+    if setup or choosing:
         edo = state.pieces[board.edo]
         if len(edo) != 3:
             out.append((f"pieces.{ids[board.edo]}", "Edo gets one piece of each caste before the other settlements are filled"))
+    if setup:
         if any(len(state.pieces[c]) < 2 for c in board.cities):
             for v in board.villages:
                 if state.pieces[v]:
                     out.append((f"pieces.{ids[v]}", "the cities are filled first: villages stay empty until every city holds two pieces"))
         if all(len(state.pieces[s]) == board.capacity[s] for s in board.settlements):
-            out.append(("phase", "every settlement is full, so the pieces are placed: the phase is choose_hands or later"))
+            out.append(("phase", "every settlement is full, so the pieces are placed: the phase is play or later"))
         if state.ruleset.setup == RANDOM:
             out.append(("phase", "with setup = \"random\" the pieces are dealt at random, there is no place_pieces phase"))
     per = supply_per_caste(n)
@@ -122,7 +131,7 @@ def state_problems(state: GameState) -> list[tuple[str, str]]:
     for c in CASTES:
         k = c.index
         total = on[k] + caps[k] + state.set_aside[k]
-        if (total > per) or (not setup and total != per):
+        if (total > per) or (in_play and total != per):
             supply_ok = False
             out.append(("pieces", f"{per} {vocab.caste(c)} pieces are in play with {n} players, but the position has "
                                   f"{on[k]} on the board + {caps[k]} captured + {state.set_aside[k]} set aside = {total}"))
@@ -194,9 +203,13 @@ def state_problems(state: GameState) -> list[tuple[str, str]]:
                     out.append((f"{who(p)}.pile", "the pile is made when the hand is complete"))
             elif hand or pile:
                 out.append((who(p), "players after the one choosing now have not picked any tile yet"))
-        else:
-            if hand or pile or used:
-                out.append((who(p), "hands are chosen after the caste pieces are placed"))
+        else:  # placing pieces: every hand is chosen already
+            if used:
+                out.append((f"{who(p)}.swap_used", "no tile is used before play begins"))
+            if len(hand) != HAND_SIZE or Counter(hand) + Counter(pile) != TILE_SET_COUNTS:
+                out.append((f"{who(p)}.hand", f"the hands are chosen first, then the caste pieces are placed: while "
+                                              f"pieces are placed every player holds his starting hand of five "
+                                              f"{vocab.tiles} and a pile of the other 15"))
 
     # --- whose turn, flags ---------------------------------------------------------------
     if not 0 <= state.current < n:

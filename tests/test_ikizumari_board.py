@@ -93,3 +93,14 @@ def test_bad_layouts_are_refused():
         build_board(LAYOUT[:10])
     with pytest.raises(ValueError):
         build_board(tuple(r.replace("A", "Z") for r in LAYOUT))
+
+
+def test_no_game_is_decided_in_its_first_two_moves():
+    """The reason f1 and f11 are MEKURA (docs/ikizumari.md): no forced draw or win at the start."""
+    from samurai_lab.ikizumari.core import apply_move, legal_moves, new_game, outcome
+    start = new_game()
+    for opening in legal_moves(start):
+        after = apply_move(start, opening)
+        assert outcome(after) is None, str(opening)
+        for reply in legal_moves(after):
+            assert outcome(apply_move(after, reply)) is None, (str(opening), str(reply))

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import gettext
 from contextlib import contextmanager
-from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
@@ -28,7 +27,15 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", "es": "Español", "ru": "Русский", "fr": "Français"}
 DEFAULT_LANGUAGE = "en"
 
-_current: ContextVar[str] = ContextVar("samurai_lab_language", default=DEFAULT_LANGUAGE)
+class _Current:
+    """The language of this process. A kernel serves one page, so one value is enough; it is a plain
+    attribute rather than a context variable because notebook cells and widget callbacks do not
+    share a context."""
+
+    code: str = DEFAULT_LANGUAGE
+
+
+_current = _Current()
 
 
 def normalize_language(code: str | None) -> str | None:
@@ -41,15 +48,15 @@ def normalize_language(code: str | None) -> str | None:
 
 def get_language() -> str:
     """The language messages are translated into now."""
-    return _current.get()
+    return _current.code
 
 
 def set_language(code: str) -> str:
-    """Translate into ``code`` from now on (in this context); ValueError naming the languages we have."""
+    """Translate into ``code`` from now on; ValueError naming the languages we have."""
     lang = normalize_language(code)
     if lang is None:
         raise ValueError(f"unknown language {code!r}: choose one of {', '.join(LANGUAGES)}")
-    _current.set(lang)
+    _current.code = lang
     return lang
 
 
@@ -59,11 +66,11 @@ def use_language(code: str) -> Iterator[str]:
     lang = normalize_language(code)
     if lang is None:
         raise ValueError(f"unknown language {code!r}: choose one of {', '.join(LANGUAGES)}")
-    token = _current.set(lang)
+    before, _current.code = _current.code, lang
     try:
         yield lang
     finally:
-        _current.reset(token)
+        _current.code = before
 
 
 def N_(message: str) -> str:
@@ -84,19 +91,19 @@ class Domain:
 
     def gettext(self, message: str) -> str:
         """``message`` in the current language (itself where no translation exists)."""
-        lang = _current.get()
+        lang = _current.code
         return message if lang == DEFAULT_LANGUAGE else _translations(self.name, lang).gettext(message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """The form for ``n`` in the current language (Russian has three)."""
-        lang = _current.get()
+        lang = _current.code
         if lang == DEFAULT_LANGUAGE:
             return singular if n == 1 else plural
         return _translations(self.name, lang).ngettext(singular, plural, n)
 
     def pgettext(self, context: str, message: str) -> str:
         """``message`` in the current language, told apart from the same English words by ``context``."""
-        lang = _current.get()
+        lang = _current.code
         return message if lang == DEFAULT_LANGUAGE else _translations(self.name, lang).pgettext(context, message)
 
 

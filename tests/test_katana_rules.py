@@ -206,3 +206,16 @@ def test_three_kills_win():
     assert res is not None and res.winner == 1 and res.reason == "three_kills"
     assert legal_moves(s) == []
     assert "over" in why_illegal(s, "f9-f8")
+
+
+def test_one_move_can_start_two_challenges():
+    """Each challenge area the move completes is a Sfida ('ha luogo una Sfida'); the defenders go back one by one."""
+    s = apply_move(from_position("d9,f9,b6,f6 d1,f1,a3,i3 r - 0:0"), "d1-d4")
+    assert len(s.challenges) == 2 and [o for o, _ in s.pending] == [0, 0]
+    assert moves_of(s) == {"@a7", "@i7"} and s.to_move == 0
+    assert to_position(s) == "d9,f9,b6',f6' d4,a3,i3,f1 b mekura 0:0 0 0 bf6,bb6"
+    t = apply_move(s, "@i7")
+    assert not t.pending and to_position(t).startswith("d9,f9,a7',i7' ")  # the second one had no choice
+    # two defenders without sword: two kills at once
+    u = apply_move(from_position("f9,b6',f6' d1,f1,a3,i3 r - 0:1"), "d1-d4")
+    assert u.kills == (0, 3) and outcome(u).winner == 1

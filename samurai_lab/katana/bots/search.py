@@ -40,11 +40,6 @@ def evaluate(state: State) -> float:
     cells = state.cells
     black = 100 * (cells.count(BLACK_STRONG) + cells.count(BLACK_WEAK)) + 60 * cells.count(BLACK_STRONG)
     red = 100 * (cells.count(RED_STRONG) + cells.count(RED_WEAK)) + 60 * cells.count(RED_STRONG)
-    for p, _ in state.pending:  # a defeated samurai waiting for his SHIRO square
-        if p == 0:
-            black += 100
-        else:
-            red += 100
     black += 400 * state.kills[0]
     red += 400 * state.kills[1]
     # exposure: a samurai next to a Katana whose opposite square is free can be attacked there

@@ -223,8 +223,8 @@ def apply_legal(state: State, mv: Move) -> State:
     """The state after ``mv``, a move taken from ``legal_moves(state)`` (not checked again: for bots)."""
     if mv.kind == "place":
         cells = list(state.cells)
-        owner_, _ = state.pending[0]
-        cells[mv.to] = piece(owner_, False)
+        owner_, sq = state.pending[0]
+        cells[mv.to], cells[sq] = piece(owner_, False), EMPTY
         return _settle(replace(state, cells=tuple(cells), pending=state.pending[1:], last_move=mv, challenges=()),
                       owner_)
     me = state.to_move
@@ -250,11 +250,12 @@ def apply_legal(state: State, mv: Move) -> State:
         seen.add(dfd)
         strong = is_strong(cells[dfd])
         events.append(Challenge(att, k, dfd, killed=not strong))
-        if strong:
+        if strong:  # he loses his sword and waits on his square to go back to a SHIRO square
             pending.append((owner(cells[dfd]), dfd))
+            cells[dfd] = piece(owner(cells[dfd]), False)
         else:
             kills[me] += 1
-        cells[dfd] = EMPTY
+            cells[dfd] = EMPTY
     last = arrival if state.rules.after_challenge == "usual" else ""
     nxt = replace(state, cells=tuple(cells), to_move=1 - me, last=last, kills=(kills[0], kills[1]), passes=0,
                   quiet=0, pending=tuple(pending), last_move=mv, challenges=tuple(events))
@@ -262,7 +263,8 @@ def apply_legal(state: State, mv: Move) -> State:
 
 
 def _settle(state: State, defeated: int) -> State:
-    """Put defeated samurai back where there is no choice; leave the first real choice pending."""
+    """Put defeated samurai back where there is no choice; leave the first real choice pending.
+    A defeated samurai waits, without his sword, on the square where he lost until he goes back."""
     cells = list(state.cells)
     kills = list(state.kills)
     pending = list(state.pending)
@@ -277,11 +279,11 @@ def _settle(state: State, defeated: int) -> State:
             return replace(state, cells=tuple(cells), kills=(kills[0], kills[1]), pending=tuple(pending),
                            to_move=chooser)
         if free:
-            cells[free[0]] = piece(owner_, False)
-        elif state.rules.no_free_shiro == "stay":
-            cells[sq] = piece(owner_, False)
-        else:
+            cells[free[0]], cells[sq] = piece(owner_, False), EMPTY
+        elif state.rules.no_free_shiro == "killed":
+            cells[sq] = EMPTY
             kills[1 - owner_] += 1
+        # else (K2 = stay): he stays where he is, without his sword
         pending.pop(0)
     return replace(state, cells=tuple(cells), kills=(kills[0], kills[1]), pending=(), to_move=defeated)
 

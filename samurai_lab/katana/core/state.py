@@ -13,7 +13,8 @@ Position string (like FEN), fields separated by spaces::
     <kills by Black>:<kills by Red> [<passes in a row> <moves since the last kill> <pending>]
 
 A samurai without sword is marked ``'`` (``e6'``); ``-`` is an empty list. ``pending`` lists the
-defeated samurai that wait to be put back on a SHIRO square, as ``<b|r><square>`` (``re4``).
+defeated samurai that wait (without sword, on the square where they lost) to be put back on a SHIRO
+square, as ``<b|r><square>`` (``be6``).
 """
 
 from __future__ import annotations
@@ -116,7 +117,7 @@ class State:
     kills: tuple[int, int] = (0, 0)  # samurai killed BY Black, BY Red
     passes: int = 0
     quiet: int = 0
-    pending: tuple[tuple[int, int], ...] = ()  # (owner, square he was defeated on)
+    pending: tuple[tuple[int, int], ...] = ()  # (owner, square where he lost and waits, without sword)
     rules: Ruleset = DEFAULT
     last_move: Move | None = field(default=None, compare=False)
     challenges: tuple[Challenge, ...] = field(default=(), compare=False)
@@ -226,10 +227,10 @@ def from_position(text: object, rules: Ruleset = DEFAULT) -> State:
     try:
         a, b = fields_[4].split(":")
         kills = (int(a), int(b))
-        if min(kills) < 0 or max(kills) > 3:
+        if min(kills) < 0 or max(kills) > 4:
             raise ValueError
     except ValueError:
-        problems.append(f"kills {fields_[4]!r}: write <by Black>:<by Red>, numbers 0-3, like 0:1")
+        problems.append(f"kills {fields_[4]!r}: write <by Black>:<by Red>, numbers 0-4, like 0:1")
     passes = quiet = 0
     pending: list[tuple[int, int]] = []
     if len(fields_) == 8:
@@ -245,15 +246,15 @@ def from_position(text: object, rules: Ruleset = DEFAULT) -> State:
                     if item[:1] not in PLAYER_LETTERS:
                         raise ValueError("it starts with b or r")
                     sq = square_index(item[1:])
-                    if cells[sq] != EMPTY or KIND[sq] == KATANA:
-                        raise ValueError("its square must be free and not Katana")
+                    if cells[sq] != piece(PLAYER_LETTERS.index(item[0]), False):
+                        raise ValueError("a samurai of that side without sword must stand on its square")
                     pending.append((PLAYER_LETTERS.index(item[0]), sq))
                 except ValueError as e:
                     problems.append(f"pending {item!r}: {e}")
             if len({o for o, _ in pending}) > 1:
                 problems.append("pending: all defeated samurai waiting belong to one player")
     for player in PLAYERS:
-        alive = sum(1 for c in cells if owner(c) == player) + sum(1 for o, _ in pending if o == player)
+        alive = sum(1 for c in cells if owner(c) == player)
         dead = kills[1 - player] if len(kills) == 2 else 0
         if alive + dead > int(rules.samurai_per_side):
             problems.append(f"{PLAYER_LETTERS[player]}: {alive} samurai on the board and {dead} killed, "

@@ -119,3 +119,11 @@ def test_bad_records_are_value_errors(bad):
 def test_legal_moves_are_distinct():
     ms = legal_moves(new_game())
     assert len(ms) == len(set(ms)) == 96
+
+
+@pytest.mark.parametrize("junk", [None, "start", 3, object()])
+def test_functions_refuse_what_is_not_a_state(junk):
+    from samurai_lab.ikizumari.core import outcome
+    for fn in (legal_moves, outcome, lambda s: why_illegal(s, "d1-d3"), lambda s: apply_move(s, "d1-d3")):
+        with pytest.raises(ValueError):
+            fn(junk)

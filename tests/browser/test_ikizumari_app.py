@@ -36,6 +36,14 @@ def test_play_by_clicks_refusal_and_french(app_page: Page, voila_url: str) -> No
     assert a == 255
     expect(page).to_have_title("SAMOURAI — Iki-zumari — samurai_lab", timeout=TIMEOUT * 1000)
 
+    # against the search bot (Black by default): it answers at once; Undo takes both moves back
+    click(page, PLAY, "d1")
+    click(page, PLAY, "d3")
+    wait_for_text(page, ".ikz-announcement", "Black announces:", TIMEOUT)
+    wait_for_text(page, ".ikz-status", "Red must move", TIMEOUT)
+    page.click(".ikz-undo")
+    wait_for_text(page, ".ikz-status", "Red moves first: any direction, at most 7 squares.", TIMEOUT)
+
     # hot seat: both seats People
     page.select_option(".ikz-seat-black select", label="People")
     click(page, PLAY, "d1")
@@ -88,3 +96,11 @@ def test_lesson_wrong_then_right(app_page: Page, voila_url: str) -> None:
     save_screenshot(page, "ikizumari_lesson")
     page.get_by_role("tab", name="Rules").click()
     wait_for_text(page, ".ikz-rules", "Rulings: the points the text leaves open", TIMEOUT)
+    save_screenshot(page, "ikizumari_rules")
+    # a ruling switched in the Play tab, with its explanation
+    page.get_by_role("tab", name="Play").click()
+    page.click(".ikz-rulings .jupyter-widget-Collapse-header")
+    page.select_option(".ikz-ruling-I1 select", label="no")
+    wait_for_text(page, ".samurai-message", "Ruling I1: no. The game goes on under it.", TIMEOUT)
+    wait_for_text(page, ".ikz-rulings", "No: every square crossed must be free", TIMEOUT)
+    save_screenshot(page, "ikizumari_rulings")

@@ -195,8 +195,14 @@ def _any_move(state: State, w: Window) -> bool:
     return next(_moves_under(state, w), None) is not None
 
 
+def _check_state(state: object) -> None:
+    if not isinstance(state, State):
+        raise ValueError(T.gettext("Not a SAMOURAI position: {text}.").format(text=repr(state)[:60]))
+
+
 def legal_moves(state: State) -> list[Move]:
     """Every legal move of the player to move (``[PASS]`` when he must pass; ``[]`` when the game is over)."""
+    _check_state(state)
     if outcome(state) is not None:
         return []
     window(state)  # computes the moves too
@@ -207,6 +213,7 @@ def why_illegal(state: State, move: object) -> str | None:
     """Why ``move`` (a Move or its notation) is illegal now, in the rules' words; None when it is legal."""
     from .text import player_name, reason_text  # messages only
 
+    _check_state(state)
     try:
         m = parse_move(move)
     except ValueError as e:
@@ -294,6 +301,7 @@ def blocks_opponent(state: State, m: Move) -> bool:
 # --- end of the game ------------------------------------------------------------------------------
 def outcome(state: State) -> Outcome | None:
     """How the game ended, or None while it goes on."""
+    _check_state(state)
     return _cached(state, "_outcome", lambda: compute_outcome(state))
 
 

@@ -6,10 +6,10 @@ Standard library and networkx only. One source of legality: :func:`why_illegal`,
 
 from .board import (BLACK, GLOSSARY_COUNTS, GRAPH, KATANA, MEKURA, NAMES, RAYS, RYU, SHIRO, SHIRO_OF, SYMBOLS,
                     TAIYO, WASH, counts, square_index)
-from .rules import (IllegalMoveError, Outcome, apply_legal, apply_move, challenge_areas, check_move, free_shiro,
+from .rules import (IllegalMoveError, apply_legal, apply_move, challenge_areas, check_move, free_shiro,
                     is_tachiojo, legal_moves, outcome, play, targets, why_illegal)
 from .ruleset import DEFAULT, RULINGS, RULINGS_BY_ID, Ruleset, Ruling
-from .state import PASS, Challenge, Move, State, from_position, new_game, parse_move, to_position
+from .state import PASS, Challenge, Move, Outcome, State, from_position, new_game, parse_move, to_position
 from .text import describe_constraint, describe_move, describe_outcome, player_name
 
 __all__ = [

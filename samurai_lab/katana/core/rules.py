@@ -11,8 +11,8 @@ from dataclasses import replace
 from ...i18n import Domain
 from .board import (ARRIVAL_TYPE, BLACK, IS_KATANA, KATANA, KIND, NAMES, NEIGHBOUR, ORTHOGONAL, RAYS,
                     SHIRO_OF, SYMBOL_NAMES, SYMBOL_OF, SYMBOLS, COORDS, INDEX)
-from .state import (EMPTY, PASS, PLAYER_NAMES, QUIET_LIMIT, WIN_KILLS, Challenge, Move, Outcome, State, is_strong,
-                    outcome, owner, parse_move, piece)
+from .state import (EMPTY, PASS, PLAYER_NAMES, WIN_KILLS, Challenge, Move, State, is_strong, outcome, owner,
+                    parse_move, piece)
 
 T = Domain("katana")
 

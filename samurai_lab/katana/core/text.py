@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ...i18n import Domain
 from .board import ARRIVAL_TYPE, BLACK, KIND, KIND_NAMES, NAMES, SHIRO, SYMBOL_NAMES, SYMBOLS
-from .rules import Outcome, banned_type, is_tachiojo, outcome
-from .state import PLAYER_NAMES, Move, State
+from .rules import banned_type, is_tachiojo
+from .state import PLAYER_NAMES, Move, Outcome, State, outcome
 
 T = Domain("katana")
 

@@ -12,8 +12,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from ..core.board import COLUMNS, COORDS, KIND, N_SQUARES, NEIGHBOUR, ORTHOGONAL, SHIRO_OF, SIZE, SYMBOL_OF
-from ..core.rules import banned_type, outcome
+from ..core.board import COLUMNS, KIND, N_SQUARES, NEIGHBOUR, ORTHOGONAL, SHIRO_OF, SIZE, SYMBOL_OF
+from ..core.rules import outcome
 from ..core.state import Move, State, is_strong, owner
 from . import theme
 from .layout import Layout

@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 
 from ...i18n import Domain
 from ..bots.base import make_bot
-from ..core.rules import IllegalMoveError, apply_move, legal_moves, outcome, targets, why_illegal
+from ..core.rules import apply_move, legal_moves, outcome, targets
 from ..core.ruleset import DEFAULT, Ruleset
-from ..core.state import Move, State, new_game, owner
+from ..core.state import State, new_game, owner
 from ..core.text import describe_move
 from ..scenarios.records import write_record
 

@@ -20,9 +20,9 @@ import ipywidgets as widgets
 
 from ...i18n import Domain, LANGUAGES, use_language
 from ...ui.common import Feedback, projector_style
-from ..core.board import KIND, NAMES, SHIRO
+from ..core.board import NAMES
 from ..core.rules import free_shiro, is_tachiojo, legal_moves, outcome, why_illegal
-from ..core.ruleset import RULINGS, Ruleset
+from ..core.ruleset import RULINGS
 from ..core.state import Move, from_position, owner, to_position
 from ..core.text import describe_constraint, player_name
 from ..teaching.lesson import CHAPTERS, Task, all_tasks, check_task

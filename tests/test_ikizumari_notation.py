@@ -127,3 +127,12 @@ def test_functions_refuse_what_is_not_a_state(junk):
     for fn in (legal_moves, outcome, lambda s: why_illegal(s, "d1-d3"), lambda s: apply_move(s, "d1-d3")):
         with pytest.raises(ValueError):
             fn(junk)
+
+
+def test_a_turn_with_anzen_extra_move_is_joined_with_plus():
+    start = from_position("11/11/5b5/11/11/2r8/11/3b4r2/3r7/2r8/1b2b6 b 1I - - 65")
+    moves = [parse_move("d4-f6"), parse_move("b1-b9")]
+    text = record_text(start, moves)
+    assert text.rstrip().endswith("1. d4-f6+b1-b9")
+    record = parse_record(text)
+    assert record.moves == tuple(moves) and replay(record)[-1].to_move == 0

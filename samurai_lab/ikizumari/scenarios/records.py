@@ -7,7 +7,8 @@
 
     1. d1-d3 d11-c11 2. g1-g5 ...
 
-Move numbers are optional and ignored; ANZEN's extra move is simply the next move of the same player.
+Move numbers are optional and ignored. A turn with ANZEN's extra move joins its two moves with ``+``
+(``c6-f6+g1-g9``: onto ANZEN, then the extra move).
 """
 
 from __future__ import annotations
@@ -53,12 +54,18 @@ def record_text(start: State, moves: list[Move] | tuple[Move, ...]) -> str:
     if to_position(start) != START:
         lines.append(f"Start: {to_position(start)}")
     lines.append(f"Result: {result_text(states[-1])}")
+    turns: list[list[Move]] = []
+    for before, m in zip(states, moves):
+        if turns and before.bonus:
+            turns[-1].append(m)  # the extra move of ANZEN, same player
+        else:
+            turns.append([m])
     body, number = [], 1
-    for i, m in enumerate(moves):
+    for i, turn in enumerate(turns):
         if i % 2 == 0:
             body.append(f"{number}.")
             number += 1
-        body.append(str(m))
+        body.append("+".join(str(m) for m in turn))
     lines.append("")
     lines.append(" ".join(body))
     return "\n".join(lines) + "\n"
@@ -98,7 +105,7 @@ def parse_record(text: str) -> Record:
     for token in " ".join(body).split():
         if re.fullmatch(r"\d+\.", token):
             continue
-        moves.append(parse_move(token))
+        moves.extend(parse_move(part) for part in token.split("+"))
     result = header.get("result", "*")
     if result != "*":
         parts = result.split()

@@ -15,7 +15,7 @@ from typing import Iterator, NamedTuple
 
 from samurai_lab.i18n import Domain
 
-from .board import ANZEN, BOARD, MEKURA, RED, SHIRO, SYMBOL
+from .board import BOARD, RED, SHIRO, SYMBOL
 from .moves import MOVES, PASS, Move, parse_move
 from .state import CROSS, State
 
@@ -320,6 +320,6 @@ def compute_outcome(state: State) -> Outcome | None:
     return None
 
 
-__all__ = ["ANZEN", "MEKURA", "FIRST_MOVE_LIMIT", "IllegalMoveError", "Outcome", "Window", "announced_window",
+__all__ = ["FIRST_MOVE_LIMIT", "IllegalMoveError", "Outcome", "Window", "announced_window",
            "apply_move", "blocks_opponent", "play", "legal_moves", "outcome", "protected", "shiro_freed", "why_illegal",
            "window"]

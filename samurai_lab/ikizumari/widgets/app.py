@@ -18,7 +18,7 @@ import ipywidgets as widgets
 from samurai_lab.i18n import N_, Domain, use_language
 from samurai_lab.ui.common import Feedback, projector_style
 
-from ..core.board import BLACK, BOARD, RED, square_name
+from ..core.board import BLACK, RED, square_name
 from ..core.moves import PASS
 from ..core.rules import legal_moves, outcome, why_illegal, window
 from ..core.ruleset import RULINGS
@@ -433,7 +433,3 @@ class IkizumariApp:
         from ..core.board import parse_square
         self.lesson_board._mouse_down(*self.lesson_board.pixel_of(
             parse_square(square) if isinstance(square, str) else square))
-
-
-def _unused() -> None:  # keep BOARD imported for readers of the module (square kinds live there)
-    _ = BOARD

@@ -18,8 +18,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ...i18n import Domain
+
 from .board import MAP_IDS, hex_id
 from .tiles import TILE_EXAMPLE, Caste, Tile, caste as caste_of, describe_value, tile as tile_by_code
+
+T = Domain("knizia")
 
 
 class IllegalMoveError(ValueError):
@@ -61,7 +65,8 @@ def _as_tile(v: object, cls: type, args: tuple) -> Tile:
     if isinstance(v, Tile):
         return v
     if not isinstance(v, str):
-        raise _refuse(cls, args, f"a tile is written by its code, not {describe_value(v)}; {TILE_EXAMPLE}")
+        raise _refuse(cls, args, T.gettext("a tile is written by its code, not {value}; {example}").format(
+            value=describe_value(v), example=T.gettext(TILE_EXAMPLE)))
     try:
         return tile_by_code(v)
     except ValueError as e:
@@ -229,8 +234,8 @@ _PATTERNS: tuple[tuple[re.Pattern[str], object], ...] = (
 def parse_action(text: str) -> Action:
     """Read one action in the notation above; IllegalMoveError (a ValueError) saying what is wrong otherwise."""
     if not isinstance(text, str):
-        raise IllegalMoveError(text, f"an action is written as text such as {NOTATION_EXAMPLES}, "
-                                     f"not {describe_value(text)}", named=False)
+        raise IllegalMoveError(text, T.gettext("an action is written as text such as {examples}, not {value}").format(
+            examples=NOTATION_EXAMPLES, value=describe_value(text)), named=False)
     s = " ".join(text.strip().split())
     for pattern, build in _PATTERNS:
         m = pattern.match(s)
@@ -239,7 +244,8 @@ def parse_action(text: str) -> Action:
                 return build(m)  # type: ignore[operator]
             except IllegalMoveError as e:  # a tile or hex that does not exist: the reason alone
                 raise IllegalMoveError(text, e.reason, named=False) from None
-    raise IllegalMoveError(text, f"cannot read action {text!r}: expected e.g. {NOTATION_EXAMPLES}", named=False)
+    raise IllegalMoveError(text, T.gettext("cannot read action {text}: expected e.g. {examples}").format(
+        text=repr(text), examples=NOTATION_EXAMPLES), named=False)
 
 
 def as_action(action: object) -> Action:
@@ -253,5 +259,5 @@ def as_action(action: object) -> Action:
 
 def not_an_action(value: object) -> str:
     """Why ``value`` cannot be played, and how to write an action."""
-    return (f"{describe_value(value)} is not an action: give an action such as PlaceTile('H4', 'HO05') "
-            f"or its notation, e.g. {NOTATION_EXAMPLES}")
+    return T.gettext("{value} is not an action: give an action such as PlaceTile('H4', 'HO05') or its notation, "
+                     "e.g. {examples}").format(value=describe_value(value), examples=NOTATION_EXAMPLES)

@@ -13,8 +13,11 @@ from functools import cache
 
 import networkx as nx
 
+from ...i18n import N_, Domain
 from .hexgrid import DIRECTIONS
 from .tiles import _component_data, describe_value
+
+T = Domain("knizia")
 
 SEA, LAND, VILLAGE, CITY, EDO = "sea", "land", "village", "city", "edo"
 SETTLEMENT_KINDS = frozenset({VILLAGE, CITY, EDO})
@@ -27,7 +30,7 @@ ISLANDS_IN_PLAY = {2: ("honshu",), 3: ("honshu", "kyushu", "shikoku"), 4: ("hons
 #: Every hex id of the whole map, and settlement names (lower case) -> hex id.
 MAP_IDS: frozenset[str] = frozenset(h["id"] for h in _component_data()["hexes"])
 MAP_NAMES: dict[str, str] = {h["name"].lower(): h["id"] for h in _component_data()["hexes"] if h.get("name")}
-HEX_EXAMPLE = "write a hex id such as 'HO12' or a settlement name such as 'Kyoto'"
+HEX_EXAMPLE = N_("write a hex id such as 'HO12' or a settlement name such as 'Kyoto'")
 
 
 def hex_id(ref: object) -> str:
@@ -37,15 +40,19 @@ def hex_id(ref: object) -> str:
     if type(ref) is str and ref in MAP_IDS:
         return ref
     if not isinstance(ref, str):
-        raise ValueError(f"a hex is written as text, not {describe_value(ref)}; {HEX_EXAMPLE}")
+        raise ValueError(T.gettext("a hex is written as text, not {value}; {example}").format(
+            value=describe_value(ref), example=T.gettext(HEX_EXAMPLE)))
     key = " ".join(ref.split())
     hid = MAP_NAMES.get(key.lower(), key.upper())
     if hid in MAP_IDS:
         return hid
     near = difflib.get_close_matches(key.upper(), sorted(MAP_IDS), n=1) or difflib.get_close_matches(
         key.lower(), sorted(MAP_NAMES), n=1)
-    hint = f" (did you mean {near[0] if near[0] in MAP_IDS else near[0].title()}?)" if near else ""
-    raise ValueError(f"there is no hex {ref!r} on the map{hint}; {HEX_EXAMPLE}")
+    if near:
+        raise ValueError(T.gettext("there is no hex {ref} on the map (did you mean {near}?); {example}").format(
+            ref=repr(ref), near=near[0] if near[0] in MAP_IDS else near[0].title(), example=T.gettext(HEX_EXAMPLE)))
+    raise ValueError(T.gettext("there is no hex {ref} on the map; {example}").format(
+        ref=repr(ref), example=T.gettext(HEX_EXAMPLE)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +105,7 @@ class Board:
 
     def __init__(self, n_players: int) -> None:
         if n_players not in PLAYER_COUNTS:
-            raise ValueError(f"Samurai is played by 2, 3 or 4 players, not {n_players}")
+            raise ValueError(T.gettext("Samurai is played by 2, 3 or 4 players, not {n}").format(n=n_players))
         full = map_graph()
         self.n_players = n_players
         nodes = [h for h, d in full.nodes(data=True) if d["min_players"] <= n_players]
@@ -146,9 +153,14 @@ class Board:
         i = self.index.get(hid)
         if i is None:
             info = map_graph().nodes[hid]["info"]
-            raise ValueError(f"hex {ref!r} is not in play with {self.n_players} players: {info.label} lies on "
-                             f"{info.island.capitalize()}, which is in play with "
-                             + ("4 players" if info.min_players == 4 else f"{info.min_players} or more players"))
+            if info.min_players == 4:
+                text = T.gettext("hex {ref} is not in play with {n} players: {label} lies on {island}, which is in "
+                                 "play with 4 players")
+            else:
+                text = T.gettext("hex {ref} is not in play with {n} players: {label} lies on {island}, which is in "
+                                 "play with {min} or more players")
+            raise ValueError(text.format(ref=repr(ref), n=self.n_players, label=info.label,
+                                         island=info.island.capitalize(), min=info.min_players))
         return i
 
     def hex(self, ref: str | int) -> HexInfo:

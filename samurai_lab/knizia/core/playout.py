@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import random
 
+from ...i18n import Domain
+
 from .actions import Action, EndTurn, MoveTile, Pass, PlaceTile, Swap
 from .rules import (_apply_legal, apply_action, end_turn, game_over_reason, legal_actions, movable_tiles,
                     place_tile_at, swap_keeps_castes_apart, swap_options, swappable_pieces)
 from .ruleset import EDITION_1998, RANDOM, Ruleset
 from .model import Phase
 from .state import GameState, new_game
+
+T = Domain("knizia")
 
 
 _PLAY = Phase.PLAY
@@ -77,8 +81,8 @@ def _random_choice(state: GameState, rng: random.Random) -> tuple[Action, int]:
 
 def _nothing_to_choose(state: GameState) -> ValueError:
     why = game_over_reason(state) if state.phase is Phase.GAME_OVER else \
-        "the hand of the player to move is hidden in this view"
-    return ValueError(f"no action can be chosen: {why}")
+        T.gettext("the hand of the player to move is hidden in this view")
+    return ValueError(T.gettext("no action can be chosen: {why}").format(why=why))
 
 
 _PLACEMENTS: dict[tuple[int, str], PlaceTile] = {}

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from .actions import (Action, EndTurn, IllegalMoveError, MoveTile, Pass, PickTile, PlacePiece, PlaceTile, Swap,
                       as_action, not_an_action, parse_action)
+from ...i18n import Domain
 from .board import CITY, VILLAGE
 from .ruleset import END_OF_TURN, FORBIDDEN, INSTANT, STOP_AT_ONCE, Vocabulary
 from .model import Phase, Resolution, _evolve, hands_chosen, pile_for, placed
@@ -25,17 +26,19 @@ if TYPE_CHECKING:  # pragma: no cover
 MOVE_TILE: Tile = TILES_BY_CODE["M"]
 SWAP_TILE: Tile = TILES_BY_CODE["X"]
 SET_ASIDE_LIMIT = 4
+T = Domain("knizia")
 
 
 def game_over_reason(state: GameState) -> str:
     """``the game is over: <why it ended>; <who won and how>`` (the winner once every capture is known)."""
     why = state.end_reason
-    text = "the game is over" + (f": {why}" if why else "")
+    text = T.gettext("the game is over: {why}").format(why=why) if why else T.gettext("the game is over")
     try:
         report = score_state(state)
     except ValueError:  # a player's view with hidden captures
-        return text + "; the winner is known once every player's captured pieces are shown"
-    return f"{text}; {verdict(report, [s.name for s in state.seats])}"
+        return T.gettext("{text}; the winner is known once every player's captured pieces are shown").format(text=text)
+    names = state.ruleset.vocabulary.seat_names(state.seats)
+    return T.gettext("{text}; {verdict}").format(text=text, verdict=verdict(report, names))
 
 
 # --- settlements and influence ------------------------------------------
@@ -132,10 +135,12 @@ def end_condition(state: GameState) -> str | None:
             on_board[2] -= r
     for c in CASTES:
         if on_board[c.index] == 0:
-            return f"no {state.ruleset.vocabulary.caste(c)} piece is left on the board"
+            return T.gettext("no {caste} piece is left on the board").format(
+                caste=state.ruleset.vocabulary.caste(c))
     total = set_aside[0] + set_aside[1] + set_aside[2]
     if total >= SET_ASIDE_LIMIT:
-        return f"{total} pieces have been set aside by ties"
+        return T.ngettext("{n} piece has been set aside by ties", "{n} pieces have been set aside by ties",
+                          total).format(n=total)
     return None
 
 
@@ -214,14 +219,14 @@ def why_illegal(state: GameState, action: Action | str) -> str | None:
     if isinstance(action, PickTile):
         return _why_pick(state, action)
     if phase is not Phase.PLAY:
-        return "the game has not started yet: " + (
-            "the caste pieces are still being placed; play begins once every piece is on the board"
-            if phase is Phase.PLACE_PIECES else
-            "the starting hands are being chosen; then the caste pieces are placed, then play begins"
-        )
+        if phase is Phase.PLACE_PIECES:
+            return T.gettext("the game has not started yet: the caste pieces are still being placed; play begins "
+                             "once every piece is on the board")
+        return T.gettext("the game has not started yet: the starting hands are being chosen; then the caste pieces "
+                         "are placed, then play begins")
     hand = state.hands[state.current]
     if hand is None:
-        return "that player's hand is hidden in this view"
+        return T.gettext("that player's hand is hidden in this view")
     if isinstance(action, PlaceTile):
         return _why_place(state, action, hand)
     if isinstance(action, Swap):
@@ -230,14 +235,16 @@ def why_illegal(state: GameState, action: Action | str) -> str | None:
         return _why_move(state, action, hand)
     if isinstance(action, EndTurn):
         if state.played_this_turn == 0:
-            return f"a player must play at least one {state.ruleset.vocabulary.tile} each turn"
+            return T.gettext("a player must play at least one {tile} each turn").format(
+                tile=state.ruleset.vocabulary.tile)
         return None
     if isinstance(action, Pass):
-        tile = state.ruleset.vocabulary.tile
         if state.played_this_turn > 0:
-            return f"you have played a {tile} this turn: end the turn instead of passing"
+            return T.gettext("you have played a {tile} this turn: end the turn instead of passing").format(
+                tile=state.ruleset.vocabulary.tile)
         if _has_tile_play(state, hand):
-            return f"passing is allowed only when no {tile} can be placed (R1); play at least one {tile}"
+            return T.gettext("passing is allowed only when no {tile} can be placed (R1); play at least one "
+                             "{tile}").format(tile=state.ruleset.vocabulary.tile)
         return None
     return not_an_action(action)
 
@@ -245,9 +252,11 @@ def why_illegal(state: GameState, action: Action | str) -> str | None:
 def a_tile(t: Tile, vocab: Vocabulary) -> str:
     """``a High Helmet 2 token``, ``a Ship 1 tile``, ``the figure exchange``: one tile in words, with its article."""
     if t.is_swap or t.is_move:
-        return f"the {tile_name(t, vocab)}"
-    name = f"{tile_name(t, vocab)} {vocab.tile}"
-    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+        return T.gettext("the {name}").format(name=tile_name(t, vocab))
+    name = tile_name(t, vocab)
+    if name[:1].lower() in "aeiou":
+        return T.gettext("an {name} {tile}").format(name=name, tile=vocab.tile)
+    return T.gettext("a {name} {tile}").format(name=name, tile=vocab.tile)
 
 
 def _hex(state: GameState, ref: str) -> tuple[int | None, str | None]:
@@ -258,48 +267,50 @@ def _hex(state: GameState, ref: str) -> tuple[int | None, str | None]:
 
 
 def _why_piece(state: GameState, action: PlacePiece) -> str | None:
+    vocab = state.ruleset.vocabulary
     if state.phase is Phase.CHOOSE_HANDS:
-        return "the caste pieces are placed after every player has chosen his starting hand"
+        return T.gettext("the caste pieces are placed after every player has chosen his starting hand")
     if state.phase is not Phase.PLACE_PIECES:
-        return "all caste pieces are already placed: play has begun"
+        return T.gettext("all caste pieces are already placed: play has begun")
     if not isinstance(action.caste, Caste):
-        return f"{action.caste!r} is not a caste"
+        return T.gettext("{value} is not a caste").format(value=repr(action.caste))
     i, err = _hex(state, action.hex)
     if err:
         return err
     board = state.board
-    vocab = state.ruleset.vocabulary
     if state.supply()[action.caste.index] <= 0:
-        return f"no {vocab.caste(action.caste)} piece is left in the supply"
+        return T.gettext("no {caste} piece is left in the supply").format(caste=vocab.caste(action.caste))
     kind = board.kinds[i]
     cities_open = any(len(state.pieces[c]) < 2 for c in board.cities)
     if cities_open:
         if kind != CITY:
-            return "the cities are filled first: put the piece into a city"
+            return T.gettext("the cities are filled first: put the piece into a city")
         if len(state.pieces[i]) >= 2:
-            return "that city already holds two pieces"
+            return T.gettext("that city already holds two pieces")
         if action.caste in state.pieces[i]:
-            return "a city holds two different pieces"
+            return T.gettext("a city holds two different pieces")
         return None
     if kind != VILLAGE:
-        return "the cities are full: the remaining pieces go into the villages, one each"
+        return T.gettext("the cities are full: the remaining pieces go into the villages, one each")
     if state.pieces[i]:
-        return "that village already holds its piece"
+        return T.gettext("that village already holds its piece")
     return None
 
 
 def _why_pick(state: GameState, action: PickTile) -> str | None:
     if state.phase is Phase.PLACE_PIECES:
-        return ("every player has already chosen his starting hand: the hands are chosen first, "
-                "then the caste pieces are placed")
+        return T.gettext("every player has already chosen his starting hand: the hands are chosen first, "
+                         "then the caste pieces are placed")
     if state.phase is not Phase.CHOOSE_HANDS:
-        return "starting hands are chosen at the start, before the caste pieces are placed: play has begun"
+        return T.gettext("starting hands are chosen at the start, before the caste pieces are placed: play has "
+                         "begun")
     hand = state.hands[state.current]
     if hand is None:
-        return "that player's hand is hidden in this view"
+        return T.gettext("that player's hand is hidden in this view")
     have = Counter(hand)
     if have[action.tile] >= TILE_SET_COUNTS.get(action.tile, 0):
-        return f"you have no other {action.tile.code} among your 20 {state.ruleset.vocabulary.tiles}"
+        return T.gettext("you have no other {code} among your 20 {tiles}").format(
+            code=action.tile.code, tiles=state.ruleset.vocabulary.tiles)
     return None
 
 
@@ -307,33 +318,37 @@ def _why_place(state: GameState, action: PlaceTile, hand: tuple[Tile, ...]) -> s
     t = action.tile
     vocab = state.ruleset.vocabulary
     if t not in hand:
-        return f"you do not hold {a_tile(t, vocab)}"
+        return T.gettext("you do not hold {tile}").format(tile=a_tile(t, vocab))
     if t.figure is Figure.SWAP:
-        return f"the {vocab.swap} never lies on the board: use it to exchange two caste pieces"
+        return T.gettext("the {swap} never lies on the board: use it to exchange two caste pieces").format(
+            swap=vocab.swap)
     if t.figure is Figure.MOVE:
-        return f"the {vocab.move} is played by lifting one of your own {vocab.tiles} from the board"
+        return T.gettext("the {move} is played by lifting one of your own {tiles} from the board").format(
+            move=vocab.move, tiles=vocab.tiles)
     if not t.fast and state.normal_played:
-        return f"only one {vocab.tile} without the {vocab.fast} may be played per turn"
+        return T.gettext("only one {tile} without the {fast} may be played per turn").format(
+            tile=vocab.tile, fast=vocab.fast)
     i, err = _hex(state, action.hex)
     if err:
         return err
     board = state.board
     if board.is_settlement[i]:
-        return f"{vocab.tiles} are never placed on a village, a city or Edo"
+        return T.gettext("{tiles} are never placed on a village, a city or Edo").format(tiles=vocab.tiles)
     if t.placement == "sea":
         if not board.is_sea[i]:
-            return "ships may be placed only on empty sea hexes"
+            return T.gettext("ships may be placed only on empty sea hexes")
     elif board.is_sea[i]:
-        return f"only ships may be placed on the sea; other {vocab.tiles} go on empty land"
+        return T.gettext("only ships may be placed on the sea; other {tiles} go on empty land").format(
+            tiles=vocab.tiles)
     if state.tiles[i] is not None:
-        return f"that hex already holds a {vocab.tile}"
+        return T.gettext("that hex already holds a {tile}").format(tile=vocab.tile)
     return None
 
 
 def _why_swap(state: GameState, action: Swap, hand: tuple[Tile, ...]) -> str | None:
     vocab = state.ruleset.vocabulary
     if SWAP_TILE not in hand:
-        return f"you do not hold the {vocab.swap}"
+        return T.gettext("you do not hold the {swap}").format(swap=vocab.swap)
     a, err = _hex(state, action.hex_a)
     if err:
         return err
@@ -341,28 +356,32 @@ def _why_swap(state: GameState, action: Swap, hand: tuple[Tile, ...]) -> str | N
     if err:
         return err
     if a == b:
-        return f"the {vocab.swap} exchanges two pieces lying in two different settlements"
+        return T.gettext("the {swap} exchanges two pieces lying in two different settlements").format(
+            swap=vocab.swap)
     pa, pb = state.pieces[a], state.pieces[b]
     for i, c, ps in ((a, action.caste_a, pa), (b, action.caste_b, pb)):
         if c not in ps:
-            return f"there is no {vocab.caste(c)} piece in {state.board.label(i)}"
+            return T.gettext("there is no {caste} piece in {where}").format(
+                caste=vocab.caste(c), where=state.board.label(i))
     if not swap_keeps_castes_apart(state, a, action.caste_a, b, action.caste_b):
         twice, where = (action.caste_b, a) if action.caste_b in pa else (action.caste_a, b)
-        return (f"after the swap {state.board.label(where)} would hold two {vocab.castes_plural[twice]}: "
-                "no settlement may hold two pieces of the same caste")
+        return T.gettext("after the swap {where} would hold two {castes}: no settlement may hold two pieces of "
+                         "the same caste").format(where=state.board.label(where), castes=vocab.castes_plural[twice])
     if state.ruleset.swap_into_surrounded == FORBIDDEN:
         for i in (a, b):
             if is_surrounded(state, i):
-                return f"{state.board.label(i)} is surrounded: its pieces may no longer be exchanged (R3)"
+                return T.gettext("{where} is surrounded: its pieces may no longer be exchanged (R3)").format(
+                    where=state.board.label(i))
     return None
 
 
 def _why_move(state: GameState, action: MoveTile, hand: tuple[Tile, ...]) -> str | None:
     vocab = state.ruleset.vocabulary
     if MOVE_TILE not in hand:
-        return f"you do not hold the {vocab.move}"
+        return T.gettext("you do not hold the {move}").format(move=vocab.move)
     if state.normal_played:
-        return f"only one {vocab.tile} without the {vocab.fast} may be played per turn, and the {vocab.move} is one"
+        return T.gettext("only one {tile} without the {fast} may be played per turn, and the {move} is "
+                         "one").format(tile=vocab.tile, fast=vocab.fast, move=vocab.move)
     a, err = _hex(state, action.from_hex)
     if err:
         return err
@@ -371,20 +390,21 @@ def _why_move(state: GameState, action: MoveTile, hand: tuple[Tile, ...]) -> str
         return err
     lifted = state.tiles[a]
     if lifted is None:
-        return f"there is no {vocab.tile} on {state.board.label(a)} to move"
+        return T.gettext("there is no {tile} on {where} to move").format(tile=vocab.tile, where=state.board.label(a))
     if lifted.owner != state.current:
-        return f"the {vocab.move} can lift only one of your own {vocab.tiles}"
+        return T.gettext("the {move} can lift only one of your own {tiles}").format(move=vocab.move, tiles=vocab.tiles)
     if lifted.tile.figure is Figure.MOVE:
-        return f"the {vocab.move} itself cannot be moved"
+        return T.gettext("the {move} itself cannot be moved").format(move=vocab.move)
     if lifted.tile.fast:
-        return f"{vocab.tiles} with the {vocab.fast} (ships, the ronin) cannot be moved"
+        return T.gettext("{tiles} with the {fast} (ships, the ronin) cannot be moved").format(
+            tiles=vocab.tiles, fast=vocab.fast)
     if a == b:
-        return f"the lifted {vocab.tile} must go to another hex"
+        return T.gettext("the lifted {tile} must go to another hex").format(tile=vocab.tile)
     board = state.board
     if not board.is_land[b]:
-        return f"the lifted {vocab.tile} must go to an empty land hex"
+        return T.gettext("the lifted {tile} must go to an empty land hex").format(tile=vocab.tile)
     if state.tiles[b] is not None:
-        return f"that hex already holds a {vocab.tile}"
+        return T.gettext("that hex already holds a {tile}").format(tile=vocab.tile)
     return None
 
 
@@ -560,7 +580,8 @@ def _apply_pass(state: GameState, action: Pass) -> GameState:
     passes = state.passes + 1
     if passes >= state.n_players:
         return _evolve(state, phase=Phase.GAME_OVER, passes=passes, events=(),
-                       end_reason=f"no player can place a {state.ruleset.vocabulary.tile} (every player passed in a row)")
+                       end_reason=T.gettext("no player can place a {tile} (every player passed in a "
+                                            "row)").format(tile=state.ruleset.vocabulary.tile))
     return _next_turn(state, passes=passes)
 
 

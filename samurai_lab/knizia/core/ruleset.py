@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
+from ...i18n import N_, Domain, get_language
 from .tiles import Caste, Figure
+
+T = Domain("knizia")
 
 # Option values -------------------------------------------------------------
 INSTANT, END_OF_TURN = "instant", "end_of_turn"
@@ -17,77 +20,202 @@ BY_PLAYER_COUNT, OPEN, HIDDEN = "by_player_count", "open", "hidden"
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
-    """A point the printed rules leave open, with the values samurai_lab offers."""
+    """A point the printed rules leave open, with the values samurai_lab offers.
+
+    ``title`` and ``choices`` are in the current language; the English texts are kept as data."""
 
     id: str
     field: str
-    title: str
-    choices: tuple[tuple[str, str], ...]  # (value, one-line explanation)
+    title_text: str
+    choice_texts: tuple[tuple[str, str], ...]  # (value, one-line explanation in English)
+
+    @property
+    def title(self) -> str:
+        """The question this ruling answers, in the current language."""
+        return T.gettext(self.title_text)
+
+    @property
+    def choices(self) -> tuple[tuple[str, str], ...]:
+        """(value, one-line explanation) in the current language."""
+        return tuple((v, T.gettext(text)) for v, text in self.choice_texts)
 
     def explain(self, value: str) -> str:
         """The one-line explanation of one of this ruling's values."""
-        return dict(self.choices)[value]
+        return T.gettext(dict(self.choice_texts)[value])
 
 
 RULINGS: tuple[Ruling, ...] = (
-    Ruling("R1", "no_legal_play", "A player who cannot place any tile", (
-        (PASS, "passes without drawing; passing by choice is not allowed; when every player passes in a row the game ends and is scored"),
+    Ruling("R1", "no_legal_play", N_("A player who cannot place any tile"), (
+        (PASS, N_("passes without drawing; passing by choice is not allowed; when every player passes in a row the game ends and is scored")),
     )),
-    Ruling("R2", "capture_timing", "When a surrounded settlement is resolved", (
-        (INSTANT, "at once, right after the tile that completes the surround (1998 rules with Lawson's FAQ)"),
-        (END_OF_TURN, "after the turn's last tile, all surrounded settlements together (2015 rules)"),
+    Ruling("R2", "capture_timing", N_("When a surrounded settlement is resolved"), (
+        (INSTANT, N_("at once, right after the tile that completes the surround (1998 rules with Lawson's FAQ)")),
+        (END_OF_TURN, N_("after the turn's last tile, all surrounded settlements together (2015 rules)")),
     )),
-    Ruling("R3", "swap_into_surrounded", "Swapping a piece of a settlement surrounded earlier in the same turn (end-of-turn capture only)", (
-        (ALLOWED, "allowed: its pieces are still on the board until the end of the turn"),
-        (FORBIDDEN, "forbidden: a surrounded settlement's pieces may no longer be exchanged"),
+    Ruling("R3", "swap_into_surrounded", N_("Swapping a piece of a settlement surrounded earlier in the same turn (end-of-turn capture only)"), (
+        (ALLOWED, N_("allowed: its pieces are still on the board until the end of the turn")),
+        (FORBIDDEN, N_("forbidden: a surrounded settlement's pieces may no longer be exchanged")),
     )),
-    Ruling("R4", "instant_end", "When an end condition is met during a turn (instant capture only)", (
-        (FINISH_TURN, "the current player completes his turn; later captures still count (Italian 1998 text)"),
-        (STOP_AT_ONCE, "the game stops at once, the rest of the turn is not played (Russian 1998 text)"),
+    Ruling("R4", "instant_end", N_("When an end condition is met during a turn (instant capture only)"), (
+        (FINISH_TURN, N_("the current player completes his turn; later captures still count (Italian 1998 text)")),
+        (STOP_AT_ONCE, N_("the game stops at once, the rest of the turn is not played (Russian 1998 text)")),
     )),
 )
 RULINGS_BY_ID = {r.id: r for r in RULINGS}
 
 
+# NOTE: The words of each edition, in the rulebooks' own vocabulary: Italian 1998 from rulebook 000,
+# NOTE: Russian 1998 from 001, Spanish 2015 from 002. Italian and Russian 2015 and Spanish 1998 have no
+# NOTE: rulebook: their words are derived from the language's one rulebook (see each catalog's notes).
+def _edition_words(edition: str) -> dict:
+    """The words of ``edition`` in the current language (literal calls, so that they are extracted)."""
+    if edition == "1998":
+        return {
+            "castes": {Caste.HELMET: T.pgettext("1998 edition", "High Helmet"),
+                       Caste.BUDDHA: T.pgettext("1998 edition", "Buddha"),
+                       Caste.RICE: T.pgettext("1998 edition", "Rice field")},
+            "castes_plural": {Caste.HELMET: T.pgettext("1998 edition", "High Helmets"),
+                              Caste.BUDDHA: T.pgettext("1998 edition", "Buddhas"),
+                              Caste.RICE: T.pgettext("1998 edition", "Rice fields")},
+            "piece": T.pgettext("1998 edition", "figure"),
+            "pieces": T.pgettext("1998 edition", "figures"),
+            "tile": T.pgettext("1998 edition", "token"),
+            "tiles": T.pgettext("1998 edition", "tokens"),
+            "swap": T.pgettext("1998 edition", "figure exchange"),
+            "move": T.pgettext("1998 edition", "token exchange"),
+            "fast": T.pgettext("1998 edition", "Japanese character"),
+            "samurai": T.pgettext("1998 edition", "Samurai"),
+            "ronin": T.pgettext("1998 edition", "Ronin"),
+            "ship": T.pgettext("1998 edition", "Ship"),
+            "colours": {"green": T.pgettext("1998 edition", "green"), "yellow": T.pgettext("1998 edition", "yellow"),
+                        "blue": T.pgettext("1998 edition", "blue"), "red": T.pgettext("1998 edition", "red")},
+        }
+    return {
+        "castes": {Caste.HELMET: T.pgettext("2015 edition", "Castle"),
+                   Caste.BUDDHA: T.pgettext("2015 edition", "Buddha"),
+                   Caste.RICE: T.pgettext("2015 edition", "Rice")},
+        "castes_plural": {Caste.HELMET: T.pgettext("2015 edition", "Castles"),
+                          Caste.BUDDHA: T.pgettext("2015 edition", "Buddhas"),
+                          Caste.RICE: T.pgettext("2015 edition", "Rice")},
+        "piece": T.pgettext("2015 edition", "caste piece"),
+        "pieces": T.pgettext("2015 edition", "caste pieces"),
+        "tile": T.pgettext("2015 edition", "tile"),
+        "tiles": T.pgettext("2015 edition", "tiles"),
+        "swap": T.pgettext("2015 edition", "swap tile"),
+        "move": T.pgettext("2015 edition", "move tile"),
+        "fast": T.pgettext("2015 edition", "quick icon"),
+        "samurai": T.pgettext("2015 edition", "Samurai"),
+        "ronin": T.pgettext("2015 edition", "Ronin"),
+        "ship": T.pgettext("2015 edition", "Ship"),
+        "colours": {"gold": T.pgettext("2015 edition", "gold"), "red": T.pgettext("2015 edition", "red"),
+                    "green": T.pgettext("2015 edition", "green"), "purple": T.pgettext("2015 edition", "purple")},
+    }
+
+
+_WORDS: dict[tuple[str, str], dict] = {}
+
+
+def _words(edition: str) -> dict:
+    key = (edition, get_language())
+    words = _WORDS.get(key)
+    if words is None:
+        words = _WORDS[key] = _edition_words(edition)
+    return words
+
+
 @dataclass(frozen=True, slots=True)
 class Vocabulary:
-    """The words an edition uses for the same things."""
+    """The words an edition uses for the same things, in the current language (``use_language``).
 
-    castes: dict  # Caste -> name
-    piece: str
-    tile: str
-    tiles: str
-    swap: str
-    move: str
-    fast: str
+    ``colours`` are the edition's colour identifiers (English, as data: seats, files, pictures);
+    ``colour(c)`` is a colour's name in the current language."""
+
+    edition: str
     colours: tuple[str, ...]
-    castes_plural: dict  # Caste -> plural name
+
+    @property
+    def castes(self) -> dict:
+        """Caste -> name."""
+        return _words(self.edition)["castes"]
+
+    @property
+    def castes_plural(self) -> dict:
+        """Caste -> plural name."""
+        return _words(self.edition)["castes_plural"]
+
+    @property
+    def piece(self) -> str:
+        return _words(self.edition)["piece"]
+
+    @property
+    def pieces(self) -> str:
+        return _words(self.edition)["pieces"]
+
+    @property
+    def tile(self) -> str:
+        return _words(self.edition)["tile"]
+
+    @property
+    def tiles(self) -> str:
+        return _words(self.edition)["tiles"]
+
+    @property
+    def swap(self) -> str:
+        return _words(self.edition)["swap"]
+
+    @property
+    def move(self) -> str:
+        return _words(self.edition)["move"]
+
+    @property
+    def fast(self) -> str:
+        return _words(self.edition)["fast"]
 
     def caste(self, caste: Caste) -> str:
-        return self.castes[caste]
+        return _words(self.edition)["castes"][caste]
 
     def count(self, caste: Caste, n: int) -> str:
         """``1 Buddha``, ``3 Buddhas``: a number of pieces of a caste."""
-        return f"{n} {self.castes[caste] if n == 1 else self.castes_plural[caste]}"
+        w = _words(self.edition)
+        return T.ngettext("{n} {caste}", "{n} {castes}", n).format(
+            n=n, caste=w["castes"][caste], castes=w["castes_plural"][caste])
 
     def figure(self, figure: Figure) -> str:
         """Display name of a tile figure."""
+        w = _words(self.edition)
+        castes = w["castes"]
         return {
-            Figure.HELMET: self.castes[Caste.HELMET], Figure.BUDDHA: self.castes[Caste.BUDDHA],
-            Figure.RICE: self.castes[Caste.RICE], Figure.SAMURAI: "Samurai", Figure.RONIN: "Ronin",
-            Figure.SHIP: "Ship", Figure.SWAP: self.swap, Figure.MOVE: self.move,
+            Figure.HELMET: castes[Caste.HELMET], Figure.BUDDHA: castes[Caste.BUDDHA],
+            Figure.RICE: castes[Caste.RICE], Figure.SAMURAI: w["samurai"], Figure.RONIN: w["ronin"],
+            Figure.SHIP: w["ship"], Figure.SWAP: w["swap"], Figure.MOVE: w["move"],
         }[figure]
+
+    def colour(self, colour: str) -> str:
+        """A colour's name in the current language (``green`` -> ``verde``); other colours as given."""
+        return _colour_names().get(colour, colour)
+
+    def seat_name(self, name: str, colour: str) -> str:
+        """A player's name for display: a player named after his colour (``Green``) in the current
+        language (``Verde``); any other name as given."""
+        if name.lower() == colour and colour in _colour_names():
+            return self.colour(colour).capitalize()
+        return name
+
+    def seat_names(self, seats) -> list[str]:
+        """``seat_name`` of every seat."""
+        return [self.seat_name(s.name, s.colour) for s in seats]
+
+
+def _colour_names() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for edition in ("2015", "1998"):
+        out.update(_words(edition)["colours"])
+    return out
 
 
 VOCABULARY = {
-    "1998": Vocabulary({Caste.HELMET: "High Helmet", Caste.BUDDHA: "Buddha", Caste.RICE: "Rice field"},
-                       "figure", "token", "tokens", "figure exchange", "token exchange", "Japanese character",
-                       ("green", "yellow", "blue", "red"),
-                       {Caste.HELMET: "High Helmets", Caste.BUDDHA: "Buddhas", Caste.RICE: "Rice fields"}),
-    "2015": Vocabulary({Caste.HELMET: "Castle", Caste.BUDDHA: "Buddha", Caste.RICE: "Rice"},
-                       "caste piece", "tile", "tiles", "swap tile", "move tile", "quick icon",
-                       ("gold", "red", "green", "purple"),
-                       {Caste.HELMET: "Castles", Caste.BUDDHA: "Buddhas", Caste.RICE: "Rice"}),
+    "1998": Vocabulary("1998", ("green", "yellow", "blue", "red")),
+    "2015": Vocabulary("2015", ("gold", "red", "green", "purple")),
 }
 
 
@@ -111,7 +239,7 @@ class Ruleset:
     def __post_init__(self) -> None:
         problems = self.problems()
         if problems:
-            raise ValueError("invalid ruleset: " + "; ".join(problems))
+            raise ValueError(T.gettext("invalid ruleset: {problems}").format(problems="; ".join(problems)))
 
     def problems(self) -> list[str]:
         """Every invalid field, in words."""
@@ -120,12 +248,13 @@ class Ruleset:
             "setup": (CHOSEN, RANDOM), "hands": (CHOSEN, RANDOM),
         }
         for r in RULINGS:
-            allowed[r.field] = tuple(v for v, _ in r.choices)
+            allowed[r.field] = tuple(v for v, _ in r.choice_texts)
         out = []
         for f in fields(self):
             value = getattr(self, f.name)
             if value not in allowed[f.name]:
-                out.append(f"{f.name} must be one of {', '.join(allowed[f.name])} (not {value!r})")
+                out.append(T.gettext("{field} must be one of {values} (not {value})").format(
+                    field=f.name, values=", ".join(allowed[f.name]), value=repr(value)))
         return out
 
     @property

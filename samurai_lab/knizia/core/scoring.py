@@ -8,8 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from ...i18n import Domain
 from .ruleset import VOCABULARY, Vocabulary
 from .tiles import CASTES
+
+T = Domain("knizia")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,13 +43,18 @@ class ScoreReport:
 
 
 def _names(n: int, names: Sequence[str] | None) -> list[str]:
-    return list(names) if names is not None else [f"Player {i + 1}" for i in range(n)]
+    return list(names) if names is not None else [T.gettext("Player {n}").format(n=i + 1) for i in range(n)]
 
 
 def _join(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return T.gettext("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
+def _scores(nm: list[str], values, who) -> str:
+    """``Green 3, Red 2``: a number per player."""
+    return ", ".join(T.gettext("{player} {value}").format(player=nm[p], value=values[p]) for p in who)
 
 
 def score(
@@ -59,9 +67,9 @@ def score(
     counts_t = tuple((int(c[0]), int(c[1]), int(c[2])) for c in counts)
     n = len(counts_t)
     if n < 2:
-        raise ValueError("scoring needs at least two players")
+        raise ValueError(T.gettext("scoring needs at least two players"))
     if any(v < 0 for c in counts_t for v in c):
-        raise ValueError("captured piece counts cannot be negative")
+        raise ValueError(T.gettext("captured piece counts cannot be negative"))
     nm = _names(n, names)
     steps: list[ScoringStep] = []
 
@@ -74,15 +82,16 @@ def score(
         cname = vocab.caste(c)
         if best == 0:
             leaders.append(None)
-            lines.append(f"{cname}: nobody holds any, no leader")
+            lines.append(T.gettext("{caste}: nobody holds any, no leader").format(caste=cname))
         elif len(top) > 1:
             leaders.append(None)
-            lines.append(f"{cname}: {_join([nm[p] for p in top])} tie with {best}, no leader")
+            lines.append(T.gettext("{caste}: {players} tie with {n}, no leader").format(
+                caste=cname, players=_join([nm[p] for p in top]), n=best))
         else:
             leaders.append(top[0])
-            lines.append(f"{cname}: {nm[top[0]]} leads with {best}")
+            lines.append(T.gettext("{caste}: {player} leads with {n}").format(caste=cname, player=nm[top[0]], n=best))
     everyone = tuple(range(n))
-    steps.append(ScoringStep("leaders", "Leaders. " + "; ".join(lines) + ".", everyone))
+    steps.append(ScoringStep("leaders", T.gettext("Leaders. {lines}.").format(lines="; ".join(lines)), everyone))
 
     leaderships = tuple(sum(1 for l in leaders if l == p) for p in range(n))
     totals = tuple(sum(c) for c in counts_t)
@@ -96,47 +105,56 @@ def score(
     if most == 0:
         best = max(totals)
         top = [p for p in range(n) if totals[p] == best]
-        text = "Nobody leads a caste, so the most pieces in total wins: " + ", ".join(
-            f"{nm[p]} {totals[p]}" for p in range(n)) + "."
+        text = T.gettext("Nobody leads a caste, so the most pieces in total wins: {scores}.").format(
+            scores=_scores(nm, totals, range(n)))
         steps.append(ScoringStep("total", text, tuple(top)))
         if len(top) == 1:
             return report(top, "no_leader_total")
-        steps.append(ScoringStep("shared", f"{_join([nm[p] for p in top])} are still tied and share the victory.", tuple(top)))
+        steps.append(ScoringStep("shared", T.gettext("{players} are still tied and share the victory.").format(
+            players=_join([nm[p] for p in top])), tuple(top)))
         return report(top, "shared")
 
     contenders = [p for p in range(n) if leaderships[p] == most]
     out = [p for p in range(n) if leaderships[p] < most]
     if most >= 2:
-        steps.append(ScoringStep("leaderships", f"{nm[contenders[0]]} leads {most} castes and wins outright.",
-                                 tuple(contenders)))
+        steps.append(ScoringStep("leaderships", T.ngettext(
+            "{player} leads {n} caste and wins outright.", "{player} leads {n} castes and wins outright.",
+            most).format(player=nm[contenders[0]], n=most), tuple(contenders)))
         return report(contenders, "leaderships")
-    text = "Leaderships: " + ", ".join(f"{nm[p]} {leaderships[p]}" for p in range(n)) + "."
+    text = T.gettext("Leaderships: {scores}.").format(scores=_scores(nm, leaderships, range(n)))
     if out:
-        text += f" {_join([nm[p] for p in out])} lead{'s' if len(out) == 1 else ''} nothing and cannot win."
+        text += " " + T.ngettext("{players} leads nothing and cannot win.", "{players} lead nothing and cannot win.",
+                                 len(out)).format(players=_join([nm[p] for p in out]))
     if len(contenders) == 1:
-        steps.append(ScoringStep("leaderships", text + f" {nm[contenders[0]]} alone leads a caste and wins.",
-                                 tuple(contenders)))
+        steps.append(ScoringStep("leaderships", text + " " + T.gettext(
+            "{player} alone leads a caste and wins.").format(player=nm[contenders[0]]), tuple(contenders)))
         return report(contenders, "leaderships")
     steps.append(ScoringStep("leaderships", text, tuple(contenders)))
 
     def describe_other(p: int) -> str:
         parts = [vocab.count(c, counts_t[p][c.index]) for c in CASTES
                  if leaders[c.index] != p and counts_t[p][c.index]]
-        return f"{nm[p]} {other[p]}" + (f" ({' + '.join(parts)})" if parts else "")
+        score = T.gettext("{player} {value}").format(player=nm[p], value=other[p])
+        return score + (" " + T.gettext("({parts})").format(parts=" + ".join(parts)) if parts else "")
+
+    def wins(p: int) -> str:
+        return " " + T.gettext("{player} wins.").format(player=nm[p])
 
     best = max(other[p] for p in contenders)
     top = [p for p in contenders if other[p] == best]
-    text = ("Pieces of the castes each does not lead: " + ", ".join(describe_other(p) for p in contenders) + ".")
-    steps.append(ScoringStep("other_castes", text + (f" {nm[top[0]]} wins." if len(top) == 1 else ""), tuple(top)))
+    text = T.gettext("Pieces of the castes each does not lead: {scores}.").format(
+        scores=", ".join(describe_other(p) for p in contenders))
+    steps.append(ScoringStep("other_castes", text + (wins(top[0]) if len(top) == 1 else ""), tuple(top)))
     if len(top) == 1:
         return report(top, "other_castes")
     best_total = max(totals[p] for p in top)
     top2 = [p for p in top if totals[p] == best_total]
-    text = "Still tied, so all pieces count: " + ", ".join(f"{nm[p]} {totals[p]}" for p in top) + "."
-    steps.append(ScoringStep("total", text + (f" {nm[top2[0]]} wins." if len(top2) == 1 else ""), tuple(top2)))
+    text = T.gettext("Still tied, so all pieces count: {scores}.").format(scores=_scores(nm, totals, top))
+    steps.append(ScoringStep("total", text + (wins(top2[0]) if len(top2) == 1 else ""), tuple(top2)))
     if len(top2) == 1:
         return report(top2, "total")
-    steps.append(ScoringStep("shared", f"{_join([nm[p] for p in top2])} are still tied and share the victory.", tuple(top2)))
+    steps.append(ScoringStep("shared", T.gettext("{players} are still tied and share the victory.").format(
+        players=_join([nm[p] for p in top2])), tuple(top2)))
     return report(top2, "shared")
 
 
@@ -145,20 +163,29 @@ def verdict(report: ScoreReport, names: Sequence[str] | None = None) -> str:
     nm = _names(len(report.counts), names)
     winners = report.winners
     if len(winners) > 1:
-        return f"{_join([nm[p] for p in winners])} share the victory (tied at every step of the scoring)"
+        return T.gettext("{players} share the victory (tied at every step of the scoring)").format(
+            players=_join([nm[p] for p in winners]))
     w = winners[0]
-    how = {
-        "leaderships": (f"leading {report.leaderships[w]} castes" if report.leaderships[w] >= 2
-                        else "the only player leading a caste"),
-        "other_castes": f"tied on leaderships, with the most pieces of the castes not led: {report.other_pieces[w]}",
-        "total": f"tied on leaderships and on the castes not led, with the most pieces in all: {report.totals[w]}",
-        "no_leader_total": f"nobody leads a caste; the most pieces in all: {report.totals[w]}",
-    }.get(report.decided_by, report.decided_by)
-    return f"{nm[w]} won ({how})"
+    by = report.decided_by
+    if by == "leaderships":
+        how = (T.ngettext("leading {n} caste", "leading {n} castes", report.leaderships[w]).format(
+            n=report.leaderships[w]) if report.leaderships[w] >= 2 else T.gettext("the only player leading a caste"))
+    elif by == "other_castes":
+        how = T.gettext("tied on leaderships, with the most pieces of the castes not led: {n}").format(
+            n=report.other_pieces[w])
+    elif by == "total":
+        how = T.gettext("tied on leaderships and on the castes not led, with the most pieces in all: {n}").format(
+            n=report.totals[w])
+    elif by == "no_leader_total":
+        how = T.gettext("nobody leads a caste; the most pieces in all: {n}").format(n=report.totals[w])
+    else:
+        how = by
+    return T.gettext("{player} won ({how})").format(player=nm[w], how=how)
 
 
 def score_state(state) -> ScoreReport:
     """Score a full game state (every player's captured pieces must be known)."""
     if any(c is None for c in state.captured):
-        raise ValueError("captured pieces are hidden in this view; score the full state")
-    return score(state.captured, [s.name for s in state.seats], state.ruleset.vocabulary)
+        raise ValueError(T.gettext("captured pieces are hidden in this view; score the full state"))
+    vocab = state.ruleset.vocabulary
+    return score(state.captured, vocab.seat_names(state.seats), vocab)

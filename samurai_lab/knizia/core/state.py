@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from ...i18n import Domain
 from . import rules
 from .actions import Action
 from .board import Board, board_for
@@ -12,6 +13,8 @@ from .model import Phase, Placed, Resolution, Seat, _evolve, deal_random_hands, 
 from .ruleset import EDITION_1998, RANDOM, Ruleset
 from .text import describe_state
 from .tiles import CASTES, Caste, Tile, supply_per_caste
+
+T = Domain("knizia")
 
 
 @dataclass(frozen=True)
@@ -142,7 +145,7 @@ def new_game(
     board = board_for(n_players)
     seats = tuple(seats) if seats is not None else default_seats(n_players, ruleset)
     if len(seats) != n_players:
-        raise ValueError(f"{n_players} players need {n_players} seats, got {len(seats)}")
+        raise ValueError(T.gettext("{n} players need {n} seats, got {seats}").format(n=n_players, seats=len(seats)))
     pieces: list[tuple[Caste, ...]] = [()] * len(board.ids)
     pieces[board.edo] = CASTES
     state = GameState(

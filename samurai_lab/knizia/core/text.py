@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from .ruleset import Vocabulary
 from typing import TYPE_CHECKING
+
+from ...i18n import Domain
+from .ruleset import Vocabulary
 
 from .model import Phase, Resolution
 from .tiles import Tile
@@ -11,43 +13,54 @@ from .tiles import Tile
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
 
+T = Domain("knizia")
+
 
 def tile_name(t: Tile, vocab: Vocabulary) -> str:
     """``High Helmet 4``, ``Samurai 2``, ``Ship 1``, ``figure exchange`` (in the edition's words)."""
     name = vocab.figure(t.figure)
-    return name if t.value is None or t.is_move else f"{name} {t.value}"
+    return name if t.value is None or t.is_move else T.gettext("{figure} {value}").format(figure=name, value=t.value)
 
 
 def describe_resolution(state: GameState, r: Resolution) -> str:
     """``Blue takes the High Helmet of HO12 (Blue 3, Red 2)`` or ``... is set aside (tie ...)``."""
     vocab = state.ruleset.vocabulary
-    names = [s.name for s in state.seats]
-    tallies = ", ".join(f"{names[p]} {v}" for p, v in enumerate(r.tallies) if v) or "nobody has influence"
-    where = f"the {vocab.caste(r.caste)} of {state.board.label(r.hex)}"
+    names = vocab.seat_names(state.seats)
+    tallies = ", ".join(T.gettext("{player} {value}").format(player=names[p], value=v)
+                        for p, v in enumerate(r.tallies) if v) or T.gettext("nobody has influence")
+    caste, where = vocab.caste(r.caste), state.board.label(r.hex)
     if r.winner is None:
-        return f"{where[0].upper()}{where[1:]} is set aside: tie for the highest influence ({tallies})"
-    return f"{names[r.winner]} takes {where} ({tallies})"
+        return T.gettext("The {caste} of {where} is set aside: tie for the highest influence ({tallies})").format(
+            caste=caste, where=where, tallies=tallies)
+    return T.gettext("{player} takes the {caste} of {where} ({tallies})").format(
+        player=names[r.winner], caste=caste, where=where, tallies=tallies)
 
 
 def describe_state(state: GameState) -> str:
     """A short multi-line summary: phase, whose turn, hands, captures."""
     vocab = state.ruleset.vocabulary
-    lines = [f"Samurai, {state.n_players} players, {state.ruleset.edition} rules, phase {state.phase.value}"]
-    who = state.seats[state.current].name
+    names = vocab.seat_names(state.seats)
+    lines = [T.gettext("Samurai, {n} players, {edition} rules, phase {phase}").format(
+        n=state.n_players, edition=state.ruleset.edition, phase=state.phase.value)]
+    who = names[state.current]
     if state.phase is Phase.CHOOSE_HANDS:
-        lines.append(f"setup: {who} chooses a starting hand (hands first, then the {vocab.piece}s are placed)")
+        lines.append(T.gettext("setup: {player} chooses a starting hand (hands first, then the {pieces} are "
+                               "placed)").format(player=who, pieces=vocab.pieces))
     elif state.phase is Phase.PLACE_PIECES:
-        lines.append(f"setup: {who} places a {vocab.piece} (every hand is chosen; play begins when all are placed)")
+        lines.append(T.gettext("setup: {player} places a {piece} (every hand is chosen; play begins when all are "
+                               "placed)").format(player=who, piece=vocab.piece))
     elif state.phase is not Phase.GAME_OVER:
-        lines.append(f"turn {state.turn}: {who} to play")
+        lines.append(T.gettext("turn {turn}: {player} to play").format(turn=state.turn, player=who))
     else:
-        lines.append(f"game over: {state.end_reason}")
+        lines.append(T.gettext("game over: {why}").format(why=state.end_reason))
     sizes = state.hand_sizes()
     for p, seat in enumerate(state.seats):
         hand = state.hands[p]
-        shown = " ".join(t.code for t in hand) if hand is not None else f"{sizes[p]} hidden"
+        shown = " ".join(t.code for t in hand) if hand is not None else T.gettext("{n} hidden").format(n=sizes[p])
         cap = state.captured[p]
-        caps = "hidden" if cap is None else ", ".join(f"{n} {vocab.castes[c]}" for c, n in zip(vocab.castes, cap))
-        lines.append(f"  {seat.name}: hand {shown}; pile {state.pile_sizes[p]}; captured {caps}")
-    lines.append(f"  set aside: {sum(state.set_aside)}")
+        caps = T.gettext("hidden") if cap is None else ", ".join(
+            T.pgettext("captured pieces", "{n} {caste}").format(n=n, caste=vocab.castes[c]) for c, n in zip(vocab.castes, cap))
+        lines.append("  " + T.gettext("{player}: hand {hand}; pile {pile}; captured {captured}").format(
+            player=names[p], hand=shown, pile=state.pile_sizes[p], captured=caps))
+    lines.append("  " + T.gettext("set aside: {n}").format(n=sum(state.set_aside)))
     return "\n".join(lines)

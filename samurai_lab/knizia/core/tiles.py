@@ -10,6 +10,10 @@ from functools import cache
 from importlib import resources
 from operator import attrgetter
 
+from ...i18n import N_, Domain
+
+T = Domain("knizia")
+
 
 class Caste(str, Enum):
     """The three castes of caste pieces (1998: High Helmet, Buddha, Rice field; 2015: Castle, Buddha, Rice)."""
@@ -122,7 +126,7 @@ TILES_BY_CODE: dict[str, Tile] = {t.code: t for t in TILE_KINDS}
 HAND_SIZE = 5
 
 
-TILE_EXAMPLE = "write a tile code such as 'H4' (High Helmet 4), 'S1' (Samurai 1), 'X' (the swap) or 'M' (the move)"
+TILE_EXAMPLE = N_("write a tile code such as 'H4' (High Helmet 4), 'S1' (Samurai 1), 'X' (the swap) or 'M' (the move)")
 
 
 def tile(code: str) -> Tile:
@@ -130,12 +134,13 @@ def tile(code: str) -> Tile:
     if not isinstance(code, str):
         if isinstance(code, Tile):
             return code
-        raise ValueError(f"a tile is written by its code, not {describe_value(code)}; {TILE_EXAMPLE}")
+        raise ValueError(T.gettext("a tile is written by its code, not {value}; {example}").format(
+            value=describe_value(code), example=T.gettext(TILE_EXAMPLE)))
     try:
         return TILES_BY_CODE[code.strip().upper()]
     except KeyError:
         known = ", ".join(TILES_BY_CODE)
-        raise ValueError(f"unknown tile {code!r}; tiles are {known}") from None
+        raise ValueError(T.gettext("unknown tile {code}; tiles are {known}").format(code=repr(code), known=known)) from None
 
 
 #: Caste letters and names (both editions, lower case) -> caste.
@@ -145,7 +150,7 @@ CASTE_WORDS: dict[str, Caste] = {
     "b": Caste.BUDDHA, "buddha": Caste.BUDDHA, "buddhas": Caste.BUDDHA,
     "r": Caste.RICE, "rice": Caste.RICE, "rice field": Caste.RICE, "rice fields": Caste.RICE,
 }
-CASTE_EXAMPLE = "write H (High Helmet / Castle), B (Buddha) or R (Rice)"
+CASTE_EXAMPLE = N_("write H (High Helmet / Castle), B (Buddha) or R (Rice)")
 
 
 def caste(ref: object) -> Caste:
@@ -156,8 +161,10 @@ def caste(ref: object) -> Caste:
         c = CASTE_WORDS.get(" ".join(ref.lower().split()))
         if c is not None:
             return c
-        raise ValueError(f"{ref!r} is not a caste; {CASTE_EXAMPLE}")
-    raise ValueError(f"a caste is written as a letter or a name, not {describe_value(ref)}; {CASTE_EXAMPLE}")
+        raise ValueError(T.gettext("{value} is not a caste; {example}").format(
+            value=repr(ref), example=T.gettext(CASTE_EXAMPLE)))
+    raise ValueError(T.gettext("a caste is written as a letter or a name, not {value}; {example}").format(
+        value=describe_value(ref), example=T.gettext(CASTE_EXAMPLE)))
 
 
 def describe_value(v: object) -> str:
@@ -165,7 +172,7 @@ def describe_value(v: object) -> str:
     if v is None or isinstance(v, bool):
         return repr(v)
     if isinstance(v, (int, float)):
-        return f"the number {v!r}"
+        return T.gettext("the number {value}").format(value=repr(v))
     try:
         shown = repr(v)
     except Exception:  # a value whose repr fails is still named by its type
@@ -175,8 +182,9 @@ def describe_value(v: object) -> str:
     if isinstance(v, str):
         return shown
     name = type(v).__name__
-    article = "an" if name[:1].lower() in "aeiou" else "a"
-    return f"{article} {name} {shown}".rstrip()
+    if name[:1].lower() in "aeiou":
+        return T.gettext("an {type} {value}").format(type=name, value=shown).rstrip()
+    return T.gettext("a {type} {value}").format(type=name, value=shown).rstrip()
 
 
 def sort_tiles(tiles) -> tuple[Tile, ...]:

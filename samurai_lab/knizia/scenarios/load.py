@@ -42,7 +42,7 @@ STEP_KEYS = ("action", "by", "narration", "expect", "focus")
 VARIANT_KEYS = ("name", "description", "rules", "expect", "steps")
 FILL_MODES = ("none", "random")
 
-OPTION_VALUES: dict[str, tuple[str, ...]] = {r.field: tuple(v for v, _ in r.choices) for r in RULINGS}
+OPTION_VALUES: dict[str, tuple[str, ...]] = {r.field: tuple(v for v, _ in r.choice_texts) for r in RULINGS}
 OPTION_VALUES.update({"captures_visible": (BY_PLAYER_COUNT, OPEN, HIDDEN), "setup": (CHOSEN, RANDOM),
                       "hands": (CHOSEN, RANDOM)})
 T = TypeVar("T")

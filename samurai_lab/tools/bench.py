@@ -1,4 +1,5 @@
-"""``samurai-lab bench``: speed figures of the engine (and of the apps in a real browser with --browser)."""
+"""``samurai-lab bench``: speed figures of the engine (and of the apps in a real browser with --browser);
+``--classroom`` runs a class of simulated students on one server instead (``bench_classroom``)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from ..knizia.core.actions import PlaceTile
 from ..knizia.core.influence import preview
 from ..knizia.core.playout import BEGINNER_RULES, midgame_position, play_random_game
 
-HELP = "measure the engine: random games per second, preview time (add --browser for the apps)"
+HELP = ("measure the engine: random games per second, preview time (add --browser for the apps, "
+        "--classroom for a class of simulated students on one server)")
 
 BENCH_RULESET = BEGINNER_RULES
 
@@ -21,6 +23,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     parser.add_argument("--seconds", type=float, default=3.0, help="time spent on random games (default 3)")
     parser.add_argument("--browser", action="store_true", help="also measure the apps in headless Chromium")
+    parser.add_argument("--classroom", action="store_true",
+                        help="instead: serve the apps and run simulated students, each in its own browser context")
+    from .bench_classroom import add_arguments as classroom_arguments
+
+    classroom_arguments(parser.add_argument_group("--classroom"))
 
 
 def random_games_per_second(seconds: float = 3.0, n_players: int = 4) -> dict[str, float]:
@@ -50,6 +57,11 @@ def preview_all_ms(repeats: int = 15) -> dict[str, float]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "classroom", False):
+        from .bench_classroom import print_figures, run_classroom
+
+        print_figures(run_classroom(args.students, args.minutes, after_close_s=args.after_close), args.json)
+        return 0
     figures: dict[str, float] = {}
     figures.update(random_games_per_second(args.seconds))
     figures.update(preview_all_ms())

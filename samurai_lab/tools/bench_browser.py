@@ -171,8 +171,10 @@ def start_voila(
     log_path: Path | None = None,
     extra_args: Sequence[str] = (),
     env: dict[str, str] | None = None,
+    module: str = "voila",
 ) -> VoilaServer:
-    """Start ``python -m voila`` on a notebook or a folder (tree mode).
+    """Start ``python -m voila`` (or ``-m module``, e.g. ``samurai_lab.tools.voila_app``) on a notebook
+    or a folder (tree mode).
 
     The process runs in its own session (so kernels die with it), in the
     target's folder, with its output in ``log_path`` (a temp file if None).
@@ -192,7 +194,7 @@ def start_voila(
     cmd = [
         os.fspath(python),
         "-m",
-        "voila",
+        module,
         target.name if target.is_file() else os.fspath(target),
         f"--port={port}",
         *VOILA_BASE_FLAGS,

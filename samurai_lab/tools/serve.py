@@ -1,9 +1,25 @@
-"""``samurai-lab serve``: the notebooks as apps in the browser, with voila.
+"""``samurai-lab serve``: the notebooks as apps in the browser, for one person or a whole class.
 
 voila serves the ``notebooks/`` folder in tree mode, so every notebook is an
 app at ``/voila/render/<name>.ipynb`` and links between notebooks work; the
-browser opens on ``index.ipynb`` (or ``--notebook NAME``, or the list of
-notebooks when there is no index). Standard library only.
+browser opens on ``index.ipynb`` (or ``--app NAME``).
+
+What serving a class needs, and where it is done:
+
+* **Options in links** (``explorer.ipynb?start=midgame``): kernels are
+  preheated, so a notebook runs before its request; the apps read their
+  options with ``samurai_lab.ui.query``, which waits for the request.
+* **Kernels of closed pages stop**: voila runs as
+  :mod:`samurai_lab.tools.voila_app`, whose pages set the cookie their
+  unload beacon needs, and the kernel culler stops, within
+  ``CULL_IDLE_TIMEOUT_S + CULL_INTERVAL_S`` seconds, the kernels no page is
+  connected to (a page that is open, even idle, stays connected). The
+  preheated kernels waiting for the next page are never culled (voila keeps
+  them out of the culler's reach).
+* **Nothing from other hosts**: the ``samurai`` voila template has no CDN.
+* **Messages, not tracebacks**: tracebacks only with ``--debug``.
+* **Saved positions** go to one folder (``--saved-dir``, default
+  ``scenarios/saved``): the apps' Save refuses any other place.
 """
 
 from __future__ import annotations
@@ -19,23 +35,58 @@ import time
 import webbrowser
 from pathlib import Path
 from types import FrameType
+from typing import Sequence
 
 DEFAULT_PORT = 8866
+DEFAULT_HOST = "127.0.0.1"
 STOP_GRACE_S = 15.0
 INDEX = "index.ipynb"
+#: The module run as the voila server (voila plus the page cookie and the samurai template).
+VOILA_MODULE = "samurai_lab.tools.voila_app"
+TEMPLATE = "samurai"
 
-# Kernels of closed pages are not always shut down by voila 0.5 (its unload
-# beacon is refused), so idle kernels nobody is connected to are culled.
-VOILA_FLAGS: tuple[str, ...] = (
-    "--no-browser",
-    "--Voila.ip=127.0.0.1",
-    "--Voila.port_retries=0",
-    "--show_tracebacks=True",
-    "--classic-tree",
-    "--preheat_kernel=True",
-    "--MappingKernelManager.cull_idle_timeout=1800",
-    "--MappingKernelManager.cull_interval=120",
-)
+#: A kernel no page is connected to is stopped once idle this long ...
+CULL_IDLE_TIMEOUT_S = 60
+#: ... checked this often: a closed page's kernel stops within their sum (90 s).
+CULL_INTERVAL_S = 30
+#: Longest wait for a cell's outputs after its reply (voila's default, 4 s, loses a busy app's page).
+IOPUB_TIMEOUT_S = 60
+#: Environment variable that turns on tracebacks in the apps' messages (set by ``--debug``).
+DEBUG_ENV = "SAMURAI_DEBUG"
+#: Environment variable naming the folder where the apps save positions (set by ``--saved-dir``).
+SAVED_DIR_ENV = "SAMURAI_SAVED_DIR"
+
+ANY_HOST = {"0.0.0.0", "::", ""}
+
+
+def voila_flags(
+    *,
+    host: str = DEFAULT_HOST,
+    debug: bool = False,
+    cull_idle_timeout: int = CULL_IDLE_TIMEOUT_S,
+    cull_interval: int = CULL_INTERVAL_S,
+) -> list[str]:
+    """The voila options of ``samurai-lab serve`` (the tests serve with the same list)."""
+    return [
+        "--no-browser",
+        f"--Voila.ip={host}",
+        "--Voila.port_retries=0",
+        f"--show_tracebacks={debug}",
+        f"--template={TEMPLATE}",
+        "--classic-tree",
+        "--preheat_kernel=True",
+        # voila stops reading a cell's outputs 4 s after the cell's reply; a class's busy server needs
+        # longer to pass an app's hundreds of widget messages on (else the page stays blank).
+        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_S}",
+        f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}",
+        f"--MappingKernelManager.cull_interval={cull_interval}",
+        "--MappingKernelManager.cull_connected=False",
+        "--MappingKernelManager.cull_busy=False",
+    ]
+
+
+#: The options with their defaults, as one tuple (for reading and for tests).
+VOILA_FLAGS: tuple[str, ...] = tuple(voila_flags())
 
 
 def find_notebooks_dir() -> Path | None:
@@ -54,38 +105,136 @@ def start_page(notebooks_dir: Path, notebook: str | None) -> str:
     if notebook:
         name = notebook if notebook.endswith(".ipynb") else f"{notebook}.ipynb"
         if not (notebooks_dir / name).is_file():
-            available = ", ".join(sorted(p.name for p in notebooks_dir.glob("*.ipynb"))) or "none"
-            raise FileNotFoundError(f"no notebook {name} in {notebooks_dir} (available: {available})")
+            available = ", ".join(sorted(p.stem for p in notebooks_dir.glob("*.ipynb"))) or "none"
+            raise FileNotFoundError(f"there is no app {Path(name).stem!r} (the apps: {available})")
         return f"/voila/render/{name}"
     if (notebooks_dir / INDEX).is_file():
         return f"/voila/render/{INDEX}"
     return "/"
 
 
-def voila_command(notebooks_dir: Path, port: int, python: str = sys.executable) -> list[str]:
-    """The voila command line for serving ``notebooks_dir`` on ``port``."""
-    return [python, "-m", "voila", str(notebooks_dir), f"--port={port}", *VOILA_FLAGS]
+def voila_command(notebooks_dir: Path, port: int, python: str = sys.executable, **flags: object) -> list[str]:
+    """The command line serving ``notebooks_dir`` on ``port`` (``flags``: see :func:`voila_flags`)."""
+    return [python, "-m", VOILA_MODULE, str(notebooks_dir), f"--port={port}", *voila_flags(**flags)]  # type: ignore[arg-type]
 
 
-def _port_accepts(port: int) -> bool:
+def default_saved_dir() -> Path:
+    """``scenarios/saved`` of the repository (the folder the explorer saves to by default)."""
+    from ..knizia.widgets.files_panel import saved_dir
+
+    return saved_dir()
+
+
+def voila_env(*, host: str = DEFAULT_HOST, debug: bool = False, saved_dir: Path | None = None,
+              base: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of the voila process (its kernels inherit it)."""
+    from .voila_app import data_path_env
+
+    env = data_path_env(base)
+    if debug:
+        env[DEBUG_ENV] = "1"
+    else:
+        env.pop(DEBUG_ENV, None)
+    if saved_dir is not None:
+        env[SAVED_DIR_ENV] = str(saved_dir)
+    # A preheated kernel asks the server for its request's query string on this address.
+    env["VOILA_APP_IP"] = "127.0.0.1" if host in ANY_HOST or host == "localhost" else host
+    return env
+
+
+def _port_accepts(port: int, host: str = "127.0.0.1") -> bool:
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+        with socket.create_connection((host, port), timeout=0.2):
             return True
     except OSError:
         return False
 
 
-HELP = "serve the notebooks as apps in the browser (voila)"
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other networks' machines may reach (no packet is sent)."""
+    found: list[str] = []
+    try:  # the address of the default route: a UDP "connect" only picks the interface
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.254.254.254", 1))
+            found.append(s.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(str(info[4][0]))
+    except OSError:
+        pass
+    out: list[str] = []
+    for a in found:
+        if not a.startswith("127.") and a != "0.0.0.0" and a not in out:
+            out.append(a)
+    return out
+
+
+def student_urls(host: str, port: int, path: str) -> list[str]:
+    """The addresses to give students: this host's LAN addresses (or the host asked for)."""
+    if host in ANY_HOST:
+        hosts = lan_addresses()
+    elif host.startswith("127.") or host == "localhost":
+        hosts = []
+    else:
+        hosts = [host]
+    return [f"http://{h}:{port}{path}" for h in hosts]
+
+
+def qr_text(url: str) -> str:
+    """``url`` as a QR code drawn with text blocks ('' when segno is not installed)."""
+    try:
+        import io
+
+        import segno
+    except ImportError:
+        return ""
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue()
+
+
+def banner(host: str, port: int, path: str, *, qr: bool = True) -> str:
+    """What ``serve`` prints once the server is up."""
+    local = f"http://127.0.0.1:{port}{path}"
+    lines = ["", f"Samurai Lab is running at {local}"]
+    urls = student_urls(host, port, path)
+    if urls:
+        lines.append("Students on the same network open:")
+        lines += [f"    {u}" for u in urls]
+        if qr:
+            code = qr_text(urls[0])
+            if code:
+                lines += ["", code.rstrip("\n")]
+    elif host not in ANY_HOST:
+        lines.append("Only this computer can connect; `samurai-lab serve --host 0.0.0.0` serves a class.")
+    else:
+        lines.append("No network address found: students cannot reach this computer.")
+    lines += ["Press Ctrl-C to stop.", ""]
+    return "\n".join(lines)
+
+
+HELP = "serve the notebooks as apps in the browser (voila), for yourself or for a class"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``samurai-lab serve``."""
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port on 127.0.0.1 (default %(default)s)")
+    parser.add_argument("--host", default=DEFAULT_HOST,
+                        help="address to listen on (default %(default)s: this computer only; "
+                             "0.0.0.0: every network, for a class)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default %(default)s)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a web browser")
-    parser.add_argument("--notebook", metavar="NAME", help="open this notebook instead of index.ipynb")
+    parser.add_argument("--app", "--notebook", dest="notebook", metavar="NAME",
+                        help="open this app (e.g. explorer) instead of the landing page; "
+                             "its direct address is printed")
+    parser.add_argument("--saved-dir", type=Path, metavar="FOLDER",
+                        help="folder where the apps save positions (default scenarios/saved)")
+    parser.add_argument("--debug", action="store_true",
+                        help="show Python tracebacks in the apps and in error pages (for developers)")
 
 
-def _parse(argv: list[str] | None) -> argparse.Namespace:
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="samurai-lab serve", description=HELP)
     add_arguments(parser)
     return parser.parse_args(argv)
@@ -113,7 +262,9 @@ def main_serve(argv: list[str] | None = None) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Serve with parsed options (``port``, ``no_browser``, ``notebook``)."""
+    """Serve with parsed options (``host``, ``port``, ``no_browser``, ``notebook``, ``saved_dir``, ``debug``)."""
+    host = getattr(args, "host", DEFAULT_HOST)
+    debug = bool(getattr(args, "debug", False))
     notebooks_dir = find_notebooks_dir()
     if notebooks_dir is None:
         print("samurai-lab serve: no notebooks/ folder found", file=sys.stderr)
@@ -126,12 +277,15 @@ def run(args: argparse.Namespace) -> int:
     if _port_accepts(args.port):
         print(f"samurai-lab serve: port {args.port} is in use; try --port", file=sys.stderr)
         return 2
+    saved = getattr(args, "saved_dir", None)
+    saved_dir = Path(saved).expanduser().resolve() if saved else None
 
     url = f"http://127.0.0.1:{args.port}{path}"
     # Own session: a Ctrl-C in the terminal reaches only this process, which
     # then stops voila once, cleanly.
     proc = subprocess.Popen(
-        voila_command(notebooks_dir, args.port), cwd=notebooks_dir, start_new_session=True
+        voila_command(notebooks_dir, args.port, host=host, debug=debug), cwd=notebooks_dir,
+        env=voila_env(host=host, debug=debug, saved_dir=saved_dir), start_new_session=True,
     )
     stop_requested = threading.Event()
 
@@ -144,7 +298,7 @@ def run(args: argparse.Namespace) -> int:
         while proc.poll() is None and not stop_requested.is_set():
             if not announced and _port_accepts(args.port):
                 announced = True
-                print(f"\nSamurai Lab is running at {url}\nPress Ctrl-C to stop.\n", flush=True)
+                print(banner(host, args.port, path), flush=True)
                 if not args.no_browser:
                     threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
             time.sleep(0.1 if not announced else 0.5)

@@ -1,18 +1,31 @@
 """Small pieces every app shares: a message bar, safe event handlers, a collapsible error log.
 
 Under voila, exceptions raised in widget callbacks show nowhere; ``Feedback.guard``
-turns rule refusals into friendly messages and anything unexpected into a message
-plus a traceback in a collapsible log, so the app never fails silently.
+turns rule refusals into friendly messages and anything unexpected into a message,
+so the app never fails silently. The traceback is for developers: it goes to the
+server's log, and into a collapsible log in the app only in debug mode
+(``$SAMURAI_DEBUG``, set by ``samurai-lab serve --debug``).
 """
 
 from __future__ import annotations
 
 import functools
 import html
+import os
+import sys
 import traceback
 from typing import Any, Callable
 
 import ipywidgets as widgets
+
+#: Environment variable that shows tracebacks in the apps (``samurai-lab serve --debug`` sets it).
+DEBUG_ENV = "SAMURAI_DEBUG"
+
+
+def debug_mode() -> bool:
+    """True when the apps may show Python tracebacks (``$SAMURAI_DEBUG`` is 1, true or yes)."""
+    return os.environ.get(DEBUG_ENV, "").strip().lower() in {"1", "true", "yes"}
+
 
 KINDS = {
     "info": ("#1f4e79", "#e8f1fb"),
@@ -50,11 +63,20 @@ class Feedback:
         self.message.value = ""
 
     def report_unexpected(self, exc: BaseException) -> None:
-        """A message in plain words, the traceback in the collapsible log."""
-        self.show(f"Something went wrong: {exc}. Your position is unchanged.", "error")
-        self.log_box.layout.display = ""
-        with self.log:
-            traceback.print_exception(exc)
+        """A message in plain words; the traceback in the server's log, and in debug mode in the
+        collapsible log too."""
+        try:
+            traceback.print_exception(exc, file=sys.__stderr__)
+        except (AttributeError, OSError, ValueError):  # no usable stderr
+            pass
+        if debug_mode():
+            self.show(f"Something went wrong: {exc}. Your position is unchanged.", "error")
+            self.log_box.layout.display = ""
+            with self.log:
+                traceback.print_exception(exc)
+        else:
+            self.show(f"Something went wrong ({type(exc).__name__}). Your position is unchanged. "
+                      "The details are in the server's log.", "error")
 
     def guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         """Wrap an event handler: ValueErrors (rule refusals, bad files) become error messages."""

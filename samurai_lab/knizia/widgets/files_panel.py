@@ -1,20 +1,33 @@
-"""Scenario files and position strings: load any file of ``scenarios/``, save, download, upload, paste.
+"""Scenario files and position strings: load any file of ``scenarios/``, download, save, upload, paste.
 
 ``FilesPanel`` works for an app that has ``state`` (the current position),
 ``load_state(state, label, steps)`` and a ``feedback`` (``Feedback``). Every
 problem of a bad file or string is listed (``ScenarioError``); the current
 position is kept.
+
+Keeping a position: *Download* saves it on the user's own computer (the main
+way: the server may be a teacher's laptop or a Binder container that goes
+away). *Save on the server* writes only into the one folder for saved
+positions (:func:`saved_dir`: ``$SAMURAI_SAVED_DIR``, set by ``samurai-lab
+serve --saved-dir``, else ``scenarios/saved``), under a checked name
+(:func:`check_name`), and replaces a file only after the user confirms. No
+message shows a server path.
 """
 
 from __future__ import annotations
 
 import base64
 import html
+import os
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib  # type: ignore[no-redef]
 
 import ipywidgets as widgets
 
@@ -25,12 +38,57 @@ from ..scenarios.position import parse_position, position_string
 
 #: Folder, under the scenarios folder, where the explorer saves positions by default.
 SAVED = "saved"
+#: Environment variable naming the folder for saved positions (``samurai-lab serve --saved-dir``).
+SAVED_DIR_ENV = "SAMURAI_SAVED_DIR"
+#: Longest file name (without ``.toml``) accepted for a saved position.
+MAX_NAME = 64
+_NAME_OK = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]*")
 
 
 def default_scenarios_dir() -> Path:
     """The repository's ``scenarios/`` folder (next to the package), else ``./scenarios``."""
     here = SCENARIO_DIR
     return here if here.is_dir() else Path.cwd() / "scenarios"
+
+
+def saved_dir(folder: Path | None = None) -> Path:
+    """The one folder where positions are saved on the server: ``$SAMURAI_SAVED_DIR``, else
+    ``<folder>/saved`` (``folder``: the scenarios folder, by default the repository's)."""
+    env = os.environ.get(SAVED_DIR_ENV, "").strip()
+    if env:
+        return Path(env).expanduser()
+    return (folder if folder is not None else default_scenarios_dir()) / SAVED
+
+
+def check_name(raw: str) -> str:
+    """The file name (``name.toml``) for a saved position called ``raw``; ValueError listing every problem.
+
+    A name is letters, digits, spaces, ``-``, ``_`` and ``.``, starts with a letter or a digit, is at
+    most 64 characters long and names a file, not a folder (no ``/``, ``\\``, ``..``)."""
+    name = raw.strip()
+    if name.lower().endswith(".toml"):
+        name = name[:-5]
+    problems = []
+    if not name:
+        problems.append("give the position a name, e.g. my-position")
+    else:
+        if "/" in name or "\\" in name:
+            problems.append("a name cannot contain / or \\ (positions are saved in one folder)")
+        if ".." in name:
+            problems.append("a name cannot contain ..")
+        if len(name) > MAX_NAME:
+            problems.append(f"a name is at most {MAX_NAME} characters long (this one has {len(name)})")
+        if not name[0].isascii() or not name[0].isalnum():
+            problems.append("a name starts with a letter (A-Z, a-z) or a digit")
+        odd = sorted({c for c in name if not (c.isascii() and (c.isalnum() or c in " _.-")) and c not in "/\\"})
+        if odd:
+            problems.append("a name uses only letters (A-Z, a-z), digits, spaces, - _ and . (not "
+                            + " ".join(repr(c) for c in odd) + ")")
+    if problems:
+        raise ValueError(f"Not saved: {'; '.join(problems)}.")
+    if not _NAME_OK.fullmatch(name):  # pragma: no cover - the checks above cover every case
+        raise ValueError("Not saved: choose a name of letters and digits.")
+    return name + ".toml"
 
 
 def scenario_title(path: Path) -> str:
@@ -78,6 +136,8 @@ class FilesPanel:
     def __init__(self, app: Any, folder: Path | str | None = None) -> None:
         self.app = app
         self.folder = Path(folder) if folder else default_scenarios_dir()
+        self.saved = saved_dir(self.folder)
+        self._pending_replace: str | None = None  # the file name a second Save would replace
         guard = app.guard
         self.choice = widgets.Dropdown(description="Scenario", layout=widgets.Layout(width="96%"))
         self.choice.add_class("samurai-scenario-choice")
@@ -90,16 +150,24 @@ class FilesPanel:
 
         self.title = widgets.Text(description="Title", layout=widgets.Layout(width="96%"))
         self.title.add_class("samurai-save-title")
-        self.path = widgets.Text(description="Save as", layout=widgets.Layout(width="96%"),
-                                 tooltip="relative to the scenarios folder")
-        self.path.add_class("samurai-save-path")
-        self.save_button = widgets.Button(description="Save", icon="save")
-        self.save_button.add_class("samurai-save")
-        self.save_button.on_click(guard(lambda _: self.save()))
-        self.download_button = widgets.Button(description="Download link", icon="download")
+        self.download_button = widgets.Button(description="Download", icon="download", button_style="primary",
+                                              tooltip="Keep the position on your own computer (a .toml file)")
+        self.download_button.add_class("samurai-download-button")
         self.download_button.on_click(guard(lambda _: self.make_download()))
         self.download = widgets.HTML()
         self.download.add_class("samurai-download")
+        self.path = widgets.Text(description="Name", layout=widgets.Layout(width="60%"),
+                                 placeholder="my-position", tooltip="letters, digits, spaces, - _ and .")
+        self.path.add_class("samurai-save-path")
+        self.path.observe(lambda _ch: self._cancel_replace(), names="value")
+        self.save_button = widgets.Button(description="Save on the server", icon="save",
+                                          tooltip="Into the folder of saved positions on the server")
+        self.save_button.add_class("samurai-save")
+        self.save_button.on_click(guard(lambda _: self.save()))
+        self.replace_button = widgets.Button(description="Replace it", icon="check", button_style="warning",
+                                             layout=widgets.Layout(display="none"))
+        self.replace_button.add_class("samurai-save-replace")
+        self.replace_button.on_click(guard(lambda _: self.save(replace=True)))
         self.upload = widgets.FileUpload(accept=".toml", multiple=False, description="Open a .toml")
         self.upload.add_class("samurai-upload")
         self.upload.observe(guard(self._on_upload), names="value")
@@ -112,10 +180,14 @@ class FilesPanel:
         self.link = widgets.HTML()
         self.link.add_class("samurai-position-link")
         self.widget = widgets.VBox([
-            widgets.HTML(f"<b>Scenarios</b> <small>({html.escape(str(self.folder))})</small>"),
+            widgets.HTML("<b>Scenarios</b> <small>(the rulebook examples and the saved positions)</small>"),
             widgets.HBox([self.choice, self.rescan]), self.load_button,
-            widgets.HTML("<b>Save the current position</b>"), self.title, self.path,
-            widgets.HBox([self.save_button, self.download_button, self.upload]), self.download,
+            widgets.HTML("<b>Keep the current position</b>"), self.title,
+            widgets.HBox([self.download_button, self.upload], layout=widgets.Layout(align_items="center")),
+            self.download,
+            widgets.HTML("<small>or save it on the server, among the saved positions:</small>"),
+            widgets.HBox([self.path, self.save_button, self.replace_button],
+                         layout=widgets.Layout(align_items="center", flex_flow="row wrap")),
             widgets.HTML("<b>Position string</b> (one line: copy it, or paste one and load it)"),
             self.position, widgets.HBox([self.position_button, self.link], layout=widgets.Layout(align_items="center")),
         ])
@@ -123,11 +195,21 @@ class FilesPanel:
         self.scan()
 
     # --- listing ------------------------------------------------------------
+    def files(self) -> list[tuple[str, Path]]:
+        """(label, path) of the scenario files, then of the saved positions when they are kept elsewhere."""
+        files = scenario_files(self.folder)
+        try:
+            inside = self.saved.resolve().is_relative_to(self.folder.resolve())
+        except OSError:
+            inside = False
+        if not inside:
+            files += [(f"{scenario_title(p)} (saved: {p.name})", p) for p in sorted(self.saved.glob("*.toml"))]
+        return files
+
     def scan(self) -> None:
         """List the scenario files (titles read from the files)."""
-        files = scenario_files(self.folder)
         old = self.choice.value
-        options = [(label, str(p)) for label, p in files] or [("(no scenario files found)", "")]
+        options = [(label, str(p)) for label, p in self.files()] or [("(no scenario files found)", "")]
         self.choice.options = options
         values = [v for _, v in options]
         self.choice.value = old if old in values else values[0]
@@ -142,24 +224,25 @@ class FilesPanel:
         default = f"{state.n_players} players, turn {state.turn}"
         if not self.title.value or self.title.value.startswith(f"{state.n_players} players, turn"):
             self.title.value = default
-        if not self.path.value or self.path.value.startswith(f"{SAVED}/position-"):
-            self.path.value = f"{SAVED}/position-{state.n_players}p-turn-{state.turn}.toml"
+        if not self.path.value or self.path.value.startswith("position-"):
+            self.path.value = f"position-{state.n_players}p-turn-{state.turn}"
         self.download.value = ""
 
     # --- loading --------------------------------------------------------------------
     def load_selected(self) -> None:
         if not self.choice.value:
-            raise ValueError(f"there is no scenario file in {self.folder}")
+            raise ValueError("there is no scenario file to load")
         self.load_path(Path(self.choice.value))
 
     def load_named(self, name: str) -> None:
         """Load ``name`` (a file name or a path under the scenarios folder, ``.toml`` optional)."""
         rel = name if name.endswith(".toml") else name + ".toml"
+        files = [p for _, p in self.files()]
         path = (self.folder / rel).resolve()
-        if not path.is_file():
-            matches = [p for _, p in scenario_files(self.folder) if p.name == Path(rel).name]
+        if path not in {p.resolve() for p in files}:
+            matches = [p for p in files if p.name == Path(rel).name]
             if not matches:
-                raise ValueError(f"there is no scenario file {rel!r} in {self.folder}")
+                raise ValueError(f"there is no scenario file {rel!r} among the scenarios")
             path = matches[0]
         self.load_path(path)
 
@@ -197,25 +280,40 @@ class FilesPanel:
 
     # --- saving ---------------------------------------------------------------
     def target(self) -> Path:
-        """Where Save writes: the path field, relative to the scenarios folder."""
-        raw = self.path.value.strip()
-        if not raw:
-            raise ValueError("give a file name to save to, e.g. saved/my-position.toml")
-        p = Path(raw)
-        if p.suffix != ".toml":
-            p = p.with_suffix(".toml")
-        return p if p.is_absolute() else self.folder / p
+        """Where Save writes: the checked name in the folder of saved positions (ValueError if the name is bad)."""
+        return self.saved / check_name(self.path.value)
 
-    def save(self) -> Path:
-        """Write the current position as a scenario file (never over a bundled scenario)."""
+    def _cancel_replace(self) -> None:
+        self._pending_replace = None
+        self.replace_button.layout.display = "none"
+
+    def save(self, replace: bool = False) -> Path | None:
+        """Write the current position into the folder of saved positions.
+
+        A file of that name is replaced only when ``replace`` is true (the *Replace it* button
+        that a first Save shows); otherwise the user is asked, and nothing is written."""
         path = self.target()
-        saved = (self.folder / SAVED).resolve()
-        if path.exists() and saved not in path.resolve().parents:
-            raise ValueError(f"{path} already exists and is not in {saved}: choose another name")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        save_scenario(self.app.state, path, title=self.title.value.strip() or "Saved position")
+        name = path.name
+        if path.exists() and not (replace and self._pending_replace == name):
+            self._pending_replace = name
+            self.replace_button.layout.display = ""
+            self.app.feedback.show(f"There is already a saved position named “{name}”. Press “Replace it” to "
+                                   "overwrite it, or choose another name.", "warning")
+            return None
+        if path.exists() and not path.is_file():
+            raise ValueError(f"Not saved: “{name}” is not a file; choose another name.")
+        text = save_scenario(self.app.state, None, title=self.title.value.strip() or "Saved position")
+        try:
+            self.saved.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(f".{name}.part")
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(path)
+        except OSError as e:
+            raise ValueError(f"Not saved: the server could not write the file ({e.strerror or e}). "
+                             "Use Download to keep the position on your computer.") from None
+        self._cancel_replace()
         self.scan()
-        self.app.feedback.show(f"Saved to {path}.", "success")
+        self.app.feedback.show(f"Saved as “{name}” among the saved positions.", "success")
         return path
 
     def make_download(self) -> str:
@@ -225,5 +323,5 @@ class FilesPanel:
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         name = slug(title) + ".toml"
         self.download.value = (f'<a download="{html.escape(name)}" href="data:application/toml;base64,{data}">'
-                               f"⬇ {html.escape(name)}</a>")
+                               f"⬇ {html.escape(name)}</a> <small>(click to save it on your computer)</small>")
         return text

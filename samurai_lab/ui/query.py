@@ -1,0 +1,184 @@
+"""The options of an app's address: ``explorer.ipynb?players=3&edition=2015``.
+
+One helper for every app::
+
+    q = query_params({"players", "edition"})
+    n = q.integer("players", 4, 2, 4)
+    edition = q.choice("edition", ("1998", "2015"), "1998")
+    if q.problems:
+        feedback.show(q.message(), "warning")
+
+Where the query string comes from:
+
+* under voila with preheated kernels (``samurai-lab serve``) the notebook runs
+  before anyone asks for the page, and waits for the request: exactly what
+  ``voila.utils.get_query_string()`` does (ask voila's ``voila/query/<kernel>``
+  websocket for the request's variables), without importing ``voila.utils``,
+  which imports the whole Jupyter server (seconds of CPU per kernel). Build
+  the app's widgets first, then read the query: the waiting costs nothing then.
+* under voila without preheating (plain ``voila``, the Binder route) the
+  query string is in ``$QUERY_STRING`` when the notebook starts;
+* anywhere else (JupyterLab, nbclient) there is none: every option takes its
+  default.
+
+Unknown or malformed options never raise: each becomes one line of
+:meth:`Query.message`, and the option takes its default.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+from urllib.parse import parse_qsl
+
+#: Options that belong to the server or to voila, not to an app: never reported as unknown.
+SERVER_OPTIONS = frozenset({"token", "template", "theme", "voila-template", "voila-theme"})
+#: Longest option value accepted (a position string is about 1,000 characters).
+MAX_VALUE = 4000
+
+
+#: Set in a preheated kernel once the request's variables are in ``os.environ``.
+_REQUEST_READ = "SAMURAI_REQUEST_READ"
+
+
+def request_info_url() -> str:
+    """The websocket where voila gives a preheated kernel its request (as ``voila.utils.wait_for_request``)."""
+    server_url = os.environ.get("VOILA_SERVER_URL", "/")
+    return (f"{os.environ.get('VOILA_WS_PROTOCOL', 'ws')}://{os.environ.get('VOILA_APP_IP', '127.0.0.1')}:"
+            f"{os.environ.get('VOILA_APP_PORT', '8866')}{os.environ.get('VOILA_WS_BASE_URL', server_url)}"
+            f"voila/query/{os.environ.get('VOILA_KERNEL_ID', '')}")
+
+
+def wait_for_request() -> None:
+    """Block until voila sends this preheated kernel its request; put its variables in ``os.environ``."""
+    import asyncio
+    import json
+    import threading
+
+    try:
+        from websockets.asyncio.client import connect
+    except ImportError:  # an old websockets: voila's own helper does the same
+        from voila.utils import wait_for_request as voila_wait
+
+        voila_wait()
+        return
+
+    url = request_info_url()
+    result: dict[str, object] = {}
+
+    async def receive() -> object:
+        async with connect(url, open_timeout=10, max_size=2**22) as ws:
+            return await ws.recv()
+
+    def run() -> None:
+        loop = asyncio.new_event_loop()
+        try:
+            result["info"] = loop.run_until_complete(receive())
+        except Exception as e:  # noqa: BLE001 - reported by the caller as "no options"
+            result["error"] = e
+        finally:
+            loop.close()
+
+    thread = threading.Thread(target=run, name="voila-request", daemon=True)
+    thread.start()
+    thread.join()
+    info = result.get("info")
+    if isinstance(info, (str, bytes)):
+        for key, value in json.loads(info).items():
+            os.environ[str(key)] = str(value)
+    os.environ[_REQUEST_READ] = "1"
+
+
+def query_string() -> str:
+    """The query string of the request that opened this page ('' outside voila)."""
+    if os.environ.get("VOILA_PREHEAT") == "True" and not os.environ.get(_REQUEST_READ):
+        wait_for_request()
+    return os.environ.get("QUERY_STRING", "")
+
+
+@dataclass
+class Query:
+    """An address's options: ``values`` (the last value of each allowed key) and ``problems``."""
+
+    values: dict[str, str] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.values
+
+    def text(self, key: str, default: str | None = None) -> str | None:
+        """The option's value as given (stripped), or ``default``."""
+        value = self.values.get(key, "").strip()
+        return value if value else default
+
+    def integer(self, key: str, default: int, low: int | None = None, high: int | None = None) -> int:
+        """A whole number between ``low`` and ``high``, or ``default`` (a problem is noted)."""
+        raw = self.text(key)
+        if raw is None:
+            return default
+        try:
+            value = int(raw)
+        except ValueError:
+            self.problems.append(f"{key}={raw!r} is not a whole number")
+            return default
+        if (low is not None and value < low) or (high is not None and value > high):
+            span = f"from {low} to {high}" if low is not None and high is not None else (
+                f"at least {low}" if low is not None else f"at most {high}")
+            self.problems.append(f"{key}={value} is out of range ({span})")
+            return default
+        return value
+
+    def choice(self, key: str, choices: Sequence[str], default: str | None = None) -> str | None:
+        """One of ``choices`` (matched without regard to case), or ``default`` (a problem is noted)."""
+        raw = self.text(key)
+        if raw is None:
+            return default
+        for c in choices:
+            if c.lower() == raw.lower():
+                return c
+        self.problems.append(f"{key}={raw!r} is not one of {', '.join(choices)}")
+        return default
+
+    def message(self) -> str:
+        """The problems in one message ('' when there is none)."""
+        if not self.problems:
+            return ""
+        return ("The address has options this app cannot use, so their defaults are shown: "
+                + "; ".join(self.problems) + ".")
+
+    def report(self, feedback) -> None:
+        """Show :meth:`message` as a warning in an app's ``Feedback`` (nothing when all is well)."""
+        if self.problems:
+            feedback.show(self.message(), "warning")
+
+
+def parse_query(query: str, allowed: Iterable[str]) -> Query:
+    """The ``allowed`` options of ``query`` (a leading ``?`` is fine); others become problems."""
+    allowed = frozenset(allowed)
+    q = Query()
+    unknown: list[str] = []
+    try:
+        pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True, strict_parsing=False,
+                          max_num_fields=50)
+    except ValueError:
+        q.problems.append("the address has too many options")
+        return q
+    for key, value in pairs:
+        if key in allowed:
+            if len(value) > MAX_VALUE:
+                q.problems.append(f"{key} is too long ({len(value)} characters)")
+                continue
+            q.values[key] = value
+        elif key not in SERVER_OPTIONS and key not in unknown:
+            unknown.append(key)
+    if unknown:
+        names = ", ".join(repr(k) for k in unknown)
+        known = ", ".join(sorted(allowed)) or "none"
+        q.problems.append(f"unknown option {names} (this app knows: {known})")
+    return q
+
+
+def query_params(allowed: Iterable[str], query: str | None = None) -> Query:
+    """The options of the address that opened this app (see the module's notes), or of ``query``."""
+    return parse_query(query_string() if query is None else query, allowed)

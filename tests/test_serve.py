@@ -1,0 +1,233 @@
+"""`samurai-lab serve` for a class: its voila options, environment, template, banner, and the apps'
+address options (``samurai_lab.ui.query``), without a browser (tests/browser/test_classroom_*.py
+serve them for real)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+from samurai_lab.tools import serve
+from samurai_lab.tools.voila_app import DATA_DIR, SamuraiVoila
+from samurai_lab.ui import query as query_mod
+from samurai_lab.ui.common import Feedback
+from samurai_lab.ui.query import parse_query, query_params
+
+REPO = Path(__file__).resolve().parents[1]
+TEMPLATE_DIR = DATA_DIR / "voila" / "templates" / serve.TEMPLATE
+
+
+def flag(flags: list[str], name: str) -> str:
+    values = [f.split("=", 1)[1] for f in flags if f.startswith(f"--{name}=")]
+    assert len(values) == 1, (name, flags)
+    return values[0]
+
+
+# --- the voila command --------------------------------------------------------------------------
+
+def test_serve_flags_by_default_and_with_debug():
+    flags = serve.voila_flags()
+    assert flag(flags, "Voila.ip") == "127.0.0.1"
+    assert flag(flags, "show_tracebacks") == "False"
+    assert flag(flags, "show_tracebacks") == "False" and flag(serve.voila_flags(debug=True), "show_tracebacks") == "True"
+    assert flag(flags, "preheat_kernel") == "True"
+    assert flag(flags, "template") == serve.TEMPLATE
+    assert flag(serve.voila_flags(host="0.0.0.0"), "Voila.ip") == "0.0.0.0"
+    assert tuple(flags) == serve.VOILA_FLAGS
+
+
+def test_a_closed_pages_kernel_is_culled_within_two_minutes_but_not_a_connected_one():
+    flags = serve.voila_flags()
+    timeout = int(flag(flags, "MappingKernelManager.cull_idle_timeout"))
+    interval = int(flag(flags, "MappingKernelManager.cull_interval"))
+    assert 0 < timeout and 0 < interval and timeout + interval <= 120
+    assert flag(flags, "MappingKernelManager.cull_connected") == "False"  # an open page is connected
+    assert flag(flags, "MappingKernelManager.cull_busy") == "False"
+
+
+def test_the_command_runs_voila_with_the_page_cookie_and_the_template(tmp_path):
+    cmd = serve.voila_command(tmp_path, 9999, python="py", debug=True)
+    assert cmd[:3] == ["py", "-m", serve.VOILA_MODULE] and cmd[3] == str(tmp_path) and "--port=9999" in cmd
+    assert "--show_tracebacks=True" in cmd
+    env = serve.voila_env(debug=True, base={"JUPYTER_PATH": "/elsewhere"}, saved_dir=tmp_path)
+    assert env["JUPYTER_PATH"].split(":")[:2] == [str(DATA_DIR), "/elsewhere"]
+    assert env[serve.DEBUG_ENV] == "1" and env[serve.SAVED_DIR_ENV] == str(tmp_path)
+    assert serve.DEBUG_ENV not in serve.voila_env(base={serve.DEBUG_ENV: "1"})
+    assert serve.voila_env(host="0.0.0.0", base={})["VOILA_APP_IP"] == "127.0.0.1"
+    assert serve.voila_env(host="192.168.1.20", base={})["VOILA_APP_IP"] == "192.168.1.20"
+
+
+def test_the_page_handlers_set_the_cookie_of_the_unload_beacon(monkeypatch):
+    """Pages (notebooks, tree) get a handler that sets the ``_xsrf`` cookie; the others are voila's.
+    That the beacon then stops the kernel is proven in tests/browser/test_classroom_kernels.py."""
+    from voila.app import Voila
+    from voila.handler import VoilaHandler
+    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+    from voila.treehandler import VoilaTreeHandler
+
+    from samurai_lab.tools.voila_app import _SetsXsrfCookie
+
+    monkeypatch.setattr(Voila, "init_handlers", lambda self: [
+        ("/render", VoilaHandler, {"x": 1}), ("/tree", VoilaTreeHandler), ("/shutdown", VoilaShutdownKernelHandler)])
+    handlers = SamuraiVoila.init_handlers(object.__new__(SamuraiVoila))
+    (p1, h1, kw), (p2, h2), (p3, h3) = handlers
+    assert (p1, p2, p3, kw) == ("/render", "/tree", "/shutdown", {"x": 1})
+    assert issubclass(h1, VoilaHandler) and issubclass(h1, _SetsXsrfCookie)
+    assert issubclass(h2, VoilaTreeHandler) and issubclass(h2, _SetsXsrfCookie)
+    assert h3 is VoilaShutdownKernelHandler
+
+
+def test_the_template_asks_nothing_of_other_hosts():
+    files = sorted(TEMPLATE_DIR.iterdir())
+    assert {p.name for p in files} >= {"conf.json", "index.html.j2", "page.html"}
+    assert json.loads((TEMPLATE_DIR / "conf.json").read_text())["base_template"] == "lab"
+    for p in files:
+        text = re.sub(r"\{#.*?#\}", "", p.read_text(), flags=re.S)  # Jinja comments are not rendered
+        assert not re.search(r"""(href|src)\s*=\s*["']?(https?:)?//""", text), p.name
+        assert "cdn" not in text.lower(), p.name
+
+
+# --- the banner for a class ---------------------------------------------------------------------
+
+def test_a_class_gets_the_network_addresses_and_a_qr_code(monkeypatch):
+    monkeypatch.setattr(serve, "lan_addresses", lambda: ["192.168.1.20"])
+    text = serve.banner("0.0.0.0", 8866, "/voila/render/explorer.ipynb")
+    assert "http://127.0.0.1:8866/voila/render/explorer.ipynb" in text
+    assert "http://192.168.1.20:8866/voila/render/explorer.ipynb" in text
+    pytest.importorskip("segno")
+    assert "█" in text or "▀" in text or "▄" in text
+    alone = serve.banner("127.0.0.1", 8866, "/")
+    assert "--host 0.0.0.0" in alone and "192.168" not in alone
+
+
+def test_an_unknown_app_is_named_with_the_apps_there_are():
+    with pytest.raises(FileNotFoundError, match="explorer"):
+        serve.start_page(REPO / "notebooks", "nonesuch")
+    assert serve.start_page(REPO / "notebooks", "explorer") == "/voila/render/explorer.ipynb"
+
+
+def test_serve_help_lists_the_class_options(capsys):
+    with pytest.raises(SystemExit):
+        serve.main_serve(["--help"])
+    out = capsys.readouterr().out
+    for option in ("--host", "--port", "--app", "--debug", "--saved-dir"):
+        assert option in out
+
+
+# --- address options ----------------------------------------------------------------------------
+
+def test_options_are_read_and_problems_named():
+    q = parse_query("?players=3&edition=2015&foo=1&theme=dark&token=abc", {"players", "edition"})
+    assert q.integer("players", 4, 2, 4) == 3 and q.choice("edition", ("1998", "2015")) == "2015"
+    assert q.problems == ["unknown option 'foo' (this app knows: edition, players)"]
+    q = parse_query("players=x&edition=1999&seed=99", {"players", "edition", "seed"})
+    assert q.integer("players", 4) == 4 and q.choice("edition", ("1998", "2015"), "1998") == "1998"
+    assert q.integer("seed", 1, 1, 10) == 1
+    text = q.message()
+    assert "players='x' is not a whole number" in text and "edition='1999' is not one of 1998, 2015" in text
+    assert "seed=99 is out of range (from 1 to 10)" in text
+    assert parse_query("", {"a"}).message() == ""
+    assert parse_query("a=" + "x" * 5000, {"a"}).problems == ["a is too long (5000 characters)"]
+    f = Feedback()
+    q.report(f)
+    assert f.kind == "warning" and f.text == text
+
+
+def test_outside_voila_the_environment_gives_the_query(monkeypatch):
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "example=E2")
+    assert query_params({"example"}).text("example") == "E2"
+    monkeypatch.setenv("VOILA_PREHEAT", "False")  # voila without preheating, the Binder route
+    assert query_params({"example"}).text("example") == "E2"
+
+
+def test_a_preheated_kernel_waits_for_its_request(monkeypatch):
+    """The protocol of voila's ``voila/query/<kernel>`` websocket, with a stand-in server."""
+    from websockets.asyncio.server import serve as ws_serve
+
+    got_path: list[str] = []
+    ready = threading.Event()
+    box: dict[str, object] = {}
+
+    async def handler(ws):
+        got_path.append(ws.request.path)
+        await asyncio.sleep(0.3)  # the request comes later than the kernel asks
+        await ws.send(json.dumps({"QUERY_STRING": "start=midgame", "SERVER_NAME": "x"}))
+
+    async def main():
+        async with ws_serve(handler, "127.0.0.1", 0) as server:
+            box["port"] = server.sockets[0].getsockname()[1]
+            ready.set()
+            while "done" not in box:
+                await asyncio.sleep(0.05)
+
+    t = threading.Thread(target=lambda: asyncio.run(main()), daemon=True)
+    t.start()
+    assert ready.wait(10)
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("VOILA_APP_PORT", str(box["port"]))
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k-1")
+    monkeypatch.setenv("VOILA_SERVER_URL", "/base/")
+    monkeypatch.delenv("VOILA_WS_BASE_URL", raising=False)
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.delenv(query_mod._REQUEST_READ, raising=False)
+    try:
+        assert query_params({"start"}).text("start") == "midgame"
+        assert got_path == ["/base/voila/query/k-1"]
+        assert query_params({"start"}).text("start") == "midgame"  # asked once per kernel
+        assert len(got_path) == 1
+    finally:
+        box["done"] = True
+        t.join(5)
+        monkeypatch.delenv("QUERY_STRING", raising=False)
+        monkeypatch.delenv("SERVER_NAME", raising=False)
+
+
+def test_every_app_takes_its_options():
+    from samurai_lab.knizia.widgets.explorer import Explorer
+    from samurai_lab.knizia.widgets.from_url import examples_app, game_app, lesson_app, map_players, variants_app
+
+    app = Explorer.from_query("players=2&edition=2015&seed=3")
+    assert (app.state.n_players, app.state.ruleset.edition, app.state.seed) == (2, "2015", 3)
+    assert examples_app("example=e3").entry.key == "E3"
+    lesson = lesson_app("chapter=capture&edition=2015")
+    assert lesson.task.id == "capture-one" and lesson.ruleset.edition == "2015" and lesson.feedback.text == ""
+    assert lesson_app("chapter=4").task.id == "capture-one"
+    variants = variants_app("ruling=R3&edition=2015")
+    assert variants.ruling_buttons.value == "R3" and variants.edition_value == "2015"
+    game = game_app("players=3&edition=2015", bot_pause=0)
+    assert game.form.rules.players.value == 3 and game.form.rules.edition.value == "2015"
+    assert map_players("players=2") == (2, "")
+
+
+def test_a_bad_option_is_a_warning_and_the_default():
+    from samurai_lab.knizia.widgets.from_url import examples_app, lesson_app
+
+    app = examples_app("example=E99&colour=red")
+    assert app.entry.key == "E1" and app.feedback.kind == "warning"
+    assert "example='E99' is not one of E1" in app.feedback.text and "unknown option 'colour'" in app.feedback.text
+    lesson = lesson_app("chapter=12")
+    assert lesson.task.id == "map-edo" and "chapter='12' is not a chapter" in lesson.feedback.text
+
+
+# --- tracebacks are for developers --------------------------------------------------------------
+
+def _boom():
+    raise RuntimeError("kaboom in /secret/server/path.py")
+
+
+def test_an_unexpected_error_shows_a_message_and_no_traceback(monkeypatch, capsys):
+    monkeypatch.delenv("SAMURAI_DEBUG", raising=False)
+    f = Feedback()
+    f.guard(_boom)()
+    assert f.kind == "error" and "RuntimeError" in f.text and "/secret" not in f.text
+    assert f.log_box.layout.display == "none" and not f.log.outputs
+    monkeypatch.setenv("SAMURAI_DEBUG", "1")
+    f = Feedback()
+    f.guard(_boom)()
+    assert "kaboom" in f.text and f.log_box.layout.display == ""

@@ -3,6 +3,8 @@ words, the language switch, the lesson; pixels read back and screenshots saved."
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from helpers import canvas_pixel, click_canvas, open_app, save_screenshot, wait_for_canvas_pixel, wait_for_text
 from playwright.sync_api import Page, expect
@@ -87,3 +89,31 @@ def test_play_refusal_language_and_lesson(app_page: Page, voila_url: str) -> Non
     page.get_by_role("tab", name="Rules").click()
     wait_for_text(page, ".katana-rules", "K10", TIMEOUT)
     save_screenshot(page, "katana_rules")
+
+
+def test_a_sfida_and_the_defenders_choice(app_page: Page, voila_url: str) -> None:
+    page = app_page
+    page.set_viewport_size(VIEWPORT)
+    open_app(page, voila_url, "katana.ipynb", ".katana-app", timeout=TIMEOUT)
+    page.select_option(".katana-seat-red select", label="Person")
+    page.get_by_text("Position and record").click()
+    page.fill(".katana-position input", "a7,e6 d1,f1,e1,i3 r - 0:2")
+    page.click(".katana-set-position")
+    wait_for_text(page, ".katana-message", "Position set.", TIMEOUT)
+    wait_for_text(page, ".katana-status", "Red to move", TIMEOUT)
+    click_canvas(page, CANVAS, *centre("e1"))
+    wait_for_text(page, ".katana-message", "e1 selected", TIMEOUT)
+    click_canvas(page, CANVAS, *centre("e4"))
+    wait_for_text(page, ".katana-message", "Sfida across the KATANA on e5", TIMEOUT)
+    wait_for_text(page, ".katana-constraint", "Black puts the defeated samurai of Black back", TIMEOUT)
+    # the challenge line is drawn in red between e4 and e6
+    x, y = PLAY.centre(square_index("e5"))
+    wait_for_canvas_pixel(page, CANVAS, int(x), int(y), hex_rgb(theme.CHALLENGE), tolerance=40, timeout=TIMEOUT)
+    save_screenshot(page, "katana_sfida")
+    click_canvas(page, CANVAS, *centre("f9"))
+    wait_for_text(page, ".katana-message", "back on SHIRO f9", TIMEOUT)
+    wait_for_text(page, ".katana-constraint", "Constrained move: Black must move a samurai next to a Ryu (dragon)",
+                  TIMEOUT)
+    expect(page.locator(".katana-record textarea")).to_have_value(re.compile(r"\[Game \"katana\"\].*1\. e1-e4 @f9", re.S),
+                                                                  timeout=TIMEOUT * 1000)
+    save_screenshot(page, "katana_after_sfida")

@@ -171,14 +171,6 @@ def overlay_shapes(state: State, layout: Layout, *, selected: int | None = None,
     elif mv is not None and mv.kind == "place":
         x, y = layout.origin(mv.to)
         shapes.append(_rect(x + 4, y + 4, c - 8, c - 8, stroke=theme.LAST_MOVE, width=3.0, tags=("last",)))
-    for ch in state.challenges:
-        (x0, y0), (x1, y1) = layout.centre(ch.attacker), layout.centre(ch.defender)
-        shapes.append(_line([(x0, y0), (x1, y1)], stroke=theme.CHALLENGE, width=5.0, tags=("challenge",)))
-        x, y = layout.origin(ch.defender)
-        k = c * 0.3
-        cx, cy = x + c / 2, y + c / 2
-        shapes.append(_line([(cx - k, cy - k), (cx + k, cy + k)], stroke=theme.CHALLENGE, width=5.0, tags=("challenge",)))
-        shapes.append(_line([(cx - k, cy + k), (cx + k, cy - k)], stroke=theme.CHALLENGE, width=5.0, tags=("challenge",)))
     for _, sq in state.pending:
         x, y = layout.origin(sq)
         shapes.append(_rect(x + 4, y + 4, c - 8, c - 8, stroke=theme.CHALLENGE, width=2.0, dash=(4, 3),
@@ -189,6 +181,14 @@ def overlay_shapes(state: State, layout: Layout, *, selected: int | None = None,
     for sq, cell in enumerate(state.cells):
         if cell:
             shapes += piece_shapes(owner(cell), is_strong(cell), *layout.centre(sq), c, letters)
+    for ch in state.challenges:
+        (x0, y0), (x1, y1) = layout.centre(ch.attacker), layout.centre(ch.defender)
+        shapes.append(_line([(x0, y0), (x1, y1)], stroke=theme.CHALLENGE, width=5.0, tags=("challenge",)))
+        x, y = layout.origin(ch.defender)
+        k = c * 0.3
+        cx, cy = x + c / 2, y + c / 2
+        shapes.append(_line([(cx - k, cy - k), (cx + k, cy + k)], stroke=theme.CHALLENGE, width=5.0, tags=("challenge",)))
+        shapes.append(_line([(cx - k, cy + k), (cx + k, cy - k)], stroke=theme.CHALLENGE, width=5.0, tags=("challenge",)))
     for sq in movable:  # who can move now: a dotted ring around the samurai
         cx, cy = layout.centre(sq)
         shapes.append(_circle(cx, cy, c * 0.45, stroke=theme.TARGET, width=2.5, dash=(3, 4), tags=("movable",)))

@@ -32,6 +32,11 @@ from .board import BoardView
 T = Domain("ikizumari")
 ROOT_CLASS = "ikizumari-app"
 LANGS = (("English", "en"), ("Français", "fr"))
+#: Readable contrast for the labels the widget library greys out (tabs, accordion titles).
+CSS = (f".{ROOT_CLASS} .lm-TabBar-tab, .{ROOT_CLASS} .lm-TabBar-tab .lm-TabBar-tabLabel "
+       "{color: #2b2620 !important;}"
+       f".{ROOT_CLASS} .jupyter-widget-Collapse-header, .{ROOT_CLASS} .jupyter-widget-Collapse-header span "
+       "{color: #2b2620 !important;}")
 TITLE = N_("SAMOURAI — Iki-zumari")
 LEGEND = N_("Symbols: dragon = green triangle, ibis = crimson circle, tiger = orange diamond, tortoise = blue "
             "hexagon; SHIRO = cross, ANZEN = rings, MEKURA = blank. Red samurai: round, R; Black samurai: "
@@ -145,7 +150,8 @@ class IkizumariApp:
         self.tabs.add_class("ikz-tabs")
         header = widgets.HBox([self.title, self.language], layout=widgets.Layout(align_items="center",
                                                                                    justify_content="space-between"))
-        self.widget = widgets.VBox([projector_style(ROOT_CLASS), self.page_script, header, self.tabs])
+        style = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
+        self.widget = widgets.VBox([projector_style(ROOT_CLASS), style, self.page_script, header, self.tabs])
         self.widget.add_class(ROOT_CLASS)
         self._retranslate()
         self._open_task(self.lesson.task.id)

@@ -146,6 +146,10 @@ class State:
     def __str__(self) -> str:
         return to_position(self)
 
+    def __repr__(self) -> str:
+        changes = self.rules.changes()
+        return f"State({to_position(self)!r}" + (f", rulings={changes}" if changes else "") + ")"
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a game ended: the winner (0 Black, 1 Red, None for a draw) and the reason's code."""

@@ -8,7 +8,7 @@ import time
 from playwright.sync_api import Page
 
 from samurai_lab.knizia.render.layout import fit_layout
-from samurai_lab.knizia.widgets.board import focus_zoom, room_box
+from samurai_lab.knizia.render.fit import focus_zoom, room_box
 
 
 def board_layout(page: Page, board, selector: str = "canvas.samurai-board-canvas", *, focus=None,

@@ -77,7 +77,7 @@ def test_highlighted_tiles_and_pieces_keep_their_colours(app_page: Page, voila_u
     view = app.board
     state, marked = view.state, {h for hexes in view.highlights.values() for h in hexes}
     open_app(page, voila_url, "examples.ipynb", ".samurai-step-next")
-    page.locator(".samurai-step-next").click()
+    page.locator(".samurai-step-next").dispatch_event("click")  # the button, wherever the text column scrolls
     wait_for_text(page, ".samurai-step-label", "1")
     layout = board_layout(page, state.board, CANVAS, focus=view.focus, max_zoom=view.max_zoom)
     colours = [rgb(THEME.player_colour(s.colour, i)) for i, s in enumerate(state.seats)]

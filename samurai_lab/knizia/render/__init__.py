@@ -1,6 +1,7 @@
 """Pictures of game states: static SVG (standard library only) and drawing routines for ipycanvas.
 
-* ``layout``: pixel layout of a board, zoom on some hexes, hit testing;
+* ``layout``: pixel layout of a board, zoom on some hexes, fitting a box, hit testing;
+* ``fit``: how large a board is drawn in the room the page gives it;
 * ``scene``: the shapes a picture is made of (shared by both renderers);
 * ``svg``: ``board_svg``, ``state_svg``, ``legend_svg``, ``tile_svg``, ``piece_svg``;
 * ``canvas``: the board in layers, as calls on an ipycanvas canvas;

@@ -26,24 +26,25 @@ Details:
   an empty sequence clears that style; ``clear_highlights()`` clears all.
 * ``set_heatmap`` takes a ``Caste``, ``"H"``/``"B"``/``"R"`` or None (off).
 * The board fits the room it is given (``fit=True``): the page script (``ui/board_client``)
-  reports the board element's width, the window's height and ``devicePixelRatio``; the
-  view picks the largest box of the map's proportions that fits (the height left below the
-  board's top when that is at least ``MIN_HEIGHT_SHARE`` of the window, else the window's
-  height; the window's height in projector mode), sets the canvas's CSS width to it and its backing size to it times the
-  pixel ratio, lays the map out in backing pixels (``fit_layout``) and redraws: sharp at any
-  size and zoom. Mouse positions come from ipycanvas in backing pixels, the layout's own
-  units, so hit testing is exact at every size. Until the first report (and with
-  ``fit=False``) the canvas is the whole board at ``hex_size``. A focus zooms into the box
-  (at most ``max_zoom`` times). A state with another player count re-fits the canvas and
-  drops the focus, highlights, preview, cursor and selection (they name hexes of the old board).
-* Highlights are rings with a glow around the hex, never a wash over it: tiles and pieces keep
-  their colours. A preview ghosts the tiles it would lay and puts a badge on every piece it
-  decides (the taker's colour and mark, or a cross for a piece set aside).
+  reports the board element's width, the window's height and ``devicePixelRatio``; the view
+  takes the largest box of the map's proportions that fits (``render.fit.room_box``), sets the
+  canvas's CSS width to it and its backing size to it times the pixel ratio, lays the map out
+  in backing pixels (``fit_layout``) and redraws: sharp at any size and zoom. Mouse positions
+  come from ipycanvas in backing pixels, the layout's own units, so hit testing is exact at
+  every size. Until the first report (and with ``fit=False``) the canvas is the whole board
+  at ``hex_size``. A focus zooms into the box (at most ``max_zoom`` times, and hexes at most
+  ``FOCUS_HEX_PX`` CSS px). A state with another player count re-fits the canvas and drops
+  the focus, highlights, preview, cursor and selection (they name hexes of the old board).
+* Highlights never wash over a hex: tiles and pieces keep their colours. ``preview`` and
+  ``warning`` are a glow and a ring, ``legal`` a thin ring (and a light fill on empty hexes).
+  A preview ghosts the tiles it would lay and puts a badge on every piece it decides (the
+  taker's colour and mark, or a cross for a piece set aside).
 * Keyboard: the canvas is focusable; arrow keys move a cursor to the next hex in that direction,
   its description (``hover_text``) shows in ``view.live`` (an ARIA live region) and hover
   callbacks run as for the pointer; Enter or Space is a click on the cursor's hex, Escape a
   click outside the map (it cancels a pending choice).
-* ``view.legend``: the key to the board's symbols, folded (an Accordion below the canvas).
+* ``view.legend``: the key to the board's symbols, folded (an Accordion below the canvas), with
+  the palette choice (standard or colour-blind safe).
 * Layers: map, heat map, pieces and tiles, highlights (hover outline included).
   Everything is drawn when a browser client is ready (``on_client_ready``): commands
   sent before are lost under voila, so the view keeps the latest state and redraws
@@ -77,7 +78,8 @@ from ..core.state import GameState
 from ..core.tiles import Caste
 from ..render.canvas import draw_heatmap, draw_highlights, draw_map, draw_pieces
 from ..render.describe import hover_text
-from ..render.layout import HexRef, Layout, board_aspect, fit_box, fit_layout, layout_for, resolve_hexes
+from ..render.fit import focus_zoom, room_box
+from ..render.layout import HexRef, Layout, fit_layout, layout_for, resolve_hexes
 from ..render.svg import legend_html
 from ..render.theme import HIGHLIGHT_STYLES, PALETTES, THEME, Theme, theme_for
 from ...ui.board_client import BOARD_KEYS, LIVE_CLASS, SPACE_CLASS, board_client, parse_space
@@ -90,15 +92,6 @@ ClickCallback = Callable[[int | None, float, float], Any]
 HoverCallback = Callable[[int | None], Any]
 KeyCallback = Callable[[str], Any]
 
-#: A board fits in the window below its top when that leaves it this share of the window's height;
-#: lower on the page it takes the window's whole height (the page scrolls to it).
-MIN_HEIGHT_SHARE = 0.6
-#: Free CSS pixels kept below a fitted board.
-BOTTOM_GAP = 12
-#: Smallest hex radius (CSS px) a fitted board is drawn at.
-MIN_HEX_PX = 6.0
-#: Largest hex radius (CSS px) a focus zooms a fitted board to.
-FOCUS_HEX_PX = 44.0
 #: Arrow keys: direction of the cursor's move (x right, y down).
 ARROWS = {"ArrowRight": (1.0, 0.0), "ArrowLeft": (-1.0, 0.0), "ArrowDown": (0.0, 1.0), "ArrowUp": (0.0, -1.0)}
 
@@ -547,31 +540,6 @@ class BoardView:
             self._guarded(callback)(self._hover)
 
 
-def focus_zoom(board: Board, box: tuple[int, int], dpr: float = 1.0, max_zoom: float = 3.0,
-               projector: bool = False) -> float:
-    """The zoom of a focus on a fitted board of backing size ``box``: ``max_zoom``, lowered so that a
-    zoomed hex is at most ``FOCUS_HEX_PX`` CSS px (x1.5 on a projector): the focus keeps some of the map
-    around it however large the board."""
-    bw, bh = board_aspect(board)
-    size = min(box[0] / bw, box[1] / bh)
-    cap = FOCUS_HEX_PX * dpr * (1.5 if projector else 1.0)
-    return max(1.0, min(max_zoom, cap / size))
-
-
-def room_box(board: Board, space: dict[str, float], projector: bool = False) -> tuple[int, int]:
-    """The CSS box (width, height) a fitted board takes for the page's measure ``space`` (see
-    ``ui/board_client``): as wide as its element, as high as the window allows (see the module doc)."""
-    whole = space["vh"] - BOTTOM_GAP
-    if projector:
-        room_h = whole
-    else:
-        top = math.ceil(space["top"] / 32) * 32  # steps: small shifts of the page do not re-fit the board
-        below = space["vh"] - top - BOTTOM_GAP
-        # fits below its top; when that is too little, the page scrolls anyway: fill the window's height
-        room_h = below if below >= space["vh"] * MIN_HEIGHT_SHARE else whole
-    return fit_box(board, space["w"], room_h, min_size=MIN_HEX_PX)
-
-
 def _register(callbacks: list, callback: Callable, remove: bool) -> None:
     if remove:
         if callback in callbacks:
@@ -580,4 +548,4 @@ def _register(callbacks: list, callback: Callable, remove: bool) -> None:
         callbacks.append(callback)
 
 
-__all__ = ["BoardView", "HIGHLIGHT_STYLES", "as_caste", "focus_zoom", "room_box"]
+__all__ = ["BoardView", "HIGHLIGHT_STYLES", "as_caste", "focus_zoom", "room_box"]  # the last two re-exported

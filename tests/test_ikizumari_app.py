@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from samurai_lab.ikizumari.core import Ruleset, from_position, to_position
+from samurai_lab.ikizumari.core import Ruleset, from_position, legal_moves, to_position
 from samurai_lab.ikizumari.teaching.game_session import GameSession
 from samurai_lab.ikizumari.widgets.app import IkizumariApp
 
@@ -117,3 +117,31 @@ def test_pass_button_in_the_app():
     assert "press Pass" in app.feedback.text
     app.pass_button.click()
     assert app.pass_button.disabled and "Black moves freely" in app.status.value
+
+
+def test_random_clicks_never_break_the_app():
+    import random
+
+    rng = random.Random(3)
+    app = IkizumariApp(seats=("people", "random"))
+    played = 0
+    for i in range(300):
+        app.click(rng.randrange(121))
+        if i % 3 == 0 and not app.session.is_over():
+            moves = [m for m in legal_moves(app.session.state) if not m.is_pass]
+            if moves:
+                m = rng.choice(moves)
+                app.click(m.origin)
+                app.click(m.target)
+                played += 1
+        if i % 40 == 39:
+            app.undo_button.click()
+        if app.session.is_over():
+            app.new_button.click()
+        assert "went wrong" not in app.feedback.text
+    assert played > 50
+    for i in range(60):
+        app.lesson_click(rng.randrange(121))
+        if i % 10 == 9:
+            app.retry_button.click()
+        assert "went wrong" not in app.feedback.text

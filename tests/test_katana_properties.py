@@ -68,9 +68,9 @@ def test_random_games_keep_the_invariants(rules, seed, data):
 
 
 @settings(max_examples=20, deadline=None)
-@given(seed=st.integers(0, 10**6), data=st.data())
-def test_generator_and_why_illegal_agree(seed, data):
-    state = new_game()
+@given(rules=rulesets, data=st.data())
+def test_generator_and_why_illegal_agree(rules, data):
+    state = new_game(rules)
     for _ in range(data.draw(st.integers(0, 40))):
         moves = legal_moves(state)
         if not moves:

@@ -34,6 +34,13 @@ def targets(state: State, frm: int) -> list[int]:
     cells, last = state.cells, state.last
     ban = banned_type(state)
     out: list[int] = []
+    if state.rules.reoccupy == "owner":
+        enemy_shiro = SHIRO_OF[1 - state.to_move]
+        return [sq for sq in _targets(state, frm, cells, last, ban, out) if sq not in enemy_shiro]
+    return _targets(state, frm, cells, last, ban, out)
+
+
+def _targets(state: State, frm: int, cells: tuple[int, ...], last: str, ban: str, out: list[int]) -> list[int]:
     if last and last != BLACK:
         diagonals_ok = state.rules.adjacency == "eight"
         for d, ray in enumerate(RAYS[frm]):
@@ -149,6 +156,9 @@ def why_illegal(state: State, move: object) -> str | None:
             return T.gettext("Under ruling K3 only the squares beside a samurai in its row or column count "
                              "as next to it: the {symbol} square must not be crossed diagonally.").format(
                 symbol=_symbol(last))
+    if state.rules.reoccupy == "owner" and to in SHIRO_OF[1 - me]:
+        return T.gettext("Under ruling K11 only {owner}'s samurai may stop on his SHIRO squares.").format(
+            owner=_player(1 - me))
     ban = banned_type(state)
     if ban and ARRIVAL_TYPE[to] == ban:
         name = _symbol(ban) if ban in SYMBOLS else T.gettext("BLACK (or a vacated SHIRO)")

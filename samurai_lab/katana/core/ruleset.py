@@ -80,6 +80,10 @@ RULINGS: tuple[Ruling, ...] = (
         ("unlimited", N_("yes: the text has no limit")),
         ("quiet100", N_("no: 100 moves in a row without a kill end the game in a draw")),
     ), "unlimited", N_("the text ends the game only at the third kill")),
+    Ruling("K11", "reoccupy", N_("Who may stop on a vacated SHIRO square?"), (
+        ("anyone", N_("any samurai, of either side: it counts as a BLACK square")),
+        ("owner", N_("only a samurai of the side the SHIRO square belongs to")),
+    ), "anyone", N_("'le caselle di partenza (SHIRO) possono essere rioccupate' names no owner")),
 )
 RULINGS_BY_ID: dict[str, Ruling] = {r.id: r for r in RULINGS}
 RULINGS_BY_FIELD: dict[str, Ruling] = {r.field: r for r in RULINGS}
@@ -87,7 +91,7 @@ RULINGS_BY_FIELD: dict[str, Ruling] = {r.field: r for r in RULINGS}
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
-    """The chosen option of every ruling (K1-K10); the defaults follow the text most closely."""
+    """The chosen option of every ruling (K1-K11); the defaults follow the text most closely."""
 
     relocation_chooser: str = "defender"
     no_free_shiro: str = "stay"
@@ -99,6 +103,7 @@ class Ruleset:
     ban_black: str = "symbols"
     after_challenge: str = "usual"
     length: str = "unlimited"
+    reoccupy: str = "anyone"
 
     def __post_init__(self) -> None:
         for f in fields(self):

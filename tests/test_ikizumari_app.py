@@ -32,7 +32,7 @@ def test_language_switch_rerenders_every_text():
     app.click("d1")
     app.click("d3")
     app.language.value = "fr"
-    assert app.tabs.titles == ("Jouer", "Leçon", "Règle")
+    assert app.tabs.titles == ("Jouer", "Leçon", "Règles")
     assert "Noir doit se déplacer de 1, 2 ou 3 cases, la première case franchie portant un dragon." in app.status.value
     assert app.announce.value == "Rouge annonce : 2 en dragon"
     assert app.new_button.description == "Nouvelle partie"

@@ -39,7 +39,7 @@ def check_move_respects_the_constraints(state, move: Move) -> None:
         assert ARRIVAL_TYPE[move.to] != BLACK
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=rulesets, seed=st.integers(0, 10**6), data=st.data())
 def test_random_games_keep_the_invariants(rules, seed, data):
     state = new_game(rules)
@@ -67,7 +67,7 @@ def test_random_games_keep_the_invariants(rules, seed, data):
         state = nxt
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(rules=rulesets, data=st.data())
 def test_generator_and_why_illegal_agree(rules, data):
     state = new_game(rules)

@@ -17,7 +17,7 @@ from .board import CITY, VILLAGE
 from .ruleset import END_OF_TURN, FORBIDDEN, INSTANT, STOP_AT_ONCE, Vocabulary
 from .model import Phase, Resolution, _evolve, hands_chosen, pile_for, placed
 from .scoring import score_state, verdict
-from .text import tile_name
+from .text import end_reason_text, tile_name
 from .tiles import CASTES, HAND_SIZE, TILE_SET_COUNTS, TILES_BY_CODE, Caste, Figure, Tile, sort_tiles, supply_per_caste
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -31,7 +31,7 @@ T = Domain("knizia")
 
 def game_over_reason(state: GameState) -> str:
     """``the game is over: <why it ended>; <who won and how>`` (the winner once every capture is known)."""
-    why = state.end_reason
+    why = end_reason_text(state.end_reason, state.ruleset.vocabulary) if state.end_reason else None
     text = T.gettext("the game is over: {why}").format(why=why) if why else T.gettext("the game is over")
     try:
         report = score_state(state)
@@ -118,7 +118,10 @@ def _resolve(state: GameState, settlements: list[int]) -> GameState:
 
 
 def end_condition(state: GameState) -> str | None:
-    """Why the game ends after a capture resolution: a caste has left the board, or 4 pieces are set aside."""
+    """Why the game ends after a capture resolution: a caste has left the board, or 4 pieces are set aside.
+
+    In English: the reason is kept as data (positions, records, files); ``text.end_reason_text`` shows it
+    in the current language."""
     set_aside = state.set_aside
     if None in state.captured:  # a player's view: count the pieces on the board
         on_board = [0, 0, 0]
@@ -135,12 +138,10 @@ def end_condition(state: GameState) -> str | None:
             on_board[2] -= r
     for c in CASTES:
         if on_board[c.index] == 0:
-            return T.gettext("no {caste} piece is left on the board").format(
-                caste=state.ruleset.vocabulary.caste(c))
+            return f"no {state.ruleset.vocabulary.english('castes')[c]} piece is left on the board"
     total = set_aside[0] + set_aside[1] + set_aside[2]
     if total >= SET_ASIDE_LIMIT:
-        return T.ngettext("{n} piece has been set aside by ties", "{n} pieces have been set aside by ties",
-                          total).format(n=total)
+        return f"{total} pieces have been set aside by ties"
     return None
 
 
@@ -580,8 +581,8 @@ def _apply_pass(state: GameState, action: Pass) -> GameState:
     passes = state.passes + 1
     if passes >= state.n_players:
         return _evolve(state, phase=Phase.GAME_OVER, passes=passes, events=(),
-                       end_reason=T.gettext("no player can place a {tile} (every player passed in a "
-                                            "row)").format(tile=state.ruleset.vocabulary.tile))
+                       end_reason=f"no player can place a {state.ruleset.vocabulary.english('tile')} "
+                                  "(every player passed in a row)")
     return _next_turn(state, passes=passes)
 
 

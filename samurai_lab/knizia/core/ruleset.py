@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
-from ...i18n import N_, Domain, get_language
+from ...i18n import DEFAULT_LANGUAGE, N_, Domain, get_language, use_language
 from .tiles import Caste, Figure
 
 T = Domain("knizia")
@@ -123,6 +123,14 @@ def _words(edition: str) -> dict:
     return words
 
 
+def _english_words(edition: str) -> dict:
+    words = _WORDS.get((edition, DEFAULT_LANGUAGE))
+    if words is None:
+        with use_language(DEFAULT_LANGUAGE):
+            words = _words(edition)
+    return words
+
+
 @dataclass(frozen=True, slots=True)
 class Vocabulary:
     """The words an edition uses for the same things, in the current language (``use_language``).
@@ -173,6 +181,11 @@ class Vocabulary:
 
     def caste(self, caste: Caste) -> str:
         return _words(self.edition)["castes"][caste]
+
+    def english(self, key: str):
+        """A word in English whatever the language (``english("tile")``, ``english("castes")[c]``): for
+        texts kept as data (a game's end reason, files), translated when they are shown."""
+        return _english_words(self.edition)[key]
 
     def count(self, caste: Caste, n: int) -> str:
         """``1 Buddha``, ``3 Buddhas``: a number of pieces of a caste."""

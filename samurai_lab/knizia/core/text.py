@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from ...i18n import Domain
 from .ruleset import Vocabulary
 
 from .model import Phase, Resolution
-from .tiles import Tile
+from .tiles import CASTES, Tile
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
@@ -20,6 +21,28 @@ def tile_name(t: Tile, vocab: Vocabulary) -> str:
     """``High Helmet 4``, ``Samurai 2``, ``Ship 1``, ``figure exchange`` (in the edition's words)."""
     name = vocab.figure(t.figure)
     return name if t.value is None or t.is_move else T.gettext("{figure} {value}").format(figure=name, value=t.value)
+
+
+_CASTE_GONE = re.compile(r"no (.+) piece is left on the board")
+_SET_ASIDE = re.compile(r"(\d+) pieces have been set aside by ties")
+_ALL_PASSED = re.compile(r"no player can place a (.+) \(every player passed in a row\)")
+
+
+def end_reason_text(reason: str, vocab: Vocabulary) -> str:
+    """A game's end reason (kept in English, as the engine wrote it) in the current language; a reason
+    written otherwise (e.g. in a scenario file) as it is."""
+    if m := _CASTE_GONE.fullmatch(reason):
+        english = vocab.english("castes")
+        for c in CASTES:
+            if english[c] == m[1]:
+                return T.gettext("no {caste} piece is left on the board").format(caste=vocab.caste(c))
+    elif m := _SET_ASIDE.fullmatch(reason):
+        n = int(m[1])
+        return T.ngettext("{n} piece has been set aside by ties", "{n} pieces have been set aside by ties",
+                          n).format(n=n)
+    elif _ALL_PASSED.fullmatch(reason):
+        return T.gettext("no player can place a {tile} (every player passed in a row)").format(tile=vocab.tile)
+    return reason
 
 
 def describe_resolution(state: GameState, r: Resolution) -> str:
@@ -52,7 +75,8 @@ def describe_state(state: GameState) -> str:
     elif state.phase is not Phase.GAME_OVER:
         lines.append(T.gettext("turn {turn}: {player} to play").format(turn=state.turn, player=who))
     else:
-        lines.append(T.gettext("game over: {why}").format(why=state.end_reason))
+        why = end_reason_text(state.end_reason, vocab) if state.end_reason else state.end_reason
+        lines.append(T.gettext("game over: {why}").format(why=why))
     sizes = state.hand_sizes()
     for p, seat in enumerate(state.seats):
         hand = state.hands[p]

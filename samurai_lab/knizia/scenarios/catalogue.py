@@ -8,8 +8,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ...i18n import Domain
 from ..core.state import GameState
 from .load import load_scenario
+
+T = Domain("knizia")
 
 #: Where the scenario files live (the repository's ``scenarios/`` folder).
 SCENARIO_DIR = Path(__file__).resolve().parents[3] / "scenarios"
@@ -61,7 +64,7 @@ def catalogue(folder: Path | str = SCENARIO_DIR) -> list[ExampleEntry]:
     """The rulebook examples (E1...) then the ruling scenarios (R1...) found in ``folder``, in order."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise ValueError(f"the scenario folder {folder} does not exist")
+        raise ValueError(T.gettext("the scenario folder {folder} does not exist").format(folder=folder))
     out = []
     for path in sorted(folder.glob("*.toml")):
         key = key_of(path)

@@ -13,10 +13,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, TextIO
 
+from ...i18n import Domain
 from .errors import Problem, ScenarioError
 from .expect import Outcome
 from .load import load_scenario
 from .model import Scenario, Variant
+
+T = Domain("knizia")
+#: Folders of a scenario folder that hold the other games' scenarios.
+OTHER_GAMES = {"katana", "ikizumari"}
 
 HELP = "check scenario files: play their steps and verify every expectation (exit 0 ok, 1 failed, 2 invalid file)"
 
@@ -87,8 +92,8 @@ def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
     """Files as given, folders searched recursively for ``*.toml`` (sorted)."""
     out: list[Path] = []
     for p in map(Path, paths):
-        if p.is_dir():
-            out.extend(sorted(p.rglob("*.toml")))
+        if p.is_dir():  # the other games' scenarios live in their own folders
+            out.extend(sorted(f for f in p.rglob("*.toml") if not set(f.relative_to(p).parts[:-1]) & OTHER_GAMES))
         else:
             out.append(p)
     return out
@@ -108,7 +113,7 @@ def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: 
         return 2
     for f in files:
         if not f.exists():
-            r = CheckResult(str(f), error=ScenarioError([Problem(str(f), "", "no such file or folder")]))
+            r = CheckResult(str(f), error=ScenarioError([Problem(str(f), "", T.gettext('no such file or folder'))]))
         else:
             r = check_file(f)
         results.append(r)

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...i18n import Domain
+
+T = Domain("knizia")
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
@@ -22,12 +26,12 @@ class ScenarioError(ValueError):
 
     def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
         self.problems: tuple[Problem, ...] = tuple(problems)
-        super().__init__("\n".join(str(p) for p in self.problems) or "invalid input")
+        super().__init__("\n".join(str(p) for p in self.problems) or T.gettext("invalid input"))
 
     def report(self) -> str:
         """A heading with the number of problems, then one indented line per problem."""
         n = len(self.problems)
-        head = f"{n} problem{'s' if n != 1 else ''}:"
+        head = T.ngettext("{n} problem:", "{n} problems:", n).format(n=n)
         return "\n".join([head, *(f"  {p}" for p in self.problems)])
 
 

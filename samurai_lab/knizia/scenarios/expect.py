@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from ...i18n import N_, Domain
 from ..core.influence import pending_resolutions
 from ..core.ruleset import VOCABULARY, Vocabulary
 from ..core.rules import influence
@@ -18,6 +19,8 @@ from ..core.model import Phase, Placed, Resolution
 from ..core.state import GameState
 from ..core.tiles import CASTES, Caste
 from .notation import CaptureSpec, castes_text, resolution_text, tallies_text
+
+T = Domain("knizia")
 
 DECIDED_BY = ("leaderships", "other_castes", "total", "shared", "no_leader_total")
 PHASES = tuple(p.value for p in Phase)
@@ -94,46 +97,43 @@ class Expectation:
         out: list[str] = []
         if self.illegal:
             if outcome.error is None:
-                out.append("expected the action to be refused by the rules, but it was allowed")
+                out.append(T.gettext('expected the action to be refused by the rules, but it was allowed'))
             elif isinstance(self.illegal, str) and self.illegal.lower() not in outcome.error.lower():
-                out.append(f"expected the action to be refused because {self.illegal!r}, but the reason was: {outcome.error}")
+                out.append(T.gettext("expected the action to be refused because {illegal}, but the reason was: {error}").format(illegal=repr(self.illegal), error=outcome.error))
         elif outcome.error is not None:
-            out.append(f"the rules refused the action: {outcome.error}")
+            out.append(T.gettext("the rules refused the action: {error}").format(error=outcome.error))
             return out
         if self.captures is not None:
-            out += _compare_captures("captures", self.captures, outcome.resolutions, ids, names)
+            out += _compare_captures(N_("captures"), self.captures, outcome.resolutions, ids, names)
         if self.pending is not None:
-            out += _compare_captures("pending captures", self.pending, pending_resolutions(st), ids, names)
+            out += _compare_captures(N_("pending captures"), self.pending, pending_resolutions(st), ids, names)
         for t in self.tallies:
             got = influence(st, st.board.index[t.hex], t.caste)
             if tuple(got) != t.values:
-                out.append(f"tally {t.hex} {t.caste.value}: expected {tallies_text(t.values, names)}, "
-                           f"got {tallies_text(got, names)}")
+                out.append(T.gettext("tally {hex} {caste}: expected {expected}, got {got}").format(hex=t.hex, caste=t.caste.value, expected=tallies_text(t.values, names), got=tallies_text(got, names)))
         for hid, castes in self.pieces:
             got_c = st.pieces[st.board.index[hid]]
             if Counter(got_c) != Counter(castes):
-                out.append(f"pieces at {hid}: expected {castes_text(castes) or 'none'}, got {castes_text(got_c) or 'none'}")
+                out.append(T.gettext("pieces at {hex}: expected {expected}, got {got}").format(hex=hid, expected=castes_text(castes) or T.gettext("none"), got=castes_text(got_c) or T.gettext("none")))
         for hid, pl in self.tiles:
             got_t = st.tiles[st.board.index[hid]]
             if got_t != pl:
-                out.append(f"tile at {hid}: expected {_placed(pl, names)}, got {_placed(got_t, names)}")
+                out.append(T.gettext("tile at {hex}: expected {expected}, got {got}").format(hex=hid, expected=_placed(pl, names), got=_placed(got_t, names)))
         for p, counts in self.captured:
             got_cap = st.captured[p]
             if got_cap is None or tuple(got_cap) != counts:
-                out.append(f"{names[p]} captured: expected {_counts(counts)}, got "
-                           f"{'hidden' if got_cap is None else _counts(got_cap)}")
+                out.append(T.gettext("{player} captured: expected {expected}, got {got}").format(player=names[p], expected=_counts(counts), got=T.gettext("hidden") if got_cap is None else _counts(got_cap)))
         if self.set_aside is not None and tuple(st.set_aside) != self.set_aside:
-            out.append(f"set aside: expected {_counts(self.set_aside)}, got {_counts(st.set_aside)}")
+            out.append(T.gettext("set aside: expected {expected}, got {got}").format(expected=_counts(self.set_aside), got=_counts(st.set_aside)))
         if self.game_over is not None and st.is_over != self.game_over:
-            out.append(f"game over: expected {'yes' if self.game_over else 'no'}, got "
-                       f"{'yes (' + str(st.end_reason) + ')' if st.is_over else 'no'}")
+            out.append(T.gettext("game over: expected {expected}, got {got}").format(expected=T.gettext("yes") if self.game_over else T.gettext("no"), got=T.gettext("yes ({why})").format(why=st.end_reason) if st.is_over else T.gettext("no")))
         if self.end_reason is not None:
             if not st.end_reason or self.end_reason.lower() not in st.end_reason.lower():
-                out.append(f"end reason: expected {self.end_reason!r}, got {st.end_reason!r}")
+                out.append(T.gettext("end reason: expected {expected}, got {got}").format(expected=repr(self.end_reason), got=repr(st.end_reason)))
         if self.to_play is not None and st.current != self.to_play:
-            out.append(f"to play: expected {names[self.to_play]}, got {names[st.current]}")
+            out.append(T.gettext("to play: expected {expected}, got {got}").format(expected=names[self.to_play], got=names[st.current]))
         if self.phase is not None and st.phase is not self.phase:
-            out.append(f"phase: expected {self.phase.value}, got {st.phase.value}")
+            out.append(T.gettext("phase: expected {expected}, got {got}").format(expected=self.phase.value, got=st.phase.value))
         if self.needs_score:
             out += self._check_score(st, names)
         return out
@@ -145,19 +145,19 @@ class Expectation:
             return [f"cannot score: {e}"]
         out = []
         if self.winners is not None and tuple(sorted(rep.winners)) != tuple(sorted(self.winners)):
-            out.append(f"winner: expected {_names(self.winners, names)}, got {_names(rep.winners, names)}")
+            out.append(T.gettext("winner: expected {expected}, got {got}").format(expected=_names(self.winners, names), got=_names(rep.winners, names)))
         if self.decided_by is not None and rep.decided_by != self.decided_by:
-            out.append(f"decided by: expected {self.decided_by}, got {rep.decided_by}")
+            out.append(T.gettext("decided by: expected {expected}, got {got}").format(expected=self.decided_by, got=rep.decided_by))
         for c, p in self.leaders:
             got = rep.leaders[c.index]
             if got != p:
-                out.append(f"leader of {c.value}: expected {_who(p, names)}, got {_who(got, names)}")
-        for label, want, got_all in (("leaderships", self.leaderships, rep.leaderships),
-                                     ("pieces of the castes not led", self.other_pieces, rep.other_pieces),
-                                     ("total pieces", self.totals, rep.totals)):
+                out.append(T.gettext("leader of {caste}: expected {expected}, got {got}").format(caste=c.value, expected=_who(p, names), got=_who(got, names)))
+        for label, want, got_all in ((N_("leaderships"), self.leaderships, rep.leaderships),
+                                     (N_("pieces of the castes not led"), self.other_pieces, rep.other_pieces),
+                                     (N_("total pieces"), self.totals, rep.totals)):
             for p, v in want:
                 if got_all[p] != v:
-                    out.append(f"{label} of {names[p]}: expected {v}, got {got_all[p]}")
+                    out.append(T.gettext("{label} of {player}: expected {expected}, got {got}").format(label=T.gettext(label), player=names[p], expected=v, got=got_all[p]))
         return out
 
     # --- describing -------------------------------------------------------------
@@ -173,46 +173,65 @@ class Expectation:
             return v.caste(c)
 
         def counts(c: Sequence[int]) -> str:
-            parts = [f"{c[k.index]} {cn(k)}" for k in CASTES if c[k.index]]
-            return ", ".join(parts) if parts else "nothing"
+            parts = [T.pgettext("captured pieces", "{n} {caste}").format(n=c[k.index], caste=cn(k))
+                     for k in CASTES if c[k.index]]
+            return ", ".join(parts) if parts else T.gettext("nothing")
 
         def capture(c: CaptureSpec) -> str:
-            what = f"the {cn(c.caste)} of {hx(c.hex)}"
-            text = f"{names[c.winner]} takes {what}" if c.winner is not None else f"{what} is set aside"
-            return text + (f" ({tallies_text(c.tallies, names)})" if c.tallies is not None else "")
+            if c.winner is not None:
+                text = T.gettext("{player} takes the {caste} of {where}").format(
+                    player=names[c.winner], caste=cn(c.caste), where=hx(c.hex))
+            else:
+                text = T.gettext("the {caste} of {where} is set aside").format(caste=cn(c.caste), where=hx(c.hex))
+            if c.tallies is not None:
+                text += " " + T.gettext("({tallies})").format(tallies=tallies_text(c.tallies, names))
+            return text
 
         def first_up(text: str) -> str:
             return text[:1].upper() + text[1:]
 
         out: list[str] = []
         if self.illegal:
-            out.append("The rules refuse this action" + (f" ({self.illegal})" if isinstance(self.illegal, str) else "") + ".")
+            out.append(T.gettext("The rules refuse this action ({reason}).").format(reason=self.illegal)
+                       if isinstance(self.illegal, str) else T.gettext("The rules refuse this action."))
         if self.captures is not None:
-            out += [first_up(capture(c)) for c in self.captures] or ["No piece is decided."]
+            out += [first_up(capture(c)) for c in self.captures] or [T.gettext("No piece is decided.")]
         if self.pending is not None:
-            out += [f"At the end of the turn: {capture(c)}" for c in self.pending] or ["Nothing is decided yet at the end of the turn."]
-        out += [f"Influence on a {cn(t.caste)} at {hx(t.hex)}: {tallies_text(t.values, names)}" for t in self.tallies]
-        out += [f"{hx(h)} holds {' and '.join(cn(c) for c in cs) or 'no piece'}" for h, cs in self.pieces]
+            out += [T.gettext("At the end of the turn: {capture}").format(capture=capture(c)) for c in self.pending] \
+                or [T.gettext("Nothing is decided yet at the end of the turn.")]
+        out += [T.gettext("Influence on a {caste} at {where}: {tallies}").format(
+            caste=cn(t.caste), where=hx(t.hex), tallies=tallies_text(t.values, names)) for t in self.tallies]
+        out += [T.gettext("{where} holds {pieces}").format(
+            where=hx(h), pieces=T.gettext(" and ").join(cn(c) for c in cs) or T.gettext("no piece"))
+            for h, cs in self.pieces]
         out += [f"{hx(h)}: {_placed(p, names)}" for h, p in self.tiles]
-        out += [f"{names[p]} has captured {counts(c)}" for p, c in self.captured]
+        out += [T.gettext("{player} has captured {pieces}").format(player=names[p], pieces=counts(c))
+                for p, c in self.captured]
         if self.set_aside is not None:
-            out.append(f"Set aside: {counts(self.set_aside)}")
-        out += [f"Leader of the {cn(c)}: {_who(p, names)}" for c, p in self.leaders]
-        out += [f"{names[p]} leads {n} caste{'s' if n != 1 else ''}" for p, n in self.leaderships]
-        out += [f"{names[p]} has {n} pieces of the castes he does not lead" for p, n in self.other_pieces]
-        out += [f"{names[p]} has {n} pieces in total" for p, n in self.totals]
+            out.append(T.gettext("Set aside: {counts}").format(counts=counts(self.set_aside)))
+        out += [T.gettext("Leader of the {caste}: {player}").format(caste=cn(c), player=_who(p, names))
+                for c, p in self.leaders]
+        out += [T.ngettext("{player} leads {n} caste", "{player} leads {n} castes", n).format(player=names[p], n=n)
+                for p, n in self.leaderships]
+        out += [T.ngettext("{player} has {n} piece of the castes he does not lead",
+                           "{player} has {n} pieces of the castes he does not lead", n).format(player=names[p], n=n)
+                for p, n in self.other_pieces]
+        out += [T.ngettext("{player} has {n} piece in total", "{player} has {n} pieces in total", n).format(
+            player=names[p], n=n) for p, n in self.totals]
         if self.winners is not None:
-            out.append(f"Winner: {_names(self.winners, names)}" + (f" (decided by {self.decided_by})" if self.decided_by else ""))
+            winner = T.gettext("Winner: {players}").format(players=_names(self.winners, names))
+            out.append(winner + (" " + T.gettext("(decided by {decided_by})").format(decided_by=self.decided_by)
+                                 if self.decided_by else ""))
         elif self.decided_by:
-            out.append(f"Decided by {self.decided_by}")
+            out.append(T.gettext("Decided by {decided_by}").format(decided_by=self.decided_by))
         if self.game_over is not None:
-            out.append("The game is over." if self.game_over else "The game goes on.")
+            out.append(T.gettext("The game is over.") if self.game_over else T.gettext("The game goes on."))
         if self.end_reason:
-            out.append(f"It ends because: {self.end_reason}")
+            out.append(T.gettext("It ends because: {end_reason}").format(end_reason=self.end_reason))
         if self.to_play is not None:
-            out.append(f"{names[self.to_play]} is to play.")
+            out.append(T.gettext("{player} is to play.").format(player=names[self.to_play]))
         if self.phase is not None:
-            out.append(f"Phase: {self.phase.value}")
+            out.append(T.gettext("Phase: {phase}").format(phase=self.phase.value))
         return out
 
     def hexes(self) -> set[str]:
@@ -223,15 +242,15 @@ class Expectation:
 
 
 def _placed(p: Placed | None, names: Sequence[str]) -> str:
-    return "empty" if p is None else f"{names[p.owner] if 0 <= p.owner < len(names) else p.owner} {p.tile.code}"
+    return T.gettext("empty") if p is None else f"{names[p.owner] if 0 <= p.owner < len(names) else p.owner} {p.tile.code}"
 
 
 def _who(p: int | None, names: Sequence[str]) -> str:
-    return "nobody" if p is None else names[p]
+    return T.gettext("nobody") if p is None else names[p]
 
 
 def _names(ps: Sequence[int], names: Sequence[str]) -> str:
-    return " and ".join(names[p] for p in ps) if ps else "nobody"
+    return T.gettext(" and ").join(names[p] for p in ps) if ps else T.gettext("nobody")
 
 
 def _compare_captures(label: str, want: Sequence[CaptureSpec], got: Sequence[Resolution],
@@ -247,6 +266,7 @@ def _compare_captures(label: str, want: Sequence[CaptureSpec], got: Sequence[Res
             left.pop(k)
     if not unmatched and not left:
         return []
-    got_text = "; ".join(resolution_text(r, ids, names) for r in got) or "nothing"
-    want_text = "; ".join(s.text(names) for s in want) or "nothing"
-    return [f"{label}: expected {want_text}; got {got_text}"]
+    got_text = "; ".join(resolution_text(r, ids, names) for r in got) or T.gettext("nothing")
+    want_text = "; ".join(s.text(names) for s in want) or T.gettext("nothing")
+    return [T.gettext("{label}: expected {expected}; got {got}").format(label=T.gettext(label), expected=want_text,
+                                                                         got=got_text)]

@@ -17,6 +17,7 @@ try:
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
 
+from ...i18n import Domain
 from ..core.actions import MoveTile, PickTile, PlacePiece, PlaceTile, Swap, parse_action
 from ..core.board import Board, board_for
 from ..core.rules import influence
@@ -32,7 +33,9 @@ from .model import Scenario, Step, Variant
 from .notation import Players, castes_value, parse_counts, placed_value
 from .read_expect import ExpectationReader
 from .reader import MISSING, Reader, is_type, join, kind, read_hex, short
-from .validate import end_condition, passes_end, state_problems
+from .validate import end_condition, passes_end, piece_totals, state_problems, supply_message
+
+T = Domain("knizia")
 
 TOP_KEYS = ("title", "description", "focus", "seed", "fill", "phase", "rules", "players", "pieces", "tiles",
             "set_aside", "turn", "step", "expect", "variant")
@@ -45,7 +48,7 @@ FILL_MODES = ("none", "random")
 OPTION_VALUES: dict[str, tuple[str, ...]] = {r.field: tuple(v for v, _ in r.choice_texts) for r in RULINGS}
 OPTION_VALUES.update({"captures_visible": (BY_PLAYER_COUNT, OPEN, HIDDEN), "setup": (CHOSEN, RANDOM),
                       "hands": (CHOSEN, RANDOM)})
-T = TypeVar("T")
+V = TypeVar("V")
 KNOWN_COLOURS = tuple(dict.fromkeys(c for v in VOCABULARY.values() for c in v.colours))
 
 # --- entry points ----------------------------------------------------------------
@@ -56,9 +59,9 @@ def load_scenario(path: str | Path) -> Scenario:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise ScenarioError([Problem(name, "", "the file is not UTF-8 text")]) from None
+        raise ScenarioError([Problem(name, "", T.gettext('the file is not UTF-8 text'))]) from None
     except OSError as e:
-        raise ScenarioError([Problem(name, "", f"cannot read the file: {e.strerror or e}")]) from None
+        raise ScenarioError([Problem(name, "", T.gettext("cannot read the file: {error}").format(error=e.strerror or e))]) from None
     return loads_scenario(text, name)
 
 
@@ -80,12 +83,12 @@ def _syntax_problem(name: str, e: tomllib.TOMLDecodeError) -> Problem:
     m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
     where = ""
     if m:
-        where = f"line {m[1]}, column {m[2]}"
+        where = T.gettext("line {line}, column {column}").format(line=m[1], column=m[2])
         msg = msg[:m.start()].strip()
     elif "end of document" in msg:
-        where = "end of file"
+        where = T.gettext("end of file")
         msg = re.sub(r"\s*\(at end of document\)", "", msg)
-    return Problem(name, where, f"not valid TOML: {msg[:1].lower()}{msg[1:]}")
+    return Problem(name, where, T.gettext("not valid TOML: {error}").format(error=msg[:1].lower() + msg[1:]))
 
 
 # --- the loader ------------------------------------------------------------------------
@@ -130,7 +133,7 @@ class _Loader:
         title = r.get(d, "title", str, "", required=True)
         description = r.get(d, "description", str, "")
         if title is not MISSING and not title.strip():
-            self.probs.add("title", "the title is empty")
+            self.probs.add("title", T.gettext('the title is empty'))
         ruleset = self._rules(d.get("rules", {}), "rules", None) if r.get(d, "rules", dict, "") is not MISSING \
             else PRESETS["1998"]
         if ruleset is None:  # still check the rest of the file, against the edition's preset
@@ -153,7 +156,7 @@ class _Loader:
         fill = d.get("fill") if isinstance(d.get("fill"), str) else "none"
         if self.probs or state is None:
             if not self.probs:
-                self.probs.add("", "the position could not be built")
+                self.probs.add("", T.gettext('the position could not be built'))
             return None
         return Scenario(title=title.strip(), description=(description if description is not MISSING else "").strip(),
                         state=state, steps=steps, expectations=final, variants=variants, focus=focus,
@@ -167,7 +170,7 @@ class _Loader:
         ok = True
         edition = self.r.get(table, "edition", str, path)
         if edition is not MISSING and edition not in PRESETS:
-            self.probs.add(join(path, "edition"), f"edition must be one of {', '.join(PRESETS)}, not {edition!r}")
+            self.probs.add(join(path, "edition"), T.gettext("edition must be one of {items}, not {value}").format(items=', '.join(PRESETS), value=repr(edition)))
             ok = False
         if edition is not MISSING and edition in PRESETS:
             rules = PRESETS[edition]
@@ -179,16 +182,16 @@ class _Loader:
                 continue
             fieldname = RULINGS_BY_ID[k].field if k in RULINGS_BY_ID else k
             if not isinstance(v, str):
-                self.probs.add(join(path, k), f"expected text, got {kind(v)} {short(v)}")
+                self.probs.add(join(path, k), T.gettext("expected text, got {kind} {value}").format(kind=kind(v), value=short(v)))
                 ok = False
                 continue
             allowed = OPTION_VALUES[fieldname]
             if v not in allowed:
-                self.probs.add(join(path, k), f"{fieldname} must be one of {', '.join(allowed)}, not {v!r}")
+                self.probs.add(join(path, k), T.gettext("{fieldname} must be one of {items}, not {value}").format(fieldname=fieldname, items=', '.join(allowed), value=repr(v)))
                 ok = False
                 continue
             if fieldname in changes and changes[fieldname] != v:
-                self.probs.add(join(path, k), f"{fieldname} is given twice with different values")
+                self.probs.add(join(path, k), T.gettext("{fieldname} is given twice with different values").format(fieldname=fieldname))
                 ok = False
             changes[fieldname] = v
         if not ok:
@@ -204,11 +207,11 @@ class _Loader:
         colours = VOCABULARY[edition].colours
         if isinstance(v, int):
             if v not in (2, 3, 4):
-                self.probs.add("players", f"Samurai is played by 2, 3 or 4 players, not {v}")
+                self.probs.add("players", T.gettext("Samurai is played by 2, 3 or 4 players, not {value}").format(value=v))
                 return None
             return [_PlayerSpec(colours[i].capitalize(), colours[i]) for i in range(v)]
         if not 2 <= len(v) <= 4:
-            self.probs.add("players", f"Samurai is played by 2, 3 or 4 players, not {len(v)}")
+            self.probs.add("players", T.gettext("Samurai is played by 2, 3 or 4 players, not {count}").format(count=len(v)))
             return None
         specs: list[_PlayerSpec] = []
         ok = True
@@ -217,14 +220,14 @@ class _Loader:
             if isinstance(item, str):
                 item = {"name": item}
             if not isinstance(item, dict):
-                self.probs.add(path, f"a player is a name or a table with a name, got {kind(item)} {short(item)}")
+                self.probs.add(path, T.gettext("a player is a name or a table with a name, got {kind} {value}").format(kind=kind(item), value=short(item)))
                 ok = False
                 continue
             r.keys(item, PLAYER_KEYS, path)
             nm = r.get(item, "name", str, path, required=True)
             if nm is MISSING or not nm.strip():
                 if nm is not MISSING:
-                    self.probs.add(join(path, "name"), "a player needs a name")
+                    self.probs.add(join(path, "name"), T.gettext('a player needs a name'))
                 ok = False
                 continue
             nm = nm.strip()
@@ -236,7 +239,7 @@ class _Loader:
             return None
         lowered = [s.name.lower() for s in specs]
         for nm in sorted({x for x in lowered if lowered.count(x) > 1}):
-            self.probs.add("players", f"two players are called {nm!r}; names must differ")
+            self.probs.add("players", T.gettext("two players are called {name}; names must differ").format(name=repr(nm)))
             ok = False
         if not ok:
             return None
@@ -274,7 +277,7 @@ class _Loader:
                 for j, code in enumerate(v):
                     try:
                         if not isinstance(code, str):
-                            raise ValueError(f"a tile is a code such as \"H4\", not {kind(code)} {short(code)}")
+                            raise ValueError(T.gettext('a tile is a code such as "H4", not {kind} {value}').format(kind=kind(code), value=short(code)))
                         tiles.append(tile_by_code(code))
                     except ValueError as e:
                         self.probs.add(f"{path}.{key}[{j + 1}]", str(e))
@@ -320,14 +323,14 @@ class _Loader:
         phase = Phase.PLAY
         if phase_v is not MISSING:
             if phase_v not in PHASES:
-                self.probs.add("phase", f"phase must be one of {', '.join(PHASES)}, not {phase_v!r}")
+                self.probs.add("phase", T.gettext("phase must be one of {items}, not {value}").format(items=', '.join(PHASES), value=repr(phase_v)))
             else:
                 phase = Phase(phase_v)
         seed = r.get(d, "seed", int, "")
         seed = None if seed is MISSING else seed
         fill = r.get(d, "fill", str, "")
         if fill is not MISSING and fill not in FILL_MODES:
-            self.probs.add("fill", f"fill must be one of {', '.join(FILL_MODES)}, not {fill!r}")
+            self.probs.add("fill", T.gettext("fill must be one of {items}, not {value}").format(items=', '.join(FILL_MODES), value=repr(fill)))
         fill = fill if fill in FILL_MODES else "none"
 
         pieces, listed, pieces_bad = self._pieces(phase)
@@ -344,8 +347,7 @@ class _Loader:
         captured = [s.captured for s in specs]
         if fill == "random":
             if phase in (Phase.CHOOSE_HANDS, Phase.PLACE_PIECES):
-                self.probs.add("fill", "fill applies once every piece is placed (phase play or game_over): "
-                                       "hands are chosen first, then the pieces are placed")
+                self.probs.add("fill", T.gettext('fill applies once every piece is placed (phase play or game_over): hands are chosen first, then the pieces are placed'))
             elif not (pieces_bad or aside_bad or bad_players):
                 msg = fill_settlements(board, pieces, listed, captured, set_aside, tiles, seed)
                 if msg:
@@ -404,7 +406,7 @@ class _Loader:
             tiles[i] = pl
         return tiles, bad
 
-    def _read_hex_table(self, name: str, parse: Callable[[object], T], twice: str) -> tuple[list[tuple[int, T]], bool]:
+    def _read_hex_table(self, name: str, parse: Callable[[object], V], twice: str) -> tuple[list[tuple[int, V]], bool]:
         """The top-level table ``name`` keyed by hex, each value read by ``parse``: (hex index, value) for every
         good entry, and whether a problem was found (a hex listed twice is one)."""
         board = self.board
@@ -443,7 +445,7 @@ class _Loader:
         number = r.get(turn, "number", int, "turn")
         number = None if number is MISSING else number
         if number is not None and number < 1:
-            self.probs.add("turn.number", f"turns are numbered from 1, not {number}")
+            self.probs.add("turn.number", T.gettext("turns are numbered from 1, not {number}").format(number=number))
             bad = True
             number = None
         counts = {}
@@ -451,7 +453,7 @@ class _Loader:
             v = r.get(turn, key, int, "turn")
             v = 0 if v is MISSING else v
             if v < 0:
-                self.probs.add(f"turn.{key}", f"cannot be negative ({v})")
+                self.probs.add(f"turn.{key}", T.gettext("cannot be negative ({value})").format(value=v))
                 bad = True
             counts[key] = max(v, 0)
         normal = r.get(turn, "normal_played", bool, "turn")
@@ -475,10 +477,10 @@ class _Loader:
     def _add_state_problems(self, state: GameState, skip: set[str], prefix: str, exclude=frozenset(),
                             hint_fill: bool = False) -> None:
         for path, msg in state_problems(state):
-            if hint_fill and path == "pieces" and re.search(r"in play with .* = (\d+)$", msg):
-                have = int(msg.rsplit("= ", 1)[1])
-                if have < supply_per_caste(state.n_players):
-                    msg += " (list the other pieces, or write fill = \"random\" to place them at random)"
+            if hint_fill and path == "pieces" and any(
+                    on + caps + state.set_aside[c.index] < supply_per_caste(state.n_players)
+                    and msg == supply_message(state, c, on, caps) for c, on, caps in piece_totals(state)):
+                msg += " " + T.gettext('(list the other pieces, or write fill = "random" to place them at random)')
             if path == "pieces" and "pieces" in skip:
                 continue
             if "players" in skip and any(path in (f"players.{s.name}", f"players.{s.name}.hand")
@@ -493,7 +495,7 @@ class _Loader:
 
     def _events(self, value: object, state: GameState) -> tuple[Resolution, ...] | None:
         if not isinstance(value, list):
-            self.probs.add("turn.last_captures", f"expected a list of captures, got {kind(value)}")
+            self.probs.add("turn.last_captures", T.gettext("expected a list of captures, got {kind}").format(kind=kind(value)))
             return None
         out = []
         ok = True
@@ -517,7 +519,7 @@ class _Loader:
         for k, item in enumerate(raw):
             path = f"step[{k + 1}]"
             if not isinstance(item, dict):
-                self.probs.add(path, f"a step is a table ([[step]]), got {kind(item)}")
+                self.probs.add(path, T.gettext("a step is a table ([[step]]), got {kind}").format(kind=kind(item)))
                 continue
             self.r.keys(item, STEP_KEYS, path)
             text = self.r.get(item, "action", str, path, required=True)
@@ -547,9 +549,7 @@ class _Loader:
         """Steps written in the other order (a caste piece placed before a pick) are one problem."""
         piece = next((s for s in steps if isinstance(s.action, PlacePiece)), None)
         if piece is not None and any(isinstance(s.action, PickTile) for s in steps if s.number > piece.number):
-            self.probs.add(f"step[{piece.number}].action", f"'{piece.text}' comes before every hand is chosen: in the "
-                                                           "rulebooks' order the hands are chosen first, then the "
-                                                           "caste pieces are placed")
+            self.probs.add(f"step[{piece.number}].action", T.gettext("'{text}' comes before every hand is chosen: in the rulebooks' order the hands are chosen first, then the caste pieces are placed").format(text=piece.text))
 
     def _action(self, text: str, path: str):
         try:
@@ -581,7 +581,7 @@ class _Loader:
 
     def _hex_list(self, value: object, path: str) -> list[str]:
         if not isinstance(value, list):
-            self.probs.add(path, f"expected a list of hexes, got {kind(value)}")
+            self.probs.add(path, T.gettext("expected a list of hexes, got {kind}").format(kind=kind(value)))
             return []
         out = []
         for k, ref in enumerate(value):
@@ -624,15 +624,15 @@ class _Loader:
         for k, item in enumerate(raw):
             path = f"variant[{k + 1}]"
             if not isinstance(item, dict):
-                self.probs.add(path, f"a variant is a table ([[variant]]), got {kind(item)}")
+                self.probs.add(path, T.gettext("a variant is a table ([[variant]]), got {kind}").format(kind=kind(item)))
                 continue
             self.r.keys(item, VARIANT_KEYS, path)
             name = self.r.get(item, "name", str, path, required=True)
             if name is not MISSING:
                 if not name.strip():
-                    self.probs.add(f"{path}.name", "a variant needs a name")
+                    self.probs.add(f"{path}.name", T.gettext('a variant needs a name'))
                 elif name in names:
-                    self.probs.add(f"{path}.name", f"two variants are called {name!r}")
+                    self.probs.add(f"{path}.name", T.gettext("two variants are called {name}").format(name=repr(name)))
                 names.add(name)
             desc = self.r.get(item, "description", str, path)
             rules_t = self.r.get(item, "rules", dict, path, required=True)
@@ -647,10 +647,10 @@ class _Loader:
                 for key, table in st.items():
                     p = join(f"{path}.steps", key)
                     if not re.fullmatch(r"\d+", key) or not 1 <= int(key) <= len(steps):
-                        self.probs.add(p, f"steps are numbered 1 to {len(steps)}; {key!r} is not one of them")
+                        self.probs.add(p, T.gettext("steps are numbered 1 to {count}; {key} is not one of them").format(count=len(steps), key=repr(key)))
                         continue
                     if not isinstance(table, dict):
-                        self.probs.add(p, f"expected a table of expectations, got {kind(table)}")
+                        self.probs.add(p, T.gettext("expected a table of expectations, got {kind}").format(kind=kind(table)))
                         continue
                     e = self.xr.expect(table, p, in_step=True)
                     if e is not None:

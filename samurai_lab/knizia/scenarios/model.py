@@ -10,12 +10,15 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Mapping
 
+from ...i18n import Domain
 from ..core.actions import Action
 from ..core.rules import IllegalMoveError
 from ..core.ruleset import Ruleset
 from ..core.model import Resolution
 from ..core.state import GameState
 from .expect import Expectation, Outcome
+
+T = Domain("knizia")
 
 
 @dataclass(frozen=True)
@@ -48,7 +51,7 @@ class Variant:
 
     @property
     def label(self) -> str:
-        return self.name or "as written"
+        return self.name or T.gettext("as written")
 
 
 @dataclass(frozen=True)
@@ -135,7 +138,8 @@ class Scenario:
             error = None
             after = state
             if step.by is not None and state.current != step.by:
-                error = f"it is {names[state.current]}'s turn, not {names[step.by]}'s"
+                error = T.gettext("it is {player}'s turn, not {other}'s").format(player=names[state.current],
+                                                                                 other=names[step.by])
             else:
                 try:
                     after = state.apply(step.action)

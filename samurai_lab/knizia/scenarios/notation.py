@@ -15,9 +15,12 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
+from ...i18n import Domain
 from ..core.model import Placed, Resolution, placed
 from ..core.tiles import CASTE_WORDS, CASTES, Caste, tile as tile_by_code
 from .reader import kind, short
+
+T = Domain("knizia")
 
 NOBODY = ("nobody", "none", "no one", "-")
 
@@ -26,7 +29,7 @@ def parse_caste(word: str) -> Caste:
     """A caste from its letter or name; ValueError otherwise."""
     c = CASTE_WORDS.get(" ".join(str(word).strip().lower().split()))
     if c is None:
-        raise ValueError(f"{word!r} is not a caste: write H (High Helmet / Castle), B (Buddha) or R (Rice)")
+        raise ValueError(T.gettext("{value} is not a caste: write H (High Helmet / Castle), B (Buddha) or R (Rice)").format(value=repr(word)))
     return c
 
 
@@ -38,7 +41,7 @@ def parse_castes(text: str) -> tuple[Caste, ...]:
             continue
         up = ch.upper()
         if up not in "HBR":
-            raise ValueError(f"{ch!r} is not a caste letter: use H (High Helmet / Castle), B (Buddha), R (Rice)")
+            raise ValueError(T.gettext("{letter} is not a caste letter: use H (High Helmet / Castle), B (Buddha), R (Rice)").format(letter=repr(ch)))
         out.append(Caste(up))
     return tuple(out)
 
@@ -61,12 +64,12 @@ def parse_counts(value: object) -> tuple[int, int, int]:
         for k, v in value.items():
             c = parse_caste(k)
             if isinstance(v, bool) or not isinstance(v, int):
-                raise ValueError(f"the number of {c.value} pieces must be a whole number, not {v!r}")
+                raise ValueError(T.gettext("the number of {caste} pieces must be a whole number, not {value}").format(caste=c.value, value=repr(v)))
             if v < 0:
-                raise ValueError(f"the number of {c.value} pieces cannot be negative ({v})")
+                raise ValueError(T.gettext("the number of {caste} pieces cannot be negative ({value})").format(caste=c.value, value=v))
             counts[c.index] += v
         return counts[0], counts[1], counts[2]
-    raise ValueError(f"expected caste letters such as \"HHB\" or a table such as {{ H = 2, B = 1 }}, not {value!r}")
+    raise ValueError(T.gettext('expected caste letters such as "HHB" or a table such as {{ H = 2, B = 1 }}, not {value}').format(value=repr(value)))
 
 
 class Players:
@@ -87,7 +90,7 @@ class Players:
                 return self._by_name[key]
             if key in self._by_colour:
                 return self._by_colour[key]
-        raise ValueError(f"there is no player {ref!r}; the players are {', '.join(self.names)}")
+        raise ValueError(T.gettext("there is no player {ref}; the players are {items}").format(ref=repr(ref), items=', '.join(self.names)))
 
     def winner(self, ref: str) -> int | None:
         """A player, or None for ``nobody``."""
@@ -109,10 +112,10 @@ def parse_tallies(text: str, players: Players) -> tuple[int, ...]:
             continue
         bits = part.rsplit(None, 1)
         if len(bits) != 2 or not re.fullmatch(r"\d+", bits[1]):
-            raise ValueError(f"cannot read {part!r}: write a player and a number, e.g. 'Blue 3'")
+            raise ValueError(T.gettext("cannot read {text}: write a player and a number, e.g. 'Blue 3'").format(text=repr(part)))
         p = players.index(bits[0])
         if p in seen:
-            raise ValueError(f"{players.names[p]} is named twice")
+            raise ValueError(T.gettext("{player} is named twice").format(player=players.names[p]))
         seen.add(p)
         values[p] = int(bits[1])
     return tuple(values)
@@ -169,8 +172,7 @@ def parse_capture(text: str, players: Players, resolve_hex) -> CaptureSpec:
     else:
         m = _ASIDE.match(s)
         if not m:
-            raise ValueError(f"cannot read capture {text!r}: write e.g. 'Blue takes H at HO12', "
-                             "'Blue takes H at HO12 (Blue 3, Red 2)' or 'B at Kyoto set aside'")
+            raise ValueError(T.gettext("cannot read capture {text}: write e.g. 'Blue takes H at HO12', 'Blue takes H at HO12 (Blue 3, Red 2)' or 'B at Kyoto set aside'").format(text=repr(text)))
         winner = None
     caste = parse_caste(m["caste"])
     hex_id = resolve_hex(m["hex"])
@@ -181,7 +183,7 @@ def parse_capture(text: str, players: Players, resolve_hex) -> CaptureSpec:
 def castes_value(value: object) -> tuple[Caste, ...]:
     """The pieces of a settlement from caste letters such as ``"HB"``, in caste order; ValueError otherwise."""
     if not isinstance(value, str):
-        raise ValueError(f"expected caste letters such as \"HB\", got {kind(value)} {short(value)}")
+        raise ValueError(T.gettext('expected caste letters such as "HB", got {kind} {value}').format(kind=kind(value), value=short(value)))
     return sort_castes(parse_castes(value))
 
 
@@ -189,8 +191,11 @@ def placed_value(value: object, players: Players, empty: bool = False) -> Placed
     """A tile on the board from ``"Blue H4"`` (owner, tile code); with ``empty``, ``""``/``"empty"``/``"none"``
     is an empty hex (None). ValueError otherwise."""
     if not isinstance(value, str):
-        raise ValueError("expected the owner and the tile, e.g. \"Blue H4\"" + (" (or \"\" for empty)" if empty else "")
-                         + f", got {kind(value)} {short(value)}")
+        if empty:
+            raise ValueError(T.gettext('expected the owner and the tile, e.g. "Blue H4" (or "" for empty), got {kind} '
+                                       '{value}').format(kind=kind(value), value=short(value)))
+        raise ValueError(T.gettext('expected the owner and the tile, e.g. "Blue H4", got {kind} {value}').format(
+            kind=kind(value), value=short(value)))
     if empty and value.strip().lower() in ("", "empty", "none"):
         return None
     owner, code = parse_tile_spec(value)
@@ -201,5 +206,5 @@ def parse_tile_spec(text: str) -> tuple[str, str]:
     """``"Blue H4"`` → ("Blue", "H4"); ValueError otherwise."""
     bits = str(text).strip().rsplit(None, 1)
     if len(bits) != 2:
-        raise ValueError(f"cannot read {text!r}: write the owner and the tile code, e.g. \"Blue H4\"")
+        raise ValueError(T.gettext('cannot read {text}: write the owner and the tile code, e.g. "Blue H4"').format(text=repr(text)))
     return bits[0], bits[1]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from urllib.parse import quote, unquote
 
+from ...i18n import Domain
 from ..core.board import board_for
 from ..core.ruleset import PRESETS, Ruleset
 from ..core.model import Phase, Resolution, Seat, default_seats, placed
@@ -23,6 +24,8 @@ from ..core.tiles import CASTES, TILES_BY_CODE, Caste, Tile, sort_tiles
 from .errors import Problem, ScenarioError
 from .save import writable_names
 from .validate import passes_end, state_problems
+
+T = Domain("knizia")
 
 FIELDS = ("rules", "players", "turn", "pieces", "tiles", "hands", "captured", "set_aside", "seed", "end",
           "last_captures")
@@ -53,13 +56,13 @@ def parse_rules_code(text: str) -> Ruleset:
     """The ruleset a rules code names; ValueError saying what is wrong."""
     bits = text.split("+")
     if bits[0] not in PRESETS:
-        raise ValueError(f"the edition must be one of {', '.join(PRESETS)}, not {bits[0]!r}")
+        raise ValueError(T.gettext("the edition must be one of {items}, not {value}").format(items=', '.join(PRESETS), value=repr(bits[0])))
     by_key = {key: (name, {v: k for k, v in letters.items()}) for name, (key, letters) in OPTION_CODES.items()}
     changes = {}
     for b in bits[1:]:
         m = re.fullmatch(r"(R[1-4]|[VSH])([a-z])", b)
         if not m or m[2] not in by_key[m[1]][1]:
-            raise ValueError(f"cannot read the option {b!r}")
+            raise ValueError(T.gettext("cannot read the option {option}").format(option=repr(b)))
         name, values = by_key[m[1]]
         changes[name] = values[m[2]]
     return PRESETS[bits[0]].with_options(**changes)
@@ -92,7 +95,7 @@ def position_string(state: GameState) -> str:
         if pl is None:
             skip += 1
             continue
-        items.append(f"{skip or ''}{OWNERS[pl.owner]}{pl.tile.code}")
+        items.append(T.gettext("{value}{OWNERS}{code}").format(value=skip or '', OWNERS=OWNERS[pl.owner], code=pl.tile.code))
         skip = 0
     tiles = ",".join(items) or "-"
     hands = "/".join(f"{_codes(state.hands[p])}:{_codes(state.piles[p])}"
@@ -112,7 +115,7 @@ def _end_code(state: GameState) -> str:
         return "-"
     vocab = state.ruleset.vocabulary
     for c in CASTES:
-        if reason == f"no {vocab.caste(c)} piece is left on the board":
+        if reason == f"no {vocab.english('castes')[c]} piece is left on the board":
             return f"c{c.value}"
     m = re.fullmatch(r"(\d+) pieces have been set aside by ties", reason)
     if m and str(int(m[1])) == m[1]:
@@ -126,26 +129,26 @@ def _end_text(code: str, ruleset: Ruleset) -> str | None:
     if code == "-":
         return None
     if code == "p":
-        return f"no player can place a {ruleset.vocabulary.tile} (every player passed in a row)"
+        return f"no player can place a {ruleset.vocabulary.english('tile')} (every player passed in a row)"
     if re.fullmatch(r"c[HBR]", code):
-        return f"no {ruleset.vocabulary.caste(Caste(code[1]))} piece is left on the board"
+        return f"no {ruleset.vocabulary.english('castes')[Caste(code[1])]} piece is left on the board"
     if re.fullmatch(r"t\d+", code):
         return f"{int(code[1:])} pieces have been set aside by ties"
     if code.startswith("q") and len(code) > 1:
         return unquote(code[1:])
-    raise ValueError(f"cannot read the end field {code!r}: '-', 'cH', 'cB', 'cR', 't4', 'p' or 'q' and text")
+    raise ValueError(T.gettext("cannot read the end field {code}: '-', 'cH', 'cB', 'cR', 't4', 'p' or 'q' and text").format(code=repr(code)))
 
 
 def _tiles(text: str) -> tuple[Tile, ...]:
     parts = _TILE_RE.findall(text)
     if "".join(parts) != text:
-        raise ValueError(f"cannot read tiles {text!r}: write codes one after another, e.g. H2B3S1X")
+        raise ValueError(T.gettext("cannot read tiles {text}: write codes one after another, e.g. H2B3S1X").format(text=repr(text)))
     return tuple(TILES_BY_CODE[c] for c in parts)
 
 
 def _int(text: str, what: str) -> int:
     if not re.fullmatch(r"\d+", text):
-        raise ValueError(f"{what} must be a whole number, not {text!r}")
+        raise ValueError(T.gettext("{what} must be a whole number, not {text}").format(what=what, text=repr(text)))
     return int(text)
 
 
@@ -158,8 +161,7 @@ def parse_position(text: str, name: str = "position") -> GameState:
 
     parts = str(text).split()
     if len(parts) != len(FIELDS):
-        raise ScenarioError([Problem(name, "", f"a position has {len(FIELDS)} fields separated by spaces "
-                                               f"({' '.join(FIELDS)}), got {len(parts)}")])
+        raise ScenarioError([Problem(name, "", T.gettext("a position has {n} fields separated by spaces ({fields}), got {count}").format(n=len(FIELDS), fields=' '.join(FIELDS), count=len(parts)))])
     f = dict(zip(FIELDS, parts))
 
     # rules
@@ -177,11 +179,11 @@ def parse_position(text: str, name: str = "position") -> GameState:
         if n in (2, 3, 4) and ruleset is not None:
             seats = default_seats(n, ruleset)
         elif n not in (2, 3, 4):
-            bad("players", f"Samurai is played by 2, 3 or 4 players, not {n}")
+            bad("players", T.gettext("Samurai is played by 2, 3 or 4 players, not {n}").format(n=n))
     else:
         items = p.split(",")
         if not 2 <= len(items) <= 4:
-            bad("players", f"Samurai is played by 2, 3 or 4 players, not {len(items)}")
+            bad("players", T.gettext("Samurai is played by 2, 3 or 4 players, not {n}").format(n=len(items)))
         else:
             seats = []
             for item in items:
@@ -190,7 +192,7 @@ def parse_position(text: str, name: str = "position") -> GameState:
                 seats.append(Seat(nm, unquote(colour) if colour else nm.lower()))
             seats = tuple(seats)
     if seats is None:
-        raise ScenarioError(problems or [Problem(name, "players", "cannot read the players")])
+        raise ScenarioError(problems or [Problem(name, "players", T.gettext('cannot read the players'))])
     n = len(seats)
     board = board_for(n)
 
@@ -198,12 +200,12 @@ def parse_position(text: str, name: str = "position") -> GameState:
     phase, current, turn, played, normal, passes = Phase.PLAY, 0, 1, 0, False, 0
     m = re.fullmatch(r"([shpo]):(\d+):(\d+):(\d+)(n?):(\d+)", f["turn"])
     if not m:
-        bad("turn", f"cannot read {f['turn']!r}: write phase:player:turn:played[n]:passes, e.g. p:2:12:1n:0")
+        bad("turn", T.gettext("cannot read {text}: write phase:player:turn:played[n]:passes, e.g. p:2:12:1n:0").format(text=repr(f['turn'])))
     else:
         phase = {v: k for k, v in PHASE_CODES.items()}[m[1]]
         current, turn, played, normal, passes = int(m[2]) - 1, int(m[3]), int(m[4]), bool(m[5]), int(m[6])
         if not 0 <= current < n:
-            bad("turn", f"the player to move is numbered 1 to {n}, not {current + 1}")
+            bad("turn", T.gettext("the player to move is numbered 1 to {n}, not {value}").format(n=n, value=current + 1))
             current = 0
 
     # pieces
@@ -211,8 +213,7 @@ def parse_position(text: str, name: str = "position") -> GameState:
     want = sum(board.capacity)
     ptext = f["pieces"]
     if len(ptext) != want or not re.fullmatch(r"[HBR.]*", ptext):
-        bad("pieces", f"write {want} characters (H, B, R or '.' for an empty place), one group per settlement "
-                      "in board order")
+        bad("pieces", T.gettext("write {want} characters (H, B, R or '.' for an empty place), one group per settlement in board order").format(want=want))
     else:
         k = 0
         for s in board.settlements:
@@ -229,15 +230,15 @@ def parse_position(text: str, name: str = "position") -> GameState:
         for item in f["tiles"].split(","):
             m = _ITEM_RE.match(item)
             if not m:
-                bad("tiles", f"cannot read {item!r}: write a count of empty hexes to skip, the owner a-d and the code, e.g. 12bH3")
+                bad("tiles", T.gettext("cannot read {item}: write a count of empty hexes to skip, the owner a-d and the code, e.g. 12bH3").format(item=repr(item)))
                 break
             i += int(m[1] or 0)
             owner = OWNERS.index(m[2])
             if i >= len(tiles):
-                bad("tiles", f"the tiles run past the last of the {len(tiles)} hexes")
+                bad("tiles", T.gettext("the tiles run past the last of the {count} hexes").format(count=len(tiles)))
                 break
             if owner >= n:
-                bad("tiles", f"owner {m[2]!r} is not one of the {n} players")
+                bad("tiles", T.gettext("owner {owner} is not one of the {n} players").format(owner=repr(m[2]), n=n))
             else:
                 tiles[i] = placed(owner, TILES_BY_CODE[m[3]])
             i += 1
@@ -248,13 +249,13 @@ def parse_position(text: str, name: str = "position") -> GameState:
     discarded: list = [() for _ in range(n)]
     groups = f["hands"].split("/")
     if len(groups) != n:
-        bad("hands", f"give hand:pile for each of the {n} players, separated by '/'")
+        bad("hands", T.gettext("give hand:pile for each of the {n} players, separated by '/'").format(n=n))
     else:
         for k, g in enumerate(groups):
             bits = g.split(":")
             try:
                 if len(bits) not in (2, 3):
-                    raise ValueError(f"write hand:pile or hand:pile:X for player {k + 1}, not {g!r}")
+                    raise ValueError(T.gettext("write hand:pile or hand:pile:X for player {n}, not {value}").format(n=k + 1, value=repr(g)))
                 hands[k] = sort_tiles(_tiles(bits[0]))
                 piles[k] = _tiles(bits[1])
                 discarded[k] = _tiles(bits[2]) if len(bits) == 3 else ()
@@ -265,14 +266,14 @@ def parse_position(text: str, name: str = "position") -> GameState:
     def counts(text: str, field: str) -> tuple[int, int, int]:
         m = re.fullmatch(r"(\d+)\.(\d+)\.(\d+)", text)
         if not m:
-            bad(field, f"cannot read {text!r}: write helmets.buddhas.rice, e.g. 2.0.1")
+            bad(field, T.gettext("cannot read {text}: write helmets.buddhas.rice, e.g. 2.0.1").format(text=repr(text)))
             return (0, 0, 0)
         return int(m[1]), int(m[2]), int(m[3])
 
     groups = f["captured"].split("/")
     captured = [(0, 0, 0)] * n
     if len(groups) != n:
-        bad("captured", f"give the captured pieces of each of the {n} players, separated by '/'")
+        bad("captured", T.gettext("give the captured pieces of each of the {n} players, separated by '/'").format(n=n))
     else:
         captured = [counts(g, "captured") for g in groups]
     set_aside = counts(f["set_aside"], "set_aside")
@@ -282,7 +283,7 @@ def parse_position(text: str, name: str = "position") -> GameState:
         try:
             seed = int(f["seed"])
         except ValueError:
-            bad("seed", f"the seed is a whole number or '-', not {f['seed']!r}")
+            bad("seed", T.gettext("the seed is a whole number or '-', not {value}").format(value=repr(f['seed'])))
 
     end = None
     if ruleset is not None:
@@ -297,7 +298,7 @@ def parse_position(text: str, name: str = "position") -> GameState:
             bits = item.split(".")
             try:
                 if len(bits) != 3 + n or bits[1] not in ("H", "B", "R") or bits[2] not in ("x", *OWNERS[:n]):
-                    raise ValueError(f"cannot read capture {item!r}: write hex.caste.winner(a-d or x).influence per player")
+                    raise ValueError(T.gettext("cannot read capture {item}: write hex.caste.winner(a-d or x).influence per player").format(item=repr(item)))
                 i = board.resolve(bits[0])
                 winner = None if bits[2] == "x" else OWNERS.index(bits[2])
                 events.append(Resolution(i, Caste(bits[1]), winner, tuple(_int(v, "influence") for v in bits[3:])))

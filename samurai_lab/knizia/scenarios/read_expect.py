@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ...i18n import Domain
 from ..core.board import Board
 from ..core.model import Phase
 from .errors import Problems
@@ -12,6 +13,8 @@ from .expect import DECIDED_BY, PHASES, Expectation, TallySpec
 from .notation import (CaptureSpec, Players, castes_value, parse_capture, parse_caste, parse_counts, parse_tallies,
                        placed_value)
 from .reader import MISSING, Reader, is_type, join, kind, read_hex, short
+
+T = Domain("knizia")
 
 EXPECT_KEYS = ("captures", "pending", "tallies", "pieces", "tiles", "captured", "set_aside", "winner", "winners",
                "decided_by", "leaders", "leaderships", "other_pieces", "totals", "game_over", "end_reason",
@@ -42,7 +45,7 @@ class ExpectationReader:
             try:
                 w = item.get("winner")
                 if not isinstance(w, str):
-                    raise ValueError("give the winner's name (or \"nobody\" when the piece is set aside)")
+                    raise ValueError(T.gettext('give the winner\'s name (or "nobody" when the piece is set aside)'))
                 winner = self.players.winner(w)
                 caste = parse_caste(item.get("caste", ""))
                 hid = self.hex_or_raise(item.get("hex", ""))
@@ -53,12 +56,12 @@ class ExpectationReader:
                 self.probs.add(path, str(e))
                 return None
             return CaptureSpec(hid, caste, winner, tallies)
-        self.probs.add(path, f"a capture is text such as \"Blue takes H at HO12\" or a table, got {kind(item)}")
+        self.probs.add(path, T.gettext('a capture is text such as "Blue takes H at HO12" or a table, got {kind}').format(kind=kind(item)))
         return None
 
     def hex_or_raise(self, ref: object) -> str:
         if not isinstance(ref, str):
-            raise ValueError(f"a hex is an id such as \"HO12\", not {kind(ref)}")
+            raise ValueError(T.gettext('a hex is an id such as "HO12", not {kind}').format(kind=kind(ref)))
         return self.board.ids[self.board.resolve(ref)]
 
     def tally_values(self, value: object) -> tuple[int, ...]:
@@ -69,10 +72,10 @@ class ExpectationReader:
             for k, v in value.items():
                 p = self.players.index(k)
                 if not is_type(v, int) or v < 0:
-                    raise ValueError(f"influence is a whole number of 0 or more, not {short(v)}")
+                    raise ValueError(T.gettext("influence is a whole number of 0 or more, not {value}").format(value=short(v)))
                 vals[p] = v
             return tuple(vals)
-        raise ValueError(f"influence per player is text such as \"Blue 3, Red 2\" or a table, not {kind(value)}")
+        raise ValueError(T.gettext('influence per player is text such as "Blue 3, Red 2" or a table, not {kind}').format(kind=kind(value)))
 
     def expect(self, table: dict, path: str, in_step: bool) -> Expectation | None:
         r = self.r
@@ -112,14 +115,14 @@ class ExpectationReader:
         w = r.get(table, "winner", str, path)
         ws = r.get(table, "winners", list, path)
         if w is not MISSING and ws is not MISSING:
-            self.probs.add(f"{path}.winners", "give either winner or winners, not both")
+            self.probs.add(f"{path}.winners", T.gettext('give either winner or winners, not both'))
         elif w is not MISSING or ws is not MISSING:
             refs = [w] if w is not MISSING else ws
             seats = []
             for k, ref in enumerate(refs):
                 try:
                     if not isinstance(ref, str):
-                        raise ValueError(f"expected a player's name, got {kind(ref)}")
+                        raise ValueError(T.gettext("expected a player's name, got {kind}").format(kind=kind(ref)))
                     seats.append(self.players.index(ref))
                 except ValueError as e:
                     self.probs.add(f"{path}.winner" + (f"s[{k + 1}]" if ws is not MISSING else ""), str(e))
@@ -127,7 +130,7 @@ class ExpectationReader:
         v = r.get(table, "decided_by", str, path)
         if v is not MISSING:
             if v not in DECIDED_BY:
-                self.probs.add(f"{path}.decided_by", f"decided_by must be one of {', '.join(DECIDED_BY)}, not {v!r}")
+                self.probs.add(f"{path}.decided_by", T.gettext("decided_by must be one of {items}, not {value}").format(items=', '.join(DECIDED_BY), value=repr(v)))
             else:
                 kw["decided_by"] = v
         v = r.get(table, "leaders", dict, path)
@@ -137,7 +140,7 @@ class ExpectationReader:
                 p = join(f"{path}.leaders", k)
                 try:
                     if not isinstance(val, str):
-                        raise ValueError(f"expected a player's name or \"nobody\", got {kind(val)}")
+                        raise ValueError(T.gettext('expected a player\'s name or "nobody", got {kind}').format(kind=kind(val)))
                     items.append((parse_caste(k), self.players.winner(val)))
                 except ValueError as e:
                     self.probs.add(p, str(e))
@@ -150,7 +153,7 @@ class ExpectationReader:
                     p = join(f"{path}.{key}", k)
                     try:
                         if not is_type(val, int) or val < 0:
-                            raise ValueError(f"expected a whole number of 0 or more, got {short(val)}")
+                            raise ValueError(T.gettext("expected a whole number of 0 or more, got {value}").format(value=short(val)))
                         items.append((self.players.index(k), val))
                     except ValueError as e:
                         self.probs.add(p, str(e))
@@ -170,7 +173,7 @@ class ExpectationReader:
         v = r.get(table, "phase", str, path)
         if v is not MISSING:
             if v not in PHASES:
-                self.probs.add(f"{path}.phase", f"phase must be one of {', '.join(PHASES)}, not {v!r}")
+                self.probs.add(f"{path}.phase", T.gettext("phase must be one of {items}, not {value}").format(items=', '.join(PHASES), value=repr(v)))
             else:
                 kw["phase"] = Phase(v)
         if in_step:
@@ -187,13 +190,12 @@ class ExpectationReader:
             for k, item in enumerate(value):
                 p = f"{path}[{k + 1}]"
                 if not isinstance(item, str):
-                    self.probs.add(p, f"a tally is text such as \"HO12 H: Blue 3, Red 2\", got {kind(item)}")
+                    self.probs.add(p, T.gettext('a tally is text such as "HO12 H: Blue 3, Red 2", got {kind}').format(kind=kind(item)))
                     continue
                 m = re.fullmatch(r"\s*(\S+)\s+([A-Za-z][A-Za-z ]*?)\s*:\s*(.*)", item)
                 try:
                     if not m:
-                        raise ValueError(f"cannot read tally {item!r}: write e.g. \"HO12 H: Blue 3, Red 2\" "
-                                         "or \"HO14 R: nobody\"")
+                        raise ValueError(T.gettext('cannot read tally {item}: write e.g. "HO12 H: Blue 3, Red 2" or "HO14 R: nobody"').format(item=repr(item)))
                     hid = self.hex_or_raise(m[1])
                     out.append(TallySpec(hid, parse_caste(m[2]), self.tally_values(m[3])))
                 except ValueError as e:
@@ -207,7 +209,7 @@ class ExpectationReader:
                 self.probs.add(p, str(e))
                 continue
             if not isinstance(per, dict):
-                self.probs.add(p, f"expected a table of castes, e.g. {{ H = \"Blue 3, Red 2\" }}, got {kind(per)}")
+                self.probs.add(p, T.gettext('expected a table of castes, e.g. {{ H = "Blue 3, Red 2" }}, got {kind}').format(kind=kind(per)))
                 continue
             for ck, vals in per.items():
                 try:

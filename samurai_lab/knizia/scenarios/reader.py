@@ -6,28 +6,32 @@ import difflib
 import re
 from typing import Any, Callable, TypeVar
 
+from ...i18n import N_, Domain
 from .errors import Problems
 
-TYPE_WORDS = {str: "text", int: "a whole number", bool: "true or false", list: "a list", dict: "a table"}
+T = Domain("knizia")
+
+TYPE_WORDS = {str: N_("text"), int: N_("a whole number"), bool: N_("true or false"), list: N_("a list"),
+              dict: N_("a table")}
 #: Returned by ``Reader.get`` for an absent or wrongly typed field.
 MISSING = object()
-T = TypeVar("T")
+V = TypeVar("V")
 
 
 def kind(v: object) -> str:
     """What a TOML value is, in words."""
     if isinstance(v, bool):
-        return "true/false"
+        return T.gettext("true/false")
     if isinstance(v, int):
-        return "a number"
+        return T.gettext("a number")
     if isinstance(v, float):
-        return "a decimal number"
+        return T.gettext("a decimal number")
     if isinstance(v, str):
-        return "text"
+        return T.gettext("text")
     if isinstance(v, list):
-        return "a list"
+        return T.gettext("a list")
     if isinstance(v, dict):
-        return "a table"
+        return T.gettext("a table")
     return type(v).__name__
 
 
@@ -48,31 +52,35 @@ class Reader:
         for k in table:
             if k not in known:
                 near = difflib.get_close_matches(k, known, n=1)
-                hint = f" (did you mean {near[0]!r}?)" if near else f"; known keys: {', '.join(known)}"
-                self.probs.add(join(path, k), f"unknown key {k!r}{hint}")
+                if near:
+                    self.probs.add(join(path, k), T.gettext("unknown key {key} (did you mean {near}?)").format(
+                        key=repr(k), near=repr(near[0])))
+                else:
+                    self.probs.add(join(path, k), T.gettext("unknown key {key}; known keys: {known}").format(
+                        key=repr(k), known=", ".join(known)))
 
     def get(self, table: dict, key: str, t: type | tuple[type, ...], path: str, required: bool = False) -> Any:
         """The value if present and of type ``t``; ``MISSING`` otherwise (a problem is added if wrong)."""
         if key not in table:
             if required:
-                self.probs.add(join(path, key), "this field is required")
+                self.probs.add(join(path, key), T.gettext('this field is required'))
             return MISSING
         v = table[key]
         types = t if isinstance(t, tuple) else (t,)
         if any(is_type(v, x) for x in types):
             return v
-        want = " or ".join(TYPE_WORDS.get(x, x.__name__) for x in types)
-        self.probs.add(join(path, key), f"expected {want}, got {kind(v)} {short(v)}")
+        want = T.gettext(" or ").join(T.gettext(TYPE_WORDS[x]) if x in TYPE_WORDS else x.__name__ for x in types)
+        self.probs.add(join(path, key), T.gettext("expected {want}, got {kind} {value}").format(want=want, kind=kind(v), value=short(v)))
         return MISSING
 
 
-    def hex_table(self, board, table: dict, path: str, parse: Callable[[object], T],
-                  twice: str | None = None) -> tuple[list[tuple[int, str, T]], bool]:
+    def hex_table(self, board, table: dict, path: str, parse: Callable[[object], V],
+                  twice: str | None = None) -> tuple[list[tuple[int, str, V]], bool]:
         """The entries of a table keyed by hex (id or settlement name), each value read by ``parse``
         (ValueError in words otherwise): ``(hex index, the entry's path, value)`` for every good entry, and
         whether a problem was found. ``twice`` is the problem of a hex listed twice (``{hex}`` is its
         name); without it a hex may be repeated."""
-        out: list[tuple[int, str, T]] = []
+        out: list[tuple[int, str, V]] = []
         seen: set[int] = set()
         bad = False
         for key, v in table.items():
@@ -115,7 +123,7 @@ def join(path: str, key: str) -> str:
 def read_hex(board, ref: object, path: str, probs: Problems) -> str | None:
     """The id of a hex in play, given its id or name; adds a problem and returns None otherwise."""
     if not isinstance(ref, str):
-        probs.add(path, f"a hex is an id such as \"HO12\" or a name such as \"Kyoto\", not {kind(ref)}")
+        probs.add(path, T.gettext('a hex is an id such as "HO12" or a name such as "Kyoto", not {kind}').format(kind=kind(ref)))
         return None
     try:
         return board.ids[board.resolve(ref)]

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 from urllib.parse import quote, unquote
 
+from ...i18n import Domain
 from ..core.actions import Action, EndTurn, Pass, PickTile, PlacePiece, parse_action
 from ..core.rules import IllegalMoveError
 from ..core.scoring import score_state
@@ -35,6 +36,8 @@ from ..core.state import GameState, new_game
 from .errors import Problem, ScenarioError
 from .position import parse_position, parse_rules_code, position_string, rules_code
 from .save import writable_names
+
+T = Domain("knizia")
 
 _SAFE = "".join(chr(c) for c in range(32, 127) if chr(c) not in ',()%"\\{}#;:')
 
@@ -182,7 +185,7 @@ def parse_record(text: str, name: str = "record") -> GameRecord:
         if line.startswith("["):
             m = _HEADER.match(line)
             if not m:
-                problems.append(Problem(name, f"line {no}", 'a header is written [Name "value"]'))
+                problems.append(Problem(name, T.gettext("line {n}").format(n=no), T.gettext('a header is written [Name "value"]')))
             else:
                 headers[m[1]] = re.sub(r"\\(.)", r"\1", m[2])
             continue
@@ -192,8 +195,7 @@ def parse_record(text: str, name: str = "record") -> GameRecord:
         body, comment = _split_comment(line)
         m = _LINE.match(body)
         if not m:
-            problems.append(Problem(name, f"line {no}", "a move line is written '12. Blue: H4@HO05; end' "
-                                                        "(or 'setup Blue: ...', 'hands Blue: ...')"))
+            problems.append(Problem(name, T.gettext("line {n}").format(n=no), T.gettext("a move line is written '12. Blue: H4@HO05; end' (or 'setup Blue: ...', 'hands Blue: ...')")))
             continue
         who = unquote(m[2].strip())
         for part in _split_actions(m[3]):
@@ -203,18 +205,18 @@ def parse_record(text: str, name: str = "record") -> GameRecord:
             if cm:
                 part, note = cm[1].strip(), cm[2].strip()
             if not part:
-                problems.append(Problem(name, f"line {no}", "an empty action between ';'"))
+                problems.append(Problem(name, T.gettext("line {n}").format(n=no), T.gettext("an empty action between ';'")))
                 continue
             try:
                 actions.append(parse_action(part))
             except ValueError as e:
-                problems.append(Problem(name, f"line {no}", str(e)))
+                problems.append(Problem(name, T.gettext("line {n}").format(n=no), str(e)))
                 continue
             if isinstance(actions[-1], PlacePiece) and first_piece is None:
                 first_piece = (no, part)
             elif isinstance(actions[-1], PickTile) and first_piece is not None and not out_of_order:
                 out_of_order = True
-                problems.append(Problem(name, f"line {first_piece[0]}", _piece_too_early(first_piece[1])))
+                problems.append(Problem(name, T.gettext("line {n}").format(n=first_piece[0]), _piece_too_early(first_piece[1])))
             line_of.append(no)
             players.append(who)
             if note:
@@ -230,7 +232,7 @@ def parse_record(text: str, name: str = "record") -> GameRecord:
     else:
         initial = _fresh_game(headers, name, problems)
     if problems or initial is None:
-        raise ScenarioError(problems or [Problem(name, "", "the record has no starting position")])
+        raise ScenarioError(problems or [Problem(name, "", T.gettext('the record has no starting position'))])
     return GameRecord(headers, initial, tuple(actions), comments, tuple(notes), tuple(line_of), tuple(players))
 
 
@@ -242,7 +244,7 @@ def _fresh_game(headers: Mapping[str, str], name: str, problems: list[Problem]) 
         problems.append(Problem(name, "Rules", str(e)))
     seed_text = headers.get("Seed")
     if seed_text is None or not re.fullmatch(r"-?\d+", seed_text):
-        problems.append(Problem(name, "Seed", "a record starts from a seed (a whole number) or a Position"))
+        problems.append(Problem(name, "Seed", T.gettext('a record starts from a seed (a whole number) or a Position')))
         return None
     seats = []
     for item in [x.strip() for x in headers.get("Players", "").split(",") if x.strip()]:
@@ -250,7 +252,7 @@ def _fresh_game(headers: Mapping[str, str], name: str, problems: list[Problem]) 
         nm = unquote(m[1]) if m else item
         seats.append(Seat(nm, unquote(m[2]) if m and m[2] else nm.lower()))
     if not 2 <= len(seats) <= 4:
-        problems.append(Problem(name, "Players", f"Samurai is played by 2, 3 or 4 players, not {len(seats)}"))
+        problems.append(Problem(name, "Players", T.gettext("Samurai is played by 2, 3 or 4 players, not {n}").format(n=len(seats))))
         return None
     if ruleset is None:
         return None
@@ -259,8 +261,8 @@ def _fresh_game(headers: Mapping[str, str], name: str, problems: list[Problem]) 
 
 def _piece_too_early(action: Action | str) -> str:
     """A caste piece placed before the hands are chosen (a record in the other order), in words."""
-    return (f"'{action}' comes before every hand is chosen: in the rulebooks' order the hands are chosen "
-            "first, then the caste pieces are placed")
+    return T.gettext("'{action}' comes before every hand is chosen: in the rulebooks' order the hands are chosen "
+                     "first, then the caste pieces are placed").format(action=action)
 
 
 def replay(record: GameRecord) -> list[GameState]:
@@ -272,12 +274,12 @@ def replay(record: GameRecord) -> list[GameState]:
     states = [state]
     names = [s.name for s in state.seats]
     for k, a in enumerate(record.actions):
-        line = f"line {record.lines[k]}" if k < len(record.lines) else f"action {k + 1}"
+        line = (T.gettext("line {n}").format(n=record.lines[k]) if k < len(record.lines)
+                else T.gettext("action {n}").format(n=k + 1))
         if isinstance(a, PlacePiece) and state.phase is Phase.CHOOSE_HANDS:
             raise ScenarioError([Problem("record", line, _piece_too_early(a))])
         if k < len(record.players) and record.players[k].lower() != names[state.current].lower():
-            raise ScenarioError([Problem("record", line, f"the line names {record.players[k]}, but it is "
-                                                         f"{names[state.current]}'s turn")])
+            raise ScenarioError([Problem("record", line, T.gettext("the line names {named}, but it is {player}'s turn").format(named=record.players[k], player=names[state.current]))])
         try:
             state = state.apply(a)
         except IllegalMoveError as e:

@@ -6,11 +6,14 @@ from pathlib import Path
 
 import tomli_w
 
+from ...i18n import Domain
 from ..core.ruleset import PRESETS
 from ..core.model import Phase
 from ..core.state import GameState
 from ..core.tiles import CASTES, Figure
 from .notation import NOBODY, castes_text, resolution_text
+
+T = Domain("knizia")
 
 
 def toml_text(data: dict) -> str:
@@ -29,15 +32,14 @@ def writable_names(state: GameState) -> None:
     for seat in state.seats:
         nm = seat.name
         if not nm or nm != nm.strip() or "\n" in nm or nm.strip().lower() in NOBODY:
-            raise ValueError(f"the player name {nm!r} cannot be written: names must be non-empty text without "
-                             "surrounding spaces and not 'nobody'")
+            raise ValueError(T.gettext("the player name {name} cannot be written: names must be non-empty text without surrounding spaces and not 'nobody'").format(name=repr(nm)))
         if nm.lower() in seen:
-            raise ValueError(f"two players are called {nm!r}: names must differ to be written")
+            raise ValueError(T.gettext("two players are called {name}: names must differ to be written").format(name=repr(nm)))
         seen.add(nm.lower())
         if not seat.colour or seat.colour != seat.colour.strip():
-            raise ValueError(f"the colour {seat.colour!r} of {nm} cannot be written")
+            raise ValueError(T.gettext("the colour {colour} of {name} cannot be written").format(colour=repr(seat.colour), name=nm))
     if state.viewer is not None:
-        raise ValueError("this is one player's view with hidden information; save the full state")
+        raise ValueError(T.gettext("this is one player's view with hidden information; save the full state"))
 
 
 def rules_table(state: GameState) -> dict[str, str]:
@@ -69,19 +71,19 @@ def scenario_data(state: GameState, title: str = "Saved position", description: 
         d: dict = {"name": seat.name, "colour": seat.colour}
         hand, pile = state.hands[p], state.piles[p]
         if hand is None or pile is None:
-            raise ValueError("hands and piles are hidden in this state; save the full state")
+            raise ValueError(T.gettext('hands and piles are hidden in this state; save the full state'))
         if state.phase is not Phase.CHOOSE_HANDS or hand or pile:  # a player yet to choose: nothing to write
             d["hand"] = " ".join(t.code for t in hand)
             d["pile"] = " ".join(t.code for t in pile)
         cap = state.captured[p]
         if cap is None:
-            raise ValueError("captured pieces are hidden in this state; save the full state")
+            raise ValueError(T.gettext('captured pieces are hidden in this state; save the full state'))
         if any(cap):
             d["captured"] = counts_text(cap)
         used = state.discarded[p]
         if used:
             if len(used) != 1 or used[0].figure is not Figure.SWAP:
-                raise ValueError(f"{seat.name} has used {', '.join(t.code for t in used)}: only one swap tile can be used")
+                raise ValueError(T.gettext("{name} has used {items}: only one swap tile can be used").format(name=seat.name, items=', '.join(t.code for t in used)))
             d["swap_used"] = True
         players.append(d)
     data["players"] = players

@@ -9,7 +9,26 @@ import time
 from samurai_lab.ikizumari.bots.simulate import simulate
 
 
+def engine_speed(games: int = 100) -> None:
+    """Random games played by the rules engine alone: moves per second (legality, announcements, endings)."""
+    import random
+
+    from samurai_lab.ikizumari.core import apply_move, legal_moves, new_game, outcome
+
+    rng = random.Random(1)
+    t0, moves = time.perf_counter(), 0
+    for _ in range(games):
+        s = new_game()
+        while outcome(s) is None:
+            s = apply_move(s, rng.choice(legal_moves(s)))
+            moves += 1
+    dt = time.perf_counter() - t0
+    print(f"engine: {games} random games, {moves} moves in {dt:.1f} s: {moves / dt:.0f} moves/s "
+          f"({1000 * dt / moves:.2f} ms per move, legal moves and end of game included)")
+
+
 def main(games: int = 200) -> None:
+    engine_speed()
     for bots in (["search", "random"], ["greedy", "random"], ["search", "greedy"]):
         n = games if bots == ["search", "random"] else max(20, games // 5)
         t0 = time.perf_counter()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ...i18n import Domain
 from ..core.actions import Action, EndTurn, MoveTile, Pass, PlaceTile, Swap
 from ..core.influence import preview
 from ..core.rules import decide, influence, legal_actions
@@ -13,6 +14,8 @@ from ..core.tiles import Caste
 from .evaluate import DEFAULT_COSTS, DEFAULT_PARAMS, Costs, Params, empty_land, win_chances
 from .greedy import SCREEN, Scored, rank_in, signature
 from .knowledge import Perspective, holding_odds, playable
+
+T = Domain("knizia")
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +35,8 @@ class Hint:
         return "; ".join(self.reasons)
 
     def __str__(self) -> str:
-        return f"{self.action}: {self.text} (chance to win about {self.score:.0%}, {self.gain * 100:+.1f} points)"
+        return T.gettext("{action}: {reasons} (chance to win about {chance:.0%}, {gain:+.1f} points)").format(
+            action=self.action, reasons=self.text, chance=self.score, gain=self.gain * 100)
 
 
 def hints(state_or_view: GameState, player: int, k: int = 5, params: Params = DEFAULT_PARAMS,
@@ -44,14 +48,16 @@ def hints(state_or_view: GameState, player: int, k: int = 5, params: Params = DE
     play phase there are no hints."""
     state = state_or_view
     if not 0 <= player < state.n_players:
-        raise ValueError(f"player {player} is not at the table: players are 0 to {state.n_players - 1}")
+        raise ValueError(T.gettext("player {player} is not at the table: players are 0 to {last}").format(
+            player=player, last=state.n_players - 1))
     if state.viewer is None:
         view = state.view(player)
     elif state.viewer == player:
         view = state
     else:
-        raise ValueError(f"this is {state.seats[state.viewer].name}'s view; hints for {state.seats[player].name} "
-                         "need his own view or the full state")
+        names = state.ruleset.vocabulary.seat_names(state.seats)
+        raise ValueError(T.gettext("this is {viewer}'s view; hints for {player} need his own view or the full "
+                                   "state").format(viewer=names[state.viewer], player=names[player]))
     if view.phase is not Phase.PLAY:
         return []
     if view.current != player:
@@ -83,35 +89,40 @@ def explain(state: GameState, scored: Scored, persp: Perspective) -> list[str]:
     """Why an action is good or bad, in words: captures, leads taken or blocked, settlements near closing."""
     action = scored.action
     me = persp.player
-    names = ["you" if p == me else state.seats[p].name for p in range(state.n_players)]
     vocab = state.ruleset.vocabulary
+    names = vocab.seat_names(state.seats)
+    names[me] = T.gettext("you")
     board = state.board
     if isinstance(action, Pass):
-        return ["no tile can be placed: you pass (R1)"]
+        return [T.gettext("no tile can be placed: you pass (R1)")]
     if isinstance(action, EndTurn):
-        return ["keeps your remaining tiles: no further tile improves your position"]
+        return [T.gettext("keeps your remaining tiles: no further tile improves your position")]
     out: list[str] = []
     pv = preview(state, action)
     captured_here = set()
     for r in pv.resolutions:
         captured_here.add(r.hex)
-        what = f"the {vocab.caste(r.caste)} of {board.label(r.hex)}"
+        caste, where = vocab.caste(r.caste), board.label(r.hex)
         score_ = _tally_text(r.tallies, names)
         if r.winner == me:
-            out.append(f"takes {what} ({score_})")
+            out.append(T.gettext("takes the {caste} of {where} ({tallies})").format(
+                caste=caste, where=where, tallies=score_))
         elif r.winner is None:
-            out.append(f"sets {what} aside: tie for the highest influence ({score_})")
+            out.append(T.gettext("sets the {caste} of {where} aside: tie for the highest influence ({tallies})").format(
+                caste=caste, where=where, tallies=score_))
         else:
-            out.append(f"gives {what} to {names[r.winner]} ({score_})")
+            out.append(T.gettext("gives the {caste} of {where} to {player} ({tallies})").format(
+                caste=caste, where=where, player=names[r.winner], tallies=score_))
     if isinstance(action, Swap):
-        out.extend(_swap_reasons(state, action, names, vocab))
+        out.extend(_swap_reasons(state, action, names, vocab, me))
     touched: list[int] = []
     if isinstance(action, PlaceTile):
         touched = list(board.adjacent_settlements[board.resolve(action.hex)])
     elif isinstance(action, MoveTile):
         a, b = board.resolve(action.from_hex), board.resolve(action.to_hex)
         lifted = state.tiles[a].tile  # type: ignore[union-attr]
-        out.append(f"moves your {lifted.code} from {board.label(a)} to {board.label(b)}")
+        out.append(T.gettext("moves your {code} from {start} to {end}").format(
+            code=lifted.code, start=board.label(a), end=board.label(b)))
         touched = list(dict.fromkeys(board.adjacent_settlements[a] + board.adjacent_settlements[b]))
     after = pv.after
     nxt = (state.current + 1) % state.n_players
@@ -123,25 +134,27 @@ def explain(state: GameState, scored: Scored, persp: Perspective) -> list[str]:
             out.extend(_lead_change(state, after, s, c, me, names, vocab))
         e_before, e_after = empty_land(state, s), empty_land(after, s)
         if e_after < e_before and e_after in (1, 2):
-            text = f"brings {board.label(s)} to {e_after} empty land hex{'es' if e_after > 1 else ''} from closing"
+            text = T.ngettext("brings {where} to {n} empty land hex from closing",
+                              "brings {where} to {n} empty land hexes from closing", e_after).format(
+                where=board.label(s), n=e_after)
             if e_after == 1 and nxt != me:
                 odds = odds or holding_odds(after, nxt, me)
                 threats = [c for c in after.pieces[s] if _can_take(after, s, c, nxt, odds)]
                 if threats:
-                    text += (f" — careful: {names[nxt]} may close it and take the "
-                             + " and ".join(vocab.caste(c) for c in threats))
+                    text += " — " + T.gettext("careful: {player} may close it and take the {castes}").format(
+                        player=names[nxt], castes=T.gettext(" and ").join(vocab.caste(c) for c in threats))
             out.append(text)
     if not out:
         if isinstance(action, PlaceTile) and not any(state.pieces[s] for s in touched):
-            out.append("no settlement next to it holds pieces: spends a tile without effect")
+            out.append(T.gettext("no settlement next to it holds pieces: spends a tile without effect"))
         else:
-            out.append("changes no lead nearby")
+            out.append(T.gettext("changes no lead nearby"))
     return out
 
 
 def _tally_text(tallies: tuple[int, ...], names: list[str]) -> str:
-    parts = [f"{names[p]} {v}" for p, v in enumerate(tallies) if v]
-    return ", ".join(parts) if parts else "nobody has influence"
+    parts = [T.gettext("{player} {value}").format(player=names[p], value=v) for p, v in enumerate(tallies) if v]
+    return ", ".join(parts) if parts else T.gettext("nobody has influence")
 
 
 def _lead_change(before: GameState, after: GameState, s: int, caste: Caste, me: int, names: list[str], vocab) -> list[str]:
@@ -149,20 +162,26 @@ def _lead_change(before: GameState, after: GameState, s: int, caste: Caste, me: 
     if t0 == t1:
         return []
     l0, l1 = decide(t0), decide(t1)
-    what = f"the {vocab.caste(caste)} of {before.board.label(s)}"
+    w = {"caste": vocab.caste(caste), "where": before.board.label(s)}
     mine, best_other = t1[me], max(v for p, v in enumerate(t1) if p != me)
     if l1 == me and l0 != me:
         if l0 is None:
-            return [f"takes the lead for {what} ({mine} to {best_other})"]
-        return [f"takes the lead for {what} from {names[l0]} ({mine} to {best_other})"]
+            return [T.gettext("takes the lead for the {caste} of {where} ({mine} to {other})").format(
+                mine=mine, other=best_other, **w)]
+        return [T.gettext("takes the lead for the {caste} of {where} from {player} ({mine} to {other})").format(
+            player=names[l0], mine=mine, other=best_other, **w)]
     if l0 is not None and l0 != me and l1 is None:
-        return [f"blocks {names[l0]}'s lead for {what}: now tied at {mine}"]
+        return [T.gettext("blocks {player}'s lead for the {caste} of {where}: now tied at {mine}").format(
+            player=names[l0], mine=mine, **w)]
     if l0 == me and l1 != me:
-        return [f"loses your lead for {what} ({mine} to {best_other})"]
+        return [T.gettext("loses your lead for the {caste} of {where} ({mine} to {other})").format(
+            mine=mine, other=best_other, **w)]
     if l1 == me:
-        return [f"strengthens your lead for {what} ({mine} to {best_other})"]
+        return [T.gettext("strengthens your lead for the {caste} of {where} ({mine} to {other})").format(
+            mine=mine, other=best_other, **w)]
     if l1 is not None and t1[me] > t0[me]:
-        return [f"closes in on {names[l1]} for {what} ({mine} to {t1[l1]})"]
+        return [T.gettext("closes in on {player} for the {caste} of {where} ({mine} to {other})").format(
+            player=names[l1], mine=mine, other=t1[l1], **w)]
     return []
 
 
@@ -172,7 +191,7 @@ def _can_take(state: GameState, s: int, caste: Caste, player: int, odds) -> bool
     return need <= 0 or (need <= 4 and odds[caste.index][need] >= 0.3)
 
 
-def _swap_reasons(state: GameState, action: Swap, names: list[str], vocab) -> list[str]:
+def _swap_reasons(state: GameState, action: Swap, names: list[str], vocab, me: int) -> list[str]:
     board = state.board
     out = []
 
@@ -180,12 +199,15 @@ def _swap_reasons(state: GameState, action: Swap, names: list[str], vocab) -> li
         t = influence(state, i, caste)
         lead = decide(t)
         if lead is None:
-            return "nobody leads" if not any(t) else f"tied: {_tally_text(t, names)}"
-        verb = "lead" if names[lead] == "you" else "leads"
-        return f"{names[lead]} {verb}, {_tally_text(t, names)}"
+            return T.gettext("nobody leads") if not any(t) else T.gettext("tied: {tallies}").format(
+                tallies=_tally_text(t, names))
+        if lead == me:
+            return T.gettext("you lead, {tallies}").format(tallies=_tally_text(t, names))
+        return T.gettext("{player} leads, {tallies}").format(player=names[lead], tallies=_tally_text(t, names))
 
     for src, caste, dst in ((action.hex_a, action.caste_a, action.hex_b), (action.hex_b, action.caste_b, action.hex_a)):
         a, b = board.resolve(src), board.resolve(dst)
-        out.append(f"moves the {vocab.caste(caste)} from {board.label(a)} ({standing(a, caste)}) "
-                   f"to {board.label(b)} ({standing(b, caste)})")
+        out.append(T.gettext("moves the {caste} from {start} ({standing_start}) to {end} ({standing_end})").format(
+            caste=vocab.caste(caste), start=board.label(a), standing_start=standing(a, caste), end=board.label(b),
+            standing_end=standing(b, caste)))
     return out

@@ -9,6 +9,7 @@ invalid or unreadable.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 from typing import Iterable, TextIO
@@ -28,19 +29,36 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     knizia_check.add_arguments(parser)
 
 
+RECORD_HEADER = re.compile(r'^\[Game "([^"]*)"\]\s*$', re.M)
+
+
 def game_of(path: Path) -> str:
-    """The ``game`` key of a scenario file (Knizia's game when absent or unreadable: its checker
-    then reports the file's problems)."""
+    """The game of a file: a scenario's ``game`` key, or a game record's ``[Game "..."]`` header
+    (Knizia's game when neither is there or the file is unreadable: its checker then reports the
+    file's problems)."""
     try:
-        name = tomllib.loads(path.read_text(encoding="utf-8")).get("game", DEFAULT_GAME)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
         return DEFAULT_GAME
+    try:
+        name = tomllib.loads(text).get("game", DEFAULT_GAME)
+    except tomllib.TOMLDecodeError:
+        m = RECORD_HEADER.search(text)
+        return m[1] if m else DEFAULT_GAME
     return name if isinstance(name, str) else f"{name!r}"
+
+
+def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
+    """Files as given, folders searched recursively for ``*.toml`` of every game (sorted)."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        out.extend(sorted(p.rglob("*.toml")) if p.is_dir() else [p])
+    return out
 
 
 def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: bool = False) -> int:
     """Check files and folders of any game, print the report, return the exit status."""
-    files = knizia_check.scenario_files(paths)
+    files = scenario_files(paths)
     if not files:
         print("no scenario files found", file=out)
         return 2
@@ -58,12 +76,15 @@ def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: 
             status = 2
             continue
         checker = game(name).module("scenarios.check")
+        passed = 0
         for f in group:
             ok, lines = checker.check_file(f)
+            passed += ok
             print(f"{'ok' if ok else 'FAILED':<8} {f}", file=out)
             for line in lines if (verbose or not ok) else ():
                 print(f"    {line}", file=out)
             status = max(status, 0 if ok else 1)
+        print(f"{len(group)} {GAMES[name].title} files: {passed} ok, {len(group) - passed} failed", file=out)
     return status
 
 

@@ -167,6 +167,7 @@ def test_variants_panel_shows_two_outcomes_side_by_side(app_page: Page, voila_ur
     expect(runs.nth(1)).to_contain_text(f"Blue takes the High Helmet of {village}")
     page.get_by_role("button", name="2015 words").click()
     expect(runs.nth(1)).to_contain_text(f"Blue takes the Castle of {village}", timeout=TIMEOUT * 1000)
+    save_screenshot(page, "variants")
 
 
 def test_lesson_pixel_lookup_matches_the_app() -> None:

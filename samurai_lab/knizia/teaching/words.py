@@ -182,9 +182,9 @@ def board_for_players(n: int) -> Board:
 __all__ = ["FAST_NOTE", "capitalised", "hex_words", "plain_text", "resolution_words", "tallies_words", "tile_words"]
 
 
-_NAMED_ID = re.compile(r"\b([A-Z][A-Za-z]+) \(((?:HO|KY|SH|HK|SEA)\d{2})\)")
+_NAMED_ID = re.compile(r"\b([A-Z][A-Za-z]+)\s+\(((?:HO|KY|SH|HK|SEA)\d{2})\)")
 _ACTION = re.compile(r"\b([A-Z][0-9]?)@((?:HO|KY|SH|HK|SEA)\d{2})\b")
-_KIND_ID = re.compile(r"\b([Tt]he |[Aa] )?(?:village|city|land hex|sea hex|land|sea|hex) ((?:HO|KY|SH|HK|SEA)\d{2})\b")
+_KIND_ID = re.compile(r"\b([Tt]he\s+|[Aa]\s+)?(?:village|city|land\s+hex|sea\s+hex|land|sea|hex)\s+((?:HO|KY|SH|HK|SEA)\d{2})\b")
 _HEX_ID = re.compile(r"(?<!\()\b((?:HO|KY|SH|HK|SEA)\d{2})\b")
 
 

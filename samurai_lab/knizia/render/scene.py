@@ -488,7 +488,7 @@ def highlight_groups(layout: Layout, highlights: Mapping[str, Iterable[int]] | N
                 shapes: tuple[Shape, ...] = (
                     Poly(hex_points(x, y, s * 0.93), stroke=edge, width=max(1.0, s * 0.06 * k), z=21),)
                 if state is not None and state.tiles[i] is None and not state.pieces[i]:
-                    shapes = (Poly(hex_points(x, y, s * 0.9), fill=glow, alpha=0.45, z=19),) + shapes
+                    shapes = (Poly(hex_points(x, y, s * 0.9), fill=theme.legal_fill, alpha=0.55, z=19),) + shapes
             else:
                 shapes = (
                     Poly(hex_points(x, y, s * 1.0), stroke=glow, width=max(2.0, s * 0.2 * k), alpha=alpha, z=20),
@@ -578,8 +578,12 @@ def preview_groups(layout: Layout, state: GameState, after: GameState, resolutio
         taken[i, res.caste] = n + 1
         dx, dy, rr = piece_slot(state, i, res.caste, n)
         x, y = layout.centres[i]
-        bx, by, br = x + (dx + rr * 0.72) * s, y + (dy - rr * 0.72) * s, s * 0.2
-        ring = max(1.0, s * 0.05 * k)
+        br = max(3.0, s * 0.27)
+        bx, by = x + (dx + rr * 0.7) * s, y + (dy - rr * 0.7) * s
+        ring = max(1.0, s * 0.06 * k)
+        if n == 0 and not any(g.kind == "closing" and g.index == i for g in out):
+            out.append(Group("closing", (Poly(hex_points(x, y, s * 0.96), stroke=edge, width=max(1.5, s * 0.1 * k),
+                                              dash=dash, z=19),), hex=ids[i], index=i))
         if res.winner is None:
             shapes: list[Shape] = [Circle(bx, by, br, fill="#ffffff", stroke=theme.ink, width=ring, z=25)]
             d = br * 0.5

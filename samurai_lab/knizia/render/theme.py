@@ -112,6 +112,7 @@ class Theme:
     hover_edge: str = "#1b1b1b"
     tie_colour: str = "#8d8d8d"
     cursor_edge: str = "#6a1b9a"
+    legal_fill: str = "#fff59d"  # light fill of the empty hexes among the legal ones
     player_colours: dict = field(default_factory=lambda: dict(PLAYER_COLOURS))
     palette: str = "default"
     # proportions (x hex radius)

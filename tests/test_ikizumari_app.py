@@ -145,3 +145,15 @@ def test_random_clicks_never_break_the_app():
         if i % 10 == 9:
             app.retry_button.click()
         assert "went wrong" not in app.feedback.text
+
+
+def test_moves_can_be_typed():
+    app = IkizumariApp(seats=("people", "people"))
+    app.move_button.click()
+    assert "Type a move" in app.feedback.text
+    app.move_input.value = "d1-d9"  # as after Enter
+    assert app.feedback.kind == "error" and "more than 7 squares" in app.feedback.text
+    app.move_input.value = "nonsense"
+    assert "write it like d1-d3" in app.feedback.text
+    app.move_input.value = "d1-d3"
+    assert app.announce.value == "Red announces: 2 dragon" and app.move_input.value == ""

@@ -89,6 +89,11 @@ class IkizumariApp:
         self.undo_button = _button("ikz-undo", self._undo, self.guard)
         self.bot_button = _button("ikz-bot", self._bot_move, self.guard)
         self.pass_button = _button("ikz-pass", self._pass, self.guard)
+        self.move_input = widgets.Text(layout=widgets.Layout(width="140px"), placeholder="d1-d3",
+                                       continuous_update=False)  # the value arrives on Enter
+        self.move_input.add_class("ikz-move-input")
+        self.move_input.observe(self.guard(lambda ch: ch["new"].strip() and self._typed_move()), names="value")
+        self.move_button = _button("ikz-move-play", self._typed_move, self.guard)
         self.legend = widgets.HTML()
         self.legend.add_class("ikz-legend")
         self.ruling_rows: dict[str, tuple[widgets.HTML, widgets.Dropdown, widgets.HTML]] = {}
@@ -105,6 +110,7 @@ class IkizumariApp:
         self.record.add_class("ikz-record")
         side = widgets.VBox([self.status, self.announce, self.feedback.widget,
                              widgets.HBox([self.new_button, self.undo_button, self.bot_button, self.pass_button]),
+                             widgets.HBox([self.move_input, self.move_button]),
                              *self.seat_boxes, self.rulings, self.record, self.legend],
                             layout=widgets.Layout(width="430px", margin="0 0 0 12px"))
         self.play_tab = widgets.HBox([self.board.widget, side])
@@ -178,12 +184,15 @@ class IkizumariApp:
                 "application/javascript": f"document.title = {json.dumps(title + ' — samurai_lab')};"
                                           f"document.documentElement.lang = {json.dumps(self.lang)};"}},)
             self.language.description = T.gettext("Language")
+            self.move_input.description = T.gettext("Move")
             for i, name in enumerate((T.gettext("Play"), T.gettext("Lesson"), T.gettext("Rules"))):
                 self.tabs.set_title(i, name)
             for b, text, tip in ((self.new_button, T.gettext("New game"), T.gettext("Start a new game")),
                                  (self.undo_button, T.gettext("Undo"), T.gettext("Take back your last move")),
                                  (self.bot_button, T.gettext("Bot move"), T.gettext("Let the bot to move play")),
                                  (self.pass_button, T.gettext("Pass"), T.gettext("Pass (only when you must)")),
+                                 (self.move_button, T.gettext("Play move"),
+                                  T.gettext("Play the move typed in the box, like d1-d3")),
                                  (self.hint_button, T.gettext("Hint"), T.gettext("Show a hint")),
                                  (self.retry_button, T.gettext("Retry"), T.gettext("Put the task's position back")),
                                  (self.next_button, T.gettext("Next task"), T.gettext("Go to the next task"))):
@@ -300,6 +309,25 @@ class IkizumariApp:
             move = self.session.play_bot()
             self.feedback.show(T.gettext("The bot plays {move}.").format(move=str(move)), "info")
         self.selected = None
+        self._after_change()
+
+    def _typed_move(self) -> None:
+        """Play the move typed in the box (the keyboard's way to play)."""
+        with use_language(self.lang):
+            if self.session.is_over():
+                self.feedback.show(self.session.status_text() + " " + T.gettext("Press New game to play again."),
+                                   "info")
+                return
+            if self.session.bot_to_move():
+                self.feedback.show(T.gettext("It is the bot's turn: press Bot move."), "info")
+                return
+            if not self.move_input.value.strip():
+                self.feedback.show(T.gettext("Type a move in the box, like d1-d3."), "info")
+                return
+            self.session.play(self.move_input.value)  # IllegalMoveError: shown by the guard, in words
+            self.move_input.value = ""
+            self.selected = None
+            self.feedback.clear()
         self._after_change()
 
     def _pass(self) -> None:

@@ -57,7 +57,7 @@ bench: $(VENV)/.installed-test chromium  ## print the speed figures: engine, and
 
 catalogs: $(VENV)/.installed-app  ## compile the translation catalogs (.po -> .mo) with Babel
 	@for po in $$(find samurai_lab/i18n/locale -name '*.po'); do \
-	  $(BIN)/pybabel compile --use-fuzzy=false -i "$$po" -o "$${po%.po}.mo" -l "$$(echo $$po | cut -d/ -f4)" || exit 1; \
+	  $(BIN)/pybabel compile -i "$$po" -o "$${po%.po}.mo" -l "$$(echo $$po | cut -d/ -f4)" || exit 1; \
 	done
 
 clean:  ## remove caches and test output (keeps the venv)

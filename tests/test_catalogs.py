@@ -24,6 +24,11 @@ def placeholders(text: str) -> set[str]:
     return fields | set(PERCENT.findall(text))
 
 
+def _key(value: str | list | tuple) -> str | tuple:
+    """A message id or string as a dictionary key (plural ones are lists)."""
+    return tuple(value) if isinstance(value, (list, tuple)) else value
+
+
 def test_catalog_folders_are_languages():
     for po in CATALOGS:
         assert po.parts[-3] in LANGUAGES, f"{po}: {po.parts[-3]} is not one of {sorted(LANGUAGES)}"
@@ -61,9 +66,9 @@ def test_compiled_catalog_matches_its_source(po: Path):
     mo = po.with_suffix(".mo")
     assert mo.is_file(), f"{mo.name} is missing: run `make catalogs`"
     with po.open("rb") as f:
-        source = {m.id: m.string for m in read_po(f, locale=po.parts[-3]) if m.id}
+        source = {_key(m.id): _key(m.string) for m in read_po(f, locale=po.parts[-3]) if m.id}
     with mo.open("rb") as f:
-        compiled = {m.id: m.string for m in read_mo(f) if m.id}
+        compiled = {_key(m.id): _key(m.string) for m in read_mo(f) if m.id}
     assert compiled == source, f"{mo.name} is older than {po.name}: run `make catalogs`"
 
 

@@ -207,11 +207,11 @@ class _Loader:
         colours = VOCABULARY[edition].colours
         if isinstance(v, int):
             if v not in (2, 3, 4):
-                self.probs.add("players", T.gettext("Samurai is played by 2, 3 or 4 players, not {value}").format(value=v))
+                self.probs.add("players", T.gettext("Samurai is played by 2, 3 or 4 players, not {n}").format(n=v))
                 return None
             return [_PlayerSpec(colours[i].capitalize(), colours[i]) for i in range(v)]
         if not 2 <= len(v) <= 4:
-            self.probs.add("players", T.gettext("Samurai is played by 2, 3 or 4 players, not {count}").format(count=len(v)))
+            self.probs.add("players", T.gettext("Samurai is played by 2, 3 or 4 players, not {n}").format(n=len(v)))
             return None
         specs: list[_PlayerSpec] = []
         ok = True
@@ -549,7 +549,7 @@ class _Loader:
         """Steps written in the other order (a caste piece placed before a pick) are one problem."""
         piece = next((s for s in steps if isinstance(s.action, PlacePiece)), None)
         if piece is not None and any(isinstance(s.action, PickTile) for s in steps if s.number > piece.number):
-            self.probs.add(f"step[{piece.number}].action", T.gettext("'{text}' comes before every hand is chosen: in the rulebooks' order the hands are chosen first, then the caste pieces are placed").format(text=piece.text))
+            self.probs.add(f"step[{piece.number}].action", T.gettext("'{action}' comes before every hand is chosen: in the rulebooks' order the hands are chosen first, then the caste pieces are placed").format(action=piece.text))
 
     def _action(self, text: str, path: str):
         try:

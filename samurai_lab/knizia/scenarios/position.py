@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from urllib.parse import quote, unquote
 
-from ...i18n import Domain
+from ...i18n import N_, Domain
 from ..core.board import board_for
 from ..core.ruleset import PRESETS, Ruleset
 from ..core.model import Phase, Resolution, Seat, default_seats, placed
@@ -95,7 +95,7 @@ def position_string(state: GameState) -> str:
         if pl is None:
             skip += 1
             continue
-        items.append(T.gettext("{value}{OWNERS}{code}").format(value=skip or '', OWNERS=OWNERS[pl.owner], code=pl.tile.code))
+        items.append(f"{skip or ''}{OWNERS[pl.owner]}{pl.tile.code}")
         skip = 0
     tiles = ",".join(items) or "-"
     hands = "/".join(f"{_codes(state.hands[p])}:{_codes(state.piles[p])}"
@@ -148,7 +148,7 @@ def _tiles(text: str) -> tuple[Tile, ...]:
 
 def _int(text: str, what: str) -> int:
     if not re.fullmatch(r"\d+", text):
-        raise ValueError(T.gettext("{what} must be a whole number, not {text}").format(what=what, text=repr(text)))
+        raise ValueError(T.gettext("{what} must be a whole number, not {text}").format(what=T.gettext(what), text=repr(text)))
     return int(text)
 
 
@@ -301,7 +301,7 @@ def parse_position(text: str, name: str = "position") -> GameState:
                     raise ValueError(T.gettext("cannot read capture {item}: write hex.caste.winner(a-d or x).influence per player").format(item=repr(item)))
                 i = board.resolve(bits[0])
                 winner = None if bits[2] == "x" else OWNERS.index(bits[2])
-                events.append(Resolution(i, Caste(bits[1]), winner, tuple(_int(v, "influence") for v in bits[3:])))
+                events.append(Resolution(i, Caste(bits[1]), winner, tuple(_int(v, N_("influence")) for v in bits[3:])))
             except ValueError as e:
                 bad("last_captures", str(e))
 

@@ -7,9 +7,10 @@ over the first minute and for a few minutes do what a student does:
 
 * open ``explorer.ipynb?start=midgame``; choose a tile, point at a hex and
   click it (the what-if preview), click it again (the tile is placed), undo;
-  again, with another hex, a few seconds of thought between actions;
+  again, with another hex, a few seconds of thought between actions (at
+  least two rounds);
 * after two thirds of the time, open ``examples.ipynb?example=E2`` and step
-  through the example;
+  through the example (at least four steps);
 * close the page: most students close the tab (the page's unload beacon stops
   its kernel), one in five just vanishes (a laptop closed: the culler stops the
   kernel).
@@ -24,8 +25,10 @@ log + actions that failed or timed out), ``click_ms_p50`` / ``click_ms_p95``,
 ``page_load_s_p50`` / ``_p95``, ``server_rss_mb_before`` / ``_peak``,
 ``rss_mb_per_student``, ``kernels_before`` (the preheated pool),
 ``kernels_at_peak``, ``kernels_after_close`` (counted ``after_close_s``,
-default 120, after the last page closed) and ``kernels_back_after_s`` (how
-long after the last close the count was back to ``kernels_before``).
+default 120, after the last page closed), ``kernels_back_after_s`` (how
+long after the last close the count was back to ``kernels_before``), and the
+machine's load (``loadavg_1m_before`` / ``_peak``: the students' Chromium runs
+on the same machine, and so may other work).
 
 A benchmark, not a test: it prints figures and asserts nothing.
 """
@@ -38,6 +41,7 @@ import json
 import os
 import random
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -57,6 +61,8 @@ HEX_SIZE = 16
 #: stops within two minutes).
 AFTER_CLOSE_S = 120.0
 ACTION_TIMEOUT_S = 30.0
+#: Every student does at least this many explorer rounds and example steps, however slow the pages load.
+MIN_ROUNDS, MIN_STEPS = 2, 4
 LOAD_TIMEOUT_S = 300.0
 
 
@@ -157,7 +163,7 @@ class Sampler(threading.Thread):
     def __init__(self, server_pid: int, every: float = 1.0) -> None:
         super().__init__(daemon=True)
         self.pid, self.every = server_pid, every
-        self.max_kernels, self.max_rss = 0, 0.0
+        self.max_kernels, self.max_rss, self.max_load = 0, 0.0, 0.0
         self.samples: list[tuple[float, int, float]] = []
         self._halt = threading.Event()
 
@@ -165,6 +171,7 @@ class Sampler(threading.Thread):
         while not self._halt.is_set():
             k, r = len(kernel_pids(self.pid)), server_rss_mb(self.pid)
             self.max_kernels, self.max_rss = max(self.max_kernels, k), max(self.max_rss, r)
+            self.max_load = max(self.max_load, os.getloadavg()[0])
             self.samples.append((time.monotonic(), k, r))
             self._halt.wait(self.every)
 
@@ -226,16 +233,20 @@ def trace(text: str) -> None:
 
 async def _timed(page: Any, spec: list[list[Any]], act: Any, tally: Tally, what: str) -> bool:
     """Arm, act (a coroutine function), wait for the change; record the latency or a failure."""
-    try:
+    async def run() -> None:
         await page.evaluate(_ARM_JS, spec)
         await act()
         await page.wait_for_function("() => window.__t1 !== null", polling=50, timeout=ACTION_TIMEOUT_S * 1000)
         t0, t1 = await page.evaluate("() => [window.__t0, window.__t1]")
         if t0 is not None and t1 is not None:
             tally.clicks_ms.append(max(0.0, float(t1) - float(t0)))
+
+    try:
+        await asyncio.wait_for(run(), ACTION_TIMEOUT_S + 15)
+        trace(f"  {what}: {tally.clicks_ms[-1] if tally.clicks_ms else 0:.0f} ms")
         return True
-    except Exception as e:  # noqa: BLE001 - a failed action is a figure, not a crash
-        tally.failed.append(f"{what}: {str(e).splitlines()[0][:200]}")
+    except (Exception, asyncio.TimeoutError) as e:  # noqa: BLE001 - a failed action is a figure, not a crash
+        tally.failed.append(f"{what}: {(str(e) or type(e).__name__).splitlines()[0][:200]}")
         trace(f"failed: {tally.failed[-1]}")
         return False
 
@@ -289,7 +300,7 @@ async def _explorer_round(page: Any, k: int, point: tuple[float, float], rng: ra
     tile_spec = [[TILE_BUTTONS, k, "class"]]
     await _timed(page, tile_spec, lambda: page.locator(TILE_BUTTONS).nth(k).click(), tally, "choose a tile")
     await asyncio.sleep(rng.uniform(*think))
-    x, y = await _canvas_click_point(page, *point)
+    x, y = await asyncio.wait_for(_canvas_click_point(page, *point), 30)
     await page.mouse.move(x, y)
     await asyncio.sleep(0.3)
     await _timed(page, [[MESSAGE, 0, "text"]], lambda: page.mouse.click(x, y), tally, "preview a placement")
@@ -319,9 +330,10 @@ async def _student(i: int, browser: Any, base: str, start_at: float, examples_at
                                      polling=200, timeout=LOAD_TIMEOUT_S * 1000)
         tally.loads_s.append(time.monotonic() - t)
         trace(f"{who}: explorer ready in {time.monotonic() - t:.1f} s")
-        points = await _board_points(page, hexes)
+        points = await asyncio.wait_for(_board_points(page, hexes), 90)
+        trace(f"{who}: board at {points[:2]}")
         n = 0
-        while time.monotonic() < examples_at:
+        while n < MIN_ROUNDS or time.monotonic() < examples_at:
             await _explorer_round(page, k, points[(i + n) % len(points)], rng, tally, think)
             n += 1
         await _check_app_message(page, tally, who)
@@ -331,7 +343,9 @@ async def _student(i: int, browser: Any, base: str, start_at: float, examples_at
         await page.wait_for_selector(".samurai-step-next", state="visible", timeout=LOAD_TIMEOUT_S * 1000)
         tally.loads_s.append(time.monotonic() - t)
         trace(f"{who}: examples ready in {time.monotonic() - t:.1f} s ({len(tally.failed)} failed so far)")
-        while time.monotonic() < end_at:
+        steps = 0
+        while steps < MIN_STEPS or time.monotonic() < end_at:
+            steps += 1
             at_end = await page.locator(".samurai-step-next").first.is_disabled()
             button = page.locator(".samurai-step-first" if at_end else ".samurai-step-next").first
             ok = await _timed(page, [[STEP_LABEL, 0, "text"]], lambda b=button: b.click(timeout=10_000),
@@ -393,12 +407,15 @@ def run_classroom(students: int = 30, minutes: float = 3.0, *, after_close_s: fl
     notebooks = sorted(NOTEBOOKS.glob("*.ipynb"))
     server = start_served(NOTEBOOKS, log_path=log_path or ARTIFACTS / "voila-classroom.log")
     sampler = None
+    # A SIGTERM ends the run through the `finally` below, which stops the server and its kernels.
+    previous = signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
         server.wait_until_up(120)
         say(f"server up; waiting for its {len(notebooks)} preheated kernels...")
         kernels_before = wait_for_pool(server, len(notebooks))
         time.sleep(5)
         rss_before = server_rss_mb(server.process.pid)
+        load_before = os.getloadavg()[0]
         log_mark = len(server.log_tail(10**9))
         say(f"{kernels_before} kernels, {rss_before:.0f} MB; {students} students for {minutes} min...")
         sampler = Sampler(server.process.pid)
@@ -420,6 +437,7 @@ def run_classroom(students: int = 30, minutes: float = 3.0, *, after_close_s: fl
         sampler.stop()
         server_errors = kernel_errors(server.log_tail(10**9)[log_mark:])
     finally:
+        signal.signal(signal.SIGTERM, previous)
         if sampler is not None:
             sampler.stop()
         server.stop()
@@ -447,6 +465,8 @@ def run_classroom(students: int = 30, minutes: float = 3.0, *, after_close_s: fl
         "kernels_back_after_s": None if back_after is None else round(back_after, 1),
         "after_close_s": after_close_s,
         "cpus": os.cpu_count(),
+        "loadavg_1m_before": round(load_before, 1),
+        "loadavg_1m_peak": round(sampler.max_load, 1),
         "error_samples": errors[:10],
     }
 

@@ -28,7 +28,6 @@ from samurai_lab.knizia.scenarios.position import position_string
 from samurai_lab.knizia.widgets.explorer import default_state
 from samurai_lab.tools.bench_browser import VoilaServer, free_port, port_accepts, start_voila
 from samurai_lab.tools.bench_classroom import start_served, wait_for_pool
-from samurai_lab.tools.serve import TEMPLATE
 from samurai_lab.tools.voila_app import data_path_env
 
 pytestmark = pytest.mark.browser
@@ -153,7 +152,8 @@ def test_address_options_under_plain_voila(app_page: Page, voila_url: str, addre
 @pytest.fixture(scope="module")
 def binder_route() -> Iterator[str]:
     """voila as a Jupyter server extension under a base URL, over the repository: a Binder link's route
-    (``/user/<name>/voila/render/notebooks/<app>.ipynb``), with binder/postBuild's voila settings."""
+    (``/user/<name>/voila/render/notebooks/<app>.ipynb``), with the server settings binder/postBuild
+    installs (``binder/jupyter_server_config.json``) and its template on ``JUPYTER_PATH``."""
     port = free_port()
     log = open(ARTIFACTS / "jupyter-server-classroom.log", "wb")
     env = data_path_env()
@@ -161,7 +161,8 @@ def binder_route() -> Iterator[str]:
         [sys.executable, "-m", "jupyter_server", "--no-browser", "--allow-root", f"--port={port}",
          "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0", "--IdentityProvider.token=",
          "--ServerApp.base_url=/user/student/", f"--ServerApp.root_dir={REPO}",
-         f"--VoilaConfiguration.template={TEMPLATE}", "--ServerApp.jpserver_extensions={'voila': True}"],
+         f"--config={REPO / 'binder' / 'jupyter_server_config.json'}",
+         "--ServerApp.jpserver_extensions={'voila': True}"],
         stdout=log, stderr=subprocess.STDOUT, env=env, cwd=REPO, start_new_session=True)
     try:
         deadline = time.monotonic() + 120

@@ -35,6 +35,8 @@ def test_serve_flags_by_default_and_with_debug():
     assert flag(flags, "Voila.ip") == "127.0.0.1"
     assert flag(flags, "show_tracebacks") == "False"
     assert flag(flags, "show_tracebacks") == "False" and flag(serve.voila_flags(debug=True), "show_tracebacks") == "True"
+    instruction = flag(flags, "VoilaExecutor.cell_error_instruction")  # a failing page speaks our words
+    assert "samurai-lab serve" in instruction and "Voil" not in instruction
     assert flag(flags, "preheat_kernel") == "True"
     assert flag(flags, "template") == serve.TEMPLATE
     assert flag(serve.voila_flags(host="0.0.0.0"), "Voila.ip") == "0.0.0.0"
@@ -48,6 +50,35 @@ def test_a_closed_pages_kernel_is_culled_within_two_minutes_but_not_a_connected_
     assert 0 < timeout and 0 < interval and timeout + interval <= 120
     assert flag(flags, "MappingKernelManager.cull_connected") == "False"  # an open page is connected
     assert flag(flags, "MappingKernelManager.cull_busy") == "False"
+
+
+def test_a_page_still_loading_keeps_its_kernel_a_page_gone_does_not(monkeypatch):
+    """The culler's rule (serve's kernel manager): idle and never connected -> kept for the grace time;
+    connected once and now idle -> culled as usual (by jupyter_server's own check)."""
+    import datetime
+
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    from samurai_lab.tools.voila_app import ClassroomKernelManager
+
+    assert flag(serve.voila_flags(), "VoilaConfiguration.multi_kernel_manager_class") == \
+        "samurai_lab.tools.voila_app.ClassroomKernelManager"
+    asked: list[str] = []
+
+    async def usual(self, kernel_id):
+        asked.append(kernel_id)
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "cull_kernel_if_idle", usual)
+    km = ClassroomKernelManager(cull_idle_timeout=60)
+    now = datetime.datetime.now(datetime.timezone.utc)
+    km._kernels = {k: type("K", (), {"last_activity": now - datetime.timedelta(seconds=age)})()
+                   for k, age in (("loading", 200), ("stuck", 400), ("gone", 70))}
+    km._kernel_connections = {"loading": 0, "stuck": 0, "gone": 0}
+    km.notify_connect("gone")
+    km.notify_disconnect("gone")
+    for k in ("loading", "stuck", "gone"):
+        asyncio.run(km.cull_kernel_if_idle(k))
+    assert asked == ["stuck", "gone"]
 
 
 def test_the_command_runs_voila_with_the_page_cookie_and_the_template(tmp_path):

@@ -49,6 +49,9 @@ TEMPLATE = "samurai"
 CULL_IDLE_TIMEOUT_S = 60
 #: ... checked this often: a closed page's kernel stops within their sum (90 s).
 CULL_INTERVAL_S = 30
+#: What a page says instead of a traceback when its notebook fails (voila's words name voila's options).
+CELL_ERROR = ("This app could not start. Reload the page; if it fails again, the person running "
+              "`samurai-lab serve` can restart it with --debug to see why.")
 #: Longest wait for a cell's outputs after its reply (voila's default, 4 s, loses a busy app's page).
 IOPUB_TIMEOUT_S = 60
 #: Environment variable that turns on tracebacks in the apps' messages (set by ``--debug``).
@@ -72,12 +75,14 @@ def voila_flags(
         f"--Voila.ip={host}",
         "--Voila.port_retries=0",
         f"--show_tracebacks={debug}",
+        f"--VoilaExecutor.cell_error_instruction={CELL_ERROR}",
         f"--template={TEMPLATE}",
         "--classic-tree",
         "--preheat_kernel=True",
         # voila stops reading a cell's outputs 4 s after the cell's reply; a class's busy server needs
         # longer to pass an app's hundreds of widget messages on (else the page stays blank).
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_S}",
+        "--VoilaConfiguration.multi_kernel_manager_class=samurai_lab.tools.voila_app.ClassroomKernelManager",
         f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}",
         f"--MappingKernelManager.cull_interval={cull_interval}",
         "--MappingKernelManager.cull_connected=False",

@@ -1,6 +1,6 @@
 """voila as ``samurai-lab serve`` runs it: ``python -m samurai_lab.tools.voila_app NOTEBOOKS [voila options]``.
 
-Two differences from plain ``voila``, both for a class on one server:
+Three differences from plain ``voila``, all for a class on one server:
 
 * **Closed pages stop their kernels.** When a page closes, voila's front end
   sends ``POST voila/api/shutdown/<kernel>`` with the ``_xsrf`` cookie's value.
@@ -9,6 +9,10 @@ Two differences from plain ``voila``, both for a class on one server:
   the kernel lives on. Here every page sets the cookie, and the beacon works.
   The kernel culler (``serve``'s flags) stops the kernels of pages that close
   without a beacon (a crashed browser, a laptop that went to sleep).
+* **A page still loading keeps its kernel.** :class:`ClassroomKernelManager`
+  (``serve`` names it with ``--VoilaConfiguration.multi_kernel_manager_class``)
+  culls only kernels whose page has connected and gone, or that no page has
+  connected to for ``unconnected_grace`` (5 min).
 * **Nothing is fetched from another host.** The ``samurai`` template (in
   ``voila_data/``, found through ``JUPYTER_PATH``) is voila's ``lab`` template
   without its FontAwesome stylesheets from a CDN: the icons come from the copy
@@ -23,6 +27,9 @@ import os
 import sys
 from pathlib import Path
 
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.utils import ensure_async
+from traitlets import Float
 from voila.app import Voila
 from voila.handler import VoilaHandler
 from voila.treehandler import VoilaTreeHandler
@@ -43,6 +50,38 @@ class _SetsXsrfCookie:
 
 def _with_cookie(handler: type) -> type:
     return type(f"Cookie{handler.__name__}", (_SetsXsrfCookie, handler), {})
+
+
+class ClassroomKernelManager(AsyncMappingKernelManager):
+    """The culler of a busy class: a kernel whose page has connected and gone is culled as usual
+    (idle ``cull_idle_timeout`` with no connection); a kernel whose page never connected yet (a page
+    still loading its scripts on a crowded server) only after ``unconnected_grace`` seconds idle.
+
+    Without this, ``cull_connected=False`` with a short timeout culls the kernels of pages that are
+    slow to load, and they never start. voila's preheated pool keeps its own protection (voila's
+    kernel manager wraps this class)."""
+
+    unconnected_grace = Float(300.0, config=True,
+                              help="Seconds a kernel no page has connected to yet may stay idle.")
+
+    def __init__(self, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(**kwargs)
+        self._ever_connected: set[str] = set()
+
+    def notify_connect(self, kernel_id: str) -> None:
+        super().notify_connect(kernel_id)
+        self._ever_connected.add(kernel_id)
+
+    async def cull_kernel_if_idle(self, kernel_id: str):  # type: ignore[no-untyped-def]
+        if kernel_id not in self._ever_connected:
+            from jupyter_server._tz import utcnow
+
+            kernel = self._kernels.get(kernel_id)
+            last = getattr(kernel, "last_activity", None)
+            if last is not None and (utcnow() - last).total_seconds() < max(self.unconnected_grace,
+                                                                             self.cull_idle_timeout):
+                return None
+        return await ensure_async(super().cull_kernel_if_idle(kernel_id))
 
 
 class SamuraiVoila(Voila):

@@ -315,3 +315,22 @@ def test_preview_palette_and_legend() -> None:
     with pytest.raises(ValueError, match="palettes are default, colour-blind"):
         view.set_palette("sepia")
     assert view.error_log == []
+
+
+def test_the_redraws_of_one_event_go_as_one_batch() -> None:
+    view = ready(start())
+    board = view.state.board
+
+    async def one_event() -> tuple[int, int]:
+        before = view.redraws
+        view.set_state(view.state)
+        view.set_highlights([board.land[0]])
+        view.set_selected("Edo")
+        during = view.redraws
+        await asyncio.sleep(0)
+        return during - before, view.redraws - before
+
+    with ThreadPoolExecutor(1) as pool:  # a thread of its own (see above)
+        during, after = pool.submit(asyncio.run, one_event()).result()
+    assert (during, after) == (0, 1), "drawn once, after the event"
+    assert set(view.draw_seconds) >= {"heat", "pieces", "highlights"}

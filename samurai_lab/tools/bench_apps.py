@@ -74,25 +74,48 @@ def _env(**values: str) -> Iterator[None]:
                 os.environ[k] = v
 
 
-def explorer_targets(n: int = 14) -> tuple[int, list[tuple[float, float]], str]:
-    """(hand button index, canvas pixels of ``n`` legal hexes, hex ids) for the benchmark position."""
-    from ..knizia.core.board import board_for
-    from ..knizia.render.layout import layout_for
+def explorer_targets(n: int = 14) -> tuple[int, list[int], str]:
+    """(hand button index, ``n`` legal hexes, their ids) for the benchmark position."""
     from ..knizia.widgets.explorer import midgame_state
 
     state = midgame_state()
     k = next(i for i, t in enumerate(state.hand) if not t.fast and not t.is_move and not t.is_swap)
     t = state.hand[k]
-    layout = layout_for(board_for(state.n_players), HEX_SIZE)
     legal = [state.board.index[a.hex] for a in state.legal_actions() if getattr(a, "tile", None) == t]
     step = max(1, len(legal) // n)
     chosen = legal[::step][:n]
-    return k, [layout.pixel_of(i) for i in chosen], " ".join(state.board.ids[i] for i in chosen)
+    return k, chosen, " ".join(state.board.ids[i] for i in chosen)
+
+
+def fitted_layout(page, n_players: int = 4, timeout: float = 30.0):
+    """The layout of the page's board once it is fitted to its room (it fits the window: its pixels
+    follow the canvas size the kernel chose for the page's measure)."""
+    import time
+
+    from ..knizia.core.board import board_for
+    from ..knizia.render.fit import room_box
+    from ..knizia.render.layout import fit_layout
+
+    board = board_for(n_players)
+    deadline, seen = time.monotonic() + timeout, None
+    while time.monotonic() < deadline:
+        got = page.evaluate(f"""() => {{ const c = document.querySelector({CANVAS!r});
+          const i = c && c.closest('.samurai-board').querySelector('.samurai-board-space input');
+          return c && i && i.value ? [c.width, c.height, i.value] : null; }}""")
+        if got:
+            space = json.loads(got[2])
+            w, h = room_box(board, space)
+            if (got[0], got[1]) == (round(w * space["dpr"]), round(h * space["dpr"])):
+                if got == seen:
+                    return fit_layout(board, got[0], got[1])
+                seen = got
+        page.wait_for_timeout(300)
+    raise TimeoutError("the board was not fitted to its room")
 
 
 def bench_explorer(n_hexes: int = 12) -> dict[str, list[float] | float]:
     """One cold start of the explorer and its click latencies (see the module doc): raw lists in ms."""
-    k, points, _ids = explorer_targets(n_hexes + 1)
+    k, hexes, _ids = explorer_targets(n_hexes + 1)
     state_js = _panels_and_canvas_js()
     # a preview click changes the message and the canvas (the panels already show the hover's preview);
     # a placement changes all three
@@ -102,6 +125,8 @@ def bench_explorer(n_hexes: int = 12) -> dict[str, list[float] | float]:
              f" && ({js_canvas_alpha_at(CANVAS, int(ex), int(ey))})()")
 
     def clicks(page) -> dict[str, list[float]]:
+        layout = fitted_layout(page)
+        points = [layout.pixel_of(i) for i in hexes]
         _select_tile(page, k)
         preview, place = [], []  # the first pair is a warm-up
         for i, (x, y) in enumerate(points):

@@ -48,7 +48,8 @@ Details:
 * Layers: map, heat map, pieces and tiles, highlights (hover outline included).
   Everything is drawn when a browser client is ready (``on_client_ready``): commands
   sent before are lost under voila, so the view keeps the latest state and redraws
-  then. Each redraw is one ``hold_canvas`` batch.
+  then. In the kernel, the redraws one event asks for are drawn once it has been handled,
+  in one ``hold_canvas`` batch.
 * A click on a partly hidden board does not scroll the page (ipycanvas focuses the
   canvas before it reads the click position): see ``scroll_focus``.
 * Hover callbacks run only when the hex under the pointer changes, at most once per
@@ -147,6 +148,8 @@ class BoardView:
         self.dpr = 1.0
         self.css_size: tuple[int, int] | None = None  # CSS box of a fitted canvas
         self._legend_key: tuple | None = None
+        self._pending: set[int] = set()  # layers to redraw (see _redraw)
+        self._flush_scheduled = False
         self._ready = False
         self._pointer: int | None = None  # hex under the pointer, seen by the last mouse event
         self._last_hover_time = float("-inf")
@@ -396,8 +399,27 @@ class BoardView:
                 lay.width, lay.height, lay.max_width, lay.min_width = f"{css_w}px", "auto", "100%", "0"
 
     def _redraw(self, *layers: int) -> None:
+        """Redraw ``layers``: at once without an event loop; in the kernel, once the current event has
+        been handled, so that the changes one event makes (state, highlights, preview...) go to the
+        browser as one batch and the page composites the board once."""
         if not self._ready:
             return  # drawn in full when the client is ready
+        self._pending.update(layers)
+        if self._flush_scheduled:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # plain Python (tests, scripts): draw now
+            self._flush()
+            return
+        self._flush_scheduled = True
+        loop.call_soon(self._guarded(self._flush))
+
+    def _flush(self) -> None:
+        self._flush_scheduled = False
+        layers, self._pending = sorted(self._pending), set()
+        if not layers:
+            return
         self.redraws += 1
         with hold_canvas():
             for layer in layers:

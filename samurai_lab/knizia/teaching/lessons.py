@@ -29,10 +29,13 @@ from ..core.board import CITY, Board, board_for
 from ..core.rules import IllegalMoveError
 from ..core.ruleset import INSTANT, Ruleset
 from ..core.scoring import score_state
-from ..core.text import tile_name
+from ..core.text import end_reason_text, tile_name
 from ..core.model import Phase, Resolution, default_seats, placed
 from ..core.state import GameState
 from ..core.tiles import CASTES, TILE_KINDS, TILE_SET_COUNTS, Caste, Figure, Tile, sort_tiles, supply_per_caste, tile
+from ...i18n import N_, Domain
+
+T = Domain("knizia")
 
 LEARNER, OPPONENT = 0, 1
 SOLVED, WRONG, CONTINUE = "solved", "wrong", "continue"
@@ -41,38 +44,46 @@ SOLVED, WRONG, CONTINUE = "solved", "wrong", "continue"
 # --- words -------------------------------------------------------------------
 
 def plural(name: str) -> str:
-    """``Buddha`` -> ``Buddhas``; ``Rice`` stays ``Rice``."""
+    """``Buddha`` -> ``Buddhas``; ``Rice`` stays ``Rice`` (English caste names only: see ``caste_plural``)."""
     return name if name.endswith("Rice") else name + "s"
 
 
+def caste_plural(ruleset: Ruleset, caste: Caste) -> str:
+    """The plural of a caste's name in the current language (``Buddhas``, ``Elmi``, ``Castillos``)."""
+    return ruleset.vocabulary.castes_plural[caste]
+
+
 def words(ruleset: Ruleset, seats: Sequence[str] | None = None) -> dict[str, str]:
-    """The placeholders of lesson texts, in the words of ``ruleset``'s edition."""
+    """The placeholders of lesson texts, in the words of ``ruleset``'s edition and the current language."""
     vocab = ruleset.vocabulary
-    names = list(seats) if seats is not None else [c.capitalize() for c in vocab.colours[:2]]
+    names = (list(seats) if seats is not None
+             else [vocab.seat_name(c.capitalize(), c) for c in vocab.colours[:2]])
     out = {
         "H": vocab.caste(Caste.HELMET), "B": vocab.caste(Caste.BUDDHA), "R": vocab.caste(Caste.RICE),
         "tile": vocab.tile, "tiles": vocab.tiles, "Tile": vocab.tile.capitalize(), "Tiles": vocab.tiles.capitalize(),
-        "swap": vocab.swap, "move": vocab.move, "fast": vocab.fast, "piece": vocab.piece, "pieces": vocab.piece + "s",
+        "swap": vocab.swap, "move": vocab.move, "fast": vocab.fast, "piece": vocab.piece, "pieces": vocab.pieces,
         "me": names[LEARNER], "them": names[OPPONENT], "edition": ruleset.edition,
     }
-    for c in "HBR":
-        out[c + "s"] = plural(out[c])
+    for c in CASTES:
+        out[c.value + "s"] = vocab.castes_plural[c]
     for t in TILE_KINDS:
         out["t_" + t.code] = tile_name(t, vocab)
     return out
 
 
 def fill(template: str, ruleset: Ruleset, seats: Sequence[str] | None = None) -> str:
-    """A lesson text in the edition's words."""
-    return template.format_map(words(ruleset, seats))
+    """A lesson text (an ``N_``-marked English template) in the current language and the edition's words."""
+    return T.gettext(template).format_map(words(ruleset, seats))
 
 
 def settlement_name(board: Board, i: int) -> str:
-    """``Kyoto``, ``Edo``, ``the village HO12``."""
+    """``Kyoto``, ``Edo``, ``the village HO12`` (in the current language)."""
     info = board.info[i]
     if info.name:
         return info.name
-    return f"the {'city' if info.kind == CITY else 'village'} {info.id}"
+    if info.kind == CITY:
+        return T.gettext("the city {id}").format(id=info.id)
+    return T.gettext("the village {id}").format(id=info.id)
 
 
 def _cap(text: str) -> str:
@@ -83,7 +94,7 @@ def _join(items: Sequence[str]) -> str:
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return T.gettext("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 # --- prepared positions ----------------------------------------------------------
@@ -230,7 +241,8 @@ class Run:
 
     @property
     def names(self) -> list[str]:
-        return [s.name for s in self.start.seats]
+        """The players' names as shown (``Green``; ``Verde`` in Italian)."""
+        return self.ruleset.vocabulary.seat_names(self.start.seats)
 
     def ended(self) -> GameState:
         """The state once the turn is ended (captures of end-of-turn timing resolved)."""
@@ -275,14 +287,15 @@ class Run:
         """The learner ends the turn: the try is judged for good."""
         if not self.actions:
             vocab = self.ruleset.vocabulary
-            raise IllegalMoveError(EndTurn(), f"a player must play at least one {vocab.tile} each turn")
+            raise IllegalMoveError(EndTurn(), T.gettext("a player must play at least one {tile} each turn").format(
+                tile=vocab.tile))
         return self._judge(final=True)
 
     def _judge(self, final: bool) -> Verdict:
         goal = self.task.goal
         w = words(self.ruleset, self.names)
         if goal.met(self):
-            text = fill(self.task.success, self.ruleset, self.names) + " " + goal.summary(self)
+            text = self.task.success_text(self.ruleset, self.names) + " " + goal.summary(self)
             self.verdict = Verdict(SOLVED, text.strip())
             return self.verdict
         no_more = (len(self.actions) >= self.task.moves or self.state.is_over
@@ -291,9 +304,12 @@ class Run:
             self.verdict = Verdict(WRONG, goal.feedback(self))
             return self.verdict
         left = self.task.moves - len(self.actions)
-        self.verdict = Verdict(CONTINUE, (
-            f"Not done yet. You may lay up to {left} more {w['tile'] if left == 1 else w['tiles']} this turn "
-            f"(only {w['tiles']} with the {w['fast']} once your one normal {w['tile']} is down), or end the turn."))
+        self.verdict = Verdict(CONTINUE, T.ngettext(
+            "Not done yet. You may lay up to {n} more {tile} this turn (only {tiles} with the {fast} once your "
+            "one normal {tile} is down), or end the turn.",
+            "Not done yet. You may lay up to {n} more {tiles} this turn (only {tiles} with the {fast} once your "
+            "one normal {tile} is down), or end the turn.", left).format(
+                n=left, tile=w["tile"], tiles=w["tiles"], fast=w["fast"]))
         return self.verdict
 
 
@@ -309,7 +325,7 @@ class Goal(Protocol):
 
 
 def _tallies_text(run: Run, tallies: Sequence[int]) -> str:
-    return ", ".join(f"{n} {v}" for n, v in zip(run.names, tallies))
+    return ", ".join(T.gettext("{player} {value}").format(player=n, value=v) for n, v in zip(run.names, tallies))
 
 
 def _resolution_at(run: Run, settlement: int, caste: Caste, include_end: bool = True) -> tuple[int, Resolution] | None:
@@ -327,10 +343,11 @@ def _settlement_decided(run: Run, settlement: int) -> bool:
 def describe(run: Run, r: Resolution) -> str:
     """``Yellow takes the Buddha of Kyoto (Green 1, Yellow 2)`` or ``... is set aside (...)``."""
     vocab = run.ruleset.vocabulary
-    where = f"the {vocab.caste(r.caste)} of {settlement_name(run.board, r.hex)}"
+    values = dict(caste=vocab.caste(r.caste), where=settlement_name(run.board, r.hex),
+                  tallies=_tallies_text(run, r.tallies))
     if r.winner is None:
-        return f"{_cap(where)} is set aside ({_tallies_text(run, r.tallies)})"
-    return f"{run.names[r.winner]} takes {where} ({_tallies_text(run, r.tallies)})"
+        return _cap(T.gettext("the {caste} of {where} is set aside ({tallies})").format(**values))
+    return T.gettext("{player} takes the {caste} of {where} ({tallies})").format(player=run.names[r.winner], **values)
 
 
 def _not_surrounded(run: Run, s: int) -> str:
@@ -338,9 +355,12 @@ def _not_surrounded(run: Run, s: int) -> str:
     state = run.state
     empty = [run.board.ids[o] for o in run.board.land_neighbours[s] if state.tiles[o] is None]
     hexes = _join(empty)
-    return (f"{_cap(settlement_name(run.board, s))} is not surrounded yet: {hexes} "
-            f"{'is' if len(empty) == 1 else 'are'} still empty. Its {w['pieces']} are decided only when every land "
-            f"hex next to it holds a {w['tile']} (sea hexes never need filling).")
+    return _cap(T.ngettext(
+        "{where} is not surrounded yet: {hexes} is still empty. Its {pieces} are decided only when every land "
+        "hex next to it holds a {tile} (sea hexes never need filling).",
+        "{where} is not surrounded yet: {hexes} are still empty. Its {pieces} are decided only when every land "
+        "hex next to it holds a {tile} (sea hexes never need filling).", len(empty)).format(
+            where=settlement_name(run.board, s), hexes=hexes, pieces=w["pieces"], tile=w["tile"]))
 
 
 def _tiles_not_counting(run: Run, s: int, caste: Caste) -> list[str]:
@@ -350,16 +370,21 @@ def _tiles_not_counting(run: Run, s: int, caste: Caste) -> list[str]:
     for i, t in run.placed():
         name = tile_name(t, vocab)
         if i not in run.board.neighbours[s]:
-            notes.append(f"your {name} on {run.board.ids[i]} does not touch {settlement_name(run.board, s)}: a "
-                         f"{vocab.tile} counts only for the settlements on its six sides")
+            notes.append(_NOT_TOUCHING(name, run.board.ids[i], settlement_name(run.board, s), vocab.tile))
         elif not t.counts_for(caste):
             if t.is_move:
-                notes.append(f"the {vocab.move} left behind is worth 0")
+                notes.append(T.gettext("the {move} left behind is worth 0").format(move=vocab.move))
             else:
-                own = plural(vocab.caste(t.caste))  # type: ignore[arg-type]
-                notes.append(f"your {name} counts only for {own}, not for the {vocab.caste(caste)}; Samurai, "
-                             "Ronin and Ships count for every caste")
+                own = vocab.castes_plural[t.caste]  # type: ignore[index]
+                notes.append(T.gettext("your {tile} counts only for {castes}, not for the {caste}; Samurai, "
+                                       "Ronin and Ships count for every caste").format(
+                                           tile=name, castes=own, caste=vocab.caste(caste)))
     return notes
+
+
+def _NOT_TOUCHING(name: str, hex_id: str, where: str, tile_word: str) -> str:
+    return T.gettext("your {tile} on {hex} does not touch {where}: a {tile_word} counts only for the settlements "
+                     "on its six sides").format(tile=name, hex=hex_id, where=where, tile_word=tile_word)
 
 
 def _r2_note(run: Run, settlement: int, when: int) -> str:
@@ -369,8 +394,9 @@ def _r2_note(run: Run, settlement: int, when: int) -> str:
     later = [i for i, _ in run.placed()[when:] if i in run.board.neighbours[settlement]]
     if not later:
         return ""
-    return (" Under these rules a settlement is decided the moment its surround is complete (R2: instant "
-            "capture), so a tile laid next to it afterwards comes too late: lay it first.")
+    return " " + T.gettext("Under these rules a settlement is decided the moment its surround is complete (R2: "
+                           "instant capture), so a {tile} laid next to it afterwards comes too late: lay it "
+                           "first.").format(tile=run.ruleset.vocabulary.tile)
 
 
 def explain_piece(run: Run, settlement: int, caste: Caste) -> str:
@@ -382,23 +408,25 @@ def explain_piece(run: Run, settlement: int, caste: Caste) -> str:
     if found is None:
         others = [r for _, r in run.resolutions() if r.hex == settlement]
         if others:
-            return (f"There was no {cname} in {where} when it was surrounded: "
-                    + "; ".join(describe(run, r) for r in others) + ".")
+            return T.gettext("There was no {caste} in {where} when it was surrounded: {what}.").format(
+                caste=cname, where=where, what="; ".join(describe(run, r) for r in others))
         if caste not in run.ended().pieces[settlement]:
-            return (f"There is no {cname} in {where}: a {cname} you want to take must first lie there. "
-                    + _not_surrounded(run, settlement))
+            return (T.gettext("There is no {caste} in {where}: a {caste} you want to take must first lie there.")
+                    .format(caste=cname, where=where) + " " + _not_surrounded(run, settlement))
         return _not_surrounded(run, settlement)
     when, r = found
     tallies = _tallies_text(run, r.tallies)
     if r.winner is None:
-        text = (f"The {cname} of {where} is set aside ({tallies}): a tie for the highest influence means nobody "
-                "takes it.")
+        text = T.gettext("The {caste} of {where} is set aside ({tallies}): a tie for the highest influence means "
+                         "nobody takes it.").format(caste=cname, where=where, tallies=tallies)
     else:
-        text = (f"{run.names[r.winner]} takes the {cname} of {where} ({tallies}). Each {vocab.piece} goes to the one "
-                f"player with the highest sum of the {vocab.tiles} next to it that show its caste or a wild figure.")
+        text = T.gettext("{player} takes the {caste} of {where} ({tallies}). Each {piece} goes to the one player "
+                         "with the highest sum of the {tiles} next to it that show its caste or a wild figure.").format(
+            player=run.names[r.winner], caste=cname, where=where, tallies=tallies, piece=vocab.piece,
+            tiles=vocab.tiles)
     notes = _tiles_not_counting(run, settlement, caste)
     if notes:
-        text += " Note: " + "; ".join(notes) + "."
+        text += " " + T.gettext("Note: {notes}.").format(notes="; ".join(notes))
     return text + _r2_note(run, settlement, when)
 
 
@@ -436,8 +464,9 @@ class Capture:
         out = []
         for s, c in self._targets(run):
             r = _resolution_at(run, s, c)[1]  # type: ignore[index]
-            out.append(f"the {vocab.caste(c)} ({_tallies_text(run, r.tallies)})")
-        return f"You take {_join(out)}."
+            out.append(T.gettext("the {caste} ({tallies})").format(caste=vocab.caste(c),
+                                                                     tallies=_tallies_text(run, r.tallies)))
+        return T.gettext("You take {what}.").format(what=_join(out))
 
 
 @dataclass(frozen=True)
@@ -462,13 +491,15 @@ class SetAside:
         _, r = found
         vocab = run.ruleset.vocabulary
         who = run.names[r.winner]  # type: ignore[index]
-        return (f"{who} takes the {vocab.caste(c)} of {settlement_name(run.board, s)} "
-                f"({_tallies_text(run, r.tallies)}): a {vocab.piece} is set aside only when the highest sums are "
-                "equal.")
+        return T.gettext("{player} takes the {caste} of {where} ({tallies}): a {piece} is set aside only when "
+                         "the highest sums are equal.").format(
+            player=who, caste=vocab.caste(c), where=settlement_name(run.board, s),
+            tallies=_tallies_text(run, r.tallies), piece=vocab.piece)
 
     def summary(self, run: Run) -> str:
         r = _resolution_at(run, run.board.resolve(self.settlement), Caste(self.caste))[1]  # type: ignore[index]
-        return f"Tie ({_tallies_text(run, r.tallies)}): the piece is set aside and belongs to nobody."
+        return T.gettext("Tie ({tallies}): the {piece} is set aside and belongs to nobody.").format(
+            tallies=_tallies_text(run, r.tallies), piece=run.ruleset.vocabulary.piece)
 
 
 @dataclass(frozen=True)
@@ -503,8 +534,7 @@ class Influence:
         for i, t in run.placed():
             name = tile_name(t, vocab)
             if self.figure is not None and t.figure is not Figure(self.figure):
-                notes.append(f"this task needs your {vocab.figure(Figure(self.figure))}, not the {name}"
-                             + (" — ships go on the sea, the only tiles that may" if self.figure == "ship" else ""))
+                notes.append(_needs_figure(vocab, Figure(self.figure), name, " — "))
                 continue
             for (ref, c), ok in zip(self.targets, self._gains(run, i, t)):
                 if ok:
@@ -513,19 +543,24 @@ class Influence:
                 where = settlement_name(run.board, s)
                 cname = vocab.caste(Caste(c))
                 if i not in run.board.neighbours[s]:
-                    notes.append(f"your {name} on {run.board.ids[i]} does not touch {where}: a {vocab.tile} counts "
-                                 "only for the settlements on its six sides")
+                    notes.append(_NOT_TOUCHING(name, run.board.ids[i], where, vocab.tile))
+                elif t.caste:
+                    notes.append(T.gettext("your {tile} touches {where} but counts only for {castes}, not for its "
+                                           "{caste}; Samurai, Ronin and Ships count for every caste").format(
+                        tile=name, where=where, castes=vocab.castes_plural[t.caste], caste=cname))
                 else:
-                    own = plural(vocab.caste(t.caste)) if t.caste else "nothing"
-                    notes.append(f"your {name} touches {where} but counts only for {own}, not for its {cname}; "
-                                 "Samurai, Ronin and Ships count for every caste")
-        return _cap("; ".join(dict.fromkeys(notes)) or "No tile of yours reached the target.") + "."
+                    notes.append(T.gettext("your {tile} touches {where} but counts for nothing, not for its "
+                                           "{caste}; Samurai, Ronin and Ships count for every caste").format(
+                        tile=name, where=where, caste=cname))
+        return _cap("; ".join(dict.fromkeys(notes))
+                    or T.gettext("No {tile} of yours reached the target").format(tile=vocab.tile)) + "."
 
     def summary(self, run: Run) -> str:
         vocab = run.ruleset.vocabulary
-        aims = [f"the {vocab.caste(Caste(c))} of {settlement_name(run.board, run.board.resolve(ref))}"
+        aims = [T.gettext("the {caste} of {where}").format(
+                    caste=vocab.caste(Caste(c)), where=settlement_name(run.board, run.board.resolve(ref)))
                 for ref, c in self.targets]
-        return f"Your {vocab.tile} now counts for {_join(aims)}."
+        return T.gettext("Your {tile} now counts for {what}.").format(tile=vocab.tile, what=_join(aims))
 
 
 @dataclass(frozen=True)
@@ -553,21 +588,30 @@ class Touch:
         for i, t in run.placed():
             name = tile_name(t, vocab)
             if self.figure is not None and t.figure is not Figure(self.figure):
-                extra = " (ships go on the sea, the only tiles that may)" if self.figure == "ship" else ""
-                notes.append(f"this task needs your {vocab.figure(Figure(self.figure))}, not the {name}{extra}")
+                notes.append(_needs_figure(vocab, Figure(self.figure), name, " ("))
             else:
-                notes.append(f"your {name} on {run.board.ids[i]} does not touch {where}: a {vocab.tile} counts "
-                             "only for the settlements on its six sides")
-        return _cap("; ".join(notes) or f"No {vocab.tile} of yours touches {where}") + "."
+                notes.append(_NOT_TOUCHING(name, run.board.ids[i], where, vocab.tile))
+        return _cap("; ".join(notes) or T.gettext("No {tile} of yours touches {where}").format(
+            tile=vocab.tile, where=where)) + "."
 
     def summary(self, run: Run) -> str:
         return ""
 
 
+def _needs_figure(vocab, figure: Figure, name: str, how: str) -> str:
+    """``this task needs your Ship, not the High Helmet 3`` (+ where ships go, after `` — `` or in brackets)."""
+    text = T.gettext("this task needs your {figure}, not the {tile}").format(figure=vocab.figure(figure), tile=name)
+    if figure is not Figure.SHIP:
+        return text
+    if how == " — ":
+        return text + " — " + T.gettext("ships go on the sea, the only {tiles} that may").format(tiles=vocab.tiles)
+    return text + " (" + T.gettext("ships go on the sea, the only {tiles} that may").format(tiles=vocab.tiles) + ")"
+
+
 def _on_board_text(state: GameState) -> str:
     vocab = state.ruleset.vocabulary
     counts = state.pieces_on_board()
-    return ", ".join(f"{n} {plural(vocab.caste(c)) if n != 1 else vocab.caste(c)}" for c, n in zip(CASTES, counts))
+    return ", ".join(vocab.count(c, n) for c, n in zip(CASTES, counts))
 
 
 @dataclass(frozen=True)
@@ -583,12 +627,15 @@ class EndGame:
     def feedback(self, run: Run) -> str:
         end = run.ended()
         vocab = run.ruleset.vocabulary
-        return (f"The game goes on: still on the board {_on_board_text(end)}; {sum(end.set_aside)} set aside. "
-                f"It ends after a capture when some caste has no {vocab.piece} left on the board, or when 4 "
-                f"{vocab.piece}s have been set aside by ties.")
+        return T.gettext("The game goes on: still on the board {on_board}; {n} set aside. It ends after a capture "
+                         "when some caste has no {piece} left on the board, or when 4 {pieces} have been set aside "
+                         "by ties.").format(on_board=_on_board_text(end), n=sum(end.set_aside), piece=vocab.piece,
+                                            pieces=vocab.pieces)
 
     def summary(self, run: Run) -> str:
-        return f"The game ends: {run.ended().end_reason}."
+        end = run.ended()
+        return T.gettext("The game ends: {reason}.").format(
+            reason=end_reason_text(end.end_reason, run.ruleset.vocabulary))
 
 
 @dataclass(frozen=True)
@@ -608,7 +655,8 @@ class Win:
             return EndGame().feedback(run)
         report = score_state(end)
         winners = _join([run.names[p] for p in report.winners])
-        return f"The game ends, but {winners} win{'s' if len(report.winners) == 1 else ''}. " + report.explanation()
+        return T.ngettext("The game ends, but {winners} wins.", "The game ends, but {winners} win.",
+                          len(report.winners)).format(winners=winners) + " " + report.explanation()
 
     def summary(self, run: Run) -> str:
         return score_state(run.ended()).explanation()
@@ -627,16 +675,22 @@ class Task:
     hint: str
     focus: tuple[str, ...]
     moves: int = 1
-    success: str = "Well done!"
+    success: str = N_("Well done!")
 
     def position(self, ruleset: Ruleset) -> GameState:
         return build_position(self.setup, ruleset, where=f"lesson task {self.id}")
 
     def text(self, ruleset: Ruleset) -> str:
+        """The task in the current language and the edition's words."""
         return fill(self.prompt, ruleset)
+
+    prompt_text = text
 
     def hint_text(self, ruleset: Ruleset) -> str:
         return fill(self.hint, ruleset)
+
+    def success_text(self, ruleset: Ruleset, seats: Sequence[str] | None = None) -> str:
+        return fill(self.success, ruleset, seats)
 
 
 @dataclass(frozen=True)
@@ -648,6 +702,10 @@ class Chapter:
     text: tuple[str, ...]  # paragraphs (templates)
     tasks: tuple[Task, ...]
 
+    def title_text(self) -> str:
+        """The chapter's title in the current language."""
+        return T.gettext(self.title)
+
     def paragraphs(self, ruleset: Ruleset) -> list[str]:
         return [fill(p, ruleset) for p in self.text]
 
@@ -657,149 +715,153 @@ def _fill(hexes: Sequence[str], owner: int = OPPONENT, code: str = "M") -> dict[
 
 
 CHAPTERS: tuple[Chapter, ...] = (
-    Chapter("map", "The map and its settlements", (
-        "The board is Japan cut into hexes: blue sea, green land, and the settlements. A village holds one "
+    Chapter("map", N_("The map and its settlements"), (
+        N_("The board is Japan cut into hexes: blue sea, green land, and the settlements. A village holds one "
         "{piece}, a city (Akita, Kyoto, ...) two different ones, Edo, the capital, one of each caste. Two players "
-        "use Honshu only; with three, Kyushu and Shikoku join; with four, Hokkaido too.",
-        "The {pieces} come in three castes: {H}, {B} and {R}. You never place anything on a settlement: you lay "
-        "{tiles} on the land around it (ships on the sea) and try to win its {pieces}.",
+        "use Honshu only; with three, Kyushu and Shikoku join; with four, Hokkaido too."),
+        N_("The {pieces} come in three castes: {H}, {B} and {R}. You never place anything on a settlement: you lay "
+        "{tiles} on the land around it (ships on the sea) and try to win its {pieces}."),
+        N_("Before play, every player secretly chooses five of his 20 {tiles} as his hand and shuffles the other 15 "
+        "into his draw pile. Only then are the {pieces} placed: Edo one of each caste, then, from the youngest "
+        "player in turn, two different ones into each city and one into each village. The youngest player "
+        "starts. (Beginners may draw the hand and deal the {pieces} at random.)"),
     ), (
-        Task("map-edo", "Edo holds three {pieces}. Lay any {tile} on a land hex next to Edo.",
+        Task("map-edo", N_("Edo holds three {pieces}. Lay any {tile} on a land hex next to Edo."),
              Setup(hand="H2 B2 R2 S1 W1"), Touch("Edo"),
-             "Edo is the large settlement in the middle of Honshu. Its six neighbours are all land.",
-             ("Edo",), success="Right: that {tile} borders Edo."),
-        Task("map-ship", "Kyoto is a city with two {pieces}. Lay your Ship so that it touches Kyoto.",
+             N_("Edo is the large settlement in the middle of Honshu. Its six neighbours are all land."),
+             ("Edo",), success=N_("Right: that {tile} borders Edo.")),
+        Task("map-ship", N_("Kyoto is a city with two {pieces}. Lay your Ship so that it touches Kyoto."),
              Setup(hand="H3 B3 R3 S2 W1"), Touch("Kyoto", "ship"),
-             "Ships are the only {tiles} that go on the sea. Find the sea hex on Kyoto's coast.",
-             ("Kyoto",), success="Right: ships on the coast count for the settlement too."),
+             N_("Ships are the only {tiles} that go on the sea. Find the sea hex on Kyoto's coast."),
+             ("Kyoto",), success=N_("Right: ships on the coast count for the settlement too.")),
     )),
-    Chapter("tiles", "Tiles and what they influence", (
-        "Every {tile} shows a figure and a value from 1 to 4. A {H}, {B} or {R} {tile} counts only for {pieces} "
-        "of its own caste. Samurai, Ronin and Ships are wild: they count for every caste.",
-        "A {tile} counts for every settlement on its six sides, so one {tile} can help at two settlements at "
-        "once. The {move} is worth 0; the {swap} never lies on the board.",
+    Chapter("tiles", N_("Tiles and what they influence"), (
+        N_("Every {tile} shows a figure and a value from 1 to 4. A {H}, {B} or {R} {tile} counts only for {pieces} "
+        "of its own caste. Samurai, Ronin and Ships are wild: they count for every caste."),
+        N_("A {tile} counts for every settlement on its six sides, so one {tile} can help at two settlements at "
+        "once. The {move} is worth 0; the {swap} never lies on the board."),
     ), (
-        Task("tiles-wild", "Akita holds a {B} and a {R}. Lay one {tile} that counts for both of them.",
+        Task("tiles-wild", N_("Akita holds a {B} and a {R}. Lay one {tile} that counts for both of them."),
              Setup(hand="H3 B4 R4 S1 W1", pieces={"Akita": "BR"}),
              Influence((("Akita", "B"), ("Akita", "R"))),
-             "A {B} {tile} counts only for the {B}. Which figures count for every caste? (Two of your "
-             "{tiles} can do it, one of them on the sea.)", ("Akita",),
-             success="Right: a wild figure counts for every caste."),
-        Task("tiles-two", "The village HO03 and Akita each hold a {B}. Lay one {tile} that counts for both "
-             "{Bs} at once.",
+             N_("A {B} {tile} counts only for the {B}. Which figures count for every caste? (Two of your "
+             "{tiles} can do it, one of them on the sea.)"), ("Akita",),
+             success=N_("Right: a wild figure counts for every caste.")),
+        Task("tiles-two", N_("The village HO03 and Akita each hold a {B}. Lay one {tile} that counts for both "
+             "{Bs} at once."),
              Setup(hand="B3 H2 R2 S2 W1", pieces={"HO03": "B", "Akita": "HB"}),
              Influence((("HO03", "B"), ("Akita", "B"))),
-             "Look for a land hex that borders both settlements, and a {tile} that counts for {Bs}.",
-             ("HO03", "Akita"), success="Right: one {tile} counts for both settlements it touches."),
+             N_("Look for a land hex that borders both settlements, and a {tile} that counts for {Bs}."),
+             ("HO03", "Akita"), success=N_("Right: one {tile} counts for both settlements it touches.")),
     )),
-    Chapter("turn", "A turn: one tile plus any fast tiles", (
-        "On your turn you lay at least one {tile}. At most one of them may be a {tile} without the {fast}; "
+    Chapter("turn", N_("A turn: one tile plus any fast tiles"), (
+        N_("On your turn you lay at least one {tile}. At most one of them may be a {tile} without the {fast}; "
         "{tiles} with the {fast} (the Ronin, the three Ships and the {swap}) you may add as many as you like, "
-        "before or after, in any order. Then you refill your hand to five from your own pile.",
+        "before or after, in any order. Then you refill your hand to five from your own pile."),
     ), (
-        Task("turn-two", "Take the {R} of the village HO09 in this one turn. {them} already has a Samurai 2 "
-             "beside it.",
+        Task("turn-two", N_("Take the {R} of the village HO09 in this one turn. {them} already has a Samurai 2 "
+             "beside it."),
              Setup(hand="R3 H4 B2 N1 W1", pieces={"HO09": "R"}, tiles={"HO06": (OPPONENT, "S2")}),
              Capture("HO09", "R"),
-             "Two land hexes are still empty, so you need two {tiles} on land this turn: your one normal {tile} "
-             "plus the Ronin, which has the {fast}.", ("HO09",), moves=3,
-             success="Right: one normal {tile} plus a fast one surround it."),
+             N_("Two land hexes are still empty, so you need two {tiles} on land this turn: your one normal {tile} "
+             "plus the Ronin, which has the {fast}."), ("HO09",), moves=3,
+             success=N_("Right: one normal {tile} plus a fast one surround it.")),
     )),
-    Chapter("capture", "Surrounding and capturing", (
-        "A settlement is surrounded when every land hex next to it holds a {tile}, whoever owns them (sea "
+    Chapter("capture", N_("Surrounding and capturing"), (
+        N_("A settlement is surrounded when every land hex next to it holds a {tile}, whoever owns them (sea "
         "hexes never need filling). Then each of its {pieces} is decided on its own: every player adds up his "
         "{tiles} next to it that show its caste or a wild figure, ships on the coast included. The single "
-        "highest sum takes the {piece}.",
+        "highest sum takes the {piece}."),
     ), (
-        Task("capture-one", "Take the {B} of the village HO14 with one {tile}.",
+        Task("capture-one", N_("Take the {B} of the village HO14 with one {tile}."),
              Setup(hand="B3 H4 R4 S1 W1", pieces={"HO14": "B"},
                    tiles={"HO13": (OPPONENT, "S2"), "HO17": (OPPONENT, "H2")}),
              Capture("HO14", "B"),
-             "Only HO18 is still empty. {them} has 2 on the {B} (the Samurai; the {H} {tile} does not count). "
-             "Which of your {tiles} gives you more than 2 on a {B}?", ("HO14",)),
-        Task("capture-both", "Close Kyoto and take both of its {pieces}, the {H} and the {R}, this turn.",
+             N_("Only HO18 is still empty. {them} has 2 on the {B} (the Samurai; the {H} {tile} does not count). "
+             "Which of your {tiles} gives you more than 2 on a {B}?"), ("HO14",)),
+        Task("capture-both", N_("Close Kyoto and take both of its {pieces}, the {H} and the {R}, this turn."),
              Setup(hand="H4 R4 S3 B2 W2", pieces={"Kyoto": "HR"},
                    tiles={"HO31": (OPPONENT, "H3"), "HO32": (OPPONENT, "R3"), "HO34": (LEARNER, "R2"),
                           "HO38": (LEARNER, "S1")}),
              Capture("Kyoto", "HR"),
-             "Each {piece} is decided separately. {them} has 3 on the {H} and 3 on the {R}; you have 1 and 3. "
-             "You need more than 3 on both: a wild figure, or a Ship on the coast first.", ("Kyoto",), moves=2),
+             N_("Each {piece} is decided separately. {them} has 3 on the {H} and 3 on the {R}; you have 1 and 3. "
+             "You need more than 3 on both: a wild figure, or a Ship on the coast first."), ("Kyoto",), moves=2),
     )),
-    Chapter("ties", "Ties and set-aside pieces", (
-        "If two or more players tie for the highest sum on a {piece}, nobody takes it: it is set aside, next to "
-        "the board. This includes a {piece} on which nobody has any influence at all (everybody 0).",
-        "A tie can be worth making: it stops your opponent taking a {piece} you cannot win.",
+    Chapter("ties", N_("Ties and set-aside pieces"), (
+        N_("If two or more players tie for the highest sum on a {piece}, nobody takes it: it is set aside, next to "
+        "the board. This includes a {piece} on which nobody has any influence at all (everybody 0)."),
+        N_("A tie can be worth making: it stops your opponent taking a {piece} you cannot win."),
     ), (
-        Task("tie-stop", "You cannot beat {them}'s {t_H3} on the {H} of the village HO19, but you can stop "
-             "{them} taking it: make it a tie.",
+        Task("tie-stop", N_("You cannot beat {them}'s {t_H3} on the {H} of the village HO19, but you can stop "
+             "{them} taking it: make it a tie."),
              Setup(hand="H2 S2 B4 R3 R2", pieces={"HO19": "H"},
                    tiles={"HO15": (OPPONENT, "H3"), "HO20": (OPPONENT, "B2"), "HO24": (LEARNER, "S1")}),
              SetAside("HO19", "H"),
-             "You already have 1 on the {H} (your Samurai 1). You need exactly 3, like {them}.", ("HO19",),
-             success="Right: 3 against 3, the {H} is set aside."),
-        Task("tie-zero", "Nobody has influence on the {R} of the village HO42. Close it so that the {R} is set "
-             "aside.",
+             N_("You already have 1 on the {H} (your Samurai 1). You need exactly 3, like {them}."), ("HO19",),
+             success=N_("Right: 3 against 3, the {H} is set aside.")),
+        Task("tie-zero", N_("Nobody has influence on the {R} of the village HO42. Close it so that the {R} is set "
+             "aside."),
              Setup(hand="B3 H4 R2 S1 W1", pieces={"HO42": "R"}, tiles={"HO38": (OPPONENT, "H2")}),
              SetAside("HO42", "R"),
-             "If everybody has 0 on the {R}, it is a tie. Close HO39 with a {tile} that does not count for the "
-             "{R}.", ("HO42",), success="Right: 0 against 0 is a tie too."),
+             N_("If everybody has 0 on the {R}, it is a tie. Close HO39 with a {tile} that does not count for the "
+             "{R}."), ("HO42",), success=N_("Right: 0 against 0 is a tie too.")),
     )),
-    Chapter("special", "The swap and the move tile", (
-        "The {swap} (it has the {fast}) exchanges two {pieces} lying in two different settlements anywhere on "
+    Chapter("special", N_("The swap and the move tile"), (
+        N_("The {swap} (it has the {fast}) exchanges two {pieces} lying in two different settlements anywhere on "
         "the board; afterwards no settlement may hold two {pieces} of the same caste. The {swap} then leaves "
-        "the game.",
-        "The {move} is your one normal {tile} of the turn: lift one of your own {tiles} without the {fast} "
+        "the game."),
+        N_("The {move} is your one normal {tile} of the turn: lift one of your own {tiles} without the {fast} "
         "from the board, leave the {move} (worth 0) in its place and lay the lifted {tile} on any other empty "
-        "land hex.",
+        "land hex."),
     ), (
-        Task("swap", "Take a {B} in the village HO12 this turn. Your two {B} {tiles} are there, but the village "
-             "holds a {H}.",
+        Task("swap", N_("Take a {B} in the village HO12 this turn. Your two {B} {tiles} are there, but the village "
+             "holds a {H}."),
              Setup(hand="X R2 S2 H2 B4", pieces={"HO12": "H", "Akita": "BR"},
                    tiles={"HO10": (LEARNER, "B3"), "HO11": (LEARNER, "B2"), "HO13": (OPPONENT, "H4"),
                           "HO15": (OPPONENT, "S1")}),
              Capture("HO12", "B"),
-             "First use the {swap} to bring a {B} into HO12 (Akita has one), then close the last hex, HO16, "
-             "with any {tile}.", ("HO12",), moves=2,
-             success="Right: the {swap} brought the {B} to your {tiles}."),
-        Task("move", "Take the {H} of the village HO30 with one {tile}. {them} has a {t_H3} next to it.",
+             N_("First use the {swap} to bring a {B} into HO12 (Akita has one), then close the last hex, HO16, "
+             "with any {tile}."), ("HO12",), moves=2,
+             success=N_("Right: the {swap} brought the {B} to your {tiles}.")),
+        Task("move", N_("Take the {H} of the village HO30 with one {tile}. {them} has a {t_H3} next to it."),
              Setup(hand="M B3 R3 S1 H2", pieces={"HO30": "H"},
                    tiles={"HO26": (OPPONENT, "H3"), "HO27": (OPPONENT, "B2"), "HO29": (LEARNER, "R2"),
                           "HO24": (LEARNER, "H4")}),
              Capture("HO30", "H"),
-             "Your {t_H4} lies on HO24, far from HO30. The {move} can lift it and lay it on HO32.",
-             ("HO30", "HO24"), success="Right: the {move} put your {t_H4} where it matters."),
+             N_("Your {t_H4} lies on HO24, far from HO30. The {move} can lift it and lay it on HO32."),
+             ("HO30", "HO24"), success=N_("Right: the {move} put your {t_H4} where it matters.")),
     )),
-    Chapter("end", "The end of the game", (
-        "The game ends after a capture when some caste has no {piece} left on the board, or when 4 {pieces} "
+    Chapter("end", N_("The end of the game"), (
+        N_("The game ends after a capture when some caste has no {piece} left on the board, or when 4 {pieces} "
         "in all have been set aside by ties. (Depending on the rules, the turn may still be finished: see the "
-        "rule variants.) It also ends when no player can lay a {tile}.",
+        "rule variants.) It also ends when no player can lay a {tile}."),
     ), (
-        Task("end-last", "Only one {R} is left on the board. End the game with this turn.",
+        Task("end-last", N_("Only one {R} is left on the board. End the game with this turn."),
              Setup(hand="R2 H3 B3 S1 W1", pieces={"HO28": "R", "HO19": "H"},
                    empty=("Akita", "Kyoto", "Edo", "HO01", "HO03", "HO09", "HO12", "HO14", "HO23"),
                    tiles={"HO24": (OPPONENT, "S2"), "HO25": (OPPONENT, "H2"), "HO29": (OPPONENT, "B3"),
                           "HO15": (OPPONENT, "R2")},
                    captured=((2, 2, 3), (1, 2, 2)), set_aside=(0, 0, 1)),
              EndGame(),
-             "Two settlements can be closed with one {tile}. Which one holds the last {R}?", ("HO28", "HO19"),
-             success="Right: the last {R} has left the board."),
-        Task("end-ties", "Three {pieces} have already been set aside. End the game with a fourth tie.",
+             N_("Two settlements can be closed with one {tile}. Which one holds the last {R}?"), ("HO28", "HO19"),
+             success=N_("Right: the last {R} has left the board.")),
+        Task("end-ties", N_("Three {pieces} have already been set aside. End the game with a fourth tie."),
              Setup(hand="B2 B3 H4 S1 W2", pieces={"HO41": "B"}, empty=("HO01", "HO03", "HO42"),
                    tiles={"HO36": (OPPONENT, "B2"), "HO37": (OPPONENT, "H3"), "HO40": (OPPONENT, "R3")},
                    set_aside=(1, 1, 1)),
              EndGame(),
-             "{them} has 2 on the {B} of the village HO41. A tie at 2 is the fourth set-aside {piece}.",
-             ("HO41",), success="Right: a fourth set-aside {piece} ends the game."),
+             N_("{them} has 2 on the {B} of the village HO41. A tie at 2 is the fourth set-aside {piece}."),
+             ("HO41",), success=N_("Right: a fourth set-aside {piece} ends the game.")),
     )),
     Chapter("scoring", "Scoring", (
-        "At the end, the leader of a caste is the one player with strictly the most {pieces} of it; a tie at the "
-        "top gives no leader. Whoever leads the most castes wins; two or three leaderships always win.",
-        "Players tied with one leadership each compare the {pieces} of the castes they do not lead; if still "
+        N_("At the end, the leader of a caste is the one player with strictly the most {pieces} of it; a tie at the "
+        "top gives no leader. Whoever leads the most castes wins; two or three leaderships always win."),
+        N_("Players tied with one leadership each compare the {pieces} of the castes they do not lead; if still "
         "tied, all their {pieces}; if still tied, they share the victory. If nobody leads anything, the most "
-        "{pieces} in total wins.",
+        "{pieces} in total wins."),
     ), (
-        Task("score-choose", "Your turn ends the game whichever {piece} you take: the last {H} (HO30) or the "
-             "last {B} (HO19). Take the one that makes you the winner.",
+        Task("score-choose", N_("Your turn ends the game whichever {piece} you take: the last {H} (HO30) or the "
+             "last {B} (HO19). Take the one that makes you the winner."),
              Setup(hand="S3 H2 B2 R2 W1", pieces={"HO30": "H", "HO19": "B"},
                    empty=("Akita", "Kyoto", "Edo", "HO01", "HO03", "HO09", "HO12", "HO14", "HO23", "HO28",
                           "HO33", "HO41", "HO43"),
@@ -807,7 +869,7 @@ CHAPTERS: tuple[Chapter, ...] = (
                           "HO15": (OPPONENT, "R2"), "HO20": (OPPONENT, "H2"), "HO24": (LEARNER, "B4")},
                    captured=((3, 1, 3), (3, 4, 2)), set_aside=(0, 1, 0)),
              Win(),
-             "Count the leaders after each choice. You hold 3 {Hs}, 1 {B}, 3 {R}; {them} 3 {Hs}, 4 {Bs}, 2 {R}.",
+             N_("Count the leaders after each choice. You hold 3 {Hs}, 1 {B}, 3 {R}; {them} 3 {Hs}, 4 {Bs}, 2 {R}."),
              ("HO30", "HO19")),
     )),
 )
@@ -894,4 +956,6 @@ def _copy_run(run: Run) -> Run:
 
 def progress_text(chapter_index: int, solved: int, total: int = len(TASKS)) -> str:
     """``Chapter 3 of 8 · 4 of 14 tasks solved``."""
-    return f"Chapter {chapter_index + 1} of {len(CHAPTERS)} · {solved} of {total} tasks solved"
+    return (T.gettext("Chapter {k} of {n}").format(k=chapter_index + 1, n=len(CHAPTERS)) + " · "
+            + T.ngettext("{solved} of {total} task solved", "{solved} of {total} tasks solved", total).format(
+                solved=solved, total=total))

@@ -29,7 +29,7 @@ from ..core.tiles import CASTES, HAND_SIZE, Caste, Tile, supply_per_caste, tile 
 from .errors import Problem, Problems, ScenarioError
 from .fill import deal_tiles, fill_settlements
 from .expect import PHASES, Expectation
-from .model import Scenario, Step, Variant
+from .model import Scenario, Source, Step, Variant
 from .notation import Players, castes_value, parse_counts, placed_value
 from .read_expect import ExpectationReader
 from .reader import MISSING, Reader, is_type, join, kind, read_hex, short
@@ -38,11 +38,13 @@ from .validate import end_condition, passes_end, piece_totals, state_problems, s
 T = Domain("knizia")
 
 TOP_KEYS = ("title", "description", "focus", "seed", "fill", "phase", "rules", "players", "pieces", "tiles",
-            "set_aside", "turn", "step", "expect", "variant")
+            "set_aside", "turn", "step", "expect", "variant", "source")
 PLAYER_KEYS = ("name", "colour", "color", "hand", "pile", "captured", "swap_used")
 TURN_KEYS = ("player", "number", "normal_played", "played", "passes", "end_reason", "last_captures")
 STEP_KEYS = ("action", "by", "narration", "expect", "focus")
 VARIANT_KEYS = ("name", "description", "rules", "expect", "steps")
+SOURCE_KEYS = ("seed", "language", "text")
+SOURCE_LANGUAGES = ("it", "ru", "es", "fr", "en")
 FILL_MODES = ("none", "random")
 
 OPTION_VALUES: dict[str, tuple[str, ...]] = {r.field: tuple(v for v, _ in r.choice_texts) for r in RULINGS}
@@ -154,13 +156,41 @@ class _Loader:
         variants = self._variants(state, steps) if state is not None else ()
         focus = self._focus(d, steps, final)
         fill = d.get("fill") if isinstance(d.get("fill"), str) else "none"
+        sources = self._sources()
         if self.probs or state is None:
             if not self.probs:
                 self.probs.add("", T.gettext('the position could not be built'))
             return None
         return Scenario(title=title.strip(), description=(description if description is not MISSING else "").strip(),
                         state=state, steps=steps, expectations=final, variants=variants, focus=focus,
-                        path=self.name, fill=fill)
+                        path=self.name, fill=fill, sources=sources)
+
+    # --- the rulebooks' own sentences ---------------------------------------------
+    def _sources(self) -> tuple[Source, ...]:
+        """``[[source]]``: seed (the rulebook's number), language, text (quoted exactly)."""
+        raw = self.r.get(self.data, "source", list, "")
+        if raw is MISSING:
+            return ()
+        out = []
+        for k, item in enumerate(raw):
+            path = f"source[{k + 1}]"
+            if not isinstance(item, dict):
+                self.probs.add(path, T.gettext("a source is a table ([[source]]), got {kind}").format(kind=kind(item)))
+                continue
+            self.r.keys(item, SOURCE_KEYS, path)
+            seed = self.r.get(item, "seed", str, path, required=True)
+            lang = self.r.get(item, "language", str, path, required=True)
+            text = self.r.get(item, "text", str, path, required=True)
+            if lang is not MISSING and lang not in SOURCE_LANGUAGES:
+                self.probs.add(f"{path}.language", T.gettext("language must be one of {items}, not {value}").format(
+                    items=", ".join(SOURCE_LANGUAGES), value=repr(lang)))
+                lang = MISSING
+            if text is not MISSING and not text.strip():
+                self.probs.add(f"{path}.text", T.gettext("the quoted text is empty"))
+                text = MISSING
+            if MISSING not in (seed, lang, text):
+                out.append(Source(seed=seed.strip(), language=lang, text=text.strip()))
+        return tuple(out)
 
     # --- rules -------------------------------------------------------------------
     def _rules(self, table: dict, path: str, base: Ruleset | None) -> Ruleset | None:

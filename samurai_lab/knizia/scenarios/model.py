@@ -33,6 +33,19 @@ class Step:
     expect: Expectation | None
     focus: tuple[str, ...] = ()  # hex ids this step concerns
 
+    def narration_text(self) -> str:
+        """The narration in the current language (the catalogs hold the scenario files' texts)."""
+        return T.gettext(self.narration) if self.narration else ""
+
+
+@dataclass(frozen=True)
+class Source:
+    """A rulebook's own sentence(s) for an example, quoted in its original language (``[[source]]``)."""
+
+    seed: str  # the rulebook: "000" (Italian, 1998), "001" (Russian, 1998), "002" (Spanish, 2015)
+    language: str  # "it", "ru", "es"
+    text: str
+
 
 @dataclass(frozen=True)
 class Variant:
@@ -87,6 +100,15 @@ class Scenario:
     focus: tuple[str, ...]  # hex ids the example concerns (to zoom a board view)
     path: str | None = None
     fill: str = "none"
+    sources: tuple[Source, ...] = ()  # the rulebooks' own sentences, in their languages
+
+    def title_text(self) -> str:
+        """The title in the current language (the catalogs hold the scenario files' texts)."""
+        return T.gettext(self.title) if self.title else ""
+
+    def description_text(self) -> str:
+        """The description in the current language."""
+        return T.gettext(self.description) if self.description else ""
 
     @property
     def ruleset(self) -> Ruleset:

@@ -112,7 +112,7 @@ class IkizumariApp:
                              widgets.HBox([self.new_button, self.undo_button, self.bot_button, self.pass_button]),
                              widgets.HBox([self.move_input, self.move_button]),
                              *self.seat_boxes, self.rulings, self.record, self.legend],
-                            layout=widgets.Layout(width="430px", margin="0 0 0 12px"))
+                            layout=widgets.Layout(width="430px", flex="0 0 auto", margin="0 0 0 12px"))
         self.play_tab = widgets.HBox([self.board.widget, side])
 
         # lesson
@@ -145,7 +145,7 @@ class IkizumariApp:
                                     self.lesson_status,
                                     widgets.HBox([self.hint_button, self.retry_button, self.next_button]),
                                     self.lesson_feedback, self.hint_text],
-                                   layout=widgets.Layout(width="430px", margin="0 0 0 12px"))
+                                   layout=widgets.Layout(width="430px", flex="0 0 auto", margin="0 0 0 12px"))
         self.lesson_tab = widgets.HBox([self.lesson_board.widget, lesson_side])
 
         # rules
@@ -159,9 +159,19 @@ class IkizumariApp:
         style = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
         self.widget = widgets.VBox([projector_style(ROOT_CLASS), style, self.page_script, header, self.tabs])
         self.widget.add_class(ROOT_CLASS)
+        self.header = self._header()
         self._retranslate()
         self._open_task(self.lesson.task.id)
         self._after_change()
+
+    def _header(self):  # noqa: ANN202 - the shared AppHeader, or None
+        try:
+            from samurai_lab.ui.header import AppHeader
+        except ImportError:  # pragma: no cover - an older shared ui
+            return None
+        header = AppHeader("ikizumari.ipynb", root=self.widget, boards=[self.board, self.lesson_board])
+        self.widget.children = (header.widget, *self.widget.children)
+        return header
 
     # --- language ----------------------------------------------------------------------------------
     def _on_language(self, change: dict) -> None:
@@ -181,8 +191,7 @@ class IkizumariApp:
             self.title.value = f"<h1 style='margin:4px 0;font-size:24px'>{html.escape(title)}</h1>"
             self.page_script.outputs = ({"output_type": "display_data", "metadata": {}, "data": {
                 "text/plain": "",
-                "application/javascript": f"document.title = {json.dumps(title + ' — samurai_lab')};"
-                                          f"document.documentElement.lang = {json.dumps(self.lang)};"}},)
+                "application/javascript": f"document.documentElement.lang = {json.dumps(self.lang)};"}},)
             self.language.description = T.gettext("Language")
             self.move_input.description = T.gettext("Move")
             for i, name in enumerate((T.gettext("Play"), T.gettext("Lesson"), T.gettext("Rules"))):
@@ -210,6 +219,7 @@ class IkizumariApp:
                     dd.options = [(T.gettext(lbl), v) for v, lbl, _ in r.options]
                     dd.value = getattr(self.session.ruleset, r.field)
                     ex.value = f"<small>{html.escape(r.explain(dd.value))}</small>"
+                    dd.tooltip = f"{r.id} {T.gettext(r.question)}"  # the select's accessible name
                 self.rulings.set_title(0, T.gettext("Rulings (points the text leaves open)"))
                 self.chapter_pick.options = [(T.gettext(ch.title), ch.id) for ch in CHAPTERS]
                 self.chapter_pick.value = self.lesson.chapter.id

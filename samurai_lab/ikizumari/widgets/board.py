@@ -1,5 +1,10 @@
 """``BoardView``: the ipycanvas board of SAMOURAI, drawn when a browser client is ready (never before: voila
-loses drawing commands sent before the canvas exists), each redraw in one ``hold_canvas`` batch."""
+loses drawing commands sent before the canvas exists), each redraw in one ``hold_canvas`` batch.
+
+The board fits its space and is sharp at any ``devicePixelRatio`` (``ui/grid_board.GridFrame``): the
+geometry stays in logical pixels, the canvas gets ``round(CSS side x dpr)`` backing pixels and every
+layer is scaled; mouse positions (backing pixels) are turned back into logical pixels. Arrow keys move a
+cursor square, Enter or Space selects it; its description goes to an ARIA live line."""
 
 from __future__ import annotations
 
@@ -9,14 +14,16 @@ import ipywidgets as widgets
 from ipycanvas import MultiCanvas, hold_canvas
 
 from samurai_lab.i18n import use_language
-from samurai_lab.ui.scroll_focus import CANVAS_CLASS, scroll_focus_fix
+from samurai_lab.ui.grid_board import GridFrame
 
+from ..core.board import SIZE, SQUARES, square_name
 from ..core.state import State, new_game
+from ..core.text import player_name, square_words
 from ..render.canvas import draw_board, draw_marks, draw_pieces
 from ..render.geometry import DEFAULT_GEOMETRY, Geometry
 from ..render.scene import Marks, marks_for
 
-BOARD, MARKS, PIECES = 0, 1, 2  # the marks lie under the samurai, never over them
+BOARD, MARKS, PIECES = 0, 1, 2  # the marks lie under the samurai, never over them (layer 3: the cursor)
 BOARD_CLASS = "ikizumari-board-canvas"
 
 
@@ -28,22 +35,21 @@ class BoardView:
         self.geometry = geometry
         self.state: State = new_game()
         self.marks: Marks = marks_for(self.state)
-        self._ready = False
         self._callbacks: list[Callable[[int | None], None]] = []
         self._on_error = on_error
         self._lang = lang
         self.redraws = 0
         size = geometry.size
-        self.canvas = MultiCanvas(3, width=size, height=size)
-        self.canvas.add_class(CANVAS_CLASS)
+        self.canvas = MultiCanvas(4, width=size, height=size)
         self.canvas.add_class(BOARD_CLASS)
         if css_class:
             self.canvas.add_class(css_class)
-        self.canvas.layout.width = self.canvas.layout.min_width = f"{size}px"
-        self.canvas.layout.height = f"{size}px"
-        self.widget = widgets.VBox([self.canvas, scroll_focus_fix()])
+        self.frame = GridFrame(self.canvas, size, [geometry.centre(i) for i in range(SQUARES)], geometry.cell,
+                               redraw=self._draw_all, on_select=self._select, describe=self.describe,
+                               on_error=on_error, start=(SIZE // 2) * SIZE + SIZE // 2)
+        self.widget: widgets.VBox = self.frame.widget
         self.widget.add_class("ikizumari-board")
-        self.canvas.on_client_ready(self._guard(self._client_ready))
+        self.canvas.on_client_ready(self._guard(self.frame.client_ready))
         self.canvas.on_mouse_down(self._guard(self._mouse_down))
 
     def on_click(self, callback: Callable[[int | None], None]) -> None:
@@ -56,19 +62,40 @@ class BoardView:
         self._draw(PIECES, MARKS)
 
     def redraw(self) -> None:
-        self._draw(BOARD, PIECES, MARKS)
+        self.frame.redraw()
+
+    def set_projector(self, on: bool) -> None:
+        """Projector mode: as large as the screen's height allows."""
+        self.frame.set_projector(on)
 
     def pixel_of(self, square: int) -> tuple[float, float]:
+        """The centre of ``square`` in the geometry's (logical) pixels."""
         return self.geometry.centre(square)
 
+    def backing_of(self, square: int) -> tuple[float, float]:
+        """The canvas backing pixel at the centre of ``square`` (what ipycanvas reports for a click there)."""
+        return self.frame.backing_xy(*self.geometry.centre(square))
+
+    def describe(self, square: int) -> str:
+        """The square under the keyboard cursor, in words: its name, symbol and the samurai on it."""
+        with use_language(self._lang()):
+            text = f"{square_name(square)}: {square_words(square)}"
+            for colour, squares in enumerate((self.state.red, self.state.black)):
+                if square in squares:
+                    text += f" — {player_name(colour)}"
+            return text
+
     # --- internals ---------------------------------------------------------------------------------
+    def _draw_all(self) -> None:
+        self._draw(BOARD, PIECES, MARKS)
+
     def _draw(self, *layers: int) -> None:
-        if not self._ready:
+        if not self.frame.ready:
             return
         self.redraws += 1
         with use_language(self._lang()), hold_canvas():
             for layer in layers:
-                c = self.canvas[layer]
+                c = self.frame.begin(layer)
                 if layer == BOARD:
                     draw_board(c, self.geometry)
                 elif layer == PIECES:
@@ -76,12 +103,10 @@ class BoardView:
                 else:
                     draw_marks(c, self.geometry, self.marks)
 
-    def _client_ready(self) -> None:
-        self._ready = True
-        self.redraw()
-
     def _mouse_down(self, x: float, y: float) -> None:
-        square = self.geometry.square_at(x, y)
+        self._select(self.geometry.square_at(*self.frame.logical_xy(x, y)))
+
+    def _select(self, square: int | None) -> None:
         for cb in list(self._callbacks):
             cb(square)
 

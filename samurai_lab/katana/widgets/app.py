@@ -58,6 +58,7 @@ class KatanaApp:
         # --- play tab
         self.board = KatanaBoard(self.session.state, report=self.feedback.report_unexpected, css_class="katana-play-canvas")
         self.board.on_square(self._guard(self._play_click))
+        self.board.lang = lambda: self.lang
         self.status = widgets.HTML()
         self.status.add_class("katana-status")
         self.constraint = widgets.HTML()
@@ -105,7 +106,7 @@ class KatanaApp:
                                layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"))
         side = widgets.VBox([self.status, self.constraint, self.feedback.widget, buttons, seats_row,
                              self.rulings_box, self.position_box, self.log],
-                            layout=widgets.Layout(width="440px", margin="0 0 0 12px"))
+                            layout=widgets.Layout(width="440px", flex="0 0 auto", margin="0 0 0 12px"))
         self.play_tab = widgets.HBox([self.board.widget, side], layout=widgets.Layout(flex_flow="row wrap"))
         # --- lesson tab
         self.tasks = all_tasks()
@@ -115,6 +116,7 @@ class KatanaApp:
         self.lesson_board = KatanaBoard(self.lesson_state, cell=48, report=self.feedback.report_unexpected,
                                         css_class="katana-lesson-canvas")
         self.lesson_board.on_square(self._guard(self._lesson_click))
+        self.lesson_board.lang = lambda: self.lang
         self.lesson_feedback = Feedback()
         self.lesson_feedback.message.add_class("katana-lesson-message")
         self.chapter_text = widgets.HTML()
@@ -136,7 +138,7 @@ class KatanaApp:
                                     widgets.HBox([self.prev_button, self.next_button, self.hint_button,
                                                   self.retry_button, self.lesson_pass],
                                                  layout=widgets.Layout(flex_flow="row wrap"))],
-                                   layout=widgets.Layout(width="440px", margin="0 0 0 12px"))
+                                   layout=widgets.Layout(width="440px", flex="0 0 auto", margin="0 0 0 12px"))
         self.lesson_tab = widgets.HBox([self.lesson_board.widget, lesson_side],
                                        layout=widgets.Layout(flex_flow="row wrap"))
         # --- rules tab
@@ -168,7 +170,7 @@ class KatanaApp:
         except ImportError:  # pragma: no cover - an older shared ui
             return None
         try:
-            return AppHeader("katana.ipynb", name="SAMURAI (Katana)", root=self.widget, query={})
+            return AppHeader("katana.ipynb", root=self.widget, boards=[self.board, self.lesson_board])
         except Exception:  # noqa: BLE001 - the header is a convenience; the app works without it
             return None
 
@@ -204,6 +206,7 @@ class KatanaApp:
             box.value = value
             self._setting = False
             self.seat_labels[p].value = f"<b>{html.escape(player_name(p))}</b>:&nbsp;"
+            box.tooltip = player_name(p)  # the select's accessible name (the label beside it is plain text)
         self.rulings_box.set_title(0, T.gettext("Rulings (points the rulebook leaves open)"))
         for r in RULINGS:
             box = self.ruling_boxes[r.id]
@@ -212,6 +215,7 @@ class KatanaApp:
             box.value = self.session.rules.option(r.id)
             self._setting = False
             self.ruling_titles[r.id].value = f"<b>{r.id}</b>: {html.escape(T.gettext(r.question))}"
+            box.tooltip = f"{r.id}: {T.gettext(r.question)}"
             self._ruling_note(r.id)
         self.position_box.set_title(0, T.gettext("Position and record"))
         self.position_text.description = T.gettext("Position")

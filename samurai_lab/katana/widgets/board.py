@@ -3,6 +3,11 @@
 Drawing waits for the browser: everything is drawn from ``on_client_ready`` (and again on every
 change), each redraw in one ``hold_canvas`` batch. Clicks are turned into squares and handed to the
 callback set with ``on_square``; errors go to the ``report`` callback (the app's message bar).
+
+The board fits its space and is sharp at any ``devicePixelRatio`` (``ui/grid_board.GridFrame``): the
+layout stays in logical pixels, the canvas gets ``round(CSS side x dpr)`` backing pixels and every layer
+is scaled; mouse positions (backing pixels) are turned back into logical pixels. Arrow keys move a
+cursor square, Enter or Space selects it; its description goes to an ARIA live line.
 """
 
 from __future__ import annotations
@@ -11,8 +16,11 @@ from typing import Any, Callable, Iterable
 
 from ipycanvas import MultiCanvas, hold_canvas
 
-from ...i18n import Domain
-from ..core.state import State
+from ...i18n import Domain, use_language
+from ...ui.grid_board import GridFrame
+from ..core.board import NAMES, N_SQUARES
+from ..core.state import EMPTY, State, owner
+from ..core.text import player_name
 from ..render.canvas import draw_shapes
 from ..render.layout import Layout
 from ..render.scene import board_shapes, overlay_shapes
@@ -32,13 +40,10 @@ class KatanaBoard:
     def __init__(self, state: State, cell: float = 56.0, report: Callable[[BaseException], None] | None = None,
                  css_class: str = "") -> None:
         self.layout = Layout(cell=cell, margin=24.0)
-        self.canvas = MultiCanvas(2, width=self.layout.width, height=self.layout.height)
+        self.canvas = MultiCanvas(3, width=self.layout.width, height=self.layout.height)  # squares, position, cursor
         self.canvas.add_class(CANVAS_CLASS)
         if css_class:
             self.canvas.add_class(css_class)
-        self.canvas.layout.width = f"{self.layout.width}px"
-        self.canvas.layout.height = f"{self.layout.height}px"
-        self.canvas.layout.min_width = f"{self.layout.width}px"
         self.state = state
         self.selected: int | None = None
         self.targets: tuple[int, ...] = ()
@@ -48,12 +53,38 @@ class KatanaBoard:
         self.previous_move = None
         self._callback: Callable[[int], Any] | None = None
         self._report = report
-        self.canvas.on_client_ready(self._safe(self.redraw_all))
+        self.lang: Callable[[], str] | None = None  # the app's language, for the live line
+        self.frame = GridFrame(self.canvas, self.layout.width,
+                               [self.layout.centre(i) for i in range(N_SQUARES)], self.layout.cell,
+                               redraw=self._draw_all, on_select=self._select, describe=self.describe,
+                               on_error=report, start=NAMES.index("e5"))
+        self.canvas.on_client_ready(self._safe(self.frame.client_ready))
         self.canvas.on_mouse_down(self._safe(self._clicked))
 
     @property
-    def widget(self) -> MultiCanvas:
-        return self.canvas
+    def widget(self):  # noqa: ANN201 - the board element (canvas, live line, page scripts)
+        return self.frame.widget
+
+    def set_projector(self, on: bool) -> None:
+        """Projector mode: as large as the screen's height allows."""
+        self.frame.set_projector(on)
+
+    def describe(self, square: int) -> str:
+        """The square under the keyboard cursor, in words: its name and the samurai on it."""
+        if self.lang is not None:
+            with use_language(self.lang()):
+                return self._describe(square)
+        return self._describe(square)
+
+    def _describe(self, square: int) -> str:
+        cell = self.state.cells[square]
+        if cell == EMPTY:
+            return NAMES[square]
+        return f"{NAMES[square]}: {player_name(owner(cell))}"
+
+    def backing_of(self, square: int) -> tuple[float, float]:
+        """The canvas backing pixel at the centre of ``square`` (what ipycanvas reports for a click there)."""
+        return self.frame.backing_xy(*self.layout.centre(square))
 
     def on_square(self, callback: Callable[[int], Any]) -> None:
         """Call ``callback(square)`` when a square is clicked."""
@@ -79,27 +110,34 @@ class KatanaBoard:
         self.redraw()
 
     def redraw_all(self) -> None:
+        self.frame.redraw()
+
+    def _draw_all(self) -> None:
         with hold_canvas():
-            base = self.canvas[0]
-            base.clear()
+            base = self.frame.begin(0)
             draw_shapes(base, board_shapes(self.layout))
             self._draw_overlay()
 
     def redraw(self) -> None:
+        if not self.frame.ready:
+            return
         with hold_canvas():
             self._draw_overlay()
 
     def _draw_overlay(self) -> None:
-        top = self.canvas[1]
-        top.clear()
+        top = self.frame.begin(1)
         draw_shapes(top, overlay_shapes(self.state, self.layout, selected=self.selected, targets=self.targets,
                                         letters=self.letters, show_constraint=self.show_constraint,
                                         movable=() if self.selected is not None else self.movable,
                                         previous_move=self.previous_move))
 
     def _clicked(self, x: float, y: float) -> None:
-        square = self.layout.square_at(x, y)
-        if square is not None and self._callback is not None:
+        square = self.layout.square_at(*self.frame.logical_xy(x, y))
+        if square is not None:
+            self._select(square)
+
+    def _select(self, square: int) -> None:
+        if self._callback is not None:
             self._callback(square)
 
     def _safe(self, fn: Callable[..., Any]) -> Callable[..., None]:

@@ -1,0 +1,258 @@
+"""A square board of squares that fits its space, is sharp at any ``devicePixelRatio`` and is usable
+from the keyboard: the frame any game drawn on a grid puts around its ``MultiCanvas``.
+
+::
+
+    frame = GridFrame(canvas, logical=616, centres=centres, redraw=view.redraw_all,
+                      on_select=view.clicked, describe=lambda sq: "e4: Black samurai")
+    frame.widget          # the board element (class ``samurai-board``): canvas, live line, page script
+    frame.begin(layer)    # a layer cleared and scaled: draw on it in logical pixels
+    frame.logical_xy(x, y)  # a mouse position (backing pixels) in logical pixels
+
+The game draws in *logical* pixels (its own layout, ``logical`` x ``logical``). The page script of
+``ui/board_client`` measures the room of the board element (CSS width, window, ``devicePixelRatio``);
+the frame makes the canvas a square of CSS side ``side`` (as wide as the element, as high as fits
+the window; on a projector as high as the window) with ``round(side x dpr)`` backing pixels, and
+asks the game to redraw; ``begin`` scales every layer by ``backing / logical``. ipycanvas reports
+mouse positions in backing pixels: ``logical_xy`` turns them back.
+
+Keyboard: arrow keys move a cursor square (drawn on the frame's own top layer), Enter or Space
+selects it (``on_select(square)``), Escape calls ``on_escape``; ``describe(square)`` goes to the
+board's ARIA live line.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+from typing import Any, Callable, Sequence
+
+import ipywidgets as widgets
+
+from .board_client import BOARD_CLASS, LIVE_CLASS, SPACE_CLASS, board_client, parse_space
+from .scroll_focus import CANVAS_CLASS, scroll_focus_fix
+
+GRID_CANVAS_CLASS = "samurai-grid-canvas"
+#: Free CSS pixels kept below a fitted board; a board lower on the page than this share of the
+#: window takes the window's whole height (the page scrolls to it).
+BOTTOM_GAP = 12
+MIN_HEIGHT_SHARE = 0.6
+MIN_SIDE = 240
+ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
+CURSOR_COLOUR = "#6a1b9a"
+GRID_LABEL = ("Game board. Arrow keys move the cursor from square to square, Enter or Space selects the "
+              "cursor's square, Escape cancels.")
+
+#: Names square boards in words of squares (the shared page script speaks of hexes).
+LABEL_SCRIPT = """
+(() => {
+  const label = %(label)s, cls = %(cls)s;
+  const fix = () => document.querySelectorAll('canvas.' + cls).forEach((c) => {
+    if (c.getAttribute('aria-label') !== label) {
+      c.setAttribute('role', 'application');
+      c.setAttribute('aria-roledescription', 'game board');
+      c.setAttribute('aria-label', label);
+    }
+  });
+  fix();
+  if (window.samuraiGridLabel) return;
+  window.samuraiGridLabel = true;
+  let queued = false;
+  new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; fix(); });
+  }).observe(document.body, {childList: true, subtree: true});
+})();
+""" % {"label": json.dumps(GRID_LABEL), "cls": json.dumps(GRID_CANVAS_CLASS)}
+
+
+def fit_side(space: dict[str, float], projector: bool = False, min_side: int = MIN_SIDE) -> int:
+    """The CSS side of a square board for the page's measure ``space`` (see ``ui/board_client``):
+    as wide as its element, as high as fits below its top (when that leaves it ``MIN_HEIGHT_SHARE`` of
+    the window, else the window's height); on a projector as high as the window."""
+    whole = space["vh"] - BOTTOM_GAP
+    if projector:
+        room_h = whole
+    else:
+        top = math.ceil(space["top"] / 32) * 32  # small shifts of the page do not re-fit the board
+        below = space["vh"] - top - BOTTOM_GAP
+        room_h = below if below >= space["vh"] * MIN_HEIGHT_SHARE else whole
+    return int(max(min(min_side, space["w"]), min(space["w"], room_h)))
+
+
+def _script_output(script: str) -> widgets.Output:
+    out = widgets.Output(layout=widgets.Layout(display="none"))
+    out.outputs = ({"output_type": "display_data",
+                    "data": {"application/javascript": script, "text/plain": ""}, "metadata": {}},)
+    return out
+
+
+class GridFrame:
+    """Fits ``canvas`` (a ``MultiCanvas`` whose last layer the frame keeps for the cursor) to its room.
+
+    ``logical``: the side of the game's own drawing, in its pixels. ``centres``: each square's centre
+    in logical pixels (index = the game's square number). ``cell``: a square's side in logical pixels.
+    """
+
+    def __init__(self, canvas: Any, logical: float, centres: Sequence[tuple[float, float]], cell: float, *,
+                 redraw: Callable[[], Any], on_select: Callable[[int], Any] | None = None,
+                 on_escape: Callable[[], Any] | None = None, describe: Callable[[int], str] | None = None,
+                 on_error: Callable[[BaseException], Any] | None = None, start: int = 0) -> None:
+        self.canvas = canvas
+        self.logical = float(logical)
+        self.centres = tuple(centres)
+        self.cell = float(cell)
+        self._redraw = redraw
+        self.on_select = on_select
+        self.on_escape = on_escape
+        self.describe = describe
+        self._on_error = on_error
+        self.start = start
+        self.projector = False
+        self.dpr = 1.0
+        self.side = int(round(self.logical))  # CSS side
+        self.space: dict[str, float] | None = None
+        self.cursor: int | None = None
+        self.ready = False
+        canvas.add_class(CANVAS_CLASS)
+        canvas.add_class(GRID_CANVAS_CLASS)
+        self.live = widgets.HTML("")
+        self.live.add_class(LIVE_CLASS)
+        self.space_text = widgets.Text("", layout=widgets.Layout(display="none"))
+        self.space_text.add_class(SPACE_CLASS)
+        self.space_text.observe(self._guard(lambda ch: self._on_space(ch["new"])), names="value")
+        self.widget = widgets.VBox([canvas, self.live, self.space_text, board_client(), scroll_focus_fix(),
+                                    _script_output(LABEL_SCRIPT)],
+                                   layout=widgets.Layout(flex="1 1 0", min_width="260px", width="100%"))
+        self.widget.add_class(BOARD_CLASS)
+        self._pin(self.side, int(round(self.logical)))
+        canvas.on_key_down(self._guard(self._on_key))
+
+    # --- sizes ------------------------------------------------------------------------------------
+    @property
+    def scale(self) -> float:
+        """Backing pixels per logical pixel."""
+        return self.canvas.width / self.logical
+
+    def logical_xy(self, x: float, y: float) -> tuple[float, float]:
+        """A mouse position of ipycanvas (backing pixels) in the game's logical pixels."""
+        s = self.scale
+        return x / s, y / s
+
+    def backing_xy(self, x: float, y: float) -> tuple[float, float]:
+        s = self.scale
+        return x * s, y * s
+
+    def begin(self, layer: int) -> Any:
+        """Layer ``layer`` cleared, scaled to the backing size: the game draws on it in logical pixels."""
+        c = self.canvas[layer]
+        c.reset_transform()
+        c.clear()
+        c.scale(self.scale)
+        return c
+
+    def set_projector(self, on: bool) -> None:
+        on = bool(on)
+        if on != self.projector:
+            self.projector = on
+            self._fit()
+
+    def _on_space(self, text: str) -> None:
+        space = parse_space(text)
+        if space is None:
+            return
+        self.space = space
+        self.dpr = space["dpr"]
+        self._fit()
+
+    def _fit(self) -> None:
+        if self.space is None:
+            return
+        side = fit_side(self.space, self.projector)
+        backing = max(1, round(side * self.dpr))
+        changed = (self.canvas.width, self.side) != (backing, side)
+        self.side = side
+        self._pin(side, backing)
+        if changed:
+            self.redraw()
+
+    def _pin(self, side: int, backing: int) -> None:
+        if self.canvas.width != backing or self.canvas.height != backing:
+            with self.canvas.hold_sync():
+                self.canvas.width = self.canvas.height = backing
+        lay = self.canvas.layout
+        if lay.width != f"{side}px":
+            with lay.hold_sync():
+                lay.width, lay.height, lay.min_width, lay.max_width = f"{side}px", f"{side}px", "0", "100%"
+
+    def redraw(self) -> None:
+        """The game's redraw, then the cursor (only once a browser has the canvas)."""
+        if not self.ready:
+            return
+        self._redraw()
+        self.draw_cursor()
+
+    def client_ready(self) -> None:
+        self.ready = True
+        self.redraw()
+
+    # --- keyboard ---------------------------------------------------------------------------------
+    def draw_cursor(self) -> None:
+        if not self.ready:
+            return
+        c = self.begin(len(self.canvas._canvases) - 1)
+        if self.cursor is None:
+            return
+        x, y = self.centres[self.cursor]
+        h = self.cell / 2 - 2
+        c.stroke_style = CURSOR_COLOUR
+        c.line_width = 4
+        c.set_line_dash([8, 4])
+        c.stroke_rect(x - h, y - h, 2 * h, 2 * h)
+        c.set_line_dash([])
+
+    def set_cursor(self, square: int | None) -> None:
+        self.cursor = square
+        text = "" if square is None or self.describe is None else self.describe(square)
+        self.live.value = html.escape(text)
+        self.draw_cursor()
+
+    def step(self, start: int, dx: int, dy: int) -> int:
+        """The square next to ``start`` in direction (dx, dy) (screen directions), or ``start`` at the edge."""
+        x0, y0 = self.centres[start]
+        best, best_d = start, math.inf
+        for i, (x, y) in enumerate(self.centres):
+            along = (x - x0) * dx + (y - y0) * dy
+            across = abs((x - x0) * dy - (y - y0) * dx)
+            if along > self.cell / 2 and across < self.cell / 2 and along < best_d:
+                best, best_d = i, along
+        return best
+
+    def _on_key(self, key: str, *args: Any) -> None:
+        if key in ARROWS:
+            self.set_cursor(self.start if self.cursor is None else self.step(self.cursor, *ARROWS[key]))
+        elif key in ("Enter", " "):
+            if self.cursor is None:
+                self.set_cursor(self.start)
+            elif self.on_select is not None:
+                self.on_select(self.cursor)
+                self.set_cursor(self.cursor)  # its description after the move
+        elif key == "Escape":
+            if self.on_escape is not None:
+                self.on_escape()
+
+    def _guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
+        def run(*args: Any) -> None:
+            try:
+                fn(*args)
+            except Exception as exc:  # noqa: BLE001 - shown by the game, never lost
+                if self._on_error is not None:
+                    self._on_error(exc)
+                else:
+                    raise
+        return run
+
+
+__all__ = ["GRID_CANVAS_CLASS", "GridFrame", "fit_side"]

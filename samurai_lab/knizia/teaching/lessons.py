@@ -853,7 +853,7 @@ CHAPTERS: tuple[Chapter, ...] = (
              N_("{them} has 2 on the {B} of the village HO41. A tie at 2 is the fourth set-aside {piece}."),
              ("HO41",), success=N_("Right: a fourth set-aside {piece} ends the game.")),
     )),
-    Chapter("scoring", "Scoring", (
+    Chapter("scoring", N_("Scoring"), (
         N_("At the end, the leader of a caste is the one player with strictly the most {pieces} of it; a tie at the "
         "top gives no leader. Whoever leads the most castes wins; two or three leaderships always win."),
         N_("Players tied with one leadership each compare the {pieces} of the castes they do not lead; if still "

@@ -66,6 +66,10 @@ class Variant:
     def label(self) -> str:
         return self.name or T.gettext("as written")
 
+    def description_text(self) -> str:
+        """The description in the current language (the catalogs hold the scenario files' texts)."""
+        return T.gettext(self.description) if self.description else ""
+
 
 @dataclass(frozen=True)
 class PlayedStep:

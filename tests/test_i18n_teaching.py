@@ -192,3 +192,42 @@ def test_a_bad_source_is_reported_with_every_other_problem(tmp_path):
         load_scenario(bad)
     message = str(err.value)
     assert "source[1].language" in message and "source[2]" in message
+
+
+# --- plain words for hexes -------------------------------------------------------------------------
+
+def test_hexes_are_named_in_words_of_each_language():
+    from samurai_lab.knizia.teaching.words import hex_words
+    board = board_for(4)
+    want = {
+        "en": ["Kyoto", "the land north-west of Edo", "the village south of Akita",
+               "the sea south of the village south-east of Akita"],
+        "it": ["Kyoto", "la terra a nord-ovest di Edo", "il villaggio a sud di Akita",
+               "il mare a sud del villaggio a sud-est di Akita"],
+        "es": ["Kyoto", "la tierra al noroeste de Edo", "la aldea al sur de Akita",
+               "el mar al sur de la aldea al sureste de Akita"],
+        "ru": ["Kyoto", "суша к северо-западу от Edo", "деревня к югу от Akita",
+               "море к югу от деревни к юго-востоку от Akita"],
+    }
+    for lang, words in want.items():
+        with use_language(lang):
+            assert [hex_words(board, h) for h in ("HO35", "HO20", "HO12", "SEA32")] == words
+            assert hex_words(board, "HO20", coords=True) == f"{words[1]} (HO20)"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_hex_has_its_own_words_in_each_language(lang, players):
+    from samurai_lab.knizia.teaching.words import hex_words
+    board = board_for(players)
+    with use_language(lang):
+        words = [hex_words(board, i) for i in range(len(board.ids))]
+    assert len(set(words)) == len(words)
+    assert not any("{" in w or _english_left(w) for w in words)
+
+
+def test_russian_hex_words_use_three_plural_forms():
+    from samurai_lab.knizia.teaching.words import _near_words
+    with use_language("ru"):
+        assert _near_words("land", 2, "north", "от Edo") == "суша в 2 клетках к северу от Edo"
+        assert _near_words("sea", 5, "west", "от Edo") == "море в 5 клетках к западу от Edo"

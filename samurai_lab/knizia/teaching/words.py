@@ -33,6 +33,9 @@ from ..core.model import Resolution
 from ..core.ruleset import Vocabulary
 from ..core.state import GameState
 from ..core.tiles import Tile
+from ...i18n import Domain, get_language
+
+T = Domain("knizia")
 
 COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
 ISLANDS = {"honshu": "Honshu", "kyushu": "Kyushu", "shikoku": "Shikoku", "hokkaido": "Hokkaido"}
@@ -61,7 +64,9 @@ def _direction(board: Board, i: int, j: int) -> str:
     return _compass(x1 - x2, y1 - y2)
 
 
-def _village_words(board: Board) -> dict[int, str]:
+def _village_words(board: Board, specs: dict | None = None) -> dict[int, str]:
+    """English words of every unnamed settlement; ``specs`` receives how each was built (for other languages)."""
+    specs = {} if specs is None else specs
     named = [i for i in board.settlements if board.info[i].name]
     out: dict[int, str] = {}
     plain: dict[int, tuple[int, str]] = {}
@@ -80,6 +85,8 @@ def _village_words(board: Board) -> dict[int, str]:
             x, y = _xy(board, v)
             out[v] = f"the {KINDS[board.info[v].kind]} in the {_compass(x - cx, y - cy)} of " \
                      f"{ISLANDS.get(island, island.title())}"
+            specs[v] = ("island", KINDS[board.info[v].kind], _compass(x - cx, y - cy),
+                        ISLANDS.get(island, island.title()))
     seen: dict[tuple[int, str], list[int]] = {}
     for v, key in plain.items():
         seen.setdefault(key, []).append(v)
@@ -88,8 +95,10 @@ def _village_words(board: Board) -> dict[int, str]:
             kind = KINDS[board.info[v].kind]
             if len(villages) == 1:
                 out[v] = f"the {kind} {d} of {board.info[a].name}"
+                specs[v] = ("near", kind, 1, d, a)
             else:
                 out[v] = f"the {kind} {_distance(board, v, a)} steps {d} of {board.info[a].name}"
+                specs[v] = ("near", kind, _distance(board, v, a), d, a)
     # islands whose villages share a compass point: add the distance from the island's middle
     by_words: dict[str, list[int]] = {}
     for v, w in out.items():
@@ -97,6 +106,7 @@ def _village_words(board: Board) -> dict[int, str]:
     for w, vs in by_words.items():
         if len(vs) > 1:
             for k, v in enumerate(sorted(vs, key=lambda v: _xy(board, v)[1])):
+                specs[v] = ("nth", specs[v], k + 1, len(vs))
                 out[v] = w.replace("the ", f"the {('northern', 'southern', 'third')[min(k, 2)]} ", 1) \
                     if len(vs) == 2 else f"{w} ({k + 1} of {len(vs)})"
     return out
@@ -104,10 +114,18 @@ def _village_words(board: Board) -> dict[int, str]:
 
 @lru_cache(maxsize=8)
 def _all_words(board: Board) -> tuple[str, ...]:
-    settlements = _village_words(board)
+    return _words_and_specs(board)[0]
+
+
+@lru_cache(maxsize=8)
+def _words_and_specs(board: Board) -> tuple[tuple[str, ...], dict]:
+    """The English words of every hex, and how each was built (``specs``: translated by ``_spec_words``)."""
+    specs: dict = {}
+    settlements = _village_words(board, specs)
     for i in board.settlements:
         if board.info[i].name:
             settlements[i] = board.info[i].name
+            specs[i] = ("name", board.info[i].name)
     words: list[str | None] = [settlements.get(i) for i in range(len(board.ids))]
     taken = {w for w in words if w}
     for i in range(len(board.ids)):
@@ -122,14 +140,112 @@ def _all_words(board: Board) -> tuple[str, ...]:
             w = f"the {kind} {steps}{_direction(board, i, s)} of {settlements[s]}"
             if w not in taken:
                 chosen = w
+                specs[i] = ("near", kind, d, _direction(board, i, s), s)
                 break
         if chosen is None:
             s = refs[0]
             chosen = f"the {kind} {_distance(board, i, s)} steps {_direction(board, i, s)} of {settlements[s]} " \
                      f"({board.ids[i]})"
+            specs[i] = ("id", ("near", kind, _distance(board, i, s), _direction(board, i, s), s), board.ids[i])
         taken.add(chosen)
         words[i] = chosen
-    return tuple(w or board.ids[i] for i, w in enumerate(words))
+    return tuple(w or board.ids[i] for i, w in enumerate(words)), specs
+
+
+# The words of other languages: a hex's words are built from messages with placeholders, one per kind of
+# hex (the article and the gender differ), a direction phrase, and the place they are seen from, itself
+# in the form that follows "of" (Italian "di Edo" / "del villaggio ...", Russian "от Эдо" / "от деревни ...").
+_DIRECTION_TEXT = {
+    "east": lambda: T.pgettext("direction from a place", "east"),
+    "north-east": lambda: T.pgettext("direction from a place", "north-east"),
+    "north": lambda: T.pgettext("direction from a place", "north"),
+    "north-west": lambda: T.pgettext("direction from a place", "north-west"),
+    "west": lambda: T.pgettext("direction from a place", "west"),
+    "south-west": lambda: T.pgettext("direction from a place", "south-west"),
+    "south": lambda: T.pgettext("direction from a place", "south"),
+    "south-east": lambda: T.pgettext("direction from a place", "south-east"),
+}
+_COMPASS_TEXT = {
+    "east": lambda: T.pgettext("part of an island", "east"),
+    "north-east": lambda: T.pgettext("part of an island", "north-east"),
+    "north": lambda: T.pgettext("part of an island", "north"),
+    "north-west": lambda: T.pgettext("part of an island", "north-west"),
+    "west": lambda: T.pgettext("part of an island", "west"),
+    "south-west": lambda: T.pgettext("part of an island", "south-west"),
+    "south": lambda: T.pgettext("part of an island", "south"),
+    "south-east": lambda: T.pgettext("part of an island", "south-east"),
+}
+
+
+def _direction_text(d: str) -> str:
+    """``north-west`` as it stands after a hex's kind (Italian ``a nord-ovest``, Russian ``к северо-западу``)."""
+    return _DIRECTION_TEXT[d]()
+
+
+def _compass_text(d: str) -> str:
+    """``north-west`` as a part of an island (Italian ``nord-ovest``, Russian ``северо-западной``)."""
+    return _COMPASS_TEXT[d]()
+
+
+def _near_words(kind: str, n: int, direction: str, place: str) -> str:
+    d = _direction_text(direction)
+    if kind == "land":
+        return (T.gettext("the land {direction} {place}") if n == 1 else
+                T.ngettext("the land {n} step {direction} {place}", "the land {n} steps {direction} {place}", n))\
+            .format(n=n, direction=d, place=place)
+    if kind == "sea":
+        return (T.gettext("the sea {direction} {place}") if n == 1 else
+                T.ngettext("the sea {n} step {direction} {place}", "the sea {n} steps {direction} {place}", n))\
+            .format(n=n, direction=d, place=place)
+    if kind == "city":
+        return (T.gettext("the city {direction} {place}") if n == 1 else
+                T.ngettext("the city {n} step {direction} {place}", "the city {n} steps {direction} {place}", n))\
+            .format(n=n, direction=d, place=place)
+    return (T.gettext("the village {direction} {place}") if n == 1 else
+            T.ngettext("the village {n} step {direction} {place}", "the village {n} steps {direction} {place}", n))\
+        .format(n=n, direction=d, place=place)
+
+
+def _of_words(spec: tuple, specs: dict) -> str:
+    """A settlement's words in the form that follows "of" (``of Kyoto``, ``of the village north of Akita``)."""
+    what = spec[0]
+    if what == "name":
+        return T.pgettext("of a place", "of {name}").format(name=spec[1])
+    if what == "nth":
+        return T.gettext("{place} ({k} of {n})").format(place=_of_words(spec[1], specs), k=spec[2], n=spec[3])
+    if what == "island":
+        _, kind, compass, island = spec
+        msg = (T.pgettext("of a place", "of the city in the {compass} of {island}") if kind == "city" else
+               T.pgettext("of a place", "of the village in the {compass} of {island}"))
+        return msg.format(compass=_compass_text(compass), island=island)
+    _, kind, n, direction, anchor = spec
+    place, d = _of_words(specs[anchor], specs), _direction_text(direction)
+    if kind == "city":
+        msg = (T.pgettext("of a place", "of the city {direction} {place}") if n == 1 else
+               T.ngettext("of the city {n} step {direction} {place}", "of the city {n} steps {direction} {place}", n))
+    else:
+        msg = (T.pgettext("of a place", "of the village {direction} {place}") if n == 1 else
+               T.ngettext("of the village {n} step {direction} {place}", "of the village {n} steps {direction} {place}",
+                          n))
+    return msg.format(n=n, direction=d, place=place)
+
+
+def _spec_words(spec: tuple, specs: dict) -> str:
+    """A hex's words in the current language, from how its English words were built."""
+    what = spec[0]
+    if what == "name":
+        return spec[1]
+    if what == "id":
+        return T.gettext("{place} ({id})").format(place=_spec_words(spec[1], specs), id=spec[2])
+    if what == "nth":
+        return T.gettext("{place} ({k} of {n})").format(place=_spec_words(spec[1], specs), k=spec[2], n=spec[3])
+    if what == "island":
+        _, kind, compass, island = spec
+        msg = (T.gettext("the city in the {compass} of {island}") if kind == "city" else
+               T.gettext("the village in the {compass} of {island}"))
+        return msg.format(compass=_compass_text(compass), island=island)
+    _, kind, n, direction, anchor = spec
+    return _near_words(kind, n, direction, _of_words(specs[anchor], specs))
 
 
 def _board(where: GameState | Board) -> Board:
@@ -140,7 +256,11 @@ def hex_words(where: GameState | Board, hex_ref: int | str, coords: bool = False
     """Where a hex is, in words: ``Kyoto``, ``the land north-west of Edo``; `` (HO20)`` added with ``coords``."""
     board = _board(where)
     i = hex_ref if isinstance(hex_ref, int) else board.resolve(hex_ref)
-    words = _all_words(board)[i]
+    if get_language() == "en":
+        words = _all_words(board)[i]
+    else:
+        _, specs = _words_and_specs(board)
+        words = _spec_words(specs[i], specs) if i in specs else board.ids[i]
     return f"{words} ({board.ids[i]})" if coords else words
 
 

@@ -272,26 +272,30 @@ def capitalised(text: str) -> str:
 def tile_words(t: Tile, vocab: Vocabulary) -> str:
     """``High Helmet 4``, ``Samurai 2``, ``Ship 1``, ``figure exchange`` (in the edition's words)."""
     name = vocab.figure(t.figure)
-    return name if t.value is None or t.is_move else f"{name} {t.value}"
+    return name if t.value is None or t.is_move else T.gettext("{figure} {value}").format(figure=name, value=t.value)
 
 
 FAST_NOTE = "the fast mark (⚡): a tile with it may be played in addition to the one tile without it of each turn"
 
 
 def tallies_words(state: GameState, tallies: Sequence[int]) -> str:
-    """``Red 3, Blue 2`` or ``nobody has influence``."""
-    names = [s.name for s in state.seats]
-    return ", ".join(f"{names[p]} {v}" for p, v in enumerate(tallies) if v) or "nobody has influence"
+    """``Red 3, Blue 2`` or ``nobody has influence`` (players named in the current language)."""
+    names = state.ruleset.vocabulary.seat_names(state.seats)
+    parts = [T.gettext("{player} {value}").format(player=names[p], value=v) for p, v in enumerate(tallies) if v]
+    return ", ".join(parts) or T.gettext("nobody has influence")
 
 
 def resolution_words(state: GameState, r: Resolution, coords: bool = False) -> str:
     """``Blue takes the Castle of Kyoto (Blue 3, Red 2)`` or ``The Buddha of Edo is set aside: tie ...``."""
     vocab = state.ruleset.vocabulary
-    where = f"the {vocab.caste(r.caste)} of {hex_words(state, r.hex, coords)}"
-    tallies = tallies_words(state, r.tallies)
+    values = dict(caste=vocab.caste(r.caste), where=hex_words(state, r.hex, coords),
+                  tallies=tallies_words(state, r.tallies))
     if r.winner is None:
-        return f"{capitalised(where)} is set aside: tie for the highest influence ({tallies})"
-    return f"{state.seats[r.winner].name} takes {where} ({tallies})"
+        return capitalised(T.gettext("the {caste} of {where} is set aside: tie for the highest influence ({tallies})")
+                           .format(**values))
+    who = vocab.seat_names(state.seats)[r.winner]
+    return T.pgettext("hex in words", "{player} takes the {caste} of {where} ({tallies})").format(
+        player=who, **values)
 
 
 def board_for_players(n: int) -> Board:
@@ -335,7 +339,7 @@ def plain_text(where: GameState | Board, text: str, coords: bool = False) -> str
             return m.group(0)
         if where_words is None or vocab is None:
             return m.group(0)
-        return f"{tile_words(t, vocab)} on {where_words}"
+        return T.gettext("{tile} on {place}").format(tile=tile_words(t, vocab), place=where_words)
 
     def bare(m: re.Match[str]) -> str:
         return place(m.group(1)) or m.group(0)

@@ -53,7 +53,7 @@ CULL_INTERVAL_S = 30
 CELL_ERROR = ("This app could not start. Reload the page; if it fails again, the person running "
               "`samurai-lab serve` can restart it with --debug to see why.")
 #: Longest wait for a cell's outputs after its reply (voila's default, 4 s, loses a busy app's page).
-IOPUB_TIMEOUT_S = 60
+IOPUB_TIMEOUT_S = 300
 #: Environment variable that turns on tracebacks in the apps' messages (set by ``--debug``).
 DEBUG_ENV = "SAMURAI_DEBUG"
 #: Environment variable naming the folder where the apps save positions (set by ``--saved-dir``).
@@ -79,7 +79,7 @@ def voila_flags(
         f"--template={TEMPLATE}",
         "--classic-tree",
         "--preheat_kernel=True",
-        # voila stops reading a cell's outputs 4 s after the cell's reply; a class's busy server needs
+        # voila stops reading a cell's outputs 4 s after the cell's reply; a class's busy server may need
         # longer to pass an app's hundreds of widget messages on (else the page stays blank).
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_S}",
         "--VoilaConfiguration.multi_kernel_manager_class=samurai_lab.tools.voila_app.ClassroomKernelManager",

@@ -15,6 +15,35 @@ pytestmark = pytest.mark.browser
 PLAY = ".ikz-play-board"
 LESSON = ".ikz-lesson-board"
 TIMEOUT = 90.0
+LOGICAL = {PLAY: DEFAULT_GEOMETRY.size, LESSON: DEFAULT_GEOMETRY.size}  # the boards' own pixels
+
+
+FITTED_JS = """(sel) => {
+  const c = document.querySelector(sel);
+  const space = c && c.closest('.samurai-board').querySelector('.samurai-board-space input');
+  return c && space && space.value !== '' && c.clientWidth > 200
+    && c.width === Math.round(c.clientWidth * window.devicePixelRatio);
+}"""
+
+
+def fitted_scale(page: Page, selector: str) -> float:
+    """Backing pixels per logical pixel of the fitted board ``selector`` (waits until the page measured it)."""
+    page.wait_for_function(FITTED_JS, arg=selector, timeout=TIMEOUT * 1000, polling=200)
+    width = page.evaluate("(sel) => document.querySelector(sel).width", selector)
+    return width / LOGICAL[selector]
+
+
+def click_at(page: Page, selector: str, x: float, y: float) -> None:
+    """Click the board at logical pixel (x, y) (the game's layout), whatever its fitted size."""
+    s = fitted_scale(page, selector)
+    click_canvas(page, selector, x * s, y * s)
+
+
+def pixel_wait(page: Page, selector: str, x: float, y: float, rgb=None, **kw):  # noqa: ANN001, ANN201
+    """``wait_for_canvas_pixel`` at logical pixel (x, y) of the fitted board."""
+    s = fitted_scale(page, selector)
+    page.wait_for_timeout(300)  # the redraw that follows the fit
+    return wait_for_canvas_pixel(page, selector, int(x * s), int(y * s), rgb, **kw)
 
 
 def centre(name: str) -> tuple[float, float]:
@@ -23,7 +52,7 @@ def centre(name: str) -> tuple[float, float]:
 
 def click(page: Page, selector: str, name: str) -> None:
     x, y = centre(name)
-    click_canvas(page, selector, x, y)
+    click_at(page, selector, x, y)
 
 
 def test_play_by_clicks_refusal_and_french(app_page: Page, voila_url: str) -> None:
@@ -32,9 +61,9 @@ def test_play_by_clicks_refusal_and_french(app_page: Page, voila_url: str) -> No
     open_app(page, voila_url, "ikizumari.ipynb", PLAY, timeout=TIMEOUT)
     # the board really drew: the dragon of c11 is a green triangle
     x, y = centre("c11")
-    r, g, b, a = wait_for_canvas_pixel(page, PLAY, int(x), int(y + 3), (46, 125, 50), timeout=TIMEOUT)
+    r, g, b, a = pixel_wait(page, PLAY, x, y + 3, (46, 125, 50), timeout=TIMEOUT)
     assert a == 255
-    expect(page).to_have_title("SAMOURAI — Iki-zumari — samurai_lab", timeout=TIMEOUT * 1000)
+    expect(page).to_have_title("Iki-zumari — samurai_lab", timeout=TIMEOUT * 1000)
 
     # against the search bot (Black by default): it answers at once; Undo takes both moves back
     click(page, PLAY, "d1")
@@ -52,7 +81,7 @@ def test_play_by_clicks_refusal_and_french(app_page: Page, voila_url: str) -> No
     wait_for_text(page, ".ikz-status", "Black must move 1, 2 or 3 squares, first crossing a dragon square.", TIMEOUT)
     wait_for_text(page, ".ikz-announcement", "Red announces: 2 dragon", TIMEOUT)
     x, y = centre("d3")
-    wait_for_canvas_pixel(page, PLAY, int(x - 13), int(y), (198, 40, 40), tolerance=12, timeout=TIMEOUT)
+    pixel_wait(page, PLAY, x - 13, y, (198, 40, 40), tolerance=12, timeout=TIMEOUT)
     # a refused move, in the rules' words
     click(page, PLAY, "d11")
     click(page, PLAY, "d8")
@@ -62,14 +91,14 @@ def test_play_by_clicks_refusal_and_french(app_page: Page, voila_url: str) -> No
     click(page, PLAY, "b11")
     wait_for_text(page, ".ikz-announcement", "Black announces: 2 ibis", TIMEOUT)
     x, y = centre("b11")
-    wait_for_canvas_pixel(page, PLAY, int(x - 10), int(y - 10), (33, 33, 33), tolerance=12, timeout=TIMEOUT)
+    pixel_wait(page, PLAY, x - 10, y - 10, (33, 33, 33), tolerance=12, timeout=TIMEOUT)
     save_screenshot(page, "ikizumari_play")
 
     page.select_option(".ikz-language select", label="Français")
     wait_for_text(page, ".ikz-status", "Rouge doit se déplacer de 1, 2 ou 3 cases", TIMEOUT)
     wait_for_text(page, ".ikz-announcement", "Noir annonce : 2 en ibis", TIMEOUT)
     expect(page.get_by_role("button", name="Nouvelle partie")).to_be_visible()
-    expect(page).to_have_title("SAMOURAÏ — Iki-zumari — samurai_lab", timeout=TIMEOUT * 1000)
+    expect(page).to_have_title("Iki-zumari — samurai_lab", timeout=TIMEOUT * 1000)
     save_screenshot(page, "ikizumari_play_fr")
     assert canvas_pixel(page, PLAY, 2, 2)[3] == 255
 
@@ -81,7 +110,7 @@ def test_lesson_wrong_then_right(app_page: Page, voila_url: str) -> None:
     page.get_by_role("tab", name="Lesson").click()
     wait_for_text(page, ".ikz-lesson-task", "Move a samurai exactly 3 squares", TIMEOUT)
     x, y = centre("d1")
-    wait_for_canvas_pixel(page, LESSON, int(x - 13), int(y), (198, 40, 40), tolerance=12, timeout=TIMEOUT)
+    pixel_wait(page, LESSON, x - 13, y, (198, 40, 40), tolerance=12, timeout=TIMEOUT)
     click(page, LESSON, "d1")
     click(page, LESSON, "d2")
     wait_for_text(page, ".ikz-lesson-feedback", "Not quite. This move goes 1 squares; the task asks for 3.", TIMEOUT)

@@ -20,6 +20,35 @@ LESSON = ".katana-lesson-canvas"
 TIMEOUT = 90.0
 VIEWPORT = {"width": 1280, "height": 1000}
 PLAY = Layout(cell=56.0, margin=24.0)  # the app's play board
+LOGICAL = {CANVAS: PLAY.width, LESSON: Layout(cell=48.0, margin=24.0).width}  # the boards' own pixels
+
+
+FITTED_JS = """(sel) => {
+  const c = document.querySelector(sel);
+  const space = c && c.closest('.samurai-board').querySelector('.samurai-board-space input');
+  return c && space && space.value !== '' && c.clientWidth > 200
+    && c.width === Math.round(c.clientWidth * window.devicePixelRatio);
+}"""
+
+
+def fitted_scale(page: Page, selector: str) -> float:
+    """Backing pixels per logical pixel of the fitted board ``selector`` (waits until the page measured it)."""
+    page.wait_for_function(FITTED_JS, arg=selector, timeout=TIMEOUT * 1000, polling=200)
+    width = page.evaluate("(sel) => document.querySelector(sel).width", selector)
+    return width / LOGICAL[selector]
+
+
+def click_at(page: Page, selector: str, x: float, y: float) -> None:
+    """Click the board at logical pixel (x, y) (the game's layout), whatever its fitted size."""
+    s = fitted_scale(page, selector)
+    click_canvas(page, selector, x * s, y * s)
+
+
+def pixel_wait(page: Page, selector: str, x: float, y: float, rgb=None, **kw):  # noqa: ANN001, ANN201
+    """``wait_for_canvas_pixel`` at logical pixel (x, y) of the fitted board."""
+    s = fitted_scale(page, selector)
+    page.wait_for_timeout(300)  # the redraw that follows the fit
+    return wait_for_canvas_pixel(page, selector, int(x * s), int(y * s), rgb, **kw)
 
 
 def centre(name: str) -> tuple[float, float]:
@@ -36,26 +65,28 @@ def test_play_refusal_language_and_lesson(app_page: Page, voila_url: str) -> Non
     open_app(page, voila_url, "katana.ipynb", ".katana-app", timeout=TIMEOUT)
     # the board really drew: a BLACK square's colour at e9, a Black samurai's disc at d9
     x, y = PLAY.origin(square_index("e9"))
-    wait_for_canvas_pixel(page, CANVAS, int(x + 4), int(y + 4), hex_rgb(theme.BLACK_SQUARE), timeout=TIMEOUT)
+    pixel_wait(page, CANVAS, x + 4, y + 4, hex_rgb(theme.BLACK_SQUARE), timeout=TIMEOUT)
     bx, by = centre("d9")
-    wait_for_canvas_pixel(page, CANVAS, int(bx - 10), int(by + 12), hex_rgb(theme.PIECE_FILL[0]), timeout=TIMEOUT)
-    assert page.title().startswith("SAMURAI")
+    pixel_wait(page, CANVAS, bx - 10, by + 12, hex_rgb(theme.PIECE_FILL[0]), timeout=TIMEOUT)
+    expect(page).to_have_title("Katana — samurai_lab", timeout=TIMEOUT * 1000)
     wait_for_text(page, ".katana-constraint", "Free move: Black", TIMEOUT)
 
     # a refusal in words: a samurai may not stop on a KATANA square
-    click_canvas(page, CANVAS, *centre("a7"))
+    click_at(page, CANVAS, *centre("a7"))
     wait_for_text(page, ".katana-message", "a7 selected", TIMEOUT)
-    click_canvas(page, CANVAS, *centre("c7"))
+    click_at(page, CANVAS, *centre("c7"))
     wait_for_text(page, ".katana-message", "KATANA", TIMEOUT)
 
     # a legal move; the search bot answers
-    click_canvas(page, CANVAS, *centre("d9"))
+    click_at(page, CANVAS, *centre("d9"))
     wait_for_text(page, ".katana-message", "d9 selected", TIMEOUT)
     save_screenshot(page, "katana_selected")
-    click_canvas(page, CANVAS, *centre("c9"))  # onto a TAIYO: Red is in Tachiōjō and passes
+    click_at(page, CANVAS, *centre("c9"))  # onto a TAIYO: Red is in Tachiōjō and passes
     wait_for_text(page, ".katana-message", "Black moves d9-c9", TIMEOUT)
     wait_for_text(page, ".katana-message", "Tachiōjō", TIMEOUT)
-    r, g, b, _ = canvas_pixel(page, CANVAS, int(bx - 10), int(by + 12))
+    s = fitted_scale(page, CANVAS)
+    page.wait_for_timeout(300)  # the redraw after the move
+    r, g, b, _ = canvas_pixel(page, CANVAS, int((bx - 10) * s), int((by + 12) * s))
     assert (r, g, b) != hex_rgb(theme.PIECE_FILL[0])  # d9 is empty now
     save_screenshot(page, "katana_play")
 
@@ -71,12 +102,12 @@ def test_play_refusal_language_and_lesson(app_page: Page, voila_url: str) -> Non
     page.get_by_role("tab", name="Lezione").click()
     wait_for_text(page, ".katana-task", "Esercizio 1", TIMEOUT)
     lay = Layout(cell=48.0, margin=24.0)
-    click_canvas(page, LESSON, *lay.centre(square_index("d9")))
-    click_canvas(page, LESSON, *lay.centre(square_index("e8")))  # legal, but a MEKURA square
+    click_at(page, LESSON, *lay.centre(square_index("d9")))
+    click_at(page, LESSON, *lay.centre(square_index("e8")))  # legal, but a MEKURA square
     wait_for_text(page, ".katana-lesson-message", "BLACK", TIMEOUT)
     page.click(".katana-task-retry")
-    click_canvas(page, LESSON, *lay.centre(square_index("d9")))
-    click_canvas(page, LESSON, *lay.centre(square_index("e9")))
+    click_at(page, LESSON, *lay.centre(square_index("d9")))
+    click_at(page, LESSON, *lay.centre(square_index("e9")))
     wait_for_text(page, ".katana-lesson-message", "Ben fatto", TIMEOUT)
     page.select_option(".katana-language select", label="English")
     wait_for_text(page, ".katana-task", "Task 1", TIMEOUT)
@@ -101,16 +132,16 @@ def test_a_sfida_and_the_defenders_choice(app_page: Page, voila_url: str) -> Non
     page.click(".katana-set-position")
     wait_for_text(page, ".katana-message", "Position set.", TIMEOUT)
     wait_for_text(page, ".katana-status", "Red to move", TIMEOUT)
-    click_canvas(page, CANVAS, *centre("e1"))
+    click_at(page, CANVAS, *centre("e1"))
     wait_for_text(page, ".katana-message", "e1 selected", TIMEOUT)
-    click_canvas(page, CANVAS, *centre("e4"))
+    click_at(page, CANVAS, *centre("e4"))
     wait_for_text(page, ".katana-message", "Sfida across the KATANA on e5", TIMEOUT)
     wait_for_text(page, ".katana-constraint", "Black puts the defeated samurai of Black back", TIMEOUT)
     # the challenge line is drawn in red between e4 and e6
     x, y = PLAY.centre(square_index("e5"))
-    wait_for_canvas_pixel(page, CANVAS, int(x), int(y), hex_rgb(theme.CHALLENGE), tolerance=40, timeout=TIMEOUT)
+    pixel_wait(page, CANVAS, x, y, hex_rgb(theme.CHALLENGE), tolerance=40, timeout=TIMEOUT)
     save_screenshot(page, "katana_sfida")
-    click_canvas(page, CANVAS, *centre("f9"))
+    click_at(page, CANVAS, *centre("f9"))
     wait_for_text(page, ".katana-message", "back on SHIRO f9", TIMEOUT)
     wait_for_text(page, ".katana-constraint", "Constrained move: Black must move a samurai next to a Ryu (dragon)",
                   TIMEOUT)

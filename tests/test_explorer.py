@@ -25,6 +25,8 @@ from samurai_lab.knizia.core.model import placed
 from samurai_lab.knizia.core.text import describe_resolution
 from samurai_lab.knizia.core.tiles import sort_tiles
 from samurai_lab.knizia.widgets.explorer import EDIT_TAB, FILES_TAB, PLAYER, RULES_TAB, Explorer, midgame_state
+from samurai_lab.knizia.teaching.words import capitalised, hex_words, resolution_words
+from samurai_lab.knizia.widgets.hand_panel import tile_label
 from samurai_lab.knizia.widgets.play_input import LEGAL, PREVIEW
 
 REPO = Path(__file__).resolve().parents[1]
@@ -88,7 +90,7 @@ def test_first_click_previews_second_click_places():
     assert len(app.history) == 1, "a first click only previews"
     assert app.board.highlights[PREVIEW] == (gap,)
     pv = preview(s, PlaceTile(tile("H3"), s.board.ids[gap]))
-    expected = describe_resolution(s, pv.resolutions[0])
+    expected = resolution_words(s, pv.resolutions[0])
     assert "Green takes the High Helmet" in expected
     assert expected in app.tally.text
     assert 'class="samurai-preview"' in app.tally.text
@@ -134,23 +136,48 @@ def test_a_second_click_elsewhere_moves_the_preview():
     app.click_hex(b)
     assert len(app.history) == 1
     assert app.board.highlights[PREVIEW] == (b,)
-    assert f"B2@{s.board.ids[b]}" in app.tally.text
+    assert f"Buddha 2 on {hex_words(s, b)}" in app.tally.text
 
 
-@pytest.mark.parametrize("where", ["settlement", "occupied", "sea"])
+@pytest.mark.parametrize("where", ["occupied", "sea"])
 def test_an_illegal_click_says_which_rule_forbids_it(where):
     s, v, gap = closing_position()
     app = Explorer(s)
     app.choose(hand_index(s, "H3"))
     b = s.board
-    target = {"settlement": v, "occupied": b.land_neighbours[v][1], "sea": b.sea[0]}[where]
+    target = {"occupied": b.land_neighbours[v][1], "sea": b.sea[0]}[where]
     app.click_hex(target)
     reason = why_illegal(s, PlaceTile(tile("H3"), b.ids[target]))
     assert reason
     assert app.feedback.kind == "error"
-    assert app.feedback.text == f"H3@{b.ids[target]}: {reason}"
+    # in words: the tile and the place, never the notation
+    assert app.feedback.text.startswith(f"{tile_label(s, tile('H3'))} on {hex_words(s, target)} is not allowed: ")
+    assert reason in app.feedback.text and "@" not in app.feedback.text and b.ids[target] not in app.feedback.text
     assert "samurai-message" in app.feedback.message._dom_classes
     assert len(app.history) == 1 and app.state is s
+
+
+def test_a_settlement_clicked_with_a_tile_chosen_shows_its_tallies():
+    s, v, gap = closing_position()
+    app = Explorer(s)
+    app.choose(hand_index(s, "H3"))
+    app.click_hex(v)
+    assert app.feedback.kind == "info"
+    assert app.focus_settlement == v and app.board.selected == v
+    assert f"The tallies of {hex_words(s, v)} are shown" in app.feedback.text
+    assert app.input.selected_tile(s) == tile("H3")  # the tile stays chosen
+    assert len(app.history) == 1
+
+
+def test_show_coordinates_adds_hex_ids_to_the_words():
+    s, v, gap = closing_position()
+    app = Explorer(s)
+    app.choose(hand_index(s, "H3"))
+    app.click_hex(s.board.sea[0])
+    assert s.board.ids[s.board.sea[0]] not in app.feedback.text
+    app.set_coordinates(True)
+    app.click_hex(s.board.sea[0])
+    assert f"({s.board.ids[s.board.sea[0]]})" in app.feedback.text
 
 
 def test_the_normal_tile_allowance_is_shown_and_enforced():
@@ -265,7 +292,7 @@ def test_hover_previews_the_chosen_tile():
     app.choose(hand_index(s, "H3"))
     app.hover_hex(gap)
     assert "Green takes the High Helmet" in app.tally.text
-    assert "With H3@" in app.tally.text
+    assert f"With High Helmet 3 on {hex_words(s, gap)}" in app.tally.text
     assert "Green" in app.tally.text and "surrounded" in app.tally.text
     app.hover_hex(v)
     assert "samurai-preview" not in app.tally.text
@@ -279,7 +306,7 @@ def test_clicking_a_settlement_shows_its_tallies():
     app = Explorer(s)
     app.click_hex(v)
     text = app.tally.text
-    assert s.board.label(v) in text
+    assert capitalised(hex_words(s, v)) in text and s.board.ids[v] not in text
     assert "1 empty land hex left around it" in text
     assert app.board.selected == v
     assert "samurai-tally" in app.tally.widget._dom_classes
@@ -322,33 +349,42 @@ def test_undo_at_the_start_is_a_message_not_an_error():
 
 # --- setup phases ---------------------------------------------------------------------
 
-def test_chosen_setup_places_pieces_then_picks_hands_by_clicking():
+def test_chosen_setup_picks_hands_then_places_pieces_by_clicking():
+    # 000: "Simultaneamente e di nascosto dagli altri avversari, tutti i giocatori devono scegliere 5 dei 20
+    # tasselli" and only then "Selezionare poi i segnalini ... Inizia il giocatore più giovane".
     s = new_game(2, EDITION_1998, seed=5)
-    assert s.phase is Phase.PLACE_PIECES
+    assert s.phase is Phase.CHOOSE_HANDS
     app = Explorer(s)
-    assert app.board.highlights[LEGAL], "a caste is chosen from the start"
-    app.choose(Caste.BUDDHA.index)
-    cities = set(s.board.cities)
-    assert set(app.board.highlights[LEGAL]) <= cities and app.board.highlights[LEGAL]
-    app.click_hex(s.board.villages[0])
-    assert app.feedback.kind == "error" and "the cities are filled first" in app.feedback.text
-    city = s.board.cities[0]
-    app.click_hex(city)
-    assert app.state.pieces[city] == (Caste.BUDDHA,)
-    assert app.input.sel.tile == Caste.BUDDHA.index, "the caste stays chosen for the next piece"
-    while app.state.phase is Phase.PLACE_PIECES:
-        action = app.state.legal_actions()[0]
-        app.commit(action)
-    assert app.state.phase is Phase.CHOOSE_HANDS
     title, items, _ = app.input.items(app.state)
     assert "chooses a starting hand" in title and len(items) == 17
+    assert not app.board.highlights.get(LEGAL), "nothing to click on the board while hands are chosen"
     for k in (0, 1, 2, 9, 9):  # H2 H3 H4 S1 S1
         app.choose(k)
     assert app.state.current == 1 and [t.code for t in app.state.hands[0]] == ["H2", "H3", "H4", "S1", "S1"]
+    assert app.state.phase is Phase.CHOOSE_HANDS
     app.hand.click(9)  # the button's own event (through the app's guard)
     app.hand.click(9)
     app.hand.click(9)
     assert app.feedback.kind == "error" and "no other S1" in app.feedback.text
+    for k in (0, 1, 2):  # Yellow's hand: S1 S1 H2 H3 H4
+        app.choose(k)
+    assert app.state.phase is Phase.PLACE_PIECES and app.state.current == 0
+    assert "every hand is chosen" in app.feedback.text and "put the figures into the settlements" in app.feedback.text
+    assert app.board.highlights[LEGAL], "a caste is chosen from the start"
+    app.choose(Caste.BUDDHA.index)
+    board = app.state.board
+    cities = set(board.cities)
+    assert set(app.board.highlights[LEGAL]) <= cities and app.board.highlights[LEGAL]
+    app.click_hex(board.villages[0])
+    assert app.feedback.kind == "error" and "the cities are filled first" in app.feedback.text
+    city = board.cities[0]
+    app.click_hex(city)
+    assert app.state.pieces[city] == (Caste.BUDDHA,)
+    assert app.input.sel.tile == Caste.BUDDHA.index, "the caste stays chosen for the next piece"
+    while app.state.phase is Phase.PLACE_PIECES:
+        app.commit(app.state.legal_actions()[0])
+    assert app.state.phase is Phase.PLAY and app.state.current == 0
+    assert [t.code for t in app.state.hands[0]] == ["H2", "H3", "H4", "S1", "S1"], "placing draws nothing"
 
 
 # --- views and vocabulary --------------------------------------------------------------
@@ -470,7 +506,7 @@ def test_save_and_load_a_scenario_file_round_trip(tmp_path):
     app.open_tab(FILES_TAB)
     fp = app.files_panel
     fp.title.value = "My position"
-    fp.path.value = "saved/mine.toml"
+    fp.path.value = "mine"
     path = fp.save()
     assert path == tmp_path / "saved" / "mine.toml" and path.is_file()
     assert str(path) in [v for _, v in fp.choice.options]
@@ -485,10 +521,11 @@ def test_saving_never_overwrites_a_bundled_scenario(tmp_path):
     (tmp_path / "e1.toml").write_text("title = 'x'\n")
     app = Explorer(midgame_state(), scenarios_dir=tmp_path)
     app.open_tab(FILES_TAB)
-    app.files_panel.path.value = "e1.toml"
+    app.files_panel.path.value = "../e1.toml"
     app.guard(app.files_panel.save)()
-    assert app.feedback.kind == "error" and "already exists" in app.feedback.text
+    assert app.feedback.kind == "error" and app.feedback.text.startswith("Not saved:")
     assert (tmp_path / "e1.toml").read_text() == "title = 'x'\n"
+    assert not (tmp_path / "saved").exists()
 
 
 def test_download_link_and_upload_round_trip(tmp_path):
@@ -561,10 +598,15 @@ def test_rules_tab_presets_explanations_and_new_game():
     panel.seed.value = 9
     app.new_game()
     s = app.state
-    assert s.n_players == 3 and s.ruleset.edition == "2015" and s.phase is Phase.PLACE_PIECES
-    assert s.seed == 9 and app.tabs.selected_index == 0
-    assert app.feedback.text.startswith("New game: put the caste pieces into the settlements")
+    assert s.n_players == 3 and s.ruleset.edition == "2015" and s.phase is Phase.PLACE_PIECES  # hands random
+    assert s.seed == 9 and app.tabs.selected_index == 0 and all(len(h) == 5 for h in s.hands)
+    assert app.feedback.text.startswith("New game: every hand is chosen; put the caste pieces into the settlements")
     assert "caste piece" in app.hand.title.value
+    panel.hands.value = "chosen"
+    app.new_game()
+    assert app.state.phase is Phase.CHOOSE_HANDS
+    assert app.feedback.text.startswith("New game: every player chooses his starting hand in secret")
+    assert "then the caste pieces are placed, cities before villages, from Gold" in app.feedback.text
 
 
 def test_rules_tab_changes_the_rules_of_the_position():
@@ -618,10 +660,13 @@ def test_css_classes_for_tests_and_styles():
 # --- notebooks ---------------------------------------------------------------------------------
 
 def test_index_links_every_app():
+    from samurai_lab.ui.landing import landing_html
+
     nb = nbformat.read(REPO / "notebooks" / "index.ipynb", as_version=4)
-    text = "\n".join(c.source for c in nb.cells)
-    for name in ("explorer", "map", "examples", "lesson", "scoring", "variants", "game", "tournament"):
-        assert f"]({name}.ipynb)" in text, name
+    assert "landing_page()" in "\n".join(c.source for c in nb.cells)
+    text = landing_html(REPO / "notebooks")
+    for name in ("explorer", "map", "examples", "lesson", "scoring", "variants", "game", "tournament", "engine_tour"):
+        assert f'href="{name}.ipynb' in text, name
     assert "/voila/" not in text, "relative links work under voila and in Jupyter alike"
 
 
@@ -638,7 +683,7 @@ def test_a_whole_game_to_the_score():
         app.commit(random_action(app.state, rng))
     assert "Game over after turn" in app.status.value
     assert "samurai-score" in app.status.value and "Winner:" in app.status.value
-    assert "The game is over" in app.feedback.text
+    assert "The game ends" in app.feedback.text
     app.click_hex(app.state.board.land[0])
     assert app.feedback.kind == "warning" and "The game is over" in app.feedback.text
 

@@ -7,6 +7,7 @@ import html
 
 import pytest
 
+from samurai_lab.knizia.teaching.words import hex_words
 from samurai_lab import EndTurn, Phase, PickTile, PlacePiece, PlaceTile
 from samurai_lab.knizia.teaching.game_session import GameSession, Player
 from samurai_lab.knizia.core.ruleset import CHOSEN, END_OF_TURN, RANDOM
@@ -83,7 +84,11 @@ def test_play_a_tile_then_undo() -> None:
     start = app.session.state
     action = play_first_legal_tile(app)
     assert isinstance(action, PlaceTile)
-    assert f"on {action.hex}" in app.log.value and 'data-actions="1"' in app.log.value
+    assert f"on {hex_words(start, action.hex)}" in app.log.value and 'data-actions="1"' in app.log.value
+    assert action.hex not in app.log.value
+    app.set_coordinates(True)  # the header's "Show coordinates"
+    assert f"on {hex_words(start, action.hex)} ({action.hex})" in app.log.value
+    app.set_coordinates(False)
     assert not app.undo_button.disabled and not app.end_turn_button.disabled
     app.undo()
     assert app.session.state == start and app.session.actions == []
@@ -156,10 +161,20 @@ def test_hot_seat_hides_the_hand_until_the_person_says_who_he_is() -> None:
 
 # --- setup by clicking --------------------------------------------------------------------
 
-def test_pieces_and_hands_chosen_by_clicking_while_the_bot_does_its_own() -> None:
+def test_hands_then_pieces_chosen_by_clicking_while_the_bot_does_its_own() -> None:
+    # 002: "5. Dibujar mano inicial: cada jugador elige en secreto cinco de sus fichas" before "8. Poblar los
+    # espacios de la ciudad: comenzando con el jugador más joven".
     app = started(setup=CHOSEN, hands=CHOSEN)
     s = app.session
-    assert s.state.phase is Phase.PLACE_PIECES
+    assert s.state.phase is Phase.CHOOSE_HANDS and s.is_person_turn()
+    assert "chooses a starting hand" in app.status.value
+    for _ in range(5):  # the last tile kind still offered, each time
+        app.choose(max(k for k, item in enumerate(app.hand.items) if item.usable))
+    assert sum(isinstance(a, PickTile) for a in s.actions) == 10, "the bot chose its hand too"
+    assert s.state.phase is Phase.PLACE_PIECES and s.state.current == 0 and s.is_person_turn()
+    mine = " ".join(t.code for t in s.state.hands[0])
+    assert mine in app.status.value, "a player knows his own hand while placing pieces"
+    assert " ".join(t.code for t in s.state.hands[1]) not in app.status.value
     while s.state.phase is Phase.PLACE_PIECES:
         assert s.is_person_turn()
         for k in range(3):  # the first caste that can still go somewhere
@@ -170,12 +185,39 @@ def test_pieces_and_hands_chosen_by_clicking_while_the_bot_does_its_own() -> Non
         before = len(s.actions)
         app.click(targets[0])
         assert isinstance(s.actions[before], PlacePiece)
-    assert s.state.phase is Phase.CHOOSE_HANDS and s.is_person_turn()
-    for _ in range(5):  # the last tile kind still offered, each time
-        app.choose(max(k for k, item in enumerate(app.hand.items) if item.usable))
-    assert sum(isinstance(a, PickTile) for a in s.actions) == 10, "the bot chose its hand too"
-    assert s.state.phase is Phase.PLAY and s.is_person_turn()
+    assert s.state.phase is Phase.PLAY and s.state.current == 0 and s.is_person_turn()
     assert "(1 of 5)" in app.log.value and "pick " not in app.log.value
+    assert "Every hand is chosen: now the figures are placed, Green first" in app.log.value
+
+
+def test_hot_seat_setup_passes_the_screen_for_each_secret_hand_then_places_pieces_in_turn() -> None:
+    # 000: "Simultaneamente e di nascosto dagli altri avversari, tutti i giocatori devono scegliere 5 dei 20
+    # tasselli"; 001: "Одновременно и не показывая жетоны другим игрокам, соперники выбирают 5 из 20 жетонов".
+    app = started(seats=("person", "person"), setup=CHOSEN, hands=CHOSEN)
+    s = app.session
+    assert visible(app.pass_screen) and not visible(app.turn_box)
+    assert "choose your starting hand in secret" in app.pass_text.value
+    app.reveal()
+    for _ in range(5):
+        app.choose(max(k for k, item in enumerate(app.hand.items) if item.usable))
+    green = " ".join(t.code for t in s.state.hands[0])
+    assert visible(app.pass_screen) and app.reveal_button.description == "I am Yellow, show my tiles"
+    assert green not in app.status.value, "Green's hand is hidden before Yellow sits down"
+    app.reveal()
+    assert green not in app.status.value, "Yellow never sees Green's hand"
+    for _ in range(5):
+        app.choose(min(k for k, item in enumerate(app.hand.items) if item.usable))
+    assert s.state.phase is Phase.PLACE_PIECES and s.state.current == 0
+    assert not visible(app.pass_screen) and visible(app.turn_box), "the pieces are placed in the open"
+    assert all(h is None for h in s.visible_state().hands)
+    seen = []
+    while s.state.phase is Phase.PLACE_PIECES:
+        seen.append(s.state.current)
+        assert not visible(app.pass_screen)
+        app.act(s.state.legal_actions()[0])
+    assert seen[:4] == [0, 1, 0, 1]
+    assert s.state.phase is Phase.PLAY and s.state.current == 0
+    assert visible(app.pass_screen) and app.reveal_button.description == "I am Green, show my tiles"
 
 
 # --- hints -------------------------------------------------------------------------------------
@@ -330,7 +372,8 @@ def test_a_failing_bot_is_reported_and_can_be_retried() -> None:
     app.form.kinds[1].value = "person"
     app.form.pause.value = 0
     app.form.start_button.click()
-    assert app.feedback.kind == "error" and "the bot tripped" in app.feedback.text
+    assert app.feedback.kind == "error" and "Something went wrong" in app.feedback.text
+    assert "the bot tripped" not in app.feedback.text, "a developer's message stays in the server's log"
     assert app.current_screen == "table" and visible(app.bots_button)
     Flaky.broken = False
     app.bots_button.click()

@@ -10,6 +10,7 @@ import pytest
 from samurai_lab import EDITION_1998, EDITION_2015, EndTurn, Pass, Phase, PickTile, PlacePiece, PlaceTile, tile
 from samurai_lab.knizia.teaching.game_session import GameSession, Player
 from samurai_lab.knizia.teaching.game_text import action_hexes, action_phrase, describe_action
+from samurai_lab.knizia.teaching.words import hex_words
 
 BEGINNER = EDITION_1998.with_options(setup="random", hands="random")
 CHOSEN = EDITION_1998  # pieces and hands chosen by the players
@@ -100,11 +101,7 @@ def test_undo_is_refused_across_a_draw() -> None:
 
 def test_undo_refused_for_pieces_passes_and_completed_hands() -> None:
     s = GameSession([Player.person(), Player.person()], CHOSEN, 2)
-    s.play(next(a for a in s.state.legal_actions() if isinstance(a, PlacePiece)))
-    assert "the turn is over" in s.undo_refusal()
-    # every piece placed: the hands are chosen in secret, one pick at a time
-    while s.state.phase is Phase.PLACE_PIECES:
-        s.play(s.state.legal_actions()[0])
+    # first the hands, chosen in secret, one pick at a time
     s.reveal(s.handover_to())
     s.play(PickTile(tile("S3")))
     assert s.can_undo(), "a pick of an unfinished hand can be taken back"
@@ -112,6 +109,13 @@ def test_undo_refused_for_pieces_passes_and_completed_hands() -> None:
     for code in ("S3", "H4", "B4", "R4", "N1"):
         s.play(PickTile(tile(code)))
     assert "starting hand is complete" in s.undo_refusal()
+    s.reveal(s.handover_to())
+    for code in ("S3", "H4", "B4", "R4", "W2"):
+        s.play(PickTile(tile(code)))
+    # then the pieces
+    assert s.state.phase is Phase.PLACE_PIECES
+    s.play(next(a for a in s.state.legal_actions() if isinstance(a, PlacePiece)))
+    assert "the turn is over" in s.undo_refusal()
 
 
 def test_pass_cannot_be_undone() -> None:
@@ -200,11 +204,45 @@ def test_one_person_against_bots_never_sees_a_pass_screen() -> None:
     assert s.visible_state().captured[1] is not None, "2 players: captures are open"
 
 
-def test_placing_pieces_needs_no_screen() -> None:
-    s = GameSession([Player.person(), Player.person()], CHOSEN, 2)
-    assert s.handover_to() is None and s.viewer == 0
+def test_hot_seat_setup_passes_the_screen_for_each_hand_then_places_pieces_in_the_open() -> None:
+    # 000: "Simultaneamente e di nascosto dagli altri avversari, tutti i giocatori devono scegliere 5 dei 20
+    # tasselli"; 001: "Одновременно и не показывая жетоны другим игрокам, соперники выбирают 5 из 20 жетонов";
+    # then the pieces, from the youngest player (seat 0).
+    s = GameSession([Player.person(), Player.person(), Player.bot("random")], CHOSEN, 2)
+    assert s.state.phase is Phase.CHOOSE_HANDS and s.handover_to() == 0
+    assert all(h is None for h in s.visible_state().hands)
+    s.reveal(0)
+    for code in ("S3", "H4", "B4", "R4", "N1"):
+        assert s.visible_state().hands[1] is None, "nobody sees another's hand"
+        s.play(PickTile(tile(code)))
+    assert s.handover_to() == 1 and all(h is None for h in s.visible_state().hands), "Green's hand is hidden again"
+    s.reveal(1)
+    assert s.visible_state().hands[0] is None and s.visible_state().hands[1] == ()
+    for code in ("S2", "H3", "B3", "R3", "W1"):
+        s.play(PickTile(tile(code)))
+    s.run_bots()  # the bot picks its hand; the pieces follow, from Green
+    assert s.state.phase is Phase.PLACE_PIECES and s.state.current == 0
+    assert s.handover_to() is None and s.viewer is None, "the pieces are placed in the open"
+    assert all(h is None for h in s.visible_state().hands), "no hand is shown while pieces are placed"
     s.play(s.state.legal_actions()[0])
-    assert s.handover_to() is None and s.viewer == 1
+    assert s.handover_to() is None and s.state.current == 1
+    while s.state.phase is Phase.PLACE_PIECES:
+        if s.is_bot_turn():
+            s.run_bots()
+        else:
+            s.play(s.state.legal_actions()[0])
+    assert s.state.phase is Phase.PLAY and s.state.current == 0 and s.handover_to() == 0
+
+
+def test_one_person_against_bots_sees_his_hand_while_placing_pieces() -> None:
+    s = GameSession([Player.person(), Player.bot("random")], CHOSEN, 2)
+    assert s.handover_to() is None and s.viewer == 0
+    for code in ("S3", "H4", "B4", "R4", "N1"):
+        s.play(PickTile(tile(code)))
+    s.run_bots()
+    assert s.state.phase is Phase.PLACE_PIECES and s.is_person_turn()
+    shown = s.visible_state()
+    assert shown.hands[0] == s.state.hands[0] and shown.hands[1] is None
 
 
 # --- the log ----------------------------------------------------------------------------
@@ -215,7 +253,8 @@ def test_log_lines_name_the_tile_the_hex_and_the_captures() -> None:
     places = [st for st in s.steps if isinstance(st.action, PlaceTile)]
     assert places
     st = places[0]
-    assert st.text.startswith("Green (greedy) lays ") and st.action.hex in st.text
+    assert st.text.startswith("Green (greedy) lays ") and hex_words(st.before, st.action.hex) in st.text
+    assert st.action.hex not in st.text, "the log speaks in words, not hex ids"
     captures = [st for st in s.steps if st.after.events]
     assert captures and all(" takes the " in st.text or "set aside" in st.text for st in captures)
     assert "The game ends" in s.steps[-1].text
@@ -225,17 +264,19 @@ def test_picks_stay_secret_in_the_log() -> None:
     s = GameSession([Player.bot("random"), Player.bot("random")], EDITION_1998.with_options(setup="random"), 6)
     s.run_bots()
     picks = [st for st in s.steps if isinstance(st.action, PickTile)]
-    assert len(picks) == 10
+    assert len(picks) == 10 and s.steps[:10] == picks, "the hands come first"
     for st in picks:
         assert st.action.tile.code not in st.text.split(), st.text
         assert "starting hand" in st.text
     assert "shuffled into the draw pile" in picks[4].text
+    assert picks[9].text.endswith("Every hand is chosen and the figures are dealt at random: play begins "
+                                  "with Green"), picks[9].text
 
 
 def test_action_phrases_and_hexes() -> None:
     s = person_vs_bot()
     a = first_tile_play(s)
-    assert action_phrase(s.state, a).endswith(f"on {a.hex}")
+    assert action_phrase(s.state, a).endswith(f"on {hex_words(s.state, a.hex)}")
     assert action_hexes(s.state, a) == (s.state.board.resolve(a.hex),)
     assert action_hexes(s.state, EndTurn()) == ()
     after = s.state.apply(a)

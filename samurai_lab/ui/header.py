@@ -64,7 +64,7 @@ APPS: tuple[AppLink, ...] = (
     AppLink("engine_tour.ipynb", "Engine tour", "The rules engine in Python, without widgets.", ""),
     AppLink("katana.ipynb", "Katana", "Samurai of rulebook 003: challenges across Katana squares.", "katana",
             "katana"),
-    AppLink("ikizumari.ipynb", "Iki-zumari", "Samouraï of rulebook 004: surround to capture.", "ikizumari",
+    AppLink("ikizumari.ipynb", "Iki-zumari", "Samouraï of rulebook 004: announce distance and symbol, leave the opponent no move (IKI-ZUMARI).", "ikizumari",
             "ikizumari"),
 )
 APP_BY_NOTEBOOK: dict[str, AppLink] = {a.notebook: a for a in APPS}

@@ -24,14 +24,17 @@ from helpers import PageErrors
 from playwright.sync_api import Page
 
 from samurai_lab.tools.bench_browser import CHROMIUM_FLAGS, VoilaServer, find_chromium, start_voila
+from samurai_lab.tools.serve import IOPUB_TIMEOUT_S, TEMPLATE, VOILA_MODULE
+from samurai_lab.tools.voila_app import data_path_env
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "tests" / ".artifacts"
 NOTEBOOKS = REPO_ROOT / "notebooks"
 BENCHMARKS = REPO_ROOT / "benchmarks"
 
-# voila flags of the harness on top of the shared ones (see bench_browser).
-HARNESS_VOILA_ARGS = ("--classic-tree",)
+# voila flags of the harness on top of the shared ones (see bench_browser): voila as `samurai-lab serve`
+# runs it (its pages' unload beacon works) with its template (nothing from other hosts), not preheated.
+HARNESS_VOILA_ARGS = ("--classic-tree", f"--template={TEMPLATE}", f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_S}")
 
 
 @pytest.fixture(scope="session")
@@ -60,7 +63,8 @@ def voila_factory() -> Iterator[Callable[[Path, str], VoilaServer]]:
 
     def start(target: Path, name: str) -> VoilaServer:
         server = start_voila(
-            target, log_path=ARTIFACTS / f"voila-{name}.log", extra_args=HARNESS_VOILA_ARGS
+            target, log_path=ARTIFACTS / f"voila-{name}.log", extra_args=HARNESS_VOILA_ARGS,
+            module=VOILA_MODULE, env=data_path_env(),
         )
         servers.append(server)
         server.wait_until_up(timeout=60)

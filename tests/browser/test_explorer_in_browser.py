@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
+from board_fit import board_layout
 from helpers import canvas_pixel, click_canvas, open_app, save_screenshot, wait_for_canvas_pixel, wait_for_text
 from playwright.sync_api import Page, expect
 
-from samurai_lab import EDITION_1998, PlaceTile, why_illegal
+from samurai_lab.knizia.teaching.words import capitalised, hex_words
+from samurai_lab import EDITION_1998, Phase, PickTile, PlaceTile, new_game, why_illegal
 from samurai_lab.knizia.core.influence import settlement_tally
-from samurai_lab.knizia.render.layout import layout_for
+from samurai_lab.knizia.core.tiles import TILE_KINDS
+from samurai_lab.knizia.scenarios import position_string
 from samurai_lab.knizia.render.theme import THEME, seat_colours
 from samurai_lab.knizia.widgets.explorer import default_state, midgame_state
 from samurai_lab.knizia.widgets.hand_panel import tile_label
@@ -24,7 +28,6 @@ from samurai_lab.knizia.widgets.hand_panel import tile_label
 pytestmark = pytest.mark.browser
 
 CANVAS = "canvas.samurai-board-canvas"
-HEX_SIZE = 16
 QUERY = "players=2&seed=3"
 
 
@@ -68,8 +71,8 @@ def test_explorer_plays_previews_refuses_and_undoes(app_page: Page, voila_url: s
     page = app_page
     state = default_state(2, EDITION_1998, 3)
     board = state.board
-    layout = layout_for(board, HEX_SIZE)
     open_explorer(page, voila_url)
+    layout = board_layout(page, board)  # the board fits its room: its layout follows the canvas size
 
     # the board really drew: a sea hex and a land hex in their colours
     empty_land = next(i for i in board.land if state.tiles[i] is None)
@@ -89,7 +92,7 @@ def test_explorer_plays_previews_refuses_and_undoes(app_page: Page, voila_url: s
     # click the settlement: its tallies
     sx, sy = layout.pixel_of(settlement)
     click_canvas(page, CANVAS, sx, sy)
-    wait_for_inner_text(page, ".samurai-tally", board.label(settlement))
+    wait_for_inner_text(page, ".samurai-tally", capitalised(hex_words(board, settlement)))
     before_tally = page.inner_text(".samurai-tally")
     assert tally_row(state, settlement) in before_tally
 
@@ -104,11 +107,11 @@ def test_explorer_plays_previews_refuses_and_undoes(app_page: Page, voila_url: s
 
     # first click previews, second click places
     click_canvas(page, CANVAS, *layout.pixel_of(target))
-    wait_for_text(page, ".samurai-preview", f"What if {t.code}@{board.ids[target]}")
+    wait_for_text(page, ".samurai-preview", f"What if: {tile_label(state, t).replace(' ⚡', '')} on {hex_words(board, target)}")
     click_canvas(page, CANVAS, *layout.pixel_of(target))
     green = rgb(seat_colours(state)[0])
     wait_for_canvas_pixel(page, CANVAS, tx, ty, green, tolerance=12)
-    wait_for_text(page, ".samurai-message", f"Played {t.code}@{board.ids[target]}")
+    wait_for_text(page, ".samurai-message", f"lays {tile_label(state, t).replace(' ⚡', '')} on {hex_words(board, target)}")
     wait_for_inner_text(page, ".samurai-tally", tally_row(after, settlement))
     assert page.inner_text(".samurai-tally") != before_tally
     wait_for_text(page, ".samurai-history-step", "step 1 of 1")
@@ -120,7 +123,7 @@ def test_explorer_plays_previews_refuses_and_undoes(app_page: Page, voila_url: s
     reason = why_illegal(after, PlaceTile(t2, board.ids[wrong]))
     assert reason and ("sea" in reason)
     click_canvas(page, CANVAS, *layout.pixel_of(wrong))
-    wait_for_text(page, ".samurai-message", f"{t2.code}@{board.ids[wrong]}: {reason}")
+    wait_for_text(page, ".samurai-message", f"on {hex_words(board, wrong)} is not allowed: {reason}")
     assert "samurai-message-error" in page.inner_html(".samurai-message")
 
     # undo: the tile is gone again
@@ -149,14 +152,37 @@ def test_explorer_loads_a_scenario_file(app_page: Page, voila_url: str) -> None:
     wait_for_text(page, ".samurai-captures", "Blue takes the High Helmet")
 
 
+def test_explorer_sets_up_in_the_rulebooks_order(app_page: Page, voila_url: str) -> None:
+    # 002: "5. Dibujar mano inicial: cada jugador elige en secreto cinco de sus fichas" before "8. Poblar los
+    # espacios de la ciudad: comenzando con el jugador más joven".
+    page = app_page
+    state = new_game(2, EDITION_1998, 3)  # hands and pieces chosen by clicking
+    open_explorer(page, voila_url, "position=" + quote(position_string(state), safe=""))
+    wait_for_text(page, ".samurai-status", "Green chooses a starting hand")
+    for p in range(2):
+        for k in range(5):  # five different kinds
+            page.locator(".samurai-hand .samurai-tile-button").nth(k).click()
+            state = state.apply(PickTile(TILE_KINDS[k]))
+            if state.phase is Phase.CHOOSE_HANDS:
+                wait_for_text(page, ".samurai-hand-title", f"({len(state.hands[state.current])} of 5 picked")
+    assert state.phase is Phase.PLACE_PIECES
+    wait_for_text(page, ".samurai-status", "every hand is chosen")
+    wait_for_text(page, ".samurai-hand-title", "Green puts a figure into a settlement")
+    layout = board_layout(page, state.board)
+    page.locator(".samurai-hand .samurai-tile-button").first.click()  # the first caste
+    city = state.board.cities[0]
+    click_canvas(page, CANVAS, *layout.pixel_of(city))
+    wait_for_text(page, ".samurai-hand-title", "Yellow puts a figure into a settlement")
+
+
 def test_explorer_mid_game_screenshot(app_page: Page, voila_url: str) -> None:
     """A 4-player game in its 13th turn with a preview showing: the README's picture."""
     page = app_page
     state = midgame_state()
     board = state.board
-    layout = layout_for(board, HEX_SIZE)
     page.set_viewport_size({"width": 1240, "height": 1100})
     open_explorer(page, voila_url, "start=midgame")
+    layout = board_layout(page, board)
     wait_for_text(page, ".samurai-status", f"Turn {state.turn}:")
     t = next(t for t in state.hand if not t.fast and not t.is_move)
     choose_tile(page, state, t)
@@ -168,7 +194,7 @@ def test_explorer_mid_game_screenshot(app_page: Page, voila_url: str) -> None:
 
     best = max(targets, key=gain)
     click_canvas(page, CANVAS, *layout.pixel_of(best))
-    wait_for_text(page, ".samurai-preview", f"What if {t.code}@{board.ids[best]}")
+    wait_for_text(page, ".samurai-preview", f"What if: {tile_label(state, t).replace(' ⚡', '')} on {hex_words(board, best)}")
     page.wait_for_timeout(300)
     shot = save_screenshot(page, "explorer")
     assert shot.stat().st_size > 20000

@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import pytest
+from board_fit import board_layout
 from helpers import click_canvas, open_app, save_screenshot, wait_for_canvas_pixel
 from playwright.sync_api import Page, expect
 
-from samurai_lab import EDITION_1998, PlaceTile
+from samurai_lab import EDITION_1998, PickTile, PlaceTile
 from samurai_lab.knizia.teaching.game_session import GameSession, Player
-from samurai_lab.knizia.render.layout import layout_for
+from samurai_lab.knizia.core.tiles import TILE_KINDS
 from samurai_lab.knizia.scenarios import record_game
+from samurai_lab.knizia.teaching.words import hex_words
 
 pytestmark = pytest.mark.browser
 
 CANVAS = ".samurai-board-canvas"
 LOG = ".samurai-log-body"
-HEX_SIZE = 22  # the app's default
 SEED = 1  # the form's default
 BEGINNER = EDITION_1998.with_options(setup="random", hands="random")  # the form's default rules
 TIMEOUT = 60_000
@@ -49,7 +50,7 @@ def test_play_a_tile_end_the_turn_and_ask_for_hints(app_page: Page, voila_url: s
     page = app_page
     start_game(page, voila_url)
     state = GameSession([Player.person(), Player.bot("greedy")], BEGINNER, SEED).state  # the app's first state
-    layout = layout_for(state.board, HEX_SIZE)
+    layout = board_layout(page, state.board)
     wait_for_canvas_pixel(page, CANVAS, *map(int, layout.pixel_of(state.board.edo)))
 
     # the first tile of the hand, on its first legal hex
@@ -60,7 +61,7 @@ def test_play_a_tile_end_the_turn_and_ask_for_hints(app_page: Page, voila_url: s
     x, y = layout.pixel_of(state.board.resolve(target.hex))
     click_canvas(page, CANVAS, x, y)
     wait_for_actions(page, 1, "person")
-    expect(page.locator(".samurai-log-line").first).to_contain_text(f"on {target.hex}")
+    expect(page.locator(".samurai-log-line").first).to_contain_text(f"on {hex_words(state, target.hex)}")
     expect(page.locator(".samurai-undo-turn")).to_be_enabled()
     expect(page.locator(".samurai-end-turn")).to_be_enabled()
 
@@ -79,6 +80,48 @@ def test_play_a_tile_end_the_turn_and_ask_for_hints(app_page: Page, voila_url: s
     page.locator(".samurai-hint-show").first.click()
     expect(page.locator(".samurai-message")).to_contain_text(":", timeout=TIMEOUT)
     save_screenshot(page, "game")
+
+
+def test_setup_in_the_rulebooks_order_hands_then_pieces(app_page: Page, voila_url: str) -> None:
+    # 000: "Simultaneamente e di nascosto dagli altri avversari, tutti i giocatori devono scegliere 5 dei 20
+    # tasselli" ... "Selezionare poi i segnalini" ... "Inizia il giocatore più giovane".
+    page = app_page
+    page.set_viewport_size(VIEWPORT)
+    open_app(page, voila_url, "game.ipynb", ".samurai-start")
+    pause = page.locator(".samurai-bot-pause input")
+    pause.fill("0")
+    pause.press("Enter")
+    advanced = page.locator(".samurai-advanced")
+    if advanced.count() and not page.locator(".samurai-rules").is_visible():  # the rules wait under "Advanced"
+        advanced.get_by_text("Advanced").first.click()
+    page.locator(".samurai-rules button", has_text="choose hands by clicking").click()
+    page.locator(".samurai-rules button", has_text="place figures by clicking").click()
+    page.click(".samurai-start")
+    expect(page.locator(".samurai-status")).to_contain_text("chooses a starting hand", timeout=TIMEOUT)
+
+    # the hand first: five picks of five different kinds; the bot then picks its own
+    rules = EDITION_1998.with_options(setup="chosen", hands="chosen")
+    session = GameSession([Player.person(), Player.bot("greedy")], rules, SEED)
+    for k in range(5):
+        page.locator(".samurai-hand .samurai-tile-button").nth(k).click()
+        wait_for_actions(page, k + 1 if k < 4 else 10, "person")
+        session.play(PickTile(TILE_KINDS[k]))
+    session.run_bots()
+    assert session.state.phase.value == "place_pieces"
+    expect(page.locator(".samurai-status")).to_contain_text("every hand is chosen", timeout=TIMEOUT)
+    expect(page.locator(".samurai-status")).to_contain_text(" ".join(t.code for t in session.state.hands[0]))
+    expect(page.locator(".samurai-log")).to_contain_text("Every hand is chosen: now the figures are placed")
+
+    # then the pieces, from Green: a caste, then a city on the board
+    state = session.state
+    layout = board_layout(page, state.board)
+    page.locator(".samurai-hand .samurai-tile-button").first.click()
+    city = state.board.cities[0]
+    click_canvas(page, CANVAS, *layout.pixel_of(city))
+    wait_for_actions(page, 12, "person")  # Green's piece, then the bot's
+    name = state.board.label(city).split(" (")[0]  # the city's name
+    expect(page.locator(".samurai-log-line").nth(1)).to_contain_text(f"Green puts a High Helmet into {name}")
+    save_screenshot(page, "game-setup")
 
 
 def near_the_end_record(turns_left: int = 2) -> tuple[str, int]:

@@ -90,10 +90,10 @@ def hover_text(state: GameState, hex_index: int | None) -> str:
 def status_text(state: GameState) -> str:
     """Where the game stands, in a few words: ``Turn 12 · Red to play``."""
     name = state.seats[state.current].name
-    if state.phase is Phase.PLACE_PIECES:
-        return f"Setup · {name} places a {state.ruleset.vocabulary.piece}"
     if state.phase is Phase.CHOOSE_HANDS:
-        return f"Setup · {name} chooses a hand"
+        return f"Setup, hands · {name} chooses a hand"
+    if state.phase is Phase.PLACE_PIECES:
+        return f"Setup, {state.ruleset.vocabulary.piece}s · {name} places a {state.ruleset.vocabulary.piece}"
     if state.phase is Phase.GAME_OVER:
         return "Game over"
     return f"Turn {state.turn} · {name} to play"

@@ -158,7 +158,10 @@ class GameSession:
         """The person who must take the seat before play goes on (``None``: nobody).
 
         With two or more people at the table, a person's secret tiles are shown only after
-        he says he is sitting in front of the screen. Placing caste pieces hides nothing.
+        he says he is sitting in front of the screen: before each person chooses his starting hand
+        (one after the other, seat 0 first) and before each turn of play. The caste pieces are
+        placed in the open after the hands are chosen: no hand is shown then, and the screen is
+        not passed (each person knows the hand he chose).
         """
         state = self.state
         if self.is_over or len(self.people) < 2 or not self.is_person_turn():
@@ -174,9 +177,9 @@ class GameSession:
         self.viewer = player
 
     def _follow_current(self) -> None:
-        """While nothing is secret (placing pieces), the view follows the person to act."""
-        if self.is_person_turn() and self.state.phase is Phase.PLACE_PIECES:
-            self.viewer = self.state.current
+        """While the pieces are placed in the open, people sharing the screen see no hand."""
+        if self.state.phase is Phase.PLACE_PIECES and len(self.people) >= 2:
+            self.viewer = None
 
     def visible_state(self, reveal_all: bool = False) -> GameState:
         """What the table shows: everything when ``reveal_all``, at the end, or with bots only;

@@ -8,36 +8,42 @@ their line never names the tile.
 from __future__ import annotations
 
 from ..core.actions import Action, EndTurn, MoveTile, Pass, PickTile, PlacePiece, PlaceTile, Swap
+from ..core.model import Phase
 from ..core.state import GameState
-from ..core.text import describe_resolution, tile_name
+from ..core.text import tile_name
 from ..core.tiles import HAND_SIZE
+from .words import hex_words, resolution_words
 
 
-def _label(state: GameState, ref: str) -> str:
-    return state.board.label(state.board.resolve(ref))
+def _label(state: GameState, ref: str, coords: bool = False) -> str:
+    """Where a hex is, in words (``hex_words``); its id too with ``coords``."""
+    return hex_words(state, ref, coords)
 
 
-def describe_action(before: GameState, action: Action, after: GameState, label: str | None = None) -> str:
-    """What ``action`` did, taking ``before`` to ``after``; ``label`` names the actor (default: seat name)."""
+def describe_action(before: GameState, action: Action, after: GameState, label: str | None = None,
+                    coords: bool = False) -> str:
+    """What ``action`` did, taking ``before`` to ``after``; ``label`` names the actor (default: seat name).
+
+    Hexes are named in words (``hex_words``); with ``coords`` their ids follow in brackets."""
     who = label or before.seats[before.current].name
     vocab = before.ruleset.vocabulary
     if isinstance(action, PlacePiece):
-        text = f"{who} puts a {vocab.caste(action.caste)} into {_label(before, action.hex)}"
+        text = f"{who} puts a {vocab.caste(action.caste)} into {_label(before, action.hex, coords)}"
     elif isinstance(action, PickTile):
         n = len(after.hands[before.current] or ()) if after.current == before.current else HAND_SIZE
         text = f"{who} chooses a {vocab.tile} for the starting hand ({n} of {HAND_SIZE})"
         if n == HAND_SIZE:
             text += f"; the other {vocab.tiles} are shuffled into the draw pile"
     elif isinstance(action, PlaceTile):
-        text = f"{who} lays {tile_name(action.tile, vocab)} on {_label(before, action.hex)}"
+        text = f"{who} lays {tile_name(action.tile, vocab)} on {_label(before, action.hex, coords)}"
     elif isinstance(action, Swap):
-        text = (f"{who} plays the {vocab.swap}: the {vocab.caste(action.caste_a)} of {_label(before, action.hex_a)} "
-                f"changes places with the {vocab.caste(action.caste_b)} of {_label(before, action.hex_b)}")
+        text = (f"{who} plays the {vocab.swap}: the {vocab.caste(action.caste_a)} of {_label(before, action.hex_a, coords)} "
+                f"changes places with the {vocab.caste(action.caste_b)} of {_label(before, action.hex_b, coords)}")
     elif isinstance(action, MoveTile):
         lifted = before.tiles[before.board.resolve(action.from_hex)]
         what = tile_name(lifted.tile, vocab) if lifted is not None else vocab.tile
-        text = (f"{who} plays the {vocab.move}: {what} goes from {_label(before, action.from_hex)} "
-                f"to {_label(before, action.to_hex)}")
+        text = (f"{who} plays the {vocab.move}: {what} goes from {_label(before, action.from_hex, coords)} "
+                f"to {_label(before, action.to_hex, coords)}")
     elif isinstance(action, EndTurn):
         p = before.current
         drawn = before.pile_sizes[p] - after.pile_sizes[p]
@@ -48,7 +54,12 @@ def describe_action(before: GameState, action: Action, after: GameState, label: 
         text = f"{who} cannot place any {vocab.tile} and passes (R1)"
     else:  # pragma: no cover - every action type is handled above
         text = f"{who}: {action}"
-    captures = [describe_resolution(after, r) for r in after.events]
+    if before.phase is not after.phase and after.phase is Phase.PLACE_PIECES:
+        text += f". Every hand is chosen: now the {vocab.piece}s are placed, {after.seats[after.current].name} first"
+    elif before.phase is not Phase.PLAY and after.phase is Phase.PLAY:
+        how = f"the {vocab.piece}s are dealt at random" if isinstance(action, PickTile) else f"every {vocab.piece} is placed"
+        text += f". Every hand is chosen and {how}: play begins with {after.seats[after.current].name}"
+    captures = [resolution_words(after, r, coords) for r in after.events]
     if captures:
         text += " — " + "; ".join(captures)
     if after.is_over and not before.is_over:
@@ -58,18 +69,18 @@ def describe_action(before: GameState, action: Action, after: GameState, label: 
     return text
 
 
-def action_phrase(state: GameState, action: Action) -> str:
-    """A short name of an action not yet played: ``Samurai 2 on HO12``, ``end the turn``."""
+def action_phrase(state: GameState, action: Action, coords: bool = False) -> str:
+    """A short name of an action not yet played: ``Samurai 2 on the land north of Kyoto``, ``end the turn``."""
     vocab = state.ruleset.vocabulary
     if isinstance(action, PlaceTile):
-        return f"{tile_name(action.tile, vocab)} on {_label(state, action.hex)}"
+        return f"{tile_name(action.tile, vocab)} on {_label(state, action.hex, coords)}"
     if isinstance(action, Swap):
-        return (f"{vocab.swap}: {vocab.caste(action.caste_a)} of {_label(state, action.hex_a)} ↔ "
-                f"{vocab.caste(action.caste_b)} of {_label(state, action.hex_b)}")
+        return (f"{vocab.swap}: {vocab.caste(action.caste_a)} of {_label(state, action.hex_a, coords)} ↔ "
+                f"{vocab.caste(action.caste_b)} of {_label(state, action.hex_b, coords)}")
     if isinstance(action, MoveTile):
-        return f"{vocab.move}: {_label(state, action.from_hex)} → {_label(state, action.to_hex)}"
+        return f"{vocab.move}: {_label(state, action.from_hex, coords)} → {_label(state, action.to_hex, coords)}"
     if isinstance(action, PlacePiece):
-        return f"a {vocab.caste(action.caste)} into {_label(state, action.hex)}"
+        return f"a {vocab.caste(action.caste)} into {_label(state, action.hex, coords)}"
     if isinstance(action, PickTile):
         return f"take {tile_name(action.tile, vocab)} into the starting hand"
     if isinstance(action, EndTurn):

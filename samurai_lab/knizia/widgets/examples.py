@@ -129,6 +129,21 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:] if text[:4] == "The " else text
 
 
+def source_quote_html(sources) -> str:
+    """The rulebook's own sentences of an example (``Scenario.sources``), quoted in their original
+    language beside the translation: one block per quotation, marked with its language (``lang``)."""
+    from ...i18n import LANGUAGES
+    blocks = []
+    for s in sources:
+        paragraphs = "".join(f"<p style='margin:2px 0'>{html.escape(p.strip())}</p>"
+                             for p in s.text.split("\n\n") if p.strip())
+        blocks.append(f'<blockquote class="samurai-example-source" lang="{html.escape(s.language)}" '
+                      f'style="{TEXT};font-size:15px;margin:6px 0;padding:4px 10px;border-left:4px solid #c9a96e;'
+                      f'background:#faf6ec"><div style="font-size:12px;color:#7a6a4f">{html.escape(s.seed)} · '
+                      f'{html.escape(LANGUAGES.get(s.language, s.language))}</div>{paragraphs}</blockquote>')
+    return "".join(blocks)
+
+
 def outcome_lines(before: GameState, after: GameState, action: Action, resolutions: Sequence[Resolution],
                   error: str | None, coords: bool = False) -> list[str]:
     """What happened, one fact per line, in the edition's words."""
@@ -389,7 +404,8 @@ class ExamplesApp:
         self.hex_size = hex_size
         self.boards: dict[int, BoardView] = {}
         self.board = self._board_for(first.state)
-        self.board_box = widgets.Box([self.board.widget])
+        # the board takes the room the text leaves, beside it down to about 1000 px of width
+        self.board_box = widgets.Box([self.board.widget], layout=widgets.Layout(flex="1 1 360px", min_width="0"))
 
         # the list, grouped
         self.buttons: dict[str, widgets.Button] = {}
@@ -481,20 +497,23 @@ class ExamplesApp:
                                          self.try_button])
         text_col = widgets.VBox([self.title, self.description, self.variant, self.variant_note, self.example_box,
                                  self.try_box, self.feedback.widget, self.tallies, self.scoring],
-                                layout=widgets.Layout(width="480px", margin="0 12px 0 0"))
+                                layout=widgets.Layout(flex="1 1 360px", max_width="480px", min_width="0",
+                                                      margin="0 12px 0 0", max_height="calc(100vh - 130px)",
+                                                      overflow="hidden auto"))
+        # the text scrolls in its column: reading the outcome never scrolls the board out of view
+        text_col.add_class("samurai-examples-text")
         body = widgets.HBox([sidebar, text_col, self.board_box],
                             layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap"))
         self.board_box.add_class("samurai-examples-board")
-        # the board stays in view while the text column (outcome, tallies) is read
-        sticky = widgets.HTML("<style>.samurai-examples-board{position:sticky;top:4px;align-self:flex-start;"
-                              "z-index:1}</style>", layout=widgets.Layout(display="none"))
         self.coords = False
         self.edition = widgets.ToggleButtons(options=[("Both editions", ""), ("1998", "1998"), ("2015", "2015")],
                                              value="", tooltips=["Every example", "The 1998 rulebook's examples",
                                                                  "The 2015 rulebook's examples"],
                                              style={"button_width": "auto"})
         self.edition.observe(self.feedback.guard(lambda ch: self.show_edition(ch["new"])), names="value")
-        self.widget = widgets.VBox([sticky, body])
+        keep = widgets.HTML("<style>.samurai-examples-text > * {flex-shrink:0}</style>",
+                            layout=widgets.Layout(display="none"))  # the column scrolls, its parts keep their size
+        self.widget = widgets.VBox([keep, body])
         self.widget.add_class("samurai-examples")
         self.header = AppHeader("examples.ipynb", boards=list(self.boards.values()), edition=self.edition,
                                 coordinates=self.feedback.guard(self.set_coordinates))

@@ -19,7 +19,6 @@ import dataclasses
 import os
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
@@ -28,13 +27,16 @@ from ..core.influence import Preview
 from ..core.ruleset import EDITION_1998, PRESETS, RANDOM, Ruleset, Vocabulary
 from ..core.model import Phase
 from ..core.state import GameState, new_game
-from ..core.text import describe_resolution
+from ..teaching.game_text import action_phrase, describe_action
+from ..teaching.words import plain_text, resolution_words
 from ..core.tiles import Caste
 from ...ui.common import Feedback
+from ...ui.header import AppHeader
+from ...ui.query import query_params
 from .hand_panel import HandPanel
 from .history import History, HistoryBar
 from .play_input import LEGAL, PREVIEW, Outcome, PlayInput
-from .status_panel import captures_html, status_html
+from .status_panel import captures_html, setup_steps, status_html
 from .tally_panel import TallyPanel, preview_html
 
 #: Query keys the explorer understands (``explorer.ipynb?players=4&start=midgame``).
@@ -59,7 +61,7 @@ def tab_hint(index: int, vocab: Vocabulary) -> str:
 
 def help_html(vocab: Vocabulary) -> str:
     """The header's how-to line, in the edition's words."""
-    return (f'<h2 style="margin:4px 0">Samurai explorer</h2><div style="max-width:1000px"><b>How to play here:</b> '
+    return (f'<div style="max-width:1000px"><b>How to play here:</b> '
             f"choose a {vocab.tile} of the hand, then click a highlighted hex: the first click shows what would "
             f"happen (who would take which {vocab.piece}), a second click on the same hex (or <i>Confirm</i>) plays "
             "it. Click any settlement to see its influence tallies. Undo, redo and the history slider move through "
@@ -150,43 +152,74 @@ class Explorer:
         self.history_bar = HistoryBar(self.history, guard=self.guard)
         self.history_bar.on_change(lambda _state: self._after_history_move())
 
-        right = widgets.VBox([self.status, self.view_toggle, self.feedback.widget, self.tabs, self.tally.widget,
+        # messages come under the hand and the buttons (nothing above them moves); the line keeps its room
+        self.feedback.message.layout.min_height = "52px"
+        right = widgets.VBox([self.status, self.view_toggle, self.tabs, self.feedback.widget, self.tally.widget,
                               self.captures],
-                             layout=widgets.Layout(width="520px", min_width="440px", margin="0 0 0 12px"))
-        left = widgets.VBox([self.board.widget, self.history_bar.widget])
+                             layout=widgets.Layout(width="520px", min_width="520px", flex="0 0 520px",
+                                                   margin="0 0 0 12px"))
+        right.add_class("samurai-explorer-right")
+        # every tab's panel fits the right column: long scenario titles wrap or shrink, never overflow
+        fit = widgets.HTML(
+            "<style>.samurai-explorer-right .samurai-tabs, .samurai-explorer-right .samurai-tabs > * "
+            "{max-width:100%;box-sizing:border-box}"
+            ".samurai-explorer-right .samurai-files, .samurai-explorer-right .samurai-files * {max-width:100%;"
+            "box-sizing:border-box;min-width:0}"
+            ".samurai-explorer-right .samurai-files .widget-hbox > .widget-dropdown, "
+            ".samurai-explorer-right .samurai-files .widget-hbox > .widget-text {flex:1 1 auto;width:auto !important}"
+            ".samurai-explorer-right .samurai-files .widget-textarea {width:calc(100% - 8px) !important}"
+            ".samurai-explorer-right .samurai-files select {text-overflow:ellipsis}"
+            ".samurai-explorer-right .samurai-files .widget-label {min-width:fit-content}</style>",
+            layout=widgets.Layout(display="none"))
+        right.children = (fit, *right.children)
+        # the board column takes the room the panels leave (the board fits it); panels go below when narrow
+        left = widgets.VBox([self.board.widget, self.history_bar.widget],
+                            layout=widgets.Layout(flex="1 1 420px", min_width="0"))
         self.header = widgets.HTML()
         self.header.add_class("samurai-header")
-        body = widgets.HBox([left, right], layout=widgets.Layout(align_items="flex-start"))
+        body = widgets.HBox([left, right], layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap"))
         self.widget = widgets.VBox([self.header, body])
         self.widget.add_class("samurai-explorer")
+        self.coords = False
+        self.edition = widgets.ToggleButtons(options=[("1998 rules", "1998"), ("2015 rules", "2015")],
+                                             value=state.ruleset.edition,
+                                             tooltips=["Hans im Glück / Rio Grande: words and rules",
+                                                       "Fantasy Flight: words and rules"],
+                                             style={"button_width": "auto"})
+        self.edition.observe(self.guard(lambda ch: self.set_edition(ch["new"])), names="value")
+        self.app_header = AppHeader("explorer.ipynb", boards=[self.board], edition=self.edition,
+                                    coordinates=self.guard(self.set_coordinates))
+        self.app_header.attach(self.widget)
         self.refresh()
 
     # --- construction from a URL ---------------------------------------------------
     @classmethod
     def from_query(cls, query: str | None = None, **kwargs: Any) -> "Explorer":
         """The app for a voila URL query (``?players=3&edition=2015&seed=4``, ``?start=midgame``,
-        ``?scenario=e1.toml``, ``?position=...``); default: ``$QUERY_STRING`` and ``START``."""
-        q = os.environ.get("QUERY_STRING", "") if query is None else query
-        params = {k: v[-1] for k, v in parse_qs(q.lstrip("?")).items() if k in QUERY_KEYS}
-        start = params.get("start", START)
-        problem = ""
+        ``?scenario=e1.toml``, ``?position=...``); default: the page's address (``ui.query``) and ``START``.
+
+        The widgets are built first, then the address is read: under preheated kernels reading it
+        waits for the request, and the app is ready by then."""
+        app = cls(**kwargs)
+        q = query_params(QUERY_KEYS, query)
+        start = q.choice("start", ("midgame",), START or None)
+        n = q.integer("players", 4)
+        edition = q.choice("edition", tuple(PRESETS), "1998")
+        seed = q.integer("seed", 1)
         try:
-            n = int(params.get("players", 4))
-            edition = params.get("edition", "1998")
-            if edition not in PRESETS:
-                raise ValueError(f"edition must be one of {', '.join(PRESETS)}, not {edition!r}")
-            seed = int(params.get("seed", 1))
             state = default_state(n, PRESETS[edition], seed)
         except ValueError as e:
-            problem = f"The address asks for an unknown game ({e}); showing the default game."
+            q.problems.append(str(e))
             state = default_state()
-        app = cls(state if start != "midgame" else midgame_state(), **kwargs)
-        if problem:
-            app.feedback.show(problem, "warning")
-        if "scenario" in params:
-            app.guard(app.panel(FILES_TAB).load_named)(params["scenario"])
-        elif "position" in params:
-            app.guard(app.panel(FILES_TAB).load_position)(params["position"])
+        if start == "midgame":
+            state = midgame_state()
+        if state != app.state:
+            app.load_state(state, "start")
+        q.report(app.feedback)
+        if "scenario" in q:
+            app.guard(app.panel(FILES_TAB).load_named)(q.values["scenario"])
+        elif "position" in q:
+            app.guard(app.panel(FILES_TAB).load_position)(q.values["position"])
         return app
 
     def show(self) -> None:
@@ -242,7 +275,7 @@ class Explorer:
         """Play ``action`` on the current position (IllegalMoveError says which rule forbids it)."""
         before = self.state
         new = before.apply(action)
-        self._push(new, str(action))
+        self._push(new, str(action))  # the label is the action's notation: saved files replay it
         keep = self.input.sel.tile if new.phase is Phase.PLACE_PIECES else None
         self.input.reset()
         self.input.sel.tile = keep
@@ -257,13 +290,11 @@ class Explorer:
         self.notes = {k: v for k, v in self.notes.items() if k < self.history.index}
 
     def _report(self, action: Action, new: GameState) -> None:
-        lines = [describe_resolution(new, r) for r in new.events]
-        if new.phase is Phase.GAME_OVER:
-            lines.append(f"The game is over: {new.end_reason}.")
-        if lines:
-            self.feedback.show(f"{action}: " + " · ".join(lines), "success")
-        else:
-            self.feedback.show(f"Played {action}.", "success")
+        before = self.history.states[self.history.index - 1]
+        lines = [describe_action(before, action, new, coords=self.coords) + "."]  # captures and the end too
+        if new.phase is not before.phase and new.phase is not Phase.GAME_OVER:
+            lines.append(f"Next: {setup_steps(new)}.")
+        self.feedback.show(" ".join(lines), "success")
 
     # --- handlers -----------------------------------------------------------------
     def click_hex(self, index: int | None, x: float = 0.0, y: float = 0.0) -> None:
@@ -330,6 +361,34 @@ class Explorer:
             self.view_toggle.value = mode
         self.refresh()
 
+    def set_coordinates(self, on: bool) -> None:
+        """Name hexes by their ids too, in every message (the header's "Show coordinates")."""
+        self.coords = self.input.coords = self.tally.coords = bool(on)
+        self.refresh()
+
+    def set_edition(self, edition: str) -> None:
+        """Play on under the other edition's rules and words (the position is kept; undo goes back)."""
+        if edition not in PRESETS:
+            raise ValueError(f"edition must be one of {', '.join(PRESETS)}, not {edition!r}")
+        if self.edition.value != edition:
+            self.edition.value = edition
+            return
+        old = self.state.ruleset
+        if old.edition == edition:
+            return
+        preset = PRESETS[edition]
+        ruleset = old.with_options(edition=edition, capture_timing=preset.capture_timing)
+        self._push(dataclasses.replace(self.state, ruleset=ruleset), f"the {edition} edition")
+        if self.rules_panel is not None:
+            self.rules_panel.show(ruleset, self.state.n_players)
+        self.input.reset()
+        self.preview = self._hover_preview = None
+        self.history_bar.refresh()
+        self.refresh()
+        self.feedback.show(f"The {edition} edition: its words and its capture rule "
+                           f"({'at once' if preset.capture_timing == 'instant' else 'at the end of the turn'}).",
+                           "success")
+
     def set_confirm(self, confirm: bool) -> None:
         """Preview first (two clicks) or play at once (one click)."""
         self.input.confirm = confirm
@@ -367,7 +426,8 @@ class Explorer:
             self.edit_panel.set_base(self.state)
         self.refresh()
         note = self.notes.get(self.history.index, "")
-        self.feedback.show(f"Step {self.history.index}: {self.history.label}" + (f". {note}" if note else ""), "info")
+        text = f"Step {self.history.index}: {self.history.label}" + (f". {note}" if note else "")
+        self.feedback.show(plain_text(self.state, text, self.coords), "info")
 
     # --- tabs -------------------------------------------------------------------------
     def open_tab(self, index: int) -> None:
@@ -412,10 +472,8 @@ class Explorer:
         ruleset = panel.ruleset()
         state = new_game(panel.n_players, ruleset, int(panel.seed.value))
         self.load_state(state, f"new {panel.n_players}-player game ({ruleset.edition} rules, seed {panel.seed.value})")
-        vocab = ruleset.vocabulary
-        how = f"put the {vocab.piece}s into the settlements by clicking" if state.phase is Phase.PLACE_PIECES else (
-            "choose the starting hands" if state.phase is Phase.CHOOSE_HANDS else "play")
         self.tabs.selected_index = PLAY_TAB
+        how = setup_steps(state)
         self.feedback.show(f"New game: {how}.", "success")
 
     def apply_rules(self) -> None:
@@ -480,13 +538,14 @@ class Explorer:
         pv = self._hover_preview or self.preview
         if self.editing:
             pv = None
+        self.board.set_preview(pv)  # ghosted tile and who-takes-what badges on the board
         if pv is not None:
             focus = _first_settlement(pv)
             if focus is None:
                 focus = self.focus_settlement
-            preview = f'<div class="samurai-preview">{preview_html(self.state, pv)}</div>'
+            preview = f'<div class="samurai-preview">{preview_html(self.state, pv, self.coords)}</div>'
             self.tally.show(_as_it_closes(self.state, pv), focus, lead_html=preview,
-                            heading=f"With {pv.action}:" if focus is not None else "")
+                            heading=f"With {action_phrase(self.state, pv.action, self.coords)}:" if focus is not None else "")
         else:
             self.tally.show(shown, self.focus_settlement)
         if not self.editing:
@@ -494,7 +553,9 @@ class Explorer:
             self.hand.show(title, items, allowance)
         pending = self.input.sel.pending
         _set(self.confirm_button, disabled=pending is None, button_style="" if pending is None else "success",
-             description="Confirm" if pending is None else f"Confirm {pending}")
+             description="Confirm",
+             tooltip="Play the previewed action" if pending is None else
+             f"Play it: {action_phrase(self.state, pending, self.coords)}")
         legal = self.input.legal(self.state)
         _set(self.end_button, disabled=not any(isinstance(a, EndTurn) for a in legal))
         _set(self.pass_button, disabled=not any(isinstance(a, Pass) for a in legal))
@@ -507,6 +568,11 @@ class Explorer:
     def _show_words(self, state: GameState) -> None:
         """The header and tooltips in the edition's words (they change only with the edition)."""
         vocab = state.ruleset.vocabulary
+        edition_switch = getattr(self, "edition", None)
+        if edition_switch is not None and edition_switch.value != state.ruleset.edition:
+            edition_switch.unobserve_all("value")
+            edition_switch.value = state.ruleset.edition
+            edition_switch.observe(self.guard(lambda ch: self.set_edition(ch["new"])), names="value")
         header = help_html(vocab)
         if self.header.value != header:
             self.header.value = header

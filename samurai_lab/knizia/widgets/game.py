@@ -1,5 +1,9 @@
 """The game app: a full game of Samurai between people (hot seat) and bots.
 
+Setup follows the rulebooks: the screen passes from person to person while each chooses his
+starting hand in secret (nobody sees another's hand); then the pieces are placed in the open, in
+turn order from the first seat; then play begins with the first seat.
+
 Screens: the new-game form (seats, rules, seed; or load a record), the table (board, hand,
 hints, log, undo; a pass screen between two people), the end (scoring, record export), and a
 step-by-step replay. The rules of the table live in ``samurai_lab.knizia.teaching.game_session.GameSession``;
@@ -20,6 +24,9 @@ import ipywidgets as widgets
 from ..core.actions import Action, EndTurn, Pass, PickTile, PlacePiece
 from ..teaching.game_session import BotFactory, GameSession, Step
 from ..teaching.game_text import action_hexes, action_phrase
+from ..teaching.game_text import describe_action
+from ..teaching.words import capitalised, hex_words, plain_text
+from ...ui.header import AppHeader
 from ..render.describe import hover_text
 from ..render.theme import seat_colours
 from ..core.model import Phase
@@ -70,7 +77,7 @@ class GameApp:
         self.form = NewGameForm(bot_pause=bot_pause, seed=seed)
         self.form.on_start(guard(self.start_from_form))
         self.record_input = widgets.Textarea(placeholder="Paste a game record here",
-                                             layout=widgets.Layout(width="560px", height="110px"))
+                                             layout=widgets.Layout(width="560px", height="64px"))
         self.record_input.add_class("samurai-record-input")
         self.load_button = _button("Replay this record", "samurai-load-record", icon="folder-open")
         self.load_button.on_click(guard(lambda _b: self.load_record(self.record_input.value)))
@@ -78,7 +85,7 @@ class GameApp:
         self.resume_button.on_click(guard(lambda _b: self.show_screen("table")))
         self.setup_screen = widgets.VBox([
             self.resume_button, self.form.widget,
-            widgets.HTML("<h3 style='margin:10px 0 4px 0'>Or replay a recorded game</h3>"),
+            widgets.HTML("<h2 style='margin:10px 0 4px 0;font-size:17px'>Or replay a recorded game</h2>"),
             self.record_input, widgets.HBox([self.load_button]),
         ])
         self.setup_screen.add_class("samurai-setup-screen")
@@ -152,9 +159,11 @@ class GameApp:
             self.status, self.pass_screen, self.side_feedback, self.turn_box, self.end_box,
             widgets.HBox([self.reveal_all, self.preview_confirm]),
             widgets.HTML("<b>Log</b>"), self.log, self.tally.widget,
-        ], layout=widgets.Layout(width="560px", margin="0 0 0 12px"))
+        ], layout=widgets.Layout(flex="1 1 420px", max_width="560px", min_width="0", margin="0 0 0 12px"))
+        # the board column takes the room the side panel leaves (the board fits it); the panel goes below when narrow
+        board_column = widgets.VBox([self.board_box, self.hover], layout=widgets.Layout(flex="1 1 360px", min_width="0"))
         self.table_screen = widgets.VBox([
-            widgets.HBox([widgets.VBox([self.board_box, self.hover]), side]),
+            widgets.HBox([board_column, side], layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap")),
         ])
         self.table_screen.add_class("samurai-table")
 
@@ -167,6 +176,15 @@ class GameApp:
         self.top_feedback = widgets.Box()
         self.widget = widgets.VBox([widgets.HBox([self.new_game_button]), self.top_feedback, self.screen])
         self.widget.add_class("samurai-game")
+        self.coords = False
+        self.edition = widgets.ToggleButtons(options=[("1998 rules", "1998"), ("2015 rules", "2015")],
+                                             value=self.form.rules.edition.value,
+                                             tooltips=["Hans im Glück / Rio Grande: words and rules of the next game",
+                                                       "Fantasy Flight: words and rules of the next game"],
+                                             style={"button_width": "auto"})
+        widgets.link((self.edition, "value"), (self.form.rules.edition, "value"))
+        self.header = AppHeader("game.ipynb", edition=self.edition, coordinates=guard(self.set_coordinates))
+        self.header.attach(self.widget)
         self.show_screen("setup")
 
     # --- screens -----------------------------------------------------------------
@@ -181,6 +199,8 @@ class GameApp:
         self.side_feedback.children = [self.feedback.widget] if on_table else []
         self.top_feedback.children = [] if on_table else [self.feedback.widget]
         self.new_game_button.layout.display = "none" if name == "setup" else ""
+        if getattr(self, "edition", None) is not None:  # the edition is chosen for a new game
+            self.edition.disabled = name != "setup"
         self.resume_button.layout.display = "" if (name == "setup" and self.session is not None) else "none"
 
     def _make_board(self, state: GameState) -> BoardView:
@@ -205,6 +225,7 @@ class GameApp:
             self.board.on_click(self.feedback.guard(self.click))
             self.board.on_hover(self.feedback.guard(self.hover_hex))
             self.board_box.children = [self.board.widget]
+            self.header.add_board(self.board)
         self.show_screen("table")
         self.refresh()
         self.run_bots()
@@ -320,7 +341,7 @@ class GameApp:
         step = session.undo()
         self.input.reset()
         self.hints_box.children = ()
-        self.feedback.show(f"Taken back: {action_phrase(step.before, step.action)}.", "info")
+        self.feedback.show(f"Taken back: {action_phrase(step.before, step.action, self.coords)}.", "info")
         self.refresh()
 
     def reveal(self) -> None:
@@ -336,7 +357,10 @@ class GameApp:
     def hover_hex(self, hex_index: int | None) -> None:
         if self.session is None:
             return
-        text = hover_text(self.session.visible_state(self.reveal_all.value), hex_index)
+        state = self.session.visible_state(self.reveal_all.value)
+        text = hover_text(state, hex_index)
+        if text and hex_index is not None:  # the place in words, its id only with coordinates on
+            text = " · ".join([capitalised(hex_words(state, hex_index, self.coords)), *text.split(" · ")[1:]])
         value = f"<span style='font-size:90%'>{html.escape(text)}</span>" if text else ""
         if self.hover.value != value:
             self.hover.value = value
@@ -355,13 +379,13 @@ class GameApp:
         state = session.state
         rows = []
         for k, h in enumerate(hints):
-            show = _button(f"{k + 1}. {action_phrase(state, h.action)}", "samurai-hint-show",
+            show = _button(f"{k + 1}. {action_phrase(state, h.action, self.coords)}", "samurai-hint-show",
                            tooltip="Show it on the board")
             play = _button("Play", "samurai-hint-play", icon="play")
             show.on_click(self.feedback.guard(lambda _b, h=h: self.show_hint(h)))
             play.on_click(self.feedback.guard(lambda _b, h=h: self.act(h.action)))
             why = widgets.HTML(f"<div style='font-size:90%;line-height:1.35;color:#444;margin:0 0 4px 6px'>"
-                               f"{html.escape(h.text)}</div>")
+                               f"{html.escape(plain_text(state, h.text, self.coords))}</div>")
             row = widgets.VBox([widgets.HBox([show, play]), why])
             row.add_class("samurai-hint")
             rows.append(row)
@@ -376,7 +400,9 @@ class GameApp:
         hexes = action_hexes(session.state, hint.action)
         if self.board is not None:
             self._mark((), hexes, None)
-        self.feedback.show(f"{action_phrase(session.state, hint.action)}: {hint.text}", "info")
+        state = session.state
+        self.feedback.show(f"{action_phrase(state, hint.action, self.coords)}: "
+                           f"{plain_text(state, hint.text, self.coords)}", "info")
 
     # --- records and replay ----------------------------------------------------------------
     def load_record(self, text: str) -> None:
@@ -436,8 +462,10 @@ class GameApp:
         # the pass screen
         if taker is not None:
             name = html.escape(session.label(taker))
+            then = ("choose your starting hand in secret (the pieces are placed once every hand is chosen)"
+                    if state.phase is Phase.CHOOSE_HANDS else "show your tiles")
             self.pass_text.value = (f"<div style='font-size:120%'>Pass the screen to <b>{name}</b>.</div>"
-                                    f"<div>{name}: make sure nobody else is looking, then show your tiles.</div>")
+                                    f"<div>{name}: make sure nobody else is looking, then {then}.</div>")
             self.reveal_button.description = f"I am {session.label(taker)}, show my tiles"
             self.pass_screen.layout.display = ""
         else:
@@ -507,7 +535,7 @@ class GameApp:
                     continue
                 tb = widgets.ToggleButtons(options=[(vocab.caste(c), c.value) for c in pieces],
                                            value=castes[e].value if e < len(castes) else pieces[0].value,
-                                           description=state.board.label(i), style={"button_width": "auto",
+                                           description=hex_words(state, i), style={"button_width": "auto",
                                                                                     "description_width": "auto"})
                 tb.observe(self.feedback.guard(lambda ch, e=e: self.choose_swap_caste(e, ch["new"])), names="value")
                 rows.append(tb)
@@ -519,14 +547,26 @@ class GameApp:
         for step in session.steps[::-1][:LOG_LINES]:
             lines.append(f'<div class="samurai-log-line" style="border-left:4px solid {colours[step.player]};'
                          f'padding:0 6px;margin:1px 0;line-height:1.35">'
-                         f'{step.index + 1}. {html.escape(step.text)}</div>')
+                         f'{step.index + 1}. {html.escape(self._step_text(step))}</div>')
         if len(session.steps) > LOG_LINES:
-            lines.append(f"<div style='color:#777'>… {len(session.steps) - LOG_LINES} earlier actions</div>")
+            lines.append(f"<div style='color:#666'>… {len(session.steps) - LOG_LINES} earlier actions</div>")
         state = "over" if session.is_over else ("bot" if session.is_bot_turn() else "person")
         value = (f'<div class="samurai-log-body" data-actions="{len(session.steps)}" data-to-act="{state}">'
                  + ("".join(lines) or "<i>Nothing has happened yet.</i>") + "</div>")
         if self.log.value != value:
             self.log.value = value
+
+    def _step_text(self, step: Step) -> str:
+        """A log line: the session's words, with hex ids when coordinates are on."""
+        if not self.coords or self.session is None:
+            return step.text
+        return describe_action(step.before, step.action, step.after, self.session.label(step.player), coords=True)
+
+    def set_coordinates(self, on: bool) -> None:
+        """Name hexes by their ids too (the header's "Show coordinates")."""
+        self.coords = self.input.coords = self.tally.coords = bool(on)
+        if self.session is not None:
+            self.refresh()
 
     def _refresh_end(self, session: GameSession) -> None:
         if not session.is_over:

@@ -117,7 +117,9 @@ class LessonApp:
         left = widgets.VBox([self.chapter_title, self.text, self.task_box, self.hand.widget,
                              self.swap_chooser.widget, actions,
                              self.feedback.widget, self.hint, nav, self.tally],
-                            layout=widgets.Layout(width="560px", margin="0 18px 0 0"))
+                            layout=widgets.Layout(flex="1 1 420px", max_width="560px", min_width="0",
+                                                  margin="0 18px 0 0"))
+        self.board.widget.layout.flex = "1 1 360px"  # the board takes the room the text leaves (and fits it)
         body = widgets.HBox([left, self.board.widget], layout=widgets.Layout(align_items="flex-start",
                                                                              flex_flow="row wrap"))
         self.variants_box = widgets.VBox()

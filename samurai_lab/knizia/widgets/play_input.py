@@ -1,8 +1,8 @@
 """Turning clicks into actions: what is selected, which hexes are legal, what a click means.
 
 ``PlayInput`` is plain logic (no widgets), so that apps and tests drive it the
-same way. It knows every phase: placing caste pieces (choose a caste, click a
-settlement), choosing starting hands (click tile kinds), and play (choose a tile
+same way. It knows every phase, in the rulebooks' order: choosing starting hands
+(click tile kinds), placing caste pieces (choose a caste, click a settlement), and play (choose a tile
 from the hand, click a hex; the swap takes two settlements; the move tile takes
 one of your tiles and a target). Legal hexes come from the core's
 ``legal_actions``; a refused click reports the rule from ``why_illegal``.
@@ -21,7 +21,9 @@ from ..core.rules import why_illegal
 from ..core.model import Phase
 from ..core.state import GameState
 from ..core.tiles import CASTES, TILE_KINDS, TILE_SET_COUNTS, Caste, Tile
-from .hand_panel import Choice, allowance_text, hand_items, tile_label
+from ..teaching.game_text import action_phrase
+from ..teaching.words import hex_words, plain_text
+from .hand_panel import FAST_MARK, Choice, allowance_text, hand_items, tile_label
 
 LEGAL, PREVIEW, WARNING = "legal", "preview", "warning"
 
@@ -53,9 +55,23 @@ class PlayInput:
 
     def __init__(self, confirm: bool = True) -> None:
         self.confirm = confirm
+        self.coords = False  # name hexes by their ids too ("Show coordinates")
         self.sel = Selection()
         self._legal_for: GameState | None = None
         self._legal: list[Action] = []
+
+    # --- words -------------------------------------------------------------
+    def place(self, state: GameState, hex_index: int) -> str:
+        """Where a hex is, in words (its id too with ``coords``)."""
+        return hex_words(state, hex_index, self.coords)
+
+    def say(self, state: GameState, action: Action) -> str:
+        """An action in words: ``Buddha 2 on the land north of Kyoto``."""
+        return action_phrase(state, action, self.coords)
+
+    def refused(self, state: GameState, action: Action, reason: str) -> str:
+        """``Buddha 2 on Edo is not allowed: <the rule>.``"""
+        return f"{self.say(state, action)} is not allowed: {plain_text(state, reason, self.coords)}."
 
     # --- cached legal actions ----------------------------------------------
     def legal(self, state: GameState) -> list[Action]:
@@ -101,9 +117,9 @@ class PlayInput:
         if state.phase is Phase.CHOOSE_HANDS:
             hand = state.hand
             have = {t: hand.count(t) for t in TILE_KINDS}
-            items = [Choice(f"{tile_label(state, t)} ×{TILE_SET_COUNTS[t] - have[t]}", f"take {t.code} into the hand",
+            items = [Choice(f"{tile_label(state, t)} ×{TILE_SET_COUNTS[t] - have[t]}", f"take a {tile_label(state, t)} into the hand",
                             False, have[t] < TILE_SET_COUNTS[t], key=t.code) for t in TILE_KINDS]
-            picked = " ".join(t.code for t in hand) or "none yet"
+            picked = ", ".join(tile_label(state, t) for t in hand) or "none yet"
             return (f"{seat} chooses a starting hand ({len(hand)} of 5 picked: {picked})", items, "")
         if state.phase is Phase.GAME_OVER:
             return ("The game is over", [], "")
@@ -136,7 +152,7 @@ class PlayInput:
         name = tile_label(state, t)
         if not t.fast and state.normal_played:
             return Outcome(message=f"{name}: only one {vocab.tile} without the {vocab.fast} may be played per "
-                           f"turn, and this turn's is already down. Choose a {vocab.tile} with the ⚡ "
+                           f"turn, and this turn's is already down. Choose a {vocab.tile} with the {FAST_MARK} {vocab.fast} "
                            "or end the turn.", kind="warning")
         if t.is_swap:
             if not self.targets(state):
@@ -145,7 +161,7 @@ class PlayInput:
         if t.is_move:
             if not self.targets(state):
                 return Outcome(message=f"{name}: none of your {vocab.tiles} on the board can be lifted "
-                               "(only your own, without the fast mark).", kind="warning")
+                               f"(only your own, without the {vocab.fast}).", kind="warning")
             return Outcome(message=f"{name}: click one of your highlighted {vocab.tiles} to lift it.")
         where = "an empty sea hex" if t.on_sea else "an empty land hex"
         how = " (first click shows what would happen, a second click places it)" if self.confirm else ""
@@ -212,6 +228,15 @@ class PlayInput:
             return Outcome(message=f"Choose a {vocab.tile} from the hand first.", kind="warning")
         if t.is_swap:
             return self._click_swap(state, hex_index)
+        if state.board.is_settlement[hex_index]:
+            # a settlement takes no tile: show its tallies (the app does), keep the chosen tile
+            self.sel.pending = self.sel.pending_hex = None
+            vocab = state.ruleset.vocabulary
+            if t.is_move and self.sel.move_from is None:
+                todo = f"to play the {vocab.move}, click one of your highlighted {vocab.tiles}"
+            else:
+                todo = f"to lay the {tile_label(state, t)}, click {'an empty sea hex' if t.on_sea else 'an empty land hex'}"
+            return Outcome(message=f"The tallies of {self.place(state, hex_index)} are shown; {todo}.")
         if t.is_move:
             return self._click_move(state, hex_index)
         return self._offer(state, PlaceTile(t, state.board.ids[hex_index]), hex_index)
@@ -252,13 +277,12 @@ class PlayInput:
         reason = why_illegal(state, action)
         if reason is not None:
             self.sel.pending = self.sel.pending_hex = None
-            return Outcome(message=f"{action}: {reason}", kind="error")
+            return Outcome(message=self.refused(state, action, reason), kind="error")
         if not self.confirm or (self.sel.pending == action and self.sel.pending_hex == hex_index):
             return Outcome(action=action)
         self.sel.pending, self.sel.pending_hex = action, hex_index
-        label = state.board.label(hex_index)
-        return Outcome(message=f"Preview of {action}. Click {label} again (or press Confirm) to play it; "
-                       "click another hex to look elsewhere.", preview=preview(state, action))
+        return Outcome(message=f"What if: {self.say(state, action)}. Click the same hex again (or press Confirm) "
+                       "to play it; click another hex to look elsewhere.", preview=preview(state, action))
 
     def _piece_reason(self, state: GameState, caste: Caste) -> str:
         board = state.board
@@ -276,7 +300,7 @@ class PlayInput:
         action = PlacePiece(caste, state.board.ids[hex_index])
         reason = why_illegal(state, action)
         if reason is not None:
-            return Outcome(message=f"{action}: {reason}", kind="error")
+            return Outcome(message=self.refused(state, action, reason), kind="error")
         return Outcome(action=action)
 
     def _click_move(self, state: GameState, hex_index: int) -> Outcome:
@@ -288,10 +312,10 @@ class PlayInput:
                                           and hex_index in self._move_sources(state)):
             if hex_index not in self._move_sources(state):
                 reason = why_illegal(state, MoveTile(ids[hex_index], ids[hex_index]))
-                return Outcome(message=f"{vocab.move}: {reason}", kind="error")
+                return Outcome(message=f"{vocab.move}: {plain_text(state, reason, self.coords)}", kind="error")
             self.sel.move_from, self.sel.pending, self.sel.pending_hex = hex_index, None, None
             lifted = state.tiles[hex_index].tile  # type: ignore[union-attr]
-            return Outcome(message=f"Lifting {tile_label(state, lifted)} from {state.board.label(hex_index)}: "
+            return Outcome(message=f"Lifting {tile_label(state, lifted)} from {self.place(state, hex_index)}: "
                            "click an empty land hex to lay it.")
         if hex_index == self.sel.move_from:
             self.sel.move_from, self.sel.pending, self.sel.pending_hex = None, None, None
@@ -321,12 +345,13 @@ class PlayInput:
         if not ends:
             if hex_index not in self.targets(state):
                 reason = self._swap_reason(state, hex_index)
-                return Outcome(message=f"{vocab.swap}: {reason}", kind="error")
+                return Outcome(message=f"{vocab.swap}: {plain_text(state, reason, self.coords)}", kind="error")
             ends.append(hex_index)
             self.sel.swap_castes = [state.pieces[hex_index][0]]
             return Outcome(message="Now click the other settlement of the exchange.")
         if hex_index not in self.targets(state):
-            return Outcome(message=f"{vocab.swap}: {self._swap_reason(state, hex_index, ends[0])}", kind="error")
+            reason = self._swap_reason(state, hex_index, ends[0])
+            return Outcome(message=f"{vocab.swap}: {plain_text(state, reason, self.coords)}", kind="error")
         ends.append(hex_index)
         a, b = ends
         swaps = [s for s in self.legal(state) if isinstance(s, Swap)
@@ -359,11 +384,11 @@ class PlayInput:
         reason = why_illegal(state, action)
         if reason is not None:
             self.sel.pending = self.sel.pending_hex = None
-            return Outcome(message=f"{action}: {reason}", kind="error")
+            return Outcome(message=self.refused(state, action, reason), kind="error")
         self.sel.pending, self.sel.pending_hex = action, None
         vocab = state.ruleset.vocabulary
-        text = (f"Exchange the {vocab.caste(castes[0])} of {state.board.label(ends[0])} with the "
-                f"{vocab.caste(castes[1])} of {state.board.label(ends[1])}: press Confirm.")
+        text = (f"Exchange the {vocab.caste(castes[0])} of {self.place(state, ends[0])} with the "
+                f"{vocab.caste(castes[1])} of {self.place(state, ends[1])}: press Confirm.")
         return Outcome(message=text, preview=preview(state, action))
 
 

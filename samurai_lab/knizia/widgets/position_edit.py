@@ -18,6 +18,7 @@ from typing import Sequence
 
 from ..core.model import Phase, placed
 from ..core.state import GameState
+from ..teaching.words import capitalised, hex_words
 from ..core.tiles import TILE_SET_COUNTS, Caste, Tile, sort_tiles, tile as tile_by_code
 
 #: The pool of set-aside pieces (the other pools are player indices).
@@ -29,6 +30,9 @@ def problems(state: GameState) -> list[str]:
     from ..scenarios.validate import state_problems
 
     return [f"{path}: {words}" if path else words for path, words in state_problems(state)]
+
+
+_SETUP = (Phase.CHOOSE_HANDS, Phase.PLACE_PIECES)  # pieces come from the supply, not a player's pool
 
 
 def _replace(state: GameState, **changes) -> GameState:
@@ -53,7 +57,7 @@ def add_piece(state: GameState, index: int, caste: Caste, pool: int = SET_ASIDE)
     """Put a piece of ``caste`` into hex ``index``, taken from ``pool`` (during setup: from the supply)."""
     pieces = list(state.pieces)
     pieces[index] = tuple(sorted(pieces[index] + (caste,), key=lambda c: c.index))
-    changes = {} if state.phase is Phase.PLACE_PIECES else _pool_change(state, pool, caste, -1)
+    changes = {} if state.phase in _SETUP else _pool_change(state, pool, caste, -1)
     return _replace(state, pieces=tuple(pieces), **changes)
 
 
@@ -61,12 +65,12 @@ def remove_piece(state: GameState, index: int, caste: Caste | None = None, pool:
     """Take a piece (of ``caste`` if it lies there, else the last one) out of hex ``index`` into ``pool``."""
     ps = list(state.pieces[index])
     if not ps:
-        raise ValueError(f"{state.board.label(index)} holds no {state.ruleset.vocabulary.piece} to remove")
+        raise ValueError(f"{capitalised(hex_words(state, index))} holds no {state.ruleset.vocabulary.piece} to remove")
     c = caste if caste in ps else ps[-1]
     ps.remove(c)
     pieces = list(state.pieces)
     pieces[index] = tuple(ps)
-    changes = {} if state.phase is Phase.PLACE_PIECES else _pool_change(state, pool, c, +1)
+    changes = {} if state.phase in _SETUP else _pool_change(state, pool, c, +1)
     return _replace(state, pieces=tuple(pieces), **changes)
 
 
@@ -80,7 +84,7 @@ def put_tile(state: GameState, index: int, owner: int, t: Tile) -> GameState:
 def remove_tile(state: GameState, index: int) -> GameState:
     """Lift the tile of hex ``index`` back into its owner's pile."""
     if state.tiles[index] is None:
-        raise ValueError(f"{state.board.label(index)} holds no {state.ruleset.vocabulary.tile} to remove")
+        raise ValueError(f"{capitalised(hex_words(state, index))} holds no {state.ruleset.vocabulary.tile} to remove")
     tiles = list(state.tiles)
     tiles[index] = None
     return rebalance_piles(_replace(state, tiles=tuple(tiles)))
@@ -121,8 +125,9 @@ def fresh_turn(state: GameState) -> GameState:
 
 def rebalance_piles(state: GameState) -> GameState:
     """Each player's pile = his 20 tiles less hand, board and used swap; the old draw order is kept
-    for the tiles still in it, tiles coming back are shuffled in (seeded)."""
-    if state.phase is not Phase.PLAY and state.phase is not Phase.GAME_OVER:
+    for the tiles still in it, tiles coming back are shuffled in (seeded). While hands are chosen the
+    piles are made only when a hand is complete, so nothing changes then."""
+    if state.phase is Phase.CHOOSE_HANDS:
         return state
     on_board = [Counter() for _ in state.seats]
     for p in state.tiles:

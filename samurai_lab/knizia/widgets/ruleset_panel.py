@@ -22,6 +22,11 @@ def _explain(text: str) -> str:
     return f'<div style="color:#555;font-size:90%;margin:0 0 4px 8px">{html.escape(text)}</div>'
 
 
+SETUP_HELP = ("<b>Setup</b> <span style='color:#555;font-size:90%'>in the rulebooks' order: first every player "
+              "chooses 5 of his 20 tiles in secret (or draws them at random), then the pieces are placed from the "
+              "first player, cities before villages (or dealt at random); play begins with the first player</span>")
+
+
 def _setup_options(edition: str) -> list[tuple[str, str]]:
     piece = VOCABULARY[edition].piece
     return [(f"random {piece}s", RANDOM), (f"place {piece}s by clicking", CHOSEN)]
@@ -65,7 +70,7 @@ class RulesetPanel:
         self.edition.observe(self._on_preset, names="value")
         self.widget = widgets.VBox([
             self.players, self.edition, *rows,
-            widgets.HTML("<b>Setup</b>"), self.setup, self.hands, self.captures,
+            widgets.HTML(SETUP_HELP), self.hands, self.setup, self.captures,
             widgets.HBox([self.seed, self.new_game, self.apply_rules]),
         ])
         self.widget.add_class("samurai-rules")

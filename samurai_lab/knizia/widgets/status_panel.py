@@ -12,8 +12,9 @@ from typing import Iterable, Sequence
 
 from ..core.scoring import score_state
 from ..core.model import Phase
+from ..core.ruleset import RANDOM
 from ..core.state import GameState
-from ..core.text import describe_resolution
+from ..teaching.words import resolution_words
 from ..render.theme import seat_colours
 
 _TD = "padding:1px 6px"
@@ -23,13 +24,30 @@ def phase_text(state: GameState) -> str:
     """One line: turn, who is to play, and what the phase asks for."""
     vocab = state.ruleset.vocabulary
     seat = state.seats[state.current].name
-    if state.phase is Phase.PLACE_PIECES:
-        return f"Setup: {seat} puts a {vocab.piece} into a settlement"
     if state.phase is Phase.CHOOSE_HANDS:
-        return f"Setup: {seat} chooses a starting hand"
+        return f"Setup, 1. the hands: {seat} chooses a starting hand in secret"
+    if state.phase is Phase.PLACE_PIECES:
+        return f"Setup, 2. the {vocab.piece}s (every hand is chosen): {seat} puts a {vocab.piece} into a settlement"
     if state.phase is Phase.GAME_OVER:
         return f"Game over after turn {state.turn}: {state.end_reason}"
     return f"Turn {state.turn}: {seat} to play"
+
+
+def setup_steps(state: GameState) -> str:
+    """What the players do next, in the rulebooks' order of setup (hands, then pieces, then play)."""
+    vocab = state.ruleset.vocabulary
+    first = state.seats[0].name
+    pieces = (f"the {vocab.piece}s are dealt at random" if state.ruleset.setup == RANDOM else
+              f"the {vocab.piece}s are placed, cities before villages, from {first}")
+    if state.phase is Phase.CHOOSE_HANDS:
+        return (f"every player chooses his starting hand in secret with the {vocab.tile} buttons, "
+                f"{state.seats[state.current].name} now; then {pieces}; then {first} plays first")
+    if state.phase is Phase.PLACE_PIECES:
+        return (f"every hand is chosen; put the {vocab.piece}s into the settlements by clicking, "
+                f"{state.seats[state.current].name} now; then {first} plays first")
+    if state.phase is Phase.PLAY:
+        return f"{state.seats[state.current].name} plays"
+    return "the game is over"
 
 
 def status_html(state: GameState, viewer: int | None = None) -> str:
@@ -76,7 +94,7 @@ def captures_html(steps: Iterable[tuple[GameState, str]], limit: int = 12) -> st
     lines: list[str] = []
     for state, label in steps:
         for r in state.events:
-            lines.append(f"<li><code>{html.escape(label)}</code>: {html.escape(describe_resolution(state, r))}</li>")
+            lines.append(f"<li>{html.escape(label)}: {html.escape(resolution_words(state, r))}</li>")
     if not lines:
         return "<i>Nothing has been taken yet.</i>"
     shown = lines[::-1][:limit]
@@ -86,4 +104,4 @@ def captures_html(steps: Iterable[tuple[GameState, str]], limit: int = 12) -> st
 
 def last_captures(state: GameState) -> Sequence[str]:
     """The captures the last action caused, in words."""
-    return [describe_resolution(state, r) for r in state.events]
+    return [resolution_words(state, r) for r in state.events]

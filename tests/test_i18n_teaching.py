@@ -19,7 +19,8 @@ from samurai_lab.knizia.teaching.lessons import (CHAPTERS, CONTINUE, SOLVED, TAS
                                                  settlement_name, solve, task_by_id)
 
 ROOT = Path(__file__).resolve().parents[1]
-SEEDS = Path("/work/shared/seeds")
+#: The rulebooks: ../shared/seeds beside the repository (as on the project's machines and in CI).
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 LANGS = ["it", "es", "ru"]
 EDITIONS = [EDITION_1998, EDITION_2015]
 IDS = [t.id for t in TASKS]

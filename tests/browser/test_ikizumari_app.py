@@ -29,7 +29,11 @@ FITTED_JS = """(sel) => {
 def fitted_scale(page: Page, selector: str) -> float:
     """Backing pixels per logical pixel of the fitted board ``selector`` (waits until the page measured it)."""
     page.wait_for_function(FITTED_JS, arg=selector, timeout=TIMEOUT * 1000, polling=200)
-    width = page.evaluate("(sel) => document.querySelector(sel).width", selector)
+    width, before = page.evaluate("(sel) => document.querySelector(sel).width", selector), None
+    while width != before:  # settled: a re-fit (a scroll bar appearing) may follow the first one
+        page.wait_for_timeout(400)
+        page.wait_for_function(FITTED_JS, arg=selector, timeout=TIMEOUT * 1000, polling=200)
+        before, width = width, page.evaluate("(sel) => document.querySelector(sel).width", selector)
     return width / LOGICAL[selector]
 
 
@@ -41,9 +45,17 @@ def click_at(page: Page, selector: str, x: float, y: float) -> None:
 
 def pixel_wait(page: Page, selector: str, x: float, y: float, rgb=None, **kw):  # noqa: ANN001, ANN201
     """``wait_for_canvas_pixel`` at logical pixel (x, y) of the fitted board."""
+    fitted_scale(page, selector)
+    tol, timeout = kw.get("tolerance", 8), kw.get("timeout", TIMEOUT)
+    # the scale is read at every poll: a late re-fit (a scroll bar appearing) moves the pixel
+    page.wait_for_function("""([sel, x, y, logical, rgb, tol]) => {
+  const c = document.querySelector(sel);
+  const s = c.width / logical;
+  const d = c.getContext('2d').getImageData(Math.floor(x * s), Math.floor(y * s), 1, 1).data;
+  return d[3] > 0 && (!rgb || rgb.every((v, i) => Math.abs(v - d[i]) <= tol));
+}""", arg=[selector, x, y, LOGICAL[selector], list(rgb) if rgb else None, tol], polling=200, timeout=timeout * 1000)
     s = fitted_scale(page, selector)
-    page.wait_for_timeout(300)  # the redraw that follows the fit
-    return wait_for_canvas_pixel(page, selector, int(x * s), int(y * s), rgb, **kw)
+    return canvas_pixel(page, selector, int(x * s), int(y * s))
 
 
 def centre(name: str) -> tuple[float, float]:

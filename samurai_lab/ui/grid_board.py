@@ -68,18 +68,21 @@ LABEL_SCRIPT = """
 """ % {"label": json.dumps(GRID_LABEL), "cls": json.dumps(GRID_CANVAS_CLASS)}
 
 
-def fit_side(space: dict[str, float], projector: bool = False, min_side: int = MIN_SIDE) -> int:
-    """The CSS side of a square board for the page's measure ``space`` (see ``ui/board_client``):
-    as wide as its element, as high as fits below its top (when that leaves it ``MIN_HEIGHT_SHARE`` of
-    the window, else the window's height); on a projector as high as the window."""
+def room_height(space: dict[str, float], projector: bool = False) -> float:
+    """The CSS height a board may take: what fits below its top (when that leaves it ``MIN_HEIGHT_SHARE``
+    of the window, else the window's height); on a projector the window's height."""
     whole = space["vh"] - BOTTOM_GAP
     if projector:
-        room_h = whole
-    else:
-        top = math.ceil(space["top"] / 32) * 32  # small shifts of the page do not re-fit the board
-        below = space["vh"] - top - BOTTOM_GAP
-        room_h = below if below >= space["vh"] * MIN_HEIGHT_SHARE else whole
-    return int(max(min(min_side, space["w"]), min(space["w"], room_h)))
+        return whole
+    top = math.ceil(space["top"] / 32) * 32  # small shifts of the page do not re-fit the board
+    below = space["vh"] - top - BOTTOM_GAP
+    return below if below >= space["vh"] * MIN_HEIGHT_SHARE else whole
+
+
+def fit_side(space: dict[str, float], projector: bool = False, min_side: int = MIN_SIDE) -> int:
+    """The CSS side of a square board for the page's measure ``space`` (see ``ui/board_client``):
+    as wide as its element and as high as ``room_height``."""
+    return int(max(min(min_side, space["w"]), min(space["w"], room_height(space, projector))))
 
 
 def _script_output(script: str) -> widgets.Output:
@@ -171,6 +174,10 @@ class GridFrame:
         if self.space is None:
             return
         side = fit_side(self.space, self.projector)
+        # the element no wider than the board can be high: the panel beside it stays next to the board
+        cap = f"{max(MIN_SIDE, int(room_height(self.space, self.projector)))}px"
+        if self.widget.layout.max_width != cap:
+            self.widget.layout.max_width = cap
         backing = max(1, round(side * self.dpr))
         changed = (self.canvas.width, self.side) != (backing, side)
         self.side = side
@@ -255,4 +262,4 @@ class GridFrame:
         return run
 
 
-__all__ = ["GRID_CANVAS_CLASS", "GridFrame", "fit_side"]
+__all__ = ["GRID_CANVAS_CLASS", "GridFrame", "fit_side", "room_height"]

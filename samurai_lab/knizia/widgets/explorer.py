@@ -156,7 +156,7 @@ class Explorer:
         self.feedback.message.layout.min_height = "52px"
         right = widgets.VBox([self.status, self.view_toggle, self.tabs, self.feedback.widget, self.tally.widget,
                               self.captures],
-                             layout=widgets.Layout(width="520px", min_width="520px", flex="0 0 520px",
+                             layout=widgets.Layout(min_width="520px", max_width="760px", flex="1 1 520px",
                                                    margin="0 0 0 12px"))
         right.add_class("samurai-explorer-right")
         # every tab's panel fits the right column: long scenario titles wrap or shrink, never overflow

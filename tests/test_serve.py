@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import threading
 from pathlib import Path
@@ -205,8 +206,10 @@ def test_a_preheated_kernel_waits_for_its_request(monkeypatch):
     monkeypatch.setenv("VOILA_KERNEL_ID", "k-1")
     monkeypatch.setenv("VOILA_SERVER_URL", "/base/")
     monkeypatch.delenv("VOILA_WS_BASE_URL", raising=False)
-    monkeypatch.delenv("QUERY_STRING", raising=False)
-    monkeypatch.delenv(query_mod._REQUEST_READ, raising=False)
+    # set first, so that the end of the test restores the variables as they were (unset)
+    monkeypatch.setenv("QUERY_STRING", "")
+    monkeypatch.setenv("SERVER_NAME", "")
+    monkeypatch.setattr(query_mod._request, "read", False)
     try:
         assert query_params({"start"}).text("start") == "midgame"
         assert got_path == ["/base/voila/query/k-1"]
@@ -215,8 +218,26 @@ def test_a_preheated_kernel_waits_for_its_request(monkeypatch):
     finally:
         box["done"] = True
         t.join(5)
-        monkeypatch.delenv("QUERY_STRING", raising=False)
-        monkeypatch.delenv("SERVER_NAME", raising=False)
+
+
+def test_a_page_never_reads_a_query_string_inherited_from_the_server(monkeypatch):
+    """A preheated kernel inherits the server's environment: a ``QUERY_STRING`` there (or a flag
+    saying the request was read) must not become every page's options."""
+    from samurai_lab.tools.voila_app import REQUEST_VARIABLES, data_path_env
+
+    monkeypatch.setenv("QUERY_STRING", "start=midgame")
+    monkeypatch.setenv("SERVER_NAME", "old")
+    env = data_path_env()
+    assert not set(REQUEST_VARIABLES) & set(env)
+    assert env["PATH"] == os.environ["PATH"]
+    # the request-read flag lives in the kernel's process, not in the environment it hands on
+    monkeypatch.setattr(query_mod._request, "read", False)
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    asked: list[str] = []
+    monkeypatch.setattr(query_mod, "wait_for_request", lambda: asked.append("asked"))
+    query_mod.query_string()
+    assert asked == ["asked"]
+    assert not any("REQUEST_READ" in k for k in os.environ)
 
 
 def test_every_app_takes_its_options():

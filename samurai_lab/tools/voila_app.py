@@ -97,9 +97,16 @@ class SamuraiVoila(Voila):
         return handlers
 
 
+#: The variables voila gives a kernel from its page's request (as CGI does): never inherited by a server.
+REQUEST_VARIABLES = ("QUERY_STRING", "SCRIPT_NAME", "PATH_INFO", "SERVER_NAME", "SERVER_PORT",
+                     "SERVER_PROTOCOL", "SERVER_SOFTWARE")
+
+
 def data_path_env(env: dict[str, str] | None = None) -> dict[str, str]:
-    """``env`` (default: this process's) with :data:`DATA_DIR` first on ``JUPYTER_PATH``."""
-    env = dict(os.environ if env is None else env)
+    """``env`` (default: this process's) with :data:`DATA_DIR` first on ``JUPYTER_PATH`` and without
+    :data:`REQUEST_VARIABLES` (every kernel inherits the server's environment: a stray
+    ``QUERY_STRING`` there would be every page's options)."""
+    env = {k: v for k, v in (os.environ if env is None else env).items() if k not in REQUEST_VARIABLES}
     parts = [str(DATA_DIR)] + [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p and p != str(DATA_DIR)]
     env["JUPYTER_PATH"] = os.pathsep.join(parts)
     return env
@@ -107,7 +114,10 @@ def data_path_env(env: dict[str, str] | None = None) -> dict[str, str]:
 
 def main(argv: list[str] | None = None) -> None:
     """Run :class:`SamuraiVoila` with voila's command line (the ``samurai`` template is found)."""
-    os.environ.update(data_path_env())
+    clean = data_path_env()
+    for name in REQUEST_VARIABLES:
+        os.environ.pop(name, None)
+    os.environ.update(clean)
     SamuraiVoila.launch_instance(sys.argv[1:] if argv is None else argv)
 
 

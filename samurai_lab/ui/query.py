@@ -38,8 +38,14 @@ SERVER_OPTIONS = frozenset({"token", "template", "theme", "voila-template", "voi
 MAX_VALUE = 4000
 
 
-#: Set in a preheated kernel once the request's variables are in ``os.environ``.
-_REQUEST_READ = "SAMURAI_REQUEST_READ"
+class _Request:
+    """Whether this process has read its request. Kept in the process, never in ``os.environ``:
+    a kernel inherits the server's environment, so a flag there could be read by the wrong page."""
+
+    read: bool = False
+
+
+_request = _Request()
 
 
 def request_info_url() -> str:
@@ -87,12 +93,12 @@ def wait_for_request() -> None:
     if isinstance(info, (str, bytes)):
         for key, value in json.loads(info).items():
             os.environ[str(key)] = str(value)
-    os.environ[_REQUEST_READ] = "1"
+    _request.read = True
 
 
 def query_string() -> str:
     """The query string of the request that opened this page ('' outside voila)."""
-    if os.environ.get("VOILA_PREHEAT") == "True" and not os.environ.get(_REQUEST_READ):
+    if os.environ.get("VOILA_PREHEAT") == "True" and not _request.read:
         wait_for_request()
     return os.environ.get("QUERY_STRING", "")
 

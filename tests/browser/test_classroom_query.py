@@ -91,8 +91,6 @@ def preheated_uses(server: VoilaServer, notebook: str) -> int:
     return len(re.findall(rf"Using pre-heated kernel: \S+ for {re.escape(notebook)}", server.log_tail(10**9)))
 
 
-@pytest.mark.xfail(strict=False, reason="known defect, open in issue 10: in one full run a page opened with the "
-                   "previous page's address options (a preheated kernel read a stale query string)")
 @pytest.mark.parametrize("address,selector,text", CASES, ids=[c[0].split("?")[0] + "?" + c[0].split("?")[1][:30]
                                                              for c in CASES])
 def test_address_options_under_serve(app_page: Page, served: VoilaServer, address: str, selector: str,

@@ -13,3 +13,14 @@ import pytest
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None or "browser" in item.path.parts)
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    """An app opened with ``?lang=it`` sets the process's language (a kernel serves one page);
+    every test starts and ends in English."""
+    from samurai_lab.i18n import DEFAULT_LANGUAGE, set_language
+
+    set_language(DEFAULT_LANGUAGE)
+    yield
+    set_language(DEFAULT_LANGUAGE)

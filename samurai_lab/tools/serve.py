@@ -87,6 +87,8 @@ def voila_flags(
         f"--MappingKernelManager.cull_interval={cull_interval}",
         "--MappingKernelManager.cull_connected=False",
         "--MappingKernelManager.cull_busy=False",
+        # the browser's language reaches the page's kernel as HTTP_ACCEPT_LANGUAGE (ui/language.py)
+        "--VoilaConfiguration.http_header_envs=Accept-Language",
     ]
 
 

@@ -34,6 +34,8 @@ from urllib.parse import parse_qsl
 
 #: Options that belong to the server or to voila, not to an app: never reported as unknown.
 SERVER_OPTIONS = frozenset({"token", "template", "theme", "voila-template", "voila-theme"})
+#: Options every page understands (its header's): never reported as unknown by an app.
+PAGE_OPTIONS = frozenset({"lang", "projector", "coordinates"})
 #: Longest option value accepted (a position string is about 1,000 characters).
 MAX_VALUE = 4000
 
@@ -176,7 +178,7 @@ def parse_query(query: str, allowed: Iterable[str]) -> Query:
                 q.problems.append(f"{key} is too long ({len(value)} characters)")
                 continue
             q.values[key] = value
-        elif key not in SERVER_OPTIONS and key not in unknown:
+        elif key not in SERVER_OPTIONS and key not in PAGE_OPTIONS and key not in unknown:
             unknown.append(key)
     if unknown:
         names = ", ".join(repr(k) for k in unknown)

@@ -34,7 +34,8 @@ BENCHMARKS = REPO_ROOT / "benchmarks"
 
 # voila flags of the harness on top of the shared ones (see bench_browser): voila as `samurai-lab serve`
 # runs it (its pages' unload beacon works) with its template (nothing from other hosts), not preheated.
-HARNESS_VOILA_ARGS = ("--classic-tree", f"--template={TEMPLATE}", f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_S}")
+HARNESS_VOILA_ARGS = ("--classic-tree", f"--template={TEMPLATE}", f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_S}",
+                      "--VoilaConfiguration.http_header_envs=Accept-Language")
 
 
 @pytest.fixture(scope="session")

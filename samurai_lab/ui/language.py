@@ -1,0 +1,87 @@
+"""The language of a page: ``?lang=it|es|ru|en`` in its address, else the browser's, else English.
+
+Every app calls :func:`open_page` first, before it builds a widget: every text is translated when
+it is built (``samurai_lab.i18n``), and a kernel serves one page, so the process's language is the
+page's. Under ``samurai-lab serve`` (preheated kernels) this waits for the page's request (its
+address and its ``Accept-Language`` header), so the imports are done before the request and the
+widgets after it::
+
+    from samurai_lab.ui.language import open_page
+    lang = open_page()          # "it" for explorer.ipynb?lang=it
+    ...build the app...
+
+The browser's language reaches the kernel as ``HTTP_ACCEPT_LANGUAGE``: ``samurai-lab serve``, the
+test server and the Binder route tell voila to pass that header on
+(``VoilaConfiguration.http_header_envs``).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Callable, Iterable
+from urllib.parse import parse_qsl
+
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, normalize_language, set_language
+from .query import query_string
+
+#: The languages of the Knizia apps and the shared pages (French only where a rulebook is French).
+APP_LANGUAGES: tuple[str, ...] = ("en", "it", "es", "ru")
+#: The address option that chooses the language.
+LANG_OPTION = "lang"
+
+
+def accepted_languages(header: str | None) -> list[str]:
+    """The languages of an ``Accept-Language`` header, best first (``q`` weights honoured)."""
+    ranked: list[tuple[float, int, str]] = []
+    for i, part in enumerate((header or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        for p in params.split(";"):
+            key, _, value = p.strip().partition("=")
+            if key == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        lang = normalize_language(tag)
+        if lang and weight > 0:
+            ranked.append((-weight, i, lang))
+    return [lang for _, _, lang in sorted(ranked)]
+
+
+def page_language(query: str | None = None, languages: Iterable[str] = APP_LANGUAGES,
+                  accept: str | None = None) -> str:
+    """The language a page is shown in: its ``lang`` option when it is one of ``languages``, else
+    the first of the browser's languages that is, else English."""
+    languages = tuple(languages)
+    q = query_string() if query is None else query
+    for key, value in reversed(parse_qsl(q.lstrip("?"), keep_blank_values=True)):
+        if key == LANG_OPTION:
+            lang = normalize_language(value)
+            if lang in languages:
+                return lang
+            break
+    header = os.environ.get("HTTP_ACCEPT_LANGUAGE") if accept is None else accept
+    for lang in accepted_languages(header):
+        if lang in languages:
+            return lang
+    return DEFAULT_LANGUAGE
+
+
+def open_page(query: str | None = None, languages: Iterable[str] = APP_LANGUAGES) -> str:
+    """Set this page's language (see :func:`page_language`) and return it."""
+    return set_language(page_language(query, languages))
+
+
+def language_links(current: str, href: Callable[[str], str], languages: Iterable[str] = APP_LANGUAGES) -> str:
+    """The language switch as links (``href(lang)`` gives each address), the current one marked."""
+    import html
+
+    parts = []
+    for lang in languages:
+        name = html.escape(LANGUAGES[lang])
+        if lang == current:
+            parts.append(f'<a href="{html.escape(href(lang))}" aria-current="true" lang="{lang}"><b>{name}</b></a>')
+        else:
+            parts.append(f'<a href="{html.escape(href(lang))}" lang="{lang}" hreflang="{lang}">{name}</a>')
+    return " · ".join(parts)

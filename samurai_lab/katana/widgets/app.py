@@ -1,10 +1,14 @@
-"""The SAMURAI (katana) app: Play (hot seat or against bots), Lesson, Rules; English or Italian.
+"""The SAMURAI (katana) app: Play (hot seat or against bots), Lesson, Rules; English, Italian, Spanish
+or Russian.
 
 ::
 
-    from samurai_lab.katana.widgets.app import KatanaApp
-    app = KatanaApp()
+    from samurai_lab.katana.widgets.app import build_app
+    app = build_app()          # the page's language (?lang=, else the browser's), then the app
     app.widget
+
+The app starts in the current language (``samurai_lab.i18n``) unless told otherwise; its language
+dropdown relabels it live.
 
 Every event handler goes through ``Feedback.guard`` (refusals become messages in words, unexpected
 errors a message plus a collapsible log) and runs in the app's language.
@@ -14,11 +18,12 @@ from __future__ import annotations
 
 import functools
 import html
+import inspect
 from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from ...i18n import Domain, LANGUAGES, use_language
+from ...i18n import N_, Domain, LANGUAGES, get_language, use_language
 from ...ui.common import Feedback, projector_style
 from ..core.board import NAMES
 from ..core.rules import free_shiro, is_tachiojo, legal_moves, outcome, why_illegal
@@ -31,8 +36,12 @@ from .board import KatanaBoard, piece_letters
 from .rules_text import rules_html
 
 T = Domain("katana")
-APP_LANGUAGES = ("en", "it")
+#: The languages of the app: English, the rulebook's Italian, and Spanish and Russian derived from it.
+APP_LANGUAGES: tuple[str, ...] = ("en", "it", "es", "ru")
 ROOT_CLASS = "katana-app"
+INTRO = N_("SAMURAI (rulebook 003): two players, Black and Red, move their samurai like the chess queen under the "
+           "Sacred Constraints of Movement and challenge each other across the KATANA squares. Play against a "
+           "friend or a bot, follow the lesson, read the rules and choose the rulings.")
 
 
 def _button(css: str, **kw: Any) -> widgets.Button:
@@ -44,7 +53,8 @@ def _button(css: str, **kw: Any) -> widgets.Button:
 class KatanaApp:
     """The whole app; ``widget`` is its root (CSS class ``katana-app``)."""
 
-    def __init__(self, lang: str = "en", seats: tuple[str, str] = ("people", "search")) -> None:
+    def __init__(self, lang: str | None = None, seats: tuple[str, str] = ("people", "search")) -> None:
+        lang = get_language() if lang is None else lang
         self.lang = lang if lang in APP_LANGUAGES else "en"
         self.feedback = Feedback()
         self.feedback.message.add_class("katana-message")
@@ -150,10 +160,12 @@ class KatanaApp:
         self.tabs.add_class("katana-tabs")
         self.title = widgets.HTML()
         self.title.add_class("katana-title")
+        self.intro = widgets.HTML()
+        self.intro.add_class("katana-intro")
         self.widget = widgets.VBox([widgets.HBox([self.title, self.language],
                                                  layout=widgets.Layout(justify_content="space-between",
                                                                        align_items="center")),
-                                    self.tabs, projector_style(ROOT_CLASS)])
+                                    self.intro, self.tabs, projector_style(ROOT_CLASS)])
         self.widget.add_class(ROOT_CLASS)
         self.header = self._header()
         if self.header is not None:
@@ -169,8 +181,11 @@ class KatanaApp:
             from ...ui.header import AppHeader
         except ImportError:  # pragma: no cover - an older shared ui
             return None
+        options: dict[str, Any] = {}
+        if "languages" in inspect.signature(AppHeader).parameters:
+            options["languages"] = APP_LANGUAGES
         try:
-            return AppHeader("katana.ipynb", root=self.widget, boards=[self.board, self.lesson_board])
+            return AppHeader("katana.ipynb", root=self.widget, boards=[self.board, self.lesson_board], **options)
         except Exception:  # noqa: BLE001 - the header is a convenience; the app works without it
             return None
 
@@ -186,6 +201,7 @@ class KatanaApp:
         """Every label of the app in the current language."""
         title = T.gettext("SAMURAI: the way of the Katana")
         self.title.value = f"<h2 style='margin:4px 0'>{html.escape(title)}</h2>"
+        self.intro.value = f"<p style='margin:2px 0 6px 0;max-width:900px'>{html.escape(T.gettext(INTRO))}</p>"
         for i, name in enumerate((T.gettext("Play"), T.gettext("Lesson"), T.gettext("Rules"))):
             self.tabs.set_title(i, name)
         self.language.description = T.gettext("Language")
@@ -211,7 +227,7 @@ class KatanaApp:
         for r in RULINGS:
             box = self.ruling_boxes[r.id]
             self._setting = True
-            box.options = [(f"{o}: {T.gettext(expl)}", o) for o, expl in r.options]
+            box.options = [(T.gettext(expl), o) for o, expl in r.options]
             box.value = self.session.rules.option(r.id)
             self._setting = False
             self.ruling_titles[r.id].value = f"<b>{r.id}</b>: {html.escape(T.gettext(r.question))}"
@@ -427,3 +443,11 @@ class KatanaApp:
             self.lesson_state = result.after
         self._show_task()
         self.lesson_feedback.show(result.message, "success" if result.solved else "error")
+
+
+def build_app(query: str | None = None, seats: tuple[str, str] = ("people", "search")) -> KatanaApp:
+    """The app of the notebook: the page's language first (``?lang=``, else the browser's), then the app."""
+    from ...ui.language import open_page
+
+    open_page(query, languages=APP_LANGUAGES)
+    return KatanaApp(seats=seats)

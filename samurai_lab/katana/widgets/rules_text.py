@@ -56,9 +56,9 @@ def rules_html() -> str:
     parts.append(f"<h3>{html.escape(rulings)}</h3>")
     parts.append(f"<p>{html.escape(intro)}</p><ul>")
     for r in RULINGS:
-        opts = "; ".join(f"<i>{html.escape(o)}</i>: {html.escape(T.gettext(e))}" for o, e in r.options)
+        opts = " / ".join(f"<i>{html.escape(T.gettext(e))}</i>" for _, e in r.options)
         parts.append(f"<li><b>{r.id}</b> {html.escape(T.gettext(r.question))} {opts}. "
-                     f"<b>{html.escape(default)}: {html.escape(r.default)}</b>, "
+                     f"<b>{html.escape(default)}: {html.escape(T.gettext(r.explain(r.default)))}</b>, "
                      f"{html.escape(because)} {html.escape(T.gettext(r.why_default))}.</li>")
     parts.append("</ul>")
     return "".join(parts)

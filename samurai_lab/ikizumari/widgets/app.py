@@ -1,7 +1,11 @@
-"""The SAMOURAI app: Play (hot seat or against bots, undo, rulings), Lesson, Rules; English and French.
+"""The SAMOURAI app: Play (hot seat or against bots, undo, rulings), Lesson, Rules; English, the rulebook's
+French, and Italian, Spanish and Russian.
 
-    from samurai_lab.ikizumari.widgets.app import IkizumariApp
-    IkizumariApp().widget
+    from samurai_lab.ikizumari.widgets.app import build_app
+    build_app().widget         # the page's language (?lang=, else the browser's), then the app
+
+The app starts in the current language (``samurai_lab.i18n``) unless told otherwise; its language dropdown
+relabels it live.
 
 Each event: the core is asked (legality, moves), then the board and the texts are redrawn. Refusals are
 shown as messages in the rules' words; nothing unexpected ever shows a traceback (``Feedback``).
@@ -10,12 +14,13 @@ shown as messages in the rules' words; nothing unexpected ever shows a traceback
 from __future__ import annotations
 
 import html
+import inspect
 import json
-from typing import Callable
+from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from samurai_lab.i18n import N_, Domain, use_language
+from samurai_lab.i18n import LANGUAGES, N_, Domain, get_language, use_language
 from samurai_lab.ui.common import Feedback, projector_style
 
 from ..core.board import BLACK, RED, square_name
@@ -31,13 +36,19 @@ from .board import BoardView
 
 T = Domain("ikizumari")
 ROOT_CLASS = "ikizumari-app"
-LANGS = (("English", "en"), ("Français", "fr"))
+#: The languages of the app: English, the rulebook's French, and Italian, Spanish and Russian derived from it.
+APP_LANGUAGES: tuple[str, ...] = ("en", "it", "es", "ru", "fr")
+LANGS = tuple((LANGUAGES[code], code) for code in APP_LANGUAGES)
 #: Readable contrast for the labels the widget library greys out (tabs, accordion titles).
 CSS = (f".{ROOT_CLASS} .lm-TabBar-tab, .{ROOT_CLASS} .lm-TabBar-tab .lm-TabBar-tabLabel "
        "{color: #2b2620 !important;}"
        f".{ROOT_CLASS} .jupyter-widget-Collapse-header, .{ROOT_CLASS} .jupyter-widget-Collapse-header span "
        "{color: #2b2620 !important;}")
 TITLE = N_("SAMOURAI — Iki-zumari")
+INTRO = N_("SAMOURAI (rulebook 004): Red and Black move their samurai in straight lines; each move announces "
+           "its distance and the symbol of the square it landed on, and the opponent must answer it. Leave him no "
+           "move (IKI-ZUMARI) to win. Play against a friend or a bot, follow the lesson, read the rules and choose "
+           "the rulings.")
 LEGEND = N_("Symbols: dragon = green triangle, ibis = crimson circle, tiger = orange diamond, tortoise = blue "
             "hexagon; SHIRO = cross, ANZEN = rings, MEKURA = blank. Red samurai: round, R; Black samurai: "
             "square, B. Blue outlines: where the selected samurai may go (with the distance); dashed purple: "
@@ -54,9 +65,10 @@ def _button(cls: str, on_click: Callable[[], None], guard: Callable) -> widgets.
 class IkizumariApp:
     """The whole app; ``widget`` is its root."""
 
-    def __init__(self, lang: str = "en", seats: tuple[str, str] = (PEOPLE, "search"), bot_nodes: int = 200,
+    def __init__(self, lang: str | None = None, seats: tuple[str, str] = (PEOPLE, "search"), bot_nodes: int = 200,
                  seed: int = 0) -> None:
-        self.lang = lang if lang in dict((v, k) for k, v in LANGS) else "en"
+        lang = get_language() if lang is None else lang
+        self.lang = lang if lang in APP_LANGUAGES else "en"
         self.feedback = Feedback()
         self.guard = self.feedback.guard
         self.session = GameSession(seats, seed=seed, bot_nodes=bot_nodes)
@@ -66,6 +78,8 @@ class IkizumariApp:
         # header
         self.title = widgets.HTML()
         self.title.add_class("ikz-title")
+        self.intro = widgets.HTML()
+        self.intro.add_class("ikz-intro")
         self.language = widgets.Dropdown(options=LANGS, value=self.lang, layout=widgets.Layout(width="160px"))
         self.language.add_class("ikz-language")
         self.language.observe(self.guard(self._on_language), names="value")
@@ -157,7 +171,8 @@ class IkizumariApp:
         header = widgets.HBox([self.title, self.language], layout=widgets.Layout(align_items="center",
                                                                                    justify_content="space-between"))
         style = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
-        self.widget = widgets.VBox([projector_style(ROOT_CLASS), style, self.page_script, header, self.tabs])
+        self.widget = widgets.VBox([projector_style(ROOT_CLASS), style, self.page_script, header, self.intro,
+                                    self.tabs])
         self.widget.add_class(ROOT_CLASS)
         self.header = self._header()
         self._retranslate()
@@ -169,7 +184,10 @@ class IkizumariApp:
             from samurai_lab.ui.header import AppHeader
         except ImportError:  # pragma: no cover - an older shared ui
             return None
-        header = AppHeader("ikizumari.ipynb", root=self.widget, boards=[self.board, self.lesson_board])
+        options: dict[str, Any] = {}
+        if "languages" in inspect.signature(AppHeader).parameters:
+            options["languages"] = APP_LANGUAGES
+        header = AppHeader("ikizumari.ipynb", root=self.widget, boards=[self.board, self.lesson_board], **options)
         self.widget.children = (header.widget, *self.widget.children)
         return header
 
@@ -189,6 +207,7 @@ class IkizumariApp:
         with use_language(self.lang):
             title = T.gettext(TITLE)
             self.title.value = f"<h1 style='margin:4px 0;font-size:24px'>{html.escape(title)}</h1>"
+            self.intro.value = f"<p style='margin:2px 0 6px 0;max-width:900px'>{html.escape(T.gettext(INTRO))}</p>"
             self.page_script.outputs = ({"output_type": "display_data", "metadata": {}, "data": {
                 "text/plain": "",
                 "application/javascript": f"document.documentElement.lang = {json.dumps(self.lang)};"}},)
@@ -477,3 +496,11 @@ class IkizumariApp:
         from ..core.board import parse_square
         self.lesson_board._mouse_down(*self.lesson_board.pixel_of(
             parse_square(square) if isinstance(square, str) else square))
+
+
+def build_app(query: str | None = None, seats: tuple[str, str] = (PEOPLE, "search")) -> IkizumariApp:
+    """The app of the notebook: the page's language first (``?lang=``, else the browser's), then the app."""
+    from samurai_lab.ui.language import open_page
+
+    open_page(query, languages=APP_LANGUAGES)
+    return IkizumariApp(seats=seats)

@@ -23,9 +23,10 @@ import ipywidgets as widgets
 
 # Proper names and language names: they stay in every language.
 PROPER_NAMES: tuple[str, ...] = (
-    "Samurai", "samurai_lab", "Katana", "Iki-zumari", "Ikizumari", "Kyoto", "Edo", "Reiner Knizia", "Knizia",
+    "Samurai Lab", "Samurai", "Samouraï", "samurai_lab", "Katana", "Iki-zumari", "Ikizumari", "Kyoto", "Edo", "Reiner Knizia", "Knizia",
     "Honshu", "Kyushu", "Shikoku", "Hokkaido", "Buddha", "Hans im Glück", "Rio Grande Games", "Rio Grande",
-    "Fantasy Flight Games", "Fantasy Flight", "Giochi Uniti", "Devir", "Hobby World",
+    "Fantasy Flight Games", "Fantasy Flight", "Giochi Uniti", "Devir", "Hobby World", "Python", "README",
+    "Akita", "Nagasaki", "Osaka", "Nagoya", "Sendai", "Hiroshima", "Kagoshima", "Niigata", "Kanazawa", "Tokyo",
     "English", "Italiano", "Español", "Русский", "Français",
 )
 

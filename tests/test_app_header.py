@@ -29,12 +29,13 @@ def test_header_names_the_app_links_every_app_and_sets_the_page_title():
     header = AppHeader("lesson.ipynb", query={})
     assert header.title == "Lesson — samurai_lab"
     script = header.script.outputs[0]["data"]["application/javascript"]
-    assert 'document.title = "Lesson \\u2014 samurai_lab"' in script and "documentElement.lang" in script
+    assert 'document.title = "Lesson \\u2014 samurai_lab"' in script
+    assert 'document.documentElement.lang = "en"' in script and "if (!document.documentElement.lang)" not in script
     nav = nav_html("lesson.ipynb", APPS)
-    assert '<a href="index.ipynb">Home</a>' in nav
-    assert '<a href="lesson.ipynb" aria-current="page"' in nav
+    assert '<a href="index.ipynb?lang=en">Home</a>' in nav
+    assert '<a href="lesson.ipynb?lang=en" aria-current="page"' in nav
     for app in APPS:
-        assert f'href="{app.notebook}"' in nav
+        assert f'href="{app.notebook}?lang=en"' in nav
     assert header.projector.tooltip and header.projector.description
 
 
@@ -141,13 +142,15 @@ def test_landing_page_has_three_paths_with_cards_and_pictures():
     for title in ("Learn the rules", "Teach a class", "Play"):
         assert f">{title}</h2>" in text
     learn = text[text.index('samurai-path-learn'):text.index('samurai-path-teach')]
-    assert learn.index('href="lesson.ipynb"') < learn.index('href="examples.ipynb"') < learn.index('href="scoring.ipynb"')
+    assert (learn.index('href="lesson.ipynb?lang=en"') < learn.index('href="examples.ipynb?lang=en"')
+            < learn.index('href="scoring.ipynb?lang=en"'))
     teach = text[text.index('samurai-path-teach'):text.index('samurai-path-play')]
-    assert 'href="explorer.ipynb?projector=1"' in teach and 'href="variants.ipynb?projector=1"' in teach
+    assert 'href="explorer.ipynb?projector=1&amp;lang=en"' in teach
+    assert 'href="variants.ipynb?projector=1&amp;lang=en"' in teach
     assert "data:image/jpeg;base64," in text, "thumbnails are embedded, nothing is fetched"
     assert "http://" not in text and "https://" not in text
     for other in ("katana.ipynb", "ikizumari.ipynb"):
-        assert (f'href="{other}"' in text) == (NOTEBOOKS / other).exists()
+        assert (f'href="{other}?lang=en"' in text) == (NOTEBOOKS / other).exists()
 
 
 # --- plain words ------------------------------------------------------------------------------------

@@ -25,17 +25,19 @@ import json
 
 import ipywidgets as widgets
 
+from ..i18n import N_, Domain
 from .projector import PROJECTOR_CSS
 from .scroll_focus import CANVAS_CLASS
 
+T = Domain("ui")
 BOARD_CLASS = "samurai-board"
 SPACE_CLASS = "samurai-board-space"
 LIVE_CLASS = "samurai-board-live"
 KEYBOARD_CLASS = "samurai-board-keyboard"  # on the canvas while it is used from the keyboard: the focus ring shows
 OUTPUT_CLASS = "samurai-board-client"
 BOARD_KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Escape")
-BOARD_LABEL = ("Game board. Arrow keys move the cursor from hex to hex, Enter or Space plays on the "
-               "cursor's hex, Escape cancels.")
+BOARD_LABEL = N_("Game board. Arrow keys move the cursor from hex to hex, Enter or Space plays on the "
+                 "cursor's hex, Escape cancels.")
 
 CSS = f"""
 canvas.{CANVAS_CLASS}:focus {{ outline: none; }}
@@ -58,7 +60,7 @@ SCRIPT = """
     if (!canvas || !input) return;
     if (!canvas.hasAttribute('aria-label')) {
       canvas.setAttribute('role', 'application');
-      canvas.setAttribute('aria-roledescription', 'game board');
+      canvas.setAttribute('aria-roledescription', C.role);
       canvas.setAttribute('aria-label', C.label);
     }
     const live = board.querySelector('.' + C.live);
@@ -123,20 +125,25 @@ SCRIPT = """
   window.samuraiBoardClient = {scan, report};
   scan();
 })();
-""" % {"config": json.dumps({
-    "css": CSS, "keys": list(BOARD_KEYS), "label": BOARD_LABEL, "board": BOARD_CLASS, "canvas": CANVAS_CLASS,
-    "space": SPACE_CLASS, "live": LIVE_CLASS, "kbd": KEYBOARD_CLASS,
-})}
+"""
+
+
+def client_script() -> str:
+    """``SCRIPT`` with its configuration, the board's name and description in the current language."""
+    return SCRIPT % {"config": json.dumps({
+        "css": CSS, "keys": list(BOARD_KEYS), "label": T.gettext(BOARD_LABEL), "role": T.gettext("game board"),
+        "board": BOARD_CLASS, "canvas": CANVAS_CLASS, "space": SPACE_CLASS, "live": LIVE_CLASS, "kbd": KEYBOARD_CLASS,
+    })}
 
 
 def board_client() -> widgets.Output:
-    """A hidden widget whose only output is ``SCRIPT`` (run by the browser when it is displayed)."""
+    """A hidden widget whose only output is the page script (run by the browser when it is displayed)."""
     out = widgets.Output(layout=widgets.Layout(display="none"))
     out.add_class(OUTPUT_CLASS)
     out.outputs = (
         {
             "output_type": "display_data",
-            "data": {"application/javascript": SCRIPT, "text/plain": ""},
+            "data": {"application/javascript": client_script(), "text/plain": ""},
             "metadata": {},
         },
     )
@@ -155,4 +162,5 @@ def parse_space(text: str) -> dict[str, float] | None:
     return out
 
 
-__all__ = ["BOARD_CLASS", "BOARD_KEYS", "LIVE_CLASS", "SCRIPT", "SPACE_CLASS", "board_client", "parse_space"]
+__all__ = ["BOARD_CLASS", "BOARD_KEYS", "LIVE_CLASS", "SCRIPT", "SPACE_CLASS", "board_client", "client_script",
+           "parse_space"]

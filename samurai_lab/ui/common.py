@@ -4,7 +4,8 @@ Under voila, exceptions raised in widget callbacks show nowhere; ``Feedback.guar
 turns rule refusals into friendly messages and anything unexpected into a message,
 so the app never fails silently. The traceback is for developers: it goes to the
 server's log, and into a collapsible log in the app only in debug mode
-(``$SAMURAI_DEBUG``, set by ``samurai-lab serve --debug``).
+(``$SAMURAI_DEBUG``, set by ``samurai-lab serve --debug``). Its own words are in the page's
+language (domain ``ui``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,10 @@ import traceback
 from typing import Any, Callable
 
 import ipywidgets as widgets
+
+from ..i18n import Domain
+
+T = Domain("ui")
 
 #: Environment variable that shows tracebacks in the apps (``samurai-lab serve --debug`` sets it).
 DEBUG_ENV = "SAMURAI_DEBUG"
@@ -43,7 +48,7 @@ class Feedback:
         self.message.add_class("samurai-message")
         self.log = widgets.Output(layout=widgets.Layout(max_height="160px", overflow="auto"))
         self.log_box = widgets.Accordion(children=[self.log], layout=widgets.Layout(display="none"))
-        self.log_box.set_title(0, "Technical details")
+        self.log_box.set_title(0, T.gettext("Technical details"))
         self.widget = widgets.VBox([self.message, self.log_box])
         self.kind = ""
         self.text = ""
@@ -70,13 +75,13 @@ class Feedback:
         except (AttributeError, OSError, ValueError):  # no usable stderr
             pass
         if debug_mode():
-            self.show(f"Something went wrong: {exc}. Your position is unchanged.", "error")
+            self.show(T.gettext("Something went wrong: {error}. Your position is unchanged.").format(error=exc), "error")
             self.log_box.layout.display = ""
             with self.log:
                 traceback.print_exception(exc)
         else:
-            self.show(f"Something went wrong ({type(exc).__name__}). Your position is unchanged. "
-                      "The details are in the server's log.", "error")
+            self.show(T.gettext("Something went wrong ({error}). Your position is unchanged. "
+                                "The details are in the server's log.").format(error=type(exc).__name__), "error")
 
     def guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         """Wrap an event handler: ValueErrors (rule refusals, bad files) become error messages."""

@@ -30,6 +30,7 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as widgets
 
+from ..i18n import N_, Domain
 from .board_client import BOARD_CLASS, LIVE_CLASS, SPACE_CLASS, board_client, parse_space
 from .scroll_focus import CANVAS_CLASS, scroll_focus_fix
 
@@ -41,17 +42,18 @@ MIN_HEIGHT_SHARE = 0.6
 MIN_SIDE = 240
 ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 CURSOR_COLOUR = "#6a1b9a"
-GRID_LABEL = ("Game board. Arrow keys move the cursor from square to square, Enter or Space selects the "
-              "cursor's square, Escape cancels.")
+T = Domain("ui")
+GRID_LABEL = N_("Game board. Arrow keys move the cursor from square to square, Enter or Space selects the "
+                "cursor's square, Escape cancels.")
 
 #: Names square boards in words of squares (the shared page script speaks of hexes).
 LABEL_SCRIPT = """
 (() => {
-  const label = %(label)s, cls = %(cls)s;
+  const label = %(label)s, cls = %(cls)s, role = %(role)s;
   const fix = () => document.querySelectorAll('canvas.' + cls).forEach((c) => {
     if (c.getAttribute('aria-label') !== label) {
       c.setAttribute('role', 'application');
-      c.setAttribute('aria-roledescription', 'game board');
+      c.setAttribute('aria-roledescription', role);
       c.setAttribute('aria-label', label);
     }
   });
@@ -65,7 +67,13 @@ LABEL_SCRIPT = """
     requestAnimationFrame(() => { queued = false; fix(); });
   }).observe(document.body, {childList: true, subtree: true});
 })();
-""" % {"label": json.dumps(GRID_LABEL), "cls": json.dumps(GRID_CANVAS_CLASS)}
+"""
+
+
+def label_script() -> str:
+    """``LABEL_SCRIPT`` with the board's name and description in the current language."""
+    return LABEL_SCRIPT % {"label": json.dumps(T.gettext(GRID_LABEL)), "cls": json.dumps(GRID_CANVAS_CLASS),
+                           "role": json.dumps(T.gettext("game board"))}
 
 
 def room_height(space: dict[str, float], projector: bool = False) -> float:
@@ -127,7 +135,7 @@ class GridFrame:
         self.space_text.add_class(SPACE_CLASS)
         self.space_text.observe(self._guard(lambda ch: self._on_space(ch["new"])), names="value")
         self.widget = widgets.VBox([canvas, self.live, self.space_text, board_client(), scroll_focus_fix(),
-                                    _script_output(LABEL_SCRIPT)],
+                                    _script_output(label_script())],
                                    layout=widgets.Layout(flex="1 1 0", min_width="260px", width="100%"))
         self.widget.add_class(BOARD_CLASS)
         self._pin(self.side, int(round(self.logical)))

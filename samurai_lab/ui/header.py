@@ -1,13 +1,18 @@
-"""The header every app shares: its name, the way to the other apps and back home, the edition
-switch (where the app has one), "show coordinates" (where the app names hexes) and projector mode.
+"""The header every app shares: its name, the way to the other apps and back home, the language
+switch, the edition switch (where the app has one), "show coordinates" (where the app names hexes)
+and projector mode.
 
 ::
 
     header = AppHeader("explorer.ipynb", root=app.widget, boards=[app.board], edition=toggle)
     app.widget.children = (header.widget, *app.widget.children)
 
-* The page gets a real title (``Explorer — samurai_lab``) and a language, set by a small
-  script the header carries (voila's page template has neither).
+* The page gets a real title (``Explorer — samurai_lab``) and its language (``<html lang>``), set
+  by a small script the header carries (voila's page template has neither).
+* Every text is in the page's language (domain ``ui``), translated when the header is built. The
+  language switch links the same app in each of its languages (``?lang=it``, the page's other
+  options kept); every link to another app carries ``lang`` (and ``projector=1`` when it is on),
+  so the choice follows the user from app to app.
 * Projector mode adds the CSS class ``samurai-projector`` to the app's root (big type for
   panels and messages, bigger buttons) and calls ``set_projector(on)`` on each board that has
   it. It starts on with ``?projector=1`` in the address.
@@ -23,9 +28,14 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, parse_qsl, urlencode
 
 import ipywidgets as widgets
+
+from ..i18n import LANGUAGES, N_, Domain, get_language
+from .language import APP_LANGUAGES, LANG_OPTION, language_links
+
+T = Domain("ui")
 
 SITE = "samurai_lab"
 HOME = "index.ipynb"
@@ -42,30 +52,41 @@ class AppLink:
     line: str
     picture: str = ""
     game: str = "knizia"
+    languages: tuple[str, ...] = APP_LANGUAGES
 
     @property
     def key(self) -> str:
         return self.notebook.removesuffix(".ipynb")
 
+    def name_text(self) -> str:
+        """The app's name in the current language."""
+        return T.gettext(self.name)
+
+    def line_text(self) -> str:
+        """The app's one line in the current language."""
+        return T.gettext(self.line)
+
 
 #: Every app, in the order the header lists them (the landing page groups them by path).
 APPS: tuple[AppLink, ...] = (
-    AppLink("lesson.ipynb", "Lesson", "Learn the rules one idea at a time, with tasks on the board.", "lesson"),
-    AppLink("examples.ipynb", "Rulebook examples", "Every example of the rulebooks, step by step, then try it.",
-            "examples"),
-    AppLink("scoring.ipynb", "Scoring", "How the winner is decided: leaderships, other castes, totals.", "scoring"),
-    AppLink("explorer.ipynb", "Explorer", "Set up any position, try a move and see who would take what.",
+    AppLink("lesson.ipynb", N_("Lesson"), N_("Learn the rules one idea at a time, with tasks on the board."), "lesson"),
+    AppLink("examples.ipynb", N_("Rulebook examples"),
+            N_("Every example of the rulebooks, step by step, then try it."), "examples"),
+    AppLink("scoring.ipynb", N_("Scoring"), N_("How the winner is decided: leaderships, other castes, totals."),
+            "scoring"),
+    AppLink("explorer.ipynb", N_("Explorer"), N_("Set up any position, try a move and see who would take what."),
             "explorer"),
-    AppLink("variants.ipynb", "Rule variants", "The same position under the rulings where the rulebooks differ.",
-            "variants"),
-    AppLink("game.ipynb", "Play", "A full game against friends at one screen or against bots.", "game"),
-    AppLink("tournament.ipynb", "Tournament", "Bots against bots over many games, charted.", "tournament"),
-    AppLink("map.ipynb", "Map", "The board for 2, 3 and 4 players: islands, cities, villages and Edo.", "map"),
-    AppLink("engine_tour.ipynb", "Engine tour", "The rules engine in Python, without widgets.", ""),
-    AppLink("katana.ipynb", "Katana", "Samurai of rulebook 003: challenges across Katana squares.", "katana",
+    AppLink("variants.ipynb", N_("Rule variants"),
+            N_("The same position under the rulings where the rulebooks differ."), "variants"),
+    AppLink("game.ipynb", N_("Play"), N_("A full game against friends at one screen or against bots."), "game"),
+    AppLink("tournament.ipynb", N_("Tournament"), N_("Bots against bots over many games, charted."), "tournament"),
+    AppLink("map.ipynb", N_("Map"), N_("The board for 2, 3 and 4 players: islands, cities, villages and Edo."), "map"),
+    AppLink("engine_tour.ipynb", N_("Engine tour"), N_("The rules engine in Python, without widgets."), ""),
+    AppLink("katana.ipynb", N_("Katana"), N_("Samurai of rulebook 003: challenges across Katana squares."), "katana",
             "katana"),
-    AppLink("ikizumari.ipynb", "Iki-zumari", "Samouraï of rulebook 004: announce distance and symbol, leave the opponent no move (IKI-ZUMARI).", "ikizumari",
-            "ikizumari"),
+    AppLink("ikizumari.ipynb", N_("Iki-zumari"),
+            N_("Samouraï of rulebook 004: announce distance and symbol, leave the opponent no move (IKI-ZUMARI)."),
+            "ikizumari", "ikizumari", (*APP_LANGUAGES, "fr")),
 )
 APP_BY_NOTEBOOK: dict[str, AppLink] = {a.notebook: a for a in APPS}
 
@@ -78,7 +99,7 @@ def available(apps: Iterable[AppLink] = APPS, folder: Path | str | None = None) 
 
 
 def page_title(name: str) -> str:
-    """``Explorer — samurai_lab``."""
+    """``Explorer — samurai_lab`` (``name`` as shown, already in the page's language)."""
     return f"{name} — {SITE}" if name else SITE
 
 
@@ -99,6 +120,32 @@ def query_params() -> dict[str, str]:
         query_string = _query_string
     q = query_string() or ""
     return {k: v[-1] for k, v in parse_qs(q.lstrip("?")).items() if k in HEADER_OPTIONS}
+
+
+def page_query(query: Mapping[str, str] | str | None = None) -> list[tuple[str, str]]:
+    """The page address's options in order: from ``query`` (a mapping or a query string) or, when it
+    is None, from the address that opened the page."""
+    if isinstance(query, Mapping):
+        return [(str(k), str(v)) for k, v in query.items()]
+    if query is None:
+        try:
+            from .query import query_string
+        except ImportError:  # pragma: no cover - query.py is part of the package
+            query_string = _query_string
+        query = query_string() or ""
+    return parse_qsl(query.lstrip("?"), keep_blank_values=True)
+
+
+def app_href(notebook: str, lang: str | None = None, projector: bool = False,
+             options: Iterable[tuple[str, str]] = ()) -> str:
+    """The address of ``notebook`` with ``options``, ``projector=1`` when on, and ``lang`` last:
+    ``explorer.ipynb?projector=1&lang=it``."""
+    pairs = [(k, v) for k, v in options if k not in (LANG_OPTION, "projector")]
+    if projector:
+        pairs.append(("projector", "1"))
+    if lang:
+        pairs.append((LANG_OPTION, lang))
+    return f"{notebook}?{urlencode(pairs)}" if pairs else notebook
 
 
 def _query_string() -> str:
@@ -177,17 +224,18 @@ def projector_stylesheet() -> str:
 #: text after its tooltip.
 A11Y_SCRIPT = """
 (() => {
+  const W = %(words)s;
   if (window.samuraiA11y) return;
   window.samuraiA11y = true;
   const fix = () => {
     document.querySelectorAll('.noUi-handle:not([aria-label])').forEach((h) => {
       const box = h.closest('.widget-slider, .widget-hslider, .jupyter-widgets');
       const label = box && box.querySelector('.widget-label');
-      const text = (label && label.textContent.trim()) || (box && box.getAttribute('title')) || 'Position';
+      const text = (label && label.textContent.trim()) || (box && box.getAttribute('title')) || W.position;
       h.setAttribute('aria-label', text);
     });
-    const icons = {'fa-play': 'Play', 'fa-pause': 'Pause', 'fa-stop': 'Stop', 'fa-repeat': 'Repeat',
-                   'fa-retweet': 'Repeat'};
+    const icons = {'fa-play': W.play, 'fa-pause': W.pause, 'fa-stop': W.stop, 'fa-repeat': W.repeat,
+                   'fa-retweet': W.repeat};
     document.querySelectorAll('button:not([aria-label])').forEach((b) => {
       if (b.textContent.trim()) return;
       let name = b.title;
@@ -208,7 +256,7 @@ A11Y_SCRIPT = """
         if (label) el.setAttribute('aria-label', label);
       });
     document.querySelectorAll('.jp-RenderedSVG img:not([alt]), .jp-RenderedImage img:not([alt])').forEach((img) => {
-      img.setAttribute('alt', 'A picture of the board');
+      img.setAttribute('alt', W.picture);
     });
   };
   fix();
@@ -222,10 +270,19 @@ A11Y_SCRIPT = """
 """
 
 
+def a11y_script() -> str:
+    """``A11Y_SCRIPT`` with its names in the current language."""
+    words = {"position": T.gettext("Position"), "play": T.pgettext("media button", "Play"),
+             "pause": T.gettext("Pause"), "stop": T.gettext("Stop"), "repeat": T.gettext("Repeat"),
+             "picture": T.gettext("A picture of the board")}
+    return A11Y_SCRIPT.replace("%(words)s", json.dumps(words))
+
+
 def _page_script(title: str, lang: str = "en") -> str:
+    """The page's title and language (always set: voila's template says ``en``), and the a11y names."""
     return (f"document.title = {json.dumps(title)};"
-            f"if (!document.documentElement.lang) document.documentElement.lang = {json.dumps(lang)};"
-            + A11Y_SCRIPT)
+            f"document.documentElement.lang = {json.dumps(lang)};"
+            + a11y_script())
 
 
 def script_output(script: str, css_class: str = "") -> widgets.Output:
@@ -238,15 +295,33 @@ def script_output(script: str, css_class: str = "") -> widgets.Output:
     return out
 
 
-def nav_html(current: str, apps: Iterable[AppLink] | None = None) -> str:
-    """The links to home and every app; the current one is marked ``aria-current="page"``."""
+def nav_html(current: str, apps: Iterable[AppLink] | None = None, lang: str | None = None,
+             projector: bool = False) -> str:
+    """The links to home and every app, in the current language; the current one is marked
+    ``aria-current="page"``. Each link carries ``lang`` (default: the current language) and
+    ``projector=1`` when ``projector``."""
+    lang = lang or get_language()
     home_cur = ' aria-current="page"' if current == HOME else ""
-    links = [f'<a href="{HOME}"{home_cur}>Home</a>']
+    home = html.escape(T.gettext("Home"))
+    links = [f'<a href="{html.escape(app_href(HOME, lang, projector))}"{home_cur}>{home}</a>']
     for a in (available() if apps is None else apps):
         cur = ' aria-current="page"' if a.notebook == current else ""
-        links.append(f'<a href="{html.escape(a.notebook)}"{cur} title="{html.escape(a.line)}">'
-                     f"{html.escape(a.name)}</a>")
-    return f'<nav aria-label="samurai_lab apps">{"".join(links)}</nav>'
+        links.append(f'<a href="{html.escape(app_href(a.notebook, lang, projector))}"{cur} '
+                     f'title="{html.escape(a.line_text())}">{html.escape(a.name_text())}</a>')
+    label = T.gettext("The apps of {site}").format(site=SITE)
+    return f'<nav aria-label="{html.escape(label)}">{"".join(links)}</nav>'
+
+
+def language_nav_html(notebook: str, languages: Iterable[str] = APP_LANGUAGES, lang: str | None = None,
+                      options: Iterable[tuple[str, str]] = (), projector: bool = False) -> str:
+    """The language switch: a link to ``notebook`` in each of ``languages`` with the page's other
+    ``options`` kept, the current language marked ``aria-current``."""
+    lang = lang or get_language()
+    options = list(options)
+    links = language_links(lang, lambda code: app_href(notebook, code, projector, options),
+                           [code for code in languages if code in LANGUAGES])
+    label = html.escape(T.gettext("Language"))
+    return f'<nav class="samurai-languages" aria-label="{label}">{links}</nav>'
 
 
 class AppHeader:
@@ -258,16 +333,23 @@ class AppHeader:
     ``edition``: the app's own edition switch, shown in the header.
     ``coordinates``: a callback ``(on)`` to show hex ids in messages; adds a "Show coordinates" switch.
     ``extra``: more widgets for the header's row.
+    ``query``: the page's options (default: the page's address); ``languages``: the languages of the
+    switch (default: the app's, from ``APPS``).
     """
 
     def __init__(self, notebook: str, *, name: str | None = None, root: widgets.DOMWidget | None = None,
                  boards: Iterable[Any] = (), edition: widgets.Widget | None = None,
                  coordinates: Callable[[bool], Any] | None = None, extra: Iterable[widgets.Widget] = (),
-                 query: Mapping[str, str] | None = None, apps: Iterable[AppLink] | None = None) -> None:
+                 query: Mapping[str, str] | str | None = None, apps: Iterable[AppLink] | None = None,
+                 languages: Iterable[str] | None = None) -> None:
         link = APP_BY_NOTEBOOK.get(notebook)
         self.notebook = notebook
-        self.name = name or (link.name if link else notebook.removesuffix(".ipynb"))
+        self.language = get_language()
+        self.languages = tuple(languages) if languages is not None else (link.languages if link else APP_LANGUAGES)
+        self.name = name or (link.name_text() if link else notebook.removesuffix(".ipynb"))
         self.title = page_title(self.name)
+        self.options = page_query(query)
+        self._apps = None if apps is None else list(apps)
         self.root = root
         self.boards = boards if isinstance(boards, list) else list(boards)  # a list the app may add to
         self.projector_on = False
@@ -275,11 +357,14 @@ class AppHeader:
 
         self.heading = widgets.HTML(f'<h1>{html.escape(self.name)}</h1>')
         self.heading.add_class("samurai-app-name")
-        self.nav = widgets.HTML(nav_html(notebook, apps))
+        self.nav = widgets.HTML(nav_html(notebook, self._apps, self.language))
         self.nav.add_class("samurai-app-nav")
-        self.projector = widgets.ToggleButton(value=False, description="Projector", icon="television",
-                                              tooltip="Big type and a big board for a projector (or ?projector=1)",
-                                              layout=widgets.Layout(width="auto"))
+        self.language_switch = widgets.HTML(language_nav_html(notebook, self.languages, self.language, self.options))
+        self.language_switch.add_class("samurai-language-switch")
+        self.projector = widgets.ToggleButton(
+            value=False, description=T.gettext("Projector"), icon="television",
+            tooltip=T.gettext("Big type and a big board for a projector (or ?projector=1)"),
+            layout=widgets.Layout(width="auto"))
         self.projector.add_class("samurai-projector-switch")
         self.projector.observe(lambda ch: self.set_projector(ch["new"]), names="value")
         controls: list[widgets.Widget] = []
@@ -289,17 +374,18 @@ class AppHeader:
             controls.append(edition)
         self.coordinates: widgets.Checkbox | None = None
         if coordinates is not None:
-            self.coordinates = widgets.Checkbox(value=False, description="Show coordinates", indent=False,
-                                                tooltip="Name hexes by their ids (HO12) too",
+            self.coordinates = widgets.Checkbox(value=False, description=T.gettext("Show coordinates"), indent=False,
+                                                tooltip=T.gettext("Name hexes by their ids (HO12) too"),
                                                 layout=widgets.Layout(width="auto"))
             self.coordinates.add_class("samurai-coordinates-switch")
             self.coordinates.observe(lambda ch: coordinates(bool(ch["new"])), names="value")
             controls.append(self.coordinates)
         controls.extend(extra)
+        controls.append(self.language_switch)
         controls.append(self.projector)
         self.style = widgets.HTML(f"<style>{HEADER_CSS}\n{projector_stylesheet()}</style>",
                                   layout=widgets.Layout(display="none"))
-        self.script = script_output(_page_script(self.title), "samurai-page-title")
+        self.script = script_output(_page_script(self.title, self.language), "samurai-page-title")
         title_row = widgets.HBox([self.heading, self.nav], layout=widgets.Layout(
             align_items="center", flex_flow="row wrap", flex="1 1 auto"))
         control_row = widgets.HBox(controls, layout=widgets.Layout(align_items="center", flex_flow="row wrap",
@@ -308,7 +394,7 @@ class AppHeader:
             align_items="center", flex_flow="row wrap", justify_content="space-between")),
             self.style, self.script])
         self.widget.add_class(HEADER_CLASS)
-        params = query_params() if query is None else dict(query)
+        params = {k: v for k, v in self.options if k in HEADER_OPTIONS}
         if is_on(params.get("projector")):
             self.projector.value = True  # calls set_projector
         if self._coordinates is not None and is_on(params.get("coordinates")):
@@ -321,6 +407,8 @@ class AppHeader:
         if self.projector.value != on:
             self.projector.value = on
             return
+        self.nav.value = nav_html(self.notebook, self._apps, self.language, on)
+        self.language_switch.value = language_nav_html(self.notebook, self.languages, self.language, self.options, on)
         if self.root is not None:
             if on:
                 self.root.add_class(PROJECTOR_CLASS)
@@ -355,5 +443,6 @@ def header_for(notebook: str, root: widgets.Box, **kwargs: Any) -> AppHeader:
     return header
 
 
-__all__ = ["APPS", "AppHeader", "AppLink", "HEADER_CLASS", "HEADER_OPTIONS", "PROJECTOR_CLASS", "available", "header_for", "is_on",
-           "nav_html", "page_title", "query_params", "script_output"]
+__all__ = ["APPS", "AppHeader", "AppLink", "HEADER_CLASS", "HEADER_OPTIONS", "PROJECTOR_CLASS", "app_href", "available",
+           "header_for", "is_on", "language_nav_html", "nav_html", "page_query", "page_title", "query_params",
+           "script_output"]

@@ -6,6 +6,7 @@ grouped in three paths: learn the rules, teach a class, play.
     from samurai_lab.ui.landing import landing_page
     landing_page()          # the widget: the shared header, then the paths
 
+Every text is in the page's language (domain ``ui``), and every link carries it (``?lang=it``).
 The pictures are small thumbnails of the README's screenshots (``docs/screenshots/thumbs/``,
 made by ``make_thumbnails``), embedded in the page as data: nothing is fetched from elsewhere.
 An app without a thumbnail gets a plain tile with its name.
@@ -21,7 +22,10 @@ from typing import Iterable, Sequence
 
 import ipywidgets as widgets
 
-from .header import APP_BY_NOTEBOOK, AppHeader, AppLink, available
+from ..i18n import N_, Domain, get_language
+from .header import APP_BY_NOTEBOOK, AppHeader, AppLink, app_href, available
+
+T = Domain("ui")
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO_ROOT / "docs" / "screenshots"
@@ -32,26 +36,35 @@ THUMB_HEIGHT = 190
 
 @dataclass(frozen=True)
 class Path_:
-    """One path through the apps: a title, a line, the apps in order, and extra notes (HTML)."""
+    """One path through the apps: a title, a line, the apps in order, and a note (English messages,
+    translated when shown; the note's ``{projector}`` is the name of the projector switch)."""
 
     key: str
     title: str
     line: str
     notebooks: tuple[str, ...]
-    query: str = ""  # added to the links (``?projector=1`` for a class)
+    projector: bool = False  # the links open the apps in projector mode (for a class)
     note: str = ""
+
+    def note_html(self) -> str:
+        """The note in the current language, as HTML ('' when there is none)."""
+        if not self.note:
+            return ""
+        switch = f"<b>{html.escape(T.gettext('Projector'))}</b>"
+        return html.escape(T.gettext(self.note)).replace("{projector}", switch)
 
 
 PATHS: tuple[Path_, ...] = (
-    Path_("learn", "Learn the rules", "Start here if you have never played: three steps, about half an hour.",
+    Path_("learn", N_("Learn the rules"), N_("Start here if you have never played: three steps, about half an hour."),
           ("lesson.ipynb", "examples.ipynb", "scoring.ipynb")),
-    Path_("teach", "Teach a class", "Show the rules on a projector: big type, a big board, the examples "
-          "of the rulebooks and the rulings where they differ.",
-          ("explorer.ipynb", "examples.ipynb", "variants.ipynb"), "?projector=1",
-          "These links open the apps in projector mode (the <b>Projector</b> switch in every app's header "
-          "turns it on and off). The README's section for teachers has a lesson plan."),
-    Path_("play", "Play", "A full game against friends at one screen or against bots; bots against bots; "
-          "and the two other games called Samurai.",
+    Path_("teach", N_("Teach a class"), N_("Show the rules on a projector: big type, a big board, the examples "
+                                           "of the rulebooks and the rulings where they differ."),
+          ("explorer.ipynb", "examples.ipynb", "variants.ipynb"), True,
+          # NOTE: {projector} is the name of the switch (the translation of "Projector").
+          N_("These links open the apps in projector mode (the {projector} switch in every app's header "
+             "turns it on and off). The README's section for teachers has a lesson plan.")),
+    Path_("play", N_("Play"), N_("A full game against friends at one screen or against bots; bots against bots; "
+                                 "and the two other games called Samurai."),
           ("game.ipynb", "tournament.ipynb", "katana.ipynb", "ikizumari.ipynb")),
 )
 #: Apps shown under "Everything else" (those of no path).
@@ -114,52 +127,65 @@ def make_thumbnails(source: Path = SCREENSHOTS, target: Path = THUMBS, names: Se
     return made
 
 
-def card_html(app: AppLink, query: str = "", step: int | None = None, folders: Iterable[Path] | None = None) -> str:
-    """One app's card: a link with its picture, name and line."""
+def card_html(app: AppLink, projector: bool = False, step: int | None = None, folders: Iterable[Path] | None = None,
+              lang: str | None = None) -> str:
+    """One app's card: a link (in ``lang``, default the current language; in projector mode when
+    ``projector``) with its picture, name and line."""
     data = thumbnail_data(app.picture, folders)
+    name = app.name_text()
     picture = (f'<img src="{data}" alt="" width="{THUMB_WIDTH}" height="{THUMB_HEIGHT}">' if data else
-               f'<span class="samurai-card-blank" aria-hidden="true">{html.escape(app.name[:1])}</span>')
-    step_text = f'<span class="samurai-card-step">Step {step}: </span>' if step is not None else ""
-    return (f'<li><a class="samurai-card samurai-card-{html.escape(app.key)}" href="{html.escape(app.notebook + query)}">'
-            f'{picture}<span class="samurai-card-name">{step_text}{html.escape(app.name)}</span>'
-            f'<span class="samurai-card-line">{html.escape(app.line)}</span></a></li>')
+               f'<span class="samurai-card-blank" aria-hidden="true">{html.escape(name[:1])}</span>')
+    step_text = ""
+    if step is not None:
+        step_words = html.escape(T.gettext("Step {n}:").format(n=step))
+        step_text = f'<span class="samurai-card-step">{step_words} </span>'
+    href = app_href(app.notebook, lang or get_language(), projector)
+    return (f'<li><a class="samurai-card samurai-card-{html.escape(app.key)}" href="{html.escape(href)}">'
+            f'{picture}<span class="samurai-card-name">{step_text}{html.escape(name)}</span>'
+            f'<span class="samurai-card-line">{html.escape(app.line_text())}</span></a></li>')
 
 
 def landing_html(folder: Path | str | None = None, thumbs: Iterable[Path] | None = None) -> str:
-    """The landing page's body: an introduction, the three paths, everything else."""
+    """The landing page's body in the current language: an introduction, the three paths, everything else."""
     there = {a.notebook for a in available(folder=folder)}
     thumbs = list(thumbs) if thumbs is not None else None
     parts = [f"<style>{CARD_CSS}</style>", '<div class="samurai-landing">',
-             "<p>Learn, teach and explore the board games called <i>Samurai</i>: Reiner Knizia's (1998 and 2015 "
-             "editions, on the real map of Japan) and, where their apps are ready, two abstract games of the same "
-             "name. Every rule is implemented once, in a tested rules engine; these apps let you see it at work.</p>"]
+             "<p>" + html.escape(T.gettext(
+                 "Learn, teach and explore the board games called {samurai}: Reiner Knizia's (1998 and 2015 "
+                 "editions, on the real map of Japan) and, where their apps are ready, two abstract games of the "
+                 "same name. Every rule is implemented once, in a tested rules engine; these apps let you see it "
+                 "at work.")).replace("{samurai}", "<i>Samurai</i>") + "</p>"]
     for path in PATHS:
         apps = [APP_BY_NOTEBOOK[n] for n in path.notebooks if n in there]
         if not apps:
             continue
         ordered = path.key == "learn"
-        cards = "".join(card_html(a, path.query, k + 1 if ordered else None, thumbs) for k, a in enumerate(apps))
-        note = f"<p>{path.note}</p>" if path.note else ""
+        cards = "".join(card_html(a, path.projector, k + 1 if ordered else None, thumbs) for k, a in enumerate(apps))
+        note = f"<p>{path.note_html()}</p>" if path.note else ""
         parts.append(f'<section class="samurai-path samurai-path-{path.key}" aria-labelledby="path-{path.key}">'
-                     f'<h2 id="path-{path.key}">{html.escape(path.title)}</h2><p>{html.escape(path.line)}</p>'
+                     f'<h2 id="path-{path.key}">{html.escape(T.gettext(path.title))}</h2>'
+                     f'<p>{html.escape(T.gettext(path.line))}</p>'
                      f'<ul class="samurai-cards">{cards}</ul>{note}</section>')
     more = [APP_BY_NOTEBOOK[n] for n in MORE if n in there]
     if more:
-        cards = "".join(card_html(a, "", None, thumbs) for a in more)
+        cards = "".join(card_html(a, False, None, thumbs) for a in more)
+        title = html.escape(T.gettext("Everything else"))
         parts.append('<section class="samurai-path samurai-path-more" aria-labelledby="path-more">'
-                     '<h2 id="path-more">Everything else</h2>'
+                     f'<h2 id="path-more">{title}</h2>'
                      f'<ul class="samurai-cards">{cards}</ul></section>')
     parts.append("</div>")
     return "".join(parts)
 
 
-def landing_page(folder: Path | str | None = None) -> widgets.VBox:
-    """The landing page as a widget (CSS class ``samurai-landing-page``), with the shared header."""
+def landing_page(folder: Path | str | None = None, query: str | None = None) -> widgets.VBox:
+    """The landing page as a widget (CSS class ``samurai-landing-page``), with the shared header, in
+    the current language (the notebook calls ``open_page()`` first). ``query``: the page's options
+    (default: its address)."""
     body = widgets.HTML(landing_html(folder))
     body.add_class("samurai-landing-body")
     page = widgets.VBox([body])
     page.add_class("samurai-landing-page")
-    header = AppHeader("index.ipynb", name="Samurai Lab")
+    header = AppHeader("index.ipynb", name="Samurai Lab", query=query)
     header.attach(page)
     return page
 

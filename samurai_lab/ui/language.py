@@ -74,14 +74,16 @@ def open_page(query: str | None = None, languages: Iterable[str] = APP_LANGUAGES
 
 
 def language_links(current: str, href: Callable[[str], str], languages: Iterable[str] = APP_LANGUAGES) -> str:
-    """The language switch as links (``href(lang)`` gives each address), the current one marked."""
+    """The language switch as links (``href(lang)`` gives each address), each named in its own
+    language (``lang``, ``hreflang``), the current one marked ``aria-current``."""
     import html
 
     parts = []
     for lang in languages:
         name = html.escape(LANGUAGES[lang])
         if lang == current:
-            parts.append(f'<a href="{html.escape(href(lang))}" aria-current="true" lang="{lang}"><b>{name}</b></a>')
+            parts.append(f'<a href="{html.escape(href(lang))}" aria-current="true" lang="{lang}" hreflang="{lang}">'
+                         f'<b>{name}</b></a>')
         else:
             parts.append(f'<a href="{html.escape(href(lang))}" lang="{lang}" hreflang="{lang}">{name}</a>')
     return " · ".join(parts)

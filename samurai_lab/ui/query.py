@@ -22,7 +22,7 @@ Where the query string comes from:
   default.
 
 Unknown or malformed options never raise: each becomes one line of
-:meth:`Query.message`, and the option takes its default.
+:meth:`Query.message` (in the page's language, domain ``ui``), and the option takes its default.
 """
 
 from __future__ import annotations
@@ -31,6 +31,10 @@ import os
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 from urllib.parse import parse_qsl
+
+from ..i18n import Domain
+
+T = Domain("ui")
 
 #: Options that belong to the server or to voila, not to an app: never reported as unknown.
 SERVER_OPTIONS = frozenset({"token", "template", "theme", "voila-template", "voila-theme"})
@@ -128,12 +132,14 @@ class Query:
         try:
             value = int(raw)
         except ValueError:
-            self.problems.append(f"{key}={raw!r} is not a whole number")
+            self.problems.append(T.gettext("{option} is not a whole number").format(option=f"{key}={raw!r}"))
             return default
         if (low is not None and value < low) or (high is not None and value > high):
-            span = f"from {low} to {high}" if low is not None and high is not None else (
-                f"at least {low}" if low is not None else f"at most {high}")
-            self.problems.append(f"{key}={value} is out of range ({span})")
+            span = (T.gettext("from {low} to {high}").format(low=low, high=high) if low is not None and high is not None
+                    else T.gettext("at least {low}").format(low=low) if low is not None
+                    else T.gettext("at most {high}").format(high=high))
+            self.problems.append(T.gettext("{option} is out of range ({span})").format(option=f"{key}={value}",
+                                                                                      span=span))
             return default
         return value
 
@@ -145,15 +151,16 @@ class Query:
         for c in choices:
             if c.lower() == raw.lower():
                 return c
-        self.problems.append(f"{key}={raw!r} is not one of {', '.join(choices)}")
+        self.problems.append(T.gettext("{option} is not one of {choices}").format(option=f"{key}={raw!r}",
+                                                                                 choices=", ".join(choices)))
         return default
 
     def message(self) -> str:
         """The problems in one message ('' when there is none)."""
         if not self.problems:
             return ""
-        return ("The address has options this app cannot use, so their defaults are shown: "
-                + "; ".join(self.problems) + ".")
+        return T.gettext("The address has options this app cannot use, so their defaults are shown: "
+                         "{problems}.").format(problems="; ".join(self.problems))
 
     def report(self, feedback) -> None:
         """Show :meth:`message` as a warning in an app's ``Feedback`` (nothing when all is well)."""
@@ -170,20 +177,23 @@ def parse_query(query: str, allowed: Iterable[str]) -> Query:
         pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True, strict_parsing=False,
                           max_num_fields=50)
     except ValueError:
-        q.problems.append("the address has too many options")
+        q.problems.append(T.gettext("the address has too many options"))
         return q
     for key, value in pairs:
         if key in allowed:
             if len(value) > MAX_VALUE:
-                q.problems.append(f"{key} is too long ({len(value)} characters)")
+                q.problems.append(T.ngettext("{option} is too long ({n} character)", "{option} is too long ({n} characters)",
+                                             len(value)).format(option=key, n=len(value)))
                 continue
             q.values[key] = value
         elif key not in SERVER_OPTIONS and key not in PAGE_OPTIONS and key not in unknown:
             unknown.append(key)
     if unknown:
         names = ", ".join(repr(k) for k in unknown)
-        known = ", ".join(sorted(allowed)) or "none"
-        q.problems.append(f"unknown option {names} (this app knows: {known})")
+        known = ", ".join(sorted(allowed)) or T.gettext("none")
+        q.problems.append(T.ngettext("unknown option {names} (this app knows: {known})",
+                                     "unknown options {names} (this app knows: {known})",
+                                     len(unknown)).format(names=names, known=known))
     return q
 
 

@@ -76,11 +76,12 @@ _TEXT_VALUE_WIDGETS = (widgets.HTML, widgets.HTMLMath, widgets.Label, widgets.Te
 _TEXT_TRAITS = ("description", "tooltip", "description_tooltip", "placeholder", "aria_label", "title",
                 "caption", "label")
 _BLOCK_END = re.compile(r"<br\s*/?>|</(p|div|li|h[1-6]|tr|td|th|dt|dd|caption|figcaption|summary|"
-                        r"title|desc|text|option|button|label|section|header|footer|nav|table)>", re.IGNORECASE)
+                        r"title|desc|text|option|button|label|section|header|footer|nav|table|a)>", re.IGNORECASE)
 _SKIP_ELEMENTS = re.compile(r"<(style|script)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
 _READ_ATTRIBUTES = re.compile(r"""\b(title|alt|aria-label|placeholder)\s*=\s*("([^"]*)"|'([^']*)')""", re.IGNORECASE)
 _TAG = re.compile(r"<[^>]*>", re.DOTALL)
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)  # zero-width, soft hyphen
 
 
 def html_texts(markup: str) -> list[str]:
@@ -90,11 +91,11 @@ def html_texts(markup: str) -> list[str]:
     spoken = [m.group(3) if m.group(3) is not None else m.group(4) for m in _READ_ATTRIBUTES.finditer(markup)]
     text = _TAG.sub(" ", _BLOCK_END.sub("\n", markup))
     lines = [html.unescape(line) for line in text.splitlines()] + [html.unescape(s) for s in spoken]
-    return [t for t in (" ".join(line.split()) for line in lines) if t]
+    return [t for t in (" ".join(line.translate(_INVISIBLE).split()) for line in lines) if t]
 
 
 def _plain(text: str) -> list[str]:
-    return [t for t in (" ".join(line.split()) for line in text.splitlines()) if t]
+    return [t for t in (" ".join(line.translate(_INVISIBLE).split()) for line in text.splitlines()) if t]
 
 
 def _output_texts(outputs: Iterable[dict[str, Any]], seen: set[int]) -> list[str]:
@@ -157,7 +158,7 @@ def _walk(widget: widgets.Widget, seen: set[int]) -> list[str]:
 
 def widget_texts(widget: widgets.Widget) -> list[str]:
     """Every text a user reads in the widget tree under ``widget`` (markup stripped), in order."""
-    return [t for t in _walk(widget, set()) if t.strip()]
+    return [t for t in (" ".join(t.translate(_INVISIBLE).split()) for t in _walk(widget, set())) if t]
 
 
 def _without_allowed(text: str, allowed: Iterable[str]) -> str:

@@ -84,3 +84,129 @@ def test_an_english_widget_is_caught_and_a_translated_one_passes() -> None:
     italian = widgets.VBox([widgets.Button(description="Turno seguente"), widgets.HTML("<p>Scegli un tassello</p>")])
     assert english_left(widget_texts(english)) == ["Next turn", "Choose a tile"]
     assert english_left(widget_texts(italian)) == []
+
+
+# --- the shared pages in every language ------------------------------------------------------------
+
+from html.parser import HTMLParser  # noqa: E402
+
+from samurai_lab.i18n import use_language  # noqa: E402
+from samurai_lab.ui.common import Feedback  # noqa: E402
+from samurai_lab.ui.header import APPS, AppHeader  # noqa: E402
+from samurai_lab.ui.landing import landing_page  # noqa: E402
+from samurai_lab.ui.query import parse_query  # noqa: E402
+
+LANGS = ("it", "es", "ru")
+
+
+class _Links(HTMLParser):
+    """Every ``<a>`` of some HTML: its attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[dict[str, str | None]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "a":
+            self.links.append(dict(attrs))
+
+
+def links_of(markup: str) -> list[dict[str, str | None]]:
+    parser = _Links()
+    parser.feed(markup)
+    return parser.links
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("notebook", [a.notebook for a in APPS])
+def test_every_header_speaks_the_page_language(notebook: str, lang: str) -> None:
+    with use_language(lang):
+        header = AppHeader(notebook, coordinates=lambda on: None, query=f"lang={lang}")
+    texts = widget_texts(header.widget)
+    assert header.projector.description in texts and header.coordinates.description in texts
+    assert english_left(texts, language=lang) == []
+    script = header.script.outputs[0]["data"]["application/javascript"]
+    assert f'document.documentElement.lang = "{lang}"' in script
+    assert "A picture of the board" not in script and '"Position"' not in script
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_landing_page_speaks_the_page_language_and_its_links_carry_it(lang: str) -> None:
+    with use_language(lang):
+        page = landing_page(query=f"lang={lang}")
+    texts = widget_texts(page)
+    assert len(texts) > 30
+    assert english_left(texts, language=lang) == []
+    body = next(c for c in page.children if "samurai-landing-body" in c._dom_classes)
+    hrefs = [a["href"] for a in links_of(body.value)]
+    assert hrefs and all(h.endswith(f"lang={lang}") for h in hrefs), hrefs
+    assert f"explorer.ipynb?projector=1&lang={lang}" in hrefs
+
+
+def test_the_english_landing_page_is_english() -> None:
+    texts = widget_texts(landing_page(query=""))
+    assert "Learn the rules" in texts and "Home" in texts
+    assert len(english_left(texts)) > 10, "the checker finds the English it is made to find"
+
+
+def test_the_language_switch_keeps_the_page_options_and_marks_the_current_language() -> None:
+    with use_language("es"):
+        header = AppHeader("explorer.ipynb", query="players=3&lang=es&edition=2015")
+    links = links_of(header.language_switch.value)
+    assert [a["hreflang"] for a in links] == ["en", "it", "es", "ru"]
+    assert all(a["lang"] == a["hreflang"] for a in links)
+    by_lang = {a["hreflang"]: a for a in links}
+    assert by_lang["it"]["href"] == "explorer.ipynb?players=3&edition=2015&lang=it"
+    assert by_lang["es"]["aria-current"] == "true"
+    assert not any(a.get("aria-current") for code, a in by_lang.items() if code != "es")
+    assert 'aria-label="Idioma"' in header.language_switch.value
+
+
+def test_the_ikizumari_header_also_speaks_french() -> None:
+    with use_language("fr"):
+        header = AppHeader("ikizumari.ipynb", query="lang=fr")
+    assert [a["hreflang"] for a in links_of(header.language_switch.value)] == ["en", "it", "es", "ru", "fr"]
+    assert english_left(widget_texts(header.widget)) == []
+    assert "Projecteur" in widget_texts(header.widget)
+    assert [a["hreflang"] for a in links_of(AppHeader("lesson.ipynb", query="").language_switch.value)] == \
+        ["en", "it", "es", "ru"]
+
+
+def test_nav_links_carry_the_language_and_projector_mode() -> None:
+    with use_language("ru"):
+        header = AppHeader("game.ipynb", query="lang=ru")
+        hrefs = [a["href"] for a in links_of(header.nav.value)]
+        assert hrefs[0] == "index.ipynb?lang=ru" and all(h.endswith("?lang=ru") for h in hrefs)
+        header.projector.value = True
+        hrefs = [a["href"] for a in links_of(header.nav.value)]
+        assert all(h.endswith("?projector=1&lang=ru") for h in hrefs), hrefs
+        assert all("projector=1" in a["href"] for a in links_of(header.language_switch.value))
+        header.projector.value = False
+        assert all("projector" not in a["href"] for a in links_of(header.nav.value))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_feedback_and_address_messages_are_translated(lang: str) -> None:
+    with use_language(lang):
+        feedback = Feedback()
+        feedback.report_unexpected(RuntimeError("boom"))
+        q = parse_query("players=9&colour=red&lang=it&edition=1999&seed=x", {"players", "edition", "seed"})
+        q.integer("players", 4, 2, 4)
+        q.choice("edition", ("1998", "2015"), "1998")
+        q.integer("seed", 1)
+        message = q.message()
+    assert "RuntimeError" in feedback.text
+    assert english_left([feedback.text], allow=["RuntimeError"], language=lang) == []
+    assert english_left(widget_texts(feedback.widget), allow=["RuntimeError"], language=lang) == []
+    assert len(q.problems) == 4 and "'colour'" in message and "1999" in message
+    names = ["players", "colour", "edition", "seed", "red"]
+    assert english_left([message], allow=names, language=lang) == [], message
+    assert english_left([message], language=lang) == [message], "the option names themselves stay as typed"
+
+
+def test_russian_plurals_of_the_address_messages() -> None:
+    with use_language("ru"):
+        one = parse_query("a=" + "x" * 21, {"a"}).problems
+        few = parse_query("a=" + "x" * 4022, {"a"}).problems
+        many = parse_query("a=" + "x" * 4025, {"a"}).problems
+    assert one == [] and few == ["a слишком длинный (4022 символа)"] and many == ["a слишком длинный (4025 символов)"]

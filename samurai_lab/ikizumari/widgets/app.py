@@ -35,6 +35,7 @@ from ..teaching.rules_text import rules_html
 from .board import BoardView
 
 T = Domain("ikizumari")
+UI = Domain("ui")  # the shared message bar's own words
 ROOT_CLASS = "ikizumari-app"
 #: The languages of the app: English, the rulebook's French, and Italian, Spanish and Russian derived from it.
 APP_LANGUAGES: tuple[str, ...] = ("en", "it", "es", "ru", "fr")
@@ -248,6 +249,7 @@ class IkizumariApp:
             finally:
                 self._quiet = False
             self.legend.value = f"<div style='font-size:12px;line-height:1.4'>{html.escape(T.gettext(LEGEND))}</div>"
+            self.feedback.log_box.set_title(0, UI.gettext("Technical details"))
             self.rules_text.value = rules_html(self.session.ruleset)
 
     # --- play --------------------------------------------------------------------------------------

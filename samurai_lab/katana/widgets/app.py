@@ -36,6 +36,7 @@ from .board import KatanaBoard, piece_letters
 from .rules_text import rules_html
 
 T = Domain("katana")
+UI = Domain("ui")  # the shared message bar's own words
 #: The languages of the app: English, the rulebook's Italian, and Spanish and Russian derived from it.
 APP_LANGUAGES: tuple[str, ...] = ("en", "it", "es", "ru")
 ROOT_CLASS = "katana-app"
@@ -243,6 +244,8 @@ class KatanaApp:
         self.retry_button.description = T.gettext("Try again")
         self.lesson_pass.description = T.gettext("Pass (Tachiōjō)")
         self.rules_text.value = rules_html()
+        for feedback in (self.feedback, self.lesson_feedback):
+            feedback.log_box.set_title(0, UI.gettext("Technical details"))
         self.board.set_letters(piece_letters())
         self.lesson_board.set_letters(piece_letters())
 

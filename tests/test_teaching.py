@@ -315,7 +315,7 @@ def test_editing_counts_rescores_and_warns_about_the_supply():
     assert x.report.leaders[2] == 1 and text(x.winner) == "Yellow wins"  # two castes win outright
     x.inputs[0][0].value = 7
     x.inputs[1][0].value = 1
-    assert x.feedback.kind == "warning" and "Only 7 pieces of each caste" in x.feedback.text
+    assert x.feedback.kind == "warning" and "Only 7 figures of each caste" in x.feedback.text
     x.inputs[1][0].value = 0
     assert x.feedback.kind == ""
     x.set_edition("2015")

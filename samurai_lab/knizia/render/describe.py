@@ -1,64 +1,82 @@
-"""One-line descriptions of hexes, pieces and tiles, for hover labels and SVG tooltips."""
+"""One-line descriptions of hexes, pieces and tiles, for hover labels and SVG tooltips, in the current
+language and the edition's words."""
 
 from __future__ import annotations
 
-from ..core.board import SETTLEMENT_KINDS
+from ...i18n import N_, Domain
+from ..core.board import CITY, EDO, LAND, SEA, SETTLEMENT_KINDS, VILLAGE
 from ..core.influence import settlement_tally
 from ..core.model import Phase, Placed
 from ..core.state import GameState
 from ..core.tiles import Tile
 
+T = Domain("knizia_teach")
+
 SEP = " · "
+#: The kinds of hex (``HexInfo.kind``) in words, translated where shown (``kind_words``).
+KIND_WORDS = {SEA: N_("sea"), LAND: N_("land"), VILLAGE: N_("village"), CITY: N_("city"), EDO: N_("Edo")}
+
+
+def kind_words(kind: str) -> str:
+    """``city``, ``land``... in the current language."""
+    return T.gettext(KIND_WORDS[kind]) if kind in KIND_WORDS else kind
+
+
+def seat_names(state: GameState) -> list[str]:
+    """The players' names in the current language (a player named after a colour: the colour's name)."""
+    return state.ruleset.vocabulary.seat_names(state.seats)
 
 
 def tile_name(state: GameState, tile: Tile) -> str:
     """``High Helmet 4`` / ``Ship 2 (fast)`` / ``token exchange 0``, in the edition's words."""
     vocab = state.ruleset.vocabulary
-    value = "" if tile.value is None else f" {tile.value}"
-    fast = " (fast)" if tile.fast else ""
-    return f"{vocab.figure(tile.figure)}{value}{fast}"
+    name = vocab.figure(tile.figure)
+    if tile.value is not None:
+        name = T.gettext("{figure} {value}").format(figure=name, value=tile.value)
+    return T.gettext("{tile} (fast)").format(tile=name) if tile.fast else name
 
 
 def placed_name(state: GameState, placed: Placed) -> str:
     """``Green's High Helmet 4``."""
-    return f"{state.seats[placed.owner].name}'s {tile_name(state, placed.tile)}"
+    return T.gettext("{player}'s {tile}").format(player=seat_names(state)[placed.owner],
+                                                 tile=tile_name(state, placed.tile))
 
 
 def pieces_text(state: GameState, index: int) -> str:
     """``High Helmet, Rice field`` or ``empty`` for a settlement's caste pieces."""
     vocab = state.ruleset.vocabulary
     pieces = state.pieces[index]
-    return ", ".join(vocab.caste(c) for c in pieces) if pieces else "empty"
+    return ", ".join(vocab.caste(c) for c in pieces) if pieces else T.gettext("empty")
 
 
 def hex_title(state: GameState, index: int) -> str:
     """Short description: ``Kyoto (HO35) · city`` / ``HO12 · land``."""
     info = state.board.info[index]
-    return f"{info.label}{SEP}{info.kind}"
+    return f"{info.label}{SEP}{kind_words(info.kind)}"
 
 
 def tallies_text(state: GameState, index: int) -> str:
     """Influence per caste present at a settlement: ``Buddha: Green 3, Red 2 → Green``."""
     tally = settlement_tally(state, index)
     vocab = state.ruleset.vocabulary
-    names = [s.name for s in state.seats]
+    names = seat_names(state)
     parts = []
     present = [ct for ct in tally.castes if ct.present]
     if present and not any(any(ct.tallies) for ct in present):
-        parts.append("no influence yet")
+        parts.append(T.gettext("no influence yet"))
         present = []
     for ct in present:
         scores = ", ".join(f"{names[p]} {v}" for p, v in enumerate(ct.tallies) if v)
         if not scores:
-            parts.append(f"{vocab.caste(ct.caste)}: no influence yet")
+            parts.append(T.gettext("{caste}: no influence yet").format(caste=vocab.caste(ct.caste)))
             continue
-        lead = names[ct.leader] if ct.leader is not None else "tie"
+        lead = names[ct.leader] if ct.leader is not None else T.gettext("tie")
         parts.append(f"{vocab.caste(ct.caste)}: {scores} → {lead}")
     if tally.surrounded:
-        parts.append("surrounded")
+        parts.append(T.gettext("surrounded"))
     else:
         n = tally.empty_land
-        parts.append(f"{n} empty land hex{'es' if n != 1 else ''} around")
+        parts.append(T.ngettext("{n} empty land hex around", "{n} empty land hexes around", n).format(n=n))
     return "; ".join(parts)
 
 
@@ -74,7 +92,7 @@ def hover_text(state: GameState, hex_index: int | None) -> str:
     parts = [hex_title(state, hex_index)]
     if info.kind in SETTLEMENT_KINDS:
         cap = board.capacity[hex_index]
-        parts[0] += f" (holds {cap})"
+        parts[0] += " " + T.gettext("(holds {n})").format(n=cap)
         parts.append(pieces_text(state, hex_index))
         if state.pieces[hex_index]:
             parts.append(tallies_text(state, hex_index))
@@ -83,17 +101,19 @@ def hover_text(state: GameState, hex_index: int | None) -> str:
         if placed is not None:
             parts.append(placed_name(state, placed))
         else:
-            parts.append("empty" + (" (ships only)" if info.kind == "sea" else ""))
+            parts.append(T.gettext("empty (ships only)") if info.kind == "sea" else T.gettext("empty"))
     return SEP.join(parts)
 
 
 def status_text(state: GameState) -> str:
     """Where the game stands, in a few words: ``Turn 12 · Red to play``."""
-    name = state.seats[state.current].name
+    name = seat_names(state)[state.current]
+    vocab = state.ruleset.vocabulary
     if state.phase is Phase.CHOOSE_HANDS:
-        return f"Setup, hands · {name} chooses a hand"
+        return T.gettext("Setup, hands · {player} chooses a hand").format(player=name)
     if state.phase is Phase.PLACE_PIECES:
-        return f"Setup, {state.ruleset.vocabulary.piece}s · {name} places a {state.ruleset.vocabulary.piece}"
+        return T.gettext("Setup, {pieces} · {player} places a {piece}").format(
+            pieces=vocab.pieces, player=name, piece=vocab.piece)
     if state.phase is Phase.GAME_OVER:
-        return "Game over"
-    return f"Turn {state.turn} · {name} to play"
+        return T.gettext("Game over")
+    return T.gettext("Turn {n} · {player} to play").format(n=state.turn, player=name)

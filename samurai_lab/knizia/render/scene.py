@@ -14,11 +14,12 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Iterable, Mapping
 
+from ...i18n import get_language
 from ..core.board import CITY, EDO, LAND, SEA, SETTLEMENT_KINDS, VILLAGE
 from ..core.influence import settlement_tally
 from ..core.state import GameState
 from ..core.tiles import Caste, Figure, Tile
-from .describe import hex_title, pieces_text, placed_name
+from .describe import T, hex_title, kind_words, pieces_text, placed_name, seat_names
 from .layout import Layout
 from .theme import CASTE_SHAPES, PLAYER_MARKS, THEME, Theme, mix, seat_colours
 
@@ -247,7 +248,9 @@ def map_groups(layout: Layout, theme: Theme = THEME, state: GameState | None = N
         fill = theme.off_sea if info.kind == SEA else theme.off_land
         pts = hex_points(x, y, s)
         groups.append(Group("off", (Poly(pts, fill=fill, stroke=theme.off_edge, width=ew),), hex=info.id,
-                            title=f"{info.id} (not in play with {layout.board.n_players} players)"))
+                            title=T.ngettext("{hex} (not in play with {n} player)",
+                                             "{hex} (not in play with {n} players)",
+                                             layout.board.n_players).format(hex=info.id, n=layout.board.n_players)))
     board = layout.board
     # settlements last, so that their thick edges lie on top of their neighbours'
     order = sorted(range(len(board)), key=lambda i: board.is_settlement[i])
@@ -264,7 +267,7 @@ def map_groups(layout: Layout, theme: Theme = THEME, state: GameState | None = N
             shapes.append(Poly(hex_points(x, y, s * 0.8), stroke=mix(edge, fill, 0.55), width=ew, z=3))
         if show_ids:
             shapes.append(Text(x, y + s * 0.62, info.id, theme.id_size * s, theme.soft_ink, z=4))
-        title = hex_title(state, i) if state is not None else f"{info.label} · {info.kind}"
+        title = hex_title(state, i) if state is not None else f"{info.label} · {kind_words(info.kind)}"
         groups.append(Group("hex", tuple(shapes), hex=info.id, index=i, title=title, extra_class=info.kind))
     return groups
 
@@ -335,14 +338,32 @@ def mark_shapes(name: str, x: float, y: float, r: float, fill: str, stroke: str 
     return [Poly(pts, fill=fill, stroke=stroke, width=width, alpha=alpha, z=z)]
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=64)
+def _caste_letter(caste: Caste, edition: str, language: str) -> str:
+    from ..core.ruleset import VOCABULARY
+
+    return VOCABULARY[edition].caste(caste)[:1].upper() or caste.value
+
+
+def caste_letter(caste: Caste, edition: str = "1998") -> str:
+    """The letter a caste's piece wears: the first letter of its name in the edition's words and the
+    current language (1998 ``H`` High Helmet, 2015 ``C`` Castle; Italian ``E`` Elmo, Russian ``Ш`` Шлем)."""
+    return _caste_letter(caste, edition, get_language())
+
+
 def piece_shapes(caste: Caste, x: float, y: float, r: float, theme: Theme = THEME, edition: str = "1998",
                  letter: bool | None = None) -> tuple[Shape, ...]:
     """One caste piece: a token in the caste's colour and shape (``CASTE_SHAPES``) with its white icon
-    (and its letter when large).
+    (and its letter when large: the first letter of the caste's name in the edition's words).
 
     Cached: redrawing an unchanged piece costs a dictionary look-up.
     """
+    return _piece_shapes(caste, x, y, r, theme, edition, letter, caste_letter(caste, edition))
+
+
+@lru_cache(maxsize=2048)
+def _piece_shapes(caste: Caste, x: float, y: float, r: float, theme: Theme, edition: str, letter: bool | None,
+                  glyph: str) -> tuple[Shape, ...]:
     colour = theme.caste_colour(caste)
     out: list[Shape] = mark_shapes(CASTE_SHAPES[caste.value], x, y, r, colour, theme.piece_edge,
                                    max(0.8, r * 0.14), z=5)
@@ -351,7 +372,7 @@ def piece_shapes(caste: Caste, x: float, y: float, r: float, theme: Theme = THEM
     out += icon_shapes(caste_icon(caste, edition), x - (r * 0.16 if show_letter else 0), y, icon_r,
                        theme.piece_edge, z=6)
     if show_letter:
-        out.append(Text(x + r * 0.6, y + r * 0.42, caste.value, r * 0.6, theme.piece_edge, bold=True,
+        out.append(Text(x + r * 0.6, y + r * 0.42, glyph, r * 0.6, theme.piece_edge, bold=True,
                         halo=colour, halo_width=max(1.5, r * 0.14), z=7))
     return tuple(out)
 
@@ -419,7 +440,8 @@ def tile_groups(layout: Layout, state: GameState, theme: Theme = THEME) -> list[
             continue
         x, y = layout.centres[i]
         shapes = tile_shapes(placed.tile, x, y, s, colours[placed.owner], theme, edition, player_mark(placed.owner))
-        out.append(Group("tile", shapes, hex=ids[i], index=i, title=f"{placed_name(state, placed)} on {ids[i]}",
+        out.append(Group("tile", shapes, hex=ids[i], index=i,
+                         title=T.gettext("{tile} on {hex}").format(tile=placed_name(state, placed), hex=ids[i]),
                          extra_class=f"player-{placed.owner} figure-{placed.tile.figure.value}"))
     return out
 
@@ -444,7 +466,7 @@ def heat_groups(layout: Layout, state: GameState, caste: Caste, theme: Theme = T
     stronger with a higher tally (grey on a tie), with the leading tally written under the pieces."""
     s = layout.size
     colours = seat_colours(state, theme)
-    names = [seat.name for seat in state.seats]
+    names = seat_names(state)
     vocab = state.ruleset.vocabulary
     out = []
     for i, leader, top in heat_cells(state, caste):
@@ -453,7 +475,7 @@ def heat_groups(layout: Layout, state: GameState, caste: Caste, theme: Theme = T
         colour = theme.tie_colour if leader is None else colours[leader]
         alpha = 0.3 + 0.6 * min(top, 8) / 8
         x, y = layout.centres[i]
-        who = "tie" if leader is None else names[leader]
+        who = T.gettext("tie") if leader is None else names[leader]
         ink = theme.player_ink(colour) if leader is not None else "#ffffff"
         shapes = (
             Poly(hex_points(x, y, s * 1.0), fill=colour, alpha=alpha, z=1),
@@ -462,7 +484,8 @@ def heat_groups(layout: Layout, state: GameState, caste: Caste, theme: Theme = T
             Text(x, y - s * 0.7, str(top), s * 0.34, ink, bold=True, z=4),
         )
         out.append(Group("heat", shapes, hex=layout.board.ids[i], index=i,
-                         title=f"{vocab.caste(caste)} at {layout.board.label(i)}: {who} leads with {top}"))
+                         title=T.gettext("{caste} at {place}: {player} leads with {n}").format(
+                             caste=vocab.caste(caste), place=layout.board.label(i), player=who, n=top)))
     return out
 
 
@@ -552,6 +575,7 @@ def preview_groups(layout: Layout, state: GameState, after: GameState, resolutio
     ids = layout.board.ids
     colours = seat_colours(after, theme)
     edition = after.ruleset.edition
+    vocab = after.ruleset.vocabulary
     _, _, edge = theme.highlight("preview")
     dash = (s * 0.22, s * 0.14)
     out: list[Group] = []
@@ -589,12 +613,13 @@ def preview_groups(layout: Layout, state: GameState, after: GameState, resolutio
             d = br * 0.5
             shapes += [Line(((bx - d, by - d), (bx + d, by + d)), theme.ink, br * 0.3, z=26),
                        Line(((bx - d, by + d), (bx + d, by - d)), theme.ink, br * 0.3, z=26)]
-            title = f"{res.caste.value} set aside"
+            title = T.gettext("{caste} set aside").format(caste=vocab.caste(res.caste))
         else:
             fill = colours[res.winner]
             shapes = [Circle(bx, by, br, fill=fill, stroke="#ffffff", width=ring, z=25)]
             shapes += mark_shapes(player_mark(res.winner), bx, by, br * 0.5, theme.player_ink(fill), z=26)
-            title = f"{res.caste.value} to {after.seats[res.winner].name}"
+            title = T.gettext("{caste} to {player}").format(caste=vocab.caste(res.caste),
+                                                            player=seat_names(after)[res.winner])
         out.append(Group("badge", tuple(shapes), hex=ids[i], index=i, title=title,
                          extra_class="set-aside" if res.winner is None else f"player-{res.winner}"))
     return out

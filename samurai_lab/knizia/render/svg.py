@@ -14,11 +14,14 @@ from typing import Iterable, Mapping
 from xml.sax.saxutils import escape, quoteattr
 
 from ..core.board import CITY, EDO, LAND, SEA, VILLAGE
+from ..core.ruleset import VOCABULARY
 from ..core.state import GameState
 from ..core.tiles import CASTES, Caste, Tile, tile
-from .describe import status_text
+from ...i18n import N_
+from .describe import T, seat_names, status_text
 from .layout import HexRef, Layout, layout_for, resolve_hexes
-from .scene import (Circle, Group, Line, Poly, Shape, Text, hex_points, heat_groups, highlight_groups, hex_fill,
+from .scene import (Circle, Group, Line, Poly, Shape, Text, caste_letter, hex_points, heat_groups, highlight_groups,
+                    hex_fill,
                     icon_shapes, map_groups, mark_shapes, name_groups, piece_groups, piece_shapes, player_mark,
                     tile_groups, tile_shapes)
 from .theme import THEME, Theme, seat_colours
@@ -127,7 +130,7 @@ def board_svg(
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{total_h}" '
         f'viewBox="0 0 {total_w} {total_h}" font-family={quoteattr(theme.font)} class="samurai-board-svg">',
-        f"<title>Samurai, {state.n_players} players, {state.ruleset.edition} rules</title>",
+        f"<title>{escape(picture_title(state))}</title>",
         f'<defs><clipPath id="samurai-clip-{n}"><rect x="0" y="0" width="{w}" height="{h}"/></clipPath></defs>',
         f'<rect class="background" x="0" y="0" width="{total_w}" height="{total_h}" fill="{theme.background}"/>',
         f'<g class="board" clip-path="url(#samurai-clip-{n})">',
@@ -144,6 +147,12 @@ def board_svg(
         parts.append(legend_svg)
     parts.append("</svg>")
     return "".join(parts)
+
+
+def picture_title(state: GameState) -> str:
+    """``Samurai, 4 players, 1998 rules``: what a board picture shows, in the current language."""
+    return T.ngettext("Samurai, {n} player, {edition} rules", "Samurai, {n} players, {edition} rules",
+                      state.n_players).format(n=state.n_players, edition=state.ruleset.edition)
 
 
 def state_svg(state: GameState) -> str:
@@ -167,13 +176,28 @@ def _highlight_map(board, highlights) -> dict[str, tuple[int, ...]]:
     return {"legal": hexes} if hexes else {}
 
 
+#: The players' marks (``scene.PLAYER_MARKS``) in words.
+MARK_SHAPE_WORDS = {"circle": N_("circle"), "square": N_("square"), "diamond": N_("diamond"),
+                    "triangle": N_("triangle")}
+
+
+def mark_name(mark: str) -> str:
+    """A player's mark (``circle``, ``square``...) in the current language."""
+    return T.gettext(MARK_SHAPE_WORDS[mark]) if mark in MARK_SHAPE_WORDS else mark
+
+
 # --- legend -----------------------------------------------------------------
 #: What the board's marks mean (legend words of the highlight styles and the preview).
 MARK_WORDS: dict[str, str] = {
-    "legal": "where you can play",
-    "preview": "last move, or the move you try",
-    "warning": "needs attention",
+    "legal": N_("where you can play"),
+    "preview": N_("last move, or the move you try"),
+    "warning": N_("needs attention"),
 }
+
+
+def mark_words(style: str) -> str:
+    """What a highlight style means, in the current language."""
+    return T.gettext(MARK_WORDS[style]) if style in MARK_WORDS else style
 
 
 def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: Mapping[str, tuple[int, ...]],
@@ -207,17 +231,20 @@ def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: 
                                     anchor="start")))
         y += row * 1.2
         close()
-    heading(f"{vocab.piece.capitalize()}s")
+    heading(vocab.pieces[:1].upper() + vocab.pieces[1:])
     y += 6
     for c in CASTES:
         items += [shape_svg(s) for s in piece_shapes(c, 11, y, 10, theme, edition, letter=True)]
-        label(f"{vocab.caste(c)} ({c.value})")
+        label(f"{vocab.caste(c)} ({caste_letter(c, edition)})")
         y += row
     close()
-    heading("Map")
+    heading(T.gettext("Map"))
     y += 6
-    for kind, text in ((SEA, "sea: ships only"), (LAND, "land: tiles"), (VILLAGE, "village: 1 piece"),
-                       (CITY, "city: 2 pieces"), (EDO, "Edo: 3 pieces")):
+    for kind, text in ((SEA, T.gettext("sea: ships only")),
+                       (LAND, T.gettext("land: {tiles}").format(tiles=vocab.tiles)),
+                       (VILLAGE, T.gettext("village: 1 {piece}").format(piece=vocab.piece)),
+                       (CITY, T.gettext("city: 2 {pieces}").format(pieces=vocab.pieces)),
+                       (EDO, T.gettext("Edo: 3 {pieces}").format(pieces=vocab.pieces))):
         fill, edge = hex_fill(kind, theme)
         width = 1.2 if kind in (SEA, LAND) else 2.0
         items.append(shape_svg(Poly(_hex(11, y, 10), fill=fill, stroke=edge, width=width)))
@@ -225,55 +252,58 @@ def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: 
         y += row
     if state.n_players < 4:
         items.append(shape_svg(Poly(_hex(11, y, 10), fill=theme.off_land, stroke=theme.off_edge, width=1.2)))
-        label(f"not in play with {state.n_players} players")
+        label(T.ngettext("not in play with {n} player", "not in play with {n} players",
+                         state.n_players).format(n=state.n_players))
         y += row
     close()
-    heading(f"Players' {vocab.tiles}")
+    heading(T.gettext("Players' {tiles}").format(tiles=vocab.tiles))
     y += 6
     colours = seat_colours(state, theme)
     sample = _sample_tile()
+    names = seat_names(state)
     for p, seat in enumerate(state.seats):
         items += [shape_svg(s) for s in tile_shapes(sample, 11, y, 12, colours[p], theme, edition, player_mark(p))]
-        label(f"{seat.name} ({player_mark(p)})")
+        label(f"{names[p]} ({mark_name(player_mark(p))})")
         y += row + 2
     items += [shape_svg(s) for s in icon_shapes("fast", 11, y, 7, theme.ink)]
-    label(f"fast ({vocab.fast})")
+    label(T.gettext("fast ({fast})").format(fast=vocab.fast))
     y += row
     close()
     if heat is not None:
-        heading(f"Influence on {vocab.caste(heat)}")
+        heading(T.gettext("Influence on {caste}").format(caste=vocab.caste(heat)))
         y += 7
         items.append(shape_svg(Poly(_hex(11, y, 10), fill=colours[0], alpha=0.6)))
-        label("tint: the leading player", -7)
-        items.append(shape_svg(Text(30, y + 8, "number: the highest tally", fs, theme.ink, anchor="start")))
+        label(T.gettext("tint: the leading player"), -7)
+        items.append(shape_svg(Text(30, y + 8, T.gettext("number: the highest tally"), fs, theme.ink,
+                                    anchor="start")))
         y += row + 8
         items.append(shape_svg(Poly(_hex(11, y, 10), fill=theme.tie_colour, alpha=0.6)))
-        label("tie: nobody would take it")
+        label(T.gettext("tie: nobody would take it"))
         y += row
         close()
     if marks or preview:
-        heading("Marked hexes")
+        heading(T.gettext("Marked hexes"))
         y += 6
         for style in marks:
             glow, alpha, edge = theme.highlight(style)
             items.append(shape_svg(Poly(_hex(11, y, 10), fill=theme.land, stroke=theme.land_edge)))
             items.append(shape_svg(Poly(_hex(11, y, 10), stroke=glow, width=2.4, alpha=alpha)))
             items.append(shape_svg(Poly(_hex(11, y, 9.4), stroke=edge, width=1.6)))
-            label(MARK_WORDS.get(style, style))
+            label(mark_words(style))
             y += row
         if preview:
             fill = colours[0]
             items += [shape_svg(s) for s in mark_shapes("circle", 11, y, 8, fill, "#ffffff", 1.2)]
             items += [shape_svg(s) for s in mark_shapes(player_mark(0), 11, y, 4, theme.player_ink(fill))]
-            label(f"badge: {state.seats[0].name} would take the piece")
+            label(T.gettext("badge: {player} would take the {piece}").format(player=names[0], piece=vocab.piece))
             y += row
             items.append(shape_svg(Circle(11, y, 8, fill="#ffffff", stroke=theme.ink, width=1.2)))
             items += [shape_svg(Line(((7, y - 4), (15, y + 4)), theme.ink, 2.4)),
                       shape_svg(Line(((7, y + 4), (15, y - 4)), theme.ink, 2.4))]
-            label("badge: the piece would be set aside")
+            label(T.gettext("badge: the {piece} would be set aside").format(piece=vocab.piece))
             y += row
             items.append(shape_svg(Poly(_hex(11, y, 9), stroke=theme.cursor_edge, width=2.2, dash=(4, 2))))
-            label("keyboard cursor")
+            label(T.gettext("keyboard cursor"))
             y += row
         close()
     return sections
@@ -343,7 +373,8 @@ def piece_svg(caste: Caste, size: float = 12, edition: str = "1998", theme: Them
     d = round(2 * size + 2)
     body = "".join(shape_svg(s) for s in piece_shapes(caste, d / 2, d / 2, size, theme, edition))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{d}" height="{d}" viewBox="0 0 {d} {d}" '
-            f'font-family={quoteattr(theme.font)} class="samurai-piece"><title>{caste.value}</title>{body}</svg>')
+            f'font-family={quoteattr(theme.font)} class="samurai-piece"><title>{escape(VOCABULARY[edition].caste(caste))}'
+            f'</title>{body}</svg>')
 
 
 def layout_of_svg(state: GameState, size: float = 22, focus: Iterable[HexRef] | None = None) -> Layout:

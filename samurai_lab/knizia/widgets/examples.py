@@ -31,13 +31,18 @@ from ..core.ruleset import END_OF_TURN
 from ..core.scoring import score_state
 from ..core.model import Resolution
 from ..core.state import GameState
-from ..teaching.words import hex_words, plain_text, resolution_words
+from ..core.text import end_reason_text
+from ..teaching.words import hex_words, plain_text, resolution_words, tile_words as _tile_words
 from ..core.tiles import CASTES, Caste
 from .board import BoardView
 from ...ui.common import Feedback
 from .tally_panel import tally_html
 from ..scenarios.catalogue import GROUPS, SCENARIO_DIR, ExampleEntry, catalogue, load, short_title
 from ...ui.header import AppHeader
+from ...i18n import DEFAULT_LANGUAGE, N_, Domain, get_language, use_language
+
+T = Domain("knizia_teach")
+T_knizia = Domain("knizia")  # the scenario files' texts are in the knizia catalogs
 
 FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
 TEXT = f"{FONT};font-size:17px;line-height:1.45;color:#2b2620"
@@ -69,7 +74,7 @@ class SwapChooser:
                 if list(row.options) != options:
                     row.options = options
                 row.value = caste.value
-                row.description = f"from {hex_words(state, end)}:"
+                row.description = T.gettext("from {place}:").format(place=hex_words(state, end))
         finally:
             self._muted = False
         self.widget.layout.display = ""
@@ -84,40 +89,70 @@ def _chip(colour: str, size: int = 13) -> str:
 
 def tile_words(state: GameState, t) -> str:
     """``Samurai 2``, ``Ronin 1``, ``figure exchange``: a tile in the edition's words."""
-    vocab = state.ruleset.vocabulary
-    name = vocab.figure(t.figure)
-    return name if t.value is None or t.is_move else f"{name} {t.value}"
+    return _tile_words(t, state.ruleset.vocabulary)
+
+
+def seat_names(state: GameState) -> list[str]:
+    """The players' names in the current language (``Red`` -> ``Rosso``)."""
+    return state.ruleset.vocabulary.seat_names(state.seats)
 
 
 def action_text(before: GameState, action: Action, coords: bool = False) -> str:
     """What an action does, in the edition's words: ``Red lays a Samurai 2 on the land north of Kyoto``
     (hex ids in brackets with ``coords``)."""
     vocab = before.ruleset.vocabulary
-    who = before.seats[before.current].name
+    who = seat_names(before)[before.current]
     board = before.board
 
     def where(ref: str) -> str:
         return hex_words(before, ref, coords)
 
     if isinstance(action, PlaceTile):
-        return f"{who} lays a {tile_words(before, action.tile)} on {where(action.hex)}"
+        return T.gettext("{player} lays a {tile} on {place}").format(
+            player=who, tile=tile_words(before, action.tile), place=where(action.hex))
     if isinstance(action, Swap):
-        return (f"{who} plays the {vocab.swap}: the {vocab.caste(action.caste_a)} of "
-                f"{where(action.hex_a)} changes places with the {vocab.caste(action.caste_b)} of "
-                f"{where(action.hex_b)}")
+        return T.gettext("{player} plays the {swap}: the {caste_a} of {place_a} changes places with the {caste_b} "
+                         "of {place_b}").format(player=who, swap=vocab.swap, caste_a=vocab.caste(action.caste_a),
+                                                place_a=where(action.hex_a), caste_b=vocab.caste(action.caste_b),
+                                                place_b=where(action.hex_b))
     if isinstance(action, MoveTile):
         a = board.resolve(action.from_hex)
         lifted = before.tiles[a]
         what = tile_words(before, lifted.tile) if lifted is not None else vocab.tile
-        return (f"{who} plays the {vocab.move}: lifts the {what} from {where(action.from_hex)}, leaves the "
-                f"{vocab.move} (0) there and lays the {what} on {where(action.to_hex)}")
+        return T.gettext("{player} plays the {move}: lifts the {tile} from {place_a}, leaves the {move} (0) there "
+                         "and lays the {tile} on {place_b}").format(player=who, move=vocab.move, tile=what,
+                                                                    place_a=where(action.from_hex),
+                                                                    place_b=where(action.to_hex))
     if isinstance(action, EndTurn):
         if before.ruleset.capture_timing == END_OF_TURN:
-            return f"{who} ends the turn: now every surrounded settlement is decided"
-        return f"{who} ends the turn and refills the hand"
+            return T.gettext("{player} ends the turn: now every surrounded settlement is decided").format(player=who)
+        return T.gettext("{player} ends the turn and refills the hand").format(player=who)
     if isinstance(action, Pass):
-        return f"{who} passes"
+        return T.gettext("{player} passes").format(player=who)
     return f"{who}: {action}"
+
+
+def action_phrase(state: GameState, action: Action, coords: bool = False) -> str:
+    """A short name of an action not yet played: ``Samurai 2 on the land north of Kyoto``, ``end the turn``."""
+    vocab = state.ruleset.vocabulary
+
+    def where(ref: str) -> str:
+        return hex_words(state, ref, coords)
+
+    if isinstance(action, PlaceTile):
+        return T.gettext("{tile} on {place}").format(tile=tile_words(state, action.tile), place=where(action.hex))
+    if isinstance(action, Swap):
+        return T.gettext("{swap}: the {caste_a} of {place_a} ↔ the {caste_b} of {place_b}").format(
+            swap=vocab.swap, caste_a=vocab.caste(action.caste_a), place_a=where(action.hex_a),
+            caste_b=vocab.caste(action.caste_b), place_b=where(action.hex_b))
+    if isinstance(action, MoveTile):
+        return T.gettext("{move}: {place_a} → {place_b}").format(move=vocab.move, place_a=where(action.from_hex),
+                                                                place_b=where(action.to_hex))
+    if isinstance(action, EndTurn):
+        return T.gettext("end the turn")
+    if isinstance(action, Pass):
+        return T.gettext("pass (no {tile} can be laid)").format(tile=vocab.tile)
+    return str(action)
 
 
 def resolution_text(state: GameState, r: Resolution, coords: bool = False) -> str:
@@ -126,7 +161,12 @@ def resolution_text(state: GameState, r: Resolution, coords: bool = False) -> st
 
 
 def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:] if text[:4] == "The " else text
+    """A sentence's start in lower case when it begins with an article (``The Buddha`` -> ``the Buddha``)."""
+    first = text.split(" ", 1)[0]
+    return text[:1].lower() + text[1:] if first in _ARTICLES else text
+
+
+_ARTICLES = {"The", "Il", "Lo", "La", "Le", "Gli", "I", "L'", "El", "Los", "Las"}
 
 
 def source_quote_html(sources) -> str:
@@ -137,10 +177,14 @@ def source_quote_html(sources) -> str:
     for s in sources:
         paragraphs = "".join(f"<p style='margin:2px 0'>{html.escape(p.strip())}</p>"
                              for p in s.text.split("\n\n") if p.strip())
-        blocks.append(f'<blockquote class="samurai-example-source" lang="{html.escape(s.language)}" '
-                      f'style="{TEXT};font-size:15px;margin:6px 0;padding:4px 10px;border-left:4px solid #c9a96e;'
-                      f'background:#faf6ec"><div style="font-size:12px;color:#7a6a4f">{html.escape(s.seed)} · '
-                      f'{html.escape(LANGUAGES.get(s.language, s.language))}</div>{paragraphs}</blockquote>')
+        # the heading is in the reader's language; the quotation itself carries its own (lang, class)
+        heading = T.gettext("The rulebook {seed} ({language}) says:").format(
+            seed=s.seed, language=LANGUAGES.get(s.language, s.language))
+        blocks.append(f'<figure style="{TEXT};font-size:15px;margin:6px 0;padding:4px 10px;'
+                      f'border-left:4px solid #c9a96e;background:#faf6ec">'
+                      f'<figcaption style="font-size:12px;color:#7a6a4f">{html.escape(heading)}</figcaption>'
+                      f'<blockquote class="samurai-source-quote samurai-example-source" '
+                      f'lang="{html.escape(s.language)}" style="margin:0">{paragraphs}</blockquote></figure>')
     return "".join(blocks)
 
 
@@ -148,38 +192,37 @@ def outcome_lines(before: GameState, after: GameState, action: Action, resolutio
                   error: str | None, coords: bool = False) -> list[str]:
     """What happened, one fact per line, in the edition's words."""
     vocab = before.ruleset.vocabulary
+    names = seat_names(after)
     if error is not None:
-        return [f"The rules refuse this: {error}."]
+        return [T.gettext("The rules refuse this: {reason}.").format(reason=error)]
     out = [resolution_text(after, r, coords) + "." for r in resolutions]
     turn_ends = isinstance(action, (EndTurn, Pass))
     pending = ()
     if after.ruleset.capture_timing == END_OF_TURN and not turn_ends and not after.is_over:
         pending = pending_resolutions(after)
     if pending:
-        out.append("Surrounded settlements are decided when the turn ends. As things stand: "
-                   + "; ".join(_lower_first(resolution_text(after, r, coords)) for r in pending) + ".")
+        out.append(T.gettext("Surrounded settlements are decided when the turn ends. As things stand: {captures}.")
+                   .format(captures="; ".join(_lower_first(resolution_text(after, r, coords)) for r in pending)))
     elif not resolutions and (not turn_ends or after.ruleset.capture_timing == END_OF_TURN):
-        out.append("No settlement is decided.")
+        out.append(T.gettext("No settlement is decided."))
     if after.is_over and not before.is_over:
-        out.append(f"The game ends: {after.end_reason}.")
+        out.append(T.gettext("The game ends: {reason}.").format(reason=end_reason_text(after.end_reason, vocab)))
     elif after.end_reason and not before.end_reason:
-        out.append(f"End of the game reached ({after.end_reason}): {after.seats[after.current].name} finishes the "
-                   "turn, then the game ends.")
+        out.append(T.gettext("End of the game reached ({reason}): {player} finishes the turn, then the game ends.")
+                   .format(reason=end_reason_text(after.end_reason, vocab), player=names[after.current]))
     if isinstance(action, Swap) and error is None:
-        out.append(f"The {vocab.swap} leaves the game.")
+        out.append(T.gettext("The {swap} leaves the game.").format(swap=vocab.swap))
     if isinstance(action, Pass):
-        out.append(f"Nobody may pass by choice: {before.seats[before.current].name} cannot lay any {vocab.tile} "
-                   "(R1), so the turn passes without drawing.")
+        out.append(T.gettext("Nobody may pass by choice: {player} cannot lay any {tile} (R1), so the turn passes "
+                             "without drawing.").format(player=seat_names(before)[before.current], tile=vocab.tile))
     if isinstance(action, (EndTurn, Pass)) and not after.is_over:
-        out.append(f"{after.seats[after.current].name} is to play.")
+        out.append(T.gettext("{player} is to play.").format(player=names[after.current]))
     return out
 
 
 def _counts_words(counts: Sequence[int], vocab) -> str:
-    from ..teaching.lessons import plural
-
-    parts = [f"{n} {plural(vocab.caste(c)) if n != 1 else vocab.caste(c)}" for c, n in zip(CASTES, counts) if n]
-    return ", ".join(parts) if parts else "nothing"
+    parts = [vocab.count(c, n) for c, n in zip(CASTES, counts) if n]
+    return ", ".join(parts) if parts else T.gettext("nothing")
 
 
 def expectation_lines(expect, state: GameState, coords: bool = False) -> list[str]:
@@ -187,37 +230,76 @@ def expectation_lines(expect, state: GameState, coords: bool = False) -> list[st
     from dataclasses import replace
 
     vocab = state.ruleset.vocabulary
-    names = [s.name for s in state.seats]
-    board = state.board
+    names = seat_names(state)
+
+    def scores(values) -> str:
+        return ", ".join(f"{names[p]} {v}" for p, v in enumerate(values) if v)
 
     def capture(spec) -> str:
-        tallies = spec.tallies if spec.tallies is not None else ()
-        where = f"the {vocab.caste(spec.caste)} of {hex_words(state, spec.hex, coords)}"
-        t = f" ({', '.join(f'{names[p]} {v}' for p, v in enumerate(tallies) if v) or 'nobody has influence'})" \
-            if spec.tallies is not None else ""
+        values = dict(caste=vocab.caste(spec.caste), place=hex_words(state, spec.hex, coords))
+        if spec.tallies is not None:
+            values["tallies"] = scores(spec.tallies) or T.gettext("nobody has influence")
+            if spec.winner is None:
+                return T.gettext("The {caste} of {place} is set aside ({tallies})").format(**values)
+            return T.gettext("{player} takes the {caste} of {place} ({tallies})").format(
+                player=names[spec.winner], **values)
         if spec.winner is None:
-            return f"{where[0].upper()}{where[1:]} is set aside{t}"
-        return f"{names[spec.winner]} takes {where}{t}"
+            return T.gettext("The {caste} of {place} is set aside").format(**values)
+        return T.gettext("{player} takes the {caste} of {place}").format(player=names[spec.winner], **values)
 
     out: list[str] = []
     if expect.illegal:
-        out.append("The rules refuse this action" + (f" ({expect.illegal})" if isinstance(expect.illegal, str) else ""))
+        # the reason a scenario file expects is an English phrase (data): shown in English pages only
+        out.append(T.gettext("The rules refuse this action ({reason})").format(reason=expect.illegal)
+                   if isinstance(expect.illegal, str) and get_language() == DEFAULT_LANGUAGE
+                   else T.gettext("The rules refuse this action"))
     if expect.captures is not None:
-        out += [capture(c) for c in expect.captures] or ["No piece is decided"]
+        out += [capture(c) for c in expect.captures] or [T.gettext("No piece is decided")]
     if expect.pending is not None:
-        out += [f"When the turn ends: {capture(c)}" for c in expect.pending] or [
-            "Nothing is decided when the turn ends"]
+        out += [T.gettext("When the turn ends: {capture}").format(capture=_lower_first(capture(c)))
+                for c in expect.pending] or [T.gettext("Nothing is decided when the turn ends")]
     for t in expect.tallies:
-        out.append(f"Influence on a {vocab.caste(t.caste)} at {hex_words(state, t.hex, coords)}: "
-                   + (", ".join(f"{names[p]} {v}" for p, v in enumerate(t.values) if v) or "nobody"))
-    out += [f"{names[p]} has captured {_counts_words(c, vocab)}" for p, c in expect.captured]
+        out.append(T.gettext("Influence on a {caste} at {place}: {tallies}").format(
+            caste=vocab.caste(t.caste), place=hex_words(state, t.hex, coords),
+            tallies=scores(t.values) or T.gettext("nobody")))
+    out += [T.gettext("{player} has captured {pieces}").format(player=names[p], pieces=_counts_words(c, vocab))
+            for p, c in expect.captured]
     if expect.set_aside is not None:
-        out.append(f"Set aside: {_counts_words(expect.set_aside, vocab)}")
-    out += [f"Leader of the {vocab.caste(c)}: {'nobody' if p is None else names[p]}" for c, p in expect.leaders]
+        out.append(T.gettext("Set aside: {pieces}").format(pieces=_counts_words(expect.set_aside, vocab)))
+    out += [T.gettext("Leader of the {caste}: {player}").format(
+        caste=vocab.caste(c), player=T.gettext("nobody") if p is None else names[p]) for c, p in expect.leaders]
     rest = replace(expect, illegal=None, captures=None, pending=None, tallies=(), captured=(), set_aside=None,
                    leaders=())
-    out += rest.lines(names)
+    out += rest.lines(names, vocab)
     return out
+
+
+#: The groups of the examples' list (``catalogue.GROUPS``), in words translated where shown.
+GROUP_TITLES = {
+    "1998": N_("1998 rules (Hans im Glück / Rio Grande; Italian and Russian rulebooks)"),
+    "2015": N_("2015 rules (Fantasy Flight; Spanish rulebook)"),
+    "rulings": N_("Rulings: what the rulebooks leave open"),
+}
+#: The rule options a scenario's variants are named after (``[[variant]] name``).
+OPTION_WORDS = {
+    "instant": N_("instant"), "end_of_turn": N_("end of turn"), "finish_turn": N_("finish the turn"),
+    "stop_at_once": N_("stop at once"), "allowed": N_("allowed"), "forbidden": N_("forbidden"), "pass": N_("pass"),
+}
+
+
+def group_title(group: str) -> str:
+    """A group of examples in the current language."""
+    return T.gettext(GROUP_TITLES[group]) if group in GROUP_TITLES else GROUPS.get(group, group)
+
+
+def option_words(value: str) -> str:
+    """A rule option's value in words (``end_of_turn`` -> ``end of turn``), in the current language."""
+    return T.gettext(OPTION_WORDS[value]) if value in OPTION_WORDS else value.replace("_", " ")
+
+
+def variant_label(variant) -> str:
+    """A scenario variant's name in words: ``as written`` or the option it switches to."""
+    return option_words(variant.name) if variant.name else T.gettext("as written")
 
 
 def settlements_concerned(state: GameState, hexes: Sequence[str], resolutions: Sequence[Resolution] = ()) -> list[int]:
@@ -245,6 +327,7 @@ class ExampleStepper:
         self.scenario = scenario
         self.variant = scenario.variant(variant)
         self.played = scenario.walk(self.variant)
+        self._played_english: list | None = None  # the steps played in English (``mismatches``)
         self.index = 0
         self.coords = False  # hex ids in the texts too ("Show coordinates")
 
@@ -273,22 +356,22 @@ class ExampleStepper:
 
     def label(self) -> str:
         if self.count == 0:
-            return "The position"
+            return T.gettext("The position")
         if self.index == 0:
-            return f"Start · {self.count} step{'s' if self.count != 1 else ''} follow"
-        return f"Step {self.index} of {self.count}"
+            return T.ngettext("Start · {n} step follows", "Start · {n} steps follow", self.count).format(n=self.count)
+        return T.gettext("Step {k} of {n}").format(k=self.index, n=self.count)
 
     def action_line(self) -> str:
         if self.index == 0:
             return ""
         p = self.played[self.index - 1]
         text = action_text(p.before, p.step.action, self.coords)
-        return text + " — the rules refuse it" if p.error is not None else text
+        return T.gettext("{action} — the rules refuse it").format(action=text) if p.error is not None else text
 
     def narration(self) -> str:
         if self.index == 0:
-            return plain_text(self.variant.state, self.scenario.description, self.coords)
-        return plain_text(self.state, self.played[self.index - 1].step.narration, self.coords)
+            return plain_text(self.variant.state, self.scenario.description_text(), self.coords)
+        return plain_text(self.state, self.played[self.index - 1].step.narration_text(), self.coords)
 
     def outcome(self) -> list[str]:
         if self.index == 0:
@@ -339,7 +422,20 @@ class ExampleStepper:
         return expectation_lines(e, self.state, self.coords) if e is not None else []
 
     def mismatches(self) -> list[str]:
-        """Differences between what the scenario expects and what the engine did (empty: they agree)."""
+        """Differences between what the scenario expects and what the engine did (empty: they agree).
+
+        A scenario file expects refusals in English words, so the comparison is made on the steps played
+        in English; differences, if any, are then said in the current language."""
+        if get_language() == DEFAULT_LANGUAGE:
+            return self._check(self.played)
+        if self._played_english is None:
+            with use_language(DEFAULT_LANGUAGE):
+                self._played_english = self.scenario.walk(self.variant)
+        with use_language(DEFAULT_LANGUAGE):
+            bad = self._check(self._played_english)
+        return (self._check(self.played) or bad) if bad else []
+
+    def _check(self, played) -> list[str]:
         from ..scenarios import Outcome
 
         e = self.expectation()
@@ -347,7 +443,7 @@ class ExampleStepper:
             return []
         if self.index == 0:
             return e.check(Outcome(self.state))
-        return e.check(self.played[self.index - 1].outcome())
+        return e.check(played[self.index - 1].outcome())
 
     def needs_score(self) -> bool:
         e = self.expectation()
@@ -382,7 +478,7 @@ class Sandbox:
     def undo(self) -> None:
         if len(self.states) > 1:
             self.states.pop()
-            self.lines = ["Undone."]
+            self.lines = [T.gettext("Undone.")]
 
 
 # --- the app --------------------------------------------------------------------------------------
@@ -416,9 +512,10 @@ class ExamplesApp:
                 continue
             items.append(widgets.HTML(f'<div style="{FONT};font-weight:bold;font-size:13px;line-height:1.3;'
                                       f'color:#6b4b1f;'
-                                      f'margin:10px 0 2px">{html.escape(GROUPS[group])}</div>'))
+                                      f'margin:10px 0 2px">{html.escape(group_title(group))}</div>'))
             for e in entries:
-                b = widgets.Button(description=f"{e.key} · {short_title(e.key, e.title)}", tooltip=e.title,
+                title = T_knizia.gettext(e.title)
+                b = widgets.Button(description=f"{e.key} · {short_title(e.key, title)}", tooltip=title,
                                    layout=widgets.Layout(width="214px"))
                 b.add_class(f"samurai-example-{e.key}")
                 b.add_class("samurai-example-button")
@@ -431,7 +528,8 @@ class ExamplesApp:
         self.title.add_class("samurai-example-title")
         self.description = widgets.HTML()
         self.description.add_class("samurai-example-description")
-        self.variant = widgets.ToggleButtons(options=[("as written", "")], value="", description="Rules:")
+        self.variant = widgets.ToggleButtons(options=[(T.gettext("as written"), "")], value="",
+                                             description=T.gettext("Rules:"))
         self.variant.add_class("samurai-example-variant")
         self.variant.observe(self.feedback.guard(lambda ch: self._variant_chosen(ch["new"])), names="value")
         self.variant_note = widgets.HTML()
@@ -442,12 +540,12 @@ class ExamplesApp:
             b.on_click(self.feedback.guard(lambda _b: handler()))
             return b
 
-        self.first_button = button("◀◀ Start", "samurai-step-first", lambda: self.go(0))
-        self.prev_button = button("◀ Previous", "samurai-step-prev", lambda: self.step_by(-1))
-        self.next_button = button("Next ▶", "samurai-step-next", lambda: self.step_by(1), "primary")
+        self.first_button = button(T.gettext("◀◀ Start"), "samurai-step-first", lambda: self.go(0))
+        self.prev_button = button(T.gettext("◀ Previous"), "samurai-step-prev", lambda: self.step_by(-1))
+        self.next_button = button(T.gettext("Next ▶"), "samurai-step-next", lambda: self.step_by(1), "primary")
         self.slider = widgets.IntSlider(min=0, max=0, value=0, readout=False, layout=widgets.Layout(width="160px"))
         self.slider.add_class("samurai-step-slider")
-        self.player = widgets.Play(min=0, max=0, value=0, interval=2200, description="Play through the steps",
+        self.player = widgets.Play(min=0, max=0, value=0, interval=2200, description=T.gettext("Play through the steps"),
                                    show_repeat=False)
         self.player.add_class("samurai-step-play")
         widgets.jslink((self.player, "value"), (self.slider, "value"))
@@ -476,26 +574,33 @@ class ExamplesApp:
         self.input = PlayInput(confirm=False)
         self.hand = HandPanel()
         self.hand.on_select(self.feedback.guard(self._on_tile))
-        self.try_button = button("✋ Try it yourself", "samurai-try", self.start_sandbox, "info")
-        self.back_button = button("↩ Back to the example", "samurai-try-back", self.leave_sandbox, "warning")
-        self.end_turn_button = button("End turn", "samurai-try-end-turn", lambda: self._sandbox_play(EndTurn()))
-        self.confirm_button = button("Confirm exchange", "samurai-try-confirm", self._confirm)
-        self.undo_button = button("Undo", "samurai-try-undo", self._undo)
+        self.try_button = button(T.gettext("✋ Try it yourself"), "samurai-try", self.start_sandbox, "info")
+        self.back_button = button(T.gettext("↩ Back to the example"), "samurai-try-back", self.leave_sandbox,
+                                  "warning")
+        self.end_turn_button = button(T.gettext("End turn"), "samurai-try-end-turn",
+                                      lambda: self._sandbox_play(EndTurn()))
+        self.confirm_button = button(T.gettext("Confirm exchange"), "samurai-try-confirm", self._confirm)
+        self.undo_button = button(T.gettext("Undo"), "samurai-try-undo", self._undo)
         self.try_outcome = widgets.HTML()
         self.try_outcome.add_class("samurai-try-outcome")
         self.swap_chooser = SwapChooser(self.feedback.guard(self._swap_caste))
         self.try_box = widgets.VBox([
-            widgets.HTML(f'<div style="{TEXT};font-weight:bold;color:#0d47a1">Try it yourself: choose a tile, then '
-                         'click a hex. The example is kept; come back to it with one click.</div>'),
+            widgets.HTML(f'<div style="{TEXT};font-weight:bold;color:#0d47a1">'
+                         + html.escape(T.gettext("Try it yourself: choose a {tile}, then click a hex. The example is "
+                                                 "kept; come back to it with one click.").format(
+                             tile=first.ruleset.vocabulary.tile)) + '</div>'),
             self.hand.widget, self.swap_chooser.widget,
             widgets.HBox([self.end_turn_button, self.confirm_button, self.undo_button,
                                             self.back_button]), self.try_outcome],
             layout=widgets.Layout(border="2px dashed #0d47a1", padding="6px", margin="6px 0", display="none"))
         self.try_box.add_class("samurai-try-box")
 
+        self.sources = widgets.HTML()
+        self.sources.add_class("samurai-example-sources")
         self.example_box = widgets.VBox([nav, self.action, self.narration, self.outcome, self.expected,
                                          self.try_button])
-        text_col = widgets.VBox([self.title, self.description, self.variant, self.variant_note, self.example_box,
+        text_col = widgets.VBox([self.title, self.description, self.sources, self.variant, self.variant_note,
+                                 self.example_box,
                                  self.try_box, self.feedback.widget, self.tallies, self.scoring],
                                 layout=widgets.Layout(flex="1 1 360px", max_width="480px", min_width="0",
                                                       margin="0 12px 0 0", max_height="calc(100vh - 130px)",
@@ -506,9 +611,11 @@ class ExamplesApp:
                             layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap"))
         self.board_box.add_class("samurai-examples-board")
         self.coords = False
-        self.edition = widgets.ToggleButtons(options=[("Both editions", ""), ("1998", "1998"), ("2015", "2015")],
-                                             value="", tooltips=["Every example", "The 1998 rulebook's examples",
-                                                                 "The 2015 rulebook's examples"],
+        self.edition = widgets.ToggleButtons(options=[(T.gettext("Both editions"), ""), ("1998", "1998"),
+                                                      ("2015", "2015")],
+                                             value="", tooltips=[T.gettext("Every example"),
+                                                                 T.gettext("The 1998 rulebook's examples"),
+                                                                 T.gettext("The 2015 rulebook's examples")],
                                              style={"button_width": "auto"})
         self.edition.observe(self.feedback.guard(lambda ch: self.show_edition(ch["new"])), names="value")
         keep = widgets.HTML("<style>.samurai-examples-text > * {flex-shrink:0}</style>",
@@ -526,7 +633,8 @@ class ExamplesApp:
         """Show an example by key (``E2``) from its start."""
         entry = next((e for e in self.entries if e.key == key.upper()), None)
         if entry is None:
-            raise ValueError(f"no example {key!r}; examples are {', '.join(e.key for e in self.entries)}")
+            raise ValueError(T.gettext("no example {key}; examples are {keys}").format(
+                key=repr(key), keys=", ".join(e.key for e in self.entries)))
         self.entry = entry
         scenario = load(entry.path)
         self._leave_sandbox_quietly()
@@ -534,7 +642,7 @@ class ExamplesApp:
         self.stepper.coords = self.coords
         for k, b in self.buttons.items():
             b.button_style = "primary" if k == entry.key else ""
-        options = [(v.label, v.name) for v in scenario.runs]
+        options = [(variant_label(v), v.name) for v in scenario.runs]
         if list(self.variant.options) != options:
             self.variant.options = options
         self.variant.value = variant
@@ -543,15 +651,17 @@ class ExamplesApp:
         self.feedback.clear()
         sc = scenario
         colours = seat_colours(sc.state)
-        players = " ".join(f'<span style="white-space:nowrap">{_chip(colours[p])}{html.escape(s.name)}</span>'
-                           for p, s in enumerate(sc.state.seats))
+        players = " ".join(f'<span style="white-space:nowrap">{_chip(colours[p])}{html.escape(name)}</span>'
+                           for p, name in enumerate(seat_names(sc.state)))
         vocab = sc.ruleset.vocabulary
+        about = html.escape(T.gettext("{group} · players: {players} · the {pieces} are {castes}")).format(
+            group=html.escape(group_title(entry.group)), players=players, pieces=html.escape(vocab.pieces),
+            castes=html.escape(", ".join(vocab.castes.values())))
         self.title.value = (f'<h2 style="{FONT};margin:4px 0;font-size:24px;color:#6b4b1f">{html.escape(entry.key)}: '
-                            f'{html.escape(short_title(entry.key, sc.title))}</h2>'
-                            f'<div style="{FONT};font-size:14px;color:#6b6257">'
-                            f'{html.escape(GROUPS.get(entry.group, entry.group))} · players: {players} · the pieces '
-                            f'are {html.escape(", ".join(vocab.castes.values()))}</div>')
+                            f'{html.escape(short_title(entry.key, sc.title_text()))}</h2>'
+                            f'<div style="{FONT};font-size:14px;color:#6b6257">{about}</div>')
         self.description.value = ""
+        self.sources.value = source_quote_html(sc.sources)
         n = self.stepper.count
         self.player.playing = False
         self.slider.max = self.player.max = max(n, 0)
@@ -583,7 +693,7 @@ class ExamplesApp:
         self._leave_sandbox_quietly()
         v = self.stepper.variant
         self.variant_note.value = (f'<div style="{FONT};font-size:15px;color:#0d47a1;margin:2px 0 6px">'
-                                   f'{html.escape(v.description)}</div>' if v.description else "")
+                                   f'{html.escape(v.description_text())}</div>' if v.description else "")
         self.go(min(k, self.stepper.count))
 
     # --- settings of the header ---------------------------------------------------------------
@@ -635,16 +745,16 @@ class ExamplesApp:
                                 f'{html.escape(st.narration())}</div>' if st.narration() else "")
         lines = st.outcome()
         self.outcome.value = (f'<div class="samurai-step-outcome-text" style="{TEXT};margin:4px 0">'
-                              f'<b>Outcome:</b><ul style="margin:2px 0">'
+                              f'<b>' + html.escape(T.gettext("Outcome:")) + f'</b><ul style="margin:2px 0">'
                               + "".join(f"<li>{html.escape(x)}</li>" for x in lines) + "</ul></div>" if lines else "")
         expected = st.expected_lines()
         if expected:
             bad = st.mismatches()
-            verdict = ("✔ the rules engine agrees" if not bad else
-                       "✘ the rules engine differs: " + "; ".join(bad))
+            verdict = (T.gettext("✔ the rules engine agrees") if not bad else
+                       T.gettext("✘ the rules engine differs: {differences}").format(differences="; ".join(bad)))
             self.expected.value = (
                 f'<div class="samurai-step-expected-text" style="{FONT};font-size:15px;color:#33503a;'
-                f'background:#eef5e6;padding:6px 10px;border-radius:4px;margin:4px 0"><b>As the example states:</b>'
+                f'background:#eef5e6;padding:6px 10px;border-radius:4px;margin:4px 0"><b>' + html.escape(T.gettext("As the example states:")) + f'</b>'
                 f'<ul style="margin:2px 0">{"".join(f"<li>{html.escape(x.rstrip(chr(46)))}</li>" for x in expected)}'
                 f'</ul><i>{html.escape(verdict)}</i></div>')
         else:
@@ -661,15 +771,16 @@ class ExamplesApp:
         self._show_scoring(st)
         self.prev_button.disabled = self.first_button.disabled = k == 0
         self.next_button.disabled = k >= st.count
-        self.try_button.description = (f"✋ Try it yourself: another move instead of step {k}" if k
-                                       else "✋ Try it yourself from this position")
+        self.try_button.description = (T.gettext("✋ Try it yourself: another move instead of step {k}").format(k=k)
+                                       if k else T.gettext("✋ Try it yourself from this position"))
 
     def _show_tallies(self, state: GameState, settlements: Sequence[int]) -> None:
         if not settlements:
             self.tallies.value = ""
             return
         body = "".join(f'<div style="margin:6px 0">{tally_html(state, s)}</div>' for s in settlements)
-        self.tallies.value = (f'<div style="{FONT};font-size:15px"><b>Influence on the settlements concerned</b>'
+        self.tallies.value = (f'<div style="{FONT};font-size:15px">'
+                              f'<b>' + html.escape(T.gettext("Influence on the settlements concerned")) + f'</b>'
                               f'{body}</div>')
 
     def _show_scoring(self, st: ExampleStepper) -> None:
@@ -679,7 +790,7 @@ class ExamplesApp:
         from .scoring_explainer import ScoringExplainer
 
         state = st.state
-        view = ScoringExplainer(score_state(state), [s.name for s in state.seats], state.ruleset.vocabulary,
+        view = ScoringExplainer(score_state(state), seat_names(state), state.ruleset.vocabulary,
                                 colours=seat_colours(state), editable=False)
         self.scoring.children = [view.widget]
 
@@ -690,7 +801,7 @@ class ExamplesApp:
         assert st is not None
         start = st.before
         if start.is_over:
-            raise ValueError("the game is over in this position: there is no move to try")
+            raise ValueError(T.gettext("the game is over in this position: there is no move to try"))
         self.sandbox = Sandbox(start)
         self.sandbox.coords = self.coords
         self.input.reset()
@@ -698,12 +809,13 @@ class ExamplesApp:
         self.try_box.layout.display = ""
         self.board.set_state(start)
         self.board.clear_highlights()
-        who = start.seats[start.current].name
+        who = seat_names(start)[start.current]
         self._show_tallies(start, settlements_concerned(start, list(st.scenario.focus)))
-        self.try_outcome.value = (f'<div style="{TEXT}">{html.escape(who)} to play. '
-                                  + ("This is the position before step "
-                                     f"{st.index}, which was: {html.escape(st.action_line())}." if st.index else "")
-                                  + "</div>")
+        text = T.gettext("{player} to play.").format(player=who)
+        if st.index:
+            text += " " + T.gettext("This is the position before step {k}, which was: {action}.").format(
+                k=st.index, action=st.action_line())
+        self.try_outcome.value = f'<div style="{TEXT}">{html.escape(text)}</div>'
         self._refresh_sandbox()
 
     def leave_sandbox(self) -> None:
@@ -777,12 +889,12 @@ class ExamplesApp:
     def _sandbox_play(self, action: Action) -> None:
         sb = self.sandbox
         if sb is None:
-            raise ValueError("press “Try it yourself” first")
+            raise ValueError(T.gettext("press “Try it yourself” first"))
         try:
             lines = sb.play(action)
         except IllegalMoveError as e:
             self.input.reset()
-            self.feedback.show(f"Not allowed: {e.reason}.", "error")
+            self.feedback.show(T.gettext("Not allowed: {reason}.").format(reason=e.reason), "error")
             self._refresh_sandbox()
             return
         self.input.reset()
@@ -798,7 +910,8 @@ class ExamplesApp:
     def _show_try(self, lines: Sequence[str]) -> None:
         sb = self.sandbox
         assert sb is not None
-        self.try_outcome.value = (f'<div class="samurai-try-outcome-text" style="{TEXT}"><b>What happens:</b><ul '
+        self.try_outcome.value = (f'<div class="samurai-try-outcome-text" style="{TEXT}">'
+                                  f'<b>' + html.escape(T.gettext("What happens:")) + f'</b><ul '
                                   f'style="margin:2px 0">' + "".join(f"<li>{html.escape(x)}</li>" for x in lines)
                                   + "</ul></div>")
         self.board.set_state(sb.state)

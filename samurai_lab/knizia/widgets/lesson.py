@@ -19,7 +19,6 @@ from typing import Sequence
 
 import ipywidgets as widgets
 
-from ..teaching.game_text import action_phrase
 from ..teaching.lessons import CHAPTERS, SOLVED, TASKS, WRONG, Chapter, Run, Task, chapter_of, progress_text, solve
 from ..render.theme import seat_colours
 from ..core.rules import IllegalMoveError
@@ -29,13 +28,21 @@ from .board import BoardView
 from ...ui.common import Feedback
 from ...ui.header import AppHeader
 from ..teaching.words import plain_text
-from .examples import SwapChooser
+from .examples import SwapChooser, action_phrase
 from .hand_panel import HandPanel, hand_items
 from .play_input import PlayInput
 from .tally_panel import tally_html
+from ...i18n import Domain
+
+T = Domain("knizia_teach")
 
 FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
 TEXT_STYLE = f"{FONT};font-size:17px;line-height:1.45;color:#2b2620"
+
+
+def _seat_name(state: GameState) -> str:
+    """The name of the player to play, in the current language."""
+    return state.ruleset.vocabulary.seat_names(state.seats)[state.current]
 
 
 def focus_hexes(state: GameState, refs: Sequence[str]) -> list[int]:
@@ -56,7 +63,8 @@ class LessonApp:
 
     def __init__(self, edition: str = "1998", hex_size: float = 22) -> None:
         if edition not in PRESETS:
-            raise ValueError(f"edition must be one of {', '.join(PRESETS)}, not {edition!r}")
+            raise ValueError(T.gettext("edition must be one of {editions}, not {edition}").format(
+                editions=", ".join(PRESETS), edition=repr(edition)))
         self.ruleset: Ruleset = PRESETS[edition]
         self.feedback = Feedback()
         self.feedback.widget.add_class("samurai-lesson-feedback")
@@ -72,14 +80,16 @@ class LessonApp:
         self.hand.on_select(self.feedback.guard(self._on_tile))
         self.swap_chooser = SwapChooser(self.feedback.guard(self._swap_caste))
 
-        self.edition = widgets.ToggleButtons(options=[("1998 rules", "1998"), ("2015 rules", "2015")], value=edition,
-                                             tooltips=["Hans im Glück / Rio Grande words", "Fantasy Flight words"])
+        self.edition = widgets.ToggleButtons(options=[(T.gettext("1998 rules"), "1998"),
+                                                      (T.gettext("2015 rules"), "2015")], value=edition,
+                                             tooltips=[T.gettext("Hans im Glück / Rio Grande words"),
+                                                       T.gettext("Fantasy Flight words")])
         self.edition.add_class("samurai-lesson-edition")
         self.edition.observe(self.feedback.guard(lambda ch: self.set_edition(ch["new"])), names="value")
         self.progress = widgets.HTML()
         self.progress.add_class("samurai-lesson-progress")
         self.bar = widgets.IntProgress(min=0, max=len(TASKS), value=0, layout=widgets.Layout(width="220px"))
-        self.chapters = widgets.Dropdown(options=self._chapter_options(), value=0, tooltip="Chapter",
+        self.chapters = widgets.Dropdown(options=self._chapter_options(), value=0, tooltip=T.gettext("Chapter"),
                                          layout=widgets.Layout(width="340px"))
         self.chapters.add_class("samurai-lesson-chapters")
         self.chapters.observe(self.feedback.guard(lambda ch: self._chapter_chosen(ch["new"])), names="value")
@@ -101,13 +111,13 @@ class LessonApp:
             b.on_click(self.feedback.guard(lambda _b: handler()))
             return b
 
-        self.end_turn_button = button("End turn", "end-turn", self.end_turn)
-        self.confirm_button = button("Confirm exchange", "confirm", self.confirm)
-        self.retry_button = button("Try again", "retry", self.retry)
-        self.hint_button = button("Hint", "hint", self.show_hint)
-        self.solution_button = button("Show a solution", "solution", self.show_solution)
-        self.prev_button = button("◀ Previous task", "prev", lambda: self.go(-1))
-        self.next_button = button("Next task ▶", "next", lambda: self.go(1))
+        self.end_turn_button = button(T.gettext("End turn"), "end-turn", self.end_turn)
+        self.confirm_button = button(T.gettext("Confirm exchange"), "confirm", self.confirm)
+        self.retry_button = button(T.gettext("Try again"), "retry", self.retry)
+        self.hint_button = button(T.gettext("Hint"), "hint", self.show_hint)
+        self.solution_button = button(T.gettext("Show a solution"), "solution", self.show_solution)
+        self.prev_button = button(T.gettext("◀ Previous task"), "prev", lambda: self.go(-1))
+        self.next_button = button(T.gettext("Next task ▶"), "next", lambda: self.go(1))
 
         progress_row = widgets.HBox([self.chapters, self.bar, self.progress],
                                     layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
@@ -124,7 +134,7 @@ class LessonApp:
                                                                              flex_flow="row wrap"))
         self.variants_box = widgets.VBox()
         self.variants = widgets.Accordion(children=[self.variants_box], selected_index=None)
-        self.variants.set_title(0, "Rule variants: where the rulebooks differ (R1–R4)")
+        self.variants.set_title(0, T.gettext("Rule variants: where the rulebooks differ (R1–R4)"))
         self.variants.add_class("samurai-lesson-variants")
         self.variants.observe(self.feedback.guard(lambda ch: ch["new"] is not None and self._open_variants()),
                               names="selected_index")
@@ -147,7 +157,7 @@ class LessonApp:
         return chapter_of(self.task)[1]
 
     def _chapter_options(self) -> list[tuple[str, int]]:
-        return [(f"{k + 1}. {ch.title}", k) for k, ch in enumerate(CHAPTERS)]
+        return [(f"{k + 1}. {ch.title_text()}", k) for k, ch in enumerate(CHAPTERS)]
 
     def _chapter_chosen(self, k: int) -> None:
         if k != self.chapter_index:
@@ -164,7 +174,8 @@ class LessonApp:
         if isinstance(task, str):
             task = next((t for t in TASKS if t.id == task), None)  # type: ignore[assignment]
             if task is None:
-                raise ValueError(f"no lesson task with that id; tasks are {', '.join(t.id for t in TASKS)}")
+                raise ValueError(T.gettext("no lesson task with that id; tasks are {ids}").format(
+                    ids=", ".join(t.id for t in TASKS)))
         self.task = task  # type: ignore[assignment]
         if self.chapters.value != self.chapter_index:
             self.chapters.value = self.chapter_index
@@ -211,7 +222,8 @@ class LessonApp:
     def retry(self) -> None:
         """Start the task again from its prepared position."""
         self._new_run()
-        self.feedback.show("The position is back as it was. Choose a tile from your hand.", "info")
+        self.feedback.show(T.gettext("The position is back as it was. Choose a {tile} from your hand.").format(
+            tile=self.ruleset.vocabulary.tile), "info")
 
     def _on_tile(self, k: int) -> None:
         if self.run.over:
@@ -222,7 +234,7 @@ class LessonApp:
                 if tile is not None and tile in self.run.state.hand:
                     k = self.run.state.hand.index(tile)
             else:
-                self.feedback.show("Solved! Go on with “Next task”, or press “Try again” to replay it.",
+                self.feedback.show(T.gettext("Solved! Go on with “Next task”, or press “Try again” to replay it."),
                                    "success")
                 return
         out = self.input.choose(self.run.state, k)
@@ -240,9 +252,10 @@ class LessonApp:
             self._show_tally(hex_index)
         if self.run.over:
             if self.run.verdict is not None and self.run.verdict.status == SOLVED:
-                self.feedback.show("Solved! Go on with “Next task”.", "success")
+                self.feedback.show(T.gettext("Solved! Go on with “Next task”."), "success")
             else:
-                self.feedback.show("Press “Try again” (or pick a tile) to start the task again.", "warning")
+                self.feedback.show(T.gettext("Press “Try again” (or pick a {tile}) to start the task again.").format(
+                    tile=self.ruleset.vocabulary.tile), "warning")
             return
         out = self.input.click(state, hex_index)
         if out.action is not None:
@@ -278,7 +291,7 @@ class LessonApp:
         except IllegalMoveError as e:
             self._count_wrong()
             self.input.reset()
-            self.feedback.show(f"Not allowed: {self.words(e.reason)}.", "error")
+            self.feedback.show(T.gettext("Not allowed: {reason}.").format(reason=self.words(e.reason)), "error")
             self._refresh_input()
             return
         self.input.reset()
@@ -287,12 +300,12 @@ class LessonApp:
     def end_turn(self) -> None:
         """End the learner's turn: the try is judged."""
         if self.run.over:
-            self.feedback.show("This try is over: press “Try again”.", "warning")
+            self.feedback.show(T.gettext("This try is over: press “Try again”."), "warning")
             return
         try:
             verdict = self.run.end_turn()
         except IllegalMoveError as e:
-            self.feedback.show(f"Not allowed: {self.words(e.reason)}.", "error")
+            self.feedback.show(T.gettext("Not allowed: {reason}.").format(reason=self.words(e.reason)), "error")
             return
         self._after_verdict(verdict)
 
@@ -305,7 +318,8 @@ class LessonApp:
             self.feedback.show(self.words(verdict.message), "success")
         elif verdict.status == WRONG:
             self._count_wrong()
-            self.feedback.show("Not quite. " + self.words(verdict.message) + " Pick a tile to try again.", "error")
+            self.feedback.show(T.gettext("Not quite. {verdict} Pick a {tile} to try again.").format(
+                verdict=self.words(verdict.message), tile=self.ruleset.vocabulary.tile), "error")
         else:
             self.feedback.show(self.words(verdict.message), "info")
         self._render_text()
@@ -316,20 +330,21 @@ class LessonApp:
     def show_hint(self) -> None:
         """Show the task's hint."""
         self.hint.value = (f'<div class="samurai-lesson-hint-text" style="{TEXT_STYLE};background:#eef5e6;'
-                           f'border-left:5px solid #6f9a1f;padding:8px 12px;margin:6px 0"><b>Hint:</b> '
+                           f'border-left:5px solid #6f9a1f;padding:8px 12px;margin:6px 0"><b>' + html.escape(T.gettext("Hint:")) + f'</b> '
                            f'{html.escape(self.words(self.task.hint_text(self.ruleset)))}</div>')
 
     def show_solution(self) -> None:
         """Play one correct solution (found by searching the legal actions) from the prepared position."""
         actions = solve(self.task, self.ruleset)
         if actions is None:
-            raise ValueError(f"no solution found for lesson task {self.task.id}")
+            raise ValueError(T.gettext("no solution found for lesson task {id}").format(id=self.task.id))
         self._new_run()
         for a in actions:
             verdict = self.run.play(a)
-        names = ", then ".join(action_phrase(self.start_state, a, self.coords) for a in actions)
+        names = T.gettext(", then ").join(action_phrase(self.start_state, a, self.coords) for a in actions)
         self._show_state(self.run.ended())
-        self.feedback.show(f"A solution: {names}. {self.words(verdict.message)}", "info")
+        self.feedback.show(T.gettext("A solution: {actions}. {verdict}").format(
+            actions=names, verdict=self.words(verdict.message)), "info")
         self._render_text()
 
     # --- drawing ---------------------------------------------------------------------------
@@ -354,15 +369,16 @@ class LessonApp:
             # the hand stays: picking a tile starts the task again with it
             start = self.start_state
             items = hand_items(start, start.hand, None)
-            self.hand.show(f"Your hand again ({start.seats[start.current].name}): pick a "
-                           f"{start.ruleset.vocabulary.tile} to try again", items, "")
+            self.hand.show(T.gettext("Your hand again ({player}): pick a {tile} to try again").format(
+                player=_seat_name(start), tile=start.ruleset.vocabulary.tile), items, "")
             self.board.clear_highlights()
         elif self.run.over:
             self.hand.show("", [], "")
             self.board.clear_highlights()
         else:
             title, items, allowance = self.input.items(state)
-            title = f"Your hand ({state.seats[state.current].name}): choose a {state.ruleset.vocabulary.tile}"
+            title = T.gettext("Your hand ({player}): choose a {tile}").format(
+                player=_seat_name(state), tile=state.ruleset.vocabulary.tile)
             self.hand.show(title, items, allowance)
             for style, hexes in self.input.highlights(state).items():
                 self.board.set_highlights(hexes, style)
@@ -378,19 +394,22 @@ class LessonApp:
     def _render_text(self) -> None:
         k, ch = chapter_of(self.task)
         colours = seat_colours(self.run.state)
-        me = self.run.state.seats[0].name
+        me = self.run.state.ruleset.vocabulary.seat_names(self.run.state.seats)[0]
         chip = (f'<span style="display:inline-block;width:14px;height:14px;border-radius:3px;background:{colours[0]};'
                 f'border:1px solid rgba(0,0,0,.4);vertical-align:middle"></span>')
         self.chapter_title.value = (f'<h2 style="{FONT};margin:6px 0 4px;font-size:24px;color:#6b4b1f">'
-                                    f'Chapter {k + 1}: {html.escape(ch.title)}</h2>')
+                                    + html.escape(T.gettext("Chapter {k}: {title}").format(
+                                        k=k + 1, title=ch.title_text())) + '</h2>')
         self.text.value = "".join(f'<p style="{TEXT_STYLE};margin:4px 0 8px">{html.escape(self.words(p))}</p>'
                                   for p in ch.paragraphs(self.ruleset))
         n = ch.tasks.index(self.task) + 1
-        done = " ✔ solved" if self.task.id in self.solved else ""
+        heading = (T.gettext("Task {k} of {n} ✔ solved") if self.task.id in self.solved
+                   else T.gettext("Task {k} of {n}")).format(k=n, n=len(ch.tasks))
+        you = html.escape(T.gettext("you play {player}.")).replace("{player}", f"{chip} {html.escape(me)}")
         self.task_box.value = (
             f'<div class="samurai-lesson-task-text" style="{TEXT_STYLE};background:#fff8e1;border:2px solid #e0b252;'
-            f'border-radius:6px;padding:10px 14px;margin:6px 0"><b>Task {n} of {len(ch.tasks)}{done}</b> — '
-            f'{chip} you play {html.escape(me)}.<br>{html.escape(self.words(self.task.text(self.ruleset)))}</div>')
+            f'border-radius:6px;padding:10px 14px;margin:6px 0"><b>{html.escape(heading)}</b> — '
+            f'{you}<br>{html.escape(self.words(self.task.text(self.ruleset)))}</div>')
         solved = len(self.solved)
         self.progress.value = (f'<span class="samurai-lesson-progress-text" style="{FONT};font-size:16px;'
                                f'margin-left:10px">{html.escape(progress_text(k, solved))}</span>')

@@ -22,28 +22,38 @@ import ipywidgets as widgets
 
 from ..core.ruleset import PRESETS, RULINGS, RULINGS_BY_ID, VOCABULARY, Ruleset, Ruling
 from ..core.state import GameState
+from ..core.text import end_reason_text
 from ..core.tiles import CASTES
 from .board import BoardView
 from ...ui.common import Feedback
 from ..scenarios.catalogue import SCENARIO_DIR, catalogue, load
 from ...ui.common import projector_style
 from ...ui.header import AppHeader
-from .examples import action_text, outcome_lines, settlements_concerned
+from .examples import action_text, option_words, outcome_lines, seat_names, settlements_concerned
+from ...i18n import N_, Domain
+
+T = Domain("knizia_teach")
 
 FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
 TEXT = f"{FONT};font-size:16px;line-height:1.4;color:#2b2620"
-PRESET_NAMES = {"1998": "1998 edition (Hans im Glück / Rio Grande)", "2015": "2015 edition (Fantasy Flight)"}
+PRESET_NAMES = {"1998": N_("1998 edition (Hans im Glück / Rio Grande)"), "2015": N_("2015 edition (Fantasy Flight)")}
+
+
+def preset_name(key: str) -> str:
+    """An edition preset's name in the current language (``your rules`` for any other key)."""
+    return T.gettext(PRESET_NAMES.get(key, N_("your rules")))
 
 
 def value_words(value: str) -> str:
-    return value.replace("_", " ")
+    """A ruling's option in words, in the current language (``end_of_turn`` -> ``end of turn``)."""
+    return option_words(value)
 
 
 def presets_html(ruleset: Ruleset | None = None) -> str:
     """A table: each ruling, the value of each edition preset (and of ``ruleset`` if given), explained."""
     cell = "padding:5px 10px;border-bottom:1px solid #e5dccb;vertical-align:top"
     cols = list(PRESETS.items()) + ([("chosen", ruleset)] if ruleset is not None else [])
-    head = "".join(f'<th style="{cell};text-align:left">{html.escape(PRESET_NAMES.get(k, "your rules"))}</th>'
+    head = "".join(f'<th style="{cell};text-align:left">{html.escape(preset_name(k))}</th>'
                    for k, _ in cols)
     rows = []
     for r in RULINGS:
@@ -55,20 +65,21 @@ def presets_html(ruleset: Ruleset | None = None) -> str:
         rows.append(f'<tr><td style="{cell};white-space:nowrap"><b>{r.id}</b></td><td style="{cell}">'
                     f'{html.escape(r.title)}</td>{"".join(tds)}</tr>')
     return (f'<table class="samurai-rules-presets-table" style="border-collapse:collapse;{FONT};font-size:15px">'
-            f'<tr><th style="{cell}"></th><th style="{cell};text-align:left">point</th>{head}</tr>{"".join(rows)}'
+            f'<tr><th style="{cell}"></th><th style="{cell};text-align:left">' + html.escape(T.gettext("point")) + f'</th>'
+            f'{head}</tr>{"".join(rows)}'
             '</table>')
 
 
 def vocabulary_html(highlight: str | None = None) -> str:
     """The words of each edition side by side (the chosen edition's column marked)."""
     cell = "padding:4px 10px;border-bottom:1px solid #e5dccb"
-    rows = [("the three castes", lambda v: ", ".join(v.castes[c] for c in CASTES)),
-            ("what a player lays", lambda v: v.tile),
-            ("what lies in a settlement", lambda v: v.piece),
-            ("piece-exchange tile", lambda v: v.swap),
-            ("tile-relocation tile", lambda v: v.move),
-            ("the fast mark", lambda v: v.fast),
-            ("player colours", lambda v: ", ".join(v.colours))]
+    rows = [(T.gettext("the three castes"), lambda v: ", ".join(v.castes[c] for c in CASTES)),
+            (T.gettext("what a player lays"), lambda v: v.tile),
+            (T.gettext("what lies in a settlement"), lambda v: v.piece),
+            (T.gettext("piece-exchange tile"), lambda v: v.swap),
+            (T.gettext("tile-relocation tile"), lambda v: v.move),
+            (T.gettext("the fast mark"), lambda v: v.fast),
+            (T.gettext("player colours"), lambda v: ", ".join(v.colour(c) for c in v.colours))]
     head = "".join(f'<th style="{cell};text-align:left;{"background:#fff3c4" if k == highlight else ""}">{k}</th>'
                    for k in VOCABULARY)
     body = "".join(f'<tr><td style="{cell};color:#6b6257">{html.escape(label)}</td>'
@@ -113,13 +124,15 @@ def demo_runs(scenario, ruling: Ruling, edition: str | None = None) -> list[RunR
         lines: list[str] = []
         for p in played:
             if p.error is not None:
-                lines.append(f"{action_text(p.before, p.step.action)}? Not allowed: {p.error}.")
+                lines.append(T.gettext("{action}? Not allowed: {reason}.").format(
+                    action=action_text(p.before, p.step.action), reason=p.error))
                 continue
             lines.append(" ".join([action_text(p.before, p.step.action) + ".",
                                    *outcome_lines(p.before, p.after, p.step.action, p.resolutions, None)]))
         final = played[-1].after if played else v2.state
         value = getattr(v2.ruleset, ruling.field)
-        out.append(RunResult(v.label, value, ruling.explain(value), final, tuple(lines), tuple(scenario.focus)))
+        label = option_words(v.name) if v.name else T.gettext("as written")
+        out.append(RunResult(label, value, ruling.explain(value), final, tuple(lines), tuple(scenario.focus)))
     return out
 
 
@@ -131,11 +144,11 @@ def ruling_scenarios(folder: Path | str = SCENARIO_DIR) -> dict[str, Path]:
 def _captured_words(state: GameState) -> str:
     vocab = state.ruleset.vocabulary
     parts = []
-    for s, cap in zip(state.seats, state.captured):
+    for name, cap in zip(seat_names(state), state.captured):
         if cap is None:
             continue
-        got = ", ".join(f"{n} {vocab.caste(c)}" for c, n in zip(CASTES, cap) if n) or "nothing"
-        parts.append(f"{s.name}: {got}")
+        got = ", ".join(vocab.count(c, n) for c, n in zip(CASTES, cap) if n) or T.gettext("nothing")
+        parts.append(f"{name}: {got}")
     return "; ".join(parts)
 
 
@@ -145,7 +158,8 @@ class RulesPanel:
     def __init__(self, edition: str = "1998", ruleset: Ruleset | None = None, folder: Path | str = SCENARIO_DIR,
                  hex_size: float = 16, ruling: str = "R2", header: bool = True) -> None:
         if edition not in PRESETS:
-            raise ValueError(f"edition must be one of {', '.join(PRESETS)}, not {edition!r}")
+            raise ValueError(T.gettext("edition must be one of {editions}, not {edition}").format(
+                editions=", ".join(PRESETS), edition=repr(edition)))
         self.edition_value = edition
         self.ruleset = ruleset
         self.folder = folder
@@ -157,9 +171,11 @@ class RulesPanel:
             self.demos = ruling_scenarios(folder)
         except ValueError as e:
             self.demos = {}
-            self.feedback.show(f"The demo positions could not be loaded: {e}", "warning")
+            self.feedback.show(T.gettext("The demo positions could not be loaded: {error}").format(error=e),
+                               "warning")
 
-        self.edition = widgets.ToggleButtons(options=[("1998 words", "1998"), ("2015 words", "2015")], value=edition)
+        self.edition = widgets.ToggleButtons(options=[(T.gettext("1998 words"), "1998"),
+                                                      (T.gettext("2015 words"), "2015")], value=edition)
         self.edition.add_class("samurai-rules-edition")
         self.edition.observe(self.feedback.guard(lambda ch: self.set_edition(ch["new"])), names="value")
         self.presets = widgets.HTML()
@@ -180,18 +196,21 @@ class RulesPanel:
 
         rulings = widgets.VBox([self.ruling_buttons, self.ruling_text, self.demo_intro, self.demo])
         self.tabs = widgets.Tab(children=[rulings, self.presets, self.vocabulary])
-        for k, title in enumerate(("Rulings R1–R4", "Edition presets", "Edition words")):
+        for k, title in enumerate((T.gettext("Rulings R1–R4"), T.gettext("Edition presets"),
+                                   T.gettext("Edition words"))):
             self.tabs.set_title(k, title)
         self.tabs.add_class("samurai-rules-tabs")
         title_row = widgets.HBox([
-            widgets.HTML(f'<h2 style="{FONT};margin:4px 16px 4px 0;font-size:24px;color:#6b4b1f">Rule variants'
-                         '</h2>'), self.edition], layout=widgets.Layout(align_items="center"))
+            widgets.HTML(f'<h2 style="{FONT};margin:4px 16px 4px 0;font-size:24px;color:#6b4b1f">'
+                         f'' + html.escape(T.gettext("Rule variants")) + f'</h2>'), self.edition],
+            layout=widgets.Layout(align_items="center"))
         self.widget = widgets.VBox([
             projector_style("samurai-rules-panel"),
             *([] if header else [title_row]),
-            widgets.HTML(f'<div style="{TEXT};margin-bottom:6px">The rulebooks disagree or stay silent on a few '
-                         'points. samurai_lab names each of them (R1–R4) and lets you choose; the two editions come '
-                         'as presets.</div>'),
+            widgets.HTML(f'<div style="{TEXT};margin-bottom:6px">'
+                         + html.escape(T.gettext("The rulebooks disagree or stay silent on a few points. samurai_lab "
+                                                 "names each of them (R1–R4) and lets you choose; the two editions "
+                                                 "come as presets.")) + '</div>'),
             self.tabs, self.feedback.widget,
         ])
         self.widget.add_class("samurai-rules-panel")
@@ -205,7 +224,8 @@ class RulesPanel:
     def set_edition(self, edition: str) -> None:
         """Use the words of ``edition`` everywhere in the panel."""
         if edition not in PRESETS:
-            raise ValueError(f"edition must be one of {', '.join(PRESETS)}, not {edition!r}")
+            raise ValueError(T.gettext("edition must be one of {editions}, not {edition}").format(
+                editions=", ".join(PRESETS), edition=repr(edition)))
         self.edition_value = edition
         if self.edition.value != edition:
             self.edition.value = edition
@@ -224,22 +244,24 @@ class RulesPanel:
         if self.ruling_buttons.value != ruling_id:
             self.ruling_buttons.value = ruling_id
         choices = "".join(f'<li><b>{html.escape(value_words(v))}</b>: {html.escape(text)}'
-                          + "".join(f' <span style="color:#6b6257">({html.escape(PRESET_NAMES[k].split(" (")[0])}'
-                                    ' preset)</span>' for k, rs in PRESETS.items() if getattr(rs, ruling.field) == v)
+                          + "".join(f' <span style="color:#6b6257">'
+                                    f'' + html.escape(T.gettext("({edition} edition preset)").format(edition=k)) + f'</span>'
+                                    for k, rs in PRESETS.items() if getattr(rs, ruling.field) == v)
                           + "</li>" for v, text in ruling.choices)
         self.ruling_text.value = (f'<div class="samurai-ruling-text-body" style="{TEXT};margin:6px 0"><b>{ruling.id}: '
                                   f'{html.escape(ruling.title)}</b><ul style="margin:4px 0">{choices}</ul></div>')
         path = self.demos.get(ruling_id)
         if path is None:
             self.runs = []
-            self.demo_intro.value = (f'<div style="{TEXT};color:#6b6257">No demo position for {ruling_id} was '
-                                     'found.</div>')
+            self.demo_intro.value = (f'<div style="{TEXT};color:#6b6257">'
+                                     + html.escape(T.gettext("No demo position for {ruling} was found.").format(
+                                         ruling=ruling_id)) + '</div>')
             self.demo.children = []
             return
         scenario = load(path)
         self.runs = demo_runs(scenario, ruling, self.edition_value)
-        self.demo_intro.value = (f'<div style="{TEXT};margin:4px 0"><b>{html.escape(scenario.title)}.</b> '
-                                 f'{html.escape(scenario.description)}</div>')
+        self.demo_intro.value = (f'<div style="{TEXT};margin:4px 0"><b>{html.escape(scenario.title_text())}.</b> '
+                                 f'{html.escape(scenario.description_text())}</div>')
         columns = []
         for k, run in enumerate(self.runs):
             board = self._board(k, run.final)
@@ -249,15 +271,17 @@ class RulesPanel:
             if concerned:
                 board.set_highlights(concerned, "preview")
             lines = "".join(f"<li>{html.escape(x)}</li>" for x in run.lines)
-            end = (f"<div><b>Game over:</b> {html.escape(run.final.end_reason or '')}</div>" if run.final.is_over
-                   else "")
+            reason = end_reason_text(run.final.end_reason or "", run.final.ruleset.vocabulary)
+            end = (f"<div><b>" + html.escape(T.gettext('Game over:')) + f"</b> {html.escape(reason)}</div>"
+                   if run.final.is_over else "")
             head = widgets.HTML(
                 f'<div style="{TEXT}"><div style="font-size:18px;font-weight:bold;color:#0d47a1">'
                 f'{ruling.id} = {html.escape(value_words(run.value))}</div><div style="color:#6b6257;font-size:14px">'
                 f'{html.escape(run.explanation)} — {html.escape(run.label)}</div></div>')
             outcome = widgets.HTML(
                 f'<div class="samurai-ruling-outcome-text" style="{FONT};font-size:15px;line-height:1.35">'
-                f'<ul style="margin:4px 0;padding-left:18px">{lines}</ul>{end}<div><b>Captured:</b> '
+                f'<ul style="margin:4px 0;padding-left:18px">{lines}</ul>{end}'
+                f'<div><b>' + html.escape(T.gettext("Captured:")) + f'</b> '
                 f'{html.escape(_captured_words(run.final))}</div></div>')
             outcome.add_class("samurai-ruling-outcome")
             col = widgets.VBox([head, board.widget, outcome],

@@ -12,24 +12,35 @@ import html
 import ipywidgets as widgets
 
 from ..core.ruleset import BY_PLAYER_COUNT, CHOSEN, HIDDEN, OPEN, PRESETS, RANDOM, RULINGS, VOCABULARY, Ruleset
+from ...i18n import N_, Domain
+from .examples import option_words
 
-PRESET_LABELS = {"1998": "1998 edition (Hans im Glück / Rio Grande)", "2015": "2015 edition (Fantasy Flight)"}
-_CAPTURES = (("open with 2 players, hidden with 3-4", BY_PLAYER_COUNT), ("always open", OPEN),
-             ("always hidden", HIDDEN))
+T = Domain("knizia_teach")
+
+PRESET_LABELS = {"1998": N_("1998 edition (Hans im Glück / Rio Grande)"), "2015": N_("2015 edition (Fantasy Flight)")}
+_CAPTURES = ((N_("open with 2 players, hidden with 3-4"), BY_PLAYER_COUNT), (N_("always open"), OPEN),
+             (N_("always hidden"), HIDDEN))
 
 
 def _explain(text: str) -> str:
     return f'<div style="color:#555;font-size:90%;margin:0 0 4px 8px">{html.escape(text)}</div>'
 
 
-SETUP_HELP = ("<b>Setup</b> <span style='color:#555;font-size:90%'>in the rulebooks' order: first every player "
-              "chooses 5 of his 20 tiles in secret (or draws them at random), then the pieces are placed from the "
-              "first player, cities before villages (or dealt at random); play begins with the first player</span>")
+def setup_help(edition: str = "1998") -> str:
+    """The setup's order in the rulebooks, in the current language and the edition's words."""
+    vocab = VOCABULARY[edition]
+    text = T.gettext("in the rulebooks' order: first every player chooses 5 of his 20 {tiles} in secret (or draws "
+                     "them at random), then the {pieces} are placed from the first player, cities before villages "
+                     "(or dealt at random); play begins with the first player").format(tiles=vocab.tiles,
+                                                                                        pieces=vocab.pieces)
+    return (f"<b>" + html.escape(T.gettext('Setup')) + f"</b> <span style='color:#555;font-size:90%'>"
+            f"{html.escape(text)}</span>")
 
 
 def _setup_options(edition: str) -> list[tuple[str, str]]:
-    piece = VOCABULARY[edition].piece
-    return [(f"random {piece}s", RANDOM), (f"place {piece}s by clicking", CHOSEN)]
+    pieces = VOCABULARY[edition].pieces
+    return [(T.gettext("random {pieces}").format(pieces=pieces), RANDOM),
+            (T.gettext("place {pieces} by clicking").format(pieces=pieces), CHOSEN)]
 
 
 class RulesetPanel:
@@ -37,17 +48,18 @@ class RulesetPanel:
 
     def __init__(self, n_players: int = 4, ruleset: Ruleset = PRESETS["1998"], seed: int = 1) -> None:
         wide = widgets.Layout(width="auto")
-        self.players = widgets.ToggleButtons(options=[("2 players", 2), ("3 players", 3), ("4 players", 4)],
+        self.players = widgets.ToggleButtons(options=[(T.ngettext("{n} player", "{n} players", n).format(n=n), n)
+                                                      for n in (2, 3, 4)],
                                              value=n_players, style={"button_width": "80px"})
         self.players.add_class("samurai-players")
-        self.edition = widgets.Dropdown(options=[(v, k) for k, v in PRESET_LABELS.items()], value=ruleset.edition,
-                                        description="Edition", layout=wide)
+        self.edition = widgets.Dropdown(options=[(T.gettext(v), k) for k, v in PRESET_LABELS.items()],
+                                        value=ruleset.edition, description=T.gettext("Edition"), layout=wide)
         self.edition.add_class("samurai-edition")
         self.rulings: dict[str, widgets.Dropdown] = {}
         self.explanations: dict[str, widgets.HTML] = {}
         rows: list[widgets.Widget] = []
         for r in RULINGS:
-            dd = widgets.Dropdown(options=[(v.replace("_", " "), v) for v, _ in r.choices],
+            dd = widgets.Dropdown(options=[(option_words(v), v) for v, _ in r.choices],
                                   value=getattr(ruleset, r.field), layout=widgets.Layout(width="260px"),
                                   disabled=len(r.choices) == 1)
             dd.add_class(f"samurai-ruling-{r.id}")
@@ -58,19 +70,21 @@ class RulesetPanel:
             self._explain(r.field)
         self.setup = widgets.ToggleButtons(options=_setup_options(ruleset.edition), value=ruleset.setup,
                                            style={"button_width": "auto"})
-        self.hands = widgets.ToggleButtons(options=[("random hands", RANDOM), ("choose hands by clicking", CHOSEN)],
+        self.hands = widgets.ToggleButtons(options=[(T.gettext("random hands"), RANDOM),
+                                                    (T.gettext("choose hands by clicking"), CHOSEN)],
                                            value=ruleset.hands, style={"button_width": "auto"})
-        self.captures = widgets.Dropdown(options=list(_CAPTURES), value=ruleset.captures_visible,
-                                         description="Captures", layout=wide)
-        self.seed = widgets.IntText(value=seed, description="Seed", layout=widgets.Layout(width="160px"))
-        self.new_game = widgets.Button(description="New game", button_style="primary", icon="play")
+        self.captures = widgets.Dropdown(options=[(T.gettext(label), v) for label, v in _CAPTURES],
+                                         value=ruleset.captures_visible, description=T.gettext("Captures"),
+                                         layout=wide)
+        self.seed = widgets.IntText(value=seed, description=T.gettext("Seed"), layout=widgets.Layout(width="160px"))
+        self.new_game = widgets.Button(description=T.gettext("New game"), button_style="primary", icon="play")
         self.new_game.add_class("samurai-new-game")
-        self.apply_rules = widgets.Button(description="Use these rules here", icon="check",
-                                          tooltip="Keep the position, change its rules")
+        self.apply_rules = widgets.Button(description=T.gettext("Use these rules here"), icon="check",
+                                          tooltip=T.gettext("Keep the position, change its rules"))
         self.edition.observe(self._on_preset, names="value")
         self.widget = widgets.VBox([
             self.players, self.edition, *rows,
-            widgets.HTML(SETUP_HELP), self.hands, self.setup, self.captures,
+            widgets.HTML(setup_help(ruleset.edition)), self.hands, self.setup, self.captures,
             widgets.HBox([self.seed, self.new_game, self.apply_rules]),
         ])
         self.widget.add_class("samurai-rules")

@@ -28,17 +28,24 @@ from ..core.tiles import CASTES, supply_per_caste
 from ..scenarios.catalogue import (catalogue, find_scenario, scenario_edition, scenario_final_state, scenario_id,
                                   scenario_title, short_title)
 from ...ui.common import Feedback, projector_style
+from ...i18n import N_, Domain
+
+T = Domain("knizia_teach")
+T_knizia = Domain("knizia")  # the scenario files' texts are in the knizia catalogs
 
 #: Titles of the scoring steps (``ScoringStep.rule``).
 STEP_TITLES = {
-    "leaders": "Leaders of each caste",
-    "leaderships": "Who leads the most castes",
-    "other_castes": "Pieces of the castes each does not lead",
-    "total": "All pieces",
-    "shared": "Shared victory",
+    "leaders": N_("Leaders of each caste"),
+    "leaderships": N_("Who leads the most castes"),
+    "other_castes": N_("Pieces of the castes each does not lead"),
+    "total": N_("All pieces"),
+    "shared": N_("Shared victory"),
 }
 FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
-WIN_MARK = ' <span style="color:#b5651d;font-size:13px">◀ wins</span>'
+
+
+def _win_mark() -> str:
+    return f' <span style="color:#b5651d;font-size:13px">' + html.escape(T.gettext("◀ wins")) + f'</span>'
 
 
 @dataclass(frozen=True)
@@ -70,8 +77,6 @@ def _chip(colour: str, size: int = 12) -> str:
             f'background:{colour};border:1px solid rgba(0,0,0,.35);vertical-align:middle;margin-right:5px"></span>')
 
 
-def _plural(name: str, n: int) -> str:
-    return name if n == 1 or name.endswith("Rice") else name + "s"
 
 
 # --- pictures and tables (plain functions: HTML strings) ---------------------------------
@@ -101,13 +106,14 @@ def chart_svg(report: ScoreReport, names: Sequence[str], colours: Sequence[str],
             lead = report.leaders[c.index] == p
             stroke = ' stroke="#111" stroke-width="2.5"' if lead else ' stroke="rgba(0,0,0,.35)" stroke-width="1"'
             parts.append(f'<rect x="{x + 2:.1f}" y="{y:.1f}" width="{bar_w - 4:.1f}" height="{max(h, 0.5):.1f}" '
-                         f'fill="{colours[p]}"{stroke}><title>{html.escape(names[p])}: {v} '
-                         f'{html.escape(vocab.caste(c))}</title></rect>')
+                         f'fill="{colours[p]}"{stroke}><title>{html.escape(names[p])}: '
+                         f'{html.escape(vocab.count(c, v))}</title></rect>')
             label = f"{v}★" if lead else str(v)
             parts.append(f'<text x="{x + bar_w / 2:.1f}" y="{y - 5:.1f}" font-size="13" font-weight="'
                          f'{"bold" if lead else "normal"}" text-anchor="middle" fill="#2b2620">{label}</text>')
         leader = report.leaders[c.index]
-        sub = f"leader: {names[leader]}" if leader is not None else "no leader"
+        sub = (T.gettext("leader: {player}").format(player=names[leader]) if leader is not None
+               else T.gettext("no leader"))
         parts.append(f'<text x="{gx + group_w / 2:.1f}" y="{height - 26}" font-size="14" font-weight="bold" '
                      f'text-anchor="middle" fill="{THEME.caste_colour(c)}">{html.escape(vocab.caste(c))}</text>'
                      f'<text x="{gx + group_w / 2:.1f}" y="{height - 9}" font-size="12" text-anchor="middle" '
@@ -132,26 +138,32 @@ def table_html(report: ScoreReport, names: Sequence[str], colours: Sequence[str]
         name_style = cell + ";text-align:left;white-space:nowrap" + (";font-weight:bold" if win else "")
         rows.append(
             f'<tr class="samurai-score-row" data-player="{html.escape(names[p])}">'
-            f'<td style="{name_style}">{_chip(colours[p])}{html.escape(names[p])}{WIN_MARK if win else ""}</td>'
+            f'<td style="{name_style}">{_chip(colours[p])}{html.escape(names[p])}{_win_mark() if win else ""}</td>'
             f'{"".join(tds)}<td style="{cell}">{report.leaderships[p]}</td>'
             f'<td style="{cell}">{report.other_pieces[p]}</td>'
             f'<td class="samurai-score-total" style="{cell};font-weight:bold">{report.totals[p]}</td></tr>')
     return (f'<table class="samurai-score-table-body" style="border-collapse:collapse;font-size:16px;{FONT}">'
-            f'<tr><th></th>{head}<th style="{cell}">castes led</th><th style="{cell}">other castes</th>'
-            f'<th style="{cell}">total</th></tr>{"".join(rows)}</table>')
+            f'<tr><th></th>{head}<th style="{cell}">' + html.escape(T.gettext("castes led")) + f'</th>'
+            f'<th style="{cell}">' + html.escape(T.gettext("other castes")) + f'</th>'
+            f'<th style="{cell}">' + html.escape(T.gettext("total")) + f'</th></tr>{"".join(rows)}</table>')
 
 
 def winner_text(report: ScoreReport, names: Sequence[str]) -> str:
     """``Red wins`` / ``Green and Gold share the victory``."""
     ws = [names[w] for w in report.winners]
     if len(ws) == 1:
-        return f"{ws[0]} wins"
-    return ", ".join(ws[:-1]) + " and " + ws[-1] + " share the victory"
+        return T.gettext("{player} wins").format(player=ws[0])
+    return T.gettext("{players} and {last} share the victory").format(players=", ".join(ws[:-1]), last=ws[-1])
 
 
 def totals_text(report: ScoreReport, names: Sequence[str]) -> str:
     """``Totals: Blue 10, Green 10, Red 9, Yellow 8``."""
-    return "Totals: " + ", ".join(f"{n} {t}" for n, t in zip(names, report.totals))
+    return T.gettext("Totals: {totals}").format(totals=", ".join(f"{n} {t}" for n, t in zip(names, report.totals)))
+
+
+def step_title(rule: str) -> str:
+    """The title of a scoring step (``ScoringStep.rule``) in the current language."""
+    return T.gettext(STEP_TITLES[rule]) if rule in STEP_TITLES else rule
 
 
 def steps_html(report: ScoreReport, names: Sequence[str], colours: Sequence[str], shown: int) -> str:
@@ -166,11 +178,22 @@ def steps_html(report: ScoreReport, names: Sequence[str], colours: Sequence[str]
         items.append(
             f'<li class="{cls}" data-rule="{step.rule}" style="margin:6px 0;padding:8px 12px;background:{bg};'
             f'border-left:5px solid #b5651d;border-radius:4px">'
-            f'<div style="font-weight:bold;font-size:15px;color:#6b4b1f">Step {k + 1}: '
-            f'{html.escape(STEP_TITLES.get(step.rule, step.rule))}</div>'
+            f'<div style="font-weight:bold;font-size:15px;color:#6b4b1f">'
+            f'' + html.escape(T.gettext("Step {k}: {title}").format(k=k + 1, title=step_title(step.rule))) + f'</div>'
             f'<div style="font-size:16px;margin:3px 0">{html.escape(step.text)}</div>'
-            f'<div style="font-size:13px;color:#6b6257">still in contention: {chips or "nobody"}</div></li>')
+            f'<div style="font-size:13px;color:#6b6257">'
+            + html.escape(T.gettext("still in contention: {players}")).replace(
+                "{players}", chips or html.escape(T.gettext("nobody"))) + '</div></li>')
     return f'<ol style="list-style:none;padding:0;margin:0;{FONT}">{"".join(items)}</ol>'
+
+
+def _player_counts() -> list[tuple[str, int]]:
+    return [(T.ngettext("{n} player", "{n} players", n).format(n=n), n) for n in (2, 3, 4)]
+
+
+def case_text(case: ScoringCase) -> str:
+    """What the rulebook says about a scoring case, in the current language."""
+    return T_knizia.gettext(case.text) if case.text else ""
 
 
 # --- presets --------------------------------------------------------------------------------
@@ -183,7 +206,8 @@ def scoring_case_from_scenario(scenario) -> ScoringCase:
     """The captured pieces at the end of a loaded scenario, as a scoring case."""
     state = scenario_final_state(scenario)
     if any(c is None for c in state.captured):
-        raise ValueError(f"scenario {scenario_id(scenario)}: the captured pieces are not all known")
+        raise ValueError(T.gettext("scenario {id}: the captured pieces are not all known").format(
+            id=scenario_id(scenario)))
     return ScoringCase(
         key=scenario_id(scenario), title=scenario_title(scenario),
         counts=tuple(tuple(c) for c in state.captured),  # type: ignore[misc]
@@ -246,10 +270,11 @@ class ScoringExplainer:
         self.steps = widgets.HTML()
         self.steps.add_class("samurai-score-steps")
         self.step_label = widgets.HTML()
-        self.prev_button = widgets.Button(description="◀ Previous step", layout=widgets.Layout(width="auto"))
-        self.next_button = widgets.Button(description="Next step ▶", layout=widgets.Layout(width="auto"),
+        self.prev_button = widgets.Button(description=T.gettext("◀ Previous step"),
+                                          layout=widgets.Layout(width="auto"))
+        self.next_button = widgets.Button(description=T.gettext("Next step ▶"), layout=widgets.Layout(width="auto"),
                                           button_style="primary")
-        self.all_button = widgets.Button(description="Show all steps", layout=widgets.Layout(width="auto"))
+        self.all_button = widgets.Button(description=T.gettext("Show all steps"), layout=widgets.Layout(width="auto"))
         for b, cls in ((self.prev_button, "samurai-score-prev"), (self.next_button, "samurai-score-next"),
                        (self.all_button, "samurai-score-all")):
             b.add_class(cls)
@@ -288,12 +313,13 @@ class ScoringExplainer:
 
     # --- controls --------------------------------------------------------------------------
     def _build_controls(self, presets) -> list[widgets.Widget]:
-        self.edition = widgets.ToggleButtons(options=[("1998 rules", "1998"), ("2015 rules", "2015")],
-                                             value=_edition_of(self.vocab), description="Words:",
+        self.edition = widgets.ToggleButtons(options=[(T.gettext("1998 rules"), "1998"),
+                                                      (T.gettext("2015 rules"), "2015")],
+                                             value=_edition_of(self.vocab), description=T.gettext("Words:"),
                                              style={"description_width": "initial", "button_width": "110px"})
         self.edition.add_class("samurai-score-edition")
-        self.players = widgets.ToggleButtons(options=[("2 players", 2), ("3 players", 3), ("4 players", 4)],
-                                             value=len(self.counts), description="Players:",
+        self.players = widgets.ToggleButtons(options=_player_counts(),
+                                             value=len(self.counts), description=T.gettext("Players:"),
                                              style={"description_width": "initial", "button_width": "90px"})
         self.players.add_class("samurai-score-players")
         self.edition.observe(self.feedback.guard(lambda ch: self._muted or self.set_edition(ch["new"])), names="value")
@@ -304,38 +330,42 @@ class ScoringExplainer:
             try:
                 self.presets = rulebook_presets()
             except (ValueError, ImportError, LookupError) as e:
-                self.feedback.show(f"The rulebook presets could not be loaded: {e}", "warning")
+                self.feedback.show(T.gettext("The rulebook presets could not be loaded: {error}").format(error=e),
+                                   "warning")
         elif presets:
             self.presets = dict(presets)
         for key, case in self.presets.items():
-            b = widgets.Button(description=f"{key}: {short_title(key, case.title)}" if case.title else key,
-                               tooltip=case.text[:300], layout=widgets.Layout(width="auto"))
+            title, text = T_knizia.gettext(case.title) if case.title else "", case_text(case)
+            b = widgets.Button(description=f"{key}: {short_title(key, title)}" if title else key,
+                               tooltip=text[:300], layout=widgets.Layout(width="auto"))
             b.add_class(f"samurai-preset-{key}")
             b.add_class("samurai-score-preset")
             b.on_click(self.feedback.guard(lambda _b, k=key: self.load_preset(k)))
             self.preset_buttons[key] = b
             row.append(b)
-        self.from_example = widgets.Dropdown(options=[("captures at the end of an example…", "")],
+        choose = T.gettext("captures at the end of an example…")
+        self.from_example = widgets.Dropdown(options=[(choose, "")],
                                              value="", layout=widgets.Layout(width="280px"),
-                                             tooltip="The captures at the end of a rulebook example")
+                                             tooltip=T.gettext("The captures at the end of a rulebook example"))
         self.from_example.add_class("samurai-score-from-example")
         try:
-            self.from_example.options = [("captures at the end of an example…", "")] + [
-                (f"{e.key}: {short_title(e.key, e.title)}", e.key) for e in catalogue()]
+            self.from_example.options = [(choose, "")] + [
+                (f"{e.key}: {short_title(e.key, T_knizia.gettext(e.title))}", e.key) for e in catalogue()]
         except (ValueError, ImportError, OSError):
             self.from_example.layout.display = "none"
         self.from_example.observe(self.feedback.guard(
             lambda ch: self._muted or not ch["new"] or self.load_example(ch["new"])), names="value")
         row.append(self.from_example)
-        self.clear_button = widgets.Button(description="All zero", layout=widgets.Layout(width="auto"))
+        self.clear_button = widgets.Button(description=T.gettext("All zero"), layout=widgets.Layout(width="auto"))
         self.clear_button.on_click(self.feedback.guard(lambda _b: self.set_counts([(0, 0, 0)] * len(self.counts))))
-        presets_row = widgets.HBox([widgets.HTML("<b>Rulebook examples:</b>&nbsp;"), *row, self.clear_button],
+        presets_row = widgets.HBox([widgets.HTML(f"<b>" + html.escape(T.gettext('Rulebook examples:')) + f"</b>&nbsp;"),
+                                    *row, self.clear_button],
                                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         return [widgets.HBox([self.edition, self.players], layout=widgets.Layout(flex_flow="row wrap")), presets_row]
 
     def _rebuild_grid(self) -> None:
         per = supply_per_caste(len(self.counts)) if len(self.counts) in (2, 3, 4) else 13
-        header = [widgets.HTML("<b>captured</b>")] + [
+        header = [widgets.HTML(f"<b>" + html.escape(T.gettext('captured')) + f"</b>")] + [
             widgets.HTML(f'<b style="color:#2b2620;border-bottom:4px solid {THEME.caste_colour(c)}">'
                          f'{html.escape(self.vocab.caste(c))}</b>')
             for c in CASTES]
@@ -344,13 +374,14 @@ class ScoringExplainer:
         self.name_labels = []
         for p, counts in enumerate(self.counts):
             label = widgets.HTML(f'<span style="font-size:15px">{_chip(self.colours[p])}'
-                                 f'{html.escape(self.names[p])}</span>')
+                                 f'{html.escape(self.shown_names[p])}</span>')
             self.name_labels.append(label)
             cells.append(label)
             row = []
             for c in CASTES:
                 box = widgets.BoundedIntText(value=counts[c.index], min=0, max=per,
-                                             tooltip=f"{self.names[p]}: {self.vocab.castes_plural[c]} captured",
+                                             tooltip=T.gettext("{player}: {castes} captured").format(
+                                                 player=self.shown_names[p], castes=self.vocab.castes_plural[c]),
                                              layout=widgets.Layout(width="80px"))
                 box.add_class(f"samurai-count-{p}-{c.value}")
                 box.add_class("samurai-count")
@@ -376,7 +407,12 @@ class ScoringExplainer:
     # --- API ----------------------------------------------------------------------------------
     @property
     def report(self) -> ScoreReport:
-        return score(self.counts, self.names, self.vocab)
+        return score(self.counts, self.shown_names, self.vocab)
+
+    @property
+    def shown_names(self) -> list[str]:
+        """The players' names as shown: a player named after a colour in the current language."""
+        return [self.vocab.seat_name(n, n.lower()) for n in self.names]
 
     def on_change(self, callback: Callable[[ScoreReport], None]) -> None:
         """``callback(report)`` after every change of the counts."""
@@ -387,9 +423,9 @@ class ScoringExplainer:
         """Show these captured pieces (per player: helmets, buddhas, rice)."""
         counts = [[int(v) for v in c] for c in counts]
         if any(len(c) != 3 for c in counts):
-            raise ValueError("captured pieces are given per player as three numbers (H, B, R)")
+            raise ValueError(T.gettext("captured pieces are given per player as three numbers (H, B, R)"))
         if any(v < 0 for c in counts for v in c):
-            raise ValueError("captured piece counts cannot be negative")
+            raise ValueError(T.gettext("captured piece counts cannot be negative"))
         n = len(counts)
         if names is not None:
             self.names = list(names)
@@ -411,7 +447,8 @@ class ScoringExplainer:
     def set_edition(self, edition: str) -> None:
         """Speak the words of ``edition`` (1998 or 2015)."""
         if edition not in VOCABULARY:
-            raise ValueError(f"edition must be one of {', '.join(VOCABULARY)}, not {edition!r}")
+            raise ValueError(T.gettext("edition must be one of {editions}, not {edition}").format(
+                editions=", ".join(VOCABULARY), edition=repr(edition)))
         self.vocab = VOCABULARY[edition]
         if self.editable:
             if self.edition.value != edition:
@@ -427,7 +464,7 @@ class ScoringExplainer:
     def set_players(self, n: int) -> None:
         """Change the number of players (new ones start with nothing captured)."""
         if n not in (2, 3, 4):
-            raise ValueError(f"Samurai is played by 2, 3 or 4 players, not {n}")
+            raise ValueError(T.gettext("Samurai is played by 2, 3 or 4 players, not {n}").format(n=n))
         counts = [list(c) for c in self.counts[:n]] + [[0, 0, 0] for _ in range(n - len(self.counts))]
         self.case = None
         self.set_counts(counts, [c.capitalize() for c in self.vocab.colours[:n]])
@@ -435,7 +472,8 @@ class ScoringExplainer:
     def load_preset(self, key: str) -> None:
         """Load a rulebook example (E6, E7, E10)."""
         if key not in self.presets:
-            raise ValueError(f"no preset {key!r}; presets are {', '.join(self.presets) or 'none'}")
+            raise ValueError(T.gettext("no preset {key}; presets are {keys}").format(
+                key=repr(key), keys=", ".join(self.presets) or "-"))
         self.load_case(self.presets[key])
 
     def load_example(self, key: str) -> None:
@@ -482,24 +520,26 @@ class ScoringExplainer:
         report = self.report
         total = len(report.steps)
         shown = self.shown or total
-        title = short_title(self.case.key, self.case.title) if self.case is not None else "Scoring"
+        title = (short_title(self.case.key, T_knizia.gettext(self.case.title)) if self.case is not None
+                 else T.gettext("Scoring"))
         key = f"{self.case.key}: " if self.case is not None else ""
         self.title.value = (f'<h2 style="margin:4px 0;{FONT}">{html.escape(key + title)}</h2>'
                             if self.editable or self.case is not None else "")
-        text = self.case.text if self.case is not None else ""
+        text = case_text(self.case) if self.case is not None else ""
         self.case_text.value = (f'<div style="{FONT};font-size:15px;line-height:1.4;color:#4a4238;max-width:1000px;'
                                 f'margin:0 0 6px">{html.escape(text)}</div>' if text else "")
-        self.chart.value = chart_svg(report, self.names, self.colours, self.vocab)
-        self.table.value = table_html(report, self.names, self.colours, self.vocab)
+        names = self.shown_names
+        self.chart.value = chart_svg(report, names, self.colours, self.vocab)
+        self.table.value = table_html(report, names, self.colours, self.vocab)
         done = shown >= total
-        win = winner_text(report, self.names) if done else "…"
+        win = winner_text(report, names) if done else "…"
         colour = THEME.player_edge(self.colours[report.winners[0]]) if done and len(report.winners) == 1 else "#6b4b1f"
         self.winner.value = (f'<div class="samurai-score-winner-text" style="font-size:26px;font-weight:bold;'
                              f'color:{colour};{FONT};margin:4px 0">{html.escape(win)}</div>')
         self.totals.value = (f'<div class="samurai-score-totals-text" style="font-size:16px;{FONT}">'
-                             f'{html.escape(totals_text(report, self.names))}</div>')
-        self.steps.value = steps_html(report, self.names, self.colours, shown)
-        self.step_label.value = f"&nbsp;step {shown} of {total}"
+                             f'{html.escape(totals_text(report, names))}</div>')
+        self.steps.value = steps_html(report, names, self.colours, shown)
+        self.step_label.value = "&nbsp;" + html.escape(T.gettext("step {k} of {n}").format(k=shown, n=total))
         self.prev_button.disabled = shown <= 1
         self.next_button.disabled = shown >= total
         self._check_supply()
@@ -511,10 +551,21 @@ class ScoringExplainer:
         if n not in (2, 3, 4) or not self.editable:
             return
         per = supply_per_caste(n)
-        over = [f"{sum(c[k.index] for c in self.counts)} {_plural(self.vocab.caste(k), 2)}" for k in CASTES
+        over = [self.vocab.count(k, sum(c[k.index] for c in self.counts)) for k in CASTES
                 if sum(c[k.index] for c in self.counts) > per]
         if over:
-            self.feedback.show(f"Only {per} pieces of each caste are in play with {n} players, but these counts "
-                               f"have {', '.join(over)}. The scoring below still follows the rules.", "warning")
-        elif self.feedback.kind == "warning" and self.feedback.text.startswith("Only "):
+            self._supply_warning = T.gettext(
+                "Only {per} {pieces} of each caste are in play with {n} players, but these counts have {over}. "
+                "The scoring below still follows the rules.").format(per=per, pieces=self.vocab.pieces, n=n,
+                                                                     over=", ".join(over))
+            self.feedback.show(self._supply_warning, "warning")
+        elif self.feedback.kind == "warning" and self.feedback.text == getattr(self, "_supply_warning", None):
             self.feedback.clear()
+
+
+def scoring_app(query: str | None = None, **kwargs) -> ScoringExplainer:
+    """The scoring explainer as a page of its own (``scoring.ipynb``), in the page's language."""
+    from ...ui.language import open_page
+
+    open_page(query)
+    return ScoringExplainer(**kwargs)

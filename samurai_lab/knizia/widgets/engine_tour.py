@@ -1,0 +1,71 @@
+"""The tour of the rules engine (``engine_tour.ipynb``): its prose in the reader's language.
+
+The notebook's code cells call ``open_tour()`` first (the page's language), then ``say("start")``
+before each step to show that step's paragraph, and ``game_summary`` / ``score_summary`` to put the
+results in words. The engine itself stays as it is: plain Python objects that draw themselves.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ...i18n import N_, Domain
+
+T = Domain("knizia_teach")
+
+#: One paragraph per step of the tour, translated where shown.
+PARAGRAPHS: dict[str, str] = {
+    "intro": N_("The rules engine without any widgets: the real map, a seeded random game played to its end, "
+                "and the scoring explained. Every state draws itself as a picture."),
+    "start": N_("A new game for four players, with the rules of the 1998 edition; the caste pieces are dealt at "
+                "random and every hand is drawn at random."),
+    "play": N_("The same game played to its end by random moves: every action is checked by the rules engine."),
+    "score": N_("The scoring of the final position, step by step, as the rulebook describes it."),
+}
+
+
+def open_tour(query: str | None = None) -> str:
+    """Set the page's language (``?lang=``, else the browser's, else English), before anything is shown."""
+    from ...ui.language import open_page
+
+    return open_page(query)
+
+
+def paragraph(step: str) -> str:
+    """The tour's paragraph for ``step`` (``intro``, ``start``, ``play``, ``score``) in the current language."""
+    if step not in PARAGRAPHS:
+        raise ValueError(T.gettext("no tour step {step}; steps are {steps}").format(
+            step=repr(step), steps=", ".join(PARAGRAPHS)))
+    return T.gettext(PARAGRAPHS[step])
+
+
+def say(step: str) -> None:
+    """Show the paragraph of ``step`` as the notebook's prose (Markdown under voila)."""
+    from IPython.display import Markdown, display
+
+    display(Markdown(paragraph(step)))
+
+
+def game_summary(start, end, actions: Sequence, shown: int = 3) -> str:
+    """How many actions the game took from ``start``, its first ones in words and why it ended, in the
+    current language."""
+    from ..core.text import end_reason_text
+    from .examples import action_text
+
+    lines = [T.ngettext("{n} action; the first ones:", "{n} actions; the first ones:", len(actions)).format(
+        n=len(actions))]
+    state = start
+    for action in actions[:shown]:
+        lines.append(f"  {action} — {action_text(state, action)}")
+        state = state.apply(action)
+    lines.append(T.gettext("The game ended because {reason}").format(
+        reason=end_reason_text(end.end_reason or "", end.ruleset.vocabulary)))
+    return "\n".join(lines)
+
+
+def score_summary(end, report) -> str:
+    """The scoring explained, step by step, and the winner(s), in the current language."""
+    names = end.ruleset.vocabulary.seat_names(end.seats)
+    winners = ", ".join(names[p] for p in report.winners)
+    return report.explanation() + "\n" + T.ngettext("Winner: {players}", "Winners: {players}",
+                                                    len(report.winners)).format(players=winners)

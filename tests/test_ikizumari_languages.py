@@ -10,6 +10,7 @@ import pytest
 
 from language_check import english_left, html_texts, widget_texts
 from samurai_lab.i18n import use_language
+from samurai_lab.ikizumari.core.board import parse_square
 from samurai_lab.ikizumari.widgets.app import APP_LANGUAGES, IkizumariApp, build_app
 
 NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "ikizumari.ipynb"
@@ -73,6 +74,8 @@ def test_no_english_left_after_playing_and_the_lesson(lang: str) -> None:
         words = [t for m in messages for t in html_texts(m)]
         assert english_left(words, allow=GAME_TERMS, language=lang) == []
         assert english_left(words_of(app), allow=GAME_TERMS, language=lang) == []
+        cursor = app.board.describe(parse_square("d1"))  # what the board's live line says
+        assert english_left([cursor], allow=GAME_TERMS, language=lang) == []
 
 
 def test_the_browser_language_when_the_address_has_none(monkeypatch: pytest.MonkeyPatch) -> None:

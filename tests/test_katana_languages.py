@@ -92,6 +92,8 @@ def test_no_english_left_after_playing_and_the_lesson(lang: str) -> None:
     if lang != "en":
         assert english_left(messages, allow=allowed(lang), language=lang) == []
         assert english_left(words_of(app), allow=allowed(lang), language=lang) == []
+        cursor = app.board.describe(square_index("f9"))  # what the board's live line says
+        assert cursor != "f9" and english_left([cursor], allow=allowed(lang), language=lang) == []
 
 
 @pytest.mark.parametrize("lang", [lang for lang in APP_LANGUAGES if lang != "en"])

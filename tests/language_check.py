@@ -28,6 +28,7 @@ PROPER_NAMES: tuple[str, ...] = (
     "Fantasy Flight Games", "Fantasy Flight", "Giochi Uniti", "Devir", "Hobby World", "Python", "README",
     "Akita", "Nagasaki", "Osaka", "Nagoya", "Sendai", "Hiroshima", "Kagoshima", "Niigata", "Kanazawa", "Tokyo",
     "English", "Italiano", "Español", "Русский", "Français",
+    "Enter", "Esc",  # key names, printed in Latin letters on every keyboard
 )
 
 # English words that are no word of Italian, Spanish or French (so "a", "no", "in", "come", "con",
@@ -161,9 +162,19 @@ def widget_texts(widget: widgets.Widget) -> list[str]:
     return [t for t in (" ".join(t.translate(_INVISIBLE).split()) for t in _walk(widget, set())) if t]
 
 
-def _without_allowed(text: str, allowed: Iterable[str]) -> str:
-    for name in sorted(set(allowed), key=len, reverse=True):
+_SCRIPT_CHANGE = re.compile(r"(?<=[\u0400-\u04FF])(?=[A-Za-z])|(?<=[A-Za-z])(?=[\u0400-\u04FF])|(?<=[a-z])(?=[A-Z])")
+
+
+def _remove(text: str, names: list[str]) -> str:
+    for name in names:
         text = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", " ", text, flags=re.IGNORECASE)
+    return text
+
+
+def _without_allowed(text: str, allowed: Iterable[str]) -> str:
+    names = sorted(set(allowed), key=len, reverse=True)
+    # "правилKatana", "KatanaIki-zumari": texts glued together by a page's innerText are read apart
+    text = _remove(_SCRIPT_CHANGE.sub(" ", _remove(text, names)), names)
     return _CODE.sub(" ", _ADDRESS.sub(" ", text))
 
 

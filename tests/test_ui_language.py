@@ -210,3 +210,8 @@ def test_russian_plurals_of_the_address_messages() -> None:
         few = parse_query("a=" + "x" * 4022, {"a"}).problems
         many = parse_query("a=" + "x" * 4025, {"a"}).problems
     assert one == [] and few == ["a слишком длинный (4022 символа)"] and many == ["a слишком длинный (4025 символов)"]
+
+
+def test_texts_glued_by_a_page_are_read_apart() -> None:
+    assert english_left(["ГлавнаяУрокДвижок правилKatanaIki-zumari", "InizioLezioneKatana"]) == []
+    assert english_left(["ГлавнаяNext", "InizioHome"]) == ["ГлавнаяNext", "InizioHome"]

@@ -18,6 +18,7 @@ Stable CSS classes: ``samurai-examples`` (the app), ``samurai-example-E2`` (list
 from __future__ import annotations
 
 import html
+import re
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -297,6 +298,17 @@ def option_words(value: str) -> str:
     return T.gettext(OPTION_WORDS[value]) if value in OPTION_WORDS else value.replace("_", " ")
 
 
+_OPTION_ID = re.compile(r"\b(" + "|".join(k for k in OPTION_WORDS if k != "pass") + r")\b")
+
+
+def option_ids_in_words(text: str) -> str:
+    """A translated scenario text with the rule options it names by id (``end_of_turn``) in words of the
+    current language (English texts keep the ids: they are the options' names in files and addresses)."""
+    if get_language() == DEFAULT_LANGUAGE:
+        return text
+    return _OPTION_ID.sub(lambda m: option_words(m.group(1)), text)
+
+
 def variant_label(variant) -> str:
     """A scenario variant's name in words: ``as written`` or the option it switches to."""
     return option_words(variant.name) if variant.name else T.gettext("as written")
@@ -370,8 +382,10 @@ class ExampleStepper:
 
     def narration(self) -> str:
         if self.index == 0:
-            return plain_text(self.variant.state, self.scenario.description_text(), self.coords)
-        return plain_text(self.state, self.played[self.index - 1].step.narration_text(), self.coords)
+            text = self.scenario.description_text()
+        else:
+            text = self.played[self.index - 1].step.narration_text()
+        return plain_text(self.state, option_ids_in_words(text), self.coords)
 
     def outcome(self) -> list[str]:
         if self.index == 0:
@@ -693,7 +707,8 @@ class ExamplesApp:
         self._leave_sandbox_quietly()
         v = self.stepper.variant
         self.variant_note.value = (f'<div style="{FONT};font-size:15px;color:#0d47a1;margin:2px 0 6px">'
-                                   f'{html.escape(v.description_text())}</div>' if v.description else "")
+                                   f'{html.escape(option_ids_in_words(v.description_text()))}</div>'
+                                   if v.description else "")
         self.go(min(k, self.stepper.count))
 
     # --- settings of the header ---------------------------------------------------------------

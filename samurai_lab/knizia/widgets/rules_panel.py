@@ -29,7 +29,7 @@ from ...ui.common import Feedback
 from ..scenarios.catalogue import SCENARIO_DIR, catalogue, load
 from ...ui.common import projector_style
 from ...ui.header import AppHeader
-from .examples import action_text, option_words, outcome_lines, seat_names, settlements_concerned
+from .examples import action_text, option_ids_in_words, option_words, outcome_lines, seat_names, settlements_concerned
 from ...i18n import N_, Domain
 
 T = Domain("knizia_teach")
@@ -261,7 +261,7 @@ class RulesPanel:
         scenario = load(path)
         self.runs = demo_runs(scenario, ruling, self.edition_value)
         self.demo_intro.value = (f'<div style="{TEXT};margin:4px 0"><b>{html.escape(scenario.title_text())}.</b> '
-                                 f'{html.escape(scenario.description_text())}</div>')
+                                 f'{html.escape(option_ids_in_words(scenario.description_text()))}</div>')
         columns = []
         for k, run in enumerate(self.runs):
             board = self._board(k, run.final)

@@ -3,6 +3,8 @@ messages, board labels) in every language."""
 
 from __future__ import annotations
 
+import json
+
 import ipywidgets as widgets
 import pytest
 
@@ -215,3 +217,18 @@ def test_russian_plurals_of_the_address_messages() -> None:
 def test_texts_glued_by_a_page_are_read_apart() -> None:
     assert english_left(["ГлавнаяУрокДвижок правилKatanaIki-zumari", "InizioLezioneKatana"]) == []
     assert english_left(["ГлавнаяNext", "InizioHome"]) == ["ГлавнаяNext", "InizioHome"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_boards_screen_reader_names_are_translated(lang: str) -> None:
+    from samurai_lab.ui.board_client import board_client
+    from samurai_lab.ui.grid_board import label_script
+
+    with use_language(lang):
+        hex_script = board_client().outputs[0]["data"]["application/javascript"]
+        grid_script = label_script()
+    for script in (hex_script, grid_script):
+        assert "Game board. Arrow keys" not in script and '"game board"' not in script
+    words = json.dumps({"it": "Tabellone di gioco", "es": "Tablero de juego", "ru": "Игровое поле"}[lang])[1:-1]
+    assert words in hex_script and words in grid_script
+    assert "Game board. Arrow keys" in board_client().outputs[0]["data"]["application/javascript"]

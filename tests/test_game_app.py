@@ -7,6 +7,7 @@ import html
 
 import pytest
 
+from samurai_lab.knizia.widgets.status_panel import hand_html
 from samurai_lab.knizia.teaching.words import hex_words
 from samurai_lab import EndTurn, Phase, PickTile, PlacePiece, PlaceTile
 from samurai_lab.knizia.teaching.game_session import GameSession, Player
@@ -74,7 +75,7 @@ def test_starting_shows_the_table_with_the_persons_hand() -> None:
                                                             for t in s.state.hand]
     assert app.board.state.hands[1] is None, "the bot's hand is hidden from the person"
     assert not visible(app.pass_screen)
-    assert "Green's view" in html.unescape(app.status.value)
+    assert "the view of Green" in html.unescape(app.status.value)
 
 
 # --- a person's turn ----------------------------------------------------------------
@@ -145,9 +146,9 @@ def test_reveal_all_shows_every_hand() -> None:
 def test_hot_seat_hides_the_hand_until_the_person_says_who_he_is() -> None:
     app = started(seats=("person", "person"))
     assert visible(app.pass_screen) and not visible(app.turn_box)
-    assert app.reveal_button.description == "I am Green, show my tiles"
+    assert app.reveal_button.description == "I am Green, show my tokens", "the 1998 edition's word"
     assert all(h is None for h in app.board.state.hands)
-    with pytest.raises(ValueError, match="press “I am Green” first"):
+    with pytest.raises(ValueError, match="press “I am Green, show my tokens” first"):
         app.click(app.session.state.board.land[0])
     assert app.session.actions == []
     app.reveal()
@@ -155,7 +156,7 @@ def test_hot_seat_hides_the_hand_until_the_person_says_who_he_is() -> None:
     assert app.board.state.hands[0] is not None and app.board.state.hands[1] is None
     play_first_legal_tile(app)
     app.act(EndTurn())
-    assert visible(app.pass_screen) and app.reveal_button.description == "I am Yellow, show my tiles"
+    assert visible(app.pass_screen) and app.reveal_button.description == "I am Yellow, show my tokens"
     assert all(h is None for h in app.board.state.hands), "Green's tiles are hidden again"
 
 
@@ -172,9 +173,9 @@ def test_hands_then_pieces_chosen_by_clicking_while_the_bot_does_its_own() -> No
         app.choose(max(k for k, item in enumerate(app.hand.items) if item.usable))
     assert sum(isinstance(a, PickTile) for a in s.actions) == 10, "the bot chose its hand too"
     assert s.state.phase is Phase.PLACE_PIECES and s.state.current == 0 and s.is_person_turn()
-    mine = " ".join(t.code for t in s.state.hands[0])
+    mine = hand_html(s.state, s.state.hands[0])
     assert mine in app.status.value, "a player knows his own hand while placing pieces"
-    assert " ".join(t.code for t in s.state.hands[1]) not in app.status.value
+    assert hand_html(s.state, s.state.hands[1]) not in app.status.value
     while s.state.phase is Phase.PLACE_PIECES:
         assert s.is_person_turn()
         for k in range(3):  # the first caste that can still go somewhere
@@ -200,8 +201,8 @@ def test_hot_seat_setup_passes_the_screen_for_each_secret_hand_then_places_piece
     app.reveal()
     for _ in range(5):
         app.choose(max(k for k, item in enumerate(app.hand.items) if item.usable))
-    green = " ".join(t.code for t in s.state.hands[0])
-    assert visible(app.pass_screen) and app.reveal_button.description == "I am Yellow, show my tiles"
+    green = hand_html(s.state, s.state.hands[0])
+    assert visible(app.pass_screen) and app.reveal_button.description == "I am Yellow, show my tokens"
     assert green not in app.status.value, "Green's hand is hidden before Yellow sits down"
     app.reveal()
     assert green not in app.status.value, "Yellow never sees Green's hand"
@@ -217,7 +218,7 @@ def test_hot_seat_setup_passes_the_screen_for_each_secret_hand_then_places_piece
         app.act(s.state.legal_actions()[0])
     assert seen[:4] == [0, 1, 0, 1]
     assert s.state.phase is Phase.PLAY and s.state.current == 0
-    assert visible(app.pass_screen) and app.reveal_button.description == "I am Green, show my tiles"
+    assert visible(app.pass_screen) and app.reveal_button.description == "I am Green, show my tokens"
 
 
 # --- hints -------------------------------------------------------------------------------------

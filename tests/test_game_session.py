@@ -95,7 +95,7 @@ def test_undo_is_refused_across_a_draw() -> None:
         s.undo()
     s.run_bots()
     assert s.is_person_turn()
-    with pytest.raises(ValueError, match=r"Yellow \(greedy\)'s: only people"):
+    with pytest.raises(ValueError, match=r"played by Yellow \(greedy\): only people"):
         s.undo()
 
 
@@ -108,7 +108,7 @@ def test_undo_refused_for_pieces_passes_and_completed_hands() -> None:
     s.undo()
     for code in ("S3", "H4", "B4", "R4", "N1"):
         s.play(PickTile(tile(code)))
-    assert "starting hand is complete" in s.undo_refusal()
+    assert "starting hand of Green is complete" in s.undo_refusal()
     s.reveal(s.handover_to())
     for code in ("S3", "H4", "B4", "R4", "W2"):
         s.play(PickTile(tile(code)))
@@ -148,7 +148,7 @@ def test_bots_answer_until_a_person_is_to_act() -> None:
 def test_person_cannot_play_for_a_bot() -> None:
     s = GameSession([Player.bot("random"), Player.person()], BEGINNER, 5)
     assert s.is_bot_turn()
-    with pytest.raises(ValueError, match=r"Green \(random\)'s turn: a bot plays it"):
+    with pytest.raises(ValueError, match=r"turn of Green \(random\): a bot plays it"):
         s.play(first_tile_play(s))
     s.run_bots()
     assert s.is_person_turn() and s.state.current == 1

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from samurai_lab.knizia.bots import simulate
-from samurai_lab.knizia.widgets.tournament import (TournamentApp, captures_svg, lengths_svg, merge, summary_html,
+from samurai_lab.knizia.widgets.tournament import (TournamentApp, bot_name, captures_svg, lengths_svg, merge, summary_html,
                                             win_rates_svg)
 
 
@@ -33,7 +33,7 @@ def test_win_chart_has_a_bar_and_an_interval_per_bot(small) -> None:
     assert svg.startswith("<svg") and svg.count('class="samurai-ci"') == len(small.names)
     for name in small.names:
         lo, hi = small.ci95[name]
-        assert f"{small.win_rates[name]:.0%} (95 % interval {lo:.0%} to {hi:.0%})" in svg
+        assert f"{bot_name(name)}: {small.win_rates[name]:.0%} ({lo:.0%} to {hi:.0%} at 95 %)" in svg
     assert "4 games" in svg
 
 
@@ -43,7 +43,7 @@ def test_captures_and_lengths_charts(small) -> None:
     for caste, name in vocab.castes.items():
         assert name in svg
         for bot in small.names:
-            assert f"{bot}: {small.captures[bot][caste.value]:.2f} {name}" in svg
+            assert f"{bot_name(bot)}: {small.captures[bot][caste.value]:.2f} · {name}" in svg
     lengths = lengths_svg(small)
     counted = sum(int(n) for n in re.findall(r"turns: (\d+) game", lengths))
     assert counted == small.games
@@ -53,7 +53,7 @@ def test_captures_and_lengths_charts(small) -> None:
 
 def test_summary_names_every_bot(small) -> None:
     text = summary_html(small)
-    assert all(n in text for n in small.names) and "4 games" in text
+    assert all(bot_name(n) in text for n in small.names) and "4 games" in text
 
 
 def test_the_app_runs_and_runs_more() -> None:

@@ -23,8 +23,29 @@ from ..core.ruleset import EDITION_1998, Ruleset
 from ..core.scoring import ScoreReport, score_state
 from ..core.model import Phase, Seat, default_seats
 from ..core.state import GameState, new_game
+from ...i18n import N_, Domain
+
+T = Domain("knizia")
 
 PERSON, BOT = "person", "bot"
+
+#: Every bot level's name and what it does (shown in the current language; the level ids stay data).
+BOT_LEVELS: dict[str, tuple[str, str]] = {
+    "random": (N_("random"), N_("plays a random legal action")),
+    "greedy-lite": (N_("quick greedy"), N_("judges each tile by the pieces next to it only: quick")),
+    "greedy": (N_("greedy"), N_("plays the action that most raises its estimated chance to win this turn")),
+    "search": (N_("search"), N_("Monte Carlo search over sampled hidden information, about 1 s per turn")),
+}
+
+
+def bot_level_name(level: str) -> str:
+    """A bot level's name in the current language (``greedy`` -> ``avido``); an unknown level as it is."""
+    return T.gettext(BOT_LEVELS[level][0]) if level in BOT_LEVELS else level
+
+
+def bot_level_text(level: str) -> str:
+    """What a bot level does, in the current language."""
+    return T.gettext(BOT_LEVELS[level][1]) if level in BOT_LEVELS else ""
 
 
 class Bot(Protocol):
@@ -142,10 +163,11 @@ class GameSession:
         return self.state.is_over
 
     def label(self, player: int) -> str:
-        """``Red`` for a person, ``Red (greedy)`` for a bot."""
-        name = self.state.seats[player].name
+        """``Red`` for a person, ``Red (greedy)`` for a bot (in the current language)."""
+        seat = self.state.seats[player]
+        name = self.state.ruleset.vocabulary.seat_name(seat.name, seat.colour)
         pl = self.players[player]
-        return f"{name} ({pl.level})" if pl.is_bot else name
+        return T.gettext("{player} ({level})").format(player=name, level=bot_level_name(pl.level)) if pl.is_bot else name
 
     def is_bot_turn(self) -> bool:
         return not self.is_over and self.players[self.state.current].is_bot
@@ -173,7 +195,8 @@ class GameSession:
     def reveal(self, player: int) -> None:
         """``player`` now sits in front of the screen: his tiles are shown."""
         if self.players[player].is_bot:
-            raise ValueError(f"{self.label(player)} is a bot: only people sit in front of the screen")
+            raise ValueError(T.gettext("{player} is a bot: only people sit in front of the screen").format(
+                player=self.label(player)))
         self.viewer = player
 
     def _follow_current(self) -> None:
@@ -197,13 +220,13 @@ class GameSession:
         if isinstance(action, str):
             action = parse_action(action)
         if self.is_over:
-            raise ValueError("the game is over")
+            raise ValueError(T.gettext("the game is over"))
         p = self.state.current
         if self.players[p].is_bot:
-            raise ValueError(f"it is {self.label(p)}'s turn: a bot plays it")
+            raise ValueError(T.gettext("it is the turn of {player}: a bot plays it").format(player=self.label(p)))
         taker = self.handover_to()
         if taker is not None:
-            raise ValueError(f"pass the screen to {self.label(taker)} first")
+            raise ValueError(T.gettext("pass the screen to {player} first").format(player=self.label(taker)))
         return self._push(action)
 
     def _push(self, action: Action) -> Step:
@@ -245,24 +268,29 @@ class GameSession:
         never an ended turn, a pass, a completed starting hand or another player's action.
         """
         if not self.actions:
-            return "nothing to undo: no action has been played yet"
+            return T.gettext("nothing to undo: no action has been played yet")
         last = self.steps[-1]
         who = self.label(last.player)
+        vocab = last.before.ruleset.vocabulary
         if self.players[last.player].is_bot:
-            return f"the last action was {who}'s: only people take back their own actions"
+            return T.gettext("the last action was played by {player}: only people take back their own actions").format(
+                player=who)
         if last.after.is_over:
-            return "the game is over"
+            return T.gettext("the game is over")
         if isinstance(last.action, EndTurn):
-            return f"{who} has ended the turn and drawn: an ended turn cannot be taken back"
+            return T.gettext("{player} has ended the turn and drawn: an ended turn cannot be taken back").format(
+                player=who)
         if isinstance(last.action, Pass):
-            return f"{who} has passed: the turn is over"
+            return T.gettext("{player} has passed: the turn is over").format(player=who)
         if isinstance(last.action, PlacePiece):
-            return f"{who}'s piece is placed and the next player is to place: the turn is over"
+            return T.gettext("the {piece} of {player} is placed and the next player is to place: the turn is "
+                             "over").format(piece=vocab.piece, player=who)
         if isinstance(last.action, PickTile) and last.after.current != last.player:
-            return f"{who}'s starting hand is complete and the other tiles are shuffled into the pile"
+            return T.gettext("the starting hand of {player} is complete and the other {tiles} are shuffled into "
+                             "the pile").format(player=who, tiles=vocab.tiles)
         if (last.after.current != last.player or last.after.turn != last.before.turn
                 or last.after.phase is not last.before.phase):
-            return f"{who}'s turn is over"
+            return T.gettext("the turn of {player} is over").format(player=who)
         return None
 
     def can_undo(self) -> bool:
@@ -272,7 +300,7 @@ class GameSession:
         """Take back the last action (ValueError with the reason if the rules of the table forbid it)."""
         reason = self.undo_refusal()
         if reason is not None:
-            raise ValueError(f"cannot undo: {reason}")
+            raise ValueError(T.gettext("cannot undo: {reason}").format(reason=reason))
         self.states.pop()
         self.actions.pop()
         return self.steps.pop()
@@ -288,7 +316,7 @@ class GameSession:
     def score(self) -> ScoreReport:
         """The final scoring (ValueError before the end)."""
         if not self.is_over:
-            raise ValueError("the game is not over yet: scoring comes at the end")
+            raise ValueError(T.gettext("the game is not over yet: scoring comes at the end"))
         return score_state(self.state)
 
     def record(self, comments: dict[int, str] | None = None) -> str:

@@ -1,4 +1,4 @@
-"""One line per action for a game's log, in the edition's vocabulary.
+"""One line per action for a game's log, in the edition's vocabulary and the current language.
 
 ``describe_action(before, action, after, label)`` says what happened, including the
 pieces the action decided and the end of the game. Starting-hand picks are secret:
@@ -10,9 +10,12 @@ from __future__ import annotations
 from ..core.actions import Action, EndTurn, MoveTile, Pass, PickTile, PlacePiece, PlaceTile, Swap
 from ..core.model import Phase
 from ..core.state import GameState
-from ..core.text import tile_name
+from ..core.text import end_reason_text, tile_name
 from ..core.tiles import HAND_SIZE
 from .words import hex_words, resolution_words
+from ...i18n import Domain
+
+T = Domain("knizia")
 
 
 def _label(state: GameState, ref: str, coords: bool = False) -> str:
@@ -24,48 +27,67 @@ def describe_action(before: GameState, action: Action, after: GameState, label: 
                     coords: bool = False) -> str:
     """What ``action`` did, taking ``before`` to ``after``; ``label`` names the actor (default: seat name).
 
-    Hexes are named in words (``hex_words``); with ``coords`` their ids follow in brackets."""
-    who = label or before.seats[before.current].name
+    Hexes are named in words (``hex_words``); with ``coords`` their ids follow in brackets. The line is
+    in the current language, in the edition's words."""
     vocab = before.ruleset.vocabulary
+    names = vocab.seat_names(before.seats)
+    who = label or names[before.current]
     if isinstance(action, PlacePiece):
-        text = f"{who} puts a {vocab.caste(action.caste)} into {_label(before, action.hex, coords)}"
+        text = T.gettext("{player} puts a {caste} into {place}").format(
+            player=who, caste=vocab.caste(action.caste), place=_label(before, action.hex, coords))
     elif isinstance(action, PickTile):
         n = len(after.hands[before.current] or ()) if after.current == before.current else HAND_SIZE
-        text = f"{who} chooses a {vocab.tile} for the starting hand ({n} of {HAND_SIZE})"
+        text = T.gettext("{player} chooses a {tile} for the starting hand ({n} of {total})").format(
+            player=who, tile=vocab.tile, n=n, total=HAND_SIZE)
         if n == HAND_SIZE:
-            text += f"; the other {vocab.tiles} are shuffled into the draw pile"
+            text += T.gettext("; the other {tiles} are shuffled into the draw pile").format(tiles=vocab.tiles)
     elif isinstance(action, PlaceTile):
-        text = f"{who} lays {tile_name(action.tile, vocab)} on {_label(before, action.hex, coords)}"
+        text = T.gettext("{player} lays {tile} on {place}").format(
+            player=who, tile=tile_name(action.tile, vocab), place=_label(before, action.hex, coords))
     elif isinstance(action, Swap):
-        text = (f"{who} plays the {vocab.swap}: the {vocab.caste(action.caste_a)} of {_label(before, action.hex_a, coords)} "
-                f"changes places with the {vocab.caste(action.caste_b)} of {_label(before, action.hex_b, coords)}")
+        text = T.gettext("{player} plays the {swap}: the {caste_a} of {place_a} changes places with the {caste_b} "
+                         "of {place_b}").format(
+            player=who, swap=vocab.swap, caste_a=vocab.caste(action.caste_a),
+            place_a=_label(before, action.hex_a, coords), caste_b=vocab.caste(action.caste_b),
+            place_b=_label(before, action.hex_b, coords))
     elif isinstance(action, MoveTile):
         lifted = before.tiles[before.board.resolve(action.from_hex)]
         what = tile_name(lifted.tile, vocab) if lifted is not None else vocab.tile
-        text = (f"{who} plays the {vocab.move}: {what} goes from {_label(before, action.from_hex, coords)} "
-                f"to {_label(before, action.to_hex, coords)}")
+        text = T.gettext("{player} plays the {move}: {tile} goes from {start} to {end}").format(
+            player=who, move=vocab.move, tile=what, start=_label(before, action.from_hex, coords),
+            end=_label(before, action.to_hex, coords))
     elif isinstance(action, EndTurn):
         p = before.current
         drawn = before.pile_sizes[p] - after.pile_sizes[p]
-        text = f"{who} ends the turn" + (
-            f" and draws {drawn} {vocab.tile if drawn == 1 else vocab.tiles}" if drawn else
-            "; the draw pile is empty")
+        if drawn:
+            text = T.ngettext("{player} ends the turn and draws {n} {tiles}",
+                              "{player} ends the turn and draws {n} {tiles}", drawn).format(
+                player=who, n=drawn, tiles=vocab.tile if drawn == 1 else vocab.tiles)
+        else:
+            text = T.gettext("{player} ends the turn; the draw pile is empty").format(player=who)
     elif isinstance(action, Pass):
-        text = f"{who} cannot place any {vocab.tile} and passes (R1)"
+        text = T.gettext("{player} cannot place any {tile} and passes (R1)").format(player=who, tile=vocab.tile)
     else:  # pragma: no cover - every action type is handled above
         text = f"{who}: {action}"
+    next_player = vocab.seat_names(after.seats)[after.current]
     if before.phase is not after.phase and after.phase is Phase.PLACE_PIECES:
-        text += f". Every hand is chosen: now the {vocab.piece}s are placed, {after.seats[after.current].name} first"
+        text += T.gettext(". Every hand is chosen: now the {pieces} are placed, {player} first").format(
+            pieces=vocab.pieces, player=next_player)
     elif before.phase is not Phase.PLAY and after.phase is Phase.PLAY:
-        how = f"the {vocab.piece}s are dealt at random" if isinstance(action, PickTile) else f"every {vocab.piece} is placed"
-        text += f". Every hand is chosen and {how}: play begins with {after.seats[after.current].name}"
+        if isinstance(action, PickTile):
+            text += T.gettext(". Every hand is chosen and the {pieces} are dealt at random: play begins with "
+                              "{player}").format(pieces=vocab.pieces, player=next_player)
+        else:
+            text += T.gettext(". Every hand is chosen and every {piece} is placed: play begins with {player}").format(
+                piece=vocab.piece, player=next_player)
     captures = [resolution_words(after, r, coords) for r in after.events]
     if captures:
         text += " — " + "; ".join(captures)
     if after.is_over and not before.is_over:
-        text += f". The game ends: {after.end_reason}"
+        text += T.gettext(". The game ends: {reason}").format(reason=end_reason_text(after.end_reason, vocab))
     elif after.end_reason and not before.end_reason:
-        text += f". The game will end after this turn: {after.end_reason}"
+        text += T.gettext(". The game will end after this turn: {reason}").format(
+            reason=end_reason_text(after.end_reason, vocab))
     return text
 
 
@@ -73,20 +95,24 @@ def action_phrase(state: GameState, action: Action, coords: bool = False) -> str
     """A short name of an action not yet played: ``Samurai 2 on the land north of Kyoto``, ``end the turn``."""
     vocab = state.ruleset.vocabulary
     if isinstance(action, PlaceTile):
-        return f"{tile_name(action.tile, vocab)} on {_label(state, action.hex, coords)}"
+        return T.gettext("{tile} on {place}").format(tile=tile_name(action.tile, vocab),
+                                                     place=_label(state, action.hex, coords))
     if isinstance(action, Swap):
-        return (f"{vocab.swap}: {vocab.caste(action.caste_a)} of {_label(state, action.hex_a, coords)} ↔ "
-                f"{vocab.caste(action.caste_b)} of {_label(state, action.hex_b, coords)}")
+        return T.gettext("{swap}: {caste_a} of {place_a} ↔ {caste_b} of {place_b}").format(
+            swap=vocab.swap, caste_a=vocab.caste(action.caste_a), place_a=_label(state, action.hex_a, coords),
+            caste_b=vocab.caste(action.caste_b), place_b=_label(state, action.hex_b, coords))
     if isinstance(action, MoveTile):
-        return f"{vocab.move}: {_label(state, action.from_hex, coords)} → {_label(state, action.to_hex, coords)}"
+        return T.gettext("{move}: {start} → {end}").format(
+            move=vocab.move, start=_label(state, action.from_hex, coords), end=_label(state, action.to_hex, coords))
     if isinstance(action, PlacePiece):
-        return f"a {vocab.caste(action.caste)} into {_label(state, action.hex, coords)}"
+        return T.gettext("a {caste} into {place}").format(caste=vocab.caste(action.caste),
+                                                          place=_label(state, action.hex, coords))
     if isinstance(action, PickTile):
-        return f"take {tile_name(action.tile, vocab)} into the starting hand"
+        return T.gettext("take {tile} into the starting hand").format(tile=tile_name(action.tile, vocab))
     if isinstance(action, EndTurn):
-        return "end the turn"
+        return T.gettext("end the turn")
     if isinstance(action, Pass):
-        return "pass (no tile can be placed)"
+        return T.gettext("pass (no {tile} can be placed)").format(tile=vocab.tile)
     return str(action)  # pragma: no cover
 
 

@@ -85,6 +85,9 @@ from ..render.svg import legend_html
 from ..render.theme import HIGHLIGHT_STYLES, PALETTES, THEME, Theme, theme_for
 from ...ui.board_client import BOARD_KEYS, LIVE_CLASS, SPACE_CLASS, board_client, parse_space
 from ...ui.scroll_focus import CANVAS_CLASS, scroll_focus_fix
+from ...i18n import Domain
+
+T = Domain("knizia")
 
 MAP, HEAT, PIECES, MARKS = range(4)
 LAYER_NAMES = ("map", "heat", "pieces", "highlights")
@@ -172,15 +175,17 @@ class BoardView:
         self.space.observe(self._guarded(lambda ch: self._on_space(ch["new"])), names="value")
         self._legend_html = widgets.HTML("")
         self.palette_choice = widgets.ToggleButtons(
-            options=[("Standard colours", "default"), ("Colour-blind safe", "colour-blind")], value=palette,
-            tooltips=["The colours of the game", "Okabe and Ito's colours, apart for every colour vision"],
+            options=[(T.gettext("Standard colours"), "default"), (T.gettext("Colour-blind safe"), "colour-blind")],
+            value=palette,
+            tooltips=[T.gettext("The colours of the game"),
+                      T.gettext("Okabe and Ito's colours, apart for every colour vision")],
             style={"button_width": "auto"})
         self.palette_choice.add_class("samurai-board-palette")
         self.palette_choice.observe(self._guarded(lambda ch: self.set_palette(ch["new"])), names="value")
         self.legend = widgets.Accordion(children=[widgets.VBox([self.palette_choice, self._legend_html])],
                                         selected_index=None,
                                         layout=widgets.Layout(display="" if legend else "none"))
-        self.legend.set_title(0, "Key to the board")
+        self.legend.set_title(0, T.gettext("Key to the board"))
         self.legend.add_class("samurai-board-legend")
         self.legend.observe(self._guarded(lambda ch: self._show_legend()), names="selected_index")
         # a click must not scroll the page before ipycanvas reads its position (see scroll_focus)

@@ -17,6 +17,9 @@ from ..teaching.words import capitalised, hex_words
 from ..core.tiles import CASTES, TILE_KINDS, Caste
 from . import position_edit as pe
 from .hand_panel import tile_label
+from ...i18n import Domain
+
+T = Domain("knizia")
 
 PIECE, TILE, REMOVE = "piece", "tile", "remove"
 
@@ -31,16 +34,19 @@ class EditPanel:
         self.draft: GameState | None = None
         self.problems: list[str] = []
         self.tool = widgets.ToggleButtons(options=[(PIECE, PIECE), (TILE, TILE), (REMOVE, REMOVE)], value=PIECE,
-                                          description="Click puts", style={"button_width": "auto"})
+                                          description=T.gettext("Click puts"),
+                                          style={"button_width": "auto", "description_width": "initial"})
         self.tool.add_class("samurai-edit-tool")
-        self.caste = widgets.ToggleButtons(style={"button_width": "auto"}, description="Caste")
+        self.caste = widgets.ToggleButtons(style={"button_width": "auto", "description_width": "initial"},
+                                           description=T.gettext("Caste"))
         self.caste.add_class("samurai-edit-caste")
-        self.pool = widgets.Dropdown(description="Pieces from/to", style={"description_width": "initial"},
+        self.pool = widgets.Dropdown(description=T.gettext("Pieces from/to"), style={"description_width": "initial"},
                                      layout=widgets.Layout(width="auto"))
-        self.owner = widgets.Dropdown(description="Tile of", layout=widgets.Layout(width="180px"))
-        self.tile = widgets.Dropdown(description="Tile", layout=widgets.Layout(width="220px"))
+        self.owner = widgets.Dropdown(description=T.gettext("Of"), layout=widgets.Layout(width="180px"))
+        self.tile = widgets.Dropdown(layout=widgets.Layout(width="240px"), style={"description_width": "initial"})
         self.tile.add_class("samurai-edit-tile")
-        self.current = widgets.Dropdown(description="To play", layout=widgets.Layout(width="200px"))
+        self.current = widgets.Dropdown(description=T.gettext("To play"), layout=widgets.Layout(width="220px"),
+                                        style={"description_width": "initial"})
         self.current.add_class("samurai-edit-current")
         self.hand_fields = [widgets.Text(continuous_update=False, layout=widgets.Layout(width="330px"))
                             for _ in range(4)]
@@ -50,13 +56,15 @@ class EditPanel:
         self.hands_title = widgets.HTML()
         self.problems_html = widgets.HTML()
         self.problems_html.add_class("samurai-edit-problems")
-        self.apply_button = widgets.Button(description="Apply edits", button_style="success", icon="check")
+        self.apply_button = widgets.Button(description=T.gettext("Apply edits"), button_style="success", icon="check",
+                                           layout=widgets.Layout(width="auto"))
         self.apply_button.add_class("samurai-edit-apply")
-        self.discard_button = widgets.Button(description="Discard edits", icon="times")
+        self.discard_button = widgets.Button(description=T.gettext("Discard edits"), icon="times",
+                                             layout=widgets.Layout(width="auto"))
         self.discard_button.add_class("samurai-edit-discard")
         self.widget = widgets.VBox([
-            widgets.HTML("<i>Click the board to edit; edits are checked like scenario files and applied "
-                         "only when valid.</i>"),
+            widgets.HTML("<i>{}</i>".format(html.escape(T.gettext(
+                "Click the board to edit; edits are checked like scenario files and applied only when valid.")))),
             self.tool, self.caste, self.pool, widgets.HBox([self.owner, self.tile]), self.current,
             self.hands_title, self.hands_box,
             self.problems_html, widgets.HBox([self.apply_button, self.discard_button]),
@@ -83,13 +91,18 @@ class EditPanel:
         """Edit from ``state`` (drops any draft)."""
         self.base, self.draft, self.problems = state, None, []
         vocab = state.ruleset.vocabulary
-        names = [s.name for s in state.seats]
+        names = vocab.seat_names(state.seats)
         self._syncing = True
         try:
-            _options(self.tool, [(vocab.piece, PIECE), (vocab.tile, TILE), ("remove", REMOVE)])
-            self.hands_title.value = f"<b>Hands</b> ({vocab.tile} codes, e.g. <code>H4 S1 W2 X M</code>)"
+            _options(self.tool, [(vocab.piece, PIECE), (vocab.tile, TILE), (T.gettext("remove"), REMOVE)])
+            self.tile.description = vocab.tile.capitalize()
+            self.hands_title.value = "<b>{}</b> ({})".format(
+                html.escape(T.gettext("Hands")),
+                T.gettext("codes of the {tiles}, e.g. {example}").format(
+                    tiles=html.escape(vocab.tiles), example="<code>H4 S1 W2 X M</code>"))
             _options(self.caste, [(vocab.caste(c), c.value) for c in CASTES])
-            _options(self.pool, [("set aside", pe.SET_ASIDE)] + [(f"{n}'s captures", p) for p, n in enumerate(names)])
+            _options(self.pool, [(T.gettext("set aside"), pe.SET_ASIDE)]
+                     + [(T.gettext("captures of {player}").format(player=n), p) for p, n in enumerate(names)])
             _options(self.owner, [(n, p) for p, n in enumerate(names)])
             _options(self.tile, [(f"{t.code} · {tile_label(state, t)}", t.code) for t in TILE_KINDS if not t.is_swap])
             _options(self.current, [(n, p) for p, n in enumerate(names)])
@@ -111,7 +124,7 @@ class EditPanel:
 
     def _show_problems(self, what: str = "") -> None:
         if self.draft is None:
-            self.problems_html.value = "<i>No edits yet.</i>"
+            self.problems_html.value = "<i>{}</i>".format(html.escape(T.gettext("No edits yet.")))
             self.apply_button.disabled = True
             self.discard_button.disabled = True
             return
@@ -120,12 +133,14 @@ class EditPanel:
         head = html.escape(what + ": ") if what else ""
         if self.problems:
             items = "".join(f"<li>{html.escape(p)}</li>" for p in self.problems)
-            self.problems_html.value = (f'<div class="samurai-edit-invalid">{head}<b>{len(self.problems)} problem'
-                                        f'{"s" if len(self.problems) != 1 else ""}</b> before this position can be '
-                                        f'applied:<ul style="margin:2px 0">{items}</ul></div>')
+            n = len(self.problems)
+            count = T.ngettext("{n} problem before this position can be applied:",
+                               "{n} problems before this position can be applied:", n).format(n=n)
+            self.problems_html.value = (f'<div class="samurai-edit-invalid">{head}<b>{html.escape(count)}</b>'
+                                        f'<ul style="margin:2px 0">{items}</ul></div>')
         else:
-            self.problems_html.value = (f'<div class="samurai-edit-valid">{head}the edited position is valid: '
-                                        "press Apply.</div>")
+            valid = html.escape(T.gettext("the edited position is valid: press Apply edits."))
+            self.problems_html.value = f'<div class="samurai-edit-valid">{head}{valid}</div>'
 
     # --- edits ---------------------------------------------------------------
     def click(self, index: int | None) -> str:
@@ -134,39 +149,45 @@ class EditPanel:
             return ""
         s = self.shown
         board = s.board
+        vocab = s.ruleset.vocabulary
+        names = vocab.seat_names(s.seats)
         label = hex_words(s, index)
         tool = self.tool.value
         if tool == PIECE:
             if not board.is_settlement[index]:
-                raise ValueError(f"{capitalised(label)} is not a settlement: {s.ruleset.vocabulary.piece}s lie only in villages, "
-                                 "cities and Edo")
+                raise ValueError(T.gettext("{place} is not a settlement: the {pieces} lie only in villages, cities and "
+                                           "Edo").format(place=capitalised(label), pieces=vocab.pieces))
             caste = Caste(self.caste.value)
-            what = f"{s.ruleset.vocabulary.caste(caste)} put into {label}"
+            what = T.gettext("{caste} put into {place}").format(caste=vocab.caste(caste), place=label)
             self._edit(pe.add_piece(s, index, caste, self.pool.value), what)
         elif tool == TILE:
             if board.is_settlement[index]:
-                raise ValueError(f"{s.ruleset.vocabulary.tiles} are never placed on a village, a city or Edo")
+                raise ValueError(T.gettext("the {tiles} are never placed on a village, a city or Edo").format(
+                    tiles=vocab.tiles))
             from ..core.tiles import tile as tile_by_code
 
             t = tile_by_code(self.tile.value)
-            what = f"{s.seats[self.owner.value].name}'s {tile_label(s, t)} laid on {label}"
+            what = T.gettext("{tile} of {player} laid on {place}").format(
+                tile=tile_label(s, t), player=names[self.owner.value], place=label)
             self._edit(pe.put_tile(s, index, self.owner.value, t), what)
         else:
             if s.tiles[index] is not None:
-                self._edit(pe.remove_tile(s, index), f"{s.ruleset.vocabulary.tile} lifted from {label}")
+                self._edit(pe.remove_tile(s, index), T.gettext("{tile} lifted from {place}").format(
+                    tile=vocab.tile, place=label))
             elif s.pieces[index]:
                 caste = Caste(self.caste.value)
-                what = f"{s.ruleset.vocabulary.piece} taken out of {label}"
+                what = T.gettext("{piece} taken out of {place}").format(piece=vocab.piece, place=label)
                 self._edit(pe.remove_piece(s, index, caste, self.pool.value), what)
             else:
-                raise ValueError(f"{capitalised(label)} holds nothing to remove")
+                raise ValueError(T.gettext("{place} holds nothing to remove").format(place=capitalised(label)))
         return self.problems_html.value
 
     def set_hand(self, player: int, text: str) -> None:
         if self._syncing or player >= self.shown.n_players:
             return
         s = self.shown
-        self._edit(pe.set_hand(s, player, pe.parse_hand(text)), f"{s.seats[player].name}'s hand set")
+        name = s.ruleset.vocabulary.seat_names(s.seats)[player]
+        self._edit(pe.set_hand(s, player, pe.parse_hand(text)), T.gettext("hand of {player} set").format(player=name))
 
     def set_current(self, player: int) -> None:
         if self._syncing or player is None:
@@ -174,14 +195,18 @@ class EditPanel:
         s = self.shown
         if player == s.current and self.draft is None:
             return
-        self._edit(pe.set_current(s, player), f"{s.seats[player].name} to play")
+        name = s.ruleset.vocabulary.seat_names(s.seats)[player]
+        self._edit(pe.set_current(s, player), T.gettext("{player} to play").format(player=name))
 
     def apply(self) -> None:
         """Hand the draft to the app if it is valid; else list its problems (ValueError)."""
         if self.draft is None:
-            raise ValueError("there are no edits to apply")
+            raise ValueError(T.gettext("there are no edits to apply"))
         if self.problems:
-            raise ValueError(f"the edited position has {len(self.problems)} problem(s): " + "; ".join(self.problems))
+            n = len(self.problems)
+            raise ValueError(T.ngettext("the edited position has {n} problem: {problems}",
+                                        "the edited position has {n} problems: {problems}", n).format(
+                n=n, problems="; ".join(self.problems)))
         new = self.draft
         self._on_apply(new)
 

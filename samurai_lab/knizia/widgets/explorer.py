@@ -16,6 +16,7 @@ first time their tab is opened, which keeps the page quick to start.
 from __future__ import annotations
 
 import dataclasses
+import html
 import os
 from pathlib import Path
 from typing import Any
@@ -30,8 +31,10 @@ from ..core.state import GameState, new_game
 from ..teaching.game_text import action_phrase, describe_action
 from ..teaching.words import plain_text, resolution_words
 from ..core.tiles import Caste
+from ...i18n import N_, Domain
 from ...ui.common import Feedback
 from ...ui.header import AppHeader
+from ...ui.language import open_page
 from ...ui.query import query_params
 from .hand_panel import HandPanel
 from .history import History, HistoryBar
@@ -44,28 +47,39 @@ QUERY_KEYS = ("players", "edition", "seed", "start", "scenario", "position")
 #: Module-level default start (``"midgame"`` opens a 4-player game in its 13th turn).
 START = os.environ.get("SAMURAI_EXPLORER_START", "")
 
+T = Domain("knizia")
+
 PLAY_TAB, EDIT_TAB, RULES_TAB, FILES_TAB = range(4)
-TAB_TITLES = ("Play", "Edit", "New game", "Files")
+#: The tabs' titles (translated when shown: ``tab_titles()``).
+TAB_TITLES = (N_("Play"), N_("Edit"), N_("New game"), N_("Files"))
 REVEAL, PLAYER = "reveal", "player"
+#: The first label of a history.
+START_LABEL = "start"
+
+
+def tab_titles() -> tuple[str, ...]:
+    """The tabs' titles in the current language."""
+    return tuple(T.gettext(t) for t in TAB_TITLES)
 
 
 def tab_hint(index: int, vocab: Vocabulary) -> str:
     """What to do in a tab, in the edition's words."""
     return (
-        f"Play: choose a {vocab.tile} of the hand, then click the board.",
-        "Edit mode: choose what a click puts, then click the board. Edits are checked and applied only when valid.",
-        "New game: choose the players, the edition and the rulings, then press New game.",
-        "Files: load a scenario, save or download the position, or copy its one-line string.",
+        T.gettext("Play: choose a {tile} of the hand, then click the board.").format(tile=vocab.tile),
+        T.gettext("Edit mode: choose what a click puts, then click the board. Edits are checked and applied only "
+                  "when valid."),
+        T.gettext("New game: choose the players, the edition and the rulings, then press New game."),
+        T.gettext("Files: load a scenario, save or download the position, or copy its one-line string."),
     )[index]
 
 
 def help_html(vocab: Vocabulary) -> str:
     """The header's how-to line, in the edition's words."""
-    return (f'<div style="max-width:1000px"><b>How to play here:</b> '
-            f"choose a {vocab.tile} of the hand, then click a highlighted hex: the first click shows what would "
-            f"happen (who would take which {vocab.piece}), a second click on the same hex (or <i>Confirm</i>) plays "
-            "it. Click any settlement to see its influence tallies. Undo, redo and the history slider move through "
-            "every position of the session.</div>")
+    return '<div style="max-width:1000px">{}</div>'.format(T.gettext(
+        "<b>How to play here:</b> choose a {tile} of the hand, then click a highlighted hex: the first click shows "
+        "what would happen (who would take which {piece}), a second click on the same hex (or <i>Confirm</i>) plays "
+        "it. Click any settlement to see its influence tallies. Undo, redo and the history slider move through every "
+        "position of the session.").format(tile=vocab.tile, piece=vocab.piece))
 
 
 def midgame_state(seed: int = 11) -> GameState:
@@ -84,12 +98,13 @@ class Explorer:
     """The scenario explorer app (CSS class ``samurai-explorer``); ``widget`` is what to display."""
 
     def __init__(self, state: GameState | None = None, *, hex_size: float = 16, confirm: bool = True,
-                 scenarios_dir: Path | str | None = None, label: str = "start") -> None:
+                 scenarios_dir: Path | str | None = None, label: str = START_LABEL) -> None:
         from .board import BoardView
 
         state = state if state is not None else default_state()
         self.feedback = Feedback()
         self.guard = self.feedback.guard
+        self.coords = False  # hex ids in the texts too (the header's "Show coordinates")
         self.history: History[GameState] = History(state, label)
         self.input = PlayInput(confirm=confirm)
         self.scenarios_dir = Path(scenarios_dir) if scenarios_dir else None
@@ -108,25 +123,29 @@ class Explorer:
 
         self.status = widgets.HTML()
         self.status.add_class("samurai-status")
-        self.view_toggle = widgets.ToggleButtons(options=[("Reveal all (teaching)", REVEAL),
-                                                          ("Player to move only", PLAYER)],
+        self.view_toggle = widgets.ToggleButtons(options=[(T.gettext("Reveal all (teaching)"), REVEAL),
+                                                          (T.gettext("Player to move only"), PLAYER)],
                                                  value=REVEAL, style={"button_width": "auto"})
         self.view_toggle.add_class("samurai-view")
         self.view_toggle.observe(self.guard(lambda ch: self.set_view(ch["new"])), names="value")
 
         self.hand = HandPanel()
         self.hand.on_select(self.guard(self.choose))
-        self.confirm_button = widgets.Button(description="Confirm", icon="check", disabled=True,
-                                             tooltip="Play the previewed action", layout=widgets.Layout(width="auto"))
+        self.confirm_button = widgets.Button(description=T.gettext("Confirm"), icon="check", disabled=True,
+                                             tooltip=T.gettext("Play the previewed action"),
+                                             layout=widgets.Layout(width="auto"))
         self.confirm_button.add_class("samurai-confirm")
         self.confirm_button.on_click(self.guard(lambda _: self.confirm()))
-        self.end_button = widgets.Button(description="End turn", icon="forward", tooltip="Refill the hand, next player")
+        self.end_button = widgets.Button(description=T.gettext("End turn"), icon="forward",
+                                         tooltip=T.gettext("Refill the hand, next player"),
+                                         layout=widgets.Layout(width="auto"))
         self.end_button.add_class("samurai-end-turn")
         self.end_button.on_click(self.guard(lambda _: self.end_turn()))
-        self.pass_button = widgets.Button(description="Pass", tooltip="Only when no tile can be placed (R1)")
+        self.pass_button = widgets.Button(description=T.gettext("Pass"), layout=widgets.Layout(width="auto"))
         self.pass_button.add_class("samurai-pass")
         self.pass_button.on_click(self.guard(lambda _: self.pass_turn()))
-        self.one_click = widgets.Checkbox(value=not confirm, description="one click plays (no preview)", indent=False,
+        self.one_click = widgets.Checkbox(value=not confirm, description=T.gettext("one click plays (no preview)"),
+                                          indent=False,
                                           layout=widgets.Layout(width="auto"))
         self.one_click.observe(self.guard(lambda ch: self.set_confirm(not ch["new"])), names="value")
         self.swap_castes = [widgets.ToggleButtons(style={"button_width": "auto"}) for _ in range(2)]
@@ -141,7 +160,7 @@ class Explorer:
         play_box.add_class("samurai-play")
 
         self.tabs = widgets.Tab(children=[play_box, widgets.VBox(), widgets.VBox(), widgets.VBox()],
-                                titles=TAB_TITLES)
+                                titles=tab_titles())
         self.tabs.add_class("samurai-tabs")
         self.tabs.observe(self.guard(lambda ch: self.open_tab(ch["new"])), names="selected_index")
 
@@ -149,7 +168,7 @@ class Explorer:
         self.captures = widgets.HTML()
         self.captures.add_class("samurai-captures")
 
-        self.history_bar = HistoryBar(self.history, guard=self.guard)
+        self.history_bar = HistoryBar(self.history, guard=self.guard, words=self.label_words)
         self.history_bar.on_change(lambda _state: self._after_history_move())
 
         # messages come under the hand and the buttons (nothing above them moves); the line keeps its room
@@ -181,10 +200,11 @@ class Explorer:
         self.widget = widgets.VBox([self.header, body])
         self.widget.add_class("samurai-explorer")
         self.coords = False
-        self.edition = widgets.ToggleButtons(options=[("1998 rules", "1998"), ("2015 rules", "2015")],
+        self.edition = widgets.ToggleButtons(options=[(T.gettext("1998 rules"), "1998"),
+                                                      (T.gettext("2015 rules"), "2015")],
                                              value=state.ruleset.edition,
-                                             tooltips=["Hans im Glück / Rio Grande: words and rules",
-                                                       "Fantasy Flight: words and rules"],
+                                             tooltips=[T.gettext("Hans im Glück / Rio Grande: words and rules"),
+                                                       T.gettext("Fantasy Flight: words and rules")],
                                              style={"button_width": "auto"})
         self.edition.observe(self.guard(lambda ch: self.set_edition(ch["new"])), names="value")
         self.app_header = AppHeader("explorer.ipynb", boards=[self.board], edition=self.edition,
@@ -198,10 +218,11 @@ class Explorer:
         """The app for a voila URL query (``?players=3&edition=2015&seed=4``, ``?start=midgame``,
         ``?scenario=e1.toml``, ``?position=...``); default: the page's address (``ui.query``) and ``START``.
 
-        The widgets are built first, then the address is read: under preheated kernels reading it
-        waits for the request, and the app is ready by then."""
-        app = cls(**kwargs)
+        The page's language is set first (``?lang=it``, else the browser's): every text is
+        translated as it is built. Under preheated kernels reading the address waits for the request."""
+        open_page(query)
         q = query_params(QUERY_KEYS, query)
+        app = cls(**kwargs)
         start = q.choice("start", ("midgame",), START or None)
         n = q.integer("players", 4)
         edition = q.choice("edition", tuple(PRESETS), "1998")
@@ -214,7 +235,7 @@ class Explorer:
         if start == "midgame":
             state = midgame_state()
         if state != app.state:
-            app.load_state(state, "start")
+            app.load_state(state, START_LABEL)
         q.report(app.feedback)
         if "scenario" in q:
             app.guard(app.panel(FILES_TAB).load_named)(q.values["scenario"])
@@ -293,7 +314,7 @@ class Explorer:
         before = self.history.states[self.history.index - 1]
         lines = [describe_action(before, action, new, coords=self.coords) + "."]  # captures and the end too
         if new.phase is not before.phase and new.phase is not Phase.GAME_OVER:
-            lines.append(f"Next: {setup_steps(new)}.")
+            lines.append(T.gettext("Next: {steps}.").format(steps=setup_steps(new)))
         self.feedback.show(" ".join(lines), "success")
 
     # --- handlers -----------------------------------------------------------------
@@ -315,10 +336,13 @@ class Explorer:
         self.edit_panel.click(index)
         problems = self.edit_panel.problems
         if problems:
-            self.feedback.show(f"Edited; {len(problems)} problem(s) before it can be applied: " + "; ".join(problems),
+            self.feedback.show(T.ngettext("Edited; {n} problem before it can be applied: {problems}",
+                                          "Edited; {n} problems before it can be applied: {problems}",
+                                          len(problems)).format(n=len(problems), problems="; ".join(problems)),
                                "warning")
         elif self.edit_panel.draft is not None:
-            self.feedback.show("Edited: the position is valid. Press Apply edits to continue from it.", "info")
+            self.feedback.show(T.gettext("Edited: the position is valid. Press Apply edits to continue from it."),
+                               "info")
         self.refresh()
 
     def hover_hex(self, index: int | None) -> None:
@@ -369,7 +393,8 @@ class Explorer:
     def set_edition(self, edition: str) -> None:
         """Play on under the other edition's rules and words (the position is kept; undo goes back)."""
         if edition not in PRESETS:
-            raise ValueError(f"edition must be one of {', '.join(PRESETS)}, not {edition!r}")
+            raise ValueError(T.gettext("the edition is one of {editions}, not {edition}").format(
+                editions=", ".join(PRESETS), edition=edition))
         if self.edition.value != edition:
             self.edition.value = edition
             return
@@ -378,16 +403,18 @@ class Explorer:
             return
         preset = PRESETS[edition]
         ruleset = old.with_options(edition=edition, capture_timing=preset.capture_timing)
-        self._push(dataclasses.replace(self.state, ruleset=ruleset), f"the {edition} edition")
+        self._push(dataclasses.replace(self.state, ruleset=ruleset),
+                   T.gettext("the {edition} edition").format(edition=edition))
         if self.rules_panel is not None:
             self.rules_panel.show(ruleset, self.state.n_players)
         self.input.reset()
         self.preview = self._hover_preview = None
         self.history_bar.refresh()
         self.refresh()
-        self.feedback.show(f"The {edition} edition: its words and its capture rule "
-                           f"({'at once' if preset.capture_timing == 'instant' else 'at the end of the turn'}).",
-                           "success")
+        at_once = preset.capture_timing == "instant"
+        self.feedback.show((T.gettext("The {edition} edition: its words and its capture rule (at once).") if at_once else
+                            T.gettext("The {edition} edition: its words and its capture rule (at the end of the turn)."))
+                           .format(edition=edition), "success")
 
     def set_confirm(self, confirm: bool) -> None:
         """Preview first (two clicks) or play at once (one click)."""
@@ -426,8 +453,25 @@ class Explorer:
             self.edit_panel.set_base(self.state)
         self.refresh()
         note = self.notes.get(self.history.index, "")
-        text = f"Step {self.history.index}: {self.history.label}" + (f". {note}" if note else "")
-        self.feedback.show(plain_text(self.state, text, self.coords), "info")
+        text = T.gettext("Step {n}: {label}").format(n=self.history.index, label=self.label_words(self.history.label))
+        if note:
+            text += ". " + plain_text(self.state, note, self.coords)
+        self.feedback.show(text, "info")
+
+    def label_words(self, label: str) -> str:
+        """A history label as shown: an action's notation in words (``S2@HO12`` → *Samurai 2 on ...*), the
+        first position's label translated, any other label as it was written (in the page's language)."""
+        if label == START_LABEL:
+            return T.gettext("start")
+        from ..core.actions import parse_action
+
+        k = self.history.index
+        before = self.history.states[k - 1] if k > 0 else self.state
+        try:
+            action = parse_action(label)
+        except (ValueError, KeyError):
+            return plain_text(self.state, label, self.coords)
+        return action_phrase(before, action, self.coords)
 
     # --- tabs -------------------------------------------------------------------------
     def open_tab(self, index: int) -> None:
@@ -471,33 +515,34 @@ class Explorer:
         panel = self.rules_panel
         ruleset = panel.ruleset()
         state = new_game(panel.n_players, ruleset, int(panel.seed.value))
-        self.load_state(state, f"new {panel.n_players}-player game ({ruleset.edition} rules, seed {panel.seed.value})")
+        self.load_state(state, T.gettext("new game: {n} players, {edition} rules, seed {seed}").format(
+            n=panel.n_players, edition=ruleset.edition, seed=panel.seed.value))
         self.tabs.selected_index = PLAY_TAB
-        how = setup_steps(state)
-        self.feedback.show(f"New game: {how}.", "success")
+        self.feedback.show(T.gettext("New game: {steps}.").format(steps=setup_steps(state)), "success")
 
     def apply_rules(self) -> None:
         """Keep the position, play on under the rules of the New game tab."""
         ruleset = self.rules_panel.ruleset()
         if self.rules_panel.n_players != self.state.n_players:
-            raise ValueError("the player count changes the board: start a new game for another player count")
+            raise ValueError(T.gettext("the player count changes the board: start a new game for another player count"))
         new = dataclasses.replace(self.state, ruleset=ruleset)
         from .position_edit import problems
 
         found = problems(new)
         if found:
-            raise ValueError("under these rules the position is not valid: " + "; ".join(found))
-        self._push(new, f"rules: {ruleset.edition}, {ruleset.capture_timing.replace('_', ' ')} capture")
+            raise ValueError(T.gettext("under these rules the position is not valid: {problems}").format(
+                problems="; ".join(found)))
+        self._push(new, T.gettext("rules of the {edition} edition").format(edition=ruleset.edition))
         self.history_bar.refresh()
-        self.feedback.show("Rules changed for this position.", "success")
+        self.feedback.show(T.gettext("Rules changed for this position."), "success")
         self.refresh()
 
     def _apply_edit(self, new: GameState) -> None:
-        self._push(new, "edited position")
+        self._push(new, T.gettext("edited position"))
         self.edit_panel.set_base(new)
         self.input.reset()
         self.history_bar.refresh()
-        self.feedback.show("Edits applied: play on from the edited position (or undo).", "success")
+        self.feedback.show(T.gettext("Edits applied: play on from the edited position (or undo)."), "success")
         self.refresh()
 
     # --- drawing ----------------------------------------------------------------------
@@ -532,7 +577,8 @@ class Explorer:
         shown = self.shown_state
         status = status_html(shown, self.viewer)
         if self.editing and self.edit_panel is not None and self.edit_panel.draft is not None:
-            status = '<div style="color:#7a4b00"><b>Editing: not applied yet</b></div>' + status
+            editing = html.escape(T.gettext("Editing: not applied yet"))
+            status = f'<div style="color:#7a4b00"><b>{editing}</b></div>' + status
         if self.status.value != status:
             self.status.value = status
         pv = self._hover_preview or self.preview
@@ -545,7 +591,8 @@ class Explorer:
                 focus = self.focus_settlement
             preview = f'<div class="samurai-preview">{preview_html(self.state, pv, self.coords)}</div>'
             self.tally.show(_as_it_closes(self.state, pv), focus, lead_html=preview,
-                            heading=f"With {action_phrase(self.state, pv.action, self.coords)}:" if focus is not None else "")
+                            heading=T.gettext("With {action}:").format(action=action_phrase(self.state, pv.action, self.coords))
+                            if focus is not None else "")
         else:
             self.tally.show(shown, self.focus_settlement)
         if not self.editing:
@@ -553,17 +600,28 @@ class Explorer:
             self.hand.show(title, items, allowance)
         pending = self.input.sel.pending
         _set(self.confirm_button, disabled=pending is None, button_style="" if pending is None else "success",
-             description="Confirm",
-             tooltip="Play the previewed action" if pending is None else
-             f"Play it: {action_phrase(self.state, pending, self.coords)}")
+             description=T.gettext("Confirm"),
+             tooltip=T.gettext("Play the previewed action") if pending is None else
+             T.gettext("Play it: {action}").format(action=action_phrase(self.state, pending, self.coords)))
         legal = self.input.legal(self.state)
         _set(self.end_button, disabled=not any(isinstance(a, EndTurn) for a in legal))
         _set(self.pass_button, disabled=not any(isinstance(a, Pass) for a in legal))
         self._show_swap()
-        steps = [(self.history.states[k], self.history.labels[k]) for k in range(1, self.history.index + 1)]
+        steps = [(self.history.states[k], self._step_words(k)) for k in range(1, self.history.index + 1)]
         caps = captures_html(steps)
         if self.captures.value != caps:
             self.captures.value = caps
+
+    def _step_words(self, k: int) -> str:
+        """The label of history step ``k`` in words (an action in words, from the position before it)."""
+        label = self.history.labels[k]
+        from ..core.actions import parse_action
+
+        try:
+            action = parse_action(label)
+        except (ValueError, KeyError):
+            return plain_text(self.history.states[k], label, self.coords)
+        return action_phrase(self.history.states[k - 1], action, self.coords)
 
     def _show_words(self, state: GameState) -> None:
         """The header and tooltips in the edition's words (they change only with the edition)."""
@@ -576,7 +634,7 @@ class Explorer:
         header = help_html(vocab)
         if self.header.value != header:
             self.header.value = header
-            self.pass_button.tooltip = f"Only when no {vocab.tile} can be placed (R1)"
+            self.pass_button.tooltip = T.gettext("Only when no {tile} can be placed (R1)").format(tile=vocab.tile)
 
     def _show_swap(self) -> None:
         sel = self.input.sel

@@ -35,6 +35,9 @@ from ..scenarios.catalogue import SCENARIO_DIR
 from ..scenarios import load_scenario, loads_scenario, save_scenario
 from ..scenarios.model import Scenario
 from ..scenarios.position import parse_position, position_string
+from ...i18n import Domain
+
+T = Domain("knizia")
 
 #: Folder, under the scenarios folder, where the explorer saves positions by default.
 SAVED = "saved"
@@ -70,24 +73,25 @@ def check_name(raw: str) -> str:
         name = name[:-5]
     problems = []
     if not name:
-        problems.append("give the position a name, e.g. my-position")
+        problems.append(T.gettext("give the position a name, e.g. my-position"))
     else:
         if "/" in name or "\\" in name:
-            problems.append("a name cannot contain / or \\ (positions are saved in one folder)")
+            problems.append(T.gettext("a name cannot contain / or \\ (positions are saved in one folder)"))
         if ".." in name:
-            problems.append("a name cannot contain ..")
+            problems.append(T.gettext("a name cannot contain .."))
         if len(name) > MAX_NAME:
-            problems.append(f"a name is at most {MAX_NAME} characters long (this one has {len(name)})")
+            problems.append(T.gettext("a name is at most {most} characters long (this one has {n})").format(
+                most=MAX_NAME, n=len(name)))
         if not name[0].isascii() or not name[0].isalnum():
-            problems.append("a name starts with a letter (A-Z, a-z) or a digit")
+            problems.append(T.gettext("a name starts with a letter (A-Z, a-z) or a digit"))
         odd = sorted({c for c in name if not (c.isascii() and (c.isalnum() or c in " _.-")) and c not in "/\\"})
         if odd:
-            problems.append("a name uses only letters (A-Z, a-z), digits, spaces, - _ and . (not "
-                            + " ".join(repr(c) for c in odd) + ")")
+            problems.append(T.gettext("a name uses only letters (A-Z, a-z), digits, spaces, - _ and . (not {chars})")
+                            .format(chars=" ".join(repr(c) for c in odd)))
     if problems:
-        raise ValueError(f"Not saved: {'; '.join(problems)}.")
+        raise ValueError(T.gettext("Not saved: {problems}.").format(problems="; ".join(problems)))
     if not _NAME_OK.fullmatch(name):  # pragma: no cover - the checks above cover every case
-        raise ValueError("Not saved: choose a name of letters and digits.")
+        raise ValueError(T.gettext("Not saved: choose a name of letters and digits."))
     return name + ".toml"
 
 
@@ -97,18 +101,30 @@ def scenario_title(path: Path) -> str:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         title = data.get("title")
         if isinstance(title, str) and title.strip():
-            return title.strip()
+            return T.gettext(title.strip())  # the scenario files' titles are in the catalogs
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         pass
     return path.stem
 
 
+def other_game(path: Path) -> bool:
+    """Is ``path`` a scenario of another game (its ``game`` is ``katana``, ``ikizumari``...)?"""
+    try:
+        game = tomllib.loads(path.read_text(encoding="utf-8")).get("game")
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
+    return isinstance(game, str) and game not in ("", "knizia", "samurai")
+
+
 def scenario_files(folder: Path) -> list[tuple[str, Path]]:
-    """(label, path) of every ``.toml`` file under ``folder``, by path; saved ones marked."""
+    """(label, path) of every ``.toml`` file of this game under ``folder``, by path (the other games'
+    scenarios are left out)."""
     if not folder.is_dir():
         return []
     out = []
     for p in sorted(folder.rglob("*.toml")):
+        if other_game(p):
+            continue
         rel = p.relative_to(folder).as_posix()
         out.append((f"{scenario_title(p)} ({rel})", p))
     return out
@@ -126,7 +142,7 @@ def steps_of(sc: Scenario) -> list[tuple[Any, str, str]]:
     for played in sc.walk():
         if played.error is not None:
             break
-        out.append((played.after, f"{played.step.number}. {played.step.text}", played.step.narration))
+        out.append((played.after, f"{played.step.number}. {played.step.text}", played.step.narration_text()))
     return out
 
 
@@ -139,56 +155,68 @@ class FilesPanel:
         self.saved = saved_dir(self.folder)
         self._pending_replace: str | None = None  # the file name a second Save would replace
         guard = app.guard
-        self.choice = widgets.Dropdown(description="Scenario", layout=widgets.Layout(width="96%"))
+        self.choice = widgets.Dropdown(description=T.gettext("Scenario"), layout=widgets.Layout(width="96%"),
+                                       style={"description_width": "initial"})
         self.choice.add_class("samurai-scenario-choice")
-        self.load_button = widgets.Button(description="Load", icon="folder-open", button_style="primary")
+        self.load_button = widgets.Button(description=T.gettext("Load"), icon="folder-open", button_style="primary")
         self.load_button.add_class("samurai-load-scenario")
         self.load_button.on_click(guard(lambda _: self.load_selected()))
-        self.rescan = widgets.Button(description="", icon="refresh", tooltip="Look for new files",
+        self.rescan = widgets.Button(description="", icon="refresh", tooltip=T.gettext("Look for new files"),
                                      layout=widgets.Layout(width="40px"))
         self.rescan.on_click(guard(lambda _: self.scan()))
 
-        self.title = widgets.Text(description="Title", layout=widgets.Layout(width="96%"))
+        self.title = widgets.Text(description=T.gettext("Title"), layout=widgets.Layout(width="96%"),
+                                  style={"description_width": "initial"})
         self.title.add_class("samurai-save-title")
-        self.download_button = widgets.Button(description="Download", icon="download", button_style="primary",
-                                              tooltip="Keep the position on your own computer (a .toml file)")
+        self.download_button = widgets.Button(description=T.gettext("Download"), icon="download",
+                                              button_style="primary", layout=widgets.Layout(width="auto"),
+                                              tooltip=T.gettext("Keep the position on your own computer (a .toml file)"))
         self.download_button.add_class("samurai-download-button")
         self.download_button.on_click(guard(lambda _: self.make_download()))
         self.download = widgets.HTML()
         self.download.add_class("samurai-download")
-        self.path = widgets.Text(description="Name", layout=widgets.Layout(width="60%"),
-                                 placeholder="my-position", tooltip="letters, digits, spaces, - _ and .")
+        self.path = widgets.Text(description=T.gettext("Name"), layout=widgets.Layout(width="60%"),
+                                 style={"description_width": "initial"},
+                                 placeholder=T.gettext("my-position"),
+                                 tooltip=T.gettext("letters, digits, spaces, - _ and ."))
         self.path.add_class("samurai-save-path")
         self.path.observe(lambda _ch: self._cancel_replace(), names="value")
-        self.save_button = widgets.Button(description="Save on the server", icon="save",
-                                          tooltip="Into the folder of saved positions on the server")
+        self.save_button = widgets.Button(description=T.gettext("Save on the server"), icon="save",
+                                          layout=widgets.Layout(width="auto"),
+                                          tooltip=T.gettext("Into the folder of saved positions on the server"))
         self.save_button.add_class("samurai-save")
         self.save_button.on_click(guard(lambda _: self.save()))
-        self.replace_button = widgets.Button(description="Replace it", icon="check", button_style="warning",
+        self.replace_button = widgets.Button(description=T.gettext("Replace it"), icon="check", button_style="warning",
                                              layout=widgets.Layout(display="none"))
         self.replace_button.add_class("samurai-save-replace")
         self.replace_button.on_click(guard(lambda _: self.save(replace=True)))
-        self.upload = widgets.FileUpload(accept=".toml", multiple=False, description="Open a .toml")
+        self.upload = widgets.FileUpload(accept=".toml", multiple=False, description=T.gettext("Open a .toml"),
+                                         layout=widgets.Layout(width="auto"))
         self.upload.add_class("samurai-upload")
         self.upload.observe(guard(self._on_upload), names="value")
 
         self.position = widgets.Textarea(layout=widgets.Layout(width="100%", height="64px"))
         self.position.add_class("samurai-position")
-        self.position_button = widgets.Button(description="Load this position", icon="arrow-up")
+        self.position_button = widgets.Button(description=T.gettext("Load this position"), icon="arrow-up",
+                                              layout=widgets.Layout(width="auto"))
         self.position_button.add_class("samurai-load-position")
         self.position_button.on_click(guard(lambda _: self.load_position(self.position.value)))
         self.link = widgets.HTML()
         self.link.add_class("samurai-position-link")
         self.widget = widgets.VBox([
-            widgets.HTML("<b>Scenarios</b> <small>(the rulebook examples and the saved positions)</small>"),
+            widgets.HTML("<b>{}</b> <small>({})</small>".format(
+                html.escape(T.gettext("Scenarios")),
+                html.escape(T.gettext("the rulebook examples and the saved positions")))),
             widgets.HBox([self.choice, self.rescan]), self.load_button,
-            widgets.HTML("<b>Keep the current position</b>"), self.title,
+            widgets.HTML("<b>{}</b>".format(html.escape(T.gettext("Keep the current position")))), self.title,
             widgets.HBox([self.download_button, self.upload], layout=widgets.Layout(align_items="center")),
             self.download,
-            widgets.HTML("<small>or save it on the server, among the saved positions:</small>"),
+            widgets.HTML("<small>{}</small>".format(html.escape(
+                T.gettext("or save it on the server, among the saved positions:")))),
             widgets.HBox([self.path, self.save_button, self.replace_button],
                          layout=widgets.Layout(align_items="center", flex_flow="row wrap")),
-            widgets.HTML("<b>Position string</b> (one line: copy it, or paste one and load it)"),
+            widgets.HTML("<b>{}</b> ({})".format(html.escape(T.gettext("Position string")), html.escape(
+                T.gettext("one line: copy it, or paste one and load it")))),
             self.position, widgets.HBox([self.position_button, self.link], layout=widgets.Layout(align_items="center")),
         ])
         self.widget.add_class("samurai-files")
@@ -203,13 +231,14 @@ class FilesPanel:
         except OSError:
             inside = False
         if not inside:
-            files += [(f"{scenario_title(p)} (saved: {p.name})", p) for p in sorted(self.saved.glob("*.toml"))]
+            files += [(T.gettext("{title} (saved: {file})").format(title=scenario_title(p), file=p.name), p)
+                      for p in sorted(self.saved.glob("*.toml"))]
         return files
 
     def scan(self) -> None:
         """List the scenario files (titles read from the files)."""
         old = self.choice.value
-        options = [(label, str(p)) for label, p in self.files()] or [("(no scenario files found)", "")]
+        options = [(label, str(p)) for label, p in self.files()] or [(T.gettext("(no scenario files found)"), "")]
         self.choice.options = options
         values = [v for _, v in options]
         self.choice.value = old if old in values else values[0]
@@ -219,19 +248,22 @@ class FilesPanel:
         state = self.app.state
         text = position_string(state)
         self.position.value = text
-        self.link.value = (f'<a href="explorer.ipynb?position={quote(text, safe="")}" target="_blank">'
-                           "a link that opens this position</a>")
-        default = f"{state.n_players} players, turn {state.turn}"
-        if not self.title.value or self.title.value.startswith(f"{state.n_players} players, turn"):
+        opens = html.escape(T.gettext("a link that opens this position"))
+        self.link.value = f'<a href="explorer.ipynb?position={quote(text, safe="")}" target="_blank">{opens}</a>'
+        default = T.gettext("{n} players, turn {turn}").format(n=state.n_players, turn=state.turn)
+        prefix = default.split(str(state.turn))[0]
+        if not self.title.value or self.title.value.startswith(prefix):
             self.title.value = default
-        if not self.path.value or self.path.value.startswith("position-"):
-            self.path.value = f"position-{state.n_players}p-turn-{state.turn}"
+        # a file name of ASCII letters and digits (check_name), in the page's language
+        name = T.gettext("position-{n}p-turn-{turn}").format(n=state.n_players, turn=state.turn)
+        if not self.path.value or self.path.value.startswith(name.split("-")[0] + "-"):
+            self.path.value = name
         self.download.value = ""
 
     # --- loading --------------------------------------------------------------------
     def load_selected(self) -> None:
         if not self.choice.value:
-            raise ValueError("there is no scenario file to load")
+            raise ValueError(T.gettext("there is no scenario file to load"))
         self.load_path(Path(self.choice.value))
 
     def load_named(self, name: str) -> None:
@@ -242,7 +274,7 @@ class FilesPanel:
         if path not in {p.resolve() for p in files}:
             matches = [p for p in files if p.name == Path(rel).name]
             if not matches:
-                raise ValueError(f"there is no scenario file {rel!r} among the scenarios")
+                raise ValueError(T.gettext("there is no scenario file {file} among the scenarios").format(file=repr(rel)))
             path = matches[0]
         self.load_path(path)
 
@@ -251,19 +283,23 @@ class FilesPanel:
 
     def load_scenario(self, sc: Scenario) -> None:
         steps = steps_of(sc)
-        self.app.load_state(sc.state, f"scenario: {sc.title}", steps)
-        more = f" Redo (or the history slider) plays its {len(steps)} step(s)." if steps else ""
-        text = f"Loaded “{sc.title}”." + (f" {sc.description.strip()}" if sc.description.strip() else "") + more
+        title = sc.title_text()
+        self.app.load_state(sc.state, T.gettext("scenario: {title}").format(title=title), steps)
+        more = (" " + T.ngettext("Redo (or the history slider) plays its {n} step.",
+                                 "Redo (or the history slider) plays its {n} steps.", len(steps)).format(n=len(steps))
+                if steps else "")
+        description = sc.description_text().strip()
+        text = T.gettext("Loaded “{title}”.").format(title=title) + (f" {description}" if description else "") + more
         self.app.feedback.show(text, "success")
         self.refresh()
 
     def load_position(self, text: str) -> None:
         """Load a pasted position string."""
         if not text.strip():
-            raise ValueError("paste a position string first")
+            raise ValueError(T.gettext("paste a position string first"))
         state = parse_position(text.strip())
-        self.app.load_state(state, "pasted position")
-        self.app.feedback.show("Position loaded.", "success")
+        self.app.load_state(state, T.gettext("pasted position"))
+        self.app.feedback.show(T.gettext("Position loaded."), "success")
         self.refresh()
 
     def _on_upload(self, change: dict) -> None:
@@ -275,7 +311,7 @@ class FilesPanel:
         try:
             text = bytes(item["content"]).decode("utf-8")
         except UnicodeDecodeError:
-            raise ValueError(f"{name}: the file is not UTF-8 text") from None
+            raise ValueError(T.gettext("{file}: the file is not UTF-8 text").format(file=name)) from None
         self.load_scenario(loads_scenario(text, name))
 
     # --- saving ---------------------------------------------------------------
@@ -297,31 +333,34 @@ class FilesPanel:
         if path.exists() and not (replace and self._pending_replace == name):
             self._pending_replace = name
             self.replace_button.layout.display = ""
-            self.app.feedback.show(f"There is already a saved position named “{name}”. Press “Replace it” to "
-                                   "overwrite it, or choose another name.", "warning")
+            self.app.feedback.show(T.gettext("There is already a saved position named “{file}”. Press “{button}” to "
+                                             "overwrite it, or choose another name.").format(
+                file=name, button=self.replace_button.description), "warning")
             return None
         if path.exists() and not path.is_file():
-            raise ValueError(f"Not saved: “{name}” is not a file; choose another name.")
-        text = save_scenario(self.app.state, None, title=self.title.value.strip() or "Saved position")
+            raise ValueError(T.gettext("Not saved: “{file}” is not a file; choose another name.").format(file=name))
+        text = save_scenario(self.app.state, None, title=self.title.value.strip() or T.gettext("Saved position"))
         try:
             self.saved.mkdir(parents=True, exist_ok=True)
             tmp = path.with_name(f".{name}.part")
             tmp.write_text(text, encoding="utf-8")
             tmp.replace(path)
         except OSError as e:
-            raise ValueError(f"Not saved: the server could not write the file ({e.strerror or e}). "
-                             "Use Download to keep the position on your computer.") from None
+            raise ValueError(T.gettext("Not saved: the server could not write the file ({error}). Use {button} to keep "
+                                       "the position on your computer.").format(
+                error=e.strerror or e, button=self.download_button.description)) from None
         self._cancel_replace()
         self.scan()
-        self.app.feedback.show(f"Saved as “{name}” among the saved positions.", "success")
+        self.app.feedback.show(T.gettext("Saved as “{file}” among the saved positions.").format(file=name), "success")
         return path
 
     def make_download(self) -> str:
         """A link that downloads the current position as a .toml file."""
-        title = self.title.value.strip() or "Saved position"
+        title = self.title.value.strip() or T.gettext("Saved position")
         text = save_scenario(self.app.state, None, title=title)
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         name = slug(title) + ".toml"
         self.download.value = (f'<a download="{html.escape(name)}" href="data:application/toml;base64,{data}">'
-                               f"⬇ {html.escape(name)}</a> <small>(click to save it on your computer)</small>")
+                               f"⬇ {html.escape(name)}</a> <small>"
+                               "({})</small>".format(html.escape(T.gettext("click to save it on your computer"))))
         return text

@@ -1,8 +1,9 @@
 """The apps opened from an address with options: ``lesson.ipynb?chapter=4``, ``examples.ipynb?example=E2``.
 
-Each function builds its app with its defaults first, then reads the page's
-options (``samurai_lab.ui.query``; under preheated kernels that waits for the
-request) and applies them. An unknown or malformed option is shown as a
+Each function first sets the page's language (``samurai_lab.ui.language.open_page``:
+``?lang=it``, else the browser's; under preheated kernels that waits for the
+request, so the imports come before it), then builds its app in that language
+and applies the page's other options (``samurai_lab.ui.query``). An unknown or malformed option is shown as a
 warning in the app, never as a traceback. ``query`` is for tests.
 
 The options of every app (the README's apps table lists them too):
@@ -17,6 +18,7 @@ examples           ``example`` (E1-E10, R1-R4)
 lesson             ``chapter`` (1-8 or its id, e.g. ``capture``), ``edition``
 variants           ``ruling`` (R1-R4), ``edition``
 game               ``players`` 2-4, ``edition``
+tournament         ``players`` 2-4, ``games`` 1-2000, ``seed``
 map                ``players`` 2-4
 =================  ==========================================================
 """
@@ -26,12 +28,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.ruleset import PRESETS, RULINGS
+from ...i18n import Domain
+from ...ui.language import open_page
 from ...ui.query import query_params
+
+T = Domain("knizia")
 
 EXAMPLES_KEYS = ("example",)
 LESSON_KEYS = ("chapter", "edition")
 VARIANTS_KEYS = ("ruling", "edition")
 GAME_KEYS = ("players", "edition")
+TOURNAMENT_KEYS = ("players", "games", "seed")
 MAP_KEYS = ("players",)
 
 
@@ -39,6 +46,7 @@ def examples_app(query: str | None = None, **kwargs: Any):
     """The rulebook examples, opened at ``?example=E2``."""
     from .examples import ExamplesApp
 
+    open_page(query)
     app = ExamplesApp(**kwargs)
     q = query_params(EXAMPLES_KEYS, query)
     key = q.choice("example", [e.key for e in app.entries])
@@ -53,6 +61,7 @@ def lesson_app(query: str | None = None, **kwargs: Any):
     from ..teaching.lessons import CHAPTERS
     from .lesson import LessonApp
 
+    open_page(query)
     app = LessonApp(**kwargs)
     q = query_params(LESSON_KEYS, query)
     edition = q.choice("edition", tuple(PRESETS))
@@ -79,6 +88,7 @@ def variants_app(query: str | None = None, **kwargs: Any):
     """The rule variants, opened at ``?ruling=R3`` in ``?edition=2015``'s words."""
     from .rules_panel import RulesPanel
 
+    open_page(query)
     app = RulesPanel(**kwargs)
     q = query_params(VARIANTS_KEYS, query)
     edition = q.choice("edition", tuple(PRESETS))
@@ -95,8 +105,9 @@ def game_app(query: str | None = None, **kwargs: Any):
     """A new game's form with ``?players=3`` and ``?edition=2015`` already chosen."""
     from .game import GameApp
 
-    app = GameApp(**kwargs)
+    open_page(query)
     q = query_params(GAME_KEYS, query)
+    app = GameApp(**kwargs)
     players = q.integer("players", 0, 2, 4)
     edition = q.choice("edition", tuple(PRESETS))
     rules = app.form.rules
@@ -108,7 +119,88 @@ def game_app(query: str | None = None, **kwargs: Any):
     return app
 
 
+def tournament_app(query: str | None = None, **kwargs: Any):
+    """The bot tournament with ``?players=3``, ``?games=50`` and ``?seed=2`` already chosen."""
+    from .tournament import TournamentApp
+
+    open_page(query)
+    q = query_params(TOURNAMENT_KEYS, query)
+    players = q.integer("players", kwargs.pop("players", 2), 2, 4)
+    games = q.integer("games", kwargs.pop("games", 20), 1, 2000)
+    seed = q.integer("seed", kwargs.pop("seed", 1), 0)
+    app = TournamentApp(players=players, games=games, seed=seed, **kwargs)
+    q.report(app.feedback)
+    return app
+
+
 def map_players(query: str | None = None) -> tuple[int, str]:
     """The map's player count from ``?players=3`` (default 4), and a warning ('' if none)."""
     q = query_params(MAP_KEYS, query)
     return q.integer("players", 4, 2, 4), q.message()
+
+
+class MapApp:
+    """The board of every player count, with its key, and a hex's words under the pointer
+    (CSS class ``samurai-map``); ``widget`` is what to display."""
+
+    def __init__(self, players: int = 4, hex_size: float = 19) -> None:
+        import ipywidgets as widgets
+
+        from ..render.describe import hover_text
+        from ..render.svg import legend_svg
+        from .board import BoardView
+
+        self._hover_text, self._legend_svg = hover_text, legend_svg
+        self.view = BoardView(self.setup(players), hex_size=hex_size)
+        self.intro = widgets.HTML(map_intro_html())
+        self.intro.add_class("samurai-intro")
+        self.players = widgets.ToggleButtons(options=[2, 3, 4], value=players, description=T.gettext("Players"))
+        self.info = widgets.Label(T.gettext("Point at a hex."))
+        self.info.add_class("samurai-map-hover")
+        self.legend = widgets.HTML(legend_svg(self.view.state))
+        self.view.on_hover(self.show_hex)
+        self.players.observe(self.view.guard(lambda change: self.set_players(change["new"])), names="value")
+        self.widget = widgets.VBox([self.intro, self.players, self.info,
+                                    widgets.HBox([self.view.widget, self.legend])])
+        self.widget.add_class("samurai-map")
+
+    @staticmethod
+    def setup(players: int):
+        """The board of ``players`` with caste pieces in a random setup (one per player count)."""
+        from ..core.ruleset import EDITION_1998
+        from ..core.state import new_game
+
+        return new_game(players, EDITION_1998.with_options(setup="random", hands="random"), seed=players)
+
+    def set_players(self, players: int) -> None:
+        """Show the board of ``players``."""
+        if self.players.value != players:
+            self.players.value = players
+            return
+        self.view.set_state(self.setup(players))
+        self.legend.value = self._legend_svg(self.view.state)
+
+    def show_hex(self, index: int | None) -> None:
+        """Put the words of hex ``index`` under the buttons (the invitation when the pointer leaves)."""
+        self.info.value = self._hover_text(self.view.state, index) or T.gettext("Point at a hex.")
+
+
+def map_intro_html() -> str:
+    """What the map shows, in the current language."""
+    return "<p>{}</p>".format(T.gettext(
+        "The board of <i>Samurai</i>: Honshu for 2 players, plus Kyushu and Shikoku for 3, plus Hokkaido for 4. "
+        "The caste pieces are shown in a random setup. Point at a hex to see its id, its kind and what lies "
+        "there; on a settlement, its pieces and who has influence on them."))
+
+
+def map_app(query: str | None = None, **kwargs: Any) -> MapApp:
+    """The map with ``?players=3`` (default 4), under the site's header."""
+    from ...ui.header import header_for
+
+    open_page(query)
+    q = query_params(MAP_KEYS, query)
+    app = MapApp(q.integer("players", 4, 2, 4), **kwargs)
+    if q.problems:
+        app.info.value = q.message()
+    header_for("map.ipynb", app.widget, boards=[app.view])
+    return app

@@ -41,9 +41,20 @@ from .hand_panel import HandPanel, hand_items
 from .play_input import LEGAL, PREVIEW, Outcome, PlayInput
 from .status_panel import phase_text, status_html
 from .tally_panel import TallyPanel, preview_html
+from ...i18n import Domain
+
+T = Domain("knizia")
 
 LOG_LINES = 80  # log lines shown (newest first)
 HINTS = 5
+
+
+def intro_html() -> str:
+    """What the app is for, in the current language (above the new-game form)."""
+    return "<p style='max-width:900px;margin:2px 0 6px 0'>{}</p>".format(html.escape(T.gettext(
+        "A full game for 2 to 4 players: people at the same screen (hot seat) and bots of three levels. Choose the "
+        "seats and the rules, then play; ask for a hint at any time, take back your actions within your turn, and "
+        "replay the game at the end.")))
 
 
 def _button(description: str, css: str, icon: str = "", style: str = "", tooltip: str = "") -> widgets.Button:
@@ -76,16 +87,19 @@ class GameApp:
         # --- the new-game screen -----------------------------------------------
         self.form = NewGameForm(bot_pause=bot_pause, seed=seed)
         self.form.on_start(guard(self.start_from_form))
-        self.record_input = widgets.Textarea(placeholder="Paste a game record here",
+        self.record_input = widgets.Textarea(placeholder=T.gettext("Paste a game record here"),
                                              layout=widgets.Layout(width="560px", height="64px"))
         self.record_input.add_class("samurai-record-input")
-        self.load_button = _button("Replay this record", "samurai-load-record", icon="folder-open")
+        self.load_button = _button(T.gettext("Replay this record"), "samurai-load-record", icon="folder-open")
         self.load_button.on_click(guard(lambda _b: self.load_record(self.record_input.value)))
-        self.resume_button = _button("Back to the game", "samurai-resume", icon="arrow-left")
+        self.resume_button = _button(T.gettext("Back to the game"), "samurai-resume", icon="arrow-left")
         self.resume_button.on_click(guard(lambda _b: self.show_screen("table")))
+        self.intro = widgets.HTML(intro_html())
+        self.intro.add_class("samurai-intro")
         self.setup_screen = widgets.VBox([
-            self.resume_button, self.form.widget,
-            widgets.HTML("<h2 style='margin:10px 0 4px 0;font-size:17px'>Or replay a recorded game</h2>"),
+            self.intro, self.resume_button, self.form.widget,
+            widgets.HTML("<h2 style='margin:10px 0 4px 0;font-size:17px'>{}</h2>".format(
+                html.escape(T.gettext("Or replay a recorded game")))),
             self.record_input, widgets.HBox([self.load_button]),
         ])
         self.setup_screen.add_class("samurai-setup-screen")
@@ -98,7 +112,7 @@ class GameApp:
         self.status = widgets.HTML()
         self.status.add_class("samurai-status")
         self.pass_text = widgets.HTML()
-        self.reveal_button = _button("Show my tiles", "samurai-reveal-button", icon="eye", style="warning")
+        self.reveal_button = _button(T.gettext("Show my tiles"), "samurai-reveal-button", icon="eye", style="warning")
         self.reveal_button.on_click(guard(lambda _b: self.reveal()))
         self.pass_screen = widgets.VBox([self.pass_text, self.reveal_button],
                                         layout=widgets.Layout(border="2px dashed #8a6a36", padding="12px",
@@ -110,32 +124,33 @@ class GameApp:
         self.prompt.add_class("samurai-prompt")
         self.swap_castes = widgets.HBox()
         self.swap_castes.add_class("samurai-swap-castes")
-        self.confirm_button = _button("Confirm", "samurai-confirm", icon="check", style="success")
+        self.confirm_button = _button(T.gettext("Confirm"), "samurai-confirm", icon="check", style="success")
         self.confirm_button.on_click(guard(lambda _b: self.handle(self.input.commit_pending(self.session.state))))
-        self.end_turn_button = _button("End the turn", "samurai-end-turn", icon="step-forward", style="primary",
-                                       tooltip="Refill your hand to five and pass on")
+        self.end_turn_button = _button(T.gettext("End the turn"), "samurai-end-turn", icon="step-forward",
+                                       style="primary", tooltip=T.gettext("Refill your hand to five and pass on"))
         self.end_turn_button.on_click(guard(lambda _b: self.act(EndTurn())))
-        self.pass_button = _button("Pass", "samurai-pass", icon="forward",
-                                   tooltip="Only when no tile can be placed (R1)")
+        self.pass_button = _button(T.gettext("Pass"), "samurai-pass", icon="forward")
         self.pass_button.on_click(guard(lambda _b: self.act(Pass())))
-        self.undo_button = _button("Undo", "samurai-undo-turn", icon="undo",
-                                   tooltip="Take back your last action of this turn")
+        self.undo_button = _button(T.gettext("Undo"), "samurai-undo-turn", icon="undo",
+                                   tooltip=T.gettext("Take back your last action of this turn"))
         self.undo_button.on_click(guard(lambda _b: self.undo()))
-        self.hint_button = _button("Hint", "samurai-hint-button", icon="lightbulb-o",
-                                   tooltip="The best placements for your hand, ranked, with why")
+        self.hint_button = _button(T.gettext("Hint"), "samurai-hint-button", icon="lightbulb-o",
+                                   tooltip=T.gettext("The best placements for your hand, ranked, with why"))
         self.hint_button.on_click(guard(lambda _b: self.show_hints()))
         self.hints_box = widgets.VBox()
         self.hints_box.add_class("samurai-hints")
-        self.preview_confirm = widgets.Checkbox(value=False, description="Preview before playing", indent=False,
+        self.preview_confirm = widgets.Checkbox(value=False, description=T.gettext("Preview before playing"),
+                                                indent=False,
                                                 layout=widgets.Layout(width="auto"))
         self.preview_confirm.add_class("samurai-preview-toggle")
         self.preview_confirm.observe(guard(self._on_confirm_mode), names="value")
-        self.reveal_all = widgets.Checkbox(value=False, description="Reveal everything (teaching)", indent=False,
+        self.reveal_all = widgets.Checkbox(value=False, description=T.gettext("Reveal everything (teaching)"),
+                                           indent=False,
                                            layout=widgets.Layout(width="auto"))
         self.reveal_all.add_class("samurai-reveal-all")
         self.reveal_all.observe(guard(lambda _c: self.refresh()), names="value")
-        self.bots_button = _button("Let the bots play", "samurai-bots-continue", icon="play",
-                                   tooltip="The bots stopped (see the message): try again")
+        self.bots_button = _button(T.gettext("Let the bots play"), "samurai-bots-continue", icon="play",
+                                   tooltip=T.gettext("The bots stopped (see the message): try again"))
         self.bots_button.on_click(guard(lambda _b: self.run_bots()))
         self.controls = widgets.HBox([self.end_turn_button, self.pass_button, self.undo_button, self.hint_button,
                                       self.confirm_button, self.bots_button])
@@ -146,9 +161,9 @@ class GameApp:
         self.log.add_class("samurai-log")
         self.scoring_box = widgets.VBox()
         self.record_export = RecordExport()
-        self.replay_game_button = _button("Replay this game", "samurai-replay-game", icon="film")
+        self.replay_game_button = _button(T.gettext("Replay this game"), "samurai-replay-game", icon="film")
         self.replay_game_button.on_click(guard(lambda _b: self.replay_session()))
-        self.new_game_button = _button("New game", "samurai-new-game-button", icon="plus")
+        self.new_game_button = _button(T.gettext("New game"), "samurai-new-game-button", icon="plus")
         self.new_game_button.on_click(guard(lambda _b: self.show_screen("setup")))
         self.end_box = widgets.VBox([self.scoring_box, self.record_export.widget,
                                      widgets.HBox([self.replay_game_button])],
@@ -158,7 +173,7 @@ class GameApp:
         side = widgets.VBox([
             self.status, self.pass_screen, self.side_feedback, self.turn_box, self.end_box,
             widgets.HBox([self.reveal_all, self.preview_confirm]),
-            widgets.HTML("<b>Log</b>"), self.log, self.tally.widget,
+            widgets.HTML("<b>{}</b>".format(html.escape(T.gettext("Log")))), self.log, self.tally.widget,
         ], layout=widgets.Layout(flex="1 1 420px", max_width="560px", min_width="0", margin="0 0 0 12px"))
         # the board column takes the room the side panel leaves (the board fits it); the panel goes below when narrow
         board_column = widgets.VBox([self.board_box, self.hover], layout=widgets.Layout(flex="1 1 360px", min_width="0"))
@@ -177,10 +192,12 @@ class GameApp:
         self.widget = widgets.VBox([widgets.HBox([self.new_game_button]), self.top_feedback, self.screen])
         self.widget.add_class("samurai-game")
         self.coords = False
-        self.edition = widgets.ToggleButtons(options=[("1998 rules", "1998"), ("2015 rules", "2015")],
+        self.edition = widgets.ToggleButtons(options=[(T.gettext("1998 rules"), "1998"),
+                                                      (T.gettext("2015 rules"), "2015")],
                                              value=self.form.rules.edition.value,
-                                             tooltips=["Hans im Glück / Rio Grande: words and rules of the next game",
-                                                       "Fantasy Flight: words and rules of the next game"],
+                                             tooltips=[T.gettext("Hans im Glück / Rio Grande: words and rules of the "
+                                                                 "next game"),
+                                                       T.gettext("Fantasy Flight: words and rules of the next game")],
                                              style={"button_width": "auto"})
         widgets.link((self.edition, "value"), (self.form.rules.edition, "value"))
         self.header = AppHeader("game.ipynb", edition=self.edition, coordinates=guard(self.set_coordinates))
@@ -192,7 +209,7 @@ class GameApp:
         """Show ``setup``, ``table`` or ``replay``."""
         screens = {"setup": self.setup_screen, "table": self.table_screen, "replay": self.replay.widget}
         if name not in screens:
-            raise ValueError(f"unknown screen {name!r}; screens are {', '.join(screens)}")
+            raise ValueError(f"unknown screen {name!r}; screens are {', '.join(screens)}")  # a caller's mistake
         self.screen.children = [screens[name]]
         self.current_screen = name
         on_table = name == "table"
@@ -270,19 +287,21 @@ class GameApp:
     # --- a person's actions ---------------------------------------------------------
     def _need_session(self) -> GameSession:
         if self.session is None:
-            raise ValueError("no game is being played: start a new game first")
+            raise ValueError(T.gettext("no game is being played: start a new game first"))
         return self.session
 
     def _person_to_act(self) -> GameSession:
         """The session, if a person may act now (ValueError saying why not otherwise)."""
         session = self._need_session()
         if session.is_over:
-            raise ValueError("the game is over: start a new game, or replay this one")
+            raise ValueError(T.gettext("the game is over: start a new game, or replay this one"))
         taker = session.handover_to()
         if taker is not None:
-            raise ValueError(f"{session.label(taker)}: press “I am {session.label(taker)}” first")
+            raise ValueError(T.gettext("{player}: press “{button}” first").format(
+                player=session.label(taker), button=self.reveal_button.description))
         if session.is_bot_turn():
-            raise ValueError(f"{session.label(session.state.current)} is playing: wait for your turn")
+            raise ValueError(T.gettext("{player} is playing: wait for your turn").format(
+                player=session.label(session.state.current)))
         return session
 
     def act(self, action: Action) -> Step:
@@ -341,7 +360,8 @@ class GameApp:
         step = session.undo()
         self.input.reset()
         self.hints_box.children = ()
-        self.feedback.show(f"Taken back: {action_phrase(step.before, step.action, self.coords)}.", "info")
+        self.feedback.show(T.gettext("Taken back: {action}.").format(
+            action=action_phrase(step.before, step.action, self.coords)), "info")
         self.refresh()
 
     def reveal(self) -> None:
@@ -380,8 +400,8 @@ class GameApp:
         rows = []
         for k, h in enumerate(hints):
             show = _button(f"{k + 1}. {action_phrase(state, h.action, self.coords)}", "samurai-hint-show",
-                           tooltip="Show it on the board")
-            play = _button("Play", "samurai-hint-play", icon="play")
+                           tooltip=T.gettext("Show it on the board"))
+            play = _button(T.gettext("Play"), "samurai-hint-play", icon="play")
             show.on_click(self.feedback.guard(lambda _b, h=h: self.show_hint(h)))
             play.on_click(self.feedback.guard(lambda _b, h=h: self.act(h.action)))
             why = widgets.HTML(f"<div style='font-size:90%;line-height:1.35;color:#444;margin:0 0 4px 6px'>"
@@ -390,8 +410,9 @@ class GameApp:
             row.add_class("samurai-hint")
             rows.append(row)
         if not rows:
-            rows = [widgets.HTML("<i>No hint for this step.</i>")]
-        self.hints_box.children = [widgets.HTML("<b>Hints</b> (best first)"), *rows]
+            rows = [widgets.HTML("<i>{}</i>".format(html.escape(T.gettext("No hint for this step."))))]
+        self.hints_box.children = [widgets.HTML("<b>{}</b> ({})".format(
+            html.escape(T.gettext("Hints")), html.escape(T.gettext("best first")))), *rows]
         return hints
 
     def show_hint(self, hint) -> None:
@@ -408,10 +429,12 @@ class GameApp:
     def load_record(self, text: str) -> None:
         """Replay a recorded game step by step."""
         if not text.strip():
-            raise ValueError("paste a game record into the box first")
+            raise ValueError(T.gettext("paste a game record into the box first"))
         loaded = GameSession.from_record(text)
         self.replay.load(loaded.states, loaded.actions)
-        self.feedback.show(f"Record loaded: {len(loaded.actions)} actions.", "success")
+        n = len(loaded.actions)
+        self.feedback.show(T.ngettext("Record loaded: {n} action.", "Record loaded: {n} actions.", n).format(n=n),
+                           "success")
         self.show_screen("replay")
 
     def replay_session(self) -> None:
@@ -425,13 +448,14 @@ class GameApp:
         k = self.replay.index
         states, actions = self.replay.states[:k + 1], self.replay.actions[:k]
         if not states:
-            raise ValueError("no game is loaded")
+            raise ValueError(T.gettext("no game is loaded"))
         players = self.form.players()
         n = states[0].n_players
         if len(players) != n:
-            raise ValueError(f"the recorded game has {n} players: set {n} players in the new-game form first")
+            raise ValueError(T.gettext("the recorded game has {n} players: set {n} players in the new-game form "
+                                       "first").format(n=n))
         if states[-1].is_over:
-            raise ValueError("the game is over at this step: go back a few steps to play on")
+            raise ValueError(T.gettext("the game is over at this step: go back a few steps to play on"))
         self.begin(GameSession.from_states(states, actions, players, bot_factory=self.bot_factory))
 
     # --- drawing ------------------------------------------------------------------------------
@@ -461,12 +485,17 @@ class GameApp:
 
         # the pass screen
         if taker is not None:
+            vocab = state.ruleset.vocabulary
             name = html.escape(session.label(taker))
-            then = ("choose your starting hand in secret (the pieces are placed once every hand is chosen)"
-                    if state.phase is Phase.CHOOSE_HANDS else "show your tiles")
-            self.pass_text.value = (f"<div style='font-size:120%'>Pass the screen to <b>{name}</b>.</div>"
-                                    f"<div>{name}: make sure nobody else is looking, then {then}.</div>")
-            self.reveal_button.description = f"I am {session.label(taker)}, show my tiles"
+            then = (T.gettext("choose your starting hand in secret (the {pieces} are placed once every hand is "
+                              "chosen)").format(pieces=vocab.pieces)
+                    if state.phase is Phase.CHOOSE_HANDS else T.gettext("show your {tiles}").format(tiles=vocab.tiles))
+            self.pass_text.value = ("<div style='font-size:120%'>{}</div><div>{}</div>".format(
+                T.gettext("Pass the screen to {player}.").format(player=f"<b>{name}</b>"),
+                html.escape(T.gettext("{player}: make sure nobody else is looking, then {then}.").format(
+                    player=session.label(taker), then=then))))
+            self.reveal_button.description = T.gettext("I am {player}, show my {tiles}").format(
+                player=session.label(taker), tiles=vocab.tiles)
             self.pass_screen.layout.display = ""
         else:
             self.pass_screen.layout.display = "none"
@@ -482,15 +511,18 @@ class GameApp:
             viewer = session.viewer
             hand = shown.hands[viewer] if viewer is not None else None
             if hand and state.phase is Phase.PLAY:
-                self.hand.show(f"{state.seats[viewer].name}'s {state.ruleset.vocabulary.tiles} "
-                               f"(waiting for {session.label(state.current)})", hand_items(shown, hand, None))
+                self.hand.show(T.gettext("The {tiles} of {player} (waiting for {current})").format(
+                    tiles=state.ruleset.vocabulary.tiles, player=session.label(viewer),
+                    current=session.label(state.current)), hand_items(shown, hand, None))
             else:
                 self.hand.show("", [])
-            self.prompt.value = (f"<i>{html.escape(session.label(state.current))} is playing…</i>"
-                                 if session.is_bot_turn() else "")
+            self.prompt.value = ("<i>{}</i>".format(html.escape(T.gettext("{player} is playing…").format(
+                player=session.label(state.current)))) if session.is_bot_turn() else "")
         self.end_turn_button.disabled = EndTurn() not in legal
         self.pass_button.disabled = Pass() not in legal
         self.pass_button.layout.display = "" if Pass() in legal else "none"
+        self.pass_button.tooltip = T.gettext("Only when no {tile} can be placed (R1)").format(
+            tile=state.ruleset.vocabulary.tile)
         self.undo_button.disabled = not (person_turn and session.can_undo())
         self.hint_button.disabled = not (person_turn and state.phase is Phase.PLAY)
         pending = self.input.sel.pending
@@ -549,10 +581,13 @@ class GameApp:
                          f'padding:0 6px;margin:1px 0;line-height:1.35">'
                          f'{step.index + 1}. {html.escape(self._step_text(step))}</div>')
         if len(session.steps) > LOG_LINES:
-            lines.append(f"<div style='color:#666'>… {len(session.steps) - LOG_LINES} earlier actions</div>")
+            more = len(session.steps) - LOG_LINES
+            lines.append("<div style='color:#666'>… {}</div>".format(html.escape(
+                T.ngettext("{n} earlier action", "{n} earlier actions", more).format(n=more))))
         state = "over" if session.is_over else ("bot" if session.is_bot_turn() else "person")
         value = (f'<div class="samurai-log-body" data-actions="{len(session.steps)}" data-to-act="{state}">'
-                 + ("".join(lines) or "<i>Nothing has happened yet.</i>") + "</div>")
+                 + ("".join(lines) or "<i>{}</i>".format(html.escape(T.gettext("Nothing has happened yet."))))
+                 + "</div>")
         if self.log.value != value:
             self.log.value = value
 

@@ -14,12 +14,18 @@ from ..teaching.game_text import action_hexes, describe_action
 from ..render.theme import seat_colours
 from ..core.state import GameState
 from .history import History, HistoryBar
+from ..core.text import end_reason_text
+from ..teaching.game_text import action_phrase
+from ...i18n import Domain
+
+T = Domain("knizia")
 
 RECORD_FILENAME = "samurai-game.txt"
 
 
-def download_link(text: str, filename: str = RECORD_FILENAME, label: str = "Download the record") -> str:
+def download_link(text: str, filename: str = RECORD_FILENAME, label: str | None = None) -> str:
     """An HTML link that saves ``text`` as a file (a data URL: works without a server round trip)."""
+    label = T.gettext("Download the record") if label is None else label
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
     return (f'<a class="samurai-record-download" download="{html.escape(filename)}" '
             f'href="data:text/plain;charset=utf-8;base64,{data}">{html.escape(label)}</a>')
@@ -32,8 +38,10 @@ class RecordExport:
         self.text = widgets.Textarea(layout=widgets.Layout(width="100%", height="140px"))
         self.text.add_class("samurai-record-text")
         self.link = widgets.HTML()
-        self.widget = widgets.VBox([widgets.HTML("<b>Game record</b> (copy it, or download it; load it later "
-                                                 "to replay the game step by step)"), self.link, self.text])
+        self.widget = widgets.VBox([widgets.HTML("<b>{}</b> ({})".format(
+            html.escape(T.gettext("Game record")),
+            html.escape(T.gettext("copy it, or download it; load it later to replay the game step by step")))),
+            self.link, self.text])
         self.widget.add_class("samurai-record")
 
     def show(self, record: str) -> None:
@@ -61,22 +69,24 @@ class ReplayViewer:
         self.bar_box = widgets.Box()
         self.step_text = widgets.HTML()
         self.step_text.add_class("samurai-replay-step")
-        self.first_button = widgets.Button(description="First", icon="fast-backward",
-                                           layout=widgets.Layout(width="80px"))
+        self.first_button = widgets.Button(description=T.gettext("First"), icon="fast-backward",
+                                           layout=widgets.Layout(width="auto", min_width="80px"))
         self.first_button.add_class("samurai-replay-first")
         self.first_button.on_click(guard(lambda _b: self.goto(0)))
-        self.last_button = widgets.Button(description="Last", icon="fast-forward",
-                                          layout=widgets.Layout(width="80px"))
+        self.last_button = widgets.Button(description=T.gettext("Last"), icon="fast-forward",
+                                          layout=widgets.Layout(width="auto", min_width="80px"))
         self.last_button.add_class("samurai-replay-last")
         self.last_button.on_click(guard(lambda _b: self.goto(len(self.states) - 1)))
-        self.back_button = widgets.Button(description="Back", icon="arrow-left")
+        self.back_button = widgets.Button(description=T.gettext("Back"), icon="arrow-left",
+                                          layout=widgets.Layout(width="auto"))
         self.back_button.add_class("samurai-replay-back")
-        self.continue_button = widgets.Button(description="Play on from this step", icon="play",
-                                              tooltip="Continue the game from the position shown, "
-                                                      "with the players of the new-game form")
+        self.continue_button = widgets.Button(description=T.gettext("Play on from this step"), icon="play",
+                                              layout=widgets.Layout(width="auto"),
+                                              tooltip=T.gettext("Continue the game from the position shown, "
+                                                                "with the players of the new-game form"))
         self.continue_button.add_class("samurai-replay-continue")
         self.widget = widgets.VBox([
-            widgets.HTML("<h3 style='margin:4px 0'>Replay</h3>"),
+            widgets.HTML("<h3 style='margin:4px 0'>{}</h3>".format(html.escape(T.gettext("Replay")))),
             widgets.HBox([self.first_button, self.bar_box, self.last_button]), self.step_text, self.board_box,
             widgets.HBox([self.back_button, self.continue_button]),
         ])
@@ -89,23 +99,26 @@ class ReplayViewer:
     def load(self, states: Sequence[GameState], actions: Sequence[Action], labels: Sequence[str] | None = None) -> None:
         """Show ``states`` (``states[k + 1]`` follows ``actions[k]``), starting at the first."""
         if not states:
-            raise ValueError("a replay needs at least the starting position")
+            raise ValueError(T.gettext("a replay needs at least the starting position"))
         if len(states) != len(actions) + 1:
-            raise ValueError(f"{len(actions)} actions need {len(actions) + 1} states, not {len(states)}")
+            raise ValueError(T.gettext("{n} actions need {states} states, not {given}").format(
+                n=len(actions), states=len(actions) + 1, given=len(states)))
         self.states, self.actions = list(states), list(actions)
-        labels = list(labels) if labels is not None else [s.name for s in states[0].seats]
+        labels = list(labels) if labels is not None else states[0].ruleset.vocabulary.seat_names(states[0].seats)
         self.texts = [describe_action(states[k], a, states[k + 1], labels[states[k].current])
                       for k, a in enumerate(actions)]
-        history: History[GameState] = History(states[0], "the starting position")
+        history: History[GameState] = History(states[0], T.gettext("the starting position"))
         for k, s in enumerate(states[1:]):
             history.push(s, str(actions[k]))
         history.goto(0)
-        self.bar = HistoryBar(history, self._guard)
-        self.bar.undo_button.description, self.bar.undo_button.tooltip = "Previous", "Back one action"
-        self.bar.redo_button.description, self.bar.redo_button.tooltip = "Next", "Forward one action"
+        self.bar = HistoryBar(history, self._guard, words=self._label_words)
+        self.bar.undo_button.description = T.gettext("Previous")
+        self.bar.undo_button.tooltip = T.gettext("Back one action")
+        self.bar.redo_button.description = T.gettext("Next")
+        self.bar.redo_button.tooltip = T.gettext("Forward one action")
         self.bar.undo_button.add_class("samurai-replay-prev")
         self.bar.redo_button.add_class("samurai-replay-next")
-        self.bar.slider.description = "Step"
+        self.bar.slider.description = T.gettext("Step")
         self.bar.slider.add_class("samurai-replay-slider")
         self.bar.on_change(lambda _state: self.show())
         self.bar_box.children = [self.bar.widget]
@@ -116,8 +129,15 @@ class ReplayViewer:
     def goto(self, k: int) -> None:
         """Show step ``k`` (0 is the starting position)."""
         if self.bar is None:
-            raise ValueError("no game is loaded")
+            raise ValueError(T.gettext("no game is loaded"))
         self.bar.goto(k)
+
+    def _label_words(self, label: str) -> str:
+        """The step's action in words (the labels are the actions' notation)."""
+        k = self.bar.history.index if self.bar is not None else 0
+        if k == 0 or k > len(self.actions):
+            return label
+        return action_phrase(self.states[k - 1], self.actions[k - 1])
 
     def show(self) -> None:
         """Draw the step the slider points at, with its log line and the hexes it touched."""
@@ -128,7 +148,8 @@ class ReplayViewer:
         self.board.set_state(state)  # type: ignore[attr-defined]
         if k == 0:
             self.board.set_highlights((), style="preview")  # type: ignore[attr-defined]
-            text = "The starting position. Use Next or the slider to follow the game."
+            text = T.gettext("The starting position. Use {next} or the slider to follow the game.").format(
+                next=T.gettext("Next"))
             colour = "#777"
         else:
             before, action = self.states[k - 1], self.actions[k - 1]
@@ -136,6 +157,7 @@ class ReplayViewer:
             text = f"{k}. {self.texts[k - 1]}"
             colour = seat_colours(before)[before.current]
         if state.is_over:
-            text += f" — game over: {state.end_reason}"
+            text += " — " + T.gettext("game over: {reason}").format(
+                reason=end_reason_text(state.end_reason or "", state.ruleset.vocabulary))
         self.step_text.value = (f'<div style="border-left:4px solid {colour};padding:2px 8px">'
                                 f'{html.escape(text)}</div>')

@@ -11,19 +11,27 @@ from ..render.theme import seat_colours
 from ..core.scoring import score_state
 from ..core.state import GameState
 from .scoring_explainer import ScoringExplainer
+from ..core.text import end_reason_text
+from ...i18n import Domain
+
+T = Domain("knizia")
 
 
 def ending_html(state: GameState) -> str:
     """Why the game ended, and that the scoring follows."""
-    return (f"<div class='samurai-scoring-head'><h3 style='margin:4px 0'>Game over</h3>"
-            f"<div style='color:#555'>The game ended because {html.escape(state.end_reason or 'it was over')}. "
-            f"The scoring, step by step:</div></div>")
+    reason = (end_reason_text(state.end_reason, state.ruleset.vocabulary) if state.end_reason
+              else T.gettext("it was over"))
+    title = html.escape(T.gettext("Game over"))
+    because = html.escape(T.gettext("The game ended because {reason}.").format(reason=reason))
+    steps = html.escape(T.gettext("The scoring, step by step:"))
+    return (f"<div class='samurai-scoring-head'><h3 style='margin:4px 0'>{title}</h3>"
+            f"<div style='color:#555'>{because} {steps}</div></div>")
 
 
 def scoring_widget(state: GameState) -> widgets.Widget:
     """The scoring of a finished game (the full state: every player's captures known)."""
     report = score_state(state)
-    explainer = ScoringExplainer(report, [s.name for s in state.seats], state.ruleset.vocabulary,
+    explainer = ScoringExplainer(report, state.ruleset.vocabulary.seat_names(state.seats), state.ruleset.vocabulary,
                                  colours=seat_colours(state))
     box = widgets.VBox([widgets.HTML(ending_html(state)), explainer.widget])
     box.add_class("samurai-scoring")

@@ -9,19 +9,27 @@ from typing import Callable
 
 import ipywidgets as widgets
 
-from ..teaching.game_session import Player
+from ..teaching.game_session import Player, bot_level_name, bot_level_text
 from ..core.ruleset import PRESETS, RANDOM, Ruleset
 from ..core.model import default_seats
 from .ruleset_panel import RulesetPanel
+from ...i18n import Domain
+
+T = Domain("knizia")
 
 PERSON = "person"
 
 
 def bot_levels() -> list[tuple[str, str]]:
-    """(level, one-line description) of every bot level."""
+    """(level, one-line description in the current language) of every bot level."""
     from ..bots import BOTS
 
-    return [(name, desc) for name, (desc, _) in BOTS.items()]
+    return [(name, bot_level_text(name) or desc) for name, (desc, _) in BOTS.items()]
+
+
+def bot_levels_html(levels: list[tuple[str, str]]) -> str:
+    """Every bot level's name and what it does, in one paragraph."""
+    return "; ".join(f"<b>{html.escape(bot_level_name(lv))}</b>: {html.escape(d)}" for lv, d in levels)
 
 
 class NewGameForm:
@@ -32,16 +40,17 @@ class NewGameForm:
         self.rules = RulesetPanel(n_players=2, ruleset=beginner, seed=seed)
         self.rules.apply_rules.layout.display = "none"  # an explorer's button: no position to keep here
         self.start_button = self.rules.new_game
-        self.start_button.description = "Start the game"
+        self.start_button.description = T.gettext("Start the game")
         self.start_button.add_class("samurai-start")
         levels = bot_levels()
-        options = [("Person", PERSON)] + [(f"Bot: {lv}", f"bot:{lv}") for lv, _ in levels]
+        options = [(T.gettext("Person"), PERSON)] + [(T.gettext("Bot: {level}").format(level=bot_level_name(lv)),
+                                                      f"bot:{lv}") for lv, _ in levels]
         default_bot = "bot:greedy" if any(lv == "greedy" for lv, _ in levels) else options[-1][1]
         self.seat_labels = [widgets.HTML(layout=widgets.Layout(width="80px")) for _ in range(4)]
         self.kinds = [widgets.Dropdown(options=options, value=PERSON if k == 0 else default_bot,
-                                       tooltip=f"Who plays seat {k + 1}: a person or a bot",
+                                       tooltip=T.gettext("Who plays seat {n}: a person or a bot").format(n=k + 1),
                                        layout=widgets.Layout(width="160px")) for k in range(4)]
-        self.names = [widgets.Text(placeholder="name (optional)", layout=widgets.Layout(width="150px"))
+        self.names = [widgets.Text(placeholder=T.gettext("name (optional)"), layout=widgets.Layout(width="150px"))
                       for _ in range(4)]
         for k in range(4):
             self.kinds[k].add_class("samurai-seat-kind")
@@ -50,20 +59,22 @@ class NewGameForm:
         self.rows = [widgets.HBox([self.seat_labels[k], self.kinds[k], self.names[k]]) for k in range(4)]
         self.seats = widgets.VBox()
         self.seats.add_class("samurai-seats")
-        levels_help = "; ".join(f"<b>{html.escape(lv)}</b>: {html.escape(d)}" for lv, d in levels)
+        levels_help = bot_levels_html(levels)
         self.pause = widgets.BoundedFloatText(value=bot_pause, min=0.0, max=5.0, step=0.1,
-                                              description="Bot pause (s)", style={"description_width": "95px"},
-                                              layout=widgets.Layout(width="200px"))
+                                              description=T.gettext("Bot pause (s)"),
+                                              style={"description_width": "initial"},
+                                              layout=widgets.Layout(width="auto"))
         self.pause.add_class("samurai-bot-pause")
         # quick start: how many, who sits where, Start; the rules and rulings wait under "Advanced"
         self.start_button.layout = widgets.Layout(width="auto", min_width="180px", height="38px")
-        self.start_button.tooltip = "Start with these seats (the rules under Advanced)"
+        self.start_button.tooltip = T.gettext("Start with these seats (the rules under Advanced)")
         keep = [c for c in self.rules.widget.children
                 if c is not self.rules.players and not (isinstance(c, widgets.HBox) and self.start_button in c.children)]
         self.rules.widget.children = [*keep, self.rules.seed]
         self.quick = widgets.VBox([
-            widgets.HTML("<h2 style='margin:4px 0;font-size:20px'>Quick start</h2>"),
-            widgets.HBox([widgets.HTML("<b>Players</b>", layout=widgets.Layout(width="80px")), self.rules.players],
+            widgets.HTML("<h2 style='margin:4px 0;font-size:20px'>{}</h2>".format(html.escape(T.gettext("Quick start")))),
+            widgets.HBox([widgets.HTML("<b>{}</b>".format(html.escape(T.gettext("Players"))),
+                                       layout=widgets.Layout(width="80px")), self.rules.players],
                          layout=widgets.Layout(align_items="center")),
             self.seats,
             widgets.HBox([self.start_button, self.pause], layout=widgets.Layout(align_items="center",
@@ -71,11 +82,12 @@ class NewGameForm:
         ])
         self.quick.add_class("samurai-quick-start")
         self.advanced = widgets.Accordion(children=[widgets.VBox([
-            widgets.HTML(f"<div style='color:#555;font-size:90%;max-width:620px'>Bots: {levels_help}</div>"),
-            widgets.HTML("<b>Rules</b>"),
+            widgets.HTML("<div style='color:#555;font-size:90%;max-width:620px'>{}</div>".format(
+                T.gettext("Bots: {levels}").format(levels=levels_help))),
+            widgets.HTML("<b>{}</b>".format(html.escape(T.gettext("Rules")))),
             self.rules.widget,
         ])], selected_index=None)
-        self.advanced.set_title(0, "Advanced: the edition's rules, the rulings R1–R4, setup and seed")
+        self.advanced.set_title(0, T.gettext("Advanced: the edition's rules, the rulings R1–R4, setup and seed"))
         self.advanced.add_class("samurai-advanced")
         self.widget = widgets.VBox([self.quick, self.advanced])
         self.widget.add_class("samurai-new-game-form")
@@ -110,7 +122,8 @@ class NewGameForm:
         self.start_button.on_click(lambda _b: callback())
 
     def _sync_seats(self) -> None:
-        seats = default_seats(4, PRESETS[self.rules.edition.value])
-        for k, seat in enumerate(seats):
-            self.seat_labels[k].value = f"<b>{html.escape(seat.name)}</b>"
+        ruleset = PRESETS[self.rules.edition.value]
+        seats = default_seats(4, ruleset)
+        for k, name in enumerate(ruleset.vocabulary.seat_names(seats)):
+            self.seat_labels[k].value = f"<b>{html.escape(name)}</b>"
         self.seats.children = self.rows[: self.n_players]

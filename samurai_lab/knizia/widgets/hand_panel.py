@@ -17,6 +17,9 @@ import ipywidgets as widgets
 
 from ..core.state import GameState
 from ..core.tiles import Tile
+from ...i18n import Domain
+
+T = Domain("knizia")
 
 #: The mark shown on fast tiles.
 FAST_MARK = "⚡"
@@ -46,18 +49,20 @@ def tile_label(state: GameState, t: Tile) -> str:
 def tile_tooltip(state: GameState, t: Tile) -> str:
     """What the tile does, in the edition's words."""
     vocab = state.ruleset.vocabulary
-    kind = f"with the {vocab.fast}: any number per turn" if t.fast else f"without the {vocab.fast}: one per turn"
+    kind = (T.gettext("with the {fast}: any number per turn") if t.fast else
+            T.gettext("without the {fast}: one per turn")).format(fast=vocab.fast)
     if t.is_swap:
-        what = f"exchange two {vocab.piece}s of two different settlements"
+        what = T.gettext("exchange two {pieces} of two different settlements").format(pieces=vocab.pieces)
     elif t.is_move:
-        what = f"lift one of your own {vocab.tiles} and lay it elsewhere, leaving this 0 behind"
+        what = T.gettext("lift one of your own {tiles} and lay it elsewhere, leaving this 0 behind").format(
+            tiles=vocab.tiles)
     elif t.on_sea:
-        what = "a ship: wild, placed on an empty sea hex"
+        what = T.gettext("a ship: wild, placed on an empty sea hex")
     elif t.is_wild:
-        what = "wild: counts for all three castes"
+        what = T.gettext("wild: counts for all three castes")
     else:
-        what = f"counts only for the {vocab.caste(t.caste)}"  # type: ignore[arg-type]
-    return f"{tile_label(state, t)}: {what}; {kind}"
+        what = T.gettext("counts only for the {caste}").format(caste=vocab.caste(t.caste))  # type: ignore[arg-type]
+    return T.gettext("{tile}: {what}; {kind}").format(tile=tile_label(state, t), what=what, kind=kind)
 
 
 def tile_usable(state: GameState, t: Tile) -> bool:
@@ -78,10 +83,10 @@ def hand_items(state: GameState, hand: Sequence[Tile], selected: int | None) -> 
 def allowance_text(state: GameState) -> str:
     """The turn's allowance: one tile without the fast mark, any number with it, and what is used."""
     vocab = state.ruleset.vocabulary
-    normal = "already played" if state.normal_played else "not played yet"
-    played = state.played_this_turn
-    return (f"This turn: 1 {vocab.tile} without the {FAST_MARK} {vocab.fast} ({normal}), "
-            f"any number with it. Played so far: {played}.")
+    normal = T.gettext("already played") if state.normal_played else T.gettext("not played yet")
+    return T.gettext("This turn: 1 {tile} without the {mark} {fast} ({normal}), any number with it. Played so far: "
+                     "{played}.").format(tile=vocab.tile, mark=FAST_MARK, fast=vocab.fast, normal=normal,
+                                         played=state.played_this_turn)
 
 
 class HandPanel:

@@ -11,14 +11,17 @@ from typing import Callable, Generic, TypeVar
 
 import ipywidgets as widgets
 
-T = TypeVar("T")
+from ...i18n import Domain
+
+T = Domain("knizia")
+S = TypeVar("S")
 
 
-class History(Generic[T]):
+class History(Generic[S]):
     """A list of states with a position; a new state after an undo drops the undone ones."""
 
-    def __init__(self, first: T, label: str = "start") -> None:
-        self.states: list[T] = [first]
+    def __init__(self, first: S, label: str = "start") -> None:
+        self.states: list[S] = [first]
         self.labels: list[str] = [label]
         self.index = 0
 
@@ -26,7 +29,7 @@ class History(Generic[T]):
         return len(self.states)
 
     @property
-    def current(self) -> T:
+    def current(self) -> S:
         return self.states[self.index]
 
     @property
@@ -41,7 +44,7 @@ class History(Generic[T]):
     def can_redo(self) -> bool:
         return self.index < len(self.states) - 1
 
-    def push(self, state: T, label: str) -> T:
+    def push(self, state: S, label: str) -> S:
         """Add ``state`` after the current one (forgetting any undone states)."""
         del self.states[self.index + 1:]
         del self.labels[self.index + 1:]
@@ -50,26 +53,27 @@ class History(Generic[T]):
         self.index += 1
         return state
 
-    def reset(self, state: T, label: str = "start") -> T:
+    def reset(self, state: S, label: str = "start") -> S:
         """Start a new history from ``state``."""
         self.states, self.labels, self.index = [state], [label], 0
         return state
 
-    def undo(self) -> T:
+    def undo(self) -> S:
         if not self.can_undo:
-            raise ValueError("nothing to undo: this is the first position of the session")
+            raise ValueError(T.gettext("nothing to undo: this is the first position of the session"))
         self.index -= 1
         return self.current
 
-    def redo(self) -> T:
+    def redo(self) -> S:
         if not self.can_redo:
-            raise ValueError("nothing to redo: this is the latest position of the session")
+            raise ValueError(T.gettext("nothing to redo: this is the latest position of the session"))
         self.index += 1
         return self.current
 
-    def goto(self, index: int) -> T:
+    def goto(self, index: int) -> S:
         if not 0 <= index < len(self.states):
-            raise ValueError(f"the history has steps 0 to {len(self.states) - 1}, not {index}")
+            raise ValueError(T.gettext("the history has steps 0 to {last}, not {index}").format(
+                last=len(self.states) - 1, index=index))
         self.index = index
         return self.current
 
@@ -77,16 +81,19 @@ class History(Generic[T]):
 class HistoryBar:
     """Undo / redo buttons and a slider over a ``History``; ``on_change(cb(state))`` after a move in it."""
 
-    def __init__(self, history: History, guard: Callable[[Callable], Callable] | None = None) -> None:
+    def __init__(self, history: History, guard: Callable[[Callable], Callable] | None = None,
+                 words: Callable[[str], str] | None = None) -> None:
         self.history = history
+        self._words = words
         guard = guard or (lambda fn: fn)
-        self.undo_button = widgets.Button(description="Undo", icon="undo", tooltip="Back one step",
-                                          layout=widgets.Layout(width="90px"))
-        self.redo_button = widgets.Button(description="Redo", icon="repeat", tooltip="Forward one step",
-                                          layout=widgets.Layout(width="90px"))
+        self.undo_button = widgets.Button(description=T.gettext("Undo"), icon="undo", tooltip=T.gettext("Back one step"),
+                                          layout=widgets.Layout(width="auto", min_width="90px"))
+        self.redo_button = widgets.Button(description=T.gettext("Redo"), icon="repeat",
+                                          tooltip=T.gettext("Forward one step"),
+                                          layout=widgets.Layout(width="auto", min_width="90px"))
         self.undo_button.add_class("samurai-undo")
         self.redo_button.add_class("samurai-redo")
-        self.slider = widgets.IntSlider(value=0, min=0, max=0, description="History", readout=False,
+        self.slider = widgets.IntSlider(value=0, min=0, max=0, description=T.gettext("History"), readout=False,
                                         continuous_update=False, layout=widgets.Layout(width="260px"))
         self.slider.add_class("samurai-history-slider")
         self.step = widgets.HTML()
@@ -122,9 +129,13 @@ class HistoryBar:
             self._syncing = False
         self.undo_button.disabled = not h.can_undo
         self.redo_button.disabled = not h.can_redo
-        text = f"step {h.index} of {len(h) - 1}: {h.label}"
+        text = T.gettext("step {n} of {last}: {label}").format(n=h.index, last=len(h) - 1, label=self.words(h.label))
         if self.step.value != text:
             self.step.value = text
+
+    def words(self, label: str) -> str:
+        """A step's label as shown (``words(label)`` given at construction: e.g. an action's notation in words)."""
+        return self._words(label) if self._words is not None else label
 
     def _move(self, step: Callable[[], object]) -> None:
         state = step()

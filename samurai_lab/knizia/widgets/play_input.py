@@ -24,6 +24,9 @@ from ..core.tiles import CASTES, TILE_KINDS, TILE_SET_COUNTS, Caste, Tile
 from ..teaching.game_text import action_phrase
 from ..teaching.words import hex_words, plain_text
 from .hand_panel import FAST_MARK, Choice, allowance_text, hand_items, tile_label
+from ...i18n import Domain
+
+T = Domain("knizia")
 
 LEGAL, PREVIEW, WARNING = "legal", "preview", "warning"
 
@@ -71,7 +74,8 @@ class PlayInput:
 
     def refused(self, state: GameState, action: Action, reason: str) -> str:
         """``Buddha 2 on Edo is not allowed: <the rule>.``"""
-        return f"{self.say(state, action)} is not allowed: {plain_text(state, reason, self.coords)}."
+        return T.gettext("{action} is not allowed: {reason}.").format(action=self.say(state, action),
+                                                                       reason=plain_text(state, reason, self.coords))
 
     # --- cached legal actions ----------------------------------------------
     def legal(self, state: GameState) -> list[Action]:
@@ -106,27 +110,31 @@ class PlayInput:
     def items(self, state: GameState) -> tuple[str, list[Choice], str]:
         """(title, buttons, allowance line) for the hand panel in the current phase."""
         vocab = state.ruleset.vocabulary
-        seat = state.seats[state.current].name
+        seat = vocab.seat_names(state.seats)[state.current]
         if state.phase is Phase.PLACE_PIECES:
             supply = state.supply()
             chosen = self.selected_caste(state)
-            items = [Choice(f"{vocab.caste(c)} ({supply[c.index]} left)", f"put a {vocab.caste(c)} {vocab.piece} "
-                            "into a settlement", c is chosen, supply[c.index] > 0, key=c.value) for c in CASTES]
-            return (f"{seat} puts a {vocab.piece} into a settlement: choose a caste, then click a city "
-                    "(villages once the cities are full)", items, "")
+            items = [Choice(T.gettext("{caste} ({n} left)").format(caste=vocab.caste(c), n=supply[c.index]),
+                            T.gettext("put a {piece} “{caste}” into a settlement").format(
+                                piece=vocab.piece, caste=vocab.caste(c)),
+                            c is chosen, supply[c.index] > 0, key=c.value) for c in CASTES]
+            return (T.gettext("{player} puts a {piece} into a settlement: choose a caste, then click a city "
+                              "(villages once the cities are full)").format(player=seat, piece=vocab.piece), items, "")
         if state.phase is Phase.CHOOSE_HANDS:
             hand = state.hand
             have = {t: hand.count(t) for t in TILE_KINDS}
-            items = [Choice(f"{tile_label(state, t)} ×{TILE_SET_COUNTS[t] - have[t]}", f"take a {tile_label(state, t)} into the hand",
+            items = [Choice(f"{tile_label(state, t)} ×{TILE_SET_COUNTS[t] - have[t]}",
+                            T.gettext("take {tile} into the hand").format(tile=tile_label(state, t)),
                             False, have[t] < TILE_SET_COUNTS[t], key=t.code) for t in TILE_KINDS]
-            picked = ", ".join(tile_label(state, t) for t in hand) or "none yet"
-            return (f"{seat} chooses a starting hand ({len(hand)} of 5 picked: {picked})", items, "")
+            picked = ", ".join(tile_label(state, t) for t in hand) or T.gettext("none yet")
+            return (T.gettext("{player} chooses a starting hand ({n} of 5 picked: {picked})").format(
+                player=seat, n=len(hand), picked=picked), items, "")
         if state.phase is Phase.GAME_OVER:
-            return ("The game is over", [], "")
+            return (T.gettext("The game is over"), [], "")
         if state.hands[state.current] is None:
-            return (f"{seat}'s hand is hidden in this view", [], "")
-        return (f"{seat}'s hand: choose a {vocab.tile}", hand_items(state, state.hand, self.sel.tile),
-                allowance_text(state))
+            return (T.gettext("The hand of {player} is hidden in this view").format(player=seat), [], "")
+        return (T.gettext("The hand of {player}: choose a {tile}").format(player=seat, tile=vocab.tile),
+                hand_items(state, state.hand, self.sel.tile), allowance_text(state))
 
     # --- choosing a hand item -------------------------------------------------
     def choose(self, state: GameState, k: int) -> Outcome:
@@ -138,34 +146,47 @@ class PlayInput:
             self.sel = Selection(tile=k)
             caste = self.selected_caste(state)
             if caste is None:
-                return Outcome(message=f"No {vocab.piece} is left in the supply.", kind="warning")
+                return Outcome(message=T.gettext("No {piece} is left in the supply.").format(piece=vocab.piece),
+                               kind="warning")
             if not self.targets(state):
-                return Outcome(message=f"No settlement can take a {vocab.caste(caste)} now: "
-                               f"{self._piece_reason(state, caste)}", kind="warning")
-            return Outcome(message=f"Click a highlighted settlement to put a {vocab.caste(caste)} into it.")
+                return Outcome(message=T.gettext("No settlement can take a {caste} now: {reason}").format(
+                    caste=vocab.caste(caste), reason=plain_text(state, self._piece_reason(state, caste), self.coords)),
+                    kind="warning")
+            return Outcome(message=T.gettext("Click a highlighted settlement to put a {caste} into it.").format(
+                caste=vocab.caste(caste)))
         if state.phase is not Phase.PLAY:
-            return Outcome(message="The game is over.", kind="warning")
+            return Outcome(message=T.gettext("The game is over."), kind="warning")
         self.sel = Selection(tile=None if self.sel.tile == k else k)
         t = self.selected_tile(state)
         if t is None:
             return Outcome(message="")
         name = tile_label(state, t)
         if not t.fast and state.normal_played:
-            return Outcome(message=f"{name}: only one {vocab.tile} without the {vocab.fast} may be played per "
-                           f"turn, and this turn's is already down. Choose a {vocab.tile} with the {FAST_MARK} {vocab.fast} "
-                           "or end the turn.", kind="warning")
+            return Outcome(message=T.gettext(
+                "{tile}: only one {tile_word} without the {fast} may be played per turn, and this turn's is "
+                "already down. Choose a {tile_word} with the {mark} {fast} or end the turn.").format(
+                tile=name, tile_word=vocab.tile, fast=vocab.fast, mark=FAST_MARK), kind="warning")
         if t.is_swap:
             if not self.targets(state):
-                return Outcome(message=f"No two {vocab.piece}s can be exchanged now.", kind="warning")
-            return Outcome(message=f"{name}: click the first settlement of the exchange.")
+                return Outcome(message=T.gettext("No two {pieces} can be exchanged now.").format(pieces=vocab.pieces),
+                               kind="warning")
+            return Outcome(message=T.gettext("{tile}: click the first settlement of the exchange.").format(tile=name))
         if t.is_move:
             if not self.targets(state):
-                return Outcome(message=f"{name}: none of your {vocab.tiles} on the board can be lifted "
-                               f"(only your own, without the {vocab.fast}).", kind="warning")
-            return Outcome(message=f"{name}: click one of your highlighted {vocab.tiles} to lift it.")
-        where = "an empty sea hex" if t.on_sea else "an empty land hex"
-        how = " (first click shows what would happen, a second click places it)" if self.confirm else ""
-        return Outcome(message=f"{name}: click {where}{how}.")
+                return Outcome(message=T.gettext("{tile}: none of your {tiles} on the board can be lifted (only your "
+                                                 "own, without the {fast}).").format(
+                    tile=name, tiles=vocab.tiles, fast=vocab.fast), kind="warning")
+            return Outcome(message=T.gettext("{tile}: click one of your highlighted {tiles} to lift it.").format(
+                tile=name, tiles=vocab.tiles))
+        if self.confirm:
+            text = (T.gettext("{tile}: click an empty sea hex (first click shows what would happen, a second click "
+                              "places it).") if t.on_sea else
+                    T.gettext("{tile}: click an empty land hex (first click shows what would happen, a second click "
+                              "places it)."))
+        else:
+            text = (T.gettext("{tile}: click an empty sea hex.") if t.on_sea else
+                    T.gettext("{tile}: click an empty land hex."))
+        return Outcome(message=text.format(tile=name))
 
     # --- legal hexes ---------------------------------------------------------
     def targets(self, state: GameState) -> tuple[int, ...]:
@@ -214,10 +235,10 @@ class PlayInput:
             return Outcome(message="")
         phase = state.phase
         if phase is Phase.GAME_OVER:
-            return Outcome(message="The game is over: undo, or start a new game.", kind="warning")
+            return Outcome(message=T.gettext("The game is over: undo, or start a new game."), kind="warning")
         if phase is Phase.CHOOSE_HANDS:
-            return Outcome(message=f"Choose the starting hand with the {state.ruleset.vocabulary.tile} buttons.",
-                           kind="warning")
+            return Outcome(message=T.gettext("Choose the starting hand with the buttons of the {tiles}.").format(
+                tiles=state.ruleset.vocabulary.tiles), kind="warning")
         if phase is Phase.PLACE_PIECES:
             return self._click_piece(state, hex_index)
         t = self.selected_tile(state)
@@ -225,7 +246,8 @@ class PlayInput:
             vocab = state.ruleset.vocabulary
             if state.board.is_settlement[hex_index]:
                 return Outcome(message="")
-            return Outcome(message=f"Choose a {vocab.tile} from the hand first.", kind="warning")
+            return Outcome(message=T.gettext("Choose a {tile} from the hand first.").format(tile=vocab.tile),
+                           kind="warning")
         if t.is_swap:
             return self._click_swap(state, hex_index)
         if state.board.is_settlement[hex_index]:
@@ -233,10 +255,14 @@ class PlayInput:
             self.sel.pending = self.sel.pending_hex = None
             vocab = state.ruleset.vocabulary
             if t.is_move and self.sel.move_from is None:
-                todo = f"to play the {vocab.move}, click one of your highlighted {vocab.tiles}"
+                todo = T.gettext("to play the {move}, click one of your highlighted {tiles}").format(
+                    move=vocab.move, tiles=vocab.tiles)
+            elif t.on_sea:
+                todo = T.gettext("to lay {tile}, click an empty sea hex").format(tile=tile_label(state, t))
             else:
-                todo = f"to lay the {tile_label(state, t)}, click {'an empty sea hex' if t.on_sea else 'an empty land hex'}"
-            return Outcome(message=f"The tallies of {self.place(state, hex_index)} are shown; {todo}.")
+                todo = T.gettext("to lay {tile}, click an empty land hex").format(tile=tile_label(state, t))
+            return Outcome(message=T.gettext("The tallies of {place} are shown; {todo}.").format(
+                place=self.place(state, hex_index), todo=todo))
         if t.is_move:
             return self._click_move(state, hex_index)
         return self._offer(state, PlaceTile(t, state.board.ids[hex_index]), hex_index)
@@ -259,14 +285,14 @@ class PlayInput:
     def commit_pending(self, state: GameState) -> Outcome:
         """Play the previewed action."""
         if self.sel.pending is None:
-            return Outcome(message=f"Nothing to confirm: choose a {state.ruleset.vocabulary.tile} and a hex first.",
-                           kind="warning")
+            return Outcome(message=T.gettext("Nothing to confirm: choose a {tile} and a hex first.").format(
+                tile=state.ruleset.vocabulary.tile), kind="warning")
         return Outcome(action=self.sel.pending)
 
     def choose_swap_caste(self, state: GameState, end: int, caste: Caste) -> Outcome:
         """Pick which piece of swap end ``end`` (0 or 1) is exchanged."""
         if end >= len(self.sel.swap_ends):
-            return Outcome(message="Click the settlement first.", kind="warning")
+            return Outcome(message=T.gettext("Click the settlement first."), kind="warning")
         while len(self.sel.swap_castes) <= end:
             self.sel.swap_castes.append(caste)
         self.sel.swap_castes[end] = caste
@@ -281,8 +307,9 @@ class PlayInput:
         if not self.confirm or (self.sel.pending == action and self.sel.pending_hex == hex_index):
             return Outcome(action=action)
         self.sel.pending, self.sel.pending_hex = action, hex_index
-        return Outcome(message=f"What if: {self.say(state, action)}. Click the same hex again (or press Confirm) "
-                       "to play it; click another hex to look elsewhere.", preview=preview(state, action))
+        return Outcome(message=T.gettext("What if: {action}. Click the same hex again (or press Confirm) to play it; "
+                                         "click another hex to look elsewhere.").format(action=self.say(state, action)),
+                       preview=preview(state, action))
 
     def _piece_reason(self, state: GameState, caste: Caste) -> str:
         board = state.board
@@ -290,13 +317,14 @@ class PlayInput:
             reason = why_illegal(state, PlacePiece(caste, board.ids[i]))
             if reason is not None:
                 return reason
-        return "no settlement has room"
+        return T.gettext("no settlement has room")
 
     def _click_piece(self, state: GameState, hex_index: int) -> Outcome:
         caste = self.selected_caste(state)
         vocab = state.ruleset.vocabulary
         if caste is None:
-            return Outcome(message=f"Choose the caste of the {vocab.piece} first.", kind="warning")
+            return Outcome(message=T.gettext("Choose the caste of the {piece} first.").format(piece=vocab.piece),
+                           kind="warning")
         action = PlacePiece(caste, state.board.ids[hex_index])
         reason = why_illegal(state, action)
         if reason is not None:
@@ -315,11 +343,11 @@ class PlayInput:
                 return Outcome(message=f"{vocab.move}: {plain_text(state, reason, self.coords)}", kind="error")
             self.sel.move_from, self.sel.pending, self.sel.pending_hex = hex_index, None, None
             lifted = state.tiles[hex_index].tile  # type: ignore[union-attr]
-            return Outcome(message=f"Lifting {tile_label(state, lifted)} from {self.place(state, hex_index)}: "
-                           "click an empty land hex to lay it.")
+            return Outcome(message=T.gettext("Lifting {tile} from {place}: click an empty land hex to lay it.").format(
+                tile=tile_label(state, lifted), place=self.place(state, hex_index)))
         if hex_index == self.sel.move_from:
             self.sel.move_from, self.sel.pending, self.sel.pending_hex = None, None, None
-            return Outcome(message=f"Choose one of your {vocab.tiles} to lift.")
+            return Outcome(message=T.gettext("Choose one of your {tiles} to lift.").format(tiles=vocab.tiles))
         return self._offer(state, MoveTile(ids[self.sel.move_from], ids[hex_index]), hex_index)
 
     def _move_sources(self, state: GameState) -> set[int]:
@@ -335,10 +363,10 @@ class PlayInput:
             del ends[k:]
             del self.sel.swap_castes[k:]
             self.sel.pending = self.sel.pending_hex = None
-            return Outcome(message="Exchange cancelled for that settlement: click a settlement.")
+            return Outcome(message=T.gettext("Exchange cancelled for that settlement: click a settlement."))
         if not board.is_settlement[hex_index] or not state.pieces[hex_index]:
-            return Outcome(message=f"The {vocab.swap} exchanges {vocab.piece}s: click a settlement holding one.",
-                           kind="error")
+            return Outcome(message=T.gettext("The {swap} exchanges {pieces}: click a settlement holding one.").format(
+                swap=vocab.swap, pieces=vocab.pieces), kind="error")
         if len(ends) == 2:
             del ends[1:]
             del self.sel.swap_castes[1:]
@@ -348,7 +376,7 @@ class PlayInput:
                 return Outcome(message=f"{vocab.swap}: {plain_text(state, reason, self.coords)}", kind="error")
             ends.append(hex_index)
             self.sel.swap_castes = [state.pieces[hex_index][0]]
-            return Outcome(message="Now click the other settlement of the exchange.")
+            return Outcome(message=T.gettext("Now click the other settlement of the exchange."))
         if hex_index not in self.targets(state):
             reason = self._swap_reason(state, hex_index, ends[0])
             return Outcome(message=f"{vocab.swap}: {plain_text(state, reason, self.coords)}", kind="error")
@@ -373,12 +401,12 @@ class PlayInput:
                     reason = why_illegal(state, Swap(board.ids[hex_index], ca, board.ids[s], cb))
                     if reason is not None:
                         return reason
-        return "no exchange with that settlement is possible"
+        return T.gettext("no exchange with that settlement is possible")
 
     def _swap_candidate(self, state: GameState) -> Outcome:
         ends, castes = self.sel.swap_ends, self.sel.swap_castes
         if len(ends) < 2:
-            return Outcome(message="Now click the other settlement of the exchange.")
+            return Outcome(message=T.gettext("Now click the other settlement of the exchange."))
         ids = state.board.ids
         action = Swap(ids[ends[0]], castes[0], ids[ends[1]], castes[1])
         reason = why_illegal(state, action)
@@ -387,8 +415,9 @@ class PlayInput:
             return Outcome(message=self.refused(state, action, reason), kind="error")
         self.sel.pending, self.sel.pending_hex = action, None
         vocab = state.ruleset.vocabulary
-        text = (f"Exchange the {vocab.caste(castes[0])} of {self.place(state, ends[0])} with the "
-                f"{vocab.caste(castes[1])} of {self.place(state, ends[1])}: press Confirm.")
+        text = T.gettext("Exchange the {caste_a} of {place_a} with the {caste_b} of {place_b}: press Confirm.").format(
+            caste_a=vocab.caste(castes[0]), place_a=self.place(state, ends[0]), caste_b=vocab.caste(castes[1]),
+            place_b=self.place(state, ends[1]))
         return Outcome(message=text, preview=preview(state, action))
 
 

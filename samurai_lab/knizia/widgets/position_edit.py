@@ -20,6 +20,9 @@ from ..core.model import Phase, placed
 from ..core.state import GameState
 from ..teaching.words import capitalised, hex_words
 from ..core.tiles import TILE_SET_COUNTS, Caste, Tile, sort_tiles, tile as tile_by_code
+from ...i18n import Domain
+
+T = Domain("knizia")
 
 #: The pool of set-aside pieces (the other pools are player indices).
 SET_ASIDE = -1
@@ -65,7 +68,8 @@ def remove_piece(state: GameState, index: int, caste: Caste | None = None, pool:
     """Take a piece (of ``caste`` if it lies there, else the last one) out of hex ``index`` into ``pool``."""
     ps = list(state.pieces[index])
     if not ps:
-        raise ValueError(f"{capitalised(hex_words(state, index))} holds no {state.ruleset.vocabulary.piece} to remove")
+        raise ValueError(T.gettext("{place} holds no {piece} to remove").format(
+            place=capitalised(hex_words(state, index)), piece=state.ruleset.vocabulary.piece))
     c = caste if caste in ps else ps[-1]
     ps.remove(c)
     pieces = list(state.pieces)
@@ -84,7 +88,8 @@ def put_tile(state: GameState, index: int, owner: int, t: Tile) -> GameState:
 def remove_tile(state: GameState, index: int) -> GameState:
     """Lift the tile of hex ``index`` back into its owner's pile."""
     if state.tiles[index] is None:
-        raise ValueError(f"{capitalised(hex_words(state, index))} holds no {state.ruleset.vocabulary.tile} to remove")
+        raise ValueError(T.gettext("{place} holds no {tile} to remove").format(
+            place=capitalised(hex_words(state, index)), tile=state.ruleset.vocabulary.tile))
     tiles = list(state.tiles)
     tiles[index] = None
     return rebalance_piles(_replace(state, tiles=tuple(tiles)))

@@ -16,38 +16,73 @@ from ..core.ruleset import RANDOM
 from ..core.state import GameState
 from ..teaching.words import resolution_words
 from ..render.theme import seat_colours
+from ..core.text import end_reason_text
+from ..core.tiles import Figure, Tile
+from ...i18n import Domain
+
+T = Domain("knizia")
 
 _TD = "padding:1px 6px"
+#: The symbol of each tile figure in the hand column (the tile's name is its tooltip and its spoken text).
+FIGURE_ICONS = {Figure.HELMET: "⛑", Figure.BUDDHA: "☸", Figure.RICE: "🌾", Figure.SAMURAI: "⚔",
+                Figure.RONIN: "🗡", Figure.SHIP: "⛵", Figure.SWAP: "⇄", Figure.MOVE: "↷"}
+FIGURE_ICONS_2015 = {**FIGURE_ICONS, Figure.HELMET: "🏯"}
+
+
+def tile_chip(state: GameState, t: Tile) -> str:
+    """One tile of a hand as its figure's symbol and value, named in the edition's words for the pointer and
+    for screen readers (``⛑4`` titled *High Helmet 4*)."""
+    from .hand_panel import tile_label
+
+    icons = FIGURE_ICONS_2015 if state.ruleset.edition == "2015" else FIGURE_ICONS
+    name = html.escape(tile_label(state, t), quote=True)
+    value = "" if t.value is None or t.is_move else str(t.value)
+    fast = "⚡" if t.fast else ""
+    return (f'<span class="samurai-hand-tile" title="{name}" aria-label="{name}" role="img" '
+            f'style="display:inline-block;margin-right:5px;white-space:nowrap">{icons[t.figure]}{value}{fast}</span>')
+
+
+def hand_html(state: GameState, hand) -> str:
+    """A hand as tile symbols with values (each named in words on hover); ``—`` when empty."""
+    if not hand:
+        return "—"
+    return "".join(tile_chip(state, t) for t in hand)
 
 
 def phase_text(state: GameState) -> str:
     """One line: turn, who is to play, and what the phase asks for."""
     vocab = state.ruleset.vocabulary
-    seat = state.seats[state.current].name
+    seat = vocab.seat_names(state.seats)[state.current]
     if state.phase is Phase.CHOOSE_HANDS:
-        return f"Setup, 1. the hands: {seat} chooses a starting hand in secret"
+        return T.gettext("Setup, 1. the hands: {player} chooses a starting hand in secret").format(player=seat)
     if state.phase is Phase.PLACE_PIECES:
-        return f"Setup, 2. the {vocab.piece}s (every hand is chosen): {seat} puts a {vocab.piece} into a settlement"
+        return T.gettext("Setup, 2. the {pieces} (every hand is chosen): {player} puts a {piece} into a "
+                         "settlement").format(pieces=vocab.pieces, piece=vocab.piece, player=seat)
     if state.phase is Phase.GAME_OVER:
-        return f"Game over after turn {state.turn}: {state.end_reason}"
-    return f"Turn {state.turn}: {seat} to play"
+        return T.gettext("Game over after turn {turn}: {reason}").format(
+            turn=state.turn, reason=end_reason_text(state.end_reason or "", vocab))
+    return T.gettext("Turn {turn}: {player} to play").format(turn=state.turn, player=seat)
 
 
 def setup_steps(state: GameState) -> str:
     """What the players do next, in the rulebooks' order of setup (hands, then pieces, then play)."""
     vocab = state.ruleset.vocabulary
-    first = state.seats[0].name
-    pieces = (f"the {vocab.piece}s are dealt at random" if state.ruleset.setup == RANDOM else
-              f"the {vocab.piece}s are placed, cities before villages, from {first}")
+    names = vocab.seat_names(state.seats)
+    first, now = names[0], names[state.current]
+    pieces = (T.gettext("the {pieces} are dealt at random").format(pieces=vocab.pieces)
+              if state.ruleset.setup == RANDOM else
+              T.gettext("the {pieces} are placed, cities before villages, from {player}").format(
+                  pieces=vocab.pieces, player=first))
     if state.phase is Phase.CHOOSE_HANDS:
-        return (f"every player chooses his starting hand in secret with the {vocab.tile} buttons, "
-                f"{state.seats[state.current].name} now; then {pieces}; then {first} plays first")
+        return T.gettext("every player chooses his starting hand in secret with the buttons of the {tiles}, "
+                         "{player} now; then {pieces}; then {first} plays first").format(
+            tiles=vocab.tiles, player=now, pieces=pieces, first=first)
     if state.phase is Phase.PLACE_PIECES:
-        return (f"every hand is chosen; put the {vocab.piece}s into the settlements by clicking, "
-                f"{state.seats[state.current].name} now; then {first} plays first")
+        return T.gettext("every hand is chosen; put the {pieces} into the settlements by clicking, {player} now; "
+                         "then {first} plays first").format(pieces=vocab.pieces, player=now, first=first)
     if state.phase is Phase.PLAY:
-        return f"{state.seats[state.current].name} plays"
-    return "the game is over"
+        return T.gettext("{player} plays").format(player=now)
+    return T.gettext("the game is over")
 
 
 def status_html(state: GameState, viewer: int | None = None) -> str:
@@ -56,35 +91,51 @@ def status_html(state: GameState, viewer: int | None = None) -> str:
     vocab = state.ruleset.vocabulary
     colours = seat_colours(state)
     sizes = state.hand_sizes()
-    edition = f"{state.ruleset.edition} rules, {state.n_players} players"
-    view = "everything revealed (teaching view)" if viewer is None else f"{state.seats[viewer].name}'s view"
+    names = vocab.seat_names(state.seats)
+    edition = T.ngettext("{edition} rules, {n} player", "{edition} rules, {n} players", state.n_players).format(
+        edition=state.ruleset.edition, n=state.n_players)
+    view = (T.gettext("everything revealed (teaching view)") if viewer is None else
+            T.gettext("the view of {player}").format(player=names[viewer]))
     castes = "/".join(vocab.caste(c)[0] for c in vocab.castes)
+    castes_title = html.escape(" / ".join(vocab.caste(c) for c in vocab.castes), quote=True)
+    head_player, head_hand, head_pile = T.gettext("player"), T.gettext("hand"), T.gettext("draw pile")
+    head_captured = T.gettext("captured {castes}").format(castes=castes)
+    hidden = T.gettext("hidden")
     rows = []
     for p, seat in enumerate(state.seats):
         hand = shown.hands[p]
-        hand_text = " ".join(t.code for t in hand) if hand else ("—" if hand is not None else f"{sizes[p]} hidden")
+        if hand is None:
+            hand_cell = html.escape(T.ngettext("{n} hidden", "{n} hidden", sizes[p]).format(n=sizes[p]))
+        else:
+            hand_cell = hand_html(state, hand)
         cap = shown.captured[p]
-        cap_text = "hidden" if cap is None else " / ".join(str(n) for n in cap)
+        cap_text = html.escape(hidden) if cap is None else " / ".join(str(n) for n in cap)
         turn = "▶ " if p == state.current and state.phase is not Phase.GAME_OVER else ""
         rows.append(
             f'<tr><td style="{_TD}">{turn}<span style="display:inline-block;width:10px;height:10px;'
-            f'border-radius:2px;background:{colours[p]}"></span> {html.escape(seat.name)}</td>'
-            f'<td style="{_TD}">{html.escape(hand_text)}</td>'
+            f'border-radius:2px;background:{colours[p]}"></span> {html.escape(names[p])}</td>'
+            f'<td style="{_TD}">{hand_cell}</td>'
             f'<td style="{_TD};text-align:center">{state.pile_sizes[p]}</td>'
             f'<td style="{_TD};text-align:center">{cap_text}</td></tr>'
         )
     out = [
         f'<div class="samurai-status-line"><b>{html.escape(phase_text(state))}</b></div>',
         f'<div style="color:#555;font-size:90%">{html.escape(edition)} · {html.escape(view)}</div>',
-        f'<table style="border-collapse:collapse"><tr><th style="{_TD}">player</th><th style="{_TD}">hand</th>'
-        f'<th style="{_TD}">pile</th><th style="{_TD}">captured {html.escape(castes)}</th></tr>{"".join(rows)}</table>',
-        f'<div style="font-size:90%">Set aside by ties: {sum(state.set_aside)} · {vocab.piece}s on the board: '
-        f'{" / ".join(str(n) for n in state.pieces_on_board())}</div>',
+        f'<table style="border-collapse:collapse"><tr><th style="{_TD}">{html.escape(head_player)}</th>'
+        f'<th style="{_TD}">{html.escape(head_hand)}</th>'
+        f'<th style="{_TD}">{html.escape(head_pile)}</th>'
+        f'<th style="{_TD}" title="{castes_title}">'
+        f'{html.escape(head_captured)}</th></tr>{"".join(rows)}</table>',
+        '<div style="font-size:90%">{}</div>'.format(html.escape(
+            T.gettext("Set aside by ties: {n} · {pieces} on the board: {counts}").format(
+                n=sum(state.set_aside), pieces=vocab.pieces,
+                counts=" / ".join(str(n) for n in state.pieces_on_board())))),
     ]
     if state.phase is Phase.GAME_OVER and all(c is not None for c in state.captured):
         report = score_state(state)
-        names = " and ".join(state.seats[w].name for w in report.winners)
-        out.append(f'<div class="samurai-score"><b>Winner: {html.escape(names)}</b><br>'
+        winners = T.gettext(" and ").join(names[w] for w in report.winners)
+        winner = html.escape(T.gettext("Winner: {players}").format(players=winners))
+        out.append(f'<div class="samurai-score"><b>{winner}</b><br>'
                    + "<br>".join(html.escape(s.text) for s in report.steps) + "</div>")
     return "".join(out)
 
@@ -96,10 +147,13 @@ def captures_html(steps: Iterable[tuple[GameState, str]], limit: int = 12) -> st
         for r in state.events:
             lines.append(f"<li>{html.escape(label)}: {html.escape(resolution_words(state, r))}</li>")
     if not lines:
-        return "<i>Nothing has been taken yet.</i>"
+        return "<i>{}</i>".format(html.escape(T.gettext("Nothing has been taken yet.")))
     shown = lines[::-1][:limit]
-    more = f"<li>… {len(lines) - limit} earlier</li>" if len(lines) > limit else ""
-    return f'<b>Captures</b><ul style="margin:2px 0;padding-left:18px">{"".join(shown)}{more}</ul>'
+    earlier = len(lines) - limit
+    more = ("<li>… {}</li>".format(html.escape(T.ngettext("{n} earlier", "{n} earlier", earlier).format(n=earlier)))
+            if earlier > 0 else "")
+    title = html.escape(T.gettext("Captures"))
+    return f'<b>{title}</b><ul style="margin:2px 0;padding-left:18px">{"".join(shown)}{more}</ul>'
 
 
 def last_captures(state: GameState) -> Sequence[str]:

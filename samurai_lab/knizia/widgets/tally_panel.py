@@ -16,6 +16,10 @@ from ..render.theme import seat_colours
 from ..core.state import GameState
 from ..teaching.game_text import action_phrase
 from ..teaching.words import capitalised, hex_words, resolution_words
+from ..core.text import end_reason_text
+from ...i18n import Domain
+
+T = Domain("knizia")
 
 _CELL = "padding:1px 6px;text-align:center"
 _HEAD = "padding:1px 6px;font-weight:600"
@@ -31,19 +35,21 @@ def tally_html(state: GameState, settlement: int, coords: bool = False) -> str:
     piece if it were surrounded now, and how many empty land hexes are left around it."""
     board = state.board
     if not board.is_settlement[settlement]:
-        raise ValueError(f"{capitalised(hex_words(state, settlement, coords))} is not a settlement: tallies are kept for villages, cities "
-                         "and Edo")
+        raise ValueError(T.gettext("{place} is not a settlement: tallies are kept for villages, cities and Edo").format(
+            place=capitalised(hex_words(state, settlement, coords))))
     vocab = state.ruleset.vocabulary
     tally = settlement_tally(state, settlement)
     colours = seat_colours(state)
-    names = [s.name for s in state.seats]
+    names = vocab.seat_names(state.seats)
     info = board.info[settlement]
-    pieces = ", ".join(vocab.caste(c) for c in tally.pieces) or f"no {vocab.piece} left"
+    kind = T.gettext("village") if info.kind == "village" else T.gettext("city")
+    pieces = (", ".join(vocab.caste(c) for c in tally.pieces)
+              or T.gettext("no {piece} left").format(piece=vocab.piece))
     if tally.surrounded:
-        land = "surrounded: every land hex around it holds a " + vocab.tile
+        land = T.gettext("surrounded: every land hex around it holds a {tile}").format(tile=vocab.tile)
     else:
         n = tally.empty_land
-        land = f"{n} empty land hex{'es' if n != 1 else ''} left around it"
+        land = T.ngettext("{n} empty land hex left around it", "{n} empty land hexes left around it", n).format(n=n)
     head = "".join(f'<th style="{_HEAD}">{_chip(colours[p])}{html.escape(n)}</th>' for p, n in enumerate(names))
     rows = []
     for ct in tally.castes:
@@ -55,41 +61,49 @@ def tally_html(state: GameState, settlement: int, coords: bool = False) -> str:
             lead = ct.leader == p and v > 0
             cells.append(f'<td style="{_CELL};{"font-weight:700;background:#fff3c4" if lead else ""}">{v}</td>')
         if ct.leader is None:
-            goes = "tie: set aside" if any(ct.tallies) else "all 0: set aside"
+            goes = T.gettext("tie: set aside") if any(ct.tallies) else T.gettext("all 0: set aside")
         else:
             goes = html.escape(names[ct.leader])
         rows.append(f'<tr style="{style}"><td style="padding:1px 6px">{label}</td>{"".join(cells)}'
                     f'<td style="padding:1px 6px">{goes}</td></tr>')
+    influence, if_now = html.escape(T.gettext("influence")), html.escape(T.gettext("if surrounded now"))
+    grey = html.escape(T.gettext("castes in grey have no {piece} here").format(piece=vocab.piece))
     return (
         f'<div class="samurai-tally-body">'
-        f'<div><b>{html.escape(capitalised(hex_words(state, settlement, coords)))}</b> · {info.kind} · '
+        f'<div><b>{html.escape(capitalised(hex_words(state, settlement, coords)))}</b> · {html.escape(kind)} · '
         f'{html.escape(pieces)}</div>'
         f'<div class="samurai-tally-land">{html.escape(land)}</div>'
-        f'<table style="border-collapse:collapse;margin-top:3px"><tr><th style="{_HEAD}">influence</th>{head}'
-        f'<th style="{_HEAD}">if surrounded now</th></tr>{"".join(rows)}</table>'
-        f'<div style="color:#6b6b6b;font-size:85%">castes in grey have no {html.escape(vocab.piece)} here</div></div>'
+        f'<table style="border-collapse:collapse;margin-top:3px"><tr><th style="{_HEAD}">'
+        f'{influence}</th>{head}'
+        f'<th style="{_HEAD}">{if_now}</th></tr>{"".join(rows)}</table>'
+        f'<div style="color:#6b6b6b;font-size:85%">{grey}</div></div>'
     )
 
 
 def preview_html(state: GameState, pv: Preview, coords: bool = False) -> str:
     """What an action not yet committed would decide: every piece taken or set aside, and the end."""
-    lines = [f"<b>What if:</b> {html.escape(action_phrase(state, pv.action, coords))}"]
+    what_if = html.escape(T.gettext("What if:"))
+    lines = [f"<b>{what_if}</b> {html.escape(action_phrase(state, pv.action, coords))}"]
     if pv.resolutions:
         lines += [f"• {html.escape(resolution_words(state, r, coords))}" for r in pv.resolutions]
     else:
-        lines.append("• no settlement would be surrounded: nothing is taken")
+        lines.append("• " + html.escape(T.gettext("no settlement would be surrounded: nothing is taken")))
     if pv.game_ends:
-        lines.append(f"• the game would end: {html.escape(pv.game_ends)}")
+        reason = end_reason_text(pv.game_ends, state.ruleset.vocabulary)
+        lines.append("• " + html.escape(T.gettext("the game would end: {reason}").format(reason=reason)))
     return '<div class="samurai-preview-body">' + "<br>".join(lines) + "</div>"
 
 
 class TallyPanel:
     """One HTML widget showing a settlement's tallies (and optionally a preview below them)."""
 
-    EMPTY = "<i>Click a settlement to see its influence tallies.</i>"
+    @staticmethod
+    def empty_html() -> str:
+        """The invitation shown before a settlement is chosen (in the current language)."""
+        return "<i>{}</i>".format(html.escape(T.gettext("Click a settlement to see its influence tallies.")))
 
     def __init__(self) -> None:
-        self.widget = widgets.HTML(value=self.EMPTY)
+        self.widget = widgets.HTML(value=self.empty_html())
         self.widget.add_class("samurai-tally")
         self.settlement: int | None = None
         self.coords = False  # hex ids in the texts too
@@ -99,7 +113,7 @@ class TallyPanel:
         """Show ``lead_html`` (e.g. a preview), then the tallies of ``settlement`` in ``state`` (None: a hint)
         under ``heading``, then ``extra_html`` — one widget update for all of it."""
         self.settlement = settlement
-        body = tally_html(state, settlement, self.coords) if settlement is not None else self.EMPTY
+        body = tally_html(state, settlement, self.coords) if settlement is not None else self.empty_html()
         head = f'<div style="color:#1f4e79;margin-top:4px"><b>{html.escape(heading)}</b></div>' if heading else ""
         value = lead_html + head + body + extra_html
         if self.widget.value != value:

@@ -21,7 +21,12 @@ import ipywidgets as widgets
 from ..bots import BOTS, SimulationResult, simulate
 from ..core.ruleset import PRESETS, RANDOM
 from ..core.tiles import CASTES
+from ..teaching.game_session import bot_level_name
+from .game_setup import bot_levels, bot_levels_html
+from ...i18n import Domain
 from ...ui.common import Feedback
+
+T = Domain("knizia")
 
 #: Colours of the bots in the charts, in the order the bots are named.
 BOT_COLOURS = ("#1f5fae", "#c62828", "#2e7d32", "#c99a1e")
@@ -32,11 +37,11 @@ INK, SOFT, GRID = "#2b2620", "#6b6257", "#e5dccb"
 def merge(results: Sequence[SimulationResult]) -> SimulationResult:
     """Several simulations of the same bots, players and rules as one (the games add up)."""
     if not results:
-        raise ValueError("nothing to merge: run a simulation first")
+        raise ValueError(T.gettext("nothing to merge: run a simulation first"))
     first = results[0]
     for r in results[1:]:
         if (r.bots, r.players, r.ruleset) != (first.bots, first.players, first.ruleset):
-            raise ValueError("only simulations of the same bots, player count and rules add up")
+            raise ValueError(T.gettext("only simulations of the same bots, player count and rules add up"))
     records = tuple(rec for r in results for rec in r.records)
     per_move: dict[str, float] = {}
     for name in first.names:
@@ -48,6 +53,23 @@ def merge(results: Sequence[SimulationResult]) -> SimulationResult:
 
 def bot_colours(result: SimulationResult) -> dict[str, str]:
     return {n: BOT_COLOURS[k % len(BOT_COLOURS)] for k, n in enumerate(result.names)}
+
+
+def bot_name(name: str) -> str:
+    """A bot's name in the charts, in the current language: ``greedy`` -> ``avido``; ``greedy#2`` (a second
+    bot of the same level) -> ``avido #2``."""
+    level, _, number = name.partition("#")
+    shown = bot_level_name(level)
+    return f"{shown} #{number}" if number else shown
+
+
+def intro_html() -> str:
+    """What the tournament shows, in the current language (above the form)."""
+    return "<p style='max-width:900px;margin:2px 0 6px 0'>{}</p>".format(html.escape(T.gettext(
+        "Bots of different levels play each other on the same deals, taking turns in every seat. The charts show how "
+        "often each bot wins (with an interval at 95 %: few games give wide intervals), how many caste pieces it "
+        "captures and how long the games last. Run more games to narrow the intervals; the command samurai-lab "
+        "simulate does the same in a terminal.")))
 
 
 def _svg(width: int, height: int, body: str, css: str) -> str:
@@ -71,7 +93,8 @@ def win_rates_svg(result: SimulationResult, width: int = 520) -> str:
     left, right, top, row = 120, 20, 30, 34
     height = top + row * len(names) + 34
     plot = width - left - right
-    parts = [_text(left, 18, f"Win rate ({result.games} games, 95 % intervals)", 13, bold=True)]
+    parts = [_text(left, 18, T.ngettext("Win rate ({n} game, intervals at 95 %)", "Win rate ({n} games, intervals at 95 %)",
+                                        result.games).format(n=result.games), 13, bold=True)]
     for k in range(0, 11, 2):
         x = left + plot * k / 10
         parts.append(f'<line x1="{x:.1f}" y1="{top - 4}" x2="{x:.1f}" y2="{height - 28}" stroke="{GRID}"/>')
@@ -80,10 +103,12 @@ def win_rates_svg(result: SimulationResult, width: int = 520) -> str:
         y = top + i * row
         lo, hi = cis[n]
         w = plot * rates[n]
-        parts.append(_text(left - 8, y + row / 2 + 4, n, 12, "end"))
+        shown = bot_name(n)
+        parts.append(_text(left - 8, y + row / 2 + 4, shown, 12, "end"))
+        tip = T.gettext("{bot}: {rate} ({low} to {high} at 95 %)").format(
+            bot=shown, rate=f"{rates[n]:.0%}", low=f"{lo:.0%}", high=f"{hi:.0%}")
         parts.append(f'<rect x="{left}" y="{y + 6}" width="{max(w, 0.5):.1f}" height="{row - 12}" '
-                     f'fill="{colours[n]}" opacity="0.85"><title>{html.escape(n)}: {rates[n]:.0%} '
-                     f'(95 % interval {lo:.0%} to {hi:.0%})</title></rect>')
+                     f'fill="{colours[n]}" opacity="0.85"><title>{html.escape(tip)}</title></rect>')
         x0, x1, ym = left + plot * lo, left + plot * hi, y + row / 2
         parts.append(f'<line class="samurai-ci" x1="{x0:.1f}" y1="{ym:.1f}" x2="{x1:.1f}" y2="{ym:.1f}" '
                      f'stroke="{INK}" stroke-width="1.6"/>')
@@ -91,9 +116,11 @@ def win_rates_svg(result: SimulationResult, width: int = 520) -> str:
             parts.append(f'<line x1="{x:.1f}" y1="{ym - 6:.1f}" x2="{x:.1f}" y2="{ym + 6:.1f}" stroke="{INK}" '
                          f'stroke-width="1.6"/>')
         fair = left + plot * seats[n] / result.players
+        equal = html.escape(T.gettext("equal bots would win {rate}").format(rate=f"{seats[n] / result.players:.0%}"))
         parts.append(f'<line x1="{fair:.1f}" y1="{y + 3}" x2="{fair:.1f}" y2="{y + row - 3}" stroke="{SOFT}" '
-                     f'stroke-dasharray="3,3" stroke-width="1.5"><title>equal bots would win '
-                     f'{seats[n] / result.players:.0%}</title></line>')
+                     f'stroke-dasharray="3,3" stroke-width="1.5"><title>'
+                     f'{equal}'
+                     f'</title></line>')
         if w > 48:  # inside the bar, at its start
             parts.append(_text(left + 5, ym + 4, f"{rates[n]:.0%}", 11, colour="#ffffff", bold=True))
         else:  # after the bar and its interval
@@ -112,12 +139,14 @@ def captures_svg(result: SimulationResult, width: int = 520, height: int = 230) 
     left, bottom, head = 36, 40, 30
     group = (width - left - 10) / 3
     bar = min(40.0, (group - 20) / len(names))
-    parts = [_text(left, 18, "Pieces captured per game (average per seat)", 13, bold=True)]
-    lx = width - 10 - sum(22 + 7 * len(n) for n in names)
+    parts = [_text(left, 18, T.gettext("{pieces} captured per game (average per seat)").format(
+        pieces=vocab.pieces.capitalize()), 13, bold=True)]
+    shown = {n: bot_name(n) for n in names}
+    lx = width - 10 - sum(22 + 7 * len(shown[n]) for n in names)
     for n in names:  # legend
         parts.append(f'<rect x="{lx:.1f}" y="{head - 4}" width="10" height="10" fill="{colours[n]}"/>')
-        parts.append(_text(lx + 13, head + 5, n, 11, colour=SOFT))
-        lx += 22 + 7 * len(n)
+        parts.append(_text(lx + 13, head + 5, shown[n], 11, colour=SOFT))
+        lx += 22 + 7 * len(shown[n])
     head += 14
     plot_h = height - bottom - head
     for v in range(0, top_axis + 1, step):
@@ -132,7 +161,7 @@ def captures_svg(result: SimulationResult, width: int = 520, height: int = 230) 
             h = v / top_axis * plot_h
             x, y = x0 + i * bar, head + plot_h - h
             parts.append(f'<rect x="{x + 2:.1f}" y="{y:.1f}" width="{bar - 4:.1f}" height="{max(h, 0.5):.1f}" '
-                         f'fill="{colours[n]}" opacity="0.85"><title>{html.escape(n)}: {v:.2f} '
+                         f'fill="{colours[n]}" opacity="0.85"><title>{html.escape(shown[n])}: {v:.2f} · '
                          f'{html.escape(vocab.caste(c))}</title></rect>')
             parts.append(_text(x + bar / 2, y - 4, f"{v:.1f}", 10, "middle", SOFT))
         parts.append(_text(gx + group / 2, height - 16, vocab.caste(c), 12, "middle", bold=True))
@@ -151,7 +180,8 @@ def lengths_svg(result: SimulationResult, width: int = 520, height: int = 200) -
     left, bottom, head = 36, 36, 30
     plot_w, plot_h = width - left - 12, height - bottom - head
     bw = plot_w / nbins
-    parts = [_text(left, 18, f"Game length in turns (mean {result.turns['mean']:.1f})", 13, bold=True)]
+    parts = [_text(left, 18, T.gettext("Game length in turns (mean {mean})").format(
+        mean=f"{result.turns['mean']:.1f}"), 13, bold=True)]
     for v in sorted({0, top_count, max(1, top_count // 2)}):
         y = head + plot_h - v / top_count * plot_h
         parts.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - 6}" y2="{y:.1f}" stroke="{GRID}"/>')
@@ -162,9 +192,11 @@ def lengths_svg(result: SimulationResult, width: int = 520, height: int = 200) -
         x = left + b * bw
         first, last = lo + b * size, lo + b * size + size - 1
         span = f"{first}" if size == 1 else f"{first}-{last}"
+        tip = html.escape(T.ngettext("{turns} turns: {n} game", "{turns} turns: {n} games", n).format(turns=span, n=n))
         parts.append(f'<rect x="{x + 1:.1f}" y="{head + plot_h - h:.1f}" width="{bw - 2:.1f}" '
-                     f'height="{max(h, 0.5):.1f}" fill="#8a6a36" opacity="0.8"><title>{span} turns: {n} '
-                     f'game{"s" if n != 1 else ""}</title></rect>')
+                     f'height="{max(h, 0.5):.1f}" fill="#8a6a36" opacity="0.8"><title>'
+                     f'{tip}'
+                     f'</title></rect>')
         if nbins <= 8 or b % 2 == 0:
             parts.append(_text(x + bw / 2, height - 20, span, 10, "middle", SOFT))
     mean_x = left + (result.turns["mean"] - lo) / (size * nbins) * plot_w
@@ -180,21 +212,28 @@ def summary_html(result: SimulationResult) -> str:
     td = "padding:2px 8px;text-align:right"
     rows = "".join(
         f"<tr><td style='padding:2px 8px'><span style='display:inline-block;width:10px;height:10px;"
-        f"background:{colours[n]};border-radius:2px'></span> {html.escape(n)}</td>"
+        f"background:{colours[n]};border-radius:2px'></span> {html.escape(bot_name(n))}</td>"
         f"<td style='{td}'>{seats[n]}</td><td style='{td}'>{wins[n]:g}</td><td style='{td}'>{rates[n]:.1%}</td>"
         f"<td style='{td}'>{cis[n][0]:.0%} – {cis[n][1]:.0%}</td>"
         f"<td style='{td}'>{result.seconds_per_move.get(n, 0) * 1000:.1f} ms</td></tr>"
         for n in result.names)
     e = result.endings
-    seat_rates = ", ".join(f"seat {i + 1}: {w:.0%}" for i, w in enumerate(result.seat_win_rates))
+    vocab = result.ruleset.vocabulary
+    seat_rates = ", ".join(T.gettext("seat {n}: {rate}").format(n=i + 1, rate=f"{w:.0%}")
+                           for i, w in enumerate(result.seat_win_rates))
+    games = T.ngettext("{n} game", "{n} games", result.games).format(n=result.games)
+    heads = [T.gettext("bot"), T.gettext("seats"), T.gettext("wins"), T.gettext("win rate"), T.gettext("interval (95 %)"),
+             T.gettext("time per action")]
+    head = "".join(f"<th style='{td if k else 'padding:2px 8px'}'>{html.escape(h)}</th>" for k, h in enumerate(heads))
+    table = T.gettext("{players} players, {edition} rules (random setup and hands); the seats rotate over games "
+                      "sharing a deal.").format(players=result.players, edition=result.ruleset.edition)
+    ended = T.gettext("Games ended: {gone} with a caste gone from the board, {aside} with four {pieces} set aside, "
+                      "{passed} with every player passing. Wins by seat: {seats}.").format(
+        gone=e["caste_exhausted"], aside=e["set_aside"], pieces=vocab.pieces, passed=e["all_passed"], seats=seat_rates)
     return (f"<div class='samurai-tournament-summary-body'>"
-            f"<b>{result.games} games</b>, {result.players} players, {result.ruleset.edition} rules "
-            f"(random setup and hands); the seats rotate over games sharing a deal."
-            f"<table style='border-collapse:collapse;margin:4px 0'><tr><th style='padding:2px 8px'>bot</th>"
-            f"<th style='{td}'>seats</th><th style='{td}'>wins</th><th style='{td}'>win rate</th>"
-            f"<th style='{td}'>95 % interval</th><th style='{td}'>time per action</th></tr>{rows}</table>"
-            f"<div>Games ended: {e['caste_exhausted']} with a caste gone from the board, {e['set_aside']} with four "
-            f"pieces set aside, {e['all_passed']} with every player passing. Wins by seat: {seat_rates}.</div></div>")
+            f"<b>{html.escape(games)}</b>, {html.escape(table)}"
+            f"<table style='border-collapse:collapse;margin:4px 0'><tr>{head}</tr>{rows}</table>"
+            f"<div>{html.escape(ended)}</div></div>")
 
 
 class TournamentApp:
@@ -204,29 +243,33 @@ class TournamentApp:
                  seed: int = 1, run: bool = True) -> None:
         self.feedback = Feedback()
         guard = self.feedback.guard
-        levels = list(BOTS)
-        self.players = widgets.ToggleButtons(options=[("2 players", 2), ("3 players", 3), ("4 players", 4)],
-                                             value=players, style={"button_width": "90px"})
+        levels = [(bot_level_name(lv), lv) for lv in BOTS]
+        self.intro = widgets.HTML(intro_html())
+        self.intro.add_class("samurai-intro")
+        self.players = widgets.ToggleButtons(options=[(T.ngettext("{n} player", "{n} players", n).format(n=n), n)
+                                                      for n in (2, 3, 4)],
+                                             value=players, style={"button_width": "auto"})
         self.players.add_class("samurai-tournament-players")
         self.seat_bots = []
         for k in range(4):
             default = bots[k % len(bots)]
-            dd = widgets.Dropdown(options=levels, value=default, description=f"Seat {k + 1}",
+            dd = widgets.Dropdown(options=levels, value=default, description=T.gettext("Seat {n}").format(n=k + 1),
                                   layout=widgets.Layout(width="220px"))
             dd.add_class("samurai-tournament-bot")
             self.seat_bots.append(dd)
         self.seats_box = widgets.HBox()
-        self.edition = widgets.Dropdown(options=[(f"{e} edition", e) for e in PRESETS], value="1998",
-                                        description="Rules", layout=widgets.Layout(width="220px"))
-        self.games = widgets.BoundedIntText(value=games, min=1, max=2000, description="Games",
+        self.edition = widgets.Dropdown(options=[(T.gettext("{edition} edition").format(edition=e), e) for e in PRESETS],
+                                        value="1998", description=T.gettext("Rules"),
+                                        layout=widgets.Layout(width="220px"))
+        self.games = widgets.BoundedIntText(value=games, min=1, max=2000, description=T.gettext("Games"),
                                             layout=widgets.Layout(width="180px"))
         self.games.add_class("samurai-tournament-games")
-        self.seed = widgets.IntText(value=seed, description="Seed", layout=widgets.Layout(width="180px"))
-        self.run_button = widgets.Button(description="Run", button_style="primary", icon="play")
+        self.seed = widgets.IntText(value=seed, description=T.gettext("Seed"), layout=widgets.Layout(width="180px"))
+        self.run_button = widgets.Button(description=T.gettext("Run"), button_style="primary", icon="play")
         self.run_button.add_class("samurai-tournament-run")
-        self.more_button = widgets.Button(description="Run more games", icon="plus", disabled=True,
+        self.more_button = widgets.Button(description=T.gettext("Run more games"), icon="plus", disabled=True,
                                           layout=widgets.Layout(width="auto"),
-                                          tooltip="The same bots and rules, new deals; the results add up")
+                                          tooltip=T.gettext("The same bots and rules, new deals; the results add up"))
         self.more_button.add_class("samurai-tournament-more")
         self.progress = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="300px"))
         self.progress.add_class("samurai-tournament-progress")
@@ -239,9 +282,9 @@ class TournamentApp:
         self.captures_chart.add_class("samurai-chart-captures")
         self.lengths_chart = widgets.HTML()
         self.lengths_chart.add_class("samurai-chart-lengths")
-        help_text = "; ".join(f"<b>{html.escape(n)}</b>: {html.escape(d)}" for n, (d, _) in BOTS.items())
+        help_text = bot_levels_html(bot_levels())
         self.widget = widgets.VBox([
-            self.players, self.seats_box,
+            self.intro, self.players, self.seats_box,
             widgets.HTML(f"<div style='color:#555;font-size:90%;max-width:900px'>{help_text}</div>"),
             widgets.HBox([self.edition, self.games, self.seed]),
             widgets.HBox([self.run_button, self.more_button, self.progress, self.progress_text]),
@@ -275,7 +318,8 @@ class TournamentApp:
 
         def progress(done: int, total: int) -> None:
             self.progress.value = done
-            self.progress_text.value = f"{done} / {total} games"
+            self.progress_text.value = T.ngettext("{done} / {n} game", "{done} / {n} games", total).format(
+                done=done, n=total)
 
         rules = PRESETS[self.edition.value].with_options(setup=RANDOM, hands=RANDOM)
         return simulate(self.bots(), games, int(self.players.value), seed, rules, progress)
@@ -291,18 +335,19 @@ class TournamentApp:
     def run_more(self) -> SimulationResult:
         """As many games again, on new deals, added to the results shown."""
         if not self.results:
-            raise ValueError("run a simulation first")
+            raise ValueError(T.gettext("run a simulation first"))
         first = self.results[0]
         rules = PRESETS[self.edition.value].with_options(setup=RANDOM, hands=RANDOM)
         if (tuple(self.bots()), int(self.players.value), rules) != (first.bots, first.players, first.ruleset):
-            raise ValueError("the form changed since the last run: press Run to start a new simulation")
+            raise ValueError(T.gettext("the form changed since the last run: press {button} to start a new simulation")
+                             .format(button=self.run_button.description))
         self.results.append(self._simulate(int(self.seed.value) + len(self.results) * 7919))
         return self._show()
 
     def clear_results(self) -> None:
         """Take the last run's summary and charts off the screen (a new run is on its way)."""
         self.result = None
-        self.summary.value = "<i>Running the games…</i>"
+        self.summary.value = "<i>{}</i>".format(html.escape(T.gettext("Running the games…")))
         self.win_chart.value = self.captures_chart.value = self.lengths_chart.value = ""
         self.more_button.disabled = True
 
@@ -314,6 +359,8 @@ class TournamentApp:
         self.captures_chart.value = captures_svg(result)
         self.lengths_chart.value = lengths_svg(result)
         self.more_button.disabled = False
-        self.more_button.description = f"Run {int(self.games.value)} more games"
-        self.progress_text.value = f"{result.games} games in all"
+        more = int(self.games.value)
+        self.more_button.description = T.ngettext("Run {n} more game", "Run {n} more games", more).format(n=more)
+        self.progress_text.value = T.ngettext("{n} game in all", "{n} games in all", result.games).format(
+            n=result.games)
         return result

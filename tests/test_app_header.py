@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -12,7 +11,7 @@ import pytest
 from samurai_lab import EDITION_1998, new_game
 from samurai_lab.knizia.core.board import board_for
 from samurai_lab.knizia.teaching.words import _all_words, hex_words, plain_text
-from samurai_lab.ui.header import APPS, HEADER_CLASS, PROJECTOR_CLASS, AppHeader, nav_html, page_title
+from samurai_lab.ui.header import APPS, HEADER_CLASS, PROJECTOR_CLASS, AppHeader, nav_html
 from samurai_lab.ui.landing import PATHS, landing_html
 
 REPO = Path(__file__).resolve().parents[1]

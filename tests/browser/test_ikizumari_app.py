@@ -151,3 +151,18 @@ def test_lesson_wrong_then_right(app_page: Page, voila_url: str) -> None:
     wait_for_text(page, ".ikz-announcement", "Black announces:", TIMEOUT)
     wait_for_text(page, ".ikz-status", "Red must move", TIMEOUT)
     assert "1. d1-d3 " in page.locator(".ikz-record textarea").input_value()
+
+
+def test_the_page_opens_in_the_language_of_its_address(app_page: Page, voila_url: str) -> None:
+    page = app_page
+    page.set_viewport_size({"width": 1300, "height": 1000})
+    page.goto(f"{voila_url.rstrip('/')}/voila/render/ikizumari.ipynb?lang=ru", timeout=TIMEOUT * 1000)
+    page.wait_for_selector(PLAY, state="visible", timeout=TIMEOUT * 1000)
+    expect(page.get_by_role("tab", name="Игра")).to_be_visible(timeout=TIMEOUT * 1000)
+    wait_for_text(page, ".ikz-status", "Красные ходят первыми", TIMEOUT)
+    expect(page.locator(".ikz-language select")).to_have_value("Русский", timeout=TIMEOUT * 1000)
+    click(page, PLAY, "d1")
+    wait_for_text(page, ".samurai-message", "Допустимых ходов самурая на d1: 24", TIMEOUT)
+    click(page, PLAY, "d3")
+    wait_for_text(page, ".ikz-announcement", "Чёрные объявляют:", TIMEOUT)
+    save_screenshot(page, "ikizumari_russian")

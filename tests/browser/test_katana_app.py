@@ -160,3 +160,19 @@ def test_a_sfida_and_the_defenders_choice(app_page: Page, voila_url: str) -> Non
     expect(page.locator(".katana-record textarea")).to_have_value(re.compile(r"\[Game \"katana\"\].*1\. e1-e4 @f9", re.S),
                                                                   timeout=TIMEOUT * 1000)
     save_screenshot(page, "katana_after_sfida")
+
+
+def test_the_page_opens_in_the_language_of_its_address(app_page: Page, voila_url: str) -> None:
+    page = app_page
+    page.set_viewport_size(VIEWPORT)
+    page.goto(f"{voila_url.rstrip('/')}/voila/render/katana.ipynb?lang=es", timeout=TIMEOUT * 1000)
+    page.wait_for_selector(".katana-app", state="visible", timeout=TIMEOUT * 1000)
+    expect(page.get_by_role("tab", name="Jugar")).to_be_visible(timeout=TIMEOUT * 1000)
+    wait_for_text(page, ".katana-constraint", "Movimiento libre: Negro", TIMEOUT)
+    wait_for_text(page, ".katana-intro", "reglamento 003", TIMEOUT)
+    expect(page.locator(".katana-language select")).to_have_value("Español", timeout=TIMEOUT * 1000)
+    click_at(page, CANVAS, *centre("a7"))
+    wait_for_text(page, ".katana-message", "a7 seleccionada", TIMEOUT)
+    click_at(page, CANVAS, *centre("c7"))
+    wait_for_text(page, ".katana-message", "Un samurái nunca puede detenerse en una casilla KATANA", TIMEOUT)
+    save_screenshot(page, "katana_spanish")

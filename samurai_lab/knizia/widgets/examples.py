@@ -271,7 +271,7 @@ def expectation_lines(expect, state: GameState, coords: bool = False) -> list[st
         caste=vocab.caste(c), player=T.gettext("nobody") if p is None else names[p]) for c, p in expect.leaders]
     rest = replace(expect, illegal=None, captures=None, pending=None, tallies=(), captured=(), set_aside=None,
                    leaders=())
-    out += rest.lines(names, vocab)
+    out += rest.lines(names, vocab, board=state.board)
     return out
 
 

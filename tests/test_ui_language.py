@@ -29,7 +29,8 @@ def test_english_is_flagged(text: str) -> None:
     "English · Italiano · Español · Русский · Français", "HO12 KY11 H4 B2", "Hans im Glück, Rio Grande Games",
     "No, non è il tuo turno: in attesa", "Con la ficha de cambio, come in un gioco", "Le but du jeu est simple",
     "Sea cual sea la ficha, ten cuidado", "Самураи (Samurai) — Кёто, Kyoto", "Gioca come vuoi", "12 / 30",
-    "Projecteur", "Proiettore", "Проектор",
+    "Projecteur", "Proiettore", "Проектор", "SAMOURAI — Iki-zumari", "SHIRO — крест, ANZEN — кольца, MEKURA — пусто",
+    "Enter или пробел, Esc — отмена",
 ])
 def test_other_languages_pass(text: str) -> None:
     assert english_left([text]) == [], english_words(text)

@@ -122,6 +122,7 @@ def test_the_dropdown_relabels_the_app_live(lang: str) -> None:
     click(app, "d9")
     click(app, "e9")
     app.language.value = lang
+    assert f'lang = "{lang}"' in app.page_language.outputs[0]["data"]["application/javascript"]
     own = [child for child in app.widget.children if app.header is None or child is not app.header.widget]
     data = data_texts(app)
     texts = [t for child in own for t in widget_texts(child) if t not in data]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import html
 import inspect
+import json
 from typing import Any, Callable
 
 import ipywidgets as widgets
@@ -163,10 +164,11 @@ class KatanaApp:
         self.title.add_class("katana-title")
         self.intro = widgets.HTML()
         self.intro.add_class("katana-intro")
+        self.page_language = widgets.Output(layout=widgets.Layout(display="none"))  # <html lang> follows the app
         self.widget = widgets.VBox([widgets.HBox([self.title, self.language],
                                                  layout=widgets.Layout(justify_content="space-between",
                                                                        align_items="center")),
-                                    self.intro, self.tabs, projector_style(ROOT_CLASS)])
+                                    self.intro, self.tabs, projector_style(ROOT_CLASS), self.page_language])
         self.widget.add_class(ROOT_CLASS)
         self.header = self._header()
         if self.header is not None:
@@ -203,6 +205,8 @@ class KatanaApp:
         title = T.gettext("SAMURAI: the way of the Katana")
         self.title.value = f"<h2 style='margin:4px 0'>{html.escape(title)}</h2>"
         self.intro.value = f"<p style='margin:2px 0 6px 0;max-width:900px'>{html.escape(T.gettext(INTRO))}</p>"
+        self.page_language.outputs = ({"output_type": "display_data", "metadata": {}, "data": {
+            "text/plain": "", "application/javascript": f"document.documentElement.lang = {json.dumps(self.lang)};"}},)
         for i, name in enumerate((T.gettext("Play"), T.gettext("Lesson"), T.gettext("Rules"))):
             self.tabs.set_title(i, name)
         self.language.description = T.gettext("Language")

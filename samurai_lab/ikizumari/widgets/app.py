@@ -36,6 +36,7 @@ from .board import BoardView
 
 T = Domain("ikizumari")
 UI = Domain("ui")  # the shared message bar's own words
+LOG_TITLE = "Technical details"  # a message of the ui domain (ui.common.Feedback), relabelled with the app
 ROOT_CLASS = "ikizumari-app"
 #: The languages of the app: English, the rulebook's French, and Italian, Spanish and Russian derived from it.
 APP_LANGUAGES: tuple[str, ...] = ("en", "it", "es", "ru", "fr")
@@ -249,7 +250,7 @@ class IkizumariApp:
             finally:
                 self._quiet = False
             self.legend.value = f"<div style='font-size:12px;line-height:1.4'>{html.escape(T.gettext(LEGEND))}</div>"
-            self.feedback.log_box.set_title(0, UI.gettext("Technical details"))
+            self.feedback.log_box.set_title(0, UI.gettext(LOG_TITLE))
             self.rules_text.value = rules_html(self.session.ruleset)
 
     # --- play --------------------------------------------------------------------------------------

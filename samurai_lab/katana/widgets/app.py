@@ -38,6 +38,7 @@ from .rules_text import rules_html
 
 T = Domain("katana")
 UI = Domain("ui")  # the shared message bar's own words
+LOG_TITLE = "Technical details"  # a message of the ui domain (ui.common.Feedback), relabelled with the app
 #: The languages of the app: English, the rulebook's Italian, and Spanish and Russian derived from it.
 APP_LANGUAGES: tuple[str, ...] = ("en", "it", "es", "ru")
 ROOT_CLASS = "katana-app"
@@ -249,7 +250,7 @@ class KatanaApp:
         self.lesson_pass.description = T.gettext("Pass (Tachiōjō)")
         self.rules_text.value = rules_html()
         for feedback in (self.feedback, self.lesson_feedback):
-            feedback.log_box.set_title(0, UI.gettext("Technical details"))
+            feedback.log_box.set_title(0, UI.gettext(LOG_TITLE))
         self.board.set_letters(piece_letters())
         self.lesson_board.set_letters(piece_letters())
 

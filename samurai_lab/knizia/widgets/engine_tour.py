@@ -46,21 +46,16 @@ def say(step: str) -> None:
     display(Markdown(paragraph(step)))
 
 
-def game_summary(start, end, actions: Sequence, shown: int = 3) -> str:
-    """How many actions the game took from ``start``, its first ones in words and why it ended, in the
-    current language."""
+def game_summary(end, actions: Sequence) -> str:
+    """How many actions the game took and why it ended, in the current language."""
     from ..core.text import end_reason_text
-    from .examples import action_text
 
-    lines = [T.ngettext("{n} action; the first ones:", "{n} actions; the first ones:", len(actions)).format(
-        n=len(actions))]
-    state = start
-    for action in actions[:shown]:
-        lines.append(f"  {action} — {action_text(state, action)}")
-        state = state.apply(action)
-    lines.append(T.gettext("The game ended because {reason}").format(
-        reason=end_reason_text(end.end_reason or "", end.ruleset.vocabulary)))
-    return "\n".join(lines)
+    return "\n".join([
+        T.ngettext("{n} action, every one checked by the rules engine.",
+                   "{n} actions, every one checked by the rules engine.", len(actions)).format(n=len(actions)),
+        T.gettext("The game ended because {reason}").format(
+            reason=end_reason_text(end.end_reason or "", end.ruleset.vocabulary)),
+    ])
 
 
 def score_summary(end, report) -> str:

@@ -463,15 +463,22 @@ class Explorer:
         first position's label translated, any other label as it was written (in the page's language)."""
         if label == START_LABEL:
             return T.gettext("start")
+        k = self.history.index
+        return self._action_words(label, self.history.states[k - 1] if k > 0 else self.state, self.state)
+
+    def _action_words(self, label: str, before: GameState, after: GameState) -> str:
+        """``S2@HO12`` or a scenario step's ``2. end`` in words; any other label through ``plain_text``."""
         from ..core.actions import parse_action
 
-        k = self.history.index
-        before = self.history.states[k - 1] if k > 0 else self.state
+        number, dot, rest = label.partition(". ")
+        if not (dot and number.isdigit()):
+            number, rest = "", label
         try:
-            action = parse_action(label)
+            action = parse_action(rest)
         except (ValueError, KeyError):
-            return plain_text(self.state, label, self.coords)
-        return action_phrase(before, action, self.coords)
+            return plain_text(after, label, self.coords)
+        words = action_phrase(before, action, self.coords)
+        return f"{number}. {words}" if number else words
 
     # --- tabs -------------------------------------------------------------------------
     def open_tab(self, index: int) -> None:
@@ -614,14 +621,7 @@ class Explorer:
 
     def _step_words(self, k: int) -> str:
         """The label of history step ``k`` in words (an action in words, from the position before it)."""
-        label = self.history.labels[k]
-        from ..core.actions import parse_action
-
-        try:
-            action = parse_action(label)
-        except (ValueError, KeyError):
-            return plain_text(self.history.states[k], label, self.coords)
-        return action_phrase(self.history.states[k - 1], action, self.coords)
+        return self._action_words(self.history.labels[k], self.history.states[k - 1], self.history.states[k])
 
     def _show_words(self, state: GameState) -> None:
         """The header and tooltips in the edition's words (they change only with the edition)."""

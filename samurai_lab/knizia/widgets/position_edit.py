@@ -32,7 +32,33 @@ def problems(state: GameState) -> list[str]:
     """Every problem of a candidate position, as scenario validation words it (``field: words``)."""
     from ..scenarios.validate import state_problems
 
-    return [f"{path}: {words}" if path else words for path, words in state_problems(state)]
+    out = []
+    for path, words in state_problems(state):
+        where = path_words(state, path)
+        out.append(T.gettext("{where}: {problem}").format(where=where, problem=words) if where else words)
+    return out
+
+
+def path_words(state: GameState, path: str) -> str:
+    """Where a problem of scenario validation lies, in words: a player's hand (``players.Green.hand`` ->
+    *Green, hand*), a hex (``pieces.HO12`` -> *the village north of Akita*); '' when the words of the
+    problem say it already (``phase``, ``captured``)."""
+    head, _, rest = path.partition(".")
+    if head == "players" and rest:
+        name, _, part = rest.partition(".")
+        seat = next((s for s in state.seats if s.name == name), None)
+        if seat is None:
+            return ""
+        vocab = state.ruleset.vocabulary
+        who = vocab.seat_name(seat.name, seat.colour)
+        parts = {"hand": T.gettext("hand"), "pile": T.gettext("draw pile"), "swap_used": vocab.swap}
+        return T.gettext("{player}, {part}").format(player=who, part=parts[part]) if part in parts else who
+    if head in ("pieces", "tiles") and rest:
+        try:
+            return capitalised(hex_words(state, rest))
+        except ValueError:
+            return ""
+    return ""
 
 
 _SETUP = (Phase.CHOOSE_HANDS, Phase.PLACE_PIECES)  # pieces come from the supply, not a player's pool

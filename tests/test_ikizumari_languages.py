@@ -102,3 +102,17 @@ def test_the_notebook_is_code_only_and_sets_the_page_language_first() -> None:
     assert [cell["cell_type"] for cell in notebook["cells"]] == ["code"]
     cell = notebook["cells"][0]
     assert "build_app()" in "".join(cell["source"]) and cell["outputs"] == []
+
+
+@pytest.mark.parametrize("lang", [lang for lang in APP_LANGUAGES if lang != "en"])
+def test_every_end_of_a_game_in_words(lang: str) -> None:
+    from samurai_lab.ikizumari.core.rules import Outcome
+    from samurai_lab.ikizumari.core.text import outcome_text
+
+    ends = [Outcome(0, "iki_zumari"), Outcome(1, "iki_zumari"), Outcome(None, "draw_rule"), Outcome(None, "move_limit")]
+    with use_language(lang):
+        texts = [outcome_text(end) for end in ends]
+    with use_language("en"):
+        english = [outcome_text(end) for end in ends]
+    assert all(t != e for t, e in zip(texts, english))
+    assert english_left(texts, allow=GAME_TERMS, language=lang) == []

@@ -138,3 +138,17 @@ def test_the_notebook_is_code_only_and_sets_the_page_language_first() -> None:
     assert [cell["cell_type"] for cell in notebook["cells"]] == ["code"]
     cell = notebook["cells"][0]
     assert "build_app()" in "".join(cell["source"]) and cell["outputs"] == []
+
+
+@pytest.mark.parametrize("lang", [lang for lang in APP_LANGUAGES if lang != "en"])
+def test_every_end_of_a_game_in_words(lang: str) -> None:
+    from samurai_lab.katana.core import describe_outcome
+    from samurai_lab.katana.core.state import Outcome
+
+    ends = [Outcome(0, "three_kills"), Outcome(None, "both_stuck"), Outcome(1, "stuck_loses"), Outcome(None, "quiet")]
+    with use_language(lang):
+        texts = [describe_outcome(end) for end in ends]
+    with use_language("en"):
+        english = [describe_outcome(end) for end in ends]
+    assert all(t != e for t, e in zip(texts, english))
+    assert english_left(texts, allow=allowed(lang), language=lang) == []

@@ -107,7 +107,8 @@ def test_examples_quote_the_rulebooks_in_their_own_language(lang):
     quotes = QUOTE.findall(html)
     assert len(quotes) == 2  # E1 is told by the Italian and the Russian rulebooks of 1998
     assert 'lang="it"' in quotes[0] and html_texts(quotes[0])[0].startswith("Il Blu cattura l'Elmo")
-    assert 'lang="ru"' in quotes[1] and html_texts(quotes[1])[0].startswith("Синий захватывает Шлем")
+    assert 'lang="ru"' in quotes[1]
+    assert html_texts(quotes[1])[0].startswith("Синий захватывает Шлем")
     outside = QUOTE.sub("", html)
     assert english_left(html_texts(outside), language=lang) == []  # the headings are translated
 

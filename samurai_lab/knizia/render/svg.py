@@ -373,8 +373,8 @@ def piece_svg(caste: Caste, size: float = 12, edition: str = "1998", theme: Them
     d = round(2 * size + 2)
     body = "".join(shape_svg(s) for s in piece_shapes(caste, d / 2, d / 2, size, theme, edition))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{d}" height="{d}" viewBox="0 0 {d} {d}" '
-            f'font-family={quoteattr(theme.font)} class="samurai-piece"><title>{escape(VOCABULARY[edition].caste(caste))}'
-            f'</title>{body}</svg>')
+            f'font-family={quoteattr(theme.font)} class="samurai-piece">'
+            f'<title>{escape(VOCABULARY[edition].caste(caste))}</title>{body}</svg>')
 
 
 def layout_of_svg(state: GameState, size: float = 22, focus: Iterable[HexRef] | None = None) -> Layout:

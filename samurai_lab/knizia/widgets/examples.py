@@ -559,7 +559,8 @@ class ExamplesApp:
         self.next_button = button(T.gettext("Next ▶"), "samurai-step-next", lambda: self.step_by(1), "primary")
         self.slider = widgets.IntSlider(min=0, max=0, value=0, readout=False, layout=widgets.Layout(width="160px"))
         self.slider.add_class("samurai-step-slider")
-        self.player = widgets.Play(min=0, max=0, value=0, interval=2200, description=T.gettext("Play through the steps"),
+        self.player = widgets.Play(min=0, max=0, value=0, interval=2200,
+                                   description=T.gettext("Play through the steps"),
                                    show_repeat=False)
         self.player.add_class("samurai-step-play")
         widgets.jslink((self.player, "value"), (self.slider, "value"))
@@ -759,17 +760,19 @@ class ExamplesApp:
                                 f'border-left:5px solid #b5651d;padding:8px 12px;margin:4px 0">'
                                 f'{html.escape(st.narration())}</div>' if st.narration() else "")
         lines = st.outcome()
+        heading = html.escape(T.gettext("Outcome:"))
         self.outcome.value = (f'<div class="samurai-step-outcome-text" style="{TEXT};margin:4px 0">'
-                              f'<b>' + html.escape(T.gettext("Outcome:")) + f'</b><ul style="margin:2px 0">'
+                              f'<b>{heading}</b><ul style="margin:2px 0">'
                               + "".join(f"<li>{html.escape(x)}</li>" for x in lines) + "</ul></div>" if lines else "")
         expected = st.expected_lines()
         if expected:
             bad = st.mismatches()
             verdict = (T.gettext("✔ the rules engine agrees") if not bad else
                        T.gettext("✘ the rules engine differs: {differences}").format(differences="; ".join(bad)))
+            heading = html.escape(T.gettext("As the example states:"))
             self.expected.value = (
                 f'<div class="samurai-step-expected-text" style="{FONT};font-size:15px;color:#33503a;'
-                f'background:#eef5e6;padding:6px 10px;border-radius:4px;margin:4px 0"><b>' + html.escape(T.gettext("As the example states:")) + f'</b>'
+                f'background:#eef5e6;padding:6px 10px;border-radius:4px;margin:4px 0"><b>{heading}</b>'
                 f'<ul style="margin:2px 0">{"".join(f"<li>{html.escape(x.rstrip(chr(46)))}</li>" for x in expected)}'
                 f'</ul><i>{html.escape(verdict)}</i></div>')
         else:
@@ -794,9 +797,8 @@ class ExamplesApp:
             self.tallies.value = ""
             return
         body = "".join(f'<div style="margin:6px 0">{tally_html(state, s)}</div>' for s in settlements)
-        self.tallies.value = (f'<div style="{FONT};font-size:15px">'
-                              f'<b>' + html.escape(T.gettext("Influence on the settlements concerned")) + f'</b>'
-                              f'{body}</div>')
+        heading = html.escape(T.gettext("Influence on the settlements concerned"))
+        self.tallies.value = f'<div style="{FONT};font-size:15px"><b>{heading}</b>{body}</div>'
 
     def _show_scoring(self, st: ExampleStepper) -> None:
         if not st.needs_score() or any(c is None for c in st.state.captured):
@@ -925,9 +927,10 @@ class ExamplesApp:
     def _show_try(self, lines: Sequence[str]) -> None:
         sb = self.sandbox
         assert sb is not None
+        heading = html.escape(T.gettext("What happens:"))
         self.try_outcome.value = (f'<div class="samurai-try-outcome-text" style="{TEXT}">'
-                                  f'<b>' + html.escape(T.gettext("What happens:")) + f'</b><ul '
-                                  f'style="margin:2px 0">' + "".join(f"<li>{html.escape(x)}</li>" for x in lines)
+                                  f'<b>{heading}</b><ul style="margin:2px 0">'
+                                  + "".join(f"<li>{html.escape(x)}</li>" for x in lines)
                                   + "</ul></div>")
         self.board.set_state(sb.state)
         self.board.clear_highlights()

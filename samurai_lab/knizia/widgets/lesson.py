@@ -234,8 +234,8 @@ class LessonApp:
                 if tile is not None and tile in self.run.state.hand:
                     k = self.run.state.hand.index(tile)
             else:
-                self.feedback.show(T.gettext("Solved! Go on with “Next task”, or press “Try again” to replay it."),
-                                   "success")
+                self.feedback.show(
+                    T.gettext("Solved! Go on with “Next task”, or press “Try again” to replay it."), "success")
                 return
         out = self.input.choose(self.run.state, k)
         if out.message:
@@ -254,8 +254,8 @@ class LessonApp:
             if self.run.verdict is not None and self.run.verdict.status == SOLVED:
                 self.feedback.show(T.gettext("Solved! Go on with “Next task”."), "success")
             else:
-                self.feedback.show(T.gettext("Press “Try again” (or pick a {tile}) to start the task again.").format(
-                    tile=self.ruleset.vocabulary.tile), "warning")
+                again = T.gettext("Press “Try again” (or pick a {tile}) to start the task again.")
+                self.feedback.show(again.format(tile=self.ruleset.vocabulary.tile), "warning")
             return
         out = self.input.click(state, hex_index)
         if out.action is not None:
@@ -329,8 +329,9 @@ class LessonApp:
 
     def show_hint(self) -> None:
         """Show the task's hint."""
+        heading = html.escape(T.gettext("Hint:"))
         self.hint.value = (f'<div class="samurai-lesson-hint-text" style="{TEXT_STYLE};background:#eef5e6;'
-                           f'border-left:5px solid #6f9a1f;padding:8px 12px;margin:6px 0"><b>' + html.escape(T.gettext("Hint:")) + f'</b> '
+                           f'border-left:5px solid #6f9a1f;padding:8px 12px;margin:6px 0"><b>{heading}</b> '
                            f'{html.escape(self.words(self.task.hint_text(self.ruleset)))}</div>')
 
     def show_solution(self) -> None:

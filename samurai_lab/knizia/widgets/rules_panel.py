@@ -64,9 +64,9 @@ def presets_html(ruleset: Ruleset | None = None) -> str:
                        f'font-size:14px">{html.escape(r.explain(v))}</span></td>')
         rows.append(f'<tr><td style="{cell};white-space:nowrap"><b>{r.id}</b></td><td style="{cell}">'
                     f'{html.escape(r.title)}</td>{"".join(tds)}</tr>')
+    point = html.escape(T.gettext("point"))
     return (f'<table class="samurai-rules-presets-table" style="border-collapse:collapse;{FONT};font-size:15px">'
-            f'<tr><th style="{cell}"></th><th style="{cell};text-align:left">' + html.escape(T.gettext("point")) + f'</th>'
-            f'{head}</tr>{"".join(rows)}'
+            f'<tr><th style="{cell}"></th><th style="{cell};text-align:left">{point}</th>{head}</tr>{"".join(rows)}'
             '</table>')
 
 
@@ -200,9 +200,10 @@ class RulesPanel:
                                    T.gettext("Edition words"))):
             self.tabs.set_title(k, title)
         self.tabs.add_class("samurai-rules-tabs")
+        heading = html.escape(T.gettext("Rule variants"))
         title_row = widgets.HBox([
-            widgets.HTML(f'<h2 style="{FONT};margin:4px 16px 4px 0;font-size:24px;color:#6b4b1f">'
-                         f'' + html.escape(T.gettext("Rule variants")) + f'</h2>'), self.edition],
+            widgets.HTML(f'<h2 style="{FONT};margin:4px 16px 4px 0;font-size:24px;color:#6b4b1f">{heading}</h2>'),
+            self.edition],
             layout=widgets.Layout(align_items="center"))
         self.widget = widgets.VBox([
             projector_style("samurai-rules-panel"),
@@ -243,11 +244,13 @@ class RulesPanel:
         ruling = RULINGS_BY_ID[ruling_id]
         if self.ruling_buttons.value != ruling_id:
             self.ruling_buttons.value = ruling_id
-        choices = "".join(f'<li><b>{html.escape(value_words(v))}</b>: {html.escape(text)}'
-                          + "".join(f' <span style="color:#6b6257">'
-                                    f'' + html.escape(T.gettext("({edition} edition preset)").format(edition=k)) + f'</span>'
-                                    for k, rs in PRESETS.items() if getattr(rs, ruling.field) == v)
-                          + "</li>" for v, text in ruling.choices)
+        def presets_of(value: str) -> str:
+            preset = T.gettext("({edition} edition preset)")
+            return "".join(f' <span style="color:#6b6257">{html.escape(preset.format(edition=k))}</span>'
+                           for k, rs in PRESETS.items() if getattr(rs, ruling.field) == value)
+
+        choices = "".join(f'<li><b>{html.escape(value_words(v))}</b>: {html.escape(text)}{presets_of(v)}</li>'
+                          for v, text in ruling.choices)
         self.ruling_text.value = (f'<div class="samurai-ruling-text-body" style="{TEXT};margin:6px 0"><b>{ruling.id}: '
                                   f'{html.escape(ruling.title)}</b><ul style="margin:4px 0">{choices}</ul></div>')
         path = self.demos.get(ruling_id)
@@ -272,8 +275,8 @@ class RulesPanel:
                 board.set_highlights(concerned, "preview")
             lines = "".join(f"<li>{html.escape(x)}</li>" for x in run.lines)
             reason = end_reason_text(run.final.end_reason or "", run.final.ruleset.vocabulary)
-            end = (f"<div><b>" + html.escape(T.gettext('Game over:')) + f"</b> {html.escape(reason)}</div>"
-                   if run.final.is_over else "")
+            over, captured = html.escape(T.gettext("Game over:")), html.escape(T.gettext("Captured:"))
+            end = f"<div><b>{over}</b> {html.escape(reason)}</div>" if run.final.is_over else ""
             head = widgets.HTML(
                 f'<div style="{TEXT}"><div style="font-size:18px;font-weight:bold;color:#0d47a1">'
                 f'{ruling.id} = {html.escape(value_words(run.value))}</div><div style="color:#6b6257;font-size:14px">'
@@ -281,8 +284,7 @@ class RulesPanel:
             outcome = widgets.HTML(
                 f'<div class="samurai-ruling-outcome-text" style="{FONT};font-size:15px;line-height:1.35">'
                 f'<ul style="margin:4px 0;padding-left:18px">{lines}</ul>{end}'
-                f'<div><b>' + html.escape(T.gettext("Captured:")) + f'</b> '
-                f'{html.escape(_captured_words(run.final))}</div></div>')
+                f'<div><b>{captured}</b> {html.escape(_captured_words(run.final))}</div></div>')
             outcome.add_class("samurai-ruling-outcome")
             col = widgets.VBox([head, board.widget, outcome],
                                layout=widgets.Layout(width="480px", margin="0 14px 10px 0", padding="6px",

@@ -33,8 +33,8 @@ def setup_help(edition: str = "1998") -> str:
                      "them at random), then the {pieces} are placed from the first player, cities before villages "
                      "(or dealt at random); play begins with the first player").format(tiles=vocab.tiles,
                                                                                         pieces=vocab.pieces)
-    return (f"<b>" + html.escape(T.gettext('Setup')) + f"</b> <span style='color:#555;font-size:90%'>"
-            f"{html.escape(text)}</span>")
+    setup = html.escape(T.gettext("Setup"))
+    return f"<b>{setup}</b> <span style='color:#555;font-size:90%'>{html.escape(text)}</span>"
 
 
 def _setup_options(edition: str) -> list[tuple[str, str]]:

@@ -45,7 +45,8 @@ FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
 
 
 def _win_mark() -> str:
-    return f' <span style="color:#b5651d;font-size:13px">' + html.escape(T.gettext("◀ wins")) + f'</span>'
+    wins = html.escape(T.gettext("◀ wins"))
+    return f' <span style="color:#b5651d;font-size:13px">{wins}</span>'
 
 
 @dataclass(frozen=True)
@@ -142,10 +143,11 @@ def table_html(report: ScoreReport, names: Sequence[str], colours: Sequence[str]
             f'{"".join(tds)}<td style="{cell}">{report.leaderships[p]}</td>'
             f'<td style="{cell}">{report.other_pieces[p]}</td>'
             f'<td class="samurai-score-total" style="{cell};font-weight:bold">{report.totals[p]}</td></tr>')
+    led, others, total = (html.escape(t) for t in (T.gettext("castes led"), T.gettext("other castes"),
+                                                    T.gettext("total")))
     return (f'<table class="samurai-score-table-body" style="border-collapse:collapse;font-size:16px;{FONT}">'
-            f'<tr><th></th>{head}<th style="{cell}">' + html.escape(T.gettext("castes led")) + f'</th>'
-            f'<th style="{cell}">' + html.escape(T.gettext("other castes")) + f'</th>'
-            f'<th style="{cell}">' + html.escape(T.gettext("total")) + f'</th></tr>{"".join(rows)}</table>')
+            f'<tr><th></th>{head}<th style="{cell}">{led}</th><th style="{cell}">{others}</th>'
+            f'<th style="{cell}">{total}</th></tr>{"".join(rows)}</table>')
 
 
 def winner_text(report: ScoreReport, names: Sequence[str]) -> str:
@@ -175,15 +177,15 @@ def steps_html(report: ScoreReport, names: Sequence[str], colours: Sequence[str]
                          for p in step.contenders)
         cls = "samurai-score-step" + (" samurai-score-step-current" if k == last else "")
         bg = "#fff8e1" if k == last else "#ffffff"
+        title = html.escape(T.gettext("Step {k}: {title}").format(k=k + 1, title=step_title(step.rule)))
+        contention = html.escape(T.gettext("still in contention: {players}")).replace(
+            "{players}", chips or html.escape(T.gettext("nobody")))
         items.append(
             f'<li class="{cls}" data-rule="{step.rule}" style="margin:6px 0;padding:8px 12px;background:{bg};'
             f'border-left:5px solid #b5651d;border-radius:4px">'
-            f'<div style="font-weight:bold;font-size:15px;color:#6b4b1f">'
-            f'' + html.escape(T.gettext("Step {k}: {title}").format(k=k + 1, title=step_title(step.rule))) + f'</div>'
+            f'<div style="font-weight:bold;font-size:15px;color:#6b4b1f">{title}</div>'
             f'<div style="font-size:16px;margin:3px 0">{html.escape(step.text)}</div>'
-            f'<div style="font-size:13px;color:#6b6257">'
-            + html.escape(T.gettext("still in contention: {players}")).replace(
-                "{players}", chips or html.escape(T.gettext("nobody"))) + '</div></li>')
+            f'<div style="font-size:13px;color:#6b6257">{contention}</div></li>')
     return f'<ol style="list-style:none;padding:0;margin:0;{FONT}">{"".join(items)}</ol>'
 
 
@@ -358,14 +360,16 @@ class ScoringExplainer:
         row.append(self.from_example)
         self.clear_button = widgets.Button(description=T.gettext("All zero"), layout=widgets.Layout(width="auto"))
         self.clear_button.on_click(self.feedback.guard(lambda _b: self.set_counts([(0, 0, 0)] * len(self.counts))))
-        presets_row = widgets.HBox([widgets.HTML(f"<b>" + html.escape(T.gettext('Rulebook examples:')) + f"</b>&nbsp;"),
+        examples = html.escape(T.gettext("Rulebook examples:"))
+        presets_row = widgets.HBox([widgets.HTML(f"<b>{examples}</b>&nbsp;"),
                                     *row, self.clear_button],
                                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         return [widgets.HBox([self.edition, self.players], layout=widgets.Layout(flex_flow="row wrap")), presets_row]
 
     def _rebuild_grid(self) -> None:
         per = supply_per_caste(len(self.counts)) if len(self.counts) in (2, 3, 4) else 13
-        header = [widgets.HTML(f"<b>" + html.escape(T.gettext('captured')) + f"</b>")] + [
+        captured = html.escape(T.gettext("captured"))
+        header = [widgets.HTML(f"<b>{captured}</b>")] + [
             widgets.HTML(f'<b style="color:#2b2620;border-bottom:4px solid {THEME.caste_colour(c)}">'
                          f'{html.escape(self.vocab.caste(c))}</b>')
             for c in CASTES]

@@ -22,8 +22,10 @@ ALLOW = ("jolly", "samurai-lab simulate")
 
 def english(widget) -> list[str]:
     """The texts of ``widget`` that are still English, and any placeholder left unfilled. Notation is
-    data, not words: the Files tab's position string (a line to copy) is left out."""
-    codes = {w.value for w in widgets_of(widget) if "samurai-position" in getattr(w, "_dom_classes", ())}
+    data, not words: the Files tab's position string and a game's record (text to copy) are left out."""
+    data = [w.value for w in widgets_of(widget)
+            if {"samurai-position", "samurai-record-text"} & set(getattr(w, "_dom_classes", ()))]
+    codes = {line.strip() for value in data for line in value.splitlines()}
     texts = [t for t in widget_texts(widget) if t not in codes]
     return english_left(texts, allow=ALLOW) + [t for t in texts if "{" in t and "}" in t]
 
@@ -150,6 +152,22 @@ def test_a_game_against_a_bot_in_the_language(lang: str) -> None:
     app.replay_session()
     app.replay.goto(2)
     assert english(app.widget) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_game_of_bots_to_its_end_and_a_hot_seat_in_the_language(lang: str) -> None:
+    app = game_app(f"lang={lang}&players=3&edition=2015", bot_pause=0, sleep=no_sleep)
+    for kind in app.form.kinds[:3]:
+        kind.value = "bot:greedy-lite"
+    app.start_from_form()
+    assert app.session.is_over and app.record_export.text.value
+    assert english(app.widget) == []
+    hot = game_app(f"lang={lang}", bot_pause=0, sleep=no_sleep)
+    hot.form.kinds[1].value = "person"
+    hot.start_from_form()
+    assert hot.pass_screen.layout.display == "" and english(hot.widget) == []
+    hot.reveal()
+    assert english(hot.widget) == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -195,7 +195,9 @@ def map_intro_html() -> str:
 
 def map_app(query: str | None = None, **kwargs: Any) -> MapApp:
     """The map with ``?players=3`` (default 4), under the site's header."""
+    from ..render import describe, svg  # noqa: F401 - imported before the request: MapApp needs them
     from ...ui.header import header_for
+    from . import board  # noqa: F401
 
     open_page(query)
     q = query_params(MAP_KEYS, query)

@@ -12,7 +12,11 @@ Stable CSS classes: ``samurai-examples`` (the app), ``samurai-example-E2`` (list
 ``samurai-step-action``, ``samurai-step-narration``, ``samurai-step-outcome``,
 ``samurai-step-expected``, ``samurai-step-tallies``, ``samurai-step-{first,prev,next}``,
 ``samurai-step-play``, ``samurai-try``, ``samurai-try-back``, ``samurai-try-outcome``,
-``samurai-example-variant``.
+``samurai-example-variant``, ``samurai-example-sources`` (the rulebooks' own sentences: each quotation a
+``samurai-source-quote`` element carrying its language, ``lang="it"``).
+
+Every text is in the page's language (domain ``knizia_teach``), the game's words in the edition's
+vocabulary; the rulebooks' sentences stay in their own language beside the translation.
 """
 
 from __future__ import annotations

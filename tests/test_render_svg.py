@@ -8,10 +8,13 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from samurai_lab import EDITION_1998, EDITION_2015, Caste, new_game
+from samurai_lab.i18n import use_language
+from samurai_lab.knizia.core.ruleset import VOCABULARY
+from samurai_lab.knizia.render.describe import tile_text
 from samurai_lab.knizia.render.scene import _ICONS, heat_cells, player_mark
 from samurai_lab.knizia.render.svg import board_svg, legend_svg, piece_svg, state_svg, tile_svg
 from samurai_lab.knizia.render.theme import THEME, seat_colours
-from samurai_lab.knizia.core.tiles import CASTES, TILE_KINDS
+from samurai_lab.knizia.core.tiles import CASTES, TILE_KINDS, tile
 from helpers_positions import played
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -155,10 +158,17 @@ def test_legend_speaks_the_edition_vocabulary() -> None:
     assert "Influence on Buddha" in texts and "where you can play" in texts and "last move" in texts
 
 
+def test_a_single_tile_is_named_in_the_edition_s_words() -> None:
+    assert parse(tile_svg(tile("H4"), edition="2015")).find(f"{NS}title").text == "Castle 4"
+    assert parse(tile_svg(tile("H4"))).find(f"{NS}title").text == "High Helmet 4"
+    with use_language("it"):
+        assert parse(tile_svg(tile("H4"), edition="2015")).find(f"{NS}title").text == "Castello 4"
+
+
 def test_single_tiles_and_pieces() -> None:
     for t in TILE_KINDS:
         root = parse(tile_svg(t, "purple", edition="2015"))
-        assert root.find(f"{NS}title").text == t.code
+        assert root.find(f"{NS}title").text == tile_text(t, VOCABULARY["2015"])
         assert root.findall(f"{NS}polygon")[1].get("fill") == THEME.player_colour("purple"), "body over its shadow"
         values = [e.text for e in root.iter(f"{NS}text")]
         assert values == ([] if t.value is None else [str(t.value)])

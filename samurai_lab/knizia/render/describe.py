@@ -7,6 +7,7 @@ from ...i18n import N_, Domain
 from ..core.board import CITY, EDO, LAND, SEA, SETTLEMENT_KINDS, VILLAGE
 from ..core.influence import settlement_tally
 from ..core.model import Phase, Placed
+from ..core.ruleset import Vocabulary
 from ..core.state import GameState
 from ..core.tiles import Tile
 
@@ -29,7 +30,11 @@ def seat_names(state: GameState) -> list[str]:
 
 def tile_name(state: GameState, tile: Tile) -> str:
     """``High Helmet 4`` / ``Ship 2 (fast)`` / ``token exchange 0``, in the edition's words."""
-    vocab = state.ruleset.vocabulary
+    return tile_text(tile, state.ruleset.vocabulary)
+
+
+def tile_text(tile: Tile, vocab: Vocabulary) -> str:
+    """A tile in the words of ``vocab``'s edition and the current language: ``Castle 4``, ``Ship 2 (fast)``."""
     name = vocab.figure(tile.figure)
     if tile.value is not None:
         name = T.gettext("{figure} {value}").format(figure=name, value=tile.value)

@@ -18,7 +18,7 @@ from ..core.ruleset import VOCABULARY
 from ..core.state import GameState
 from ..core.tiles import CASTES, Caste, Tile, tile
 from ...i18n import N_
-from .describe import T, seat_names, status_text
+from .describe import T, seat_names, status_text, tile_text
 from .layout import HexRef, Layout, layout_for, resolve_hexes
 from .scene import (Circle, Group, Line, Poly, Shape, Text, caste_letter, hex_points, heat_groups, highlight_groups,
                     hex_fill,
@@ -365,7 +365,8 @@ def tile_svg(tile: Tile, colour: str = "green", size: float = 24, edition: str =
     body = "".join(shape_svg(s) for s in sorted(tile_shapes(tile, w / 2, h / 2, size / theme.tile_inset, fill, theme,
                                                             edition, mark), key=lambda s: s.z))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
-            f'font-family={quoteattr(theme.font)} class="samurai-tile"><title>{escape(tile.code)}</title>{body}</svg>')
+            f'font-family={quoteattr(theme.font)} class="samurai-tile">'
+            f'<title>{escape(tile_text(tile, VOCABULARY[edition]))}</title>{body}</svg>')
 
 
 def piece_svg(caste: Caste, size: float = 12, edition: str = "1998", theme: Theme = THEME) -> str:

@@ -216,3 +216,12 @@ def test_engine_tour_prose_and_results_speak_the_page_language(lang):
     with use_language("en"):
         assert paragraph("intro").startswith("The rules engine")
     assert texts[0] != paragraph("intro")
+
+
+def test_the_check_finds_the_english_of_an_english_page():
+    app = examples_app(query="lang=en")
+    app.step_by(1)
+    left = english_in(app.widget, "it")
+    assert any("Outcome:" in t for t in left) and any("Try it yourself" in t for t in left)
+    quoted = quotations(app.widget)
+    assert quoted and not set(quoted) & set(left)  # the quotations are left out, in whatever language

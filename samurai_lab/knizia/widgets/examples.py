@@ -174,17 +174,20 @@ def _lower_first(text: str) -> str:
 _ARTICLES = {"The", "Il", "Lo", "La", "Le", "Gli", "I", "L'", "El", "Los", "Las"}
 
 
+#: The languages of the rulebooks (``[[source]] language``), named in the reader's language.
+RULEBOOK_LANGUAGES = {"it": N_("Italian"), "es": N_("Spanish"), "ru": N_("Russian"), "fr": N_("French")}
+
+
 def source_quote_html(sources) -> str:
     """The rulebook's own sentences of an example (``Scenario.sources``), quoted in their original
     language beside the translation: one block per quotation, marked with its language (``lang``)."""
-    from ...i18n import LANGUAGES
     blocks = []
     for s in sources:
         paragraphs = "".join(f"<p style='margin:2px 0'>{html.escape(p.strip())}</p>"
                              for p in s.text.split("\n\n") if p.strip())
         # the heading is in the reader's language; the quotation itself carries its own (lang, class)
-        heading = T.gettext("The rulebook {seed} ({language}) says:").format(
-            seed=s.seed, language=LANGUAGES.get(s.language, s.language))
+        language = T.gettext(RULEBOOK_LANGUAGES[s.language]) if s.language in RULEBOOK_LANGUAGES else s.language
+        heading = T.gettext("The rulebook {seed} ({language}) says:").format(seed=s.seed, language=language)
         blocks.append(f'<figure style="{TEXT};font-size:15px;margin:6px 0;padding:4px 10px;'
                       f'border-left:4px solid #c9a96e;background:#faf6ec">'
                       f'<figcaption style="font-size:12px;color:#7a6a4f">{html.escape(heading)}</figcaption>'

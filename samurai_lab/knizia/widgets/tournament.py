@@ -205,6 +205,11 @@ def lengths_svg(result: SimulationResult, width: int = 520, height: int = 200) -
     return _svg(width, height, "".join(parts), "samurai-chart-svg samurai-lengths-chart")
 
 
+def milliseconds(seconds: float) -> str:
+    """``0.8 ms``: a time per action, its unit in the current language."""
+    return T.gettext("{ms} ms").format(ms=f"{seconds * 1000:.1f}")
+
+
 def summary_html(result: SimulationResult) -> str:
     """The figures as a table: seats, wins, win rate and interval per bot; endings; wins by seat."""
     rates, cis, wins, seats = result.win_rates, result.ci95, result.wins, result.seats
@@ -215,7 +220,7 @@ def summary_html(result: SimulationResult) -> str:
         f"background:{colours[n]};border-radius:2px'></span> {html.escape(bot_name(n))}</td>"
         f"<td style='{td}'>{seats[n]}</td><td style='{td}'>{wins[n]:g}</td><td style='{td}'>{rates[n]:.1%}</td>"
         f"<td style='{td}'>{cis[n][0]:.0%} – {cis[n][1]:.0%}</td>"
-        f"<td style='{td}'>{result.seconds_per_move.get(n, 0) * 1000:.1f} ms</td></tr>"
+        f"<td style='{td}'>{html.escape(milliseconds(result.seconds_per_move.get(n, 0)))}</td></tr>"
         for n in result.names)
     e = result.endings
     vocab = result.ruleset.vocabulary

@@ -219,7 +219,10 @@ class Explorer:
         ``?scenario=e1.toml``, ``?position=...``); default: the page's address (``ui.query``) and ``START``.
 
         The page's language is set first (``?lang=it``, else the browser's): every text is
-        translated as it is built. Under preheated kernels reading the address waits for the request."""
+        translated as it is built. Under preheated kernels reading the address waits for the request, so
+        the board's modules are imported before it."""
+        from . import board  # noqa: F401
+
         open_page(query)
         q = query_params(QUERY_KEYS, query)
         app = cls(**kwargs)

@@ -12,6 +12,7 @@ from samurai_lab.knizia.teaching.game_session import GameSession, Player
 from samurai_lab.knizia.core.tiles import TILE_KINDS
 from samurai_lab.knizia.scenarios import record_game
 from samurai_lab.knizia.teaching.words import hex_words
+from samurai_lab.knizia.widgets.hand_panel import tile_label
 
 pytestmark = pytest.mark.browser
 
@@ -109,7 +110,9 @@ def test_setup_in_the_rulebooks_order_hands_then_pieces(app_page: Page, voila_ur
     session.run_bots()
     assert session.state.phase.value == "place_pieces"
     expect(page.locator(".samurai-status")).to_contain_text("every hand is chosen", timeout=TIMEOUT)
-    expect(page.locator(".samurai-status")).to_contain_text(" ".join(t.code for t in session.state.hands[0]))
+    for t in session.state.hands[0]:  # the hand as tile symbols, each named in the edition's words
+        named = f'.samurai-status .samurai-hand-tile[aria-label="{tile_label(session.state, t)}"]'
+        expect(page.locator(named).first).to_be_visible()
     expect(page.locator(".samurai-log")).to_contain_text("Every hand is chosen: now the figures are placed")
 
     # then the pieces, from Green: a caste, then a city on the board

@@ -3,10 +3,11 @@
 Each function first sets the page's language (``samurai_lab.ui.language.open_page``:
 ``?lang=it``, else the browser's; under preheated kernels that waits for the
 request, so the imports come before it), then builds its app in that language
-and applies the page's other options (``samurai_lab.ui.query``). An unknown or malformed option is shown as a
-warning in the app, never as a traceback. ``query`` is for tests.
+and applies the page's other options (``samurai_lab.ui.query``). An unknown or
+malformed option is shown as a warning in the app, never as a traceback.
+``query`` is for tests.
 
-The options of every app (the README's apps table lists them too):
+The options of every app besides ``lang`` (the README's apps table lists them too):
 
 =================  ==========================================================
 app                options

@@ -41,8 +41,16 @@ READY = {
 #: The page's visible text, one text node each (the same words as ``document.body.innerText``, kept
 #: apart where innerText glues neighbouring links), and what the visible elements say to a tooltip or
 #: a screen reader (title, aria-label, placeholder, alt).
+#: Left out, as a translator would leave them: quotations marked with another language (a rulebook's
+#: own sentence, ``lang="it"`` on a Russian page) and notation marked ``translate="no"``.
 READ_PAGE = """() => {
-  const shown = (el) => el.checkVisibility({visibilityProperty: true, opacityProperty: true});
+  const page = document.documentElement.lang;
+  const foreign = (el) => {
+    const marked = el.closest('[lang]');
+    return (marked && marked !== document.documentElement && marked.lang !== page)
+      || el.closest('[translate="no"]') !== null;
+  };
+  const shown = (el) => el.checkVisibility({visibilityProperty: true, opacityProperty: true}) && !foreign(el);
   const texts = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {

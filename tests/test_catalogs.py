@@ -4,6 +4,7 @@ placeholders as the original, every plural form, and the committed .mo made from
 from __future__ import annotations
 
 import io
+import os
 import re
 import string
 from pathlib import Path
@@ -80,3 +81,41 @@ def test_the_checks_catch_a_bad_catalog():
     msg = next(m for m in catalog if m.id)
     assert msg.fuzzy and catalog.num_plurals == 3 and not all(msg.string)
     assert placeholders(msg.string[2]) != placeholders(msg.id[0])
+
+
+TEMPLATES = sorted(LOCALE_DIR.parent.glob("*.pot"))
+
+
+def _extraction_config(template: Path) -> Path:
+    """The Babel configuration that extracts ``template`` (``babel.cfg`` for knizia, ``babel-<domain>.cfg``)."""
+    own = template.with_name(f"babel-{template.stem}.cfg")
+    return own if own.is_file() else template.with_name("babel.cfg")
+
+
+def _messages(path: Path) -> set:
+    with path.open("rb") as f:
+        return {(m.context, _key(m.id)) for m in read_po(f) if m.id}
+
+
+@pytest.mark.parametrize("template", TEMPLATES, ids=lambda p: p.stem)
+def test_template_holds_every_message_of_the_code(template: Path, tmp_path: Path):
+    """The committed template is what extraction gives today: no message marked in the code is missing
+    from the catalogs (it would stay English), and none is kept that the code no longer has."""
+    from babel.messages.frontend import CommandLineInterface
+
+    repo = LOCALE_DIR.parents[2]
+    out = tmp_path / template.name
+    cwd = Path.cwd()
+    try:
+        os.chdir(repo)
+        CommandLineInterface().run(["pybabel", "-q", "extract", "-F", str(_extraction_config(template)),
+                                    "-c", "NOTE:", "-k", "T.gettext", "-k", "T.ngettext:1,2", "-k",
+                                    "T.pgettext:1c,2", "-k", "N_", "--no-location", "--sort-output",
+                                    "--project=samurai_lab", "-o", str(out), "."])
+    finally:
+        os.chdir(cwd)
+    fresh, committed = _messages(out), _messages(template)
+    assert not fresh - committed, (f"{template.name} lacks messages of the code (extract again, see "
+                                   f"samurai_lab/i18n/README.md): {sorted(map(str, fresh - committed))[:10]}")
+    assert not committed - fresh, f"{template.name} keeps messages the code no longer has: " \
+                                  f"{sorted(map(str, committed - fresh))[:10]}"

@@ -30,6 +30,8 @@ PROPER_NAMES: tuple[str, ...] = (
     "English", "Italiano", "Español", "Русский", "Français",
     "SAMOURAI", "SHIRO", "ANZEN", "MEKURA", "TAIYO",  # rulebook 004's names of its game and squares
     "Enter", "Esc",  # key names, printed in Latin letters on every keyboard
+    "jolly",  # the Italian rulebook's wild figure: ends like an English adverb
+    "FAQ", "samurai-lab simulate", "samurai-lab serve", "samurai-lab check", "samurai-lab bench",  # names
 )
 
 # English words that are no word of Italian, Spanish or French (so "a", "no", "in", "come", "con",

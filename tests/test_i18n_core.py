@@ -6,6 +6,8 @@ The words are those of the rulebooks in ../shared/seeds: 000 (Italian, 1998), 00
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from samurai_lab.i18n import get_language, use_language
@@ -254,3 +256,15 @@ def test_hints_give_their_reasons_in_the_language() -> None:
     assert [h.action for h in russian] == [h.action for h in english]
     assert all(any("а" <= ch <= "я" for ch in h.text) for h in russian)
     assert all(h.text.isascii() for h in english)
+
+
+def test_every_name_of_the_map_is_in_the_catalogs():
+    """Settlements and islands are named in each language (Russian in Cyrillic, as rulebook 001's Эдо)."""
+    from samurai_lab.knizia.core.board import board_for, place_name, place_names
+    from samurai_lab.knizia.teaching.words import ISLANDS
+
+    names = {i.name for i in board_for(4).info if i.name} | set(ISLANDS.values())
+    assert set(place_names()) == names
+    with use_language("ru"):
+        assert place_name("Edo") == "Эдо" and place_name("Kyoto") == "Киото"
+        assert all(not re.search("[A-Za-z]", place_name(n)) for n in names)

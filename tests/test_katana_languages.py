@@ -123,9 +123,9 @@ def test_the_dropdown_relabels_the_app_live(lang: str) -> None:
     click(app, "e9")
     app.language.value = lang
     assert f'lang = "{lang}"' in app.page_language.outputs[0]["data"]["application/javascript"]
-    own = [child for child in app.widget.children if app.header is None or child is not app.header.widget]
     data = data_texts(app)
-    texts = [t for child in own for t in widget_texts(child) if t not in data]
+    texts = [t for t in widget_texts(app.widget) if t not in data]  # the header too: it is relabelled
+    assert f"lesson.ipynb?lang={lang}" in app.header.nav.value  # the links carry the new language
     assert english_left(texts, allow=allowed(lang), language=lang) == []
     click(app, "c9")
     assert english_left([app.feedback.text], allow=allowed(lang), language=lang) == []

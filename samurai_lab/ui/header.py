@@ -355,11 +355,14 @@ class AppHeader:
         self.projector_on = False
         self._coordinates = coordinates
 
+        self._name = name
         self.heading = widgets.HTML(f'<h1>{html.escape(self.name)}</h1>')
         self.heading.add_class("samurai-app-name")
         self.nav = widgets.HTML(nav_html(notebook, self._apps, self.language))
         self.nav.add_class("samurai-app-nav")
-        self.language_switch = widgets.HTML(language_nav_html(notebook, self.languages, self.language, self.options))
+        # no languages: the app brings its own switch (in ``extra``) and calls ``relabel`` when it changes
+        self.language_switch = widgets.HTML(language_nav_html(notebook, self.languages, self.language, self.options),
+                                            layout=widgets.Layout(display="" if self.languages else "none"))
         self.language_switch.add_class("samurai-language-switch")
         self.projector = widgets.ToggleButton(
             value=False, description=T.gettext("Projector"), icon="television",
@@ -418,6 +421,24 @@ class AppHeader:
             fn = getattr(board, "set_projector", None)
             if callable(fn):
                 fn(on)
+
+    def relabel(self) -> None:
+        """Every text of the header again, in the current language (an app that switches language in
+        place calls it; the links to the other apps then carry the new language)."""
+        self.language = get_language()
+        link = APP_BY_NOTEBOOK.get(self.notebook)
+        self.name = self._name or (link.name_text() if link else self.notebook.removesuffix(".ipynb"))
+        self.title = page_title(self.name)
+        self.heading.value = f'<h1>{html.escape(self.name)}</h1>'
+        self.nav.value = nav_html(self.notebook, self._apps, self.language, self.projector_on)
+        self.language_switch.value = language_nav_html(self.notebook, self.languages, self.language, self.options,
+                                                       self.projector_on)
+        self.projector.description = T.gettext("Projector")
+        self.projector.tooltip = T.gettext("Big type and a big board for a projector (or ?projector=1)")
+        if self.coordinates is not None:
+            self.coordinates.description = T.gettext("Show coordinates")
+            self.coordinates.tooltip = T.gettext("Name hexes by their ids (HO12) too")
+        self.script.outputs = script_output(_page_script(self.title, self.language)).outputs
 
     def add_board(self, board: Any) -> None:
         """Another board that follows projector mode (e.g. built later)."""

@@ -55,7 +55,7 @@ def test_map_draws_and_hover_names_the_hex(app_page: Page, voila_url: str) -> No
     # hovering a hex shows its id, kind and name in the label, and outlines it
     edo_x, edo_y = layout.pixel_of(board.edo)
     _hover(page, edo_x, edo_y)
-    wait_for_text(page, HOVER, "Edo (HO21) · edo (holds 3)")
+    wait_for_text(page, HOVER, "Edo (HO21) · Edo (holds 3)")
     top_edge = int(edo_y - 0.97 * size * 0.866)
     wait_for_canvas_pixel(page, CANVAS, int(edo_x), top_edge, rgb=_rgb(THEME.hover_edge), tolerance=60)
     _hover(page, *layout.pixel_of(sea))

@@ -50,6 +50,8 @@ CASES = [
     ("variants.ipynb?ruling=R3&edition=2015", ".samurai-ruling-text", "R3:"),
     ("game.ipynb?players=3&edition=2015", ".samurai-players .mod-active", "3 players"),
     ("map.ipynb?players=2", ".widget-toggle-buttons .mod-active", "2"),
+    ("explorer.ipynb?lang=it&players=3", ".samurai-status", "regole 1998, 3 giocatori"),
+    ("lesson.ipynb?lang=ru&chapter=4", ".samurai-lesson-chapter-title", "Глава 4: Окружение и захват"),
 ]
 
 
@@ -139,7 +141,7 @@ def test_the_samurai_lab_serve_command(app_page: Page) -> None:
     assert not port_accepts(port)
 
 
-PLAIN_CASES = [CASES[0], CASES[5], CASES[6]]
+PLAIN_CASES = [CASES[0], CASES[5], CASES[6], CASES[-1]]
 
 
 @pytest.mark.parametrize("address,selector,text", PLAIN_CASES, ids=[c[0].split("?")[0] for c in PLAIN_CASES])

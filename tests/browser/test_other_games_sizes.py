@@ -51,9 +51,11 @@ MEASURE = """(sel) => {
   const r = c.getBoundingClientRect();
   const board = c.closest('.samurai-board');
   const br = board.getBoundingClientRect();
+  let scrolled = window.scrollY;  // the page may scroll inside a container (voila's template does)
+  for (let e = board.parentElement; e; e = e.parentElement) scrolled += e.scrollTop;
   return {w: c.width, h: c.height, cw: c.clientWidth, ch: c.clientHeight, top: r.top, left: r.left,
           right: r.right, bottom: r.bottom, dpr: window.devicePixelRatio, vw: window.innerWidth,
-          vh: window.innerHeight, boardW: board.clientWidth, boardTop: br.top + window.scrollY,
+          vh: window.innerHeight, boardW: board.clientWidth, boardTop: br.top + scrolled,
           scrollY: window.scrollY};
 }"""
 FITTED = """([sel, dpr]) => {

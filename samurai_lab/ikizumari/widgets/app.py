@@ -14,7 +14,6 @@ shown as messages in the rules' words; nothing unexpected ever shows a traceback
 from __future__ import annotations
 
 import html
-import inspect
 import json
 from typing import Any, Callable
 
@@ -22,6 +21,7 @@ import ipywidgets as widgets
 
 from samurai_lab.i18n import LANGUAGES, N_, Domain, get_language, use_language
 from samurai_lab.ui.common import Feedback, projector_style
+from samurai_lab.ui.header import AppHeader
 
 from ..core.board import BLACK, RED, square_name
 from ..core.moves import PASS
@@ -170,28 +170,17 @@ class IkizumariApp:
 
         self.tabs = widgets.Tab(children=[self.play_tab, self.lesson_tab, self.rules_text])
         self.tabs.add_class("ikz-tabs")
-        header = widgets.HBox([self.title, self.language], layout=widgets.Layout(align_items="center",
-                                                                                   justify_content="space-between"))
         style = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
-        self.widget = widgets.VBox([projector_style(ROOT_CLASS), style, self.page_script, header, self.intro,
+        self.widget = widgets.VBox([projector_style(ROOT_CLASS), style, self.page_script, self.title, self.intro,
                                     self.tabs])
         self.widget.add_class(ROOT_CLASS)
-        self.header = self._header()
+        # the header's language switch is the app's own: it relabels the page in place, the game kept
+        self.header = AppHeader("ikizumari.ipynb", root=self.widget, boards=[self.board, self.lesson_board],
+                                languages=(), extra=[self.language])
+        self.widget.children = (self.header.widget, *self.widget.children)
         self._retranslate()
         self._open_task(self.lesson.task.id)
         self._after_change()
-
-    def _header(self):  # noqa: ANN202 - the shared AppHeader, or None
-        try:
-            from samurai_lab.ui.header import AppHeader
-        except ImportError:  # pragma: no cover - an older shared ui
-            return None
-        options: dict[str, Any] = {}
-        if "languages" in inspect.signature(AppHeader).parameters:
-            options["languages"] = APP_LANGUAGES
-        header = AppHeader("ikizumari.ipynb", root=self.widget, boards=[self.board, self.lesson_board], **options)
-        self.widget.children = (header.widget, *self.widget.children)
-        return header
 
     # --- language ----------------------------------------------------------------------------------
     def _on_language(self, change: dict) -> None:
@@ -207,6 +196,7 @@ class IkizumariApp:
     def _retranslate(self) -> None:
         """Every fixed text of the app in the current language."""
         with use_language(self.lang):
+            self.header.relabel()
             title = T.gettext(TITLE)
             self.title.value = f"<h1 style='margin:4px 0;font-size:24px'>{html.escape(title)}</h1>"
             self.intro.value = f"<p style='margin:2px 0 6px 0;max-width:900px'>{html.escape(T.gettext(INTRO))}</p>"

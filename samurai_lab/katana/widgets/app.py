@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import functools
 import html
-import inspect
 import json
 from typing import Any, Callable
 
@@ -26,6 +25,7 @@ import ipywidgets as widgets
 
 from ...i18n import N_, Domain, LANGUAGES, get_language, use_language
 from ...ui.common import Feedback, projector_style
+from ...ui.header import AppHeader
 from ..core.board import NAMES
 from ..core.rules import free_shiro, is_tachiojo, legal_moves, outcome, why_illegal
 from ..core.ruleset import RULINGS
@@ -166,33 +166,19 @@ class KatanaApp:
         self.intro = widgets.HTML()
         self.intro.add_class("katana-intro")
         self.page_language = widgets.Output(layout=widgets.Layout(display="none"))  # <html lang> follows the app
-        self.widget = widgets.VBox([widgets.HBox([self.title, self.language],
-                                                 layout=widgets.Layout(justify_content="space-between",
-                                                                       align_items="center")),
-                                    self.intro, self.tabs, projector_style(ROOT_CLASS), self.page_language])
+        self.widget = widgets.VBox([self.title, self.intro, self.tabs, projector_style(ROOT_CLASS),
+                                    self.page_language])
         self.widget.add_class(ROOT_CLASS)
-        self.header = self._header()
-        if self.header is not None:
-            self.widget.children = (self.header.widget, *self.widget.children)
+        # the header's language switch is the app's own: it relabels the page in place, the game kept
+        self.header = AppHeader("katana.ipynb", root=self.widget, boards=[self.board, self.lesson_board],
+                                languages=(), extra=[self.language])
+        self.widget.children = (self.header.widget, *self.widget.children)
         with use_language(self.lang):
             self._texts()
             self._open_task(0)
             self._refresh_play()
 
     # ------------------------------------------------------------------ plumbing
-    def _header(self) -> Any:
-        try:
-            from ...ui.header import AppHeader
-        except ImportError:  # pragma: no cover - an older shared ui
-            return None
-        options: dict[str, Any] = {}
-        if "languages" in inspect.signature(AppHeader).parameters:
-            options["languages"] = APP_LANGUAGES
-        try:
-            return AppHeader("katana.ipynb", root=self.widget, boards=[self.board, self.lesson_board], **options)
-        except Exception:  # noqa: BLE001 - the header is a convenience; the app works without it
-            return None
-
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         """Run a handler in the app's language, with refusals and errors shown as messages."""
         def in_language(*args: Any, **kwargs: Any) -> Any:
@@ -266,6 +252,7 @@ class KatanaApp:
     def _language_changed(self, change: dict) -> None:
         self.lang = change["new"]
         with use_language(self.lang):
+            self.header.relabel()
             self._texts()
             self._refresh_play()
             self._show_task()

@@ -19,6 +19,19 @@ from .tiles import _component_data, describe_value
 
 T = Domain("knizia")
 
+
+def place_name(name: str) -> str:
+    """A place of the map (a settlement or an island) in the current language: ``Kyoto``, Russian ``Киото``."""
+    return T.pgettext("place name", name)
+
+
+def place_names() -> tuple[str, ...]:
+    """Every name of the map in the current language (written out so that the catalogs hold them)."""
+    return (T.pgettext("place name", "Edo"), T.pgettext("place name", "Kyoto"), T.pgettext("place name", "Akita"),
+            T.pgettext("place name", "Sapporo"), T.pgettext("place name", "Honshu"),
+            T.pgettext("place name", "Kyushu"), T.pgettext("place name", "Shikoku"),
+            T.pgettext("place name", "Hokkaido"))
+
 SEA, LAND, VILLAGE, CITY, EDO = "sea", "land", "village", "city", "edo"
 SETTLEMENT_KINDS = frozenset({VILLAGE, CITY, EDO})
 #: How many caste pieces a settlement holds.

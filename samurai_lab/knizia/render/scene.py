@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Iterable, Mapping
 
 from ...i18n import get_language
-from ..core.board import CITY, EDO, LAND, SEA, SETTLEMENT_KINDS, VILLAGE
+from ..core.board import CITY, EDO, LAND, SEA, SETTLEMENT_KINDS, VILLAGE, place_name
 from ..core.influence import settlement_tally
 from ..core.state import GameState
 from ..core.tiles import Caste, Figure, Tile
@@ -281,12 +281,13 @@ def name_groups(layout: Layout, theme: Theme = THEME) -> list[Group]:
         if not info.name or not layout.visible(i):
             continue
         x, y = layout.centres[i]
-        size = min(theme.name_size * s, 1.75 * s / (0.62 * len(info.name)))
+        name = place_name(info.name)
+        size = min(theme.name_size * s, 1.75 * s / (0.62 * len(name)))
         if size < MIN_NAME_PX:
             continue
         colour = theme.edo_edge if info.kind == EDO else theme.ink
         fill = theme.edo if info.kind == EDO else theme.city
-        out.append(Group("name", (Text(x, y + s * 0.53, info.name, size, colour, bold=True, halo=fill,
+        out.append(Group("name", (Text(x, y + s * 0.53, name, size, colour, bold=True, halo=fill,
                                        halo_width=max(1.5, size * 0.25), z=13),), hex=info.id, index=i,
                          title=info.label))
     return out

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, Protocol, Sequence
 
 from ..core.actions import Action, EndTurn, MoveTile, Pass, PlaceTile, Swap
-from ..core.board import CITY, Board, board_for
+from ..core.board import CITY, Board, board_for, place_name
 from ..core.rules import IllegalMoveError
 from ..core.ruleset import INSTANT, Ruleset
 from ..core.scoring import score_state
@@ -80,7 +80,7 @@ def settlement_name(board: Board, i: int) -> str:
     """``Kyoto``, ``Edo``, ``the village HO12`` (in the current language)."""
     info = board.info[i]
     if info.name:
-        return info.name
+        return place_name(info.name)
     if info.kind == CITY:
         return T.gettext("the city {id}").format(id=info.id)
     return T.gettext("the village {id}").format(id=info.id)

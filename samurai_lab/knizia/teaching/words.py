@@ -28,7 +28,7 @@ import re
 from functools import lru_cache
 from typing import Sequence
 
-from ..core.board import Board, board_for
+from ..core.board import Board, board_for, place_name
 from ..core.model import Resolution
 from ..core.ruleset import Vocabulary
 from ..core.state import GameState
@@ -210,14 +210,14 @@ def _of_words(spec: tuple, specs: dict) -> str:
     """A settlement's words in the form that follows "of" (``of Kyoto``, ``of the village north of Akita``)."""
     what = spec[0]
     if what == "name":
-        return T.pgettext("of a place", "of {name}").format(name=spec[1])
+        return T.pgettext("of a place", "of {name}").format(name=place_name(spec[1]))
     if what == "nth":
         return T.gettext("{place} ({k} of {n})").format(place=_of_words(spec[1], specs), k=spec[2], n=spec[3])
     if what == "island":
         _, kind, compass, island = spec
         msg = (T.pgettext("of a place", "of the city in the {compass} of {island}") if kind == "city" else
                T.pgettext("of a place", "of the village in the {compass} of {island}"))
-        return msg.format(compass=_compass_text(compass), island=island)
+        return msg.format(compass=_compass_text(compass), island=place_name(island))
     _, kind, n, direction, anchor = spec
     place, d = _of_words(specs[anchor], specs), _direction_text(direction)
     if kind == "city":
@@ -234,7 +234,7 @@ def _spec_words(spec: tuple, specs: dict) -> str:
     """A hex's words in the current language, from how its English words were built."""
     what = spec[0]
     if what == "name":
-        return spec[1]
+        return place_name(spec[1])
     if what == "id":
         return T.gettext("{place} ({id})").format(place=_spec_words(spec[1], specs), id=spec[2])
     if what == "nth":
@@ -243,7 +243,7 @@ def _spec_words(spec: tuple, specs: dict) -> str:
         _, kind, compass, island = spec
         msg = (T.gettext("the city in the {compass} of {island}") if kind == "city" else
                T.gettext("the village in the {compass} of {island}"))
-        return msg.format(compass=_compass_text(compass), island=island)
+        return msg.format(compass=_compass_text(compass), island=place_name(island))
     _, kind, n, direction, anchor = spec
     return _near_words(kind, n, direction, _of_words(specs[anchor], specs))
 

@@ -24,6 +24,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.actions import Action, EndTurn, Pass, Swap
+from ..core.board import place_name
 from ..core.influence import Preview
 from ..core.ruleset import EDITION_1998, PRESETS, RANDOM, Ruleset, Vocabulary
 from ..core.model import Phase
@@ -654,7 +655,8 @@ class Explorer:
                 opts = [(vocab.caste(c), c.value) for c in state.pieces[hex_index]]
                 if list(tb.options) != opts:
                     tb.options = opts
-                tb.description = state.board.info[hex_index].name or state.board.ids[hex_index]
+                name = state.board.info[hex_index].name
+                tb.description = place_name(name) if name else state.board.ids[hex_index]
                 if end < len(sel.swap_castes) and tb.value != sel.swap_castes[end].value:
                     tb.value = sel.swap_castes[end].value
         finally:

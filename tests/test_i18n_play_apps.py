@@ -193,3 +193,12 @@ def test_english_stays_english() -> None:
     assert "How to play here" in app.header.value and app.tabs.titles[0] == "Play"
     game = game_app("lang=en", bot_pause=0, sleep=no_sleep)
     assert game.form.start_button.description == "Start the game"
+
+
+def test_the_hand_column_draws_the_boards_icons_not_font_symbols() -> None:
+    """The figures are the board's own icons (SVG): no symbol a computer's fonts may lack (⛑ 🌾 🗡 ⛵ 🏯)."""
+    for query in ("players=4", "players=4&edition=2015"):
+        app = Explorer.from_query(query)
+        value = app.status.value
+        assert value.count('class="samurai-figure-icon"') == sum(len(h) for h in app.state.hands)
+        assert not [c for c in value if ord(c) >= 0x2600 and c != "⚡"], "a symbol left to the fonts"

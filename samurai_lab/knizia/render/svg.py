@@ -10,18 +10,19 @@ hands and explanations.
 from __future__ import annotations
 
 import itertools
+from functools import lru_cache
 from typing import Iterable, Mapping
 from xml.sax.saxutils import escape, quoteattr
 
 from ..core.board import CITY, EDO, LAND, SEA, VILLAGE
 from ..core.ruleset import VOCABULARY
 from ..core.state import GameState
-from ..core.tiles import CASTES, Caste, Tile, tile
+from ..core.tiles import CASTES, Caste, Figure, Tile, tile
 from ...i18n import N_
 from .describe import T, seat_names, status_text, tile_text
 from .layout import HexRef, Layout, layout_for, resolve_hexes
 from .scene import (Circle, Group, Line, Poly, Shape, Text, caste_letter, hex_points, heat_groups, highlight_groups,
-                    hex_fill,
+                    hex_fill, figure_icon,
                     icon_shapes, map_groups, mark_shapes, name_groups, piece_groups, piece_shapes, player_mark,
                     tile_groups, tile_shapes)
 from .theme import THEME, Theme, seat_colours
@@ -367,6 +368,18 @@ def tile_svg(tile: Tile, colour: str = "green", size: float = 24, edition: str =
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
             f'font-family={quoteattr(theme.font)} class="samurai-tile">'
             f'<title>{escape(tile_text(tile, VOCABULARY[edition]))}</title>{body}</svg>')
+
+
+@lru_cache(maxsize=64)
+def figure_icon_svg(figure: Figure, edition: str = "1998", size: float = 17, colour: str = "#3b3024") -> str:
+    """A tile figure's icon alone (the one the board draws on the tile), ``size`` px square, for text
+    such as a hand's list: decorative, the text beside it names the tile."""
+    r = size / 2
+    body = "".join(shape_svg(s) for s in sorted(icon_shapes(figure_icon(figure, edition), r, r, r * 0.92, colour),
+                                                 key=lambda s: s.z))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(size)}" height="{_num(size)}" '
+            f'viewBox="0 0 {_num(size)} {_num(size)}" aria-hidden="true" focusable="false" '
+            f'style="vertical-align:-2px" class="samurai-figure-icon">{body}</svg>')
 
 
 def piece_svg(caste: Caste, size: float = 12, edition: str = "1998", theme: Theme = THEME) -> str:

@@ -15,31 +15,26 @@ from ..core.model import Phase
 from ..core.ruleset import RANDOM
 from ..core.state import GameState
 from ..teaching.words import resolution_words
+from ..render.svg import figure_icon_svg
 from ..render.theme import seat_colours
 from ..core.text import end_reason_text
-from ..core.tiles import Figure, Tile
+from ..core.tiles import Tile
 from ...i18n import Domain
 
 T = Domain("knizia")
 
 _TD = "padding:1px 6px"
-#: The symbol of each tile figure in the hand column (the tile's name is its tooltip and its spoken text).
-FIGURE_ICONS = {Figure.HELMET: "⛑", Figure.BUDDHA: "☸", Figure.RICE: "🌾", Figure.SAMURAI: "⚔",
-                Figure.RONIN: "🗡", Figure.SHIP: "⛵", Figure.SWAP: "⇄", Figure.MOVE: "↷"}
-FIGURE_ICONS_2015 = {**FIGURE_ICONS, Figure.HELMET: "🏯"}
-
-
 def tile_chip(state: GameState, t: Tile) -> str:
-    """One tile of a hand as its figure's symbol and value, named in the edition's words for the pointer and
-    for screen readers (``⛑4`` titled *High Helmet 4*)."""
-    from .hand_panel import tile_label
+    """One tile of a hand as its figure's icon (the board's) and value, named in the edition's words for
+    the pointer and for screen readers (the High Helmet's icon and ``4``, titled *High Helmet 4*)."""
+    from .hand_panel import FAST_MARK, tile_label
 
-    icons = FIGURE_ICONS_2015 if state.ruleset.edition == "2015" else FIGURE_ICONS
     name = html.escape(tile_label(state, t), quote=True)
     value = "" if t.value is None or t.is_move else str(t.value)
-    fast = "⚡" if t.fast else ""
+    fast = FAST_MARK if t.fast else ""
+    icon = figure_icon_svg(t.figure, state.ruleset.edition)
     return (f'<span class="samurai-hand-tile" title="{name}" aria-label="{name}" role="img" '
-            f'style="display:inline-block;margin-right:5px;white-space:nowrap">{icons[t.figure]}{value}{fast}</span>')
+            f'style="display:inline-block;margin-right:6px;white-space:nowrap">{icon}{value}{fast}</span>')
 
 
 def hand_html(state: GameState, hand) -> str:

@@ -596,7 +596,8 @@ class ExamplesApp:
         self.input = PlayInput(confirm=False)
         self.hand = HandPanel()
         self.hand.on_select(self.feedback.guard(self._on_tile))
-        self.try_button = button(T.gettext("✋ Try it yourself"), "samurai-try", self.start_sandbox, "info")
+        self.try_button = button(T.gettext("Try it yourself"), "samurai-try", self.start_sandbox, "info")
+        self.try_button.icon = "hand-paper-o"  # FontAwesome, served with the page (no font may lack it)
         self.back_button = button(T.gettext("↩ Back to the example"), "samurai-try-back", self.leave_sandbox,
                                   "warning")
         self.end_turn_button = button(T.gettext("End turn"), "samurai-try-end-turn",
@@ -796,8 +797,8 @@ class ExamplesApp:
         self._show_scoring(st)
         self.prev_button.disabled = self.first_button.disabled = k == 0
         self.next_button.disabled = k >= st.count
-        self.try_button.description = (T.gettext("✋ Try it yourself: another move instead of step {k}").format(k=k)
-                                       if k else T.gettext("✋ Try it yourself from this position"))
+        self.try_button.description = (T.gettext("Try it yourself: another move instead of step {k}").format(k=k)
+                                       if k else T.gettext("Try it yourself from this position"))
 
     def _show_tallies(self, state: GameState, settlements: Sequence[int]) -> None:
         if not settlements:

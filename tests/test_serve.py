@@ -80,6 +80,22 @@ def test_a_page_still_loading_keeps_its_kernel_a_page_gone_does_not(monkeypatch)
     for k in ("loading", "stuck", "gone"):
         asyncio.run(km.cull_kernel_if_idle(k))
     assert asked == ["stuck", "gone"]
+    # a kernel stopped (its page closed) after the culler listed the kernels: nothing to do, no error
+    assert asyncio.run(km.cull_kernel_if_idle("closed meanwhile")) is None
+
+    async def stopped_while_looked_at(self, kernel_id):
+        del km._kernels[kernel_id]
+        raise KeyError(kernel_id)
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "cull_kernel_if_idle", stopped_while_looked_at)
+    assert asyncio.run(km.cull_kernel_if_idle("stuck")) is None
+
+    async def broken(self, kernel_id):
+        raise KeyError("something else")
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "cull_kernel_if_idle", broken)
+    with pytest.raises(KeyError):  # a KeyError about a kernel still there is a real error
+        asyncio.run(km.cull_kernel_if_idle("gone"))
 
 
 def test_the_command_runs_voila_with_the_page_cookie_and_the_template(tmp_path):
@@ -283,3 +299,11 @@ def test_an_unexpected_error_shows_a_message_and_no_traceback(monkeypatch, capsy
     f = Feedback()
     f.guard(_boom)()
     assert "kaboom" in f.text and f.log_box.layout.display == ""
+
+
+def test_the_classroom_figures_tell_the_clicks_made_while_pages_loaded_apart():
+    from samurai_lab.tools.bench_classroom import Tally
+
+    tally = Tally(clicks_ms=[100.0, 2000.0, 300.0], clicks_at=[1.0, 10.0, 30.0], loading=[(9.0, 12.0), (25.0, 30.05)])
+    # the first click came before any load, the second during one, the third ended as a load ended
+    assert tally.settled_clicks_ms() == [100.0]

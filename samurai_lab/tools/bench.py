@@ -60,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "classroom", False):
         from .bench_classroom import print_figures, run_classroom
 
-        print_figures(run_classroom(args.students, args.minutes, after_close_s=args.after_close), args.json)
+        print_figures(run_classroom(args.students, args.minutes, after_close_s=args.after_close,
+                                  ramp_s=args.arrival), args.json)
         return 0
     figures: dict[str, float] = {}
     figures.update(random_games_per_second(args.seconds))

@@ -218,7 +218,14 @@ class Tally:
     """What all students did (shared by the students' coroutines)."""
 
     clicks_ms: list[float] = field(default_factory=list)
+    clicks_at: list[float] = field(default_factory=list)  # when each timed action began (monotonic s)
     loads_s: list[float] = field(default_factory=list)
+    loading: list[tuple[float, float]] = field(default_factory=list)  # (start, end) of every page load
+
+    def settled_clicks_ms(self) -> list[float]:
+        """The timed actions no page load overlapped: a class at work once everyone is in."""
+        return [ms for ms, at in zip(self.clicks_ms, self.clicks_at)
+                if not any(a <= at + ms / 1000 and at <= b for a, b in self.loading)]
     page_errors: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
     app_errors: list[str] = field(default_factory=list)
@@ -234,12 +241,14 @@ def trace(text: str) -> None:
 async def _timed(page: Any, spec: list[list[Any]], act: Any, tally: Tally, what: str) -> bool:
     """Arm, act (a coroutine function), wait for the change; record the latency or a failure."""
     async def run() -> None:
+        at = time.monotonic()
         await page.evaluate(_ARM_JS, spec)
         await act()
         await page.wait_for_function("() => window.__t1 !== null", polling=50, timeout=ACTION_TIMEOUT_S * 1000)
         t0, t1 = await page.evaluate("() => [window.__t0, window.__t1]")
         if t0 is not None and t1 is not None:
             tally.clicks_ms.append(max(0.0, float(t1) - float(t0)))
+            tally.clicks_at.append(at)
 
     try:
         await asyncio.wait_for(run(), ACTION_TIMEOUT_S + 15)
@@ -329,6 +338,7 @@ async def _student(i: int, browser: Any, base: str, start_at: float, examples_at
         await page.wait_for_function(f"() => document.querySelectorAll('{TILE_BUTTONS}').length >= 5",
                                      polling=200, timeout=LOAD_TIMEOUT_S * 1000)
         tally.loads_s.append(time.monotonic() - t)
+        tally.loading.append((t, time.monotonic()))
         trace(f"{who}: explorer ready in {time.monotonic() - t:.1f} s")
         points = await asyncio.wait_for(_board_points(page, hexes), 90)
         trace(f"{who}: board at {points[:2]}")
@@ -342,6 +352,7 @@ async def _student(i: int, browser: Any, base: str, start_at: float, examples_at
         await page.goto(f"{base}/voila/render/examples.ipynb?example=E2", timeout=LOAD_TIMEOUT_S * 1000)
         await page.wait_for_selector(".samurai-step-next", state="visible", timeout=LOAD_TIMEOUT_S * 1000)
         tally.loads_s.append(time.monotonic() - t)
+        tally.loading.append((t, time.monotonic()))
         trace(f"{who}: examples ready in {time.monotonic() - t:.1f} s ({len(tally.failed)} failed so far)")
         steps = 0
         while steps < MIN_STEPS or time.monotonic() < end_at:
@@ -442,6 +453,7 @@ def run_classroom(students: int = 30, minutes: float = 3.0, *, after_close_s: fl
             sampler.stop()
         server.stop()
     clicks = tally.clicks_ms or [float("nan")]
+    settled = tally.settled_clicks_ms() or [float("nan")]
     loads = tally.loads_s or [float("nan")]
     errors = tally.page_errors + tally.app_errors + server_errors + tally.failed
     return {
@@ -454,6 +466,10 @@ def run_classroom(students: int = 30, minutes: float = 3.0, *, after_close_s: fl
         "failed_actions": len(tally.failed),
         "click_ms_p50": round(statistics.median(clicks), 1),
         "click_ms_p95": round(percentile(clicks, 95), 1),
+        "arrival_s": ramp,
+        "actions_settled": len(tally.settled_clicks_ms()),
+        "click_ms_p50_settled": round(statistics.median(settled), 1),
+        "click_ms_p95_settled": round(percentile(settled, 95), 1),
         "page_load_s_p50": round(statistics.median(loads), 1),
         "page_load_s_p95": round(percentile(loads, 95), 1),
         "server_rss_mb_before": round(rss_before, 1),
@@ -477,6 +493,8 @@ HELP = "a class of simulated students on one `samurai-lab serve` (see samurai-la
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--students", type=int, default=30, help="simulated students (default 30)")
     parser.add_argument("--minutes", type=float, default=3.0, help="minutes each student works (default 3)")
+    parser.add_argument("--arrival", type=float, default=None, metavar="S",
+                        help="seconds over which the students arrive (default: 2 per student, 60 at most)")
     parser.add_argument("--after-close", type=float, default=AFTER_CLOSE_S, metavar="S",
                         help="count the kernels S seconds after the last page closed (default 120)")
 
@@ -498,7 +516,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_arguments(p)
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    print_figures(run_classroom(args.students, args.minutes, after_close_s=args.after_close), args.json)
+    print_figures(run_classroom(args.students, args.minutes, after_close_s=args.after_close,
+                                  ramp_s=args.arrival), args.json)
     return 0
 
 

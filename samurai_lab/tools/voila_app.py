@@ -73,6 +73,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._ever_connected.add(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id: str):  # type: ignore[no-untyped-def]
+        if kernel_id not in self._kernels:  # stopped (its page closed) since the culler listed the kernels
+            return None
         if kernel_id not in self._ever_connected:
             from jupyter_server._tz import utcnow
 
@@ -81,7 +83,12 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             if last is not None and (utcnow() - last).total_seconds() < max(self.unconnected_grace,
                                                                              self.cull_idle_timeout):
                 return None
-        return await ensure_async(super().cull_kernel_if_idle(kernel_id))
+        try:
+            return await ensure_async(super().cull_kernel_if_idle(kernel_id))
+        except KeyError:
+            if kernel_id in self._kernels:
+                raise
+            return None  # the kernel stopped while it was looked at (its page closed): nothing to cull
 
 
 class SamuraiVoila(Voila):

@@ -12,7 +12,7 @@ import pytest
 pytestmark = pytest.mark.browser
 
 KEYS = {"students", "actions", "errors", "click_ms_p50", "click_ms_p95", "server_rss_mb_peak", "rss_mb_per_student",
-        "kernels_before", "kernels_at_peak", "kernels_after_close"}
+        "kernels_before", "kernels_at_peak", "kernels_after_close", "arrival_s", "click_ms_p95_settled"}
 
 
 def test_a_class_of_two_prints_every_figure() -> None:

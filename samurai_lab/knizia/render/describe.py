@@ -29,14 +29,14 @@ def seat_names(state: GameState) -> list[str]:
 
 
 def tile_name(state: GameState, tile: Tile) -> str:
-    """``High Helmet 4`` / ``Ship 2 (fast)`` / ``token exchange 0``, in the edition's words."""
+    """``High Helmet 4`` / ``Ship 2 (fast)`` / ``token exchange``, in the edition's words."""
     return tile_text(tile, state.ruleset.vocabulary)
 
 
 def tile_text(tile: Tile, vocab: Vocabulary) -> str:
     """A tile in the words of ``vocab``'s edition and the current language: ``Castle 4``, ``Ship 2 (fast)``."""
     name = vocab.figure(tile.figure)
-    if tile.value is not None:
+    if tile.value is not None and not tile.is_move:  # the move tile's 0 is no strength
         name = T.gettext("{figure} {value}").format(figure=name, value=tile.value)
     return T.gettext("{tile} (fast)").format(tile=name) if tile.fast else name
 

@@ -42,7 +42,7 @@ class Choice:
 def tile_label(state: GameState, t: Tile) -> str:
     """``High Helmet 4``, ``Ship 2 ⚡``, ``figure exchange ⚡``: figure, value and the fast mark."""
     vocab = state.ruleset.vocabulary
-    value = "" if t.value is None else f" {t.value}"
+    value = "" if t.value is None or t.is_move else f" {t.value}"  # the move tile's 0 is no strength
     return f"{vocab.figure(t.figure)}{value}{' ' + FAST_MARK if t.fast else ''}"
 
 

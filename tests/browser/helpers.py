@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 import re
 from pathlib import Path
+from typing import Any, Iterator
 from urllib.parse import urlparse
 
-from playwright.sync_api import ConsoleMessage, Error, Page, expect
+from playwright.sync_api import Browser, ConsoleMessage, Error, Page, expect
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 # Test runs keep their screenshots under tests/.artifacts/; `make screenshots`
@@ -24,6 +26,23 @@ _NOISE_PATTERNS = [
     re.compile(r"No satisfying version"),
     re.compile(r"TCP without encryption"),  # ipykernel's transport warning
 ]
+
+
+#: How to see that each app is ready: an element its app shows once built.
+APP_READY = {
+    "index.ipynb": ".samurai-landing-page .samurai-card",
+    "explorer.ipynb": ".samurai-explorer .samurai-tile-button",
+    "examples.ipynb": ".samurai-examples .samurai-step-next",
+    "lesson.ipynb": ".samurai-lesson .samurai-tile-button",
+    "scoring.ipynb": ".samurai-scoring-explainer .samurai-score-next",
+    "variants.ipynb": ".samurai-rules-panel .samurai-ruling-run",
+    "game.ipynb": ".samurai-game .samurai-start",
+    "tournament.ipynb": ".samurai-tournament .samurai-chart-wins svg",
+    "map.ipynb": ".samurai-board",
+    "engine_tour.ipynb": ".samurai-app-header",
+    "katana.ipynb": ".katana-app",
+    "ikizumari.ipynb": ".ikz-play-board",
+}
 
 
 def is_known_noise(text: str, url: str = "") -> bool:
@@ -173,3 +192,17 @@ def save_screenshot(page: Page, name: str) -> Path:
 
 
 from board_fit import board_layout  # noqa: E402,F401 - re-exported: the layout of a fitted board
+
+
+@contextmanager
+def context_page(browser: Browser, **options: Any) -> Iterator[tuple[Page, PageErrors]]:
+    """A page in a new browser context (``options``: viewport, locale...) whose console errors are kept."""
+    context = browser.new_context(**options)
+    page = context.new_page()
+    errors = PageErrors()
+    page.on("console", errors.on_console)
+    page.on("pageerror", errors.on_page_error)
+    try:
+        yield page, errors
+    finally:
+        context.close()

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
-from helpers import PageErrors
+from helpers import APP_READY, PageErrors, context_page
 from language_check import english_left
 from playwright.sync_api import Browser, Page
 
@@ -22,21 +22,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO_ROOT / "notebooks"
 SHOTS = REPO_ROOT / "tests" / ".artifacts" / "languages"
 TIMEOUT = 120.0
-#: How to see that each app is ready (as the accessibility test sees it).
-READY = {
-    "index.ipynb": ".samurai-landing-page .samurai-card",
-    "explorer.ipynb": ".samurai-explorer .samurai-tile-button",
-    "examples.ipynb": ".samurai-examples .samurai-step-next",
-    "lesson.ipynb": ".samurai-lesson .samurai-tile-button",
-    "scoring.ipynb": ".samurai-scoring-explainer .samurai-score-next",
-    "variants.ipynb": ".samurai-rules-panel .samurai-ruling-run",
-    "game.ipynb": ".samurai-game .samurai-start",
-    "tournament.ipynb": ".samurai-tournament .samurai-chart-wins svg",
-    "map.ipynb": ".samurai-board",
-    "engine_tour.ipynb": ".samurai-app-header",
-    "katana.ipynb": ".katana-app",
-    "ikizumari.ipynb": ".ikz-play-board",
-}
+READY = APP_READY
 
 #: The page's visible text, one text node each (the same words as ``document.body.innerText``, kept
 #: apart where innerText glues neighbouring links), and what the visible elements say to a tooltip or
@@ -123,13 +109,8 @@ def test_the_language_switch_changes_the_language_and_the_links_follow(app_page:
 @pytest.fixture
 def italian_browser_page(browser: Browser) -> Iterator[tuple[Page, PageErrors]]:
     """A page of a browser set to Italian: it sends ``Accept-Language: it-IT``."""
-    context = browser.new_context(locale="it-IT")
-    page = context.new_page()
-    errors = PageErrors()
-    page.on("console", errors.on_console)
-    page.on("pageerror", errors.on_page_error)
-    yield page, errors
-    context.close()
+    with context_page(browser, locale="it-IT") as page_and_errors:
+        yield page_and_errors
 
 
 def test_a_browser_asking_for_italian_gets_italian(italian_browser_page: tuple[Page, PageErrors],

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 import pytest
-from helpers import SCREENSHOTS, PageErrors, click_canvas, open_app, wait_for_text
+from helpers import SCREENSHOTS, PageErrors, click_canvas, context_page, open_app, wait_for_text
 from playwright.sync_api import Browser, Page, expect
 
 from samurai_lab.ikizumari.core import parse_square
@@ -68,13 +68,8 @@ FITTED = """([sel, dpr]) => {
 @pytest.fixture
 def sized_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[tuple[Page, PageErrors]]:
     w, h, dpr = SIZES[request.param]
-    context = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=dpr)
-    page = context.new_page()
-    errors = PageErrors()
-    page.on("console", errors.on_console)
-    page.on("pageerror", errors.on_page_error)
-    yield page, errors
-    context.close()
+    with context_page(browser, viewport={"width": w, "height": h}, device_scale_factor=dpr) as page_and_errors:
+        yield page_and_errors
 
 
 def wait_fitted(page: Page, game: Game, dpr: float) -> dict:

@@ -206,3 +206,53 @@ def context_page(browser: Browser, **options: Any) -> Iterator[tuple[Page, PageE
         yield page, errors
     finally:
         context.close()
+
+
+_FITTED_JS = """(sel) => {
+  const c = document.querySelector(sel);
+  const space = c && c.closest('.samurai-board').querySelector('.samurai-board-space input');
+  return c && space && space.value !== '' && c.clientWidth > 200
+    && c.width === Math.round(c.clientWidth * window.devicePixelRatio);
+}"""
+
+_PIXEL_AT_SCALE_JS = """([sel, x, y, logical, rgb, tol]) => {
+  const c = document.querySelector(sel);
+  const s = c.width / logical;
+  const d = c.getContext('2d').getImageData(Math.floor(x * s), Math.floor(y * s), 1, 1).data;
+  return d[3] > 0 && (!rgb || rgb.every((v, i) => Math.abs(v - d[i]) <= tol));
+}"""
+
+
+class FittedBoards:
+    """Square boards (``ui/grid_board.py``) fitted to their room, addressed in their own logical pixels:
+    ``logical`` maps each canvas selector to its drawing's width in logical pixels."""
+
+    def __init__(self, logical: dict[str, float], timeout: float = 90.0) -> None:
+        self.logical = logical
+        self.timeout = timeout
+
+    def scale(self, page: Page, selector: str) -> float:
+        """Backing pixels per logical pixel of the fitted board ``selector`` (waits until the page measured it)."""
+        page.wait_for_function(_FITTED_JS, arg=selector, timeout=self.timeout * 1000, polling=200)
+        width, before = page.evaluate("(sel) => document.querySelector(sel).width", selector), None
+        while width != before:  # settled: a re-fit (a scroll bar appearing) may follow the first one
+            page.wait_for_timeout(400)
+            page.wait_for_function(_FITTED_JS, arg=selector, timeout=self.timeout * 1000, polling=200)
+            before, width = width, page.evaluate("(sel) => document.querySelector(sel).width", selector)
+        return width / self.logical[selector]
+
+    def click(self, page: Page, selector: str, x: float, y: float) -> None:
+        """Click the board at logical pixel (x, y) (the game's layout), whatever its fitted size."""
+        s = self.scale(page, selector)
+        click_canvas(page, selector, x * s, y * s)
+
+    def pixel(self, page: Page, selector: str, x: float, y: float, rgb: Any = None, tolerance: int = 8,
+              timeout: float | None = None) -> tuple[int, int, int, int]:
+        """``wait_for_canvas_pixel`` at logical pixel (x, y) of the fitted board."""
+        self.scale(page, selector)
+        # the scale is read at every poll: a late re-fit (a scroll bar appearing) moves the pixel
+        page.wait_for_function(_PIXEL_AT_SCALE_JS, arg=[selector, x, y, self.logical[selector],
+                                                        list(rgb) if rgb else None, tolerance],
+                               polling=200, timeout=(timeout or self.timeout) * 1000)
+        s = self.scale(page, selector)
+        return canvas_pixel(page, selector, int(x * s), int(y * s))

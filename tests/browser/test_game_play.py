@@ -36,13 +36,18 @@ def wait_for_actions(page: Page, n: int, to_act: str | None = None) -> None:
     page.wait_for_selector(sel, state="attached", timeout=TIMEOUT)
 
 
-def start_game(page: Page, base_url: str) -> None:
-    """Open the app and start the form's default game (you against a greedy bot), bots without pause."""
+def open_game_form(page: Page, base_url: str) -> None:
+    """Open the app on its quick start, with the bots' pause set to none."""
     page.set_viewport_size(VIEWPORT)
     open_app(page, base_url, "game.ipynb", ".samurai-start")
     pause = page.locator(".samurai-bot-pause input")
     pause.fill("0")
     pause.press("Enter")
+
+
+def start_game(page: Page, base_url: str) -> None:
+    """Open the app and start the form's default game (you against a greedy bot), bots without pause."""
+    open_game_form(page, base_url)
     page.click(".samurai-start")
     page.wait_for_selector(".samurai-hand .samurai-tile-button", state="visible", timeout=TIMEOUT)
 
@@ -87,11 +92,7 @@ def test_setup_in_the_rulebooks_order_hands_then_pieces(app_page: Page, voila_ur
     # 000: "Simultaneamente e di nascosto dagli altri avversari, tutti i giocatori devono scegliere 5 dei 20
     # tasselli" ... "Selezionare poi i segnalini" ... "Inizia il giocatore più giovane".
     page = app_page
-    page.set_viewport_size(VIEWPORT)
-    open_app(page, voila_url, "game.ipynb", ".samurai-start")
-    pause = page.locator(".samurai-bot-pause input")
-    pause.fill("0")
-    pause.press("Enter")
+    open_game_form(page, voila_url)
     advanced = page.locator(".samurai-advanced")
     if advanced.count() and not page.locator(".samurai-rules").is_visible():  # the rules wait under "Advanced"
         advanced.get_by_text("Advanced").first.click()
@@ -146,11 +147,7 @@ def wait_until(page: Page, condition: str, n: int) -> None:
 
 def test_replay_a_record_then_play_it_to_the_scoring(app_page: Page, voila_url: str) -> None:
     page = app_page
-    page.set_viewport_size(VIEWPORT)
-    open_app(page, voila_url, "game.ipynb", ".samurai-start")
-    pause = page.locator(".samurai-bot-pause input")
-    pause.fill("0")
-    pause.press("Enter")
+    open_game_form(page, voila_url)
     text, k = near_the_end_record()
     page.locator(".samurai-record-input textarea").fill(text)
     page.click(".samurai-load-record")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import canvas_pixel, click_canvas, open_app, save_screenshot, wait_for_canvas_pixel, wait_for_text
+from helpers import FittedBoards, canvas_pixel, open_app, save_screenshot, wait_for_text
 from playwright.sync_api import Page, expect
 
 from samurai_lab.katana.core.board import square_index
@@ -22,45 +22,9 @@ VIEWPORT = {"width": 1280, "height": 1000}
 PLAY = Layout(cell=56.0, margin=24.0)  # the app's play board
 LOGICAL = {CANVAS: PLAY.width, LESSON: Layout(cell=48.0, margin=24.0).width}  # the boards' own pixels
 
-
-FITTED_JS = """(sel) => {
-  const c = document.querySelector(sel);
-  const space = c && c.closest('.samurai-board').querySelector('.samurai-board-space input');
-  return c && space && space.value !== '' && c.clientWidth > 200
-    && c.width === Math.round(c.clientWidth * window.devicePixelRatio);
-}"""
-
-
-def fitted_scale(page: Page, selector: str) -> float:
-    """Backing pixels per logical pixel of the fitted board ``selector`` (waits until the page measured it)."""
-    page.wait_for_function(FITTED_JS, arg=selector, timeout=TIMEOUT * 1000, polling=200)
-    width, before = page.evaluate("(sel) => document.querySelector(sel).width", selector), None
-    while width != before:  # settled: a re-fit (a scroll bar appearing) may follow the first one
-        page.wait_for_timeout(400)
-        page.wait_for_function(FITTED_JS, arg=selector, timeout=TIMEOUT * 1000, polling=200)
-        before, width = width, page.evaluate("(sel) => document.querySelector(sel).width", selector)
-    return width / LOGICAL[selector]
-
-
-def click_at(page: Page, selector: str, x: float, y: float) -> None:
-    """Click the board at logical pixel (x, y) (the game's layout), whatever its fitted size."""
-    s = fitted_scale(page, selector)
-    click_canvas(page, selector, x * s, y * s)
-
-
-def pixel_wait(page: Page, selector: str, x: float, y: float, rgb=None, **kw):  # noqa: ANN001, ANN201
-    """``wait_for_canvas_pixel`` at logical pixel (x, y) of the fitted board."""
-    fitted_scale(page, selector)
-    tol, timeout = kw.get("tolerance", 8), kw.get("timeout", TIMEOUT)
-    # the scale is read at every poll: a late re-fit (a scroll bar appearing) moves the pixel
-    page.wait_for_function("""([sel, x, y, logical, rgb, tol]) => {
-  const c = document.querySelector(sel);
-  const s = c.width / logical;
-  const d = c.getContext('2d').getImageData(Math.floor(x * s), Math.floor(y * s), 1, 1).data;
-  return d[3] > 0 && (!rgb || rgb.every((v, i) => Math.abs(v - d[i]) <= tol));
-}""", arg=[selector, x, y, LOGICAL[selector], list(rgb) if rgb else None, tol], polling=200, timeout=timeout * 1000)
-    s = fitted_scale(page, selector)
-    return canvas_pixel(page, selector, int(x * s), int(y * s))
+#: Where the boards are clicked and read, in their own logical pixels.
+BOARDS = FittedBoards(LOGICAL, TIMEOUT)
+fitted_scale, click_at, pixel_wait = BOARDS.scale, BOARDS.click, BOARDS.pixel
 
 
 def centre(name: str) -> tuple[float, float]:

@@ -24,16 +24,16 @@ from __future__ import annotations
 
 import html
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
-from urllib.parse import parse_qs, parse_qsl, urlencode
+from urllib.parse import parse_qsl, urlencode
 
 import ipywidgets as widgets
 
 from ..i18n import LANGUAGES, N_, Domain, get_language
 from .language import APP_LANGUAGES, LANG_OPTION, language_links
+from .query import PAGE_OPTIONS, query_string
 
 T = Domain("ui")
 
@@ -104,22 +104,9 @@ def page_title(name: str) -> str:
 
 
 # --- the address's query --------------------------------------------------------------------
-#: The query options every app's header understands (``?projector=1``, ``?coordinates=1``).
-HEADER_OPTIONS = ("projector", "coordinates")
-
-
-def query_params() -> dict[str, str]:
-    """The header's options of the page address (last value of each), also under preheated voila kernels.
-
-    The query string comes from ``samurai_lab.ui.query.query_string`` (it waits for the request of a
-    preheated kernel and returns at once otherwise); other options are the app's business.
-    """
-    try:
-        from .query import query_string
-    except ImportError:  # pragma: no cover - query.py is part of the package
-        query_string = _query_string
-    q = query_string() or ""
-    return {k: v[-1] for k, v in parse_qs(q.lstrip("?")).items() if k in HEADER_OPTIONS}
+#: The query options every app's header understands (``?projector=1``, ``?coordinates=1``); with ``lang``
+#: they are the options of every page (``query.PAGE_OPTIONS``).
+HEADER_OPTIONS = tuple(sorted(PAGE_OPTIONS - {LANG_OPTION}))
 
 
 def page_query(query: Mapping[str, str] | str | None = None) -> list[tuple[str, str]]:
@@ -128,11 +115,7 @@ def page_query(query: Mapping[str, str] | str | None = None) -> list[tuple[str, 
     if isinstance(query, Mapping):
         return [(str(k), str(v)) for k, v in query.items()]
     if query is None:
-        try:
-            from .query import query_string
-        except ImportError:  # pragma: no cover - query.py is part of the package
-            query_string = _query_string
-        query = query_string() or ""
+        query = query_string()
     return parse_qsl(query.lstrip("?"), keep_blank_values=True)
 
 
@@ -146,14 +129,6 @@ def app_href(notebook: str, lang: str | None = None, projector: bool = False,
     if lang:
         pairs.append((LANG_OPTION, lang))
     return f"{notebook}?{urlencode(pairs)}" if pairs else notebook
-
-
-def _query_string() -> str:
-    if os.environ.get("VOILA_PREHEAT") == "True":
-        from voila.utils import get_query_string
-
-        return get_query_string() or ""
-    return os.environ.get("QUERY_STRING", "")
 
 
 def is_on(value: str | None) -> bool:
@@ -465,5 +440,5 @@ def header_for(notebook: str, root: widgets.Box, **kwargs: Any) -> AppHeader:
 
 
 __all__ = ["APPS", "AppHeader", "AppLink", "HEADER_CLASS", "HEADER_OPTIONS", "PROJECTOR_CLASS", "app_href", "available",
-           "header_for", "is_on", "language_nav_html", "nav_html", "page_query", "page_title", "query_params",
+           "header_for", "is_on", "language_nav_html", "nav_html", "page_query", "page_title",
            "script_output"]

@@ -258,7 +258,7 @@ def test_a_page_never_reads_a_query_string_inherited_from_the_server(monkeypatch
 
 def test_every_app_takes_its_options():
     from samurai_lab.knizia.widgets.explorer import Explorer
-    from samurai_lab.knizia.widgets.from_url import examples_app, game_app, lesson_app, map_players, variants_app
+    from samurai_lab.knizia.widgets.from_url import examples_app, game_app, lesson_app, map_app, variants_app
 
     app = Explorer.from_query("players=2&edition=2015&seed=3")
     assert (app.state.n_players, app.state.ruleset.edition, app.state.seed) == (2, "2015", 3)
@@ -270,7 +270,8 @@ def test_every_app_takes_its_options():
     assert variants.ruling_buttons.value == "R3" and variants.edition_value == "2015"
     game = game_app("players=3&edition=2015", bot_pause=0)
     assert game.form.rules.players.value == 3 and game.form.rules.edition.value == "2015"
-    assert map_players("players=2") == (2, "")
+    the_map = map_app("players=2")
+    assert the_map.players.value == 2 and the_map.info.value == "Point at a hex."  # no warning
 
 
 def test_a_bad_option_is_a_warning_and_the_default():

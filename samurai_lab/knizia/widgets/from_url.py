@@ -29,11 +29,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.ruleset import PRESETS, RULINGS
-from ...i18n import Domain
 from ...ui.language import open_page
 from ...ui.query import query_params
 
-T = Domain("knizia")
 
 EXAMPLES_KEYS = ("example",)
 LESSON_KEYS = ("chapter", "edition")
@@ -134,71 +132,10 @@ def tournament_app(query: str | None = None, **kwargs: Any):
     return app
 
 
-def map_players(query: str | None = None) -> tuple[int, str]:
-    """The map's player count from ``?players=3`` (default 4), and a warning ('' if none)."""
-    q = query_params(MAP_KEYS, query)
-    return q.integer("players", 4, 2, 4), q.message()
-
-
-class MapApp:
-    """The board of every player count, with its key, and a hex's words under the pointer
-    (CSS class ``samurai-map``); ``widget`` is what to display."""
-
-    def __init__(self, players: int = 4, hex_size: float = 19) -> None:
-        import ipywidgets as widgets
-
-        from ..render.describe import hover_text
-        from ..render.svg import legend_svg
-        from .board import BoardView
-
-        self._hover_text, self._legend_svg = hover_text, legend_svg
-        self.view = BoardView(self.setup(players), hex_size=hex_size)
-        self.intro = widgets.HTML(map_intro_html())
-        self.intro.add_class("samurai-intro")
-        self.players = widgets.ToggleButtons(options=[2, 3, 4], value=players, description=T.gettext("Players"))
-        self.info = widgets.Label(T.gettext("Point at a hex."))
-        self.info.add_class("samurai-map-hover")
-        self.legend = widgets.HTML(legend_svg(self.view.state))
-        self.view.on_hover(self.show_hex)
-        self.players.observe(self.view.guard(lambda change: self.set_players(change["new"])), names="value")
-        self.widget = widgets.VBox([self.intro, self.players, self.info,
-                                    widgets.HBox([self.view.widget, self.legend])])
-        self.widget.add_class("samurai-map")
-
-    @staticmethod
-    def setup(players: int):
-        """The board of ``players`` with caste pieces in a random setup (one per player count)."""
-        from ..core.ruleset import EDITION_1998
-        from ..core.state import new_game
-
-        return new_game(players, EDITION_1998.with_options(setup="random", hands="random"), seed=players)
-
-    def set_players(self, players: int) -> None:
-        """Show the board of ``players``."""
-        if self.players.value != players:
-            self.players.value = players
-            return
-        self.view.set_state(self.setup(players))
-        self.legend.value = self._legend_svg(self.view.state)
-
-    def show_hex(self, index: int | None) -> None:
-        """Put the words of hex ``index`` under the buttons (the invitation when the pointer leaves)."""
-        self.info.value = self._hover_text(self.view.state, index) or T.gettext("Point at a hex.")
-
-
-def map_intro_html() -> str:
-    """What the map shows, in the current language."""
-    return "<p>{}</p>".format(T.gettext(
-        "The board of <i>Samurai</i>: Honshu for 2 players, plus Kyushu and Shikoku for 3, plus Hokkaido for 4. "
-        "The caste pieces are shown in a random setup. Point at a hex to see its id, its kind and what lies "
-        "there; on a settlement, its pieces and who has influence on them."))
-
-
-def map_app(query: str | None = None, **kwargs: Any) -> MapApp:
+def map_app(query: str | None = None, **kwargs: Any):
     """The map with ``?players=3`` (default 4), under the site's header."""
-    from ..render import describe, svg  # noqa: F401 - imported before the request: MapApp needs them
     from ...ui.header import header_for
-    from . import board  # noqa: F401
+    from .board_map import MapApp
 
     open_page(query)
     q = query_params(MAP_KEYS, query)

@@ -122,7 +122,7 @@ def test_the_dropdown_relabels_the_app_live(lang: str) -> None:
     click(app, "d9")
     click(app, "e9")
     app.language.value = lang
-    assert f'lang = "{lang}"' in app.page_language.outputs[0]["data"]["application/javascript"]
+    assert f'lang = "{lang}"' in app.header.script.outputs[0]["data"]["application/javascript"]
     data = data_texts(app)
     texts = [t for t in widget_texts(app.widget) if t not in data]  # the header too: it is relabelled
     assert f"lesson.ipynb?lang={lang}" in app.header.nav.value  # the links carry the new language

@@ -14,8 +14,7 @@ shown as messages in the rules' words; nothing unexpected ever shows a traceback
 from __future__ import annotations
 
 import html
-import json
-from typing import Any, Callable
+from typing import Callable
 
 import ipywidgets as widgets
 
@@ -85,7 +84,6 @@ class IkizumariApp:
         self.language = widgets.Dropdown(options=LANGS, value=self.lang, layout=widgets.Layout(width="160px"))
         self.language.add_class("ikz-language")
         self.language.observe(self.guard(self._on_language), names="value")
-        self.page_script = widgets.Output(layout=widgets.Layout(display="none"))
 
         # play
         self.board = BoardView(on_error=self.feedback.report_unexpected, lang=lambda: self.lang,
@@ -171,7 +169,7 @@ class IkizumariApp:
         self.tabs = widgets.Tab(children=[self.play_tab, self.lesson_tab, self.rules_text])
         self.tabs.add_class("ikz-tabs")
         style = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
-        self.widget = widgets.VBox([projector_style(ROOT_CLASS), style, self.page_script, self.title, self.intro,
+        self.widget = widgets.VBox([projector_style(ROOT_CLASS), style, self.title, self.intro,
                                     self.tabs])
         self.widget.add_class(ROOT_CLASS)
         # the header's language switch is the app's own: it relabels the page in place, the game kept
@@ -196,13 +194,10 @@ class IkizumariApp:
     def _retranslate(self) -> None:
         """Every fixed text of the app in the current language."""
         with use_language(self.lang):
-            self.header.relabel()
+            self.header.relabel()  # its page script sets <html lang> too
             title = T.gettext(TITLE)
             self.title.value = f"<h1 style='margin:4px 0;font-size:24px'>{html.escape(title)}</h1>"
             self.intro.value = f"<p style='margin:2px 0 6px 0;max-width:900px'>{html.escape(T.gettext(INTRO))}</p>"
-            self.page_script.outputs = ({"output_type": "display_data", "metadata": {}, "data": {
-                "text/plain": "",
-                "application/javascript": f"document.documentElement.lang = {json.dumps(self.lang)};"}},)
             self.language.description = T.gettext("Language")
             self.move_input.description = T.gettext("Move")
             for i, name in enumerate((T.gettext("Play"), T.gettext("Lesson"), T.gettext("Rules"))):

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import functools
 import html
-import json
 from typing import Any, Callable
 
 import ipywidgets as widgets
@@ -165,9 +164,7 @@ class KatanaApp:
         self.title.add_class("katana-title")
         self.intro = widgets.HTML()
         self.intro.add_class("katana-intro")
-        self.page_language = widgets.Output(layout=widgets.Layout(display="none"))  # <html lang> follows the app
-        self.widget = widgets.VBox([self.title, self.intro, self.tabs, projector_style(ROOT_CLASS),
-                                    self.page_language])
+        self.widget = widgets.VBox([self.title, self.intro, self.tabs, projector_style(ROOT_CLASS)])
         self.widget.add_class(ROOT_CLASS)
         # the header's language switch is the app's own: it relabels the page in place, the game kept
         self.header = AppHeader("katana.ipynb", root=self.widget, boards=[self.board, self.lesson_board],
@@ -192,8 +189,7 @@ class KatanaApp:
         title = T.gettext("SAMURAI: the way of the Katana")
         self.title.value = f"<h2 style='margin:4px 0'>{html.escape(title)}</h2>"
         self.intro.value = f"<p style='margin:2px 0 6px 0;max-width:900px'>{html.escape(T.gettext(INTRO))}</p>"
-        self.page_language.outputs = ({"output_type": "display_data", "metadata": {}, "data": {
-            "text/plain": "", "application/javascript": f"document.documentElement.lang = {json.dumps(self.lang)};"}},)
+        self.header.relabel()  # its page script sets <html lang> too
         for i, name in enumerate((T.gettext("Play"), T.gettext("Lesson"), T.gettext("Rules"))):
             self.tabs.set_title(i, name)
         self.language.description = T.gettext("Language")
@@ -252,7 +248,6 @@ class KatanaApp:
     def _language_changed(self, change: dict) -> None:
         self.lang = change["new"]
         with use_language(self.lang):
-            self.header.relabel()
             self._texts()
             self._refresh_play()
             self._show_task()

@@ -158,7 +158,8 @@ HEADER_CSS = f"""
 .{HEADER_CLASS} {{ border-bottom: 1px solid #d8d2c4; margin-bottom: 6px; padding-bottom: 4px; }}
 .{HEADER_CLASS} h1 {{ font-family: 'DejaVu Sans', Verdana, sans-serif; font-size: 22px; margin: 0 14px 0 0;
   color: #2b2620; line-height: 1.3; }}
-.{HEADER_CLASS} nav {{ font-family: 'DejaVu Sans', Verdana, sans-serif; font-size: 14px; line-height: 1.9; }}
+.{HEADER_CLASS} nav {{ font-family: 'DejaVu Sans', Verdana, sans-serif; font-size: 14px; line-height: 1.9;
+  display: flex; flex-wrap: wrap; align-items: baseline; }}  /* the links wrap on a narrow screen */
 .{HEADER_CLASS} nav a {{ color: #1a4f8b; margin-right: 10px; text-decoration: underline; white-space: nowrap; }}
 .{HEADER_CLASS} nav a[aria-current] {{ color: #2b2620; font-weight: bold; text-decoration: none; }}
 /* readable contrast for the widget library's greyed labels (tabs, accordion titles) */

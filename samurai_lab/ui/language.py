@@ -86,4 +86,5 @@ def language_links(current: str, href: Callable[[str], str], languages: Iterable
                          f'<b>{name}</b></a>')
         else:
             parts.append(f'<a href="{html.escape(href(lang))}" lang="{lang}" hreflang="{lang}">{name}</a>')
-    return " · ".join(parts)
+    # the dot is a separator to the eye only, spaced as the links are (the switch may be a flex row)
+    return '<span aria-hidden="true" style="margin-right:10px">·</span>'.join(parts)

@@ -140,6 +140,26 @@ def test_the_template_asks_nothing_of_other_hosts():
         assert "cdn" not in text.lower(), p.name
 
 
+def test_a_loading_page_shows_a_stepped_wheel_without_words():
+    """A page that waits for its app turns its wheel in steps (a smooth turn redraws every frame, a
+    tenth of a CPU second per second in each browser, ten times an idle page), not at all for
+    readers who ask for less motion, and says nothing in English before the app picks the language."""
+    import jinja2
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATE_DIR))
+    macros = env.get_template("loading.macro.html.j2").module
+    css, html = str(macros.css()), str(macros.html())
+    assert re.search(r"animation:[^;]*steps\(\d+\)", css) and "linear" not in css
+    assert re.search(r"prefers-reduced-motion: reduce\)\s*\{[^}]*animation: none", css)
+    assert 'id="loading"' in html and 'id="loading_text"' in html  # voila's scripts show and remove them
+    words = re.sub(r"<script>.*?</script>|<[^>]+>", " ", html, flags=re.S)
+    assert not words.strip(), words
+    assert "window.voila_process = () => {}" in html  # voila's "Executing 1 of 1" is never written
+    index = (TEMPLATE_DIR / "index.html.j2").read_text()
+    assert "spinner" not in index
+    assert index.index("voila_setup_helper_functions()") < index.index("loading.html()")  # its override last
+
+
 # --- the banner for a class ---------------------------------------------------------------------
 
 def test_a_class_gets_the_network_addresses_and_a_qr_code(monkeypatch):
@@ -308,3 +328,30 @@ def test_the_classroom_figures_tell_the_clicks_made_while_pages_loaded_apart():
     tally = Tally(clicks_ms=[100.0, 2000.0, 300.0], clicks_at=[1.0, 10.0, 30.0], loading=[(9.0, 12.0), (25.0, 30.05)])
     # the first click came before any load, the second during one, the third ended as a load ended
     assert tally.settled_clicks_ms() == [100.0]
+
+
+def test_the_classroom_cpu_ledger_counts_processes_that_ended_and_not_what_ran_before_it():
+    from types import SimpleNamespace
+
+    from samurai_lab.tools.bench_classroom import CpuLedger
+
+    def proc(pid: int, user: float, system: float = 0.0) -> SimpleNamespace:
+        return SimpleNamespace(pid=pid, cpu_times=lambda: SimpleNamespace(user=user, system=system))
+
+    ledger = CpuLedger()
+    ledger.sample([proc(1, 50.0, 10.0)])               # running before: its 60 s are not the run's
+    ledger.sample([proc(1, 52.0, 10.0), proc(2, 0.5)])  # a kernel starts
+    ledger.sample([proc(1, 53.0, 10.5), proc(3, 1.0)])  # the kernel ended (its last 0.5 s kept); another began
+    assert ledger.seconds == 3.5 + 0.5 + 1.0
+
+
+def test_the_classroom_can_run_the_students_browsers_at_a_lower_priority(tmp_path, monkeypatch):
+    import subprocess
+
+    from samurai_lab.tools import bench_classroom
+
+    monkeypatch.setattr(bench_classroom, "find_chromium", lambda: "/bin/sh")
+    assert bench_classroom.niced_chromium(0, tmp_path) == "/bin/sh"
+    script = bench_classroom.niced_chromium(7, tmp_path)
+    niceness = subprocess.run([script, "-c", "nice"], capture_output=True, text=True, check=True).stdout
+    assert int(niceness) == os.nice(0) + 7

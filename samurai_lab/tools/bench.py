@@ -58,11 +58,9 @@ def preview_all_ms(repeats: int = 15) -> dict[str, float]:
 
 def run(args: argparse.Namespace) -> int:
     if getattr(args, "classroom", False):
-        from .bench_classroom import print_figures, run_classroom
+        from .bench_classroom import run_from_arguments
 
-        print_figures(run_classroom(args.students, args.minutes, after_close_s=args.after_close,
-                                  ramp_s=args.arrival), args.json)
-        return 0
+        return run_from_arguments(args)
     figures: dict[str, float] = {}
     figures.update(random_games_per_second(args.seconds))
     figures.update(preview_all_ms())

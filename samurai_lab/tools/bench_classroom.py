@@ -26,9 +26,12 @@ log + actions that failed or timed out), ``click_ms_p50`` / ``click_ms_p95``,
 ``rss_mb_per_student``, ``kernels_before`` (the preheated pool),
 ``kernels_at_peak``, ``kernels_after_close`` (counted ``after_close_s``,
 default 120, after the last page closed), ``kernels_back_after_s`` (how
-long after the last close the count was back to ``kernels_before``), and the
-machine's load (``loadavg_1m_before`` / ``_peak``: the students' Chromium runs
-on the same machine, and so may other work).
+long after the last close the count was back to ``kernels_before``), the CPU
+time of the server, voila and all its kernels (``server_cpu_s``, and
+``_per_student``), and of the students' browsers (``browsers_cpu_s``, and
+``_per_student``; ``--browsers-nice N`` runs them at a lower priority), and
+the machine's load (``loadavg_1m_before`` / ``_peak``: the students' Chromium
+runs on the same machine, and so may other work).
 
 A benchmark, not a test: it prints figures and asserts nothing.
 """
@@ -41,6 +44,7 @@ import json
 import os
 import random
 import re
+import shlex
 import signal
 import statistics
 import subprocess
@@ -157,14 +161,57 @@ def wait_for_pool(server: VoilaServer, expected: int, timeout: float = 300.0, se
     return count
 
 
+class CpuLedger:
+    """CPU seconds used by a group of processes, dead ones included (up to one sample's worth each):
+    the last user + system time seen of every process ever sampled, minus what each had at its first
+    sample if it was already running when the ledger started."""
+
+    def __init__(self) -> None:
+        self._first: dict[int, float] = {}
+        self._last: dict[int, float] = {}
+        self._started = False
+
+    def sample(self, processes: Sequence[Any]) -> None:
+        import psutil
+
+        for p in processes:
+            try:
+                t = p.cpu_times()
+            except psutil.Error:
+                continue
+            used = t.user + t.system
+            if p.pid not in self._last:
+                self._first[p.pid] = used if not self._started else 0.0
+            self._last[p.pid] = used
+        self._started = True
+
+    @property
+    def seconds(self) -> float:
+        return sum(self._last[pid] - self._first[pid] for pid in self._last)
+
+
+def browser_processes(server_pid: int) -> list[Any]:
+    """This process's descendants outside the server: the students' Chromium and its driver."""
+    import psutil
+
+    server = {p.pid for p in _tree(server_pid)}
+    try:
+        mine = psutil.Process().children(recursive=True)
+    except psutil.Error:
+        return []
+    return [p for p in mine if p.pid not in server]
+
+
 class Sampler(threading.Thread):
-    """Samples the kernel count and the server's memory every ``every`` seconds."""
+    """Samples the kernel count, the server's memory and the CPU time of the server (voila and its
+    kernels) and of the students' browsers every ``every`` seconds."""
 
     def __init__(self, server_pid: int, every: float = 1.0) -> None:
         super().__init__(daemon=True)
         self.pid, self.every = server_pid, every
         self.max_kernels, self.max_rss, self.max_load = 0, 0.0, 0.0
         self.samples: list[tuple[float, int, float]] = []
+        self.server_cpu, self.browsers_cpu = CpuLedger(), CpuLedger()
         self._halt = threading.Event()
 
     def run(self) -> None:
@@ -173,6 +220,8 @@ class Sampler(threading.Thread):
             self.max_kernels, self.max_rss = max(self.max_kernels, k), max(self.max_rss, r)
             self.max_load = max(self.max_load, os.getloadavg()[0])
             self.samples.append((time.monotonic(), k, r))
+            self.server_cpu.sample(_tree(self.pid))
+            self.browsers_cpu.sample(browser_processes(self.pid))
             self._halt.wait(self.every)
 
     def stop(self) -> None:
@@ -381,14 +430,28 @@ async def _student(i: int, browser: Any, base: str, start_at: float, examples_at
         tally.closed_at.append(time.monotonic())
 
 
+def niced_chromium(niceness: int, folder: Path) -> str:
+    """Chromium, or (``niceness`` > 0) a script in ``folder`` that runs it at that niceness: every
+    process and thread it starts inherits the lower priority."""
+    binary = find_chromium()
+    if niceness <= 0:
+        return binary
+    folder.mkdir(parents=True, exist_ok=True)
+    script = folder / f"chromium-nice-{niceness}"
+    script.write_text(f'#!/bin/sh\nexec nice -n {niceness} {shlex.quote(binary)} "$@"\n')
+    script.chmod(0o755)
+    return str(script)
+
+
 async def _classroom(base: str, students: int, minutes: float, ramp_s: float, think: tuple[float, float],
-                     tally: Tally) -> None:
+                     tally: Tally, browsers_nice: int = 0) -> None:
     from playwright.async_api import async_playwright
 
     k, hexes = explorer_targets(12)
     t0 = time.monotonic()
     async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=find_chromium(), args=list(CHROMIUM_FLAGS))
+        executable = niced_chromium(browsers_nice, ARTIFACTS / "classroom")
+        browser = await pw.chromium.launch(executable_path=executable, args=list(CHROMIUM_FLAGS))
         try:
             jobs = []
             for i in range(students):
@@ -412,7 +475,7 @@ def kernel_errors(log_text: str) -> list[str]:
 
 def run_classroom(students: int = 30, minutes: float = 3.0, *, after_close_s: float = AFTER_CLOSE_S,
                   ramp_s: float | None = None, think: tuple[float, float] = (1.5, 4.0),
-                  log: Any = None, log_path: Path | None = None) -> dict[str, Any]:
+                  log: Any = None, log_path: Path | None = None, browsers_nice: int = 0) -> dict[str, Any]:
     """Serve the apps, run the class, and return the figures (see the module doc)."""
     say = log or (lambda *a: print(*a, file=sys.stderr, flush=True))
     notebooks = sorted(NOTEBOOKS.glob("*.ipynb"))
@@ -434,7 +497,7 @@ def run_classroom(students: int = 30, minutes: float = 3.0, *, after_close_s: fl
         tally = Tally()
         ramp = ramp_s if ramp_s is not None else min(60.0, 2.0 * students)
         t_run = time.monotonic()
-        asyncio.run(_classroom(server.url, students, minutes, ramp, think, tally))
+        asyncio.run(_classroom(server.url, students, minutes, ramp, think, tally, browsers_nice))
         last_close = max(tally.closed_at) if tally.closed_at else time.monotonic()
         say(f"all pages closed after {time.monotonic() - t_run:.0f} s; counting kernels for {after_close_s:.0f} s...")
         back_after = None
@@ -452,6 +515,7 @@ def run_classroom(students: int = 30, minutes: float = 3.0, *, after_close_s: fl
         if sampler is not None:
             sampler.stop()
         server.stop()
+    server_cpu, browsers_cpu = sampler.server_cpu.seconds, sampler.browsers_cpu.seconds
     clicks = tally.clicks_ms or [float("nan")]
     settled = tally.settled_clicks_ms() or [float("nan")]
     loads = tally.loads_s or [float("nan")]
@@ -481,6 +545,11 @@ def run_classroom(students: int = 30, minutes: float = 3.0, *, after_close_s: fl
         "kernels_back_after_s": None if back_after is None else round(back_after, 1),
         "after_close_s": after_close_s,
         "cpus": os.cpu_count(),
+        "browsers_nice": browsers_nice,
+        "server_cpu_s": round(server_cpu, 1),
+        "browsers_cpu_s": round(browsers_cpu, 1),
+        "server_cpu_s_per_student": round(server_cpu / max(1, students), 2),
+        "browsers_cpu_s_per_student": round(browsers_cpu / max(1, students), 2),
         "loadavg_1m_before": round(load_before, 1),
         "loadavg_1m_peak": round(sampler.max_load, 1),
         "error_samples": errors[:10],
@@ -497,6 +566,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seconds over which the students arrive (default: 2 per student, 60 at most)")
     parser.add_argument("--after-close", type=float, default=AFTER_CLOSE_S, metavar="S",
                         help="count the kernels S seconds after the last page closed (default 120)")
+    parser.add_argument("--browsers-nice", type=int, default=0, metavar="N",
+                        help="run the students' Chromium at niceness N (e.g. 19): the server then has the "
+                             "CPU first, as when the students' browsers run on their own devices (default 0)")
 
 
 def print_figures(figures: dict[str, Any], as_json: bool) -> None:
@@ -511,14 +583,18 @@ def print_figures(figures: dict[str, Any], as_json: bool) -> None:
             print(f"{k:>24}: {v}")
 
 
+def run_from_arguments(args: argparse.Namespace) -> int:
+    """Run the class :func:`add_arguments` describes and print its figures (``args.json``: as JSON)."""
+    print_figures(run_classroom(args.students, args.minutes, after_close_s=args.after_close,
+                                ramp_s=args.arrival, browsers_nice=args.browsers_nice), args.json)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="bench_classroom", description=HELP)
     add_arguments(p)
     p.add_argument("--json", action="store_true")
-    args = p.parse_args(argv)
-    print_figures(run_classroom(args.students, args.minutes, after_close_s=args.after_close,
-                                  ramp_s=args.arrival), args.json)
-    return 0
+    return run_from_arguments(p.parse_args(argv))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """voila as ``samurai-lab serve`` runs it: ``python -m samurai_lab.tools.voila_app NOTEBOOKS [voila options]``.
 
-Three differences from plain ``voila``, all for a class on one server:
+Four differences from plain ``voila``, all for a class on one server:
 
 * **Closed pages stop their kernels.** When a page closes, voila's front end
   sends ``POST voila/api/shutdown/<kernel>`` with the ``_xsrf`` cookie's value.
@@ -16,20 +16,29 @@ Three differences from plain ``voila``, all for a class on one server:
 * **Nothing is fetched from another host.** The ``samurai`` template (in
   ``voila_data/``, found through ``JUPYTER_PATH``) is voila's ``lab`` template
   without its FontAwesome stylesheets from a CDN: the icons come from the copy
-  in voila's own static files.
+  in voila's own static files. Its loading wheel is turned by a timer, not a
+  CSS animation (see ``loading.macro.html.j2``).
+* **A page that closes is not a traceback.** A page closing while the server
+  writes to it is routine in a class: :func:`quiet_when_page_gone` logs it at
+  debug level instead of asyncio's "Task exception was never retrieved".
 
 Everything else is voila's: any voila option works.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import os
 import sys
 from pathlib import Path
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import ensure_async
-from traitlets import Float
+from tornado.ioloop import IOLoop
+from tornado.iostream import StreamClosedError
+from tornado.websocket import WebSocketClosedError
+from traitlets import Float, TraitError
 from voila.app import Voila
 from voila.handler import VoilaHandler
 from voila.treehandler import VoilaTreeHandler
@@ -59,7 +68,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     Without this, ``cull_connected=False`` with a short timeout culls the kernels of pages that are
     slow to load, and they never start. voila's preheated pool keeps its own protection (voila's
-    kernel manager wraps this class)."""
+    kernel manager wraps this class). A kernel still starting, with no activity yet, is passed over
+    (jupyter_server's own check would fail on it and log an error)."""
 
     unconnected_grace = Float(300.0, config=True,
                               help="Seconds a kernel no page has connected to yet may stay idle.")
@@ -73,13 +83,16 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._ever_connected.add(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id: str):  # type: ignore[no-untyped-def]
-        if kernel_id not in self._kernels:  # stopped (its page closed) since the culler listed the kernels
+        kernel = self._kernels.get(kernel_id)
+        if kernel is None:  # stopped (its page closed) since the culler listed the kernels
+            return None
+        try:
+            last = kernel.last_activity
+        except TraitError:  # a kernel still starting (a pool's new one) has no activity yet: not idle
             return None
         if kernel_id not in self._ever_connected:
             from jupyter_server._tz import utcnow
 
-            kernel = self._kernels.get(kernel_id)
-            last = getattr(kernel, "last_activity", None)
             if last is not None and (utcnow() - last).total_seconds() < max(self.unconnected_grace,
                                                                              self.cull_idle_timeout):
                 return None
@@ -91,8 +104,24 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             return None  # the kernel stopped while it was looked at (its page closed): nothing to cull
 
 
+def quiet_when_page_gone(loop: asyncio.AbstractEventLoop, context: dict) -> None:
+    """The event loop's exception handler: a write to a page's websocket that failed because the page
+    had closed meanwhile (jupyter_server leaves that task's exception unread, and asyncio would print
+    it as a traceback in the terminal of ``serve``) is expected in a class, and logged at debug level
+    only; anything else goes to asyncio's default handler."""
+    if isinstance(context.get("exception"), (WebSocketClosedError, StreamClosedError)):
+        logging.getLogger(__name__).debug("a page closed while the server wrote to it: %s", context.get("message"))
+        return
+    loop.default_exception_handler(context)
+
+
 class SamuraiVoila(Voila):
-    """voila whose pages set the ``_xsrf`` cookie their kernel-shutdown beacon needs."""
+    """voila whose pages set the ``_xsrf`` cookie their kernel-shutdown beacon needs, and whose
+    terminal is not filled with the tracebacks of pages that closed (:func:`quiet_when_page_gone`)."""
+
+    def listen(self) -> None:
+        IOLoop.current().asyncio_loop.set_exception_handler(quiet_when_page_gone)  # type: ignore[attr-defined]
+        super().listen()
 
     def init_handlers(self) -> list:
         handlers = []

@@ -160,6 +160,23 @@ def test_a_page_that_closed_while_the_server_wrote_to_it_is_not_a_traceback():
     assert printed == [other, {"message": "no exception at all"}]
 
 
+def test_a_stopping_server_kills_its_kernels_at_once(tmp_path):
+    """A kernel asked to shut down while it runs its cell (a preheated one waits there for its page)
+    printed ipykernel's tracebacks in the terminal of `serve`: the stopping server kills them."""
+    asked: list[dict] = []
+
+    class Kernels:
+        async def shutdown_all(self, **kwargs):
+            asked.append(kwargs)
+
+    connections = tmp_path / "connections"
+    connections.mkdir()
+    app = SamuraiVoila(connection_dir=str(connections))
+    app.kernel_manager = Kernels()
+    app.stop()
+    assert asked == [{"now": True}] and not connections.exists()
+
+
 def test_the_template_asks_nothing_of_other_hosts():
     files = sorted(TEMPLATE_DIR.iterdir())
     assert {p.name for p in files} >= {"conf.json", "index.html.j2", "page.html"}

@@ -20,7 +20,8 @@ Four differences from plain ``voila``, all for a class on one server:
   CSS animation (see ``loading.macro.html.j2``).
 * **A page that closes is not a traceback.** A page closing while the server
   writes to it is routine in a class: :func:`quiet_when_page_gone` logs it at
-  debug level instead of asyncio's "Task exception was never retrieved".
+  debug level instead of asyncio's "Task exception was never retrieved". When
+  the server stops, it kills its kernels at once (see ``SamuraiVoila.stop``).
 
 Everything else is voila's: any voila option works.
 """
@@ -30,9 +31,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import shutil
 import sys
 from pathlib import Path
 
+from jupyter_core.utils import run_sync
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import ensure_async
 from tornado.ioloop import IOLoop
@@ -122,6 +125,13 @@ class SamuraiVoila(Voila):
     def listen(self) -> None:
         IOLoop.current().asyncio_loop.set_exception_handler(quiet_when_page_gone)  # type: ignore[attr-defined]
         super().listen()
+
+    def stop(self) -> None:
+        """voila's stop, with every kernel killed at once: a kernel asked to shut down while it runs
+        its cell (a preheated one waits there for its page) printed ipykernel's tracebacks in the
+        terminal of ``serve``. The server is going away: no kernel has anything left to keep."""
+        shutil.rmtree(self.connection_dir, ignore_errors=True)
+        run_sync(self.kernel_manager.shutdown_all)(now=True)
 
     def init_handlers(self) -> list:
         handlers = []

@@ -190,16 +190,17 @@ class CpuLedger:
         return sum(self._last[pid] - self._first[pid] for pid in self._last)
 
 
-def browser_processes(server_pid: int) -> list[Any]:
-    """This process's descendants outside the server: the students' Chromium and its driver."""
+def browser_processes(server: Sequence[Any]) -> list[Any]:
+    """This process's descendants outside ``server`` (the server's processes, :func:`_tree`): the
+    students' Chromium and its driver."""
     import psutil
 
-    server = {p.pid for p in _tree(server_pid)}
+    server_pids = {p.pid for p in server}
     try:
         mine = psutil.Process().children(recursive=True)
     except psutil.Error:
         return []
-    return [p for p in mine if p.pid not in server]
+    return [p for p in mine if p.pid not in server_pids]
 
 
 class Sampler(threading.Thread):
@@ -220,8 +221,9 @@ class Sampler(threading.Thread):
             self.max_kernels, self.max_rss = max(self.max_kernels, k), max(self.max_rss, r)
             self.max_load = max(self.max_load, os.getloadavg()[0])
             self.samples.append((time.monotonic(), k, r))
-            self.server_cpu.sample(_tree(self.pid))
-            self.browsers_cpu.sample(browser_processes(self.pid))
+            server = _tree(self.pid)
+            self.server_cpu.sample(server)
+            self.browsers_cpu.sample(browser_processes(server))
             self._halt.wait(self.every)
 
     def stop(self) -> None:

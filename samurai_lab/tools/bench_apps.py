@@ -25,10 +25,10 @@ import os
 import statistics
 from typing import Iterator
 
-from .bench_browser import (REPO_ROOT, bench_trivial, js_canvas_alpha_at, measure_clicks,
-                            measure_cold_start, percentile)
+from ..common.resources import notebooks_dir
+from .bench_browser import bench_trivial, js_canvas_alpha_at, measure_clicks, measure_cold_start, percentile
 
-EXPLORER = REPO_ROOT / "notebooks" / "explorer.ipynb"
+EXPLORER = notebooks_dir() / "explorer.ipynb"
 CANVAS = "canvas.samurai-board-canvas"
 PANELS = (".samurai-preview", ".samurai-tally", ".samurai-status")
 MESSAGE = ".samurai-message"

@@ -55,9 +55,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from ..common.resources import notebooks_dir
 from .bench_browser import CHROMIUM_FLAGS, REPO_ROOT, VoilaServer, find_chromium, free_port, percentile
 
-NOTEBOOKS = REPO_ROOT / "notebooks"
+NOTEBOOKS = notebooks_dir()
 ARTIFACTS = REPO_ROOT / "tests" / ".artifacts"
 CANVAS = "canvas.samurai-board-canvas"
 HEX_SIZE = 16

@@ -1,4 +1,4 @@
-"""``samurai-lab check PATH...``: check scenario files of every game.
+"""``samurai-lab check [PATH...]``: check scenario files of every game (none given: the bundled ones).
 
 Each file says its game in a top-level ``game = "..."`` key (Knizia's game when it has none);
 Knizia's files go through its own report (``knizia.scenarios.check``), the other games' through
@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Iterable, TextIO
 
+from ..common.resources import scenarios_dir
 from ..knizia.scenarios import check as knizia_check
 from .games import DEFAULT_GAME, GAMES, game
 
@@ -89,4 +90,4 @@ def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: 
 
 
 def run(args: argparse.Namespace) -> int:
-    return check_paths(args.paths, verbose=getattr(args, "verbose", False))
+    return check_paths(args.paths or [scenarios_dir()], verbose=getattr(args, "verbose", False))

@@ -1,6 +1,7 @@
 """``samurai-lab serve``: the notebooks as apps in the browser, for one person or a whole class.
 
-voila serves the ``notebooks/`` folder in tree mode, so every notebook is an
+voila serves the package's notebooks folder (``common.resources.notebooks_dir``: the
+repository's ``notebooks/`` in a checkout) in tree mode, so every notebook is an
 app at ``/voila/render/<name>.ipynb`` and links between notebooks work; the
 browser opens on ``index.ipynb`` (or ``--app NAME``).
 
@@ -18,8 +19,9 @@ What serving a class needs, and where it is done:
   them out of the culler's reach).
 * **Nothing from other hosts**: the ``samurai`` voila template has no CDN.
 * **Messages, not tracebacks**: tracebacks only with ``--debug``.
-* **Saved positions** go to one folder (``--saved-dir``, default
-  ``scenarios/saved``): the apps' Save refuses any other place.
+* **Saved positions** go to one folder (``--saved-dir``; by default ``scenarios/saved`` in a
+  source checkout, else the user's own folder, ``common.resources.saved_dir``; never inside the
+  installed package): the apps' Save refuses any other place.
 """
 
 from __future__ import annotations
@@ -97,14 +99,11 @@ VOILA_FLAGS: tuple[str, ...] = tuple(voila_flags())
 
 
 def find_notebooks_dir() -> Path | None:
-    """The repository's notebooks/ next to the package, else ./notebooks, else None."""
-    for candidate in (
-        Path(__file__).resolve().parents[2] / "notebooks",
-        Path.cwd() / "notebooks",
-    ):
-        if candidate.is_dir():
-            return candidate
-    return None
+    """The apps' notebooks folder the package carries (the repository's in a checkout), None if missing."""
+    from ..common.resources import notebooks_dir
+
+    folder = notebooks_dir()
+    return folder if folder.is_dir() else None
 
 
 def start_page(notebooks_dir: Path, notebook: str | None) -> str:
@@ -126,8 +125,9 @@ def voila_command(notebooks_dir: Path, port: int, python: str = sys.executable, 
 
 
 def default_saved_dir() -> Path:
-    """``scenarios/saved`` of the repository (the folder the explorer saves to by default)."""
-    from ..knizia.widgets.files_panel import saved_dir
+    """The folder the apps save to by default (``$SAMURAI_SAVED_DIR``, else ``scenarios/saved`` in a
+    source checkout, else ``saved`` in the user's own folder)."""
+    from ..common.resources import saved_dir
 
     return saved_dir()
 
@@ -202,8 +202,8 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
-def banner(host: str, port: int, path: str, *, qr: bool = True) -> str:
-    """What ``serve`` prints once the server is up."""
+def banner(host: str, port: int, path: str, *, qr: bool = True, saved_dir: Path | None = None) -> str:
+    """What ``serve`` prints once the server is up (``saved_dir``: where the apps save positions)."""
     local = f"http://127.0.0.1:{port}{path}"
     lines = ["", f"Samurai Lab is running at {local}"]
     urls = student_urls(host, port, path)
@@ -218,6 +218,8 @@ def banner(host: str, port: int, path: str, *, qr: bool = True) -> str:
         lines.append("Only this computer can connect; `samurai-lab serve --host 0.0.0.0` serves a class.")
     else:
         lines.append("No network address found: students cannot reach this computer.")
+    if saved_dir is not None:
+        lines.append(f"Positions saved on the server go to {saved_dir}")
     lines += ["Press Ctrl-C to stop.", ""]
     return "\n".join(lines)
 
@@ -236,7 +238,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="open this app (e.g. explorer) instead of the landing page; "
                              "its direct address is printed")
     parser.add_argument("--saved-dir", type=Path, metavar="FOLDER",
-                        help="folder where the apps save positions (default scenarios/saved)")
+                        help="folder where the apps save positions (default: scenarios/saved in a source "
+                             "checkout, else samurai-lab/saved in your data folder, e.g. "
+                             "~/.local/share/samurai-lab/saved)")
     parser.add_argument("--debug", action="store_true",
                         help="show Python tracebacks in the apps and in error pages (for developers)")
 
@@ -274,7 +278,8 @@ def run(args: argparse.Namespace) -> int:
     debug = bool(getattr(args, "debug", False))
     notebooks_dir = find_notebooks_dir()
     if notebooks_dir is None:
-        print("samurai-lab serve: no notebooks/ folder found", file=sys.stderr)
+        print("samurai-lab serve: the apps' notebooks are missing from the samurai_lab package; "
+              "reinstall it", file=sys.stderr)
         return 2
     try:
         path = start_page(notebooks_dir, args.notebook)
@@ -285,7 +290,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"samurai-lab serve: port {args.port} is in use; try --port", file=sys.stderr)
         return 2
     saved = getattr(args, "saved_dir", None)
-    saved_dir = Path(saved).expanduser().resolve() if saved else None
+    saved_dir = Path(saved).expanduser().resolve() if saved else default_saved_dir()
 
     url = f"http://127.0.0.1:{args.port}{path}"
     # Own session: a Ctrl-C in the terminal reaches only this process, which
@@ -305,7 +310,7 @@ def run(args: argparse.Namespace) -> int:
         while proc.poll() is None and not stop_requested.is_set():
             if not announced and _port_accepts(args.port):
                 announced = True
-                print(banner(host, args.port, path), flush=True)
+                print(banner(host, args.port, path, saved_dir=saved_dir), flush=True)
                 if not args.no_browser:
                     threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
             time.sleep(0.1 if not announced else 0.5)

@@ -22,6 +22,7 @@ from typing import Iterable, Sequence
 
 import ipywidgets as widgets
 
+from ..common.resources import thumbs_dir
 from ..i18n import N_, Domain, get_language
 from .header import APP_BY_NOTEBOOK, AppHeader, AppLink, app_href, available
 
@@ -29,7 +30,7 @@ T = Domain("ui")
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO_ROOT / "docs" / "screenshots"
-THUMBS = SCREENSHOTS / "thumbs"
+THUMBS = thumbs_dir()  # the bundled thumbnails: SCREENSHOTS / "thumbs" in a checkout
 THUMB_WIDTH = 300
 THUMB_HEIGHT = 190
 

@@ -1,4 +1,4 @@
-"""The catalogue of rulebook examples (E1...) and ruling scenarios (R1...) in the repository's
+"""The catalogue of rulebook examples (E1...) and ruling scenarios (R1...) in the bundled
 ``scenarios/`` folder: find them by key, load them (cached), order and group them."""
 
 from __future__ import annotations
@@ -8,14 +8,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ...common.resources import scenarios_dir
 from ...i18n import Domain
 from ..core.state import GameState
 from .load import load_scenario
 
 T = Domain("knizia")
 
-#: Where the scenario files live (the repository's ``scenarios/`` folder).
-SCENARIO_DIR = Path(__file__).resolve().parents[3] / "scenarios"
+#: Where the scenario files live (the bundled ``scenarios/`` folder: the repository's in a checkout).
+SCENARIO_DIR = scenarios_dir()
 GROUPS = {
     "1998": "1998 rules (Hans im Glück / Rio Grande; Italian and Russian rulebooks)",
     "2015": "2015 rules (Fantasy Flight; Spanish rulebook)",

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, TextIO
 
+from ...common.resources import scenarios_dir
 from ...i18n import Domain
 from .errors import Problem, ScenarioError
 from .expect import Outcome
@@ -100,7 +101,9 @@ def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders (searched for *.toml)")
+    parser.add_argument("paths", nargs="*", metavar="PATH",
+                        help="scenario files or folders (searched for *.toml); none: the scenario files the "
+                             "package carries")
     parser.add_argument("-v", "--verbose", action="store_true", help="also list the variants checked")
 
 
@@ -144,4 +147,4 @@ def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: 
 
 
 def run(args: argparse.Namespace) -> int:
-    return check_paths(args.paths, verbose=getattr(args, "verbose", False))
+    return check_paths(args.paths or [scenarios_dir()], verbose=getattr(args, "verbose", False))

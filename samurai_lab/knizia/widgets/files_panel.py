@@ -9,7 +9,8 @@ Keeping a position: *Download* saves it on the user's own computer (the main
 way: the server may be a teacher's laptop or a Binder container that goes
 away). *Save on the server* writes only into the one folder for saved
 positions (:func:`saved_dir`: ``$SAMURAI_SAVED_DIR``, set by ``samurai-lab
-serve --saved-dir``, else ``scenarios/saved``), under a checked name
+serve --saved-dir``, else ``scenarios/saved`` in a source checkout and the
+user's own folder once installed: ``common.resources.saved_dir``), under a checked name
 (:func:`check_name`), and replaces a file only after the user confirms. No
 message shows a server path.
 """
@@ -31,36 +32,31 @@ except ModuleNotFoundError:  # Python 3.10
 
 import ipywidgets as widgets
 
-from ..scenarios.catalogue import SCENARIO_DIR
 from ..scenarios import load_scenario, loads_scenario, save_scenario
 from ..scenarios.model import Scenario
 from ..scenarios.position import parse_position, position_string
+from ...common import resources
 from ...i18n import Domain
 
 T = Domain("knizia")
 
-#: Folder, under the scenarios folder, where the explorer saves positions by default.
-SAVED = "saved"
+#: Folder, under a scenarios folder given to the panel, where it saves positions.
+SAVED = resources.SAVED
 #: Environment variable naming the folder for saved positions (``samurai-lab serve --saved-dir``).
-SAVED_DIR_ENV = "SAMURAI_SAVED_DIR"
+SAVED_DIR_ENV = resources.SAVED_DIR_ENV
 #: Longest file name (without ``.toml``) accepted for a saved position.
 MAX_NAME = 64
 _NAME_OK = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]*")
 
 
-def default_scenarios_dir() -> Path:
-    """The repository's ``scenarios/`` folder (next to the package), else ``./scenarios``."""
-    here = SCENARIO_DIR
-    return here if here.is_dir() else Path.cwd() / "scenarios"
-
-
 def saved_dir(folder: Path | None = None) -> Path:
     """The one folder where positions are saved on the server: ``$SAMURAI_SAVED_DIR``, else
-    ``<folder>/saved`` (``folder``: the scenarios folder, by default the repository's)."""
+    ``<folder>/saved`` for a scenarios folder given, else the default (:func:`resources.saved_dir`:
+    ``scenarios/saved`` in a source checkout, the user's own folder once installed)."""
     env = os.environ.get(SAVED_DIR_ENV, "").strip()
     if env:
         return Path(env).expanduser()
-    return (folder if folder is not None else default_scenarios_dir()) / SAVED
+    return folder / SAVED if folder is not None else resources.saved_dir()
 
 
 def check_name(raw: str) -> str:
@@ -151,8 +147,8 @@ class FilesPanel:
 
     def __init__(self, app: Any, folder: Path | str | None = None) -> None:
         self.app = app
-        self.folder = Path(folder) if folder else default_scenarios_dir()
-        self.saved = saved_dir(self.folder)
+        self.folder = Path(folder) if folder else resources.scenarios_dir()
+        self.saved = saved_dir(Path(folder) if folder else None)
         self._pending_replace: str | None = None  # the file name a second Save would replace
         guard = app.guard
         self.choice = widgets.Dropdown(description=T.gettext("Scenario"), layout=widgets.Layout(width="96%"),

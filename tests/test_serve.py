@@ -53,9 +53,10 @@ def test_a_closed_pages_kernel_is_culled_within_two_minutes_but_not_a_connected_
     assert flag(flags, "MappingKernelManager.cull_busy") == "False"
 
 
-def test_a_page_still_loading_keeps_its_kernel_a_page_gone_does_not(monkeypatch):
-    """The culler's rule (serve's kernel manager): idle and never connected -> kept for the grace time;
-    connected once and now idle -> culled as usual (by jupyter_server's own check)."""
+def test_a_page_that_never_connects_loses_its_kernel_within_a_minute_a_busy_one_never(monkeypatch):
+    """The culler's rule (serve's kernel manager): idle and never connected -> stopped after the grace
+    (a request that never loaded its page); busy -> kept (its notebook still runs); connected once
+    and now idle -> culled as usual (by jupyter_server's own check)."""
     import datetime
 
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -64,22 +65,37 @@ def test_a_page_still_loading_keeps_its_kernel_a_page_gone_does_not(monkeypatch)
 
     assert flag(serve.voila_flags(), "VoilaConfiguration.multi_kernel_manager_class") == \
         "samurai_lab.tools.voila_app.ClassroomKernelManager"
+    grace = int(flag(serve.voila_flags(), "ClassroomKernelManager.unconnected_grace"))
+    interval = int(flag(serve.voila_flags(), "MappingKernelManager.cull_interval"))
+    assert 0 < grace and grace + interval <= 60
     asked: list[str] = []
+    stopped: list[str] = []
 
     async def usual(self, kernel_id):
         asked.append(kernel_id)
 
+    async def shutdown(self, kernel_id, *args, **kwargs):
+        stopped.append(kernel_id)
+
     monkeypatch.setattr(AsyncMappingKernelManager, "cull_kernel_if_idle", usual)
-    km = ClassroomKernelManager(cull_idle_timeout=60)
+    monkeypatch.setattr(AsyncMappingKernelManager, "shutdown_kernel", shutdown)
+    km = ClassroomKernelManager(cull_idle_timeout=60, unconnected_grace=grace)
     now = datetime.datetime.now(datetime.timezone.utc)
-    km._kernels = {k: type("K", (), {"last_activity": now - datetime.timedelta(seconds=age)})()
-                   for k, age in (("loading", 200), ("stuck", 400), ("gone", 70))}
-    km._kernel_connections = {"loading": 0, "stuck": 0, "gone": 0}
+
+    def kernel(age: float, state: str = "idle"):
+        return type("K", (), {"last_activity": now - datetime.timedelta(seconds=age), "execution_state": state})()
+
+    km._kernels = {"loading": kernel(grace / 2), "stuck": kernel(grace + 5), "running": kernel(400, "busy"),
+                   "gone": kernel(70)}
+    km._kernel_connections = {k: 0 for k in km._kernels}
     km.notify_connect("gone")
     km.notify_disconnect("gone")
-    for k in ("loading", "stuck", "gone"):
+    for k in ("loading", "stuck", "running", "gone"):
         asyncio.run(km.cull_kernel_if_idle(k))
-    assert asked == ["stuck", "gone"]
+    assert stopped == ["stuck"] and asked == ["gone"]
+    monkeypatch.undo()
+    monkeypatch.setattr(AsyncMappingKernelManager, "cull_kernel_if_idle", usual)
+    km._kernels.pop("stuck")
     # a kernel stopped (its page closed) after the culler listed the kernels: nothing to do, no error
     assert asyncio.run(km.cull_kernel_if_idle("closed meanwhile")) is None
 
@@ -93,7 +109,7 @@ def test_a_page_still_loading_keeps_its_kernel_a_page_gone_does_not(monkeypatch)
         Starting().last_activity  # noqa: B018 - what the culler met: reading it raises
     km._kernels["starting"] = Starting()
     km.notify_connect("starting")
-    assert asyncio.run(km.cull_kernel_if_idle("starting")) is None and asked == ["stuck", "gone"]
+    assert asyncio.run(km.cull_kernel_if_idle("starting")) is None and asked == ["gone"]
     del km._kernels["starting"]
 
     async def stopped_while_looked_at(self, kernel_id):
@@ -101,7 +117,9 @@ def test_a_page_still_loading_keeps_its_kernel_a_page_gone_does_not(monkeypatch)
         raise KeyError(kernel_id)
 
     monkeypatch.setattr(AsyncMappingKernelManager, "cull_kernel_if_idle", stopped_while_looked_at)
-    assert asyncio.run(km.cull_kernel_if_idle("stuck")) is None
+    km._kernels["left"] = kernel(70)
+    km.notify_connect("left")
+    assert asyncio.run(km.cull_kernel_if_idle("left")) is None
 
     async def broken(self, kernel_id):
         raise KeyError("something else")

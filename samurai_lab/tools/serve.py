@@ -18,7 +18,17 @@ What serving a class needs, and where it is done:
   preheated kernels waiting for the next page are never culled (voila keeps
   them out of the culler's reach).
 * **Nothing from other hosts**: the ``samurai`` voila template has no CDN.
-* **Messages, not tracebacks**: tracebacks only with ``--debug``.
+* **No client can exhaust or hang the server**: at most ``--max-kernels`` pages
+  at once (by default sized from the memory), past which a page request gets
+  a short "the class is full" page at once (HTTP 503 with ``Retry-After``); a
+  kernel no page connects to stops after ``UNCONNECTED_GRACE_S`` idle; the
+  socket where preheated kernels wait for their pages ignores unknown
+  kernels (see :mod:`samurai_lab.tools.voila_app`); ``?template=`` and
+  ``?theme=`` are ignored.
+* **Prepared for a class**: ``--prepare explorer=30`` starts 30 explorer
+  kernels before the students arrive (:func:`voila_flags`' ``prepare``).
+* **Messages, not tracebacks**: tracebacks only with ``--debug``, neither in
+  the pages nor in the kernels' messages to any client.
 * **Saved positions** go to one folder (``--saved-dir``; by default ``scenarios/saved`` in a
   source checkout, else the user's own folder, ``common.resources.saved_dir``; never inside the
   installed package): the apps' Save refuses any other place.
@@ -37,7 +47,7 @@ import time
 import webbrowser
 from pathlib import Path
 from types import FrameType
-from typing import Sequence
+from typing import Mapping, Sequence
 
 DEFAULT_PORT = 8866
 DEFAULT_HOST = "127.0.0.1"
@@ -51,6 +61,9 @@ TEMPLATE = "samurai"
 CULL_IDLE_TIMEOUT_S = 60
 #: ... checked this often: a closed page's kernel stops within their sum (90 s).
 CULL_INTERVAL_S = 30
+#: A kernel no page has connected to (a request that never loaded its page) is stopped once idle this
+#: long; with the culler's interval, within a minute.
+UNCONNECTED_GRACE_S = 30
 #: What a page says instead of a traceback when its notebook fails (voila's words name voila's options).
 CELL_ERROR = ("This app could not start. Reload the page; if it fails again, the person running "
               "`samurai-lab serve` can restart it with --debug to see why.")
@@ -70,13 +83,23 @@ def voila_flags(
     debug: bool = False,
     cull_idle_timeout: int = CULL_IDLE_TIMEOUT_S,
     cull_interval: int = CULL_INTERVAL_S,
+    unconnected_grace: int = UNCONNECTED_GRACE_S,
+    max_kernels: int | None = None,
+    prepare: Mapping[str, int] | None = None,
 ) -> list[str]:
-    """The voila options of ``samurai-lab serve`` (the tests serve with the same list)."""
-    return [
+    """The voila options of ``samurai-lab serve`` (the tests and the classroom bench serve with the same
+    list). ``max_kernels``: pages served at once (None: sized from the memory); ``prepare``: kernels
+    to start ahead per app, e.g. ``{"explorer": 30}`` (see :func:`prepare_option`)."""
+    flags = [
         "--no-browser",
         f"--Voila.ip={host}",
         "--Voila.port_retries=0",
         f"--show_tracebacks={debug}",
+        # the kernels' error messages reach any websocket client: no tracebacks there either
+        f"--MappingKernelManager.allow_tracebacks={debug}",
+        # ?template= and ?theme= would load another template's stylesheets from a CDN
+        "--VoilaConfiguration.allow_template_override=NO",
+        "--VoilaConfiguration.allow_theme_override=NO",
         f"--VoilaExecutor.cell_error_instruction={CELL_ERROR}",
         f"--template={TEMPLATE}",
         "--classic-tree",
@@ -89,9 +112,45 @@ def voila_flags(
         f"--MappingKernelManager.cull_interval={cull_interval}",
         "--MappingKernelManager.cull_connected=False",
         "--MappingKernelManager.cull_busy=False",
+        f"--ClassroomKernelManager.unconnected_grace={unconnected_grace}",
         # the browser's language reaches the page's kernel as HTTP_ACCEPT_LANGUAGE (ui/language.py)
         "--VoilaConfiguration.http_header_envs=Accept-Language",
     ]
+    if max_kernels is not None:
+        flags.append(f"--ClassroomKernelManager.max_kernels={max_kernels}")
+    if prepare:
+        flags.append(f"--SamuraiVoila.prepare={prepare_option(prepare)}")
+    return flags
+
+
+def notebook_name(app: str) -> str:
+    """``explorer`` -> ``explorer.ipynb`` (a name with ``.ipynb`` is kept)."""
+    return app if app.endswith(".ipynb") else f"{app}.ipynb"
+
+
+def prepare_option(prepare: Mapping[str, int]) -> str:
+    """``{"explorer": 30}`` as voila_app's option value ``explorer.ipynb:30``."""
+    return ",".join(f"{notebook_name(app)}:{int(n)}" for app, n in prepare.items())
+
+
+def parse_prepare(text: str) -> tuple[str, int]:
+    """``explorer=30`` -> ``("explorer", 30)`` (the ``--prepare`` option)."""
+    app, sep, count = text.partition("=")
+    try:
+        n = int(count)
+    except ValueError:
+        n = 0
+    if not sep or not app.strip() or n < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: write APP=N, e.g. explorer=30")
+    return app.strip(), n
+
+
+def pool_kernels(notebooks_dir: Path, prepare: Mapping[str, int] | None = None) -> int:
+    """Kernels the preheated pools hold: one per app, or as many as ``prepare`` asks."""
+    prepared = {notebook_name(app): n for app, n in (prepare or {}).items()}
+    apps = [p.relative_to(notebooks_dir).as_posix() for p in notebooks_dir.rglob("*.ipynb")
+            if ".ipynb_checkpoints" not in p.parts]
+    return sum(max(prepared.get(name, 1), 1) for name in apps)
 
 
 #: The options with their defaults, as one tuple (for reading and for tests).
@@ -224,6 +283,16 @@ def banner(host: str, port: int, path: str, *, qr: bool = True, saved_dir: Path 
     return "\n".join(lines)
 
 
+def capacity_text(max_kernels: int, pooled: int, prepare: Mapping[str, int]) -> str:
+    """What ``serve`` prints about the class it can take."""
+    lines = [f"Up to {max_kernels} pages at once (--max-kernels); more students get 'the class is full, "
+             "try again shortly'."]
+    if prepare:
+        apps = ", ".join(f"{Path(notebook_name(a)).stem} ({n})" for a, n in prepare.items())
+        lines.append(f"Starting {pooled} kernels ahead, for {apps}: wait a minute or two before the class opens them.")
+    return "\n".join(lines)
+
+
 HELP = "serve the notebooks as apps in the browser (voila), for yourself or for a class"
 
 
@@ -241,6 +310,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="folder where the apps save positions (default: scenarios/saved in a source "
                              "checkout, else samurai-lab/saved in your data folder, e.g. "
                              "~/.local/share/samurai-lab/saved)")
+    parser.add_argument("--max-kernels", type=int, metavar="N",
+                        help="pages served at once, one Python kernel each (default: sized from this "
+                             "computer's memory, about 150 MB a page); past it a student gets a short "
+                             "'the class is full, try again shortly' page")
+    parser.add_argument("--prepare", type=parse_prepare, action="append", metavar="APP=N",
+                        help="start N kernels of an app before the students arrive, so that their pages "
+                             "open at once (e.g. --prepare explorer=30 --prepare examples=10); repeatable")
     parser.add_argument("--debug", action="store_true",
                         help="show Python tracebacks in the apps and in error pages (for developers)")
 
@@ -296,7 +372,8 @@ def run(args: argparse.Namespace) -> int:
     # Own session: a Ctrl-C in the terminal reaches only this process, which
     # then stops voila once, cleanly.
     proc = subprocess.Popen(
-        voila_command(notebooks_dir, args.port, host=host, debug=debug), cwd=notebooks_dir,
+        voila_command(notebooks_dir, args.port, host=host, debug=debug, max_kernels=max_kernels,
+                      prepare=prepare), cwd=notebooks_dir,
         env=voila_env(host=host, debug=debug, saved_dir=saved_dir), start_new_session=True,
     )
     stop_requested = threading.Event()

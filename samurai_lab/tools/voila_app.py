@@ -1,6 +1,6 @@
 """voila as ``samurai-lab serve`` runs it: ``python -m samurai_lab.tools.voila_app NOTEBOOKS [voila options]``.
 
-Four differences from plain ``voila``, all for a class on one server:
+The differences from plain ``voila``, all for a class on one server:
 
 * **Closed pages stop their kernels.** When a page closes, voila's front end
   sends ``POST voila/api/shutdown/<kernel>`` with the ``_xsrf`` cookie's value.
@@ -9,10 +9,24 @@ Four differences from plain ``voila``, all for a class on one server:
   the kernel lives on. Here every page sets the cookie, and the beacon works.
   The kernel culler (``serve``'s flags) stops the kernels of pages that close
   without a beacon (a crashed browser, a laptop that went to sleep).
-* **A page still loading keeps its kernel.** :class:`ClassroomKernelManager`
+* **No client can exhaust the server.** :class:`ClassroomKernelManager`
   (``serve`` names it with ``--VoilaConfiguration.multi_kernel_manager_class``)
-  culls only kernels whose page has connected and gone, or that no page has
-  connected to for ``unconnected_grace`` (5 min).
+  runs at most ``max_kernels`` pages at once (:mod:`.kernel_limit`); past
+  it, a page request gets the short "class is full" page at once (HTTP 503,
+  :mod:`.class_full`). It stops a kernel whose page has connected and gone
+  (as voila's culler does), and one no page has connected to within
+  ``unconnected_grace`` seconds idle (a request that never loaded its page).
+* **No client can hang another's page.** ``voila/query/<kernel>``, where a
+  preheated kernel waits for its page's request, is served by
+  :class:`.page_options_socket.PageOptionsSocket` instead of voila's handler,
+  which let any socket closing drop another kernel's wait.
+* **Prepared for a class.** ``SamuraiVoila.prepare`` (``serve --prepare
+  explorer=30``) starts that many kernels of an app before the students
+  arrive (voila's preheated pool, sized up); as they are used, the pool
+  shrinks back to voila's usual one kernel per app.
+* **Addresses cannot change the page.** ``?template=`` and ``?theme=`` are
+  ignored (voila would load another template's stylesheets from a CDN, and
+  skip the preheated kernels).
 * **Nothing is fetched from another host.** The ``samurai`` template (in
   ``voila_data/``, found through ``JUPYTER_PATH``) is voila's ``lab`` template
   without its FontAwesome stylesheets from a CDN: the icons come from the copy
@@ -34,6 +48,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 from jupyter_core.utils import run_sync
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -41,10 +56,15 @@ from jupyter_server.utils import ensure_async
 from tornado.ioloop import IOLoop
 from tornado.iostream import StreamClosedError
 from tornado.websocket import WebSocketClosedError
-from traitlets import Float, TraitError
+from traitlets import Float, Int, TraitError, Unicode
 from voila.app import Voila
 from voila.handler import VoilaHandler
+from voila.request_info_handler import RequestInfoSocketHandler
 from voila.treehandler import VoilaTreeHandler
+
+from .class_full import RETRY_AFTER_S, STATUS, class_full_language, class_full_page
+from .kernel_limit import PageKernels, default_max_kernels
+from .page_options_socket import PageOptionsSocket
 
 #: Folder holding ``voila/templates/samurai`` (prepended to ``JUPYTER_PATH``).
 DATA_DIR = Path(__file__).resolve().parent / "voila_data"
@@ -64,22 +84,119 @@ def _with_cookie(handler: type) -> type:
     return type(f"Cookie{handler.__name__}", (_SetsXsrfCookie, handler), {})
 
 
+#: Address options voila would obey and ``serve`` ignores (another template's stylesheets, from a CDN).
+IGNORED_OPTIONS = frozenset({"template", "theme"})
+
+
+class _ClassPage(_SetsXsrfCookie):
+    """Mixin for the app pages' handler: the kernel limit (a page past it gets the "class is full"
+    page at once), the prepared pool shrinking as it is used, and no ``?template=`` or ``?theme=``."""
+
+    _place: Any = None
+
+    def get_argument(self, name: str, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        if name in IGNORED_OPTIONS:
+            return args[0] if args else kwargs.get("default")
+        return super().get_argument(name, *args, **kwargs)  # type: ignore[misc]
+
+    def _notebook(self) -> str:
+        return str(getattr(self, "notebook_path", None) or (self.path_args[0] if self.path_args else ""))  # type: ignore[attr-defined]
+
+    async def prepare(self):  # type: ignore[no-untyped-def]
+        result = await super().prepare()
+        notebook = self._notebook()
+        if self._finished or not notebook.endswith(".ipynb"):  # type: ignore[attr-defined]
+            return result
+        km = self.kernel_manager  # type: ignore[attr-defined]
+        pages = getattr(km, "pages", None)
+        if pages is not None:
+            self._place = pages.admit(set(km.list_kernel_ids()))
+            if self._place is None:
+                self._class_full(notebook)
+                return result
+        shrink_prepared_pool(km, notebook)
+        return result
+
+    def _class_full(self, notebook: str) -> None:
+        request = self.request  # type: ignore[attr-defined]
+        lang = class_full_language(request.query, request.headers.get("Accept-Language"), notebook)
+        self.log.warning("The class is full: %s answered with %s.", request.path, STATUS)  # type: ignore[attr-defined]
+        self.set_status(STATUS)  # type: ignore[attr-defined]
+        self.set_header("Retry-After", str(RETRY_AFTER_S))  # type: ignore[attr-defined]
+        self.set_header("Content-Type", "text/html; charset=UTF-8")  # type: ignore[attr-defined]
+        self.set_header("Cache-Control", "no-store")  # type: ignore[attr-defined]
+        self.finish(class_full_page(lang))  # type: ignore[attr-defined]
+
+    def _give_back_place(self) -> None:
+        pages = getattr(self.kernel_manager, "pages", None)  # type: ignore[attr-defined]
+        if pages is not None:
+            pages.release(self._place)
+
+    def on_finish(self) -> None:
+        self._give_back_place()
+        super().on_finish()  # type: ignore[misc]
+
+    def on_connection_close(self) -> None:
+        self._give_back_place()
+        super().on_connection_close()  # type: ignore[misc]
+
+
+def _class_page(handler: type) -> type:
+    return type(f"Class{handler.__name__}", (_ClassPage, handler), {})
+
+
+def shrink_prepared_pool(km: Any, notebook: str) -> None:
+    """A page of ``notebook`` is about to take a preheated kernel: a pool larger than voila's usual
+    size (``serve --prepare``) is not refilled for it."""
+    pools = getattr(km, "kernel_pools_config", None)
+    if not pools or not km.get_pool_size(notebook):
+        return
+    usual = pools.get("default", {}).get("pool_size", 1)
+    mine = pools.get(notebook)
+    if mine is not None and mine.get("pool_size", usual) > usual:
+        mine["pool_size"] -= 1
+
+
 class ClassroomKernelManager(AsyncMappingKernelManager):
-    """The culler of a busy class: a kernel whose page has connected and gone is culled as usual
-    (idle ``cull_idle_timeout`` with no connection); a kernel whose page never connected yet (a page
-    still loading its scripts on a crowded server) only after ``unconnected_grace`` seconds idle.
+    """The kernels of a class's server: at most ``max_kernels`` serving pages (:attr:`pages`), and
+    the culler of a busy class. A kernel whose page has connected and gone is culled as usual (idle
+    ``cull_idle_timeout`` with no connection); a kernel no page has connected to (a request that
+    never loaded its page, or one still loading its scripts) after ``unconnected_grace`` seconds
+    idle. A busy kernel (a page's notebook still running) is never culled.
 
-    Without this, ``cull_connected=False`` with a short timeout culls the kernels of pages that are
-    slow to load, and they never start. voila's preheated pool keeps its own protection (voila's
-    kernel manager wraps this class). A kernel still starting, with no activity yet, is passed over
-    (jupyter_server's own check would fail on it and log an error)."""
+    voila's preheated pool keeps its own protection (voila's kernel manager wraps this class). A
+    kernel still starting, with no activity yet, is passed over (jupyter_server's own check would
+    fail on it and log an error)."""
 
-    unconnected_grace = Float(300.0, config=True,
-                              help="Seconds a kernel no page has connected to yet may stay idle.")
+    unconnected_grace = Float(30.0, config=True,
+                              help="Seconds a kernel no page has connected to may stay idle.")
+    max_kernels = Int(0, config=True,
+                      help="Pages served at once (one kernel each); 0: sized from the memory.")
 
     def __init__(self, **kwargs):  # type: ignore[no-untyped-def]
         super().__init__(**kwargs)
         self._ever_connected: set[str] = set()
+        self._pages: PageKernels | None = None
+
+    @property
+    def pages(self) -> PageKernels:
+        """The kernels serving pages, against the limit (sized once the preheated pools are known)."""
+        if self._pages is None:
+            pooled = sum(len(pool) for pool in getattr(self, "_pools", {}).values())
+            self._pages = PageKernels(self.max_kernels or default_max_kernels(pooled))
+            self.log.info("At most %d pages are served at once.", self._pages.limit)
+        return self._pages
+
+    async def start_kernel(self, **kwargs):  # type: ignore[no-untyped-def]
+        kernel_id = await super().start_kernel(**kwargs)
+        if (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "False":  # a page's own kernel, not the pool's
+            self.pages.handed(kernel_id)
+        return kernel_id
+
+    async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):  # type: ignore[no-untyped-def]
+        self.pages.stopped(kernel_id)
+        PageOptionsSocket.pending.pop(kernel_id, None)
+        return await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
     def notify_connect(self, kernel_id: str) -> None:
         super().notify_connect(kernel_id)
@@ -96,9 +213,15 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         if kernel_id not in self._ever_connected:
             from jupyter_server._tz import utcnow
 
-            if last is not None and (utcnow() - last).total_seconds() < max(self.unconnected_grace,
-                                                                             self.cull_idle_timeout):
+            idle = (utcnow() - last).total_seconds() if last is not None else 0.0
+            if idle < self.unconnected_grace or getattr(kernel, "execution_state", None) == "busy":
                 return None
+            self.log.warning("Culling kernel %s: no page connected to it within %d seconds.", kernel_id, idle)
+            try:
+                await ensure_async(self.shutdown_kernel(kernel_id))
+            except KeyError:
+                pass  # stopped meanwhile
+            return None
         try:
             return await ensure_async(super().cull_kernel_if_idle(kernel_id))
         except KeyError:
@@ -118,9 +241,31 @@ def quiet_when_page_gone(loop: asyncio.AbstractEventLoop, context: dict) -> None
     loop.default_exception_handler(context)
 
 
+def prepared_pools(text: str) -> dict[str, int]:
+    """``"explorer.ipynb:30,examples.ipynb:10"`` as ``{"explorer.ipynb": 30, "examples.ipynb": 10}``."""
+    pools: dict[str, int] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        name, _, size = item.rpartition(":")
+        pools[name] = int(size)
+    return pools
+
+
 class SamuraiVoila(Voila):
-    """voila whose pages set the ``_xsrf`` cookie their kernel-shutdown beacon needs, and whose
-    terminal is not filled with the tracebacks of pages that closed (:func:`quiet_when_page_gone`)."""
+    """voila for a class (see the module's notes): pages that set the ``_xsrf`` cookie their
+    kernel-shutdown beacon needs, the kernel limit, the page-options socket, prepared pools, and a
+    terminal not filled with the tracebacks of pages that closed (:func:`quiet_when_page_gone`)."""
+
+    prepare = Unicode("", config=True,
+                      help="Kernels to start before the class arrives: 'explorer.ipynb:30,examples.ipynb:10'.")
+
+    def init_settings(self) -> dict:
+        pools = prepared_pools(self.prepare)
+        if pools and self.voila_configuration.preheat_kernel:
+            usual = max(self.voila_configuration.default_pool_size, 0)
+            config = {"default": {"pool_size": usual}}
+            config.update({name: {"pool_size": max(size, usual)} for name, size in pools.items()})
+            self.config.VoilaKernelManager.kernel_pools_config = config
+        return super().init_settings()
 
     def listen(self) -> None:
         IOLoop.current().asyncio_loop.set_exception_handler(quiet_when_page_gone)  # type: ignore[attr-defined]
@@ -134,10 +279,20 @@ class SamuraiVoila(Voila):
         run_sync(self.kernel_manager.shutdown_all)(now=True)
 
     def init_handlers(self) -> list:
+        import voila.handler
+
+        # voila's page handler hands each request to the socket class it imported: ours instead.
+        voila.handler.RequestInfoSocketHandler = PageOptionsSocket  # type: ignore[misc]
+        pages = getattr(getattr(self, "kernel_manager", None), "pages", None)
+        PageOptionsSocket.on_handed = pages.handed if pages is not None else None
         handlers = []
         for spec in super().init_handlers():
             pattern, handler, *rest = spec
-            if isinstance(handler, type) and issubclass(handler, (VoilaHandler, VoilaTreeHandler)):
+            if handler is RequestInfoSocketHandler:
+                handler = PageOptionsSocket
+            elif isinstance(handler, type) and issubclass(handler, VoilaHandler):
+                handler = _class_page(handler)
+            elif isinstance(handler, type) and issubclass(handler, VoilaTreeHandler):
                 handler = _with_cookie(handler)
             handlers.append((pattern, handler, *rest))
         return handlers

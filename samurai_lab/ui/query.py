@@ -16,6 +16,10 @@ Where the query string comes from:
   websocket for the request's variables), without importing ``voila.utils``,
   which imports the whole Jupyter server (seconds of CPU per kernel). Build
   the app's widgets first, then read the query: the waiting costs nothing then.
+  The kernel asks again every :data:`REQUEST_POLL_S` seconds (a request that
+  came while it was not connected is kept by ``serve``), so a wait the server
+  lost never hangs the page; a server that refuses or cannot be reached
+  :data:`REQUEST_ATTEMPTS` times in a row gives the defaults, with a warning.
 * under voila without preheating (plain ``voila``, the Binder route) the
   query string is in ``$QUERY_STRING`` when the notebook starts;
 * anywhere else (JupyterLab, nbclient) there is none: every option takes its
@@ -42,6 +46,10 @@ SERVER_OPTIONS = frozenset({"token", "template", "theme", "voila-template", "voi
 PAGE_OPTIONS = frozenset({"lang", "projector", "coordinates"})
 #: Longest option value accepted (a position string is about 1,000 characters).
 MAX_VALUE = 4000
+#: Longest wait for the request on one connection; then the kernel asks again.
+REQUEST_POLL_S = 15.0
+#: Refused or failed connections in a row after which the page takes its defaults.
+REQUEST_ATTEMPTS = 3
 
 
 class _Request:
@@ -49,6 +57,7 @@ class _Request:
     a kernel inherits the server's environment, so a flag there could be read by the wrong page."""
 
     read: bool = False
+    lost: bool = False  # the server never gave it: the defaults are shown, with a warning
 
 
 _request = _Request()
@@ -80,8 +89,20 @@ def wait_for_request() -> None:
     result: dict[str, object] = {}
 
     async def receive() -> object:
-        async with connect(url, open_timeout=10, max_size=2**22) as ws:
-            return await ws.recv()
+        failures = 0
+        while True:
+            try:
+                async with connect(url, open_timeout=10, max_size=2**22) as ws:
+                    try:
+                        return await asyncio.wait_for(ws.recv(), REQUEST_POLL_S)
+                    except asyncio.TimeoutError:
+                        failures = 0  # the server is there: ask again (it keeps what came meanwhile)
+                        continue
+            except Exception:  # noqa: BLE001 - refused, closed or unreachable
+                failures += 1
+                if failures >= REQUEST_ATTEMPTS:
+                    raise
+                await asyncio.sleep(1.0)
 
     def run() -> None:
         loop = asyncio.new_event_loop()
@@ -99,6 +120,12 @@ def wait_for_request() -> None:
     if isinstance(info, (str, bytes)):
         for key, value in json.loads(info).items():
             os.environ[str(key)] = str(value)
+    else:
+        _request.lost = True
+        import sys
+
+        print(f"samurai_lab: the page's request never reached this kernel ({result.get('error')!r}); "
+              "its options take their defaults", file=sys.__stderr__, flush=True)
     _request.read = True
 
 
@@ -199,4 +226,9 @@ def parse_query(query: str, allowed: Iterable[str]) -> Query:
 
 def query_params(allowed: Iterable[str], query: str | None = None) -> Query:
     """The options of the address that opened this app (see the module's notes), or of ``query``."""
-    return parse_query(query_string() if query is None else query, allowed)
+    if query is not None:
+        return parse_query(query, allowed)
+    q = parse_query(query_string(), allowed)
+    if _request.lost:
+        q.problems.insert(0, T.gettext("the server did not pass the address on to this app"))
+    return q

@@ -138,3 +138,51 @@ def test_no_app_shows_a_server_path(monkeypatch):
     for w in apps:
         for text in _texts(w):
             assert not any(r in text for r in roots if r and r != "/"), text[:300]
+
+
+def test_a_long_title_is_refused_and_long_titles_are_shortened_in_lists(explorer, tmp_path):
+    from samurai_lab.knizia.scenarios.save import MAX_TITLE
+    from samurai_lab.knizia.widgets.files_panel import LISTED_TITLE
+
+    fp = explorer.files_panel
+    fp.path.value = "huge"
+    fp.title.value = "x" * 2_000_000
+    explorer.guard(fp.save)()
+    assert explorer.feedback.kind == "error"
+    assert explorer.feedback.text == (f"Not saved: a title is at most {MAX_TITLE} characters long "
+                                      f"(this one has 2000000).")
+    assert not (tmp_path / "scenarios" / "saved").exists()
+    fp.title.value = "A long title " * 9  # within the limit, longer than a list shows
+    assert fp.save() is not None
+    label = next(label for label, value in fp.choice.options if value.endswith("huge.toml"))
+    assert "…" in label and len(label) < LISTED_TITLE + len(" (saved/huge.toml)") + 1
+
+
+def test_a_folder_of_saved_positions_holds_a_bounded_number_and_size(explorer, tmp_path, monkeypatch):
+    from samurai_lab.knizia.widgets import files_panel
+
+    monkeypatch.setattr(files_panel, "MAX_SAVED_FILES", 3)
+    fp = explorer.files_panel
+    for i in range(3):
+        fp.path.value = f"p{i}"
+        assert fp.save() is not None
+    fp.path.value = "p3"
+    explorer.guard(fp.save)()
+    assert explorer.feedback.kind == "error" and "the folder of saved positions is full" in explorer.feedback.text
+    assert not (tmp_path / "scenarios" / "saved" / "p3.toml").exists()
+    fp.path.value = "p0"  # replacing a file takes no more room
+    assert fp.save() is None and fp.save(replace=True) is not None
+    monkeypatch.setattr(files_panel, "MAX_SAVED_FILES", 100)
+    monkeypatch.setattr(files_panel, "MAX_SAVED_BYTES", 3 * (tmp_path / "scenarios" / "saved" / "p0.toml").stat().st_size)
+    fp.path.value = "p4"
+    explorer.guard(fp.save)()
+    assert "the folder of saved positions is full" in explorer.feedback.text
+
+
+def test_a_bad_scenario_files_message_names_it_without_the_servers_path(explorer, tmp_path):
+    (tmp_path / "scenarios" / "broken.toml").write_text("title = 'broken'\nplayers = [\n")
+    fp = explorer.files_panel
+    fp.scan()
+    explorer.guard(fp.load_named)("broken")
+    assert explorer.feedback.kind == "error" and "broken.toml" in explorer.feedback.text
+    assert str(tmp_path) not in explorer.feedback.text

@@ -15,6 +15,17 @@ from .notation import NOBODY, castes_text, resolution_text
 
 T = Domain("knizia")
 
+#: Longest title a scenario is written with (titles are shown in every student's list of files).
+MAX_TITLE = 120
+
+
+def title_problem(title: str) -> str | None:
+    """What is wrong with ``title`` as a scenario's title (None: nothing)."""
+    if len(title) > MAX_TITLE:
+        return T.gettext("a title is at most {most} characters long (this one has {n})").format(most=MAX_TITLE,
+                                                                                              n=len(title))
+    return None
+
 
 def toml_text(data: dict) -> str:
     """The TOML text of ``data`` (tables in order; text of several lines as multi-line strings)."""
@@ -53,6 +64,9 @@ def rules_table(state: GameState) -> dict[str, str]:
 
 def scenario_data(state: GameState, title: str = "Saved position", description: str = "") -> dict:
     """The scenario-file contents (a dict for the TOML writer) describing ``state`` exactly."""
+    problem = title_problem(title)
+    if problem:
+        raise ValueError(problem)
     writable_names(state)
     board = state.board
     ids = board.ids

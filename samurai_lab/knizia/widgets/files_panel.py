@@ -21,6 +21,7 @@ import base64
 import html
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -33,6 +34,8 @@ except ModuleNotFoundError:  # Python 3.10
 import ipywidgets as widgets
 
 from ..scenarios import load_scenario, loads_scenario, save_scenario
+from ..scenarios.errors import ScenarioError
+from ..scenarios.save import title_problem
 from ..scenarios.model import Scenario
 from ..scenarios.position import parse_position, position_string
 from ...common import resources
@@ -46,6 +49,11 @@ SAVED = resources.SAVED
 SAVED_DIR_ENV = resources.SAVED_DIR_ENV
 #: Longest file name (without ``.toml``) accepted for a saved position.
 MAX_NAME = 64
+#: Saved positions one folder holds at most, and their total size in bytes (a position takes a few KB).
+MAX_SAVED_FILES = 200
+MAX_SAVED_BYTES = 2_000_000
+#: Longest title shown in the list of files (a longer one ends with "…").
+LISTED_TITLE = 60
 _NAME_OK = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]*")
 
 
@@ -91,16 +99,29 @@ def check_name(raw: str) -> str:
     return name + ".toml"
 
 
+def shortened(text: str, most: int = LISTED_TITLE) -> str:
+    """``text`` on one line, cut to ``most`` characters with "…" when longer."""
+    line = " ".join(text.split())
+    return line if len(line) <= most else line[: most - 1].rstrip() + "…"
+
+
 def scenario_title(path: Path) -> str:
-    """The file's ``title`` (without checking the rest of it), else its name."""
+    """The file's ``title`` (without checking the rest of it; shortened for a list), else its name."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         title = data.get("title")
         if isinstance(title, str) and title.strip():
-            return T.gettext(title.strip())  # the scenario files' titles are in the catalogs
+            return shortened(T.gettext(title.strip()))  # the scenario files' titles are in the catalogs
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         pass
     return path.stem
+
+
+def folder_has_room(folder: Path, name: str, size: int) -> bool:
+    """May ``folder`` take a file ``name`` of ``size`` bytes (replacing one of that name), within
+    :data:`MAX_SAVED_FILES` and :data:`MAX_SAVED_BYTES`?"""
+    others = [p for p in folder.glob("*.toml") if p.name != name and p.is_file()] if folder.is_dir() else []
+    return len(others) < MAX_SAVED_FILES and sum(p.stat().st_size for p in others) + size <= MAX_SAVED_BYTES
 
 
 def other_game(path: Path) -> bool:
@@ -275,7 +296,19 @@ class FilesPanel:
         self.load_path(path)
 
     def load_path(self, path: Path) -> None:
-        self.load_scenario(load_scenario(path))
+        try:
+            sc = load_scenario(path)
+        except ScenarioError as e:  # its problems name the file by its place among the scenarios, not the server's path
+            shown = self.shown_name(path)
+            raise ScenarioError([replace(p, file=shown) for p in e.problems]) from None
+        self.load_scenario(sc)
+
+    def shown_name(self, path: Path) -> str:
+        """``path`` as the lists show it: under the scenarios folder, or the file's name."""
+        try:
+            return path.resolve().relative_to(self.folder.resolve()).as_posix()
+        except (ValueError, OSError):
+            return path.name
 
     def load_scenario(self, sc: Scenario) -> None:
         steps = steps_of(sc)
@@ -335,7 +368,14 @@ class FilesPanel:
             return None
         if path.exists() and not path.is_file():
             raise ValueError(T.gettext("Not saved: “{file}” is not a file; choose another name.").format(file=name))
-        text = save_scenario(self.app.state, None, title=self.title.value.strip() or T.gettext("Saved position"))
+        title = self.title.value.strip() or T.gettext("Saved position")
+        problem = title_problem(title)
+        if problem:
+            raise ValueError(T.gettext("Not saved: {problems}.").format(problems=problem))
+        text = save_scenario(self.app.state, None, title=title)
+        if not folder_has_room(self.saved, name, len(text.encode("utf-8"))):
+            raise ValueError(T.gettext("Not saved: the folder of saved positions is full. Use {button} to keep the "
+                                       "position on your computer.").format(button=self.download_button.description))
         try:
             self.saved.mkdir(parents=True, exist_ok=True)
             tmp = path.with_name(f".{name}.part")

@@ -203,3 +203,29 @@ def test_a_page_cannot_run_code_in_its_kernel(served: VoilaServer, tmp_path: Pat
     time.sleep(2)
     assert not witness.exists()
     assert 'Received message of type "execute_request", which is not allowed' in served.log_tail(10**9)
+
+
+def test_prepared_kernels_wait_for_the_class_and_are_not_refilled(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """`serve --prepare probe=3`: three kernels of the app wait before anyone comes; the first pages
+    take them without starting any kernel, and the pool then shrinks back to voila's one."""
+    folder = write_probes(tmp_path_factory.mktemp("prepared"), ("probe.ipynb", "other.ipynb"))
+    server = start_served(folder, log_path=ARTIFACTS / "voila-class-prepared.log", prepare={"probe": 3})
+    try:
+        server.wait_until_up(120)
+        assert wait_for_pool(server, 3 + 1, timeout=180) == 4
+        started = server.log_tail(10**9).count("Kernel started")
+        for i in range(2):
+            status, _, body = get(f"{server.url}/voila/render/probe.ipynb?x=p{i}")
+            assert status == 200 and probe_value(body) == f"p{i}"
+        time.sleep(3)  # voila refills a pool a second after a page takes from it
+        log = server.log_tail(10**9)
+        assert log.count("Kernel started") == started  # no kernel started for those pages
+        assert len(re.findall(r"Using pre-heated kernel: \S+ for probe.ipynb", log)) == 2
+        status, _, body = get(f"{server.url}/voila/render/probe.ipynb?x=p2")  # the last prepared one ...
+        assert status == 200 and probe_value(body) == "p2"
+        wait_until(lambda: server.log_tail(10**9).count("Kernel started") == started + 1, 60,
+                   "the pool was not refilled to voila's usual one kernel")  # ... then one, as usual
+        time.sleep(3)
+        assert server.log_tail(10**9).count("Kernel started") == started + 1
+    finally:
+        server.stop()

@@ -247,8 +247,114 @@ def test_serve_help_lists_the_class_options(capsys):
     with pytest.raises(SystemExit):
         serve.main_serve(["--help"])
     out = capsys.readouterr().out
-    for option in ("--host", "--port", "--app", "--debug", "--saved-dir"):
+    for option in ("--host", "--port", "--app", "--debug", "--saved-dir", "--max-kernels", "--prepare"):
         assert option in out
+
+
+# --- no client can hang or exhaust the server (tests/test_class_server_attacks.py plays the attacks) ----
+
+def test_no_traceback_reaches_a_websocket_client_and_the_address_cannot_change_the_template():
+    from samurai_lab.tools.voila_app import ClassroomKernel, ClassroomKernelManager
+
+    flags = serve.voila_flags()
+    assert flag(flags, "MappingKernelManager.allow_tracebacks") == "False"
+    assert flag(serve.voila_flags(debug=True), "MappingKernelManager.allow_tracebacks") == "True"
+    assert flag(flags, "VoilaConfiguration.allow_template_override") == "NO"
+    assert flag(flags, "VoilaConfiguration.allow_theme_override") == "NO"
+    # jupyter_server asks the kernel's own manager for the words that replace a traceback
+    km = ClassroomKernelManager()
+    assert km.kernel_manager_class == "samurai_lab.tools.voila_app.ClassroomKernel"
+    words = ClassroomKernel().traceback_replacement_message
+    assert words == km.traceback_replacement_message and "samurai-lab serve" in words and "/" not in words
+
+
+def test_the_kernel_limit_and_the_prepared_kernels_are_options():
+    from samurai_lab.tools.voila_app import prepared_pools
+
+    assert not any("max_kernels" in f or "prepare" in f for f in serve.voila_flags())
+    flags = serve.voila_flags(max_kernels=12, prepare={"explorer": 30, "examples.ipynb": 5})
+    assert flag(flags, "ClassroomKernelManager.max_kernels") == "12"
+    assert prepared_pools(flag(flags, "SamuraiVoila.prepare")) == {"explorer.ipynb": 30, "examples.ipynb": 5}
+    assert serve.parse_prepare("explorer=30") == ("explorer", 30)
+    for bad in ("explorer", "explorer=0", "=3", "explorer=many"):
+        with pytest.raises(Exception, match="APP=N"):
+            serve.parse_prepare(bad)
+    notebooks = len(list((REPO / "notebooks").glob("*.ipynb")))
+    assert serve.pool_kernels(REPO / "notebooks") == notebooks
+    assert serve.pool_kernels(REPO / "notebooks", {"explorer": 30}) == notebooks - 1 + 30
+    assert "30" in serve.capacity_text(40, 41, {"explorer": 30}) and "40 pages" in serve.capacity_text(40, 1, {})
+
+
+def test_the_default_limit_follows_the_memory():
+    from samurai_lab.tools.kernel_limit import KERNEL_MB, MIN_KERNELS, default_max_kernels
+
+    assert default_max_kernels(memory_mb=24_000) == int(24_000 * 0.6 / KERNEL_MB)
+    assert default_max_kernels(10, memory_mb=24_000) == default_max_kernels(memory_mb=24_000) - 10
+    assert default_max_kernels(memory_mb=1_000) == MIN_KERNELS
+    assert default_max_kernels() >= MIN_KERNELS
+
+
+def test_a_burst_of_page_requests_cannot_pass_the_limit_before_any_has_a_kernel():
+    import contextvars
+
+    from samurai_lab.tools.kernel_limit import PageKernels
+
+    pages = PageKernels(limit=3)
+
+    def request(kernel: str | None):
+        """One page request in its own context (as each request runs in a task of its own)."""
+        ctx = contextvars.copy_context()
+        place = ctx.run(pages.admit)
+        return ctx, place
+
+    burst = [request(None) for _ in range(5)]
+    admitted = [(ctx, place) for ctx, place in burst if place is not None]
+    assert len(admitted) == 3 and pages.in_use() == 3
+    (ctx1, p1), (ctx2, p2), (ctx3, p3) = admitted
+    ctx1.run(pages.handed, "k1")  # its kernel: the place becomes the kernel
+    assert pages.in_use() == 3 and pages.kernels == {"k1"}
+    pages.release(p1)  # the request ends: nothing more to give back
+    pages.release(p2)  # a request that ended without a kernel gives its place back
+    assert pages.in_use() == 2
+    assert request(None)[1] is not None and pages.in_use() == 3
+    pages.stopped("k1")
+    assert pages.in_use() == 2
+    ctx3.run(pages.handed, "k3")
+    pages.handed("pool")  # a kernel handed outside any request
+    assert pages.in_use(running={"k3"}) == 2 and pages.admit(running={"k3"}) is not None
+
+
+def test_the_class_full_page_speaks_the_students_language_and_asks_nothing_of_other_hosts():
+    from samurai_lab.tools.class_full import RETRY_AFTER_S, class_full_language, class_full_page
+
+    assert class_full_language("lang=ru&x=1", "it") == "ru"
+    assert class_full_language("", "es-ES,es;q=0.9,en;q=0.5") == "es"
+    assert class_full_language("", "fr-FR") == "en"
+    assert class_full_language("", "fr-FR", "ikizumari.ipynb") == "fr"
+    assert class_full_language("lang=xx", None) == "en"
+    titles = {"en": "The class is full", "it": "La classe è al completo", "es": "La clase está completa",
+              "ru": "Класс заполнен", "fr": "La classe est complète"}
+    for lang, title in titles.items():
+        page = class_full_page(lang)
+        assert f'<html lang="{lang}">' in page and f"<h1>{title}</h1>" in page
+        assert f'content="{RETRY_AFTER_S}"' in page
+        assert not re.search(r"""(href|src)\s*=\s*["']?(https?:)?//""", page)
+
+
+def test_a_prepared_pool_shrinks_back_to_the_usual_size_as_it_is_used():
+    from samurai_lab.tools.voila_app import shrink_prepared_pool
+
+    class Pools:
+        kernel_pools_config = {"default": {"pool_size": 1}, "explorer.ipynb": {"pool_size": 3}}
+
+        def get_pool_size(self, notebook):
+            return 2
+
+    km = Pools()
+    for _ in range(4):
+        shrink_prepared_pool(km, "explorer.ipynb")
+        shrink_prepared_pool(km, "examples.ipynb")
+    assert km.kernel_pools_config == {"default": {"pool_size": 1}, "explorer.ipynb": {"pool_size": 1}}
 
 
 # --- address options ----------------------------------------------------------------------------
@@ -318,6 +424,80 @@ def test_a_preheated_kernel_waits_for_its_request(monkeypatch):
     finally:
         box["done"] = True
         t.join(5)
+
+
+def stand_in_query_server(handler) -> tuple[threading.Thread, dict[str, object]]:
+    """A websocket server on 127.0.0.1 running ``handler``; ``box["port"]``, stopped by ``box["done"]``."""
+    from websockets.asyncio.server import serve as ws_serve
+
+    ready = threading.Event()
+    box: dict[str, object] = {}
+
+    async def main():
+        async with ws_serve(handler, "127.0.0.1", 0) as server:
+            box["port"] = server.sockets[0].getsockname()[1]
+            ready.set()
+            while "done" not in box:
+                await asyncio.sleep(0.05)
+
+    t = threading.Thread(target=lambda: asyncio.run(main()), daemon=True)
+    t.start()
+    assert ready.wait(10)
+    return t, box
+
+
+def preheated_kernel(monkeypatch, port: object) -> None:
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("VOILA_APP_PORT", str(port))
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k-1")
+    monkeypatch.delenv("VOILA_WS_BASE_URL", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "")
+    monkeypatch.setattr(query_mod._request, "read", False)
+    monkeypatch.setattr(query_mod._request, "lost", False)
+
+
+def test_a_kernel_whose_wait_the_server_lost_asks_again_and_gets_its_request(monkeypatch):
+    """The server forgot the kernel's socket (as voila did when another socket closed): the kernel asks
+    again after a while, and gets the request the server kept meanwhile."""
+    connections: list[int] = []
+
+    async def handler(ws):
+        connections.append(1)
+        if len(connections) == 1:
+            await ws.wait_closed()  # forgotten: nothing is ever sent on this socket
+            return
+        await ws.send(json.dumps({"QUERY_STRING": "start=midgame"}))
+
+    t, box = stand_in_query_server(handler)
+    preheated_kernel(monkeypatch, box["port"])
+    monkeypatch.setattr(query_mod, "REQUEST_POLL_S", 0.5)
+    try:
+        q = query_params({"start"})
+        assert q.text("start") == "midgame" and not q.problems and len(connections) == 2
+    finally:
+        box["done"] = True
+        t.join(5)
+
+
+def test_a_kernel_the_server_refuses_takes_the_defaults_with_a_warning(monkeypatch, capfd):
+    refused: list[int] = []
+
+    async def handler(ws):
+        refused.append(1)
+        await ws.close(4004, "unknown kernel")
+
+    t, box = stand_in_query_server(handler)
+    preheated_kernel(monkeypatch, box["port"])
+    try:
+        q = query_params({"start"})
+    finally:
+        box["done"] = True
+        t.join(5)
+    assert len(refused) == query_mod.REQUEST_ATTEMPTS
+    assert q.text("start") is None
+    assert q.message() == ("The address has options this app cannot use, so their defaults are shown: "
+                           "the server did not pass the address on to this app.")
+    assert "never reached this kernel" in capfd.readouterr().err
 
 
 def test_a_page_never_reads_a_query_string_inherited_from_the_server(monkeypatch):

@@ -51,12 +51,12 @@ from pathlib import Path
 from typing import Any
 
 from jupyter_core.utils import run_sync
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager, ServerKernelManager
 from jupyter_server.utils import ensure_async
 from tornado.ioloop import IOLoop
 from tornado.iostream import StreamClosedError
 from tornado.websocket import WebSocketClosedError
-from traitlets import Float, Int, TraitError, Unicode
+from traitlets import Float, Int, TraitError, Unicode, default
 from voila.app import Voila
 from voila.handler import VoilaHandler
 from voila.request_info_handler import RequestInfoSocketHandler
@@ -157,6 +157,18 @@ def shrink_prepared_pool(km: Any, notebook: str) -> None:
         mine["pool_size"] -= 1
 
 
+#: What a page's websocket client gets instead of a traceback (without ``--debug``).
+TRACEBACK_REPLACEMENT = "An error occurred; the person running `samurai-lab serve` sees its details in its terminal."
+
+
+class ClassroomKernel(ServerKernelManager):
+    """A page's kernel. With ``allow_tracebacks`` off, jupyter_server's websocket connection asks the
+    kernel's own manager (not the mapping one, which has it) for the words replacing a traceback: an
+    ``AttributeError`` without this, and the error message was dropped with a traceback in the terminal."""
+
+    traceback_replacement_message = Unicode(TRACEBACK_REPLACEMENT, config=True)
+
+
 class ClassroomKernelManager(AsyncMappingKernelManager):
     """The kernels of a class's server: at most ``max_kernels`` serving pages (:attr:`pages`), and
     the culler of a busy class. A kernel whose page has connected and gone is culled as usual (idle
@@ -172,6 +184,14 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                               help="Seconds a kernel no page has connected to may stay idle.")
     max_kernels = Int(0, config=True,
                       help="Pages served at once (one kernel each); 0: sized from the memory.")
+
+    @default("kernel_manager_class")
+    def _kernel_class(self) -> str:
+        return "samurai_lab.tools.voila_app.ClassroomKernel"
+
+    @default("traceback_replacement_message")
+    def _traceback_words(self) -> str:
+        return TRACEBACK_REPLACEMENT
 
     def __init__(self, **kwargs):  # type: ignore[no-untyped-def]
         super().__init__(**kwargs)

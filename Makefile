@@ -8,7 +8,7 @@ PIP    := $(BIN)/python -m pip
 CHROMIUM ?= /usr/bin/chromium
 
 .DEFAULT_GOAL := help
-.PHONY: help serve test bench screenshots chromium catalogs clean distclean
+.PHONY: help serve test bench screenshots chromium catalogs dist clean distclean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
@@ -59,6 +59,10 @@ catalogs: $(VENV)/.installed-app  ## compile the translation catalogs (.po -> .m
 	@for po in $$(find samurai_lab/i18n/locale -name '*.po'); do \
 	  $(BIN)/pybabel compile -i "$$po" -o "$${po%.po}.mo" -l "$$(echo $$po | cut -d/ -f4)" || exit 1; \
 	done
+
+dist: $(VENV)/.installed-test  ## build the sdist and the wheel into dist/ (what `pip install samurai_lab` installs)
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist .
 
 clean:  ## remove caches and test output (keeps the venv)
 	rm -rf build dist *.egg-info .pytest_cache .hypothesis test-results tests/.artifacts

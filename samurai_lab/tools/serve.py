@@ -59,11 +59,11 @@ TEMPLATE = "samurai"
 
 #: A kernel no page is connected to is stopped once idle this long ...
 CULL_IDLE_TIMEOUT_S = 60
-#: ... checked this often: a closed page's kernel stops within their sum (90 s).
-CULL_INTERVAL_S = 30
+#: ... checked this often: a closed page's kernel stops within their sum (75 s).
+CULL_INTERVAL_S = 15
 #: A kernel no page has connected to (a request that never loaded its page) is stopped once idle this
 #: long; with the culler's interval, within a minute.
-UNCONNECTED_GRACE_S = 30
+UNCONNECTED_GRACE_S = 45
 #: What a page says instead of a traceback when its notebook fails (voila's words name voila's options).
 CELL_ERROR = ("This app could not start. Reload the page; if it fails again, the person running "
               "`samurai-lab serve` can restart it with --debug to see why.")

@@ -17,6 +17,9 @@ lets through every key the board does not use (arrows, Enter, Space, Escape), so
 The script also names the canvas for assistive technology, makes the board's description line
 (class ``samurai-board-live``) a polite live region, draws a visible focus ring when the board is
 reached or used from the keyboard (not on mouse clicks), and adds the projector stylesheet.
+
+Touch: the same hidden output delivers ``ui/touch``'s script (a tap is a click, a drag scrolls, the lens);
+the kernel writes the size of the board's cells in CSS px into the measure input's placeholder for it.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import ipywidgets as widgets
 from ..i18n import N_, Domain
 from .projector import PROJECTOR_CSS
 from .scroll_focus import CANVAS_CLASS
+from .touch import touch_script
 
 T = Domain("ui")
 BOARD_CLASS = "samurai-board"
@@ -137,16 +141,13 @@ def client_script() -> str:
 
 
 def board_client() -> widgets.Output:
-    """A hidden widget whose only output is the page script (run by the browser when it is displayed)."""
+    """A hidden widget whose outputs are the page scripts (run by the browser when it is displayed): this
+    module's and the touch script of ``ui/touch``."""
     out = widgets.Output(layout=widgets.Layout(display="none"))
     out.add_class(OUTPUT_CLASS)
-    out.outputs = (
-        {
-            "output_type": "display_data",
-            "data": {"application/javascript": client_script(), "text/plain": ""},
-            "metadata": {},
-        },
-    )
+    out.outputs = tuple(
+        {"output_type": "display_data", "data": {"application/javascript": script, "text/plain": ""}, "metadata": {}}
+        for script in (client_script(), touch_script()))
     return out
 
 

@@ -16,6 +16,10 @@ the window; on a projector as high as the window) with ``round(side x dpr)`` bac
 asks the game to redraw; ``begin`` scales every layer by ``backing / logical``. ipycanvas reports
 mouse positions in backing pixels: ``logical_xy`` turns them back.
 
+Touch: ``ui/touch`` makes a tap a click (and magnifies a board whose squares are smaller than a finger);
+the frame tells its page script a square's side in CSS px and says how in ``touch_help`` (shown on touch
+screens only, in the game's ``language``).
+
 Keyboard: arrow keys move a cursor square (drawn on the frame's own top layer), Enter or Space
 selects it (``on_select(square)``), Escape calls ``on_escape``; ``describe(square)`` goes to the
 board's ARIA live line.
@@ -30,9 +34,10 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as widgets
 
-from ..i18n import N_, Domain
+from ..i18n import N_, Domain, use_language
 from .board_client import BOARD_CLASS, LIVE_CLASS, SPACE_CLASS, board_client, parse_space
 from .scroll_focus import CANVAS_CLASS, scroll_focus_fix
+from .touch import HELP_CLASS, cell_text, help_html
 
 GRID_CANVAS_CLASS = "samurai-grid-canvas"
 #: Free CSS pixels kept below a fitted board; a board lower on the page than this share of the
@@ -110,7 +115,8 @@ class GridFrame:
     def __init__(self, canvas: Any, logical: float, centres: Sequence[tuple[float, float]], cell: float, *,
                  redraw: Callable[[], Any], on_select: Callable[[int], Any] | None = None,
                  on_escape: Callable[[], Any] | None = None, describe: Callable[[int], str] | None = None,
-                 on_error: Callable[[BaseException], Any] | None = None, start: int = 0) -> None:
+                 on_error: Callable[[BaseException], Any] | None = None, start: int = 0,
+                 language: Callable[[], str | None] | None = None) -> None:
         self.canvas = canvas
         self.logical = float(logical)
         self.centres = tuple(centres)
@@ -121,6 +127,7 @@ class GridFrame:
         self.describe = describe
         self._on_error = on_error
         self.start = start
+        self.language = language  # the game's language for the touch help line (None: the current one)
         self.projector = False
         self.dpr = 1.0
         self.side = int(round(self.logical))  # CSS side
@@ -134,11 +141,14 @@ class GridFrame:
         self.space_text = widgets.Text("", layout=widgets.Layout(display="none"))
         self.space_text.add_class(SPACE_CLASS)
         self.space_text.observe(self._guard(lambda ch: self._on_space(ch["new"])), names="value")
-        self.widget = widgets.VBox([canvas, self.live, self.space_text, board_client(), scroll_focus_fix(),
+        self.touch_help = widgets.HTML("")  # how to play by touch (shown on touch screens only)
+        self.touch_help.add_class(HELP_CLASS)
+        self.widget = widgets.VBox([canvas, self.live, self.touch_help, self.space_text, board_client(), scroll_focus_fix(),
                                     _script_output(label_script())],
                                    layout=widgets.Layout(flex="1 1 0", min_width="260px", width="100%"))
         self.widget.add_class(BOARD_CLASS)
         self._pin(self.side, int(round(self.logical)))
+        self.refresh_help()
         canvas.on_key_down(self._guard(self._on_key))
 
     # --- sizes ------------------------------------------------------------------------------------
@@ -190,8 +200,25 @@ class GridFrame:
         changed = (self.canvas.width, self.side) != (backing, side)
         self.side = side
         self._pin(side, backing)
+        self.refresh_help()
         if changed:
             self.redraw()
+
+    def refresh_help(self) -> None:
+        """A square's side in CSS px for the page's touch script (its lens), and the touch help line in the
+        game's language (called on every fit and redraw: a language switch redraws the board)."""
+        cell = self.cell * self.side / self.logical
+        text = cell_text(cell)
+        if self.space_text.placeholder != text:
+            self.space_text.placeholder = text
+        lang = self.language() if self.language is not None else None
+        if lang:
+            with use_language(lang):
+                help_ = help_html("square", cell)
+        else:
+            help_ = help_html("square", cell)
+        if self.touch_help.value != help_:
+            self.touch_help.value = help_
 
     def _pin(self, side: int, backing: int) -> None:
         if self.canvas.width != backing or self.canvas.height != backing:
@@ -206,6 +233,7 @@ class GridFrame:
         """The game's redraw, then the cursor (only once a browser has the canvas)."""
         if not self.ready:
             return
+        self.refresh_help()
         self._redraw()
         self.draw_cursor()
 

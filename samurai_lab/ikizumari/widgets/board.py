@@ -46,7 +46,7 @@ class BoardView:
             self.canvas.add_class(css_class)
         self.frame = GridFrame(self.canvas, size, [geometry.centre(i) for i in range(SQUARES)], geometry.cell,
                                redraw=self._draw_all, on_select=self._select, describe=self.describe,
-                               on_error=on_error, start=(SIZE // 2) * SIZE + SIZE // 2)
+                               on_error=on_error, start=(SIZE // 2) * SIZE + SIZE // 2, language=lang)
         self.widget: widgets.VBox = self.frame.widget
         self.widget.add_class("ikizumari-board")
         self.canvas.on_client_ready(self._guard(self.frame.client_ready))

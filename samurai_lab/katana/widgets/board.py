@@ -57,7 +57,8 @@ class KatanaBoard:
         self.frame = GridFrame(self.canvas, self.layout.width,
                                [self.layout.centre(i) for i in range(N_SQUARES)], self.layout.cell,
                                redraw=self._draw_all, on_select=self._select, describe=self.describe,
-                               on_error=report, start=NAMES.index("e5"))
+                               on_error=report, start=NAMES.index("e5"),
+                               language=lambda: self.lang() if self.lang is not None else None)
         self.canvas.on_client_ready(self._safe(self.frame.client_ready))
         self.canvas.on_mouse_down(self._safe(self._clicked))
 
@@ -121,6 +122,7 @@ class KatanaBoard:
     def redraw(self) -> None:
         if not self.frame.ready:
             return
+        self.frame.refresh_help()  # in the app's language: a language switch redraws
         with hold_canvas():
             self._draw_overlay()
 

@@ -50,6 +50,10 @@ Details:
   sent before are lost under voila, so the view keeps the latest state and redraws
   then. In the kernel, the redraws one event asks for are drawn once it has been handled,
   in one ``hold_canvas`` batch.
+* Touch (``ui/touch``, a page script): a tap is a click (the pointer moves there, then clicks), touch
+  and hold only moves the pointer (the hover), a drag scrolls; on hexes smaller than a finger the first
+  tap magnifies the board around it (a lens). The view tells the script a hex's size in CSS px and
+  says how in ``view.touch_help``, shown on touch screens only.
 * A click on a partly hidden board does not scroll the page (ipycanvas focuses the
   canvas before it reads the click position): see ``scroll_focus``.
 * Hover callbacks run only when the hex under the pointer changes, at most once per
@@ -74,6 +78,7 @@ import ipywidgets as widgets
 from ipycanvas import MultiCanvas, hold_canvas
 
 from ..core.board import Board
+from ..core.hexgrid import SQRT3
 from ..core.influence import Preview
 from ..core.state import GameState
 from ..core.tiles import Caste
@@ -84,6 +89,7 @@ from ..render.layout import HexRef, Layout, fit_layout, layout_for, resolve_hexe
 from ..render.svg import legend_html
 from ..render.theme import HIGHLIGHT_STYLES, PALETTES, THEME, Theme, theme_for
 from ...ui.board_client import BOARD_KEYS, LIVE_CLASS, SPACE_CLASS, board_client, parse_space
+from ...ui.touch import HELP_CLASS, cell_text, help_html
 from ...ui.scroll_focus import CANVAS_CLASS, scroll_focus_fix
 from ...i18n import Domain
 
@@ -173,6 +179,9 @@ class BoardView:
         self.space = widgets.Text("", layout=widgets.Layout(display="none"))  # written by the page script
         self.space.add_class(SPACE_CLASS)
         self.space.observe(self._guarded(lambda ch: self._on_space(ch["new"])), names="value")
+        self.touch_help = widgets.HTML("")  # how to play by touch (shown on touch screens only)
+        self.touch_help.add_class(HELP_CLASS)
+        self._show_cell_size()
         self._legend_html = widgets.HTML("")
         self.palette_choice = widgets.ToggleButtons(
             options=[(T.gettext("Standard colours"), "default"), (T.gettext("Colour-blind safe"), "colour-blind")],
@@ -189,7 +198,7 @@ class BoardView:
         self.legend.add_class("samurai-board-legend")
         self.legend.observe(self._guarded(lambda ch: self._show_legend()), names="selected_index")
         # a click must not scroll the page before ipycanvas reads its position (see scroll_focus)
-        self.widget = widgets.VBox([self.canvas, self.live, self.legend, self.errors, self.space, board_client(),
+        self.widget = widgets.VBox([self.canvas, self.live, self.touch_help, self.legend, self.errors, self.space, board_client(),
                                     scroll_focus_fix()],
                                    layout=widgets.Layout(flex="1 1 auto", min_width="0"))
         self.widget.add_class("samurai-board")
@@ -282,6 +291,7 @@ class BoardView:
     def set_focus(self, hexes: Iterable[HexRef] | None) -> None:
         """Zoom on ``hexes`` (centred), or show the whole board (None)."""
         self._layout = self._make_layout(self._state, hexes)
+        self._show_cell_size()
         self.redraw()
 
     def set_preview(self, preview: Preview | None) -> None:
@@ -315,10 +325,19 @@ class BoardView:
         self.redraw()
         self._show_legend()
 
+    #: Whether the keyboard's announcements name hexes by their ids too (the header's "Show coordinates").
+    coords = False
+
+    def set_coordinates(self, on: bool) -> None:
+        """Name hexes by their ids too in the keyboard's announcements (the header calls it)."""
+        self.coords = bool(on)
+        if self._cursor is not None:
+            self.set_cursor(self._cursor)
+
     def set_cursor(self, hex_ref: HexRef | None) -> None:
         """Put the keyboard cursor on a hex (None: remove it); its description goes to ``view.live``."""
         self._cursor = None if hex_ref is None else resolve_hexes(self._state.board, [hex_ref])[0]
-        text = hover_text(self._state, self._cursor) if self._cursor is not None else ""
+        text = hover_text(self._state, self._cursor, self.coords) if self._cursor is not None else ""
         value = f"<span>{html.escape(text)}</span>" if text else ""
         if self.live.value != value:
             self.live.value = value
@@ -389,9 +408,19 @@ class BoardView:
         w, h = self._layout.width, self._layout.height
         changed = (self.canvas.width, self.canvas.height) != (w, h)
         self._pin_size(w, h)
+        self._show_cell_size()
         if changed:
             self.redraw()
         return changed
+
+    def _show_cell_size(self) -> None:
+        """A hex's height in CSS px, for the page's touch script (its lens) and the touch help line."""
+        cell = self._layout.size * SQRT3 / self.dpr
+        text, help_ = cell_text(cell), help_html("hex", cell)
+        if self.space.placeholder != text:
+            self.space.placeholder = text
+        if self.touch_help.value != help_:
+            self.touch_help.value = help_
 
     def _pin_size(self, w: int, h: int) -> None:
         if self.canvas.width != w or self.canvas.height != h:

@@ -106,9 +106,9 @@ def test_every_lesson_text_is_translated(lang, ruleset):
 
 def test_hand_picked_feedback_in_each_language():
     cases = {
-        "it": ("il tuo Elmo 4 conta solo per Elmi, non per il segnalino Buddha", "HO14 (villaggio)"),
+        "it": ("il tuo Elmo 4 conta solo per Elmi, non per il segnalino Buddha", "del villaggio HO14"),
         "es": ("tu Yelmo 4 solo cuenta para Yelmos, no para la pieza de Buda", "la aldea HO14"),
-        "ru": ("ваш Шлем 4 действует только на цели «Шлемы», а не на цель «Будда»", "HO14 (деревня)"),
+        "ru": ("ваш Шлем 4 действует только на цели «Шлемы», а не на цель «Будда»", "из деревни HO14"),
     }
     for lang, (note, where) in cases.items():
         with use_language(lang):
@@ -131,7 +131,7 @@ def test_settlements_are_named_in_each_language():
     board = board_for(2)
     village, kyoto = board.resolve("HO12"), board.resolve("Kyoto")
     assert settlement_name(board, village) == "the village HO12"
-    want = {"it": "HO12 (villaggio)", "es": "la aldea HO12", "ru": "HO12 (деревня)"}
+    want = {"it": "il villaggio HO12", "es": "la aldea HO12", "ru": "деревня HO12"}
     names = {"it": "Kyoto", "es": "Kioto", "ru": "Киото"}  # the map's names as each language writes them
     for lang, text in want.items():
         with use_language(lang):
@@ -208,8 +208,8 @@ def test_hexes_are_named_in_words_of_each_language():
                "il mare a sud del villaggio a sud-est di Akita"],
         "es": ["Kioto", "la tierra al noroeste de Edo", "la aldea al sur de Akita",
                "el mar al sur de la aldea al sureste de Akita"],
-        "ru": ["Киото", "суша к северо-западу от Эдо", "деревня к югу от Акита",
-               "море к югу от деревни к юго-востоку от Акита"],
+        "ru": ["Киото", "суша к северо-западу от Эдо", "деревня к югу от Акиты",
+               "море к югу от деревни к юго-востоку от Акиты"],
     }
     for lang, words in want.items():
         with use_language(lang):

@@ -6,6 +6,7 @@ from dataclasses import dataclass, fields, replace
 
 from ...i18n import DEFAULT_LANGUAGE, N_, Domain, get_language, use_language
 from .tiles import Caste, Figure
+from .grammar import Word
 
 T = Domain("knizia")
 
@@ -120,6 +121,8 @@ def _words(edition: str) -> dict:
     words = _WORDS.get(key)
     if words is None:
         words = _WORDS[key] = _edition_words(edition)
+        for name in ("piece", "pieces", "tile", "tiles"):  # they take a case in Russian ({tiles:gen})
+            words[name] = Word(words[name])
     return words
 
 

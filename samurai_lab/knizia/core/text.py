@@ -6,6 +6,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ...i18n import Domain
+from .grammar import Word
 from .ruleset import Vocabulary
 
 from .model import Phase, Resolution
@@ -51,7 +52,7 @@ def describe_resolution(state: GameState, r: Resolution) -> str:
     names = vocab.seat_names(state.seats)
     tallies = ", ".join(T.gettext("{player} {value}").format(player=names[p], value=v)
                         for p, v in enumerate(r.tallies) if v) or T.gettext("nobody has influence")
-    caste, where = vocab.caste(r.caste), state.board.label(r.hex)
+    caste, where = vocab.caste(r.caste), Word(state.board.label(r.hex))
     if r.winner is None:
         return T.gettext("The {caste} of {where} is set aside: tie for the highest influence ({tallies})").format(
             caste=caste, where=where, tallies=tallies)
@@ -59,16 +60,24 @@ def describe_resolution(state: GameState, r: Resolution) -> str:
         player=names[r.winner], caste=caste, where=where, tallies=tallies)
 
 
+def phase_text(phase: Phase) -> str:
+    """A phase in the current language (``choosing the hands``, ``play``)."""
+    return {Phase.CHOOSE_HANDS: lambda: T.gettext("choosing the hands"),
+            Phase.PLACE_PIECES: lambda: T.gettext("placing the pieces"),
+            Phase.PLAY: lambda: T.pgettext("phase of the game", "play"),
+            Phase.GAME_OVER: lambda: T.gettext("game over")}[phase]()
+
+
 def describe_state(state: GameState) -> str:
     """A short multi-line summary: phase, whose turn, hands, captures."""
     vocab = state.ruleset.vocabulary
     names = vocab.seat_names(state.seats)
     lines = [T.gettext("Samurai, {n} players, {edition} rules, phase {phase}").format(
-        n=state.n_players, edition=state.ruleset.edition, phase=state.phase.value)]
+        n=state.n_players, edition=state.ruleset.edition, phase=phase_text(state.phase))]
     who = names[state.current]
     if state.phase is Phase.CHOOSE_HANDS:
-        lines.append(T.gettext("setup: {player} chooses a starting hand (hands first, then the {pieces} are "
-                               "placed)").format(player=who, pieces=vocab.pieces))
+        lines.append(T.gettext("setup: {player} chooses a starting hand; the {pieces} are placed once every hand "
+                               "is chosen").format(player=who, pieces=vocab.pieces))
     elif state.phase is Phase.PLACE_PIECES:
         lines.append(T.gettext("setup: {player} places a {piece} (every hand is chosen; play begins when all are "
                                "placed)").format(player=who, piece=vocab.piece))
@@ -80,7 +89,8 @@ def describe_state(state: GameState) -> str:
     sizes = state.hand_sizes()
     for p, seat in enumerate(state.seats):
         hand = state.hands[p]
-        shown = " ".join(t.code for t in hand) if hand is not None else T.gettext("{n} hidden").format(n=sizes[p])
+        shown = (" ".join(t.code for t in hand) if hand is not None
+                 else T.ngettext("{n} hidden", "{n} hidden", sizes[p]).format(n=sizes[p]))
         cap = state.captured[p]
         caps = T.gettext("hidden") if cap is None else ", ".join(
             T.pgettext("captured pieces", "{n} {caste}").format(n=n, caste=vocab.castes[c]) for c, n in zip(vocab.castes, cap))

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from ...i18n import N_, Domain
+from ..core.board import place_name
+from ..core.grammar import Word
 from ..core.influence import pending_resolutions
 from ..core.ruleset import VOCABULARY, Vocabulary
 from ..core.rules import influence
@@ -166,8 +168,11 @@ class Expectation:
         with ``board``, settlements by name, e.g. ``Akita (HO07)``)."""
         v = vocabulary or VOCABULARY["1998"]
 
-        def hx(h: str) -> str:
-            return board.label(board.index[h]) if board is not None and h in board.index else h
+        def hx(h: str) -> Word:
+            if board is None or h not in board.index:
+                return Word(h)
+            info = board.info[board.index[h]]
+            return Word(f"{place_name(info.name)} ({info.id})" if info.name else info.id)
 
         def cn(c: Caste) -> str:
             return v.caste(c)

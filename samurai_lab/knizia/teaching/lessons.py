@@ -26,6 +26,7 @@ from typing import Mapping, Protocol, Sequence
 
 from ..core.actions import Action, EndTurn, MoveTile, Pass, PlaceTile, Swap
 from ..core.board import CITY, Board, board_for, place_name
+from ..core.grammar import Word
 from ..core.rules import IllegalMoveError
 from ..core.ruleset import INSTANT, Ruleset
 from ..core.scoring import score_state
@@ -76,14 +77,26 @@ def fill(template: str, ruleset: Ruleset, seats: Sequence[str] | None = None) ->
     return T.gettext(template).format_map(words(ruleset, seats))
 
 
-def settlement_name(board: Board, i: int) -> str:
-    """``Kyoto``, ``Edo``, ``the village HO12`` (in the current language)."""
+def settlement_name(board: Board, i: int) -> Word:
+    """``Kyoto``, ``Edo``, ``the village HO12`` (in the current language; the lesson shows the id in words,
+    ``plain_text``). The name takes the form a translation asks for (``{where:in}``: Italian ``nel villaggio
+    HO12``, ``{where:prep}``: Russian ``деревне HO12``)."""
     info = board.info[i]
     if info.name:
-        return place_name(info.name)
+        return Word(place_name(info.name))
     if info.kind == CITY:
-        return T.gettext("the city {id}").format(id=info.id)
-    return T.gettext("the village {id}").format(id=info.id)
+        return Word(T.gettext("the city {id}").format(id=info.id))
+    return Word(T.gettext("the village {id}").format(id=info.id))
+
+
+def hex_name(board: Board, i: int) -> Word:
+    """``the land HO02``, ``the sea SEA07``, or a settlement's name (``settlement_name``), in the current
+    language, to be put into words with ``plain_text``."""
+    if board.is_settlement[i]:
+        return settlement_name(board, i)
+    if board.is_sea[i]:
+        return Word(T.gettext("the sea {id}").format(id=board.ids[i]))
+    return Word(T.gettext("the land {id}").format(id=board.ids[i]))
 
 
 def _cap(text: str) -> str:
@@ -370,7 +383,7 @@ def _tiles_not_counting(run: Run, s: int, caste: Caste) -> list[str]:
     for i, t in run.placed():
         name = tile_name(t, vocab)
         if i not in run.board.neighbours[s]:
-            notes.append(_NOT_TOUCHING(name, run.board.ids[i], settlement_name(run.board, s), vocab.tile))
+            notes.append(_NOT_TOUCHING(name, hex_name(run.board, i), settlement_name(run.board, s), vocab.tile))
         elif not t.counts_for(caste):
             if t.is_move:
                 notes.append(T.gettext("the {move} left behind is worth 0").format(move=vocab.move))
@@ -382,9 +395,9 @@ def _tiles_not_counting(run: Run, s: int, caste: Caste) -> list[str]:
     return notes
 
 
-def _NOT_TOUCHING(name: str, hex_id: str, where: str, tile_word: str) -> str:
+def _NOT_TOUCHING(name: str, on: Word, where: Word, tile_word: str) -> str:
     return T.gettext("your {tile} on {hex} does not touch {where}: a {tile_word} counts only for the settlements "
-                     "on its six sides").format(tile=name, hex=hex_id, where=where, tile_word=tile_word)
+                     "on its six sides").format(tile=name, hex=on, where=where, tile_word=tile_word)
 
 
 def _r2_note(run: Run, settlement: int, when: int) -> str:
@@ -543,7 +556,7 @@ class Influence:
                 where = settlement_name(run.board, s)
                 cname = vocab.caste(Caste(c))
                 if i not in run.board.neighbours[s]:
-                    notes.append(_NOT_TOUCHING(name, run.board.ids[i], where, vocab.tile))
+                    notes.append(_NOT_TOUCHING(name, hex_name(run.board, i), where, vocab.tile))
                 elif t.caste:
                     notes.append(T.gettext("your {tile} touches {where} but counts only for {castes}, not for its "
                                            "{caste}; Samurai, Ronin and Ships count for every caste").format(
@@ -590,7 +603,7 @@ class Touch:
             if self.figure is not None and t.figure is not Figure(self.figure):
                 notes.append(_needs_figure(vocab, Figure(self.figure), name, " ("))
             else:
-                notes.append(_NOT_TOUCHING(name, run.board.ids[i], where, vocab.tile))
+                notes.append(_NOT_TOUCHING(name, hex_name(run.board, i), where, vocab.tile))
         return _cap("; ".join(notes) or T.gettext("No {tile} of yours touches {where}").format(
             tile=vocab.tile, where=where)) + "."
 
@@ -820,8 +833,8 @@ CHAPTERS: tuple[Chapter, ...] = (
                    tiles={"HO10": (LEARNER, "B3"), "HO11": (LEARNER, "B2"), "HO13": (OPPONENT, "H4"),
                           "HO15": (OPPONENT, "S1")}),
              Capture("HO12", "B"),
-             N_("First use the {swap} to bring a {B} into HO12 (Akita has one), then close the last hex, HO16, "
-             "with any {tile}."), ("HO12",), moves=2,
+             N_("First use the {swap} to bring the {B} of Akita into the village HO12, then close the last hex, "
+             "HO16, with any {tile}."), ("HO12",), moves=2,
              success=N_("Right: the {swap} brought the {B} to your {tiles}.")),
         Task("move", N_("Take the {H} of the village HO30 with one {tile}. {them} has a {t_H3} next to it."),
              Setup(hand="M B3 R3 S1 H2", pieces={"HO30": "H"},

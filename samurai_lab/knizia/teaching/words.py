@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from ..core.board import Board, board_for, place_name
+from ..core.grammar import RUSSIAN_NOMINATIVE, Word, russian_case, with_preposition
 from ..core.model import Resolution
 from ..core.ruleset import Vocabulary
 from ..core.state import GameState
@@ -210,7 +211,7 @@ def _of_words(spec: tuple, specs: dict) -> str:
     """A settlement's words in the form that follows "of" (``of Kyoto``, ``of the village north of Akita``)."""
     what = spec[0]
     if what == "name":
-        return T.pgettext("of a place", "of {name}").format(name=place_name(spec[1]))
+        return T.pgettext("of a place", "of {name}").format(name=Word(place_name(spec[1])))
     if what == "nth":
         return T.gettext("{place} ({k} of {n})").format(place=_of_words(spec[1], specs), k=spec[2], n=spec[3])
     if what == "island":
@@ -252,8 +253,11 @@ def _board(where: GameState | Board) -> Board:
     return where.board if isinstance(where, GameState) else where
 
 
-def hex_words(where: GameState | Board, hex_ref: int | str, coords: bool = False) -> str:
-    """Where a hex is, in words: ``Kyoto``, ``the land north-west of Edo``; `` (HO20)`` added with ``coords``."""
+def hex_words(where: GameState | Board, hex_ref: int | str, coords: bool = False) -> Word:
+    """Where a hex is, in words: ``Kyoto``, ``the land north-west of Edo``; `` (HO20)`` added with ``coords``.
+
+    The words take the form a translation asks for (``{place:su}``: Italian ``sulla terra ...``; ``{place:gen}``:
+    Russian ``суши ...``; see ``core.grammar``)."""
     board = _board(where)
     i = hex_ref if isinstance(hex_ref, int) else board.resolve(hex_ref)
     if get_language() == "en":
@@ -261,7 +265,7 @@ def hex_words(where: GameState | Board, hex_ref: int | str, coords: bool = False
     else:
         _, specs = _words_and_specs(board)
         words = _spec_words(specs[i], specs) if i in specs else board.ids[i]
-    return f"{words} ({board.ids[i]})" if coords else words
+    return Word(f"{words} ({board.ids[i]})" if coords else words)
 
 
 def capitalised(text: str) -> str:
@@ -306,28 +310,88 @@ def board_for_players(n: int) -> Board:
 __all__ = ["FAST_NOTE", "capitalised", "hex_words", "plain_text", "resolution_words", "tallies_words", "tile_words"]
 
 
-_NAMED_ID = re.compile(r"\b([A-Z][A-Za-z]+)\s+\(((?:HO|KY|SH|HK|SEA)\d{2})\)")
-_ACTION = re.compile(r"\b([A-Z][0-9]?)@((?:HO|KY|SH|HK|SEA)\d{2})\b")
-_KIND_ID = re.compile(r"\b([Tt]he\s+|[Aa]\s+)?(?:village|city|land\s+hex|sea\s+hex|land|sea|hex)\s+((?:HO|KY|SH|HK|SEA)\d{2})\b")
-_HEX_ID = re.compile(r"(?<!\()\b((?:HO|KY|SH|HK|SEA)\d{2})\b")
+_ID = r"(?:HO|KY|SH|HK|SEA)\d{2}"
+_NAMED_ID = re.compile(rf"(?<!\w)([^\W\d_]\w+)\s+\(({_ID})\)")
+_ACTION = re.compile(rf"\b([A-Z][0-9]?)@({_ID})\b")
+_KIND_ID = re.compile(rf"\b([Tt]he\s+|[Aa]\s+)?(?:village|city|land\s+hex|sea\s+hex|land|sea|hex)\s+({_ID})\b")
+_HEX_ID = re.compile(rf"(?<!\()\b({_ID})\b")
+_SENTENCE_END = re.compile(r"(?:^|[.!?…][)»\"”]?\s+)$")
+
+# How a translation names a hex before its id, in any form: "sulla terra HO46", "в деревне HO47". The hex's
+# words then follow the noun as the text declined it ("sulla terra a sud di Kyoto", "в деревне к западу от
+# Киото"); a named settlement follows its noun as an apposition ("la città di Kyoto", "в городе Киото").
+_KIND_NOUNS = {
+    "it": ("villaggio", "città", "terra", "mare"),
+    "es": ("aldea", "ciudad", "tierra", "mar"),
+    "ru": tuple(form for form, nom in RUSSIAN_NOMINATIVE.items() if nom in ("суша", "море", "деревня", "город")),
+}
+_APPOSITION = {"it": "{noun} di {name}", "es": "{noun} de {name}", "ru": "{noun} {name}"}
+# The preposition before a bare id, and the form of the hex's words after it: Italian and Spanish join
+# the article ("su HO46" -> "sulla terra ..."), Russian prepositions govern a case ("от HO47" -> "от деревни ...";
+# "на"/"в" are read as where something lies: a translation that means "onto"/"into" names the noun itself).
+_PREPOSITIONS = {
+    "it": {p: p for p in ("di", "a", "da", "in", "su")},
+    "es": {"de": "de", "a": "a"},
+    "ru": {"от": "gen", "из": "gen", "у": "gen", "до": "gen", "около": "gen", "возле": "gen", "вокруг": "gen",
+           "кроме": "gen", "для": "gen", "без": "gen", "после": "gen", "среди": "gen", "вдоль": "gen",
+           "напротив": "gen", "с": "gen", "со": "gen", "к": "dat", "ко": "dat", "по": "dat", "на": "prep", "в": "prep", "во": "prep",
+           "о": "prep", "при": "prep", "над": "ins", "под": "ins", "за": "ins", "перед": "ins", "между": "ins",
+           "рядом с": "ins"},
+}
+
+
+def _kind_id_pattern(language: str) -> re.Pattern[str] | None:
+    nouns = _KIND_NOUNS.get(language)
+    if not nouns:
+        return None
+    alternatives = "|".join(sorted((re.escape(n) for n in nouns), key=len, reverse=True))
+    return re.compile(rf"(?<!\w)({alternatives})\s+({_ID})\b", re.IGNORECASE)
+
+
+def _preposition_id_pattern(language: str) -> re.Pattern[str] | None:
+    preps = _PREPOSITIONS.get(language)
+    if not preps:
+        return None
+    alternatives = "|".join(sorted((re.escape(p) for p in preps), key=len, reverse=True))
+    return re.compile(rf"(?<!\w)({alternatives})\s+(?!\()({_ID})\b", re.IGNORECASE)
+
+
+def _same_noun(language: str, noun: str, words: str) -> str | None:
+    """The rest of ``words`` after its head noun when that noun is ``noun`` in some form; None otherwise."""
+    if language == "ru":
+        head, _, rest = words.partition(" ")
+        same = RUSSIAN_NOMINATIVE.get(head.lower()) == RUSSIAN_NOMINATIVE.get(noun.lower())
+        return rest if same and head.lower() in RUSSIAN_NOMINATIVE else None
+    article, _, rest = words.partition(" ") if not words.lower().startswith("l'") else ("l'", "", words[2:])
+    head, _, tail = rest.partition(" ")
+    return tail if article.lower() in ("il", "lo", "la", "l'", "el") and head.lower() == noun.lower() else None
 
 
 def plain_text(where: GameState | Board, text: str, coords: bool = False) -> str:
     """A text written with notation, in words: ``Edo (HO21)`` → ``Edo``, ``the village HO19`` → ``the village
     north-west of Edo``, ``H3@HO02`` → ``High Helmet 3 on
     the village north of Akita``, ``HO20`` → ``the land north-west of Edo``. With ``coords`` the ids stay
-    (in brackets after the words). Ids of hexes not on this board are left as they are."""
+    (in brackets after the words). Ids of hexes not on this board are left as they are.
+
+    In other languages the hex's words take the form the text gives them: after the noun the translation
+    wrote (Italian ``sulla terra HO46``, Russian ``в деревне HO47``), or after a preposition (``su HO46`` →
+    ``sulla terra ...``, ``от HO47`` → ``от деревни ...``). A hex's words that start a sentence start with a
+    capital letter."""
     board = _board(where)
     vocab = where.ruleset.vocabulary if isinstance(where, GameState) else None
+    language = get_language()
 
-    def place(hex_id: str) -> str | None:
+    def place(hex_id: str) -> Word | None:
         try:
             return hex_words(board, board.resolve(hex_id), coords)
         except ValueError:
             return None
 
+    def at_sentence_start(m: re.Match[str]) -> bool:
+        return bool(_SENTENCE_END.search(m.string[:m.start()]))
+
     def named(m: re.Match[str]) -> str:
-        return m.group(0) if coords else m.group(1)
+        return m.group(0) if coords or not m.group(1)[:1].isupper() else m.group(1)
 
     def action(m: re.Match[str]) -> str:
         from ..core.tiles import tile
@@ -342,15 +406,44 @@ def plain_text(where: GameState | Board, text: str, coords: bool = False) -> str
         return T.gettext("{tile} on {place}").format(tile=tile_words(t, vocab), place=where_words)
 
     def bare(m: re.Match[str]) -> str:
-        return place(m.group(1)) or m.group(0)
+        words = place(m.group(1))
+        if words is None:
+            return m.group(0)
+        return capitalised(words) if at_sentence_start(m) else words
 
     def kind(m: re.Match[str]) -> str:
         words = place(m.group(2))
         if words is None:
             return m.group(0)
-        return capitalised(words) if (m.group(1) or "")[:1].isupper() else words
+        return capitalised(words) if (m.group(1) or "")[:1].isupper() or at_sentence_start(m) else words
+
+    def noun_kind(m: re.Match[str]) -> str:
+        words = place(m.group(2))
+        if words is None:
+            return m.group(0)
+        rest = _same_noun(language, m.group(1), words)
+        if rest is not None:
+            return f"{m.group(1)} {rest}"
+        return _APPOSITION[language].format(noun=m.group(1), name=words)
+
+    def preposition(m: re.Match[str]) -> str:
+        words = place(m.group(2))
+        if words is None:
+            return m.group(0)
+        prep = m.group(1)
+        form = _PREPOSITIONS[language][prep.lower()]
+        if language == "ru":
+            return f"{prep} {russian_case(words, form)}"
+        joined = with_preposition(prep.lower(), words, language)
+        return capitalised(joined) if prep[:1].isupper() else joined
 
     text = _NAMED_ID.sub(named, text)
-    text = _KIND_ID.sub(kind, text)
+    if language == "en":
+        text = _KIND_ID.sub(kind, text)
+    else:
+        for pattern, replace in ((_kind_id_pattern(language), noun_kind),
+                                 (_preposition_id_pattern(language), preposition)):
+            if pattern is not None:
+                text = pattern.sub(replace, text)
     text = _ACTION.sub(action, text)
     return _HEX_ID.sub(bare, text)

@@ -278,7 +278,7 @@ def expectation_lines(expect, state: GameState, coords: bool = False) -> list[st
         caste=vocab.caste(c), player=T.gettext("nobody") if p is None else names[p]) for c, p in expect.leaders]
     rest = replace(expect, illegal=None, captures=None, pending=None, tallies=(), captured=(), set_aside=None,
                    leaders=())
-    out += rest.lines(names, vocab, board=state.board)
+    out += [plain_text(state, line, coords) for line in rest.lines(names, vocab, board=state.board)]
     return out
 
 
@@ -308,10 +308,11 @@ def option_words(value: str) -> str:
 _OPTION_ID = re.compile(r"\b(" + "|".join(k for k in OPTION_WORDS if k != "pass") + r")\b")
 
 
-def option_ids_in_words(text: str) -> str:
+def option_ids_in_words(text: str, english_too: bool = False) -> str:
     """A translated scenario text with the rule options it names by id (``end_of_turn``) in words of the
-    current language (English texts keep the ids: they are the options' names in files and addresses)."""
-    if get_language() == DEFAULT_LANGUAGE:
+    current language (English texts keep the ids, the options' names in files and addresses, unless
+    ``english_too``)."""
+    if get_language() == DEFAULT_LANGUAGE and not english_too:
         return text
     return _OPTION_ID.sub(lambda m: option_words(m.group(1)), text)
 
@@ -695,6 +696,14 @@ class ExamplesApp:
         self.board.set_focus(focus or None)
         self.go(0)
 
+    def _keep_work(self) -> None:
+        """The header's language links reopen this example at this step (a page is translated as it is built)."""
+        if getattr(self, "header", None) is None or self.entry is None or self.stepper is None:
+            return
+        variant = self.stepper.variant.name
+        self.header.keep_work([("example", self.entry.key), ("step", str(self.stepper.index)),
+                               *([("variant", variant)] if variant else [])])
+
     def _board_for(self, state: GameState) -> BoardView:
         """The board view for this player count: bigger hexes for smaller maps, about the same size on screen."""
         n = state.n_players
@@ -751,6 +760,7 @@ class ExamplesApp:
         st = self.stepper
         assert st is not None
         st.go(k)
+        self._keep_work()
         if self.slider.value != k:
             self.slider.value = k
         if self.sandbox is not None:

@@ -352,6 +352,12 @@ def run(args: argparse.Namespace) -> int:
     """Serve with parsed options (``host``, ``port``, ``no_browser``, ``notebook``, ``saved_dir``, ``debug``)."""
     host = getattr(args, "host", DEFAULT_HOST)
     debug = bool(getattr(args, "debug", False))
+    from importlib.util import find_spec
+
+    if find_spec("voila") is None:
+        print('samurai-lab serve: the apps need their server (voila); install it with '
+              'pip install "samurai_lab[app]"', file=sys.stderr)
+        return 2
     notebooks_dir = find_notebooks_dir()
     if notebooks_dir is None:
         print("samurai-lab serve: the apps' notebooks are missing from the samurai_lab package; "
@@ -367,6 +373,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     saved = getattr(args, "saved_dir", None)
     saved_dir = Path(saved).expanduser().resolve() if saved else default_saved_dir()
+    max_kernels = getattr(args, "max_kernels", None)
+    prepare = dict(getattr(args, "prepare", None) or ())
 
     url = f"http://127.0.0.1:{args.port}{path}"
     # Own session: a Ctrl-C in the terminal reaches only this process, which

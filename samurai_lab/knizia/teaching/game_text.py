@@ -80,7 +80,7 @@ def describe_action(before: GameState, action: Action, after: GameState, label: 
         else:
             text += T.gettext(". Every hand is chosen and every {piece} is placed: play begins with {player}").format(
                 piece=vocab.piece, player=next_player)
-    captures = [resolution_words(after, r, coords) for r in after.events]
+    captures = [resolution_words(after, r, coords, capital=False) for r in after.events]
     if captures:
         text += " — " + "; ".join(captures)
     if after.is_over and not before.is_over:

@@ -289,14 +289,16 @@ def tallies_words(state: GameState, tallies: Sequence[int]) -> str:
     return ", ".join(parts) or T.gettext("nobody has influence")
 
 
-def resolution_words(state: GameState, r: Resolution, coords: bool = False) -> str:
-    """``Blue takes the Castle of Kyoto (Blue 3, Red 2)`` or ``The Buddha of Edo is set aside: tie ...``."""
+def resolution_words(state: GameState, r: Resolution, coords: bool = False, capital: bool = True) -> str:
+    """``Blue takes the Castle of Kyoto (Blue 3, Red 2)`` or ``The Buddha of Edo is set aside: tie ...``
+    (``the Buddha ...`` without ``capital``, inside a sentence)."""
     vocab = state.ruleset.vocabulary
     values = dict(caste=vocab.caste(r.caste), where=hex_words(state, r.hex, coords),
                   tallies=tallies_words(state, r.tallies))
     if r.winner is None:
-        return capitalised(T.gettext("the {caste} of {where} is set aside: tie for the highest influence ({tallies})")
-                           .format(**values))
+        text = T.gettext("the {caste} of {where} is set aside: tie for the highest influence ({tallies})").format(
+            **values)
+        return capitalised(text) if capital else text
     who = vocab.seat_names(state.seats)[r.winner]
     return T.pgettext("hex in words", "{player} takes the {caste} of {where} ({tallies})").format(
         player=who, **values)

@@ -7,6 +7,7 @@ the lens (closing a lens that does not show it first).
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from playwright.sync_api import Page
@@ -120,3 +121,37 @@ def drag(page: Page, start: tuple[float, float], end: tuple[float, float], steps
 def is_touch_page(page: Page) -> bool:
     """The page script saw a touch screen (the touch help lines show)."""
     return page.evaluate(f"() => document.documentElement.classList.contains({TOUCH_CLASS!r})")
+
+
+_SPACE_JS = """(sel) => { const c = document.querySelector(sel); if (!c) return null;
+  const i = c.closest('.samurai-board').querySelector('.samurai-board-space input');
+  return {w: c.width, h: c.height, space: i ? i.value : ''}; }"""
+
+
+def fitted_pixel(page: Page, view: Any, hex_ref: Any, selector: str = "canvas.samurai-board-canvas",
+                 timeout: float = 30.0) -> tuple[float, float]:
+    """Where the page's board draws a hex: ``view`` is the app's ``BoardView`` built the same way in this
+    process (same state and focus), given the page's measure of the board until both canvases agree."""
+    deadline, settled = time.monotonic() + timeout, None
+    while True:
+        got = page.evaluate(_SPACE_JS, selector)
+        if got and got["space"]:
+            view.space.value = got["space"]
+            if (view.canvas.width, view.canvas.height) == (got["w"], got["h"]):
+                if got == settled:
+                    return view.pixel_of(hex_ref)
+                settled = got
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the board was not fitted as in this process in {timeout:g}s: {got}")
+        page.wait_for_timeout(300)
+
+
+def hold(page: Page, point: tuple[float, float], ms: int = 900) -> None:
+    """Touch and hold one finger at a screen point."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": point[0], "y": point[1]}]})
+        page.wait_for_timeout(ms)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finally:
+        cdp.detach()

@@ -106,9 +106,9 @@ def test_every_lesson_text_is_translated(lang, ruleset):
 
 def test_hand_picked_feedback_in_each_language():
     cases = {
-        "it": ("il tuo Elmo 4 conta solo per Elmi, non per il segnalino Buddha", "del villaggio HO14"),
+        "it": ("il tuo tassello Elmo 4 conta solo per Elmi, non per il segnalino Buddha", "del villaggio HO14"),
         "es": ("tu Yelmo 4 solo cuenta para Yelmos, no para la pieza de Buda", "la aldea HO14"),
-        "ru": ("ваш Шлем 4 действует только на цели «Шлемы», а не на цель «Будда»", "из деревни HO14"),
+        "ru": ("ваш жетон «Шлем 4» действует только на цели «Шлемы», а не на цель «Будда»", "из деревни HO14"),
     }
     for lang, (note, where) in cases.items():
         with use_language(lang):

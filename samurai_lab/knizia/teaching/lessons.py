@@ -640,10 +640,14 @@ class EndGame:
     def feedback(self, run: Run) -> str:
         end = run.ended()
         vocab = run.ruleset.vocabulary
-        return T.gettext("The game goes on: still on the board {on_board}; {n} set aside. It ends after a capture "
-                         "when some caste has no {piece} left on the board, or when 4 {pieces} have been set aside "
-                         "by ties.").format(on_board=_on_board_text(end), n=sum(end.set_aside), piece=vocab.piece,
-                                            pieces=vocab.pieces)
+        n = sum(end.set_aside)
+        return T.ngettext("The game goes on: still on the board {on_board}; {n} set aside. It ends after a capture "
+                          "when some caste has no {piece} left on the board, or when 4 {pieces} have been set aside "
+                          "by ties.",
+                          "The game goes on: still on the board {on_board}; {n} set aside. It ends after a capture "
+                          "when some caste has no {piece} left on the board, or when 4 {pieces} have been set aside "
+                          "by ties.", n).format(on_board=_on_board_text(end), n=n, piece=vocab.piece,
+                                                pieces=vocab.pieces)
 
     def summary(self, run: Run) -> str:
         end = run.ended()

@@ -21,7 +21,7 @@ import time
 import urllib.request
 import zipfile
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -119,7 +119,7 @@ def test_the_sdist_and_the_wheel_carry_what_the_apps_need(built: tuple[Path, Pat
 
 
 @pytest.fixture(scope="module")
-def installed(built: tuple[Path, Path], tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+def installed(built: tuple[Path, Path], tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The wheel installed with its apps into a fresh venv; a folder elsewhere to run it from."""
     root = tmp_path_factory.mktemp("wheel-install")
     venv, elsewhere, data_home = root / "venv", root / "elsewhere", root / "data"
@@ -127,10 +127,10 @@ def installed(built: tuple[Path, Path], tmp_path_factory: pytest.TempPathFactory
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
     env = _clean_env(venv, data_home)
     t0 = time.monotonic()
-    subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", f"{built[1]}[app]"],
+    subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--no-compile", f"{built[1]}[app]"],
                    check=True, env=env, cwd=elsewhere, timeout=900)
     print(f"wheel installed with [app] in {time.monotonic() - t0:.1f} s")
-    yield {"venv": venv, "elsewhere": elsewhere, "data_home": data_home, "env": env}
+    return {"venv": venv, "elsewhere": elsewhere, "data_home": data_home, "env": env}
 
 
 def _run(installed: dict[str, Any], *args: str) -> subprocess.CompletedProcess[str]:
@@ -142,15 +142,17 @@ def test_the_installed_package_finds_its_files_and_saves_in_the_users_folder(ins
     python = str(installed["venv"] / "bin" / "python")
     probe = ("import samurai_lab; from samurai_lab.common import resources as r; "
              "print(samurai_lab.__file__); print(r.notebooks_dir()); print(r.scenarios_dir()); "
-             "print(r.in_source_checkout()); print(r.saved_dir())")
+             "print(r.in_source_checkout()); print(r.saved_dir()); "
+             "from samurai_lab.knizia.scenarios.catalogue import catalogue; print(' '.join(e.key for e in catalogue()))")
     out = _run(installed, python, "-c", probe)
     assert out.returncode == 0, out.stderr
-    module, notebooks, scenarios, checkout, saved = out.stdout.split("\n")[:5]
+    module, notebooks, scenarios, checkout, saved, examples = out.stdout.split("\n")[:6]
     site = Path(module).resolve().parent
     assert site.is_relative_to(installed["venv"].resolve()), module
     assert Path(notebooks) == site / "bundled" / "notebooks" and Path(scenarios) == site / "bundled" / "scenarios"
     assert checkout == "False"
     assert Path(saved) == installed["data_home"] / "samurai-lab" / "saved"
+    assert examples.split() == [f"E{i}" for i in range(1, 11)] + [f"R{i}" for i in range(1, 5)]  # the rulebook examples
 
 
 def test_check_without_a_path_checks_the_bundled_scenarios(installed: dict[str, Any]) -> None:

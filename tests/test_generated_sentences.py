@@ -50,8 +50,9 @@ LIST_ELLIPSIS = re.compile(r"(?:\.\.\.|…)(?=\))")
 WRONG_FORMS = {
     "it": re.compile(r"\b(?:di|a|da|in|su) (?:il|lo|la|l'|i|gli|le)\b", re.IGNORECASE),
     "es": re.compile(r"\b(?:de|a) el\b", re.IGNORECASE),
-    "ru": re.compile(r"(?<!\w)(?:на|в|во|от|у|к|с|со|из|до|при|около|рядом с|кроме) "
-                     r"(?:суша|деревня|Акита|цели «|жетоны «)(?!\w)", re.IGNORECASE),
+    "ru": re.compile(r"(?<!\w)(?:(?:на|в|во|от|у|к|с|со|из|до|при|около|рядом с|кроме) "
+                     r"(?:суша|деревня|Акита|цели «|жетоны «)|(?:от|у|к|из|до|при|рядом с|кроме) город)(?!\w)",
+                     re.IGNORECASE),
 }
 #: Words that may stand twice in a row, with the reason: none so far.
 ALLOWED_REPEATS: dict[str, str] = {}
@@ -212,14 +213,25 @@ def _lesson_texts() -> list[tuple[str, str, bool]]:
     return out
 
 
+#: Every form a translation may ask of a place, after the preposition that takes it.
+PLACE_FORMS = {"it": ("{w:di}", "{w:a}", "{w:da}", "{w:in}", "{w:su}"), "es": ("{w:de}", "{w:a}", "{w:en}"),
+               "ru": ("от {w:gen}", "к {w:dat}", "на {w:acc}", "рядом с {w:ins}", "на {w:prep}")}
+
+
 def _hex_texts() -> list[tuple[str, str, bool]]:
-    """The words of every hex of the maps of 2, 3 and 4 players, with and without coordinates."""
+    """The words of every hex of the maps of 2, 3 and 4 players, with and without coordinates, in every form
+    a sentence may ask for."""
+    from samurai_lab.i18n import get_language
+
     out = []
     for n in (2, 3, 4):
         board = board_for(n)
         for i, hex_id in enumerate(board.ids):
-            out.append((f"{n} players {hex_id}", hex_words(board, i), True))
+            words = hex_words(board, i)
+            out.append((f"{n} players {hex_id}", words, True))
             out.append((f"{n} players {hex_id} (coordinates)", hex_words(board, i, coords=True), True))
+            out += [(f"{n} players {hex_id} {form}", form.format(w=words), True)
+                    for form in PLACE_FORMS.get(get_language(), ())]
     return out
 
 

@@ -33,6 +33,7 @@ import ipywidgets as widgets
 
 from ..i18n import LANGUAGES, N_, Domain, get_language
 from .language import APP_LANGUAGES, LANG_OPTION, language_links
+from .layout import LAYOUT_CSS
 from .query import PAGE_OPTIONS, query_string
 
 T = Domain("ui")
@@ -362,7 +363,7 @@ class AppHeader:
         controls.extend(extra)
         controls.append(self.language_switch)
         controls.append(self.projector)
-        self.style = widgets.HTML(f"<style>{HEADER_CSS}\n{projector_stylesheet()}</style>",
+        self.style = widgets.HTML(f"<style>{HEADER_CSS}\n{projector_stylesheet()}\n{LAYOUT_CSS}</style>",
                                   layout=widgets.Layout(display="none"))
         self.script = script_output(_page_script(self.title, self.language), "samurai-page-title")
         title_row = widgets.HBox([self.heading, self.nav], layout=widgets.Layout(

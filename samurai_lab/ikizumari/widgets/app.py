@@ -21,6 +21,7 @@ import ipywidgets as widgets
 from samurai_lab.i18n import LANGUAGES, N_, Domain, get_language, use_language
 from samurai_lab.ui.common import Feedback, projector_style
 from samurai_lab.ui.header import AppHeader
+from samurai_lab.ui.layout import SIDE_CLASS
 
 from ..core.board import BLACK, RED, square_name
 from ..core.moves import PASS
@@ -127,7 +128,8 @@ class IkizumariApp:
                              widgets.HBox([self.move_input, self.move_button]),
                              *self.seat_boxes, self.rulings, self.record, self.legend],
                             layout=widgets.Layout(width="430px", flex="0 0 auto", margin="0 0 0 12px"))
-        self.play_tab = widgets.HBox([self.board.widget, side])
+        side.add_class(SIDE_CLASS)
+        self.play_tab = widgets.HBox([self.board.widget, side], layout=widgets.Layout(flex_flow="row wrap"))
 
         # lesson
         self.lesson = LessonSession()
@@ -160,7 +162,9 @@ class IkizumariApp:
                                     widgets.HBox([self.hint_button, self.retry_button, self.next_button]),
                                     self.lesson_feedback, self.hint_text],
                                    layout=widgets.Layout(width="430px", flex="0 0 auto", margin="0 0 0 12px"))
-        self.lesson_tab = widgets.HBox([self.lesson_board.widget, lesson_side])
+        lesson_side.add_class(SIDE_CLASS)
+        self.lesson_tab = widgets.HBox([self.lesson_board.widget, lesson_side],
+                                       layout=widgets.Layout(flex_flow="row wrap"))
 
         # rules
         self.rules_text = widgets.HTML(layout=widgets.Layout(max_width="900px"))

@@ -25,6 +25,7 @@ import ipywidgets as widgets
 from ...i18n import N_, Domain, LANGUAGES, get_language, use_language
 from ...ui.common import Feedback, projector_style
 from ...ui.header import AppHeader
+from ...ui.layout import SIDE_CLASS
 from ..core.board import NAMES
 from ..core.rules import free_shiro, is_tachiojo, legal_moves, outcome, why_illegal
 from ..core.ruleset import RULINGS
@@ -119,6 +120,7 @@ class KatanaApp:
         side = widgets.VBox([self.status, self.constraint, self.feedback.widget, buttons, seats_row,
                              self.rulings_box, self.position_box, self.log],
                             layout=widgets.Layout(width="440px", flex="0 0 auto", margin="0 0 0 12px"))
+        side.add_class(SIDE_CLASS)
         self.play_tab = widgets.HBox([self.board.widget, side], layout=widgets.Layout(flex_flow="row wrap"))
         # --- lesson tab
         self.tasks = all_tasks()
@@ -151,6 +153,7 @@ class KatanaApp:
                                                   self.retry_button, self.lesson_pass],
                                                  layout=widgets.Layout(flex_flow="row wrap"))],
                                    layout=widgets.Layout(width="440px", flex="0 0 auto", margin="0 0 0 12px"))
+        lesson_side.add_class(SIDE_CLASS)
         self.lesson_tab = widgets.HBox([self.lesson_board.widget, lesson_side],
                                        layout=widgets.Layout(flex_flow="row wrap"))
         # --- rules tab

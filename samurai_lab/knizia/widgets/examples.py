@@ -44,6 +44,7 @@ from ...ui.common import Feedback
 from .tally_panel import tally_html
 from ..scenarios.catalogue import GROUPS, SCENARIO_DIR, ExampleEntry, catalogue, load, short_title
 from ...ui.header import AppHeader
+from ...ui.layout import NARROW_PX, css_widget
 from ...i18n import DEFAULT_LANGUAGE, N_, Domain, get_language, use_language
 
 T = Domain("knizia_teach")
@@ -51,6 +52,17 @@ T_knizia = Domain("knizia")  # the scenario files' texts are in the knizia catal
 
 FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
 TEXT = f"{FONT};font-size:17px;line-height:1.45;color:#2b2620"
+
+
+
+#: The text column scrolls beside the board and its parts keep their size; the list's titles wrap in their
+#: column; on a narrow screen the list and the text take the screen's width and the page scrolls.
+EXAMPLES_CSS = (".samurai-examples-text > * {flex-shrink:0}"
+                ".samurai-examples .samurai-example-button {white-space:normal;height:auto;min-width:0 !important;"
+                "text-align:left;line-height:1.3;padding-top:5px;padding-bottom:5px;min-height:28px}"
+                f"@media (max-width:{NARROW_PX}px) {{.samurai-examples-list {{width:100% !important}}"
+                ".samurai-examples .samurai-example-button {width:calc(100% - 4px) !important}"
+                ".samurai-examples-text {max-height:none !important;flex-basis:100% !important}}")
 
 
 class SwapChooser:
@@ -545,6 +557,7 @@ class ExamplesApp:
                 self.buttons[e.key] = b
                 items.append(b)
         sidebar = widgets.VBox(items, layout=widgets.Layout(width="220px", margin="0 12px 0 0"))
+        sidebar.add_class("samurai-examples-list")
 
         self.title = widgets.HTML()
         self.title.add_class("samurai-example-title")
@@ -642,8 +655,7 @@ class ExamplesApp:
                                                                  T.gettext("The 2015 rulebook's examples")],
                                              style={"button_width": "auto"})
         self.edition.observe(self.feedback.guard(lambda ch: self.show_edition(ch["new"])), names="value")
-        keep = widgets.HTML("<style>.samurai-examples-text > * {flex-shrink:0}</style>",
-                            layout=widgets.Layout(display="none"))  # the column scrolls, its parts keep their size
+        keep = css_widget(EXAMPLES_CSS)  # the column scrolls, its parts keep their size; the list's titles wrap
         self.widget = widgets.VBox([keep, body])
         self.widget.add_class("samurai-examples")
         self.header = AppHeader("examples.ipynb", boards=list(self.boards.values()), edition=self.edition,

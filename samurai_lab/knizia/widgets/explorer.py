@@ -35,6 +35,7 @@ from ..core.tiles import Caste
 from ...i18n import N_, Domain
 from ...ui.common import Feedback
 from ...ui.header import AppHeader
+from ...ui.layout import SIDE_CLASS
 from ...ui.language import open_page
 from ...ui.query import query_params
 from .hand_panel import HandPanel
@@ -181,6 +182,7 @@ class Explorer:
         right.add_class("samurai-explorer-right")
         # every tab's panel fits the right column: long scenario titles wrap or shrink, never overflow
         fit = widgets.HTML(
+        right.add_class(SIDE_CLASS)
             "<style>.samurai-explorer-right .samurai-tabs, .samurai-explorer-right .samurai-tabs > * "
             "{max-width:100%;box-sizing:border-box}"
             ".samurai-explorer-right .samurai-files, .samurai-explorer-right .samurai-files * {max-width:100%;"

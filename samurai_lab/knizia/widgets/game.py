@@ -27,6 +27,7 @@ from ..teaching.game_text import action_hexes, action_phrase
 from ..teaching.game_text import describe_action
 from ..teaching.words import capitalised, hex_words, plain_text
 from ...ui.header import AppHeader
+from ...ui.layout import SIDE_CLASS
 from ..render.describe import hover_text
 from ..render.theme import seat_colours
 from ..core.model import Phase
@@ -187,6 +188,7 @@ class GameApp:
         self.replay.back_button.on_click(guard(lambda _b: self.show_screen("table" if self.session else "setup")))
         self.replay.continue_button.on_click(guard(lambda _b: self.continue_replay()))
 
+        side.add_class(SIDE_CLASS)
         self.screen = widgets.Box()
         self.top_feedback = widgets.Box()
         self.widget = widgets.VBox([widgets.HBox([self.new_game_button]), self.top_feedback, self.screen])

@@ -28,6 +28,7 @@ from ..core.tiles import CASTES, supply_per_caste
 from ..scenarios.catalogue import (catalogue, find_scenario, scenario_edition, scenario_final_state, scenario_id,
                                   scenario_title, short_title)
 from ...ui.common import Feedback, projector_style
+from ...ui.layout import SCROLL_X_CLASS
 from ...i18n import N_, Domain
 
 T = Domain("knizia_teach")
@@ -269,12 +270,14 @@ class ScoringExplainer:
         self.winner.add_class("samurai-score-winner")
         self.totals = widgets.HTML()
         self.totals.add_class("samurai-score-totals")
+        self.table.add_class(SCROLL_X_CLASS)
         self.steps = widgets.HTML()
         self.steps.add_class("samurai-score-steps")
         self.step_label = widgets.HTML()
         self.prev_button = widgets.Button(description=T.gettext("◀ Previous step"),
                                           layout=widgets.Layout(width="auto"))
         self.next_button = widgets.Button(description=T.gettext("Next step ▶"), layout=widgets.Layout(width="auto"),
+        self.steps.add_class(SCROLL_X_CLASS)
                                           button_style="primary")
         self.all_button = widgets.Button(description=T.gettext("Show all steps"), layout=widgets.Layout(width="auto"))
         for b, cls in ((self.prev_button, "samurai-score-prev"), (self.next_button, "samurai-score-next"),
@@ -295,6 +298,7 @@ class ScoringExplainer:
             self._rebuild_grid()
             controls.append(self.grid_box)
         top = widgets.HBox([*(controls[2:] if self.editable else []), self.chart],
+        self.grid_box.add_class(SCROLL_X_CLASS)
                            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         explain = widgets.VBox([nav, self.steps], layout=widgets.Layout(width="600px", margin="0 16px 0 0",
                                                                         flex="0 0 auto"))

@@ -25,6 +25,7 @@ from ..teaching.game_session import bot_level_name
 from .game_setup import bot_levels, bot_levels_html
 from ...i18n import Domain
 from ...ui.common import Feedback
+from ...ui.layout import SCROLL_X_CLASS
 
 T = Domain("knizia")
 
@@ -237,7 +238,8 @@ def summary_html(result: SimulationResult) -> str:
         gone=e["caste_exhausted"], aside=e["set_aside"], pieces=vocab.pieces, passed=e["all_passed"], seats=seat_rates)
     return (f"<div class='samurai-tournament-summary-body'>"
             f"<b>{html.escape(games)}</b>, {html.escape(table)}"
-            f"<table style='border-collapse:collapse;margin:4px 0'><tr>{head}</tr>{rows}</table>"
+            f"<div class='{SCROLL_X_CLASS}'><table style='border-collapse:collapse;margin:4px 0'><tr>{head}</tr>"
+            f"{rows}</table></div>"
             f"<div>{html.escape(ended)}</div></div>")
 
 

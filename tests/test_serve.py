@@ -384,48 +384,6 @@ def test_outside_voila_the_environment_gives_the_query(monkeypatch):
     assert query_params({"example"}).text("example") == "E2"
 
 
-def test_a_preheated_kernel_waits_for_its_request(monkeypatch):
-    """The protocol of voila's ``voila/query/<kernel>`` websocket, with a stand-in server."""
-    from websockets.asyncio.server import serve as ws_serve
-
-    got_path: list[str] = []
-    ready = threading.Event()
-    box: dict[str, object] = {}
-
-    async def handler(ws):
-        got_path.append(ws.request.path)
-        await asyncio.sleep(0.3)  # the request comes later than the kernel asks
-        await ws.send(json.dumps({"QUERY_STRING": "start=midgame", "SERVER_NAME": "x"}))
-
-    async def main():
-        async with ws_serve(handler, "127.0.0.1", 0) as server:
-            box["port"] = server.sockets[0].getsockname()[1]
-            ready.set()
-            while "done" not in box:
-                await asyncio.sleep(0.05)
-
-    t = threading.Thread(target=lambda: asyncio.run(main()), daemon=True)
-    t.start()
-    assert ready.wait(10)
-    monkeypatch.setenv("VOILA_PREHEAT", "True")
-    monkeypatch.setenv("VOILA_APP_PORT", str(box["port"]))
-    monkeypatch.setenv("VOILA_KERNEL_ID", "k-1")
-    monkeypatch.setenv("VOILA_SERVER_URL", "/base/")
-    monkeypatch.delenv("VOILA_WS_BASE_URL", raising=False)
-    # set first, so that the end of the test restores the variables as they were (unset)
-    monkeypatch.setenv("QUERY_STRING", "")
-    monkeypatch.setenv("SERVER_NAME", "")
-    monkeypatch.setattr(query_mod._request, "read", False)
-    try:
-        assert query_params({"start"}).text("start") == "midgame"
-        assert got_path == ["/base/voila/query/k-1"]
-        assert query_params({"start"}).text("start") == "midgame"  # asked once per kernel
-        assert len(got_path) == 1
-    finally:
-        box["done"] = True
-        t.join(5)
-
-
 def stand_in_query_server(handler) -> tuple[threading.Thread, dict[str, object]]:
     """A websocket server on 127.0.0.1 running ``handler``; ``box["port"]``, stopped by ``box["done"]``."""
     from websockets.asyncio.server import serve as ws_serve
@@ -451,9 +409,32 @@ def preheated_kernel(monkeypatch, port: object) -> None:
     monkeypatch.setenv("VOILA_APP_PORT", str(port))
     monkeypatch.setenv("VOILA_KERNEL_ID", "k-1")
     monkeypatch.delenv("VOILA_WS_BASE_URL", raising=False)
-    monkeypatch.setenv("QUERY_STRING", "")
+    monkeypatch.setenv("QUERY_STRING", "")  # set first, so that the end of the test unsets it again
     monkeypatch.setattr(query_mod._request, "read", False)
     monkeypatch.setattr(query_mod._request, "lost", False)
+
+
+def test_a_preheated_kernel_waits_for_its_request(monkeypatch):
+    """The protocol of voila's ``voila/query/<kernel>`` websocket, with a stand-in server."""
+    got_path: list[str] = []
+
+    async def handler(ws):
+        got_path.append(ws.request.path)
+        await asyncio.sleep(0.3)  # the request comes later than the kernel asks
+        await ws.send(json.dumps({"QUERY_STRING": "start=midgame", "SERVER_NAME": "x"}))
+
+    t, box = stand_in_query_server(handler)
+    preheated_kernel(monkeypatch, box["port"])
+    monkeypatch.setenv("VOILA_SERVER_URL", "/base/")
+    monkeypatch.setenv("SERVER_NAME", "")  # set first, so that the end of the test unsets it again
+    try:
+        assert query_params({"start"}).text("start") == "midgame"
+        assert got_path == ["/base/voila/query/k-1"]
+        assert query_params({"start"}).text("start") == "midgame"  # asked once per kernel
+        assert len(got_path) == 1
+    finally:
+        box["done"] = True
+        t.join(5)
 
 
 def test_a_kernel_whose_wait_the_server_lost_asks_again_and_gets_its_request(monkeypatch):

@@ -51,7 +51,7 @@ def _capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _split_article(text: str) -> tuple[str, str]:
+def split_article(text: str) -> tuple[str, str]:
     """(``la``, ``terra a nord di Kyoto``) for ``la terra a nord di Kyoto``; ("", text) without an article."""
     if text[:2].lower() == "l'":
         return text[:2], text[2:]
@@ -64,7 +64,7 @@ def _split_article(text: str) -> tuple[str, str]:
 def with_preposition(preposition: str, text: str, language: str) -> str:
     """``di`` + ``il villaggio ...`` -> ``del villaggio ...`` (Italian), ``de`` + ``el mar`` -> ``del mar``
     (Spanish); otherwise the preposition before the text."""
-    article, rest = _split_article(text)
+    article, rest = split_article(text)
     if language == "it" and preposition in _ITALIAN_STEMS and article.lower() in _ITALIAN_ENDINGS:
         joined = _ITALIAN_STEMS[preposition] + _ITALIAN_ENDINGS[article.lower()]
         return joined + rest if joined.endswith("'") else f"{joined} {rest}"

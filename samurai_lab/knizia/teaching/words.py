@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from ..core.board import Board, board_for, place_name
-from ..core.grammar import RUSSIAN_NOMINATIVE, Word, russian_case, with_preposition
+from ..core.grammar import RUSSIAN_NOMINATIVE, Word, russian_case, split_article, with_preposition
 from ..core.model import Resolution
 from ..core.ruleset import Vocabulary
 from ..core.state import GameState
@@ -336,26 +336,17 @@ _PREPOSITIONS = {
     "es": {"de": "de", "a": "a"},
     "ru": {"от": "gen", "из": "gen", "у": "gen", "до": "gen", "около": "gen", "возле": "gen", "вокруг": "gen",
            "кроме": "gen", "для": "gen", "без": "gen", "после": "gen", "среди": "gen", "вдоль": "gen",
-           "напротив": "gen", "с": "gen", "со": "gen", "к": "dat", "ко": "dat", "по": "dat", "на": "prep", "в": "prep", "во": "prep",
-           "о": "prep", "при": "prep", "над": "ins", "под": "ins", "за": "ins", "перед": "ins", "между": "ins",
-           "рядом с": "ins"},
+           "напротив": "gen", "с": "gen", "со": "gen", "к": "dat", "ко": "dat", "по": "dat", "на": "prep",
+           "в": "prep", "во": "prep", "о": "prep", "при": "prep", "над": "ins", "под": "ins", "за": "ins",
+           "перед": "ins", "между": "ins", "рядом с": "ins"},
 }
 
 
-def _kind_id_pattern(language: str) -> re.Pattern[str] | None:
-    nouns = _KIND_NOUNS.get(language)
-    if not nouns:
-        return None
-    alternatives = "|".join(sorted((re.escape(n) for n in nouns), key=len, reverse=True))
-    return re.compile(rf"(?<!\w)({alternatives})\s+({_ID})\b", re.IGNORECASE)
-
-
-def _preposition_id_pattern(language: str) -> re.Pattern[str] | None:
-    preps = _PREPOSITIONS.get(language)
-    if not preps:
-        return None
-    alternatives = "|".join(sorted((re.escape(p) for p in preps), key=len, reverse=True))
-    return re.compile(rf"(?<!\w)({alternatives})\s+(?!\()({_ID})\b", re.IGNORECASE)
+@lru_cache(maxsize=16)
+def _before_id(words: tuple[str, ...], then: str = "") -> re.Pattern[str]:
+    """``(word) (hex id)`` for any of ``words`` (longest first), ``then`` a lookahead before the id."""
+    alternatives = "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+    return re.compile(rf"(?<!\w)({alternatives})\s+{then}({_ID})\b", re.IGNORECASE)
 
 
 def _same_noun(language: str, noun: str, words: str) -> str | None:
@@ -364,9 +355,9 @@ def _same_noun(language: str, noun: str, words: str) -> str | None:
         head, _, rest = words.partition(" ")
         same = RUSSIAN_NOMINATIVE.get(head.lower()) == RUSSIAN_NOMINATIVE.get(noun.lower())
         return rest if same and head.lower() in RUSSIAN_NOMINATIVE else None
-    article, _, rest = words.partition(" ") if not words.lower().startswith("l'") else ("l'", "", words[2:])
+    article, rest = split_article(words)
     head, _, tail = rest.partition(" ")
-    return tail if article.lower() in ("il", "lo", "la", "l'", "el") and head.lower() == noun.lower() else None
+    return tail if article and head.lower() == noun.lower() else None
 
 
 def plain_text(where: GameState | Board, text: str, coords: bool = False) -> str:
@@ -443,9 +434,9 @@ def plain_text(where: GameState | Board, text: str, coords: bool = False) -> str
     if language == "en":
         text = _KIND_ID.sub(kind, text)
     else:
-        for pattern, replace in ((_kind_id_pattern(language), noun_kind),
-                                 (_preposition_id_pattern(language), preposition)):
-            if pattern is not None:
-                text = pattern.sub(replace, text)
+        if language in _KIND_NOUNS:
+            text = _before_id(_KIND_NOUNS[language]).sub(noun_kind, text)
+        if language in _PREPOSITIONS:
+            text = _before_id(tuple(_PREPOSITIONS[language]), r"(?!\()").sub(preposition, text)
     text = _ACTION.sub(action, text)
     return _HEX_ID.sub(bare, text)

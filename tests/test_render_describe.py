@@ -5,6 +5,7 @@ from __future__ import annotations
 from samurai_lab import EDITION_1998, EDITION_2015, PlaceTile, new_game
 from samurai_lab.knizia.render.describe import hover_text, tallies_text, tile_name
 from samurai_lab.knizia.core.tiles import tile
+from samurai_lab.knizia.teaching.words import capitalised, hex_words
 
 
 def _random_start(ruleset=EDITION_1998, n: int = 2):
@@ -25,12 +26,13 @@ def test_off_the_map_is_empty() -> None:
     assert hover_text(new_game(2), None) == ""
 
 
-def test_sea_and_land_hexes() -> None:
+def test_sea_and_land_hexes_are_places_in_words() -> None:
     state = new_game(2)
     sea, land = state.board.sea[0], state.board.land[0]
     text = hover_text(state, sea)
-    assert text.startswith(f"{state.board.ids[sea]} · sea") and "ships only" in text
-    assert hover_text(state, land) == f"{state.board.ids[land]} · land · empty"
+    assert text.startswith("The sea ") and "ships only" in text and state.board.ids[sea] not in text
+    assert hover_text(state, land) == f"{capitalised(hex_words(state, land))} · empty"
+    assert hover_text(state, land, coords=True) == f"{capitalised(hex_words(state, land))} ({state.board.ids[land]}) · empty"
 
 
 def test_a_tile_names_its_owner_and_figure() -> None:
@@ -45,7 +47,8 @@ def test_a_settlement_shows_pieces_and_tallies() -> None:
     state = _random_start()
     kyoto = state.board.resolve("Kyoto")
     before = hover_text(state, kyoto)
-    assert before.startswith("Kyoto (HO35) · city (holds 2)")
+    assert before.startswith("Kyoto · city (holds 2)")
+    assert hover_text(state, kyoto, coords=True).startswith("Kyoto (HO35) · city (holds 2)")
     vocab = state.ruleset.vocabulary
     for c in state.pieces[kyoto]:
         assert vocab.caste(c) in before
@@ -63,7 +66,7 @@ def test_a_settlement_shows_pieces_and_tallies() -> None:
 def test_empty_settlement_and_edition_words() -> None:
     state = new_game(3, EDITION_2015)
     village = state.board.villages[0]
-    assert hover_text(state, village).endswith("village (holds 1) · empty")
+    assert hover_text(state, village) == f"{capitalised(hex_words(state, village))} (holds 1) · empty"
     edo = hover_text(state, state.board.edo)
     assert "Castle" in edo and "Buddha" in edo and "Rice" in edo
     assert tile_name(state, tile("W2")) == "Ship 2 (fast)"

@@ -13,6 +13,9 @@ and projector mode.
   language switch links the same app in each of its languages (``?lang=it``, the page's other
   options kept); every link to another app carries ``lang`` (and ``projector=1`` when it is on),
   so the choice follows the user from app to app.
+* An app that holds work (a position, a game, a lesson's progress, an example's step) hands the
+  header that work as address options (``keep_work``): the language links then reopen the app
+  with the work in place, since a page's texts are translated when it is built.
 * Projector mode adds the CSS class ``samurai-projector`` to the app's root (big type for
   panels and messages, bigger buttons) and calls ``set_projector(on)`` on each board that has
   it. It starts on with ``?projector=1`` in the address.
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import html
 import json
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -31,8 +35,9 @@ from urllib.parse import parse_qsl, urlencode
 
 import ipywidgets as widgets
 
-from ..i18n import LANGUAGES, N_, Domain, get_language
-from .language import APP_LANGUAGES, LANG_OPTION, language_links
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, Domain, get_language
+from .common import KINDS
+from .language import APP_LANGUAGES, LANG_OPTION, language_links, unknown_language
 from .layout import LAYOUT_CSS
 from .query import PAGE_OPTIONS, query_string
 
@@ -120,6 +125,11 @@ def page_query(query: Mapping[str, str] | str | None = None) -> list[tuple[str, 
     return parse_qsl(query.lstrip("?"), keep_blank_values=True)
 
 
+def page_name(notebook: str) -> str:
+    """The page of ``notebook``: itself under voila, ``<name>.html`` in the static site (Pyodide)."""
+    return notebook.removesuffix(".ipynb") + ".html" if sys.platform == "emscripten" else notebook
+
+
 def app_href(notebook: str, lang: str | None = None, projector: bool = False,
              options: Iterable[tuple[str, str]] = ()) -> str:
     """The address of ``notebook`` with ``options``, ``projector=1`` when on, and ``lang`` last:
@@ -129,7 +139,8 @@ def app_href(notebook: str, lang: str | None = None, projector: bool = False,
         pairs.append(("projector", "1"))
     if lang:
         pairs.append((LANG_OPTION, lang))
-    return f"{notebook}?{urlencode(pairs)}" if pairs else notebook
+    page = page_name(notebook)
+    return f"{page}?{urlencode(pairs)}" if pairs else page
 
 
 def is_on(value: str | None) -> bool:
@@ -235,6 +246,10 @@ A11Y_SCRIPT = """
     document.querySelectorAll('.jp-RenderedSVG img:not([alt]), .jp-RenderedImage img:not([alt])').forEach((img) => {
       img.setAttribute('alt', W.picture);
     });
+    // a box that scrolls sideways (a wide table or picture on a phone) takes the keyboard's focus, to scroll it
+    document.querySelectorAll('.samurai-scroll-x:not([tabindex]), .jp-RenderedSVG:not([tabindex])').forEach((box) => {
+      if (box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1) box.tabIndex = 0;
+    });
   };
   fix();
   let queued = false;
@@ -255,10 +270,19 @@ def a11y_script() -> str:
     return A11Y_SCRIPT.replace("%(words)s", json.dumps(words))
 
 
+def page_words() -> dict[str, str]:
+    """The words the page template says when the app has stopped (its kernel died or restarted)."""
+    return {"stopped": T.gettext("This app has stopped: its connection to the server ended. Reload the page to "
+                                 "start it again."),
+            "reload": T.gettext("Reload")}
+
+
 def _page_script(title: str, lang: str = "en") -> str:
-    """The page's title and language (always set: voila's template says ``en``), and the a11y names."""
+    """The page's title and language (always set: voila's template says ``en``), the words of the page
+    template (``page_words``) and the a11y names."""
     return (f"document.title = {json.dumps(title)};"
             f"document.documentElement.lang = {json.dumps(lang)};"
+            f"window.samuraiPageWords = {json.dumps(page_words())};"
             + a11y_script())
 
 
@@ -280,11 +304,16 @@ def nav_html(current: str, apps: Iterable[AppLink] | None = None, lang: str | No
     lang = lang or get_language()
     home_cur = ' aria-current="page"' if current == HOME else ""
     home = html.escape(T.gettext("Home"))
-    links = [f'<a href="{html.escape(app_href(HOME, lang, projector))}"{home_cur}>{home}</a>']
+    home_lang = lang if lang in APP_LANGUAGES else DEFAULT_LANGUAGE
+    links = [f'<a href="{html.escape(app_href(HOME, home_lang, projector))}"{home_cur}>{home}</a>']
     for a in (available() if apps is None else apps):
         cur = ' aria-current="page"' if a.notebook == current else ""
-        links.append(f'<a href="{html.escape(app_href(a.notebook, lang, projector))}"{cur} '
-                     f'title="{html.escape(a.line_text())}">{html.escape(a.name_text())}</a>')
+        title, code = a.line_text(), lang
+        if lang not in a.languages:  # an app that does not speak the page's language opens in English, and says so
+            in_english = T.gettext("in English")
+            title, code = f"{title} ({in_english})", DEFAULT_LANGUAGE
+        links.append(f'<a href="{html.escape(app_href(a.notebook, code, projector))}"{cur} '
+                     f'title="{html.escape(title)}">{html.escape(a.name_text())}</a>')
     label = T.gettext("The apps of {site}").format(site=SITE)
     return f'<nav aria-label="{html.escape(label)}">{"".join(links)}</nav>'
 
@@ -331,6 +360,8 @@ class AppHeader:
         self.boards = boards if isinstance(boards, list) else list(boards)  # a list the app may add to
         self.projector_on = False
         self._coordinates = coordinates
+        self.work: list[tuple[str, str]] = []  # the app's work as options, carried by the language links
+        self._work_drops: frozenset[str] = frozenset()
 
         self._name = name
         self.heading = widgets.HTML(f'<h1>{html.escape(self.name)}</h1>')
@@ -338,7 +369,8 @@ class AppHeader:
         self.nav = widgets.HTML(nav_html(notebook, self._apps, self.language))
         self.nav.add_class("samurai-app-nav")
         # no languages: the app brings its own switch (in ``extra``) and calls ``relabel`` when it changes
-        self.language_switch = widgets.HTML(language_nav_html(notebook, self.languages, self.language, self.options),
+        self.language_switch = widgets.HTML(language_nav_html(notebook, self.languages, self.language,
+                                                              self.switch_options()),
                                             layout=widgets.Layout(display="" if self.languages else "none"))
         self.language_switch.add_class("samurai-language-switch")
         self.projector = widgets.ToggleButton(
@@ -359,6 +391,7 @@ class AppHeader:
                                                 layout=widgets.Layout(width="auto"))
             self.coordinates.add_class("samurai-coordinates-switch")
             self.coordinates.observe(lambda ch: coordinates(bool(ch["new"])), names="value")
+            self.coordinates.observe(lambda ch: self._coordinates_changed(bool(ch["new"])), names="value")
             controls.append(self.coordinates)
         controls.extend(extra)
         controls.append(self.language_switch)
@@ -370,15 +403,33 @@ class AppHeader:
             align_items="center", flex_flow="row wrap", flex="1 1 auto"))
         control_row = widgets.HBox(controls, layout=widgets.Layout(align_items="center", flex_flow="row wrap",
                                                                     grid_gap="6px"))
+        self.notice = widgets.HTML(self.language_notice())
+        self.notice.add_class("samurai-language-notice")
         self.widget = widgets.VBox([widgets.HBox([title_row, control_row], layout=widgets.Layout(
             align_items="center", flex_flow="row wrap", justify_content="space-between")),
-            self.style, self.script])
+            self.notice, self.style, self.script])
         self.widget.add_class(HEADER_CLASS)
         params = {k: v for k, v in self.options if k in HEADER_OPTIONS}
         if is_on(params.get("projector")):
             self.projector.value = True  # calls set_projector
         if self._coordinates is not None and is_on(params.get("coordinates")):
             self.coordinates.value = True
+
+    def language_notice(self) -> str:
+        """A warning when the address asks for a language this app does not speak ('' otherwise), worded as
+        for any other option the app cannot use."""
+        link = APP_BY_NOTEBOOK.get(self.notebook)
+        languages = self.languages or (link.languages if link else APP_LANGUAGES)
+        given = unknown_language(urlencode(self.options), languages)
+        if given is None:
+            return ""
+        problem = T.gettext("{option} is not one of {choices}").format(option=f"{LANG_OPTION}={given!r}",
+                                                                      choices=", ".join(languages))
+        text = T.gettext("The address has options this app cannot use, so their defaults are shown: "
+                         "{problems}.").format(problems=problem)
+        fg, bg = KINDS["warning"]
+        return (f'<div role="status" style="color:{fg};background:{bg};padding:6px 10px;border-radius:4px;'
+                f'margin:4px 0">{html.escape(text)}</div>')
 
     def set_projector(self, on: bool) -> None:
         """Projector mode on or off: the root's CSS class, each board's ``set_projector``."""
@@ -388,7 +439,7 @@ class AppHeader:
             self.projector.value = on
             return
         self.nav.value = nav_html(self.notebook, self._apps, self.language, on)
-        self.language_switch.value = language_nav_html(self.notebook, self.languages, self.language, self.options, on)
+        self._show_languages()
         if self.root is not None:
             if on:
                 self.root.add_class(PROJECTOR_CLASS)
@@ -408,20 +459,55 @@ class AppHeader:
         self.title = page_title(self.name)
         self.heading.value = f'<h1>{html.escape(self.name)}</h1>'
         self.nav.value = nav_html(self.notebook, self._apps, self.language, self.projector_on)
-        self.language_switch.value = language_nav_html(self.notebook, self.languages, self.language, self.options,
-                                                       self.projector_on)
+        self._show_languages()
         self.projector.description = T.gettext("Projector")
         self.projector.tooltip = T.gettext("Big type and a big board for a projector (or ?projector=1)")
         if self.coordinates is not None:
             self.coordinates.description = T.gettext("Show coordinates")
             self.coordinates.tooltip = T.gettext("Name hexes by their ids (HO12) too")
         self.script.outputs = script_output(_page_script(self.title, self.language)).outputs
+        self.notice.value = self.language_notice()
+
+    def _coordinates_changed(self, on: bool) -> None:
+        """The language links keep the switch; boards that name hexes aloud (``set_coordinates``) follow it."""
+        self._show_languages()
+        for board in self.boards:
+            fn = getattr(board, "set_coordinates", None)
+            if callable(fn):
+                fn(on)
+
+    def switch_options(self) -> list[tuple[str, str]]:
+        """The options the language links carry: the page's, those the work replaces left out, then the work."""
+        work, replaced = list(self.work), set(self._work_drops)
+        coordinates = getattr(self, "coordinates", None)
+        if coordinates is not None:  # "Show coordinates" as the user left it
+            replaced.add("coordinates")
+            work += [("coordinates", "1")] if coordinates.value else []
+        replaced |= {k for k, _ in work}
+        return [(k, v) for k, v in self.options if k not in replaced] + work
+
+    def keep_work(self, options: Iterable[tuple[str, str]], replaces: Iterable[str] = ()) -> None:
+        """The app's work as address options (``[("position", "...")]``), so that switching language
+        reopens the app with it; ``replaces``: the page's options the work makes stale (``start``)."""
+        work, drops = list(options), frozenset(replaces)
+        if work != self.work or drops != self._work_drops:
+            self.work, self._work_drops = work, drops
+            self._show_languages()
+
+    def _show_languages(self) -> None:
+        value = language_nav_html(self.notebook, self.languages, self.language, self.switch_options(),
+                                  self.projector_on)
+        if self.language_switch.value != value:
+            self.language_switch.value = value
 
     def add_board(self, board: Any) -> None:
-        """Another board that follows projector mode (e.g. built later)."""
+        """Another board that follows projector mode and "Show coordinates" (e.g. built later)."""
         self.boards.append(board)
         fn = getattr(board, "set_projector", None)
         if self.projector_on and callable(fn):
+            fn(True)
+        fn = getattr(board, "set_coordinates", None)
+        if self.coordinates is not None and self.coordinates.value and callable(fn):
             fn(True)
 
     def attach(self, root: widgets.Box) -> widgets.Box:

@@ -68,6 +68,16 @@ def page_language(query: str | None = None, languages: Iterable[str] = APP_LANGU
     return DEFAULT_LANGUAGE
 
 
+def unknown_language(query: str | None = None, languages: Iterable[str] = APP_LANGUAGES) -> str | None:
+    """The page's ``lang`` option as given when it is not one of ``languages`` (the page then falls back,
+    and says so), else None."""
+    q = query_string() if query is None else query
+    for key, value in reversed(parse_qsl(q.lstrip("?"), keep_blank_values=True)):
+        if key == LANG_OPTION:
+            return None if normalize_language(value) in tuple(languages) else value
+    return None
+
+
 def open_page(query: str | None = None, languages: Iterable[str] = APP_LANGUAGES) -> str:
     """Set this page's language (see :func:`page_language`) and return it."""
     return set_language(page_language(query, languages))

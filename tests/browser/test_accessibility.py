@@ -1,5 +1,6 @@
 """Every app notebook in a real browser, checked by axe-core: a real page title, a language, and no
-serious or critical accessibility violation (``axe-playwright-python``)."""
+serious or critical accessibility violation (``axe-playwright-python``), on a laptop's screen (1366 px)
+and on a phone's (390x844, touch, device scale 3)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import APP_READY, open_app
-from playwright.sync_api import Page
+from helpers import APP_READY, context_page, open_app
+from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.browser
 
@@ -21,6 +22,8 @@ READY = {k: v for k, v in APP_READY.items() if k not in ("katana.ipynb", "ikizum
 OTHERS = ("katana.ipynb", "ikizumari.ipynb")
 SERIOUS = {"serious", "critical"}
 TIMEOUT = 120.0
+#: A phone, as Playwright emulates one.
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 3}
 
 
 def _apps() -> list[str]:
@@ -56,6 +59,38 @@ def test_app_has_a_title_and_no_serious_accessibility_violation(app_page: Page, 
     assert page.evaluate("document.documentElement.lang"), f"{notebook}: the page has no language"
     found = serious_violations(page)
     assert not found, f"{notebook}: axe-core finds\n{describe(found)}"
+
+
+@pytest.mark.parametrize("notebook", _apps())
+def test_app_has_no_serious_accessibility_violation_on_a_phone(browser: Browser, voila_url: str,
+                                                                notebook: str) -> None:
+    with context_page(browser, **PHONE) as (page, errors):
+        open_app(page, voila_url, notebook, READY.get(notebook, ".jp-OutputArea-output"), timeout=TIMEOUT)
+        page.wait_for_timeout(800)
+        found = serious_violations(page)
+        assert not found, f"{notebook}: axe-core finds\n{describe(found)}"
+        assert not errors.unexpected(), errors.unexpected()
+
+
+@pytest.mark.parametrize("screen", [{"viewport": {"width": 1366, "height": 768}}, PHONE], ids=["laptop", "phone"])
+def test_scoring_to_its_verdict_and_a_game_under_way_are_axe_clean(browser: Browser, voila_url: str,
+                                                                    screen: dict) -> None:
+    """The states a first look does not reach: the scoring stepped to its winner ('◀ wins'), a game's table."""
+    with context_page(browser, **screen) as (page, errors):
+        open_app(page, voila_url, "scoring.ipynb", READY["scoring.ipynb"], timeout=TIMEOUT)
+        nxt = page.locator(".samurai-score-next")
+        while nxt.is_enabled():
+            nxt.click()
+            page.wait_for_timeout(150)
+        page.wait_for_selector(".samurai-win-mark", state="attached", timeout=TIMEOUT * 1000)
+        found = serious_violations(page)
+        assert not found, f"scoring at its verdict: axe-core finds\n{describe(found)}"
+        open_app(page, voila_url, "game.ipynb", READY["game.ipynb"], timeout=TIMEOUT)
+        page.click(".samurai-start")
+        page.wait_for_selector(".samurai-hand .samurai-tile-button", state="visible", timeout=TIMEOUT * 1000)
+        found = serious_violations(page)
+        assert not found, f"a game's table: axe-core finds\n{describe(found)}"
+        assert not errors.unexpected(), errors.unexpected()
 
 
 def test_every_button_of_the_explorer_has_a_name(app_page: Page, voila_url: str) -> None:

@@ -123,10 +123,12 @@ class IkizumariApp:
         self.rulings.add_class("ikz-rulings")
         self.record = widgets.Textarea(layout=widgets.Layout(width="100%", height="70px"), disabled=True)
         self.record.add_class("ikz-record")
+        self.record_note = widgets.HTML()  # the box speaks the page's language; the record is notation
+        self.record_note.add_class("ikz-record-note")
         side = widgets.VBox([self.status, self.announce, self.feedback.widget,
                              widgets.HBox([self.new_button, self.undo_button, self.bot_button, self.pass_button]),
                              widgets.HBox([self.move_input, self.move_button]),
-                             *self.seat_boxes, self.rulings, self.record, self.legend],
+                             *self.seat_boxes, self.rulings, self.record_note, self.record, self.legend],
                             layout=widgets.Layout(width="430px", flex="0 0 auto", margin="0 0 0 12px"))
         side.add_class(SIDE_CLASS)
         self.play_tab = widgets.HBox([self.board.widget, side], layout=widgets.Layout(flex_flow="row wrap"))
@@ -307,6 +309,9 @@ class IkizumariApp:
             self.pass_button.disabled = over or not window(s.state).must_pass
             self.record.value = s.record()
             self.record.description = T.gettext("Record")
+            self.record_note.value = "<div style='font-size:90%;color:#444;line-height:1.35'>{}</div>".format(
+                html.escape(T.gettext("The game in notation, to copy and keep: its headers (Game, Rulings, Start, "
+                                      "Result) are notation and stay in English, as in chess records.")))
         self.board.show(s.state, marks_for(s.state, self.selected))
 
     def _new_game(self) -> None:

@@ -10,6 +10,7 @@ from ..core.model import Phase, Placed
 from ..core.ruleset import Vocabulary
 from ..core.state import GameState
 from ..core.tiles import Tile
+from ..teaching.words import capitalised, hex_words
 
 T = Domain("knizia_teach")
 
@@ -54,10 +55,13 @@ def pieces_text(state: GameState, index: int) -> str:
     return ", ".join(vocab.caste(c) for c in pieces) if pieces else T.gettext("empty")
 
 
-def hex_title(state: GameState, index: int) -> str:
-    """Short description: ``Kyoto (HO35) · city`` / ``HO12 · land``."""
+def hex_title(state: GameState, index: int, coords: bool = False) -> str:
+    """Short description, the place in words: ``Kyoto · city`` / ``The land north of Akita``; the hex's id
+    (``Kyoto (HO35) · city``) only with ``coords`` (the apps' "Show coordinates"). The kind is said where the
+    words do not say it already (a named place)."""
     info = state.board.info[index]
-    return f"{info.label}{SEP}{kind_words(info.kind)}"
+    place = capitalised(hex_words(state, index, coords))
+    return f"{place}{SEP}{kind_words(info.kind)}" if info.name and info.kind != EDO else place
 
 
 def tallies_text(state: GameState, index: int) -> str:
@@ -85,8 +89,9 @@ def tallies_text(state: GameState, index: int) -> str:
     return "; ".join(parts)
 
 
-def hover_text(state: GameState, hex_index: int | None) -> str:
-    """What a hover label shows for a hex: id, kind, name; its tile; on a settlement, pieces and tallies.
+def hover_text(state: GameState, hex_index: int | None, coords: bool = False) -> str:
+    """What a hover label (or the keyboard's announcement) says of a hex: where it is in words (its id too
+    with ``coords``); its tile; on a settlement, pieces and tallies.
 
     ``None`` (the pointer is off the map) gives an empty string.
     """
@@ -94,7 +99,7 @@ def hover_text(state: GameState, hex_index: int | None) -> str:
         return ""
     board = state.board
     info = board.info[hex_index]
-    parts = [hex_title(state, hex_index)]
+    parts = [hex_title(state, hex_index, coords)]
     if info.kind in SETTLEMENT_KINDS:
         cap = board.capacity[hex_index]
         parts[0] += " " + T.gettext("(holds {n})").format(n=cap)

@@ -46,6 +46,8 @@ from .tally_panel import TallyPanel, preview_html
 
 #: Query keys the explorer understands (``explorer.ipynb?players=4&start=midgame``).
 QUERY_KEYS = ("players", "edition", "seed", "start", "scenario", "position")
+#: The options a carried position makes stale (it holds the players, the rules and the pieces).
+WORK_REPLACES = ("players", "edition", "seed", "start", "scenario")
 #: Module-level default start (``"midgame"`` opens a 4-player game in its 13th turn).
 START = os.environ.get("SAMURAI_EXPLORER_START", "")
 
@@ -180,9 +182,9 @@ class Explorer:
                              layout=widgets.Layout(min_width="520px", max_width="760px", flex="1 1 520px",
                                                    margin="0 0 0 12px"))
         right.add_class("samurai-explorer-right")
+        right.add_class(SIDE_CLASS)
         # every tab's panel fits the right column: long scenario titles wrap or shrink, never overflow
         fit = widgets.HTML(
-        right.add_class(SIDE_CLASS)
             "<style>.samurai-explorer-right .samurai-tabs, .samurai-explorer-right .samurai-tabs > * "
             "{max-width:100%;box-sizing:border-box}"
             ".samurai-explorer-right .samurai-files, .samurai-explorer-right .samurai-files * {max-width:100%;"
@@ -246,7 +248,14 @@ class Explorer:
         if "scenario" in q:
             app.guard(app.panel(FILES_TAB).load_named)(q.values["scenario"])
         elif "position" in q:
-            app.guard(app.panel(FILES_TAB).load_position)(q.values["position"])
+            try:
+                app.panel(FILES_TAB).load_position(q.values["position"])
+            except ValueError:  # the details are the Files tab's (a pasted string); the link's reader needs none
+                shown = (T.gettext("a game in progress") if start == "midgame"
+                         else T.gettext("the start of a new game"))
+                app.feedback.show(T.gettext("The position in this link could not be read, so the board shows {shown} "
+                                            "instead.").format(shown=shown) + (" " + q.message() if q.problems else ""),
+                                  "warning")
         return app
 
     def show(self) -> None:
@@ -584,6 +593,17 @@ class Explorer:
         self.history_bar.refresh()
         if self.files_panel is not None and self.tabs.selected_index == FILES_TAB:
             self.files_panel.refresh()
+        self._keep_work()
+
+    def _keep_work(self) -> None:
+        """The header's language links carry the current position (a page is translated as it is built)."""
+        header = getattr(self, "app_header", None)
+        if header is None or getattr(self, "_work_state", None) is self.state:
+            return
+        from ..scenarios.position import position_string
+
+        self._work_state = self.state
+        header.keep_work([("position", position_string(self.state))], replaces=WORK_REPLACES)
 
     def _show_panels(self) -> None:
         """Status, preview and tallies first (what the eye is on), then the hand, buttons and captures."""

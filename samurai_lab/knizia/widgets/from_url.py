@@ -29,14 +29,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.ruleset import PRESETS, RULINGS
+from ...i18n import Domain
 from ...ui.language import open_page
 from ...ui.query import query_params
 
+T = Domain("knizia")
 
-EXAMPLES_KEYS = ("example",)
-LESSON_KEYS = ("chapter", "edition")
+EXAMPLES_KEYS = ("example", "step", "variant")
+LESSON_KEYS = ("chapter", "edition", "task", "solved")
 VARIANTS_KEYS = ("ruling", "edition")
-GAME_KEYS = ("players", "edition")
+GAME_KEYS = ("players", "edition", "record")
 TOURNAMENT_KEYS = ("players", "games", "seed")
 MAP_KEYS = ("players",)
 
@@ -51,13 +53,20 @@ def examples_app(query: str | None = None, **kwargs: Any):
     key = q.choice("example", [e.key for e in app.entries])
     if key is not None:
         app.feedback.guard(app.open)(key)
+        if app.stepper is not None:
+            variant = q.choice("variant", [v.name for v in app.stepper.scenario.runs if v.name])
+            if variant is not None:
+                app.variant.value = variant  # the switch's handler opens it
+            step = q.integer("step", 0, 0, app.stepper.count)
+            app.feedback.guard(app.go)(step)
+            app.player.value = step  # the play button is linked to the slider in the page: both start there
     q.report(app.feedback)
     return app
 
 
 def lesson_app(query: str | None = None, **kwargs: Any):
     """The lesson, opened at ``?chapter=4`` (or ``?chapter=capture``), in ``?edition=2015``'s words."""
-    from ..teaching.lessons import CHAPTERS
+    from ..teaching.lessons import CHAPTERS, TASKS
     from .lesson import LessonApp
 
     open_page(query)
@@ -73,11 +82,16 @@ def lesson_app(query: str | None = None, **kwargs: Any):
         elif chapter.lower() in ids:
             index = ids.index(chapter.lower())
         else:
-            q.problems.append(f"chapter={chapter!r} is not a chapter (1 to {len(CHAPTERS)}, or one of "
-                              f"{', '.join(ids)})")
+            q.problems.append(T.gettext("{option} is not a chapter (1 to {n}, or one of {ids})").format(
+                option=f"chapter={chapter!r}", n=len(CHAPTERS), ids=", ".join(ids)))
+    task = q.choice("task", [t.id for t in TASKS])
+    solved = {t.strip() for t in (q.text("solved") or "").split(",")}
+    app.solved.update(t.id for t in TASKS if t.id in solved)  # the progress carried by a language link
     if edition is not None and edition != app.ruleset.edition:
         app.feedback.guard(app.set_edition)(edition)
-    if index is not None:
+    if task is not None:
+        app.feedback.guard(app.open_task)(task)
+    elif index is not None:
         app.feedback.guard(app.open_task)(CHAPTERS[index].tasks[0])
     q.report(app.feedback)
     return app
@@ -114,7 +128,15 @@ def game_app(query: str | None = None, **kwargs: Any):
         rules.edition.value = edition
     if players:
         rules.players.value = players
-    q.report(app.feedback)
+    record = q.text("record")
+    if record is not None:
+        try:
+            app.resume(record)
+        except ValueError:
+            app.feedback.show(T.gettext("The game in this link could not be read, so a new game's form is shown "
+                                        "instead."), "warning")
+    if q.problems:
+        app.feedback.show(" ".join(filter(None, (app.feedback.text, q.message()))), "warning")
     return app
 
 

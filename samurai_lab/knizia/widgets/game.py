@@ -22,10 +22,10 @@ from typing import Callable
 import ipywidgets as widgets
 
 from ..core.actions import Action, EndTurn, Pass, PickTile, PlacePiece
-from ..teaching.game_session import BotFactory, GameSession, Step
+from ..teaching.game_session import BotFactory, GameSession, Player, Step
 from ..teaching.game_text import action_hexes, action_phrase
 from ..teaching.game_text import describe_action
-from ..teaching.words import capitalised, hex_words, plain_text
+from ..teaching.words import hex_words, plain_text
 from ...ui.header import AppHeader
 from ...ui.layout import SIDE_CLASS
 from ..render.describe import hover_text
@@ -48,6 +48,18 @@ T = Domain("knizia")
 
 LOG_LINES = 80  # log lines shown (newest first)
 HINTS = 5
+
+
+RECORD_OPTION = "record"  # the address option that carries a game being played (the language links)
+
+
+def table_players(table: str) -> list[Player] | None:
+    """The seats of a record's ``Table`` header (``Green person, Yellow greedy``), or None when it has none."""
+    players = []
+    for item in [x.strip() for x in table.split(",") if x.strip()]:
+        name, _, kind = item.rpartition(" ")
+        players.append(Player.person(name or None) if kind == "person" else Player.bot(kind, name or None))
+    return players or None
 
 
 def intro_html() -> str:
@@ -176,6 +188,7 @@ class GameApp:
             widgets.HBox([self.reveal_all, self.preview_confirm]),
             widgets.HTML("<b>{}</b>".format(html.escape(T.gettext("Log")))), self.log, self.tally.widget,
         ], layout=widgets.Layout(flex="1 1 420px", max_width="560px", min_width="0", margin="0 0 0 12px"))
+        side.add_class(SIDE_CLASS)
         # the board column takes the room the side panel leaves (the board fits it); the panel goes below when narrow
         board_column = widgets.VBox([self.board_box, self.hover], layout=widgets.Layout(flex="1 1 360px", min_width="0"))
         self.table_screen = widgets.VBox([
@@ -188,7 +201,6 @@ class GameApp:
         self.replay.back_button.on_click(guard(lambda _b: self.show_screen("table" if self.session else "setup")))
         self.replay.continue_button.on_click(guard(lambda _b: self.continue_replay()))
 
-        side.add_class(SIDE_CLASS)
         self.screen = widgets.Box()
         self.top_feedback = widgets.Box()
         self.widget = widgets.VBox([widgets.HBox([self.new_game_button]), self.top_feedback, self.screen])
@@ -377,12 +389,12 @@ class GameApp:
         self.refresh()
 
     def hover_hex(self, hex_index: int | None) -> None:
+        """The line under the board: the hex under the pointer as the table shows it now."""
+        self._hovered = hex_index
         if self.session is None:
             return
         state = self.session.visible_state(self.reveal_all.value)
-        text = hover_text(state, hex_index)
-        if text and hex_index is not None:  # the place in words, its id only with coordinates on
-            text = " · ".join([capitalised(hex_words(state, hex_index, self.coords)), *text.split(" · ")[1:]])
+        text = hover_text(state, hex_index, self.coords)  # the place in words, its id only with coordinates on
         value = f"<span style='font-size:90%'>{html.escape(text)}</span>" if text else ""
         if self.hover.value != value:
             self.hover.value = value
@@ -466,6 +478,8 @@ class GameApp:
         session = self.session
         if session is None or self.board is None:
             return
+        self._keep_work(session)
+        self.hover_hex(getattr(self, "_hovered", None))  # the pointer may rest on the hex just played
         reveal = bool(self.reveal_all.value)
         state = session.state
         shown = session.visible_state(reveal)
@@ -521,6 +535,7 @@ class GameApp:
             self.prompt.value = ("<i>{}</i>".format(html.escape(T.gettext("{player} is playing…").format(
                 player=session.label(state.current)))) if session.is_bot_turn() else "")
         self.end_turn_button.disabled = EndTurn() not in legal
+        self.end_turn_button.button_style = "" if self.end_turn_button.disabled else "primary"  # blue only when it acts
         self.pass_button.disabled = Pass() not in legal
         self.pass_button.layout.display = "" if Pass() in legal else "none"
         self.pass_button.tooltip = T.gettext("Only when no {tile} can be placed (R1)").format(
@@ -543,6 +558,20 @@ class GameApp:
 
         self._refresh_log(session)
         self._refresh_end(session)
+
+    def _keep_work(self, session: GameSession) -> None:
+        """The header's language links carry the game as its record (a page is translated as it is built)."""
+        mark = (id(session), len(session.actions))
+        if getattr(self, "_work_mark", None) != mark:
+            self._work_mark = mark
+            self.header.keep_work([(RECORD_OPTION, session.record())], replaces=("players", "edition"))
+
+    def resume(self, record: str) -> None:
+        """Sit down again at the game a record holds, with its seats (people and bots) as recorded."""
+        from ..scenarios import parse_record
+
+        players = table_players(parse_record(record).headers.get("Table", ""))
+        self.begin(GameSession.from_record(record, players, bot_factory=self.bot_factory))
 
     def _mark(self, legal: tuple[int, ...], preview: tuple[int, ...], selected: int | None) -> None:
         """Set the board's highlights, redrawing only what changed."""

@@ -417,3 +417,12 @@ class LessonApp:
         self.bar.value = solved
         self.prev_button.disabled = TASKS.index(self.task) == 0
         self.next_button.disabled = TASKS.index(self.task) == len(TASKS) - 1
+        self._keep_work()
+
+    def _keep_work(self) -> None:
+        """The header's language links reopen this task with the tasks solved (a page is translated as it is built)."""
+        if getattr(self, "header", None) is None:
+            return
+        solved = [t.id for t in TASKS if t.id in self.solved]
+        self.header.keep_work([("task", self.task.id), ("edition", self.ruleset.edition),
+                               *([("solved", ",".join(solved))] if solved else [])], replaces=("chapter",))

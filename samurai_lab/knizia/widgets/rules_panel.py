@@ -29,6 +29,7 @@ from ...ui.common import Feedback
 from ..scenarios.catalogue import SCENARIO_DIR, catalogue, load
 from ...ui.common import projector_style
 from ...ui.header import AppHeader
+from ..teaching.words import plain_text
 from .examples import action_text, option_ids_in_words, option_words, outcome_lines, seat_names, settlements_concerned
 from ...i18n import N_, Domain
 
@@ -42,6 +43,12 @@ PRESET_NAMES = {"1998": N_("1998 edition (Hans im Glück / Rio Grande)"), "2015"
 def preset_name(key: str) -> str:
     """An edition preset's name in the current language (``your rules`` for any other key)."""
     return T.gettext(PRESET_NAMES.get(key, N_("your rules")))
+
+
+def demo_words(state: GameState, text: str) -> str:
+    """A demo's description as a reader meets it: rule options (``end_of_turn``) and hexes (``HO01``) in words,
+    in every language (the ids are the names of files and addresses, not of the page)."""
+    return plain_text(state, option_ids_in_words(text, english_too=True))
 
 
 def value_words(value: str) -> str:
@@ -209,9 +216,9 @@ class RulesPanel:
             projector_style("samurai-rules-panel"),
             *([] if header else [title_row]),
             widgets.HTML(f'<div style="{TEXT};margin-bottom:6px">'
-                         + html.escape(T.gettext("The rulebooks disagree or stay silent on a few points. samurai_lab "
-                                                 "names each of them (R1–R4) and lets you choose; the two editions "
-                                                 "come as presets.")) + '</div>'),
+                         + html.escape(T.gettext("The rulebooks disagree or stay silent on a few points. Here each of "
+                                                 "them has a name (R1–R4) and you choose; the two editions come as "
+                                                 "presets.")) + '</div>'),
             self.tabs, self.feedback.widget,
         ])
         self.widget.add_class("samurai-rules-panel")
@@ -264,7 +271,7 @@ class RulesPanel:
         scenario = load(path)
         self.runs = demo_runs(scenario, ruling, self.edition_value)
         self.demo_intro.value = (f'<div style="{TEXT};margin:4px 0"><b>{html.escape(scenario.title_text())}.</b> '
-                                 f'{html.escape(option_ids_in_words(scenario.description_text()))}</div>')
+                                 f'{html.escape(demo_words(scenario.state, scenario.description_text()))}</div>')
         columns = []
         for k, run in enumerate(self.runs):
             board = self._board(k, run.final)

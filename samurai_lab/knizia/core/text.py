@@ -89,10 +89,10 @@ def describe_state(state: GameState) -> str:
     sizes = state.hand_sizes()
     for p, seat in enumerate(state.seats):
         hand = state.hands[p]
-        shown = (" ".join(t.code for t in hand) if hand is not None
+        shown = ((" ".join(t.code for t in hand) or "—") if hand is not None
                  else T.ngettext("{n} hidden", "{n} hidden", sizes[p]).format(n=sizes[p]))
         cap = state.captured[p]
-        caps = T.gettext("hidden") if cap is None else ", ".join(
+        caps = T.pgettext("captured pieces", "hidden") if cap is None else ", ".join(
             T.pgettext("captured pieces", "{n} {caste}").format(n=n, caste=vocab.castes[c]) for c, n in zip(vocab.castes, cap))
         lines.append("  " + T.gettext("{player}: hand {hand}; pile {pile}; captured {captured}").format(
             player=names[p], hand=shown, pile=state.pile_sizes[p], captured=caps))

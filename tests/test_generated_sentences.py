@@ -287,7 +287,8 @@ def test_words_take_the_form_a_translation_asks_for():
             "ru": Word("суша к северу от Акиты", "ru")}
     assert "{p:su} / {p:di} / {p:in,cap}".format(p=land["it"]) == \
         "sulla terra a nord di Kyoto / della terra a nord di Kyoto / Nella terra a nord di Kyoto"
-    assert "{p:di} / {p:a}".format(p=Word("Kyoto", "it")) == "di Kyoto / a Kyoto"
+    assert "{p:di} / {p:a} / {p:in}".format(p=Word("Kyoto", "it")) == "di Kyoto / a Kyoto / a Kyoto"
+    assert "{p:in}".format(p=Word("Akita", "it")) == "ad Akita"
     assert "{p:de} / {p:a} / {p:en}".format(p=land["es"]) == \
         "del mar al norte de Kioto / al mar al norte de Kioto / en el mar al norte de Kioto"
     assert "на {p:prep}, на {p:acc}, от {p:gen}".format(p=land["ru"]) == \

@@ -11,8 +11,9 @@ English message stays the same and the placeholder keeps its name::
 
 Specs: Russian cases ``nom gen dat acc ins prep`` (the first word declines: the hexes' nouns, the
 settlements with a Russian declension such as Акита, the rulebook's words жетон, цель); a preposition
-(Italian ``di a da in su``, joined with the article as ``del``, ``alla``, ``nel``; Spanish ``de a`` as
-``del``, ``al``; any other preposition is written before the word); ``cap`` for a capital first letter.
+(Italian ``di a da in su``, joined with the article as ``del``, ``alla``, ``nel``, and ``in``/``a`` before a
+town's name as ``a Kyoto``, ``ad Akita``; Spanish ``de a`` as ``del``, ``al``; any other preposition is written
+before the word); ``cap`` for a capital first letter.
 Several specs go together with commas: ``{where:in,cap}``. The forms are data (the tables below), not
 rules: a word that is not in a table keeps its form (Эдо, Киото, Хонсю do not decline).
 """
@@ -68,6 +69,8 @@ def with_preposition(preposition: str, text: str, language: str) -> str:
     if language == "it" and preposition in _ITALIAN_STEMS and article.lower() in _ITALIAN_ENDINGS:
         joined = _ITALIAN_STEMS[preposition] + _ITALIAN_ENDINGS[article.lower()]
         return joined + rest if joined.endswith("'") else f"{joined} {rest}"
+    if language == "it" and not article and preposition in ("in", "a"):  # a town: "a Kyoto", "ad Akita"
+        return f"ad {text}" if text[:1].lower() == "a" else f"a {text}"
     if language == "es" and preposition in _SPANISH_JOINED and article.lower() == "el":
         return f"{_SPANISH_JOINED[preposition]} {rest}"
     return f"{preposition} {text}"

@@ -282,7 +282,18 @@ def test_the_kernel_limit_and_the_prepared_kernels_are_options():
     notebooks = len(list((REPO / "notebooks").glob("*.ipynb")))
     assert serve.pool_kernels(REPO / "notebooks") == notebooks
     assert serve.pool_kernels(REPO / "notebooks", {"explorer": 30}) == notebooks - 1 + 30
-    assert "30" in serve.capacity_text(40, 41, {"explorer": 30}) and "40 pages" in serve.capacity_text(40, 1, {})
+    assert "explorer 30" in serve.capacity_text(40, {"explorer": 30}) and "40 pages" in serve.capacity_text(40, {})
+
+
+def test_serve_refuses_a_bad_limit_or_an_unknown_app_to_prepare_before_starting_anything(capsys, monkeypatch):
+    started: list[object] = []
+    monkeypatch.setattr(serve.subprocess, "Popen", lambda *a, **k: started.append(a))
+    port = ["--port", "1"]  # nothing listens there: the checks come first
+    assert serve.main_serve([*port, "--no-browser", "--prepare", "nonesuch=3"]) == 2
+    assert "--prepare: there is no app 'nonesuch'" in capsys.readouterr().err
+    assert serve.main_serve([*port, "--no-browser", "--max-kernels", "0"]) == 2
+    assert "--max-kernels must be at least 1" in capsys.readouterr().err
+    assert started == []
 
 
 def test_the_default_limit_follows_the_memory():

@@ -283,13 +283,14 @@ def banner(host: str, port: int, path: str, *, qr: bool = True, saved_dir: Path 
     return "\n".join(lines)
 
 
-def capacity_text(max_kernels: int, pooled: int, prepare: Mapping[str, int]) -> str:
+def capacity_text(max_kernels: int, prepare: Mapping[str, int]) -> str:
     """What ``serve`` prints about the class it can take."""
-    lines = [f"Up to {max_kernels} pages at once (--max-kernels); more students get 'the class is full, "
+    lines = [f"Up to {max_kernels} pages at once (--max-kernels); one more student reads 'the class is full, "
              "try again shortly'."]
     if prepare:
-        apps = ", ".join(f"{Path(notebook_name(a)).stem} ({n})" for a, n in prepare.items())
-        lines.append(f"Starting {pooled} kernels ahead, for {apps}: wait a minute or two before the class opens them.")
+        apps = ", ".join(f"{Path(notebook_name(a)).stem} {n}" for a, n in prepare.items())
+        lines.append(f"Kernels made ready for the class: {apps}. They start now: give them a minute or two "
+                     "before the students come.")
     return "\n".join(lines)
 
 
@@ -373,8 +374,22 @@ def run(args: argparse.Namespace) -> int:
         return 2
     saved = getattr(args, "saved_dir", None)
     saved_dir = Path(saved).expanduser().resolve() if saved else default_saved_dir()
-    max_kernels = getattr(args, "max_kernels", None)
     prepare = dict(getattr(args, "prepare", None) or ())
+    for app in prepare:
+        try:
+            start_page(notebooks_dir, app)
+        except FileNotFoundError as exc:
+            print(f"samurai-lab serve: --prepare: {exc}", file=sys.stderr)
+            return 2
+    max_kernels = getattr(args, "max_kernels", None)
+    if max_kernels is not None and max_kernels < 1:
+        print("samurai-lab serve: --max-kernels must be at least 1", file=sys.stderr)
+        return 2
+    from .kernel_limit import default_max_kernels
+
+    pooled = pool_kernels(notebooks_dir, prepare)
+    if max_kernels is None:
+        max_kernels = default_max_kernels(pooled)
 
     url = f"http://127.0.0.1:{args.port}{path}"
     # Own session: a Ctrl-C in the terminal reaches only this process, which
@@ -395,6 +410,7 @@ def run(args: argparse.Namespace) -> int:
         while proc.poll() is None and not stop_requested.is_set():
             if not announced and _port_accepts(args.port):
                 announced = True
+                print(capacity_text(max_kernels, prepare), flush=True)
                 print(banner(host, args.port, path, saved_dir=saved_dir), flush=True)
                 if not args.no_browser:
                     threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()

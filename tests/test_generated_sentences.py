@@ -281,7 +281,7 @@ def test_generated_sentences_read_right(source: str, language: str):
 # --- the forms sentences ask for -------------------------------------------------------------------
 
 def test_words_take_the_form_a_translation_asks_for():
-    from samurai_lab.knizia.core.grammar import Word
+    from samurai_lab.knizia.core.grammar import Word, WordList
 
     land = {"it": Word("la terra a nord di Kyoto", "it"), "es": Word("el mar al norte de Kioto", "es"),
             "ru": Word("суша к северу от Акиты", "ru")}
@@ -296,6 +296,8 @@ def test_words_take_the_form_a_translation_asks_for():
     assert "от {p:gen}, {p:ins}".format(p=Word("Акита", "ru")) == "от Акиты, Акитой"
     assert "в {p:prep}".format(p=Word("Киото", "ru")) == "в Киото"  # indeclinable
     assert "{p:>6}|{p}".format(p=Word("Edo", "en")) == "   Edo|Edo"
+    both = WordList([Word("Акита", "ru"), Word("деревня HO03", "ru")], " и ".join)
+    assert "не касается {w:gen}; {w:cap}".format(w=both) == "не касается Акиты и деревни HO03; Акита и деревня HO03"
 
 
 def test_the_rulebook_words_decline_in_russian():

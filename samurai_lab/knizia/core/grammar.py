@@ -20,6 +20,8 @@ rules: a word that is not in a table keeps its form (Эдо, Киото, Хон�
 
 from __future__ import annotations
 
+from typing import Callable, Sequence
+
 from ...i18n import get_language
 
 #: Russian nouns of the board and the rulebook (001) in the cases after prepositions:
@@ -118,6 +120,23 @@ class Word(str):
         if all(p.strip().isalpha() and p.strip().islower() or p.strip() == "cap" for p in spec.split(",")):
             return self.form(spec)
         return str.__format__(str(self), spec)  # a standard spec (width, alignment)
+
+
+class WordList(Word):
+    """Words said as one (``the village HO03 and Akita``): a form asked of the list is asked of each word
+    (Russian ``не касается деревни HO03 и Акиты``); ``cap`` only of the first."""
+
+    __slots__ = ("words", "joined")
+
+    def __new__(cls, words: Sequence[Word], joined: Callable[[list[str]], str]) -> "WordList":
+        self = super().__new__(cls, joined([str(w) for w in words]), words[0].language if words else None)
+        self.words, self.joined = tuple(words), joined
+        return self
+
+    def form(self, spec: str) -> str:
+        each = ",".join(p for p in spec.split(",") if p.strip() != "cap")
+        text = self.joined([w.form(each) for w in self.words])
+        return _capitalised(text) if "cap" in (p.strip() for p in spec.split(",")) else text
 
 
 def word(text: str) -> Word:

@@ -26,7 +26,7 @@ from typing import Mapping, Protocol, Sequence
 
 from ..core.actions import Action, EndTurn, MoveTile, Pass, PlaceTile, Swap
 from ..core.board import CITY, Board, board_for, place_name
-from ..core.grammar import Word
+from ..core.grammar import Word, WordList
 from ..core.rules import IllegalMoveError
 from ..core.ruleset import INSTANT, Ruleset
 from ..core.scoring import score_state
@@ -549,15 +549,22 @@ class Influence:
             if self.figure is not None and t.figure is not Figure(self.figure):
                 notes.append(_needs_figure(vocab, Figure(self.figure), name, " — "))
                 continue
+            missed: dict[int, Word] = {}  # the settlements this tile does not touch, named once together
             for (ref, c), ok in zip(self.targets, self._gains(run, i, t)):
-                if ok:
-                    continue
                 s = run.board.resolve(ref)
+                if not ok and i not in run.board.neighbours[s]:
+                    missed[s] = settlement_name(run.board, s)
+            if missed:
+                named_first = sorted(missed, key=lambda s: not run.board.info[s].name)  # Akita, then the village...
+                notes.append(_NOT_TOUCHING(name, hex_name(run.board, i), WordList([missed[s] for s in named_first],
+                                                                                  _join), vocab.tile))
+            for (ref, c), ok in zip(self.targets, self._gains(run, i, t)):
+                s = run.board.resolve(ref)
+                if ok or s in missed:
+                    continue
                 where = settlement_name(run.board, s)
                 cname = vocab.caste(Caste(c))
-                if i not in run.board.neighbours[s]:
-                    notes.append(_NOT_TOUCHING(name, hex_name(run.board, i), where, vocab.tile))
-                elif t.caste:
+                if t.caste:
                     notes.append(T.gettext("your {tile} touches {where} but counts only for {castes}, not for its "
                                            "{caste}; Samurai, Ronin and Ships count for every caste").format(
                         tile=name, where=where, castes=vocab.castes_plural[t.caste], caste=cname))

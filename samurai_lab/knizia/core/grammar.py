@@ -114,6 +114,9 @@ class Word(str):
                 text = with_preposition(part, text, self.language)
         return text
 
+    def __reduce__(self):  # a copy or a pickle is a Word of the same text and language
+        return Word, (str(self), self.language)
+
     def __format__(self, spec: str) -> str:
         if not spec:
             return str(self)

@@ -100,9 +100,13 @@ def check_name(raw: str) -> str:
 
 
 def shortened(text: str, most: int = LISTED_TITLE) -> str:
-    """``text`` on one line, cut to ``most`` characters with "…" when longer."""
+    """``text`` on one line, cut to ``most`` characters with "…" when longer (between words: a word cut short
+    would read as another, Spanish "to[tal]" as English "to")."""
     line = " ".join(text.split())
-    return line if len(line) <= most else line[: most - 1].rstrip() + "…"
+    if len(line) <= most:
+        return line
+    cut = line[: most - 1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ,;:·-—") + "…"
 
 
 def scenario_title(path: Path) -> str:

@@ -180,7 +180,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     kernel still starting, with no activity yet, is passed over (jupyter_server's own check would
     fail on it and log an error)."""
 
-    unconnected_grace = Float(30.0, config=True,
+    unconnected_grace = Float(45.0, config=True,
                               help="Seconds a kernel no page has connected to may stay idle.")
     max_kernels = Int(0, config=True,
                       help="Pages served at once (one kernel each); 0: sized from the memory.")

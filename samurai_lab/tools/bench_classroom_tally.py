@@ -1,0 +1,78 @@
+"""What the simulated students of ``bench --classroom`` do and record, whichever way they speak to the
+server (a real browser, :mod:`bench_classroom`, or the page's protocol, :mod:`protocol_student`)."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+
+#: How long after the last page closed the kernels are counted (the target: a closed page's kernel
+#: stops within two minutes).
+AFTER_CLOSE_S = 120.0
+ACTION_TIMEOUT_S = 30.0
+#: Every student does at least this many explorer rounds and example steps, however slow the pages load.
+MIN_ROUNDS, MIN_STEPS = 2, 4
+LOAD_TIMEOUT_S = 300.0
+EXPLORER = "/voila/render/explorer.ipynb?start=midgame"
+EXAMPLES = "/voila/render/examples.ipynb?example=E2"
+
+
+@dataclass
+class Tally:
+    """What all students did (shared by the students' coroutines). Each click and page load is
+    marked with the kind of student: ``"browser"`` (Chromium) or ``"protocol"``."""
+
+    clicks_ms: list[float] = field(default_factory=list)
+    clicks_at: list[float] = field(default_factory=list)  # when each timed action began (monotonic s)
+    clicks_by: list[str] = field(default_factory=list)
+    loads_s: list[float] = field(default_factory=list)
+    loads_by: list[str] = field(default_factory=list)
+    loading: list[tuple[float, float]] = field(default_factory=list)  # (start, end) of every page load
+    page_errors: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    app_errors: list[str] = field(default_factory=list)
+    closed_at: list[float] = field(default_factory=list)
+
+    def click(self, ms: float, at: float, by: str) -> None:
+        self.clicks_ms.append(ms)
+        self.clicks_at.append(at)
+        self.clicks_by.append(by)
+
+    def loaded(self, start: float, by: str) -> float:
+        """Record a page load that began at ``start`` and ends now; return its seconds."""
+        now = time.monotonic()
+        self.loads_s.append(now - start)
+        self.loads_by.append(by)
+        self.loading.append((start, now))
+        return now - start
+
+    def clicks_of(self, by: str) -> list[float]:
+        return [ms for ms, b in zip(self.clicks_ms, self.clicks_by) if b == by]
+
+    def loads_of(self, by: str) -> list[float]:
+        return [s for s, b in zip(self.loads_s, self.loads_by) if b == by]
+
+    def settled_clicks_ms(self) -> list[float]:
+        """The timed actions no page load overlapped: a class at work once everyone is in."""
+        return [ms for ms, at in zip(self.clicks_ms, self.clicks_at)
+                if not any(a <= at + ms / 1000 and at <= b for a, b in self.loading)]
+
+
+def trace(text: str) -> None:
+    """Progress lines on stderr when ``$SAMURAI_BENCH_TRACE`` is set."""
+    if os.environ.get("SAMURAI_BENCH_TRACE"):
+        print(f"{time.strftime('%H:%M:%S')} {text}", file=sys.stderr, flush=True)
+
+
+def explorer_targets(n: int = 12) -> tuple[int, list[int]]:
+    """(hand button index, ``n`` legal hexes for that tile) in ``explorer.ipynb?start=midgame``."""
+    from ..knizia.widgets.explorer import midgame_state
+
+    state = midgame_state()
+    k = next(i for i, t in enumerate(state.hand) if not t.fast and not t.is_move and not t.is_swap)
+    t = state.hand[k]
+    legal = [state.board.index[a.hex] for a in state.legal_actions() if getattr(a, "tile", None) == t]
+    step = max(1, len(legal) // n)
+    return k, legal[::step][:n]

@@ -8,7 +8,7 @@ PIP    := $(BIN)/python -m pip
 CHROMIUM ?= /usr/bin/chromium
 
 .DEFAULT_GOAL := help
-.PHONY: help serve test bench screenshots chromium catalogs dist clean distclean
+.PHONY: help serve test bench screenshots chromium catalogs dist site clean distclean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
@@ -63,6 +63,10 @@ catalogs: $(VENV)/.installed-app  ## compile the translation catalogs (.po -> .m
 dist: $(VENV)/.installed-test  ## build the sdist and the wheel into dist/ (what `pip install samurai_lab` installs)
 	rm -rf dist
 	$(BIN)/python -m build --outdir dist .
+
+SITE ?= site
+site: $(VENV)/.installed-app  ## build the static site into $(SITE)/ (the apps run in the browser; any static host)
+	$(BIN)/samurai-lab site $(SITE)
 
 clean:  ## remove caches and test output (keeps the venv)
 	rm -rf build dist *.egg-info .pytest_cache .hypothesis test-results tests/.artifacts

@@ -17,6 +17,7 @@ COMMANDS: dict[str, str] = {
     "check": "samurai_lab.tools.check",
     "simulate": f"samurai_lab.{DEFAULT_GAME}.bots.simulate",
     "serve": "samurai_lab.tools.serve",
+    "site": "samurai_lab.tools.site.command",
 }
 
 

@@ -1,0 +1,13 @@
+"""The static site: every app as a page that runs its Python in the visitor's browser (Voici, Pyodide).
+
+``samurai-lab site OUT`` (:mod:`.command`) builds it from PyPI and npm alone; ``docs/site.md`` explains
+the whole. The parts, each in its own module:
+
+* :mod:`.toolchain`: the build's own virtual environment (voici, jupyterlite) and Pyodide's core from npm,
+  both cached under ``~/.cache/samurai_lab/site-build``;
+* :mod:`.packages`: the wheels the browser's Python loads (the kernel's, the apps', samurai_lab's own and
+  the numpy / Pillow stand-ins of ``pyodide_shims/``), pruned, and the ``pyodide-lock.json`` naming them;
+* :mod:`.page`: the script each page runs first (its address's options and the browser's languages handed
+  to the kernel, the site's sub-path);
+* :mod:`.build`: the JupyterLite build and the pruning of what no page fetches.
+"""

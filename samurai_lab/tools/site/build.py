@@ -1,0 +1,107 @@
+"""Build the site: JupyterLite with the Voici app over the notebooks, Pyodide and every wheel in it.
+
+``build_site(out)`` runs ``jupyter lite build`` in the build environment (:mod:`.toolchain`) over a
+prepared folder (Pyodide's core and the wheels of :mod:`.packages` in ``static/pyodide/``, the kernel's
+settings in ``jupyter-lite.json``), then patches each page (:mod:`.page`) and prunes what no page fetches.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...common.resources import notebooks_dir, scenarios_dir, thumbs_dir
+from . import page
+from .packages import REPO, write_wheels
+from .toolchain import BuildError, build_python, pyodide_core, run
+
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+TEMPLATE_DATA = REPO / "samurai_lab" / "tools" / "voila_data"
+#: What the build writes but no page fetches: JupyterLab and the other JupyterLite apps, the notebooks
+#: as files (each page carries its notebook), source maps, the build's own bookkeeping.
+PRUNED = ("build", "lab", "notebooks", "tree", "edit", "consoles", "repl", "doc", "voici/tree", ".jupyterlite.doit.db",
+          "jupyter_lite_config.json", "package.json", "bootstrap.js", "config-utils.js", "manifest.webmanifest",
+          "jupyter-lite.ipynb", "jupyterlite.schema.v0.json", "icon-120x120.png", "icon-512x512.png")
+PRUNED_SUFFIXES = (".map", ".LICENSE.txt")
+PRUNED_EXTENSIONS = ("@voila-dashboards/jupyterlab-preview",)
+
+
+@dataclass(frozen=True)
+class SiteSources:
+    """Where the apps' files come from (the package's bundled folders)."""
+
+    notebooks: Path = notebooks_dir()
+    scenarios: Path = scenarios_dir()
+    thumbs: Path = thumbs_dir()
+
+
+def lite_config(preload: list[str]) -> dict:
+    """``jupyter-lite.json``: the kernel preloads every wheel of the lock and never asks PyPI."""
+    return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
+        "appName": "Samurai Lab",
+        "litePluginSettings": {KERNEL_PLUGIN: {
+            "disablePyPIFallback": True,
+            "loadPyodideOptions": {"packages": preload, "env": {"HOME": page.KERNEL_HOME}},
+        }},
+    }}
+
+
+def build_config(out: Path, notebooks: Path) -> dict:
+    """``jupyter_lite_config.json``: the Voici app only, over the notebooks, with the apps' template."""
+    return {"LiteBuildConfig": {"apps": ["voici"], "contents": [str(notebooks)], "output_dir": str(out),
+                                "no_sourcemaps": True, "no_unused_shared_packages": True},
+            "VoilaConfiguration": {"template": "samurai"}}
+
+
+def prune(out: Path) -> None:
+    for name in PRUNED:
+        p = out / name
+        if p.is_dir():
+            shutil.rmtree(p)
+        elif p.exists():
+            p.unlink()
+    for ext in PRUNED_EXTENSIONS:
+        shutil.rmtree(out / "extensions" / ext, ignore_errors=True)
+    for p in list(out.rglob("*")):
+        if p.is_file() and p.name.endswith(PRUNED_SUFFIXES):
+            p.unlink()
+
+
+def build_site(out: Path, sources: SiteSources = SiteSources(), log=print) -> Path:
+    """Build the site into ``out`` (replaced); returns ``out``."""
+    out = Path(out).resolve()
+    if out.exists() and any(out.iterdir()) and not (out / "jupyter-lite.json").exists():
+        raise BuildError(f"{out} holds files that are not a site built before: choose a new or empty folder")
+    t0 = time.monotonic()
+    python = build_python(log)
+    core = pyodide_core(log)
+    kernel_ext = python.parent.parent / "share" / "jupyter" / "labextensions" / KERNEL_PLUGIN.split(":")[0]
+    with tempfile.TemporaryDirectory(prefix="samurai-site-") as tmp:
+        lite = Path(tmp)
+        pyodide = lite / "static" / "pyodide"
+        pyodide.mkdir(parents=True)
+        for f in core.iterdir():
+            shutil.copy2(f, pyodide / f.name)
+        preload = write_wheels(pyodide, python, kernel_ext / "static" / "pypi", sources.notebooks,
+                               sources.scenarios, sources.thumbs, log)
+        (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(preload), indent=1), encoding="utf-8")
+        (lite / "jupyter_lite_config.json").write_text(json.dumps(build_config(out, sources.notebooks), indent=1),
+                                                       encoding="utf-8")
+        if out.exists():
+            shutil.rmtree(out)  # checked above: empty or an earlier site
+        env = {**os.environ, "JUPYTER_PATH": str(TEMPLATE_DATA), "JUPYTERLITE_NO_LIBARCHIVE": "1"}
+        log("Building the site (jupyter lite build) ...")
+        run([str(python), "-m", "jupyter", "lite", "build", "--lite-dir", str(lite)], "jupyter lite build",
+            cwd=lite, env=env)
+    if not (out / "voici" / "render").is_dir():
+        raise BuildError(f"the build wrote no pages into {out / 'voici' / 'render'}")
+    page.patch_pages(out)
+    prune(out)
+    page.write_entry_pages(out)
+    log(f"Site built in {time.monotonic() - t0:.0f} s: {out}")
+    return out

@@ -1,0 +1,216 @@
+"""The wheels the browser's Python loads, and the ``pyodide-lock.json`` that names them.
+
+Every wheel is in the site (none from a CDN or PyPI at run time): the kernel's own (pure Python, from
+PyPI at the versions of Pyodide's lock, and pyodide-kernel's three from its extension), the apps'
+(networkx, ipywidgets, ipycanvas, tqdm, tomli-w), samurai_lab itself (with its bundled notebooks, scenario files and thumbnails), and the two stand-ins of
+``pyodide_shims/`` for numpy and Pillow, which have no WebAssembly wheel on PyPI or npm. The kernel
+preloads them all at once from the lock (nothing is installed one by one through piplite).
+
+Wheels are pruned of what no page uses: tests, the JupyterLab / notebook extensions (the site has the
+front ends already), type stubs, translation sources (the compiled catalogs stay).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from .toolchain import PYODIDE_VERSION, cache_dir, run
+
+#: Where Pyodide installs wheels (``install_dir: site``).
+SITE_PACKAGES = "/lib/python3.13/site-packages"
+#: Pyodide 0.29's Python, for ``pip download``.
+PYODIDE_PYTHON = "3.13"
+REPO = Path(__file__).resolve().parents[3]
+PACKAGE = REPO / "samurai_lab"
+SHIMS = Path(__file__).resolve().parent / "pyodide_shims"
+
+
+@dataclass(frozen=True)
+class Wheel:
+    """A package of the browser's Python: its name in the lock, PyPI version, modules, dependencies."""
+
+    name: str
+    version: str
+    imports: tuple[str, ...]
+    depends: tuple[str, ...] = ()
+
+
+#: From PyPI, at the versions of Pyodide's own lock where it has them (depends as Pyodide's lock says,
+#: without sqlite3, numpy and matplotlib, which the apps never reach).
+PYPI_WHEELS: tuple[Wheel, ...] = (
+    Wheel("micropip", "0.11.0", ("micropip",), ("packaging",)),
+    Wheel("packaging", "24.2", ("packaging",)),
+    Wheel("comm", "0.2.3", ("comm",), ("traitlets",)),
+    Wheel("traitlets", "5.14.3", ("traitlets",)),
+    Wheel("ipython", "9.0.2", ("IPython",), ("asttokens", "decorator", "executing", "matplotlib-inline",
+                                             "prompt-toolkit", "pure-eval", "pygments", "six", "stack-data",
+                                             "traitlets", "wcwidth", "ipython-pygments-lexers")),
+    Wheel("ipython-pygments-lexers", "1.1.1", ("ipython_pygments_lexers",), ("pygments",)),
+    Wheel("asttokens", "3.0.0", ("asttokens",), ("six",)),
+    Wheel("decorator", "5.2.1", ("decorator",)),
+    Wheel("executing", "2.2.0", ("executing",)),
+    Wheel("matplotlib-inline", "0.1.7", ("matplotlib_inline",), ("traitlets",)),
+    Wheel("prompt-toolkit", "3.0.50", ("prompt_toolkit",), ("wcwidth",)),
+    Wheel("pure-eval", "0.2.3", ("pure_eval",)),
+    Wheel("pygments", "2.19.1", ("pygments",)),
+    Wheel("six", "1.17.0", ("six",)),
+    Wheel("stack-data", "0.6.3", ("stack_data",), ("executing", "asttokens", "pure-eval")),
+    Wheel("wcwidth", "0.2.13", ("wcwidth",)),
+    Wheel("jedi", "0.19.2", ("jedi",), ("parso",)),
+    Wheel("parso", "0.8.4", ("parso",)),
+    Wheel("ipywidgets", "8.1.9", ("ipywidgets",), ("comm", "ipython", "traitlets")),
+    Wheel("ipycanvas", "0.14.3", ("ipycanvas",), ("ipywidgets", "numpy", "pillow")),
+    Wheel("networkx", "3.6.1", ("networkx",)),
+    Wheel("tqdm", "4.67.1", ("tqdm",)),
+    Wheel("tomli-w", "1.2.0", ("tomli_w",)),
+)
+#: pyodide-kernel's own wheels, shipped in its JupyterLab extension (ipykernel is its stand-in).
+KERNEL_WHEELS: tuple[Wheel, ...] = (
+    Wheel("piplite", "0.7.0", ("piplite",), ("micropip",)),
+    Wheel("ipykernel", "6.9.2", ("ipykernel",), ("comm",)),
+    Wheel("pyodide-kernel", "0.7.0", ("pyodide_kernel",), ("ipykernel", "comm", "ipython", "jedi", "piplite")),
+)
+#: The stand-ins (``pyodide_shims/``) and the apps.
+SHIM_WHEELS: tuple[Wheel, ...] = (
+    Wheel("numpy", "0.0.0", ("numpy",)),
+    Wheel("pillow", "0.0.0", ("PIL",)),
+)
+APP_WHEEL = Wheel("samurai-lab", "0.1.0", ("samurai_lab",), ("networkx", "ipywidgets", "ipycanvas", "tqdm",
+                                                                "tomli-w"))
+#: Names the pyodide kernel checks before it would install them one by one (``sqlite3``: IPython runs
+#: without it, keeping its history in memory).
+KERNEL_PRELOAD = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "pyodide-kernel",
+                  "jedi", "ipython")
+
+#: Parts of wheels no page uses.
+PRUNED_PARTS = ("/tests/", "/labextension/", "/nbextension/", "/static/", "/third_party/")
+PRUNED_SUFFIXES = (".pyi", ".pyc", ".po", ".pot")
+
+
+def wheel_file_name(w: Wheel) -> str:
+    return f"{w.name.replace('-', '_')}-{w.version}-py3-none-any.whl"
+
+
+def keep(member: str) -> bool:
+    """Whether a wheel's file is kept in the site (its ``.data`` folder and the parts above are not)."""
+    top = member.split("/", 1)[0]
+    if top.endswith(".data"):
+        return False
+    return not (any(p in f"/{member}" for p in PRUNED_PARTS) or member.endswith(PRUNED_SUFFIXES))
+
+
+def repack(data: bytes, keep_member=keep) -> bytes:
+    """The wheel ``data`` without the files ``keep_member`` refuses (fixed dates: the same bytes each build)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            if info.is_dir() or not keep_member(info.filename):
+                continue
+            dst.writestr(zipfile.ZipInfo(info.filename, (2020, 2, 2, 0, 0, 0)), src.read(info),
+                         compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    return out.getvalue()
+
+
+def download_pypi_wheels(python: Path, log=print) -> dict[str, Path]:
+    """The PyPI wheels, downloaded once into the cache: name -> file."""
+    folder = cache_dir() / "wheels"
+    folder.mkdir(exist_ok=True)
+    files = {w.name: folder / wheel_file_name(w) for w in PYPI_WHEELS}
+    missing = [w for w in PYPI_WHEELS if not any(folder.glob(f"{w.name.replace('-', '_')}-{w.version}-*.whl"))]
+    if missing:
+        log(f"Downloading {len(missing)} wheels from PyPI (once) ...")
+        run([str(python), "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
+             "--only-binary=:all:", "--python-version", PYODIDE_PYTHON, "--implementation", "py", "--abi", "none",
+             "--platform", "any", "--dest", str(folder), *[f"{w.name}=={w.version}" for w in missing]],
+            "downloading the browser's wheels from PyPI")
+    for w in PYPI_WHEELS:
+        found = sorted(folder.glob(f"{w.name.replace('-', '_')}-{w.version}-*.whl"))
+        files[w.name] = found[0]
+    return files
+
+
+def wheel_bytes(name: str, version: str, files: Iterable[tuple[str, bytes]], summary: str) -> bytes:
+    """A minimal wheel of ``files`` (archive path, content) with its dist-info."""
+    dist = f"{name.replace('-', '_')}-{version}.dist-info"
+    meta = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {summary}\n"
+    wheel = "Wheel-Version: 1.0\nGenerator: samurai-lab site\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    entries = [*files, (f"{dist}/METADATA", meta.encode()), (f"{dist}/WHEEL", wheel.encode())]
+    record = "".join(f"{path},sha256={base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()},"
+                     f"{len(data)}\n" for path, data in entries) + f"{dist}/RECORD,,\n"
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for path, data in sorted(entries) + [(f"{dist}/RECORD", record.encode())]:
+            z.writestr(zipfile.ZipInfo(path, (2020, 2, 2, 0, 0, 0)), data, compress_type=zipfile.ZIP_DEFLATED,
+                       compresslevel=9)
+    return out.getvalue()
+
+
+def tree_files(root: Path, base: Path, suffixes: tuple[str, ...]) -> list[tuple[str, bytes]]:
+    """(path relative to ``base``, bytes) of the files under ``root`` with one of ``suffixes``."""
+    return [(p.relative_to(base).as_posix(), p.read_bytes()) for p in sorted(root.rglob("*"))
+            if p.is_file() and p.suffix in suffixes and "__pycache__" not in p.parts and ".ipynb_checkpoints" not in p.parts]
+
+
+def app_wheel(notebooks: Path, scenarios: Path, thumbs: Path) -> bytes:
+    """samurai_lab for the browser: the package without its server tools, its bundled notebooks, scenario
+    files and thumbnails copied in (``samurai_lab.common.resources`` finds them as in an installed wheel)."""
+    package = [f for f in tree_files(PACKAGE, REPO, (".py", ".json", ".mo"))
+               if not f[0].startswith(("samurai_lab/tools/", "samurai_lab/bundled/"))]
+    package.append(("samurai_lab/tools/__init__.py", b""))
+    bundled = "samurai_lab/bundled"
+    files = [*package,
+             *[(f"{bundled}/notebooks/{p}", d) for p, d in tree_files(notebooks, notebooks, (".ipynb",))],
+             *[(f"{bundled}/scenarios/{p}", d) for p, d in tree_files(scenarios, scenarios, (".toml", ".md", ".txt"))
+               if not p.startswith("saved/")],
+             *[(f"{bundled}/thumbs/{p}", d) for p, d in tree_files(thumbs, thumbs, (".jpg", ".png"))]]
+    return wheel_bytes(APP_WHEEL.name, APP_WHEEL.version, files, "samurai_lab's apps for the browser")
+
+
+def shim_wheel(w: Wheel) -> bytes:
+    """The stand-in ``w`` (numpy or PIL) from ``pyodide_shims/``."""
+    top = w.imports[0]
+    return wheel_bytes(w.name, w.version, tree_files(SHIMS / top, SHIMS, (".py",)),
+                       f"samurai-lab's stand-in for {w.name} in the browser (see docs/site.md)")
+
+
+def lock_entry(w: Wheel, file_name: str, data: bytes) -> dict:
+    return {"name": w.name, "version": w.version, "file_name": file_name, "install_dir": "site",
+            "sha256": hashlib.sha256(data).hexdigest(), "package_type": "package", "imports": list(w.imports),
+            "depends": list(w.depends), "unvendored_tests": False, "shared_library": False}
+
+
+def write_wheels(dest: Path, python: Path, kernel_pypi: Path, notebooks: Path, scenarios: Path, thumbs: Path,
+                 log=print) -> list[str]:
+    """Write every wheel and ``pyodide-lock.json`` into ``dest`` (Pyodide's folder); the preload list."""
+    entries: dict[str, dict] = {}
+
+    def put(w: Wheel, data: bytes, file_name: str | None = None) -> None:
+        file_name = file_name or wheel_file_name(w)
+        (dest / file_name).write_bytes(data)
+        entries[w.name] = lock_entry(w, file_name, data)
+
+    files = download_pypi_wheels(python, log)
+    for w in PYPI_WHEELS:
+        put(w, repack(files[w.name].read_bytes()), files[w.name].name)
+    for w in KERNEL_WHEELS:
+        src = next(kernel_pypi.glob(f"{w.name.replace('-', '_')}-{w.version}-*.whl"))
+        put(w, repack(src.read_bytes()), src.name)
+    for w in SHIM_WHEELS:
+        put(w, shim_wheel(w))
+    put(APP_WHEEL, app_wheel(notebooks, scenarios, thumbs))
+    # IPython and the kernel ask for sqlite3, which is compiled and not on PyPI: an empty package stands
+    # in, and IPython keeps its history in memory.
+    put(Wheel("sqlite3", "0.0.0", ()), wheel_bytes("sqlite3", "0.0.0", [], "no sqlite3 in the browser"))
+    lock = {"info": {"abi_version": "2025_0", "arch": "wasm32", "platform": "emscripten_4_0_9",
+                     "python": "3.13.2", "version": PYODIDE_VERSION},
+            "packages": dict(sorted(entries.items()))}
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
+    return [*KERNEL_PRELOAD, *[w.name for w in PYPI_WHEELS if w.name not in KERNEL_PRELOAD],
+            *[w.name for w in SHIM_WHEELS], APP_WHEEL.name]

@@ -1,0 +1,101 @@
+"""The script every page runs first, and the pages' patches.
+
+Voici gives the kernel (a web worker) no query string, no page address and no ``Accept-Language``, and
+writes pages for the site root ``/``. Each page's configuration (``<script id="jupyter-config-data">``)
+is read by the front end only after the page's own scripts start, so a small script placed right after
+it rewrites it first:
+
+* ``baseUrl`` and every address in it become relative to where the site really is (any sub-path);
+* the Pyodide kernel's environment gets ``QUERY_STRING`` (the page's address options, read by
+  ``samurai_lab.ui.query`` exactly as under voila) and ``HTTP_ACCEPT_LANGUAGE`` (the browser's
+  languages, read by ``samurai_lab.ui.language``), and ``HOME``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from .packages import SITE_PACKAGES
+
+#: The kernel's home: the bundled notebooks' folder (the kernel then works in the browser's file store,
+#: ``/drive``, which holds the notebooks too).
+KERNEL_HOME = f"{SITE_PACKAGES}/samurai_lab/bundled/notebooks"
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+CONFIG_TAG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
+#: Front-end plugins the site does without: the service worker would mount the browser's file store into
+#: the kernel (a request per file the kernel looks at); the apps keep their files in their wheel.
+DISABLED_PLUGINS = ("@jupyterlite/application-extension:service-worker-manager",)
+#: The Pyodide kernel's name (the notebooks name ``python3``, voila's).
+KERNEL_NAME = "python"
+MAIN_SCRIPT = re.compile(r'<script src="/voici/build/voici\.js"></script>')
+
+#: Runs before the front end reads its configuration (the page is ``<root>voici/render/<name>.html``).
+BRIDGE_JS = """<script>
+(function () {
+  var el = document.getElementById('jupyter-config-data');
+  var config = JSON.parse(el.textContent);
+  var here = location.pathname, at = here.lastIndexOf('/voici/render/');
+  var root = at >= 0 ? here.slice(0, at + 1) : here.replace(/[^/]*$/, '');
+  function rebase(value) {
+    return typeof value === 'string' && value.charAt(0) === '/' && value.charAt(1) !== '/'
+      ? root + value.slice(1) : value;
+  }
+  for (var key in config) { if (/Url$/.test(key)) { config[key] = rebase(config[key]); } }
+  config.baseUrl = root;
+  var settings = (config.litePluginSettings || {})['%(plugin)s'];
+  if (settings) {
+    var options = settings.loadPyodideOptions = settings.loadPyodideOptions || {};
+    var env = options.env = options.env || {};
+    env.HOME = '%(home)s';
+    env.QUERY_STRING = location.search.replace(/^\\?/, '');
+    env.HTTP_ACCEPT_LANGUAGE = (navigator.languages || [navigator.language || '']).join(',');
+    for (var k in settings) { settings[k] = rebase(settings[k]); }
+  }
+  el.textContent = JSON.stringify(config);
+})();
+</script>
+""" % {"plugin": KERNEL_PLUGIN, "home": KERNEL_HOME}
+
+
+def patch_config(config: dict) -> dict:
+    """The page's configuration for the site: no service worker, the notebook on the Pyodide kernel."""
+    config["disabledExtensions"] = sorted({*config.get("disabledExtensions", []), *DISABLED_PLUGINS})
+    spec = config.get("notebookSrc", {}).get("metadata", {}).get("kernelspec")
+    if isinstance(spec, dict):
+        spec.update(name=KERNEL_NAME, display_name="Python (Pyodide)")
+    return config
+
+
+def patch_page(html: str) -> str:
+    """The page with its configuration patched, the bridge script after it, its main script found from
+    any sub-path."""
+    found = CONFIG_TAG.search(html)
+    if not found:
+        raise ValueError("a Voici page without its jupyter-config-data")
+    config = json.dumps(patch_config(json.loads(found.group(2)))).replace("</", "<\\/")
+    html = html[:found.start()] + found.group(1) + config + found.group(3) + BRIDGE_JS + html[found.end():]
+    return MAIN_SCRIPT.sub('<script src="../build/voici.js"></script>', html)
+
+
+def patch_pages(out: Path) -> list[Path]:
+    """Patch every page of the built site ``out``."""
+    pages = sorted((out / "voici" / "render").glob("*.html"))
+    for p in pages:
+        p.write_text(patch_page(p.read_text(encoding="utf-8")), encoding="utf-8")
+    return pages
+
+
+def redirect_page(target: str) -> str:
+    """A page that opens ``target`` (relative), keeping the address's options."""
+    return (f'<!DOCTYPE html><html><head><meta charset="utf-8"><title>samurai_lab</title>'
+            f'<meta http-equiv="refresh" content="0; url={target}">'
+            f'<script>location.replace("{target}" + location.search + location.hash);</script>'
+            f'</head><body><a href="{target}">samurai_lab</a></body></html>\n')
+
+
+def write_entry_pages(out: Path) -> None:
+    """The site's root and ``voici/`` open the landing page."""
+    (out / "index.html").write_text(redirect_page("voici/render/index.html"), encoding="utf-8")
+    (out / "voici" / "index.html").write_text(redirect_page("render/index.html"), encoding="utf-8")

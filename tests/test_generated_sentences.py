@@ -25,9 +25,9 @@ from samurai_lab.knizia.core.playout import random_action
 from samurai_lab.knizia.core.text import describe_state
 from samurai_lab.knizia.scenarios.catalogue import catalogue, load
 from samurai_lab.knizia.teaching.game_text import action_phrase, describe_action
-from samurai_lab.knizia.teaching.lessons import CHAPTERS, SOLVED, Run, solve
+from samurai_lab.knizia.teaching.lessons import CHAPTERS, CONTINUE, SOLVED, Run, solve
 from samurai_lab.knizia.teaching.words import hex_words, plain_text
-from samurai_lab.knizia.core.actions import EndTurn, Pass
+from samurai_lab.knizia.core.actions import EndTurn, Pass, PlaceTile
 from samurai_lab.knizia.core.rules import IllegalMoveError
 
 LANGUAGES = ("en", "it", "es", "ru")
@@ -175,9 +175,32 @@ def _example_texts() -> list[tuple[str, str, bool]]:
     return out
 
 
+def _refusals(task, ruleset, state) -> list[str]:
+    """What the rules say to a learner's wrong tries: a tile on a settlement, on a hex that holds one, a
+    second tile without the fast mark."""
+    board = state.board
+    taken = [board.ids[i] for i, p in enumerate(state.tiles) if p is not None]
+    tries = [PlaceTile(t.code, ref) for t in state.hand if not t.is_swap and not t.is_move
+             for ref in (*task.focus[:1], *taken[:1])]
+    first = next((a for a in state.legal_actions() if isinstance(a, PlaceTile) and not a.tile.fast), None)
+    if first is not None:
+        tries += [(first, a) for a in state.legal_actions() if isinstance(a, PlaceTile) and not a.tile.fast
+                  and a.hex != first.hex and a.tile != first.tile][:1]
+    out = []
+    for attempt in tries:
+        tried = state
+        try:
+            for action in attempt if isinstance(attempt, tuple) else (attempt,):
+                tried = tried.apply(action)  # what Run.play asks the rules
+        except IllegalMoveError as e:
+            out.append(plain_text(tried, e.reason))
+    assert out, f"no wrong try refused in task {task.id}"
+    return out
+
+
 def _lesson_texts() -> list[tuple[str, str, bool]]:
-    """Every chapter, task, hint, success and the feedback of every first move of every task, as the lesson
-    shows them (hex ids put into words)."""
+    """Every chapter, task, hint, success and the feedback of every first move of every task (and of ending
+    the turn after it), the refusals of wrong tries, as the lesson shows them (hex ids put into words)."""
     out = []
     for ruleset in RULESETS:
         for chapter in CHAPTERS:
@@ -190,19 +213,16 @@ def _lesson_texts() -> list[tuple[str, str, bool]]:
                 state = task.position(ruleset)
                 out.append((f"{where} prompt", plain_text(state, task.text(ruleset)), False))
                 out.append((f"{where} hint", plain_text(state, task.hint_text(ruleset)), False))
-                run = Run(task, ruleset)
+                out += [(f"{where} refused", reason, True) for reason in _refusals(task, ruleset, state)]
                 for action in state.legal_actions():
                     if isinstance(action, (EndTurn, Pass)):
                         continue
                     run = Run(task, ruleset)
                     verdict = run.play(action)
-                    if verdict.status != SOLVED:  # the turn ended by the learner: judged for good
-                        try:
-                            verdict = run.end_turn() if not run.over else verdict
-                        except IllegalMoveError as e:
-                            out.append((f"{where} after {action}", plain_text(run.state, e.reason), True))
-                            continue
                     out.append((f"{where} after {action}", plain_text(run.state, verdict.message), False))
+                    if verdict.status == CONTINUE:  # the learner ends the turn: judged for good
+                        verdict = run.end_turn()
+                        out.append((f"{where} after {action}, end", plain_text(run.state, verdict.message), False))
                 solution = solve(task, ruleset)
                 assert solution is not None, where
                 run = Run(task, ruleset)

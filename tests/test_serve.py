@@ -129,6 +129,41 @@ def test_a_page_that_never_connects_loses_its_kernel_within_a_minute_a_busy_one_
         asyncio.run(km.cull_kernel_if_idle("gone"))
 
 
+def test_a_full_class_makes_room_by_stopping_a_kernel_no_page_connected_to(monkeypatch):
+    """A loop of requests that never load their pages cannot hold the class: when it is full, the
+    kernel idle longest that no page connected to gives its place; an open page's never does."""
+    import datetime
+
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    from samurai_lab.tools.voila_app import ClassroomKernelManager
+
+    stopped: list[str] = []
+
+    async def shutdown(self, kernel_id, *args, **kwargs):
+        stopped.append(kernel_id)
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "shutdown_kernel", shutdown)
+    km = ClassroomKernelManager(max_kernels=4, evict_after=15)
+    now = datetime.datetime.now(datetime.timezone.utc)
+    ages = {"open page": 300, "loading": 5, "running": 100, "fetched": 20, "fetched long ago": 40}
+    km._kernels = {k: type("K", (), {"last_activity": now - datetime.timedelta(seconds=age),
+                                     "execution_state": "busy" if k == "running" else "idle"})()
+                   for k, age in ages.items()}
+    km.notify_connect("open page")
+    for k in ("open page", "loading", "running", "fetched long ago"):
+        km.pages.handed(k)
+    assert km.pages.admit(set(km._kernels)) is None  # full
+
+    async def newcomer():
+        return km.make_room()
+
+    assert asyncio.run(newcomer()) == "fetched long ago" and stopped == ["fetched long ago"]
+    assert km.pages.admit(set(km._kernels)) is not None  # the newcomer's place
+    assert asyncio.run(newcomer()) is None  # "fetched" is no page's: never handed; the others are in use
+    assert stopped == ["fetched long ago"]
+
+
 def test_the_command_runs_voila_with_the_page_cookie_and_the_template(tmp_path):
     cmd = serve.voila_command(tmp_path, 9999, python="py", debug=True)
     assert cmd[:3] == ["py", "-m", serve.VOILA_MODULE] and cmd[3] == str(tmp_path) and "--port=9999" in cmd

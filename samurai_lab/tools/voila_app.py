@@ -15,7 +15,8 @@ The differences from plain ``voila``, all for a class on one server:
   it, a page request gets the short "class is full" page at once (HTTP 503,
   :mod:`.class_full`). It stops a kernel whose page has connected and gone
   (as voila's culler does), and one no page has connected to within
-  ``unconnected_grace`` seconds idle (a request that never loaded its page).
+  ``unconnected_grace`` seconds idle (a request that never loaded its page),
+  or within ``evict_after`` when the class is full and a new page needs room.
 * **No client can hang another's page.** ``voila/query/<kernel>``, where a
   preheated kernel waits for its page's request, is served by
   :class:`.page_options_socket.PageOptionsSocket` instead of voila's handler,
@@ -110,7 +111,10 @@ class _ClassPage(_SetsXsrfCookie):
         km = self.kernel_manager  # type: ignore[attr-defined]
         pages = getattr(km, "pages", None)
         if pages is not None:
-            self._place = pages.admit(set(km.list_kernel_ids()))
+            running = set(km.list_kernel_ids())
+            self._place = pages.admit(running)
+            if self._place is None and km.make_room() is not None:
+                self._place = pages.admit(running)
             if self._place is None:
                 self._class_full(notebook)
                 return result
@@ -174,7 +178,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     the culler of a busy class. A kernel whose page has connected and gone is culled as usual (idle
     ``cull_idle_timeout`` with no connection); a kernel no page has connected to (a request that
     never loaded its page, or one still loading its scripts) after ``unconnected_grace`` seconds
-    idle. A busy kernel (a page's notebook still running) is never culled.
+    idle, or after ``evict_after`` when the class is full and a new page needs its place
+    (:meth:`make_room`). A busy kernel (a page's notebook still running) is never culled.
 
     voila's preheated pool keeps its own protection (voila's kernel manager wraps this class). A
     kernel still starting, with no activity yet, is passed over (jupyter_server's own check would
@@ -184,6 +189,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                               help="Seconds a kernel no page has connected to may stay idle.")
     max_kernels = Int(0, config=True,
                       help="Pages served at once (one kernel each); 0: sized from the memory.")
+    evict_after = Float(15.0, config=True,
+                        help="When the class is full, a kernel no page connected to, idle this long, "
+                             "makes room for a new page.")
 
     @default("kernel_manager_class")
     def _kernel_class(self) -> str:
@@ -222,6 +230,35 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         super().notify_connect(kernel_id)
         self._ever_connected.add(kernel_id)
 
+    def _unconnected_idle(self, kernel_id: str) -> float | None:
+        """Seconds an idle kernel no page has connected to has been idle (None: connected once,
+        busy, still starting or gone)."""
+        from jupyter_server._tz import utcnow
+
+        kernel = self._kernels.get(kernel_id)
+        if kernel is None or kernel_id in self._ever_connected or getattr(kernel, "execution_state", None) == "busy":
+            return None
+        try:
+            last = kernel.last_activity
+        except TraitError:  # still starting
+            return None
+        return (utcnow() - last).total_seconds() if last is not None else None
+
+    def make_room(self) -> str | None:
+        """The class is full: stop the page kernel that has waited longest, idle ``evict_after``
+        seconds or more, for a page that never connected (a request that never loaded its page);
+        return its id (None: every page is in use)."""
+        waiting = [(idle, k) for k in self.pages.kernels
+                   if (idle := self._unconnected_idle(k)) is not None and idle >= self.evict_after]
+        if not waiting:
+            return None
+        idle, kernel_id = max(waiting)
+        self.log.warning("The class is full: stopping kernel %s, no page connected to it for %d seconds.",
+                         kernel_id, idle)
+        self.pages.stopped(kernel_id)
+        asyncio.ensure_future(ensure_async(self.shutdown_kernel(kernel_id)))
+        return kernel_id
+
     async def cull_kernel_if_idle(self, kernel_id: str):  # type: ignore[no-untyped-def]
         kernel = self._kernels.get(kernel_id)
         if kernel is None:  # stopped (its page closed) since the culler listed the kernels
@@ -231,10 +268,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         except TraitError:  # a kernel still starting (a pool's new one) has no activity yet: not idle
             return None
         if kernel_id not in self._ever_connected:
-            from jupyter_server._tz import utcnow
-
-            idle = (utcnow() - last).total_seconds() if last is not None else 0.0
-            if idle < self.unconnected_grace or getattr(kernel, "execution_state", None) == "busy":
+            idle = self._unconnected_idle(kernel_id)
+            if idle is None or idle < self.unconnected_grace:
                 return None
             self.log.warning("Culling kernel %s: no page connected to it within %d seconds.", kernel_id, idle)
             try:

@@ -40,6 +40,7 @@ from ..scenarios.model import Scenario
 from ..scenarios.position import parse_position, position_string
 from ...common import resources
 from ...i18n import Domain
+from ...ui.header import page_name
 
 T = Domain("knizia")
 
@@ -270,7 +271,8 @@ class FilesPanel:
         text = position_string(state)
         self.position.value = text
         opens = html.escape(T.gettext("a link that opens this position"))
-        self.link.value = f'<a href="explorer.ipynb?position={quote(text, safe="")}" target="_blank">{opens}</a>'
+        self.link.value = (f'<a href="{page_name("explorer.ipynb")}?position={quote(text, safe="")}" '
+                           f'target="_blank">{opens}</a>')
         default = T.gettext("{n} players, turn {turn}").format(n=state.n_players, turn=state.turn)
         prefix = default.split(str(state.turn))[0]
         if not self.title.value or self.title.value.startswith(prefix):

@@ -37,8 +37,11 @@ LAYOUT_CSS = f"""
 /* tabs as wide as their titles; the bar wraps when they do not fit */
 .widget-tab > .lm-TabBar, .widget-tab > .lm-TabBar .lm-TabBar-content {{
   min-height: var(--jp-widgets-horizontal-tab-height); height: auto; flex-wrap: wrap; overflow: visible; }}
-.widget-tab > .lm-TabBar .lm-TabBar-tab {{ min-width: max-content; flex-shrink: 0; }}
-.widget-tab > .lm-TabBar .lm-TabBar-tabLabel {{ overflow: visible; }}
+.widget-tab > .lm-TabBar .lm-TabBar-tab {{ min-width: max-content !important; max-width: none !important;
+  flex-shrink: 0; }}
+.widget-tab > .lm-TabBar .lm-TabBar-tabLabel {{ overflow: visible !important; }}
+/* a control's description is never cut */
+.widget-inline-hbox > .widget-label {{ min-width: max-content; }}
 /* a control with margins in a box is no wider than the box */
 .widget-box > .widget-inline-hbox {{ max-width: calc(100% - 2 * var(--jp-widgets-margin)); }}
 /* a dropdown as wide as its longest entry */

@@ -9,9 +9,13 @@ from ..core.state import GameState, new_game
 from ..render.describe import hover_text
 from ..render.svg import legend_svg
 from ...i18n import Domain
+from ...ui.layout import NARROW_PX, css_widget
 from .board import BoardView
 
 T = Domain("knizia")
+
+#: On a narrow screen the key comes under the board.
+MAP_CSS = f"@media (max-width:{NARROW_PX}px) {{.samurai-map-legend {{order:2}}}}"
 
 
 class MapApp:
@@ -28,8 +32,16 @@ class MapApp:
         self.legend = widgets.HTML(legend_svg(self.view.state))
         self.view.on_hover(self.show_hex)
         self.players.observe(self.view.guard(lambda change: self.set_players(change["new"])), names="value")
-        self.widget = widgets.VBox([self.intro, self.players, self.info,
-                                    widgets.HBox([self.view.widget, self.legend])])
+        # the key beside the board, which takes the room left (the board fits it, as in the explorer); on a
+        # narrow screen the key goes under the board
+        board_column = widgets.VBox([self.view.widget], layout=widgets.Layout(flex="1 1 420px", min_width="0"))
+        self.legend.layout = widgets.Layout(flex="0 0 auto", margin="0 12px 0 0")
+        self.legend.add_class("samurai-map-legend")
+        controls = widgets.HBox([self.players, self.info], layout=widgets.Layout(align_items="center",
+                                                                                 flex_flow="row wrap"))
+        self.widget = widgets.VBox([css_widget(MAP_CSS), self.intro, controls,
+                                    widgets.HBox([self.legend, board_column], layout=widgets.Layout(
+                                        align_items="flex-start", flex_flow="row wrap"))])
         self.widget.add_class("samurai-map")
 
     @staticmethod

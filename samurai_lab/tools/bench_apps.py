@@ -13,6 +13,13 @@ explorer in headless Chromium on a 4-player game in its 13th turn:
   highlight and message are shown; after each placement an (unmeasured) Undo
   restores the position.
 
+``phone_*``: the same explorer on a phone (``PHONE``: 390x844 CSS px, 3 device pixels each, touch),
+tap → answer and mouse click → answer on the same board: a tap's time runs from its ``touchend``
+(when the page knows it is a tap), a click's from its ``mousedown``. Each hex is first magnified by
+a tap (the lens: in the page, not measured), then tapped twice (preview, placement) and, after an
+Undo, clicked twice; tap pairs and click pairs take turns at going first. Neither rests on the hex
+before (a finger cannot), so both answer the hover with the click.
+
 The trivial app's figures (``trivial_*``) come from :func:`bench_trivial`, run alternately
 with the explorer in the same run; the ratios compare medians.
 """
@@ -33,6 +40,8 @@ CANVAS = "canvas.samurai-board-canvas"
 PANELS = (".samurai-preview", ".samurai-tally", ".samurai-status")
 MESSAGE = ".samurai-message"
 HEX_SIZE = 16
+#: The phone of the touch figures: 390x844 CSS px at 3 device pixels each, touch.
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
 
 
 def _panels_and_canvas_js() -> str:
@@ -144,6 +153,51 @@ def bench_explorer(n_hexes: int = 12) -> dict[str, list[float] | float]:
     return {"server_up_s": cold.server_up_s, "cold_start_s": cold.ready_s, **cold.result}
 
 
+def bench_phone(n_hexes: int = 8) -> dict[str, list[float] | float]:
+    """One cold start of the explorer on a phone (``PHONE``) and its taps and clicks (see the module doc): raw
+    lists in ms."""
+    from ..ui.touch import COMPAT_MS
+
+    k, hexes, _ids = explorer_targets(n_hexes + 1)
+    state_js = _panels_and_canvas_js()
+    # neither kind rests on the hex first (a tap cannot): both answer the hover and the click at once
+    preview_done, place_done = _changed_js(state_js, (0, 2)), _changed_js(state_js, (0, 1, 2))
+    ready = ("() => document.querySelectorAll('.samurai-tile-button').length >= 5"
+             f" && ({js_canvas_alpha_at(CANVAS, 20, 20)})()")
+
+    def gestures(page) -> dict[str, list[float]]:
+        layout = fitted_layout(page)
+        _select_tile(page, k)
+        times: dict[str, list[float]] = {"tap": [], "click": []}
+        for i, hex_ in enumerate(hexes):  # the first hex is a warm-up; the kinds take turns at going first
+            x, y = layout.pixel_of(hex_)
+            for touch in ((True, False) if i % 2 == 0 else (False, True)):
+                _lens_on(page, x, y)
+                if not touch:
+                    page.wait_for_timeout(COMPAT_MS)  # mouse events right after a touch are the touch's own
+                pair = [measure_clicks(page, CANVAS, [(x, y)], done, 1, snapshot_js=state_js, warmup=0, touch=touch)[0]
+                        for done in (preview_done, place_done)]
+                if i > 0:
+                    times["tap" if touch else "click"] += pair
+                _undo_and_reselect(page, k)
+        return times
+
+    with _env(SAMURAI_EXPLORER_START="midgame"):
+        cold = measure_cold_start(EXPLORER, ready, then=gestures, context_options=PHONE)
+    return dict(cold.result)
+
+
+def _lens_on(page, x: float, y: float) -> None:
+    """Magnify the board around canvas pixel (x, y) by a tap, as a person's first tap does (not measured)."""
+    page.evaluate("(sel) => window.samuraiBoardTouch.closeLens(document.querySelector(sel))", CANVAS)
+    board = page.locator(CANVAS).first
+    board.scroll_into_view_if_needed()
+    box, size = board.bounding_box(), board.evaluate("c => [c.width, c.height]")
+    page.touchscreen.tap(box["x"] + x * box["width"] / size[0], box["y"] + y * box["height"] / size[1])
+    page.wait_for_function("(sel) => !!window.samuraiBoardTouch.lens(document.querySelector(sel))", arg=CANVAS,
+                           timeout=30000)
+
+
 def _edo_pixel() -> tuple[float, float]:
     from ..knizia.core.board import board_for
     from ..knizia.render.layout import layout_for
@@ -181,10 +235,11 @@ def _select_tile(page, k: int, hand_size: int = 5) -> None:
 def bench_apps(rounds: int = 3) -> dict[str, float | list[float]]:
     """The explorer's figures and the trivial app's, measured alternately in one run (``rounds``
     times each, medians reported: the machine's load varies), with their ratios."""
-    trivial_runs, explorer_runs = [], []
+    trivial_runs, explorer_runs, phone_runs = [], [], []
     for _ in range(rounds):
         trivial_runs.append(bench_trivial())
         explorer_runs.append(bench_explorer())
+        phone_runs.append(bench_phone())
     preview = [x for r in explorer_runs for x in r["preview"]]  # type: ignore[union-attr]
     place = [x for r in explorer_runs for x in r["place"]]  # type: ignore[union-attr]
     both = preview + place
@@ -206,9 +261,23 @@ def bench_apps(rounds: int = 3) -> dict[str, float | list[float]]:
         "cold_start_s_runs": [round(x, 2) for x in cold],
         "trivial_cold_start_s_runs": [round(x, 2) for x in trivial_cold],
     }
+    out.update(phone_figures(phone_runs))
     trivial_click = statistics.median(r["trivial_click_ms_median"] for r in trivial_runs)
     out["click_ratio_to_trivial"] = round(statistics.median(both) / trivial_click, 2)
     out["cold_start_ratio_to_trivial"] = round(statistics.median(cold) / statistics.median(trivial_cold), 2)
+    return out
+
+
+def phone_figures(runs: list[dict]) -> dict[str, float]:
+    """Median and 95th percentile of the phone's taps and clicks, and the taps' over the clicks'."""
+    taps = [x for r in runs for x in r["tap"]]
+    clicks = [x for r in runs for x in r["click"]]
+    out = {f"phone_{kind}_ms_{name}": round(f(values), 1)
+           for kind, values in (("tap", taps), ("click", clicks))
+           for name, f in (("median", statistics.median), ("p95", lambda v: percentile(v, 95)))}
+    out["phone_taps_measured"] = len(taps)
+    out["phone_tap_ratio_to_click"] = round(statistics.median(taps) / statistics.median(clicks), 2)
+    out["phone_tap_p95_ratio_to_click"] = round(percentile(taps, 95) / percentile(clicks, 95), 2)
     return out
 
 

@@ -317,6 +317,7 @@ def measure_cold_start(
     timeout_s: float = 180.0,
     extra_voila_args: Sequence[str] = (),
     browser: Browser | None = None,
+    context_options: dict[str, Any] | None = None,
 ) -> ColdStart:
     """Start voila on one notebook and time it until the app is ready in Chromium.
 
@@ -324,12 +325,13 @@ def measure_cold_start(
     polls on every animation frame, e.g. ``js_canvas_alpha_at(...)``.
     The browser is launched before the clock starts. ``then(page)`` runs on
     the ready page before the server stops (e.g. :func:`measure_clicks`);
-    its return value lands in :attr:`ColdStart.result`.
+    its return value lands in :attr:`ColdStart.result`. ``context_options`` (Playwright's
+    ``new_context`` options) replace the default 1280x900 window, e.g. an emulated phone.
     """
     with contextlib.ExitStack() as stack:
         if browser is None:
             browser = stack.enter_context(chromium())
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context = browser.new_context(**(context_options or {"viewport": {"width": 1280, "height": 900}}))
         stack.callback(context.close)
         page = context.new_page()
         page.set_default_timeout(timeout_s * 1000)
@@ -343,11 +345,10 @@ def measure_cold_start(
         return ColdStart(server_up_s=server_up, ready_s=ready, result=result)
 
 
-_ARM_CLICK_CLOCK = """() => {
+_ARM_CLICK_CLOCK = """(type) => {
   window.__benchT0 = null;
   window.__benchT1 = null;
-  window.addEventListener('mousedown', () => { window.__benchT0 = performance.now(); },
-                          {capture: true, once: true});
+  window.addEventListener(type, () => { window.__benchT0 = performance.now(); }, {capture: true, once: true});
 }"""
 
 
@@ -361,8 +362,9 @@ def measure_clicks(
     snapshot_js: str | None = None,
     warmup: int = 2,
     timeout_s: float = 30.0,
+    touch: bool = False,
 ) -> list[float]:
-    """Click the canvas ``n`` times and return each click's latency in ms.
+    """Click the canvas ``n`` times (``touch``: tap it) and return each click's latency in ms.
 
     ``points`` are canvas pixel coordinates, used in turn (cycled); give at
     least ``n + warmup`` distinct ones if the app ignores a repeated click.
@@ -370,8 +372,9 @@ def measure_clicks(
     its value is passed to ``done_condition_js`` (JS ``(before) => bool``),
     polled on every animation frame after the click; see :func:`js_state`
     and :func:`js_all_changed`. The latency runs from the page's
-    ``mousedown`` event to the first frame where the condition holds. The
-    first ``warmup`` clicks are not counted.
+    ``mousedown`` event (a tap's: its ``touchend``, when the page knows it is a tap) to the first
+    frame where the condition holds. The first ``warmup`` clicks are not counted. The points are
+    turned into screen points through the canvas's box on the screen (a lens's transform included).
     """
     if not points:
         raise ValueError("points must not be empty")
@@ -392,9 +395,13 @@ def measure_clicks(
         if box is None:
             raise RuntimeError(f"{canvas_selector} is not visible")
         before = page.evaluate(snapshot_js) if snapshot_js else None
-        page.evaluate(_ARM_CLICK_CLOCK)
+        page.evaluate(_ARM_CLICK_CLOCK, "touchend" if touch else "mousedown")
         wall0 = time.perf_counter()
-        page.mouse.click(box["x"] + x * box["width"] / size[0], box["y"] + y * box["height"] / size[1])
+        point = (box["x"] + x * box["width"] / size[0], box["y"] + y * box["height"] / size[1])
+        if touch:
+            page.touchscreen.tap(*point)
+        else:
+            page.mouse.click(*point)
         page.wait_for_function(poll, arg=before, polling="raf", timeout=timeout_s * 1000)
         wall_ms = (time.perf_counter() - wall0) * 1000
         t0, t1 = page.evaluate("() => [window.__benchT0, window.__benchT1]")

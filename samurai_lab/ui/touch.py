@@ -21,7 +21,8 @@ pixels into the placeholder of the board's hidden measure input (``ui/board_clie
 is smaller than ``MIN_TARGET_PX`` (a finger's size), the first tap magnifies the board around the
 tap (a CSS transform of the canvas, clipped to its box: drawn at ``devicePixelRatio`` the bitmap
 stays sharp) so that a cell is ``LENS_TARGET_PX``; taps in the lens are clicks, a drag moves it, and
-its "Whole board" button (or Escape, or a new size of the board) shows the whole board again.
+its "Whole board" button (in the corner farthest from the tap; or Escape, or a new size of the board)
+shows the whole board again.
 ipycanvas turns a click's position into canvas pixels through ``getBoundingClientRect``, which
 follows the transform: hit testing stays exact in the lens.
 
@@ -142,9 +143,10 @@ SCRIPT = """
     const label = board.querySelector('.' + C.help + ' [data-whole]');  // in the board's language
     button.textContent = label ? label.dataset.whole : C.whole;
     button.addEventListener('click', () => closeLens(canvas));
-    board.appendChild(button);
-    button.style.top = (canvas.offsetTop + 6) + 'px';
-    button.style.left = (canvas.offsetLeft + canvas.clientWidth - button.offsetWidth - 6) + 'px';
+    board.appendChild(button);  // in the corner farthest from the tap: never over what was tapped
+    const right = x - r.left < L.w / 2, bottom = y - r.top < L.h / 2;
+    button.style.top = (canvas.offsetTop + (bottom ? L.h - button.offsetHeight - 6 : 6)) + 'px';
+    button.style.left = (canvas.offsetLeft + (right ? L.w - button.offsetWidth - 6 : 6)) + 'px';
     L.button = button;
     L.watcher = new ResizeObserver(() => {
       if (canvas.clientWidth !== L.w || canvas.clientHeight !== L.h || !canvas.isConnected) closeLens(canvas);
@@ -223,7 +225,7 @@ SCRIPT = """
     window.addEventListener(type, (e) => {
       if (forwarding || !isBoard(e.target)) return;
       const caps = e.sourceCapabilities;
-      if ((caps && caps.firesTouchEvents) || performance.now() - lastTouch < C.compatMs) {
+      if ((caps && caps.firesTouchEvents) || gesture || performance.now() - lastTouch < C.compatMs) {
         e.stopPropagation();
         if (e.cancelable) e.preventDefault();
       }

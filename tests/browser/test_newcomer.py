@@ -14,7 +14,7 @@ from board_fit import board_layout
 from helpers import APP_READY, PageErrors, click_canvas, open_app, wait_for_canvas_pixel, wait_for_text
 from playwright.sync_api import Page, expect
 
-from samurai_lab import EDITION_1998, PlaceTile
+from samurai_lab import EDITION_1998, GameState, PlaceTile
 from samurai_lab.knizia.render.theme import seat_colours
 from samurai_lab.knizia.scenarios import position_string
 from samurai_lab.knizia.teaching.game_session import GameSession, Player
@@ -43,9 +43,11 @@ def link_options(page: Page, lang: str) -> dict[str, str]:
 
 def switch_language(page: Page, lang: str, ready: str) -> None:
     """Click the header's link to ``lang`` and wait for the app, rebuilt in that language."""
-    page.locator(f"{SWITCH} a[hreflang={lang}]").click()
-    page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang, timeout=TIMEOUT)
+    with page.expect_navigation(timeout=TIMEOUT):
+        page.locator(f"{SWITCH} a[hreflang={lang}]").click()
     page.wait_for_selector(ready, state="visible", timeout=TIMEOUT)
+    page.wait_for_function("(lang) => document.documentElement && document.documentElement.lang === lang",
+                           arg=lang, timeout=TIMEOUT)
 
 
 def test_explorer_keeps_a_placed_tile_across_a_language_switch(app_page: Page, voila_url: str) -> None:
@@ -77,23 +79,32 @@ def test_explorer_keeps_a_placed_tile_across_a_language_switch(app_page: Page, v
     expect(page.locator(".samurai-message")).not_to_contain_text("position")
 
 
-def test_game_goes_on_across_a_language_switch(app_page: Page, voila_url: str) -> None:
-    page = app_page
+def start_a_game(page: Page, base_url: str) -> GameState:
+    """Open the game app, start the form's default game (you against a greedy bot, no bot pause); its first state."""
     page.set_viewport_size({"width": 1280, "height": 1100})
-    open_app(page, voila_url, "game.ipynb", APP_READY["game.ipynb"])
+    open_app(page, base_url, "game.ipynb", APP_READY["game.ipynb"])
     pause = page.locator(".samurai-bot-pause input")
     pause.fill("0")
     pause.press("Enter")
     page.click(".samurai-start")
     page.wait_for_selector(".samurai-hand .samurai-tile-button", state="visible", timeout=TIMEOUT)
-    state = GameSession([Player.person(), Player.bot("greedy")], EDITION_1998.with_options(
-        setup="random", hands="random"), 1).state
+    return GameSession([Player.person(), Player.bot("greedy")],
+                       EDITION_1998.with_options(setup="random", hands="random"), 1).state
+
+
+def lay_the_first_tile(page: Page, state: GameState) -> None:
+    """Lay the hand's first tile on its first legal hex with the mouse (which stays there)."""
     layout = board_layout(page, state.board)
     first = state.hand[0]
     target = next(a for a in state.legal_actions() if isinstance(a, PlaceTile) and a.tile == first)
     page.locator(".samurai-hand .samurai-tile-button").first.click()
     click_canvas(page, CANVAS, *layout.pixel_of(state.board.resolve(target.hex)))
     page.wait_for_selector(".samurai-log-body[data-actions='1']", state="attached", timeout=TIMEOUT)
+
+
+def test_game_goes_on_across_a_language_switch(app_page: Page, voila_url: str) -> None:
+    page = app_page
+    lay_the_first_tile(page, start_a_game(page, voila_url))
 
     switch_language(page, "es", ".samurai-log-body[data-actions='1'][data-to-act='person']")
     expect(page.locator(".samurai-end-turn")).to_be_enabled()  # the same turn, the tile laid
@@ -191,22 +202,11 @@ def test_keyboard_announces_places_in_words(app_page: Page, voila_url: str) -> N
 
 def test_play_line_follows_a_tile_placed_under_the_pointer(app_page: Page, voila_url: str) -> None:
     page = app_page
-    page.set_viewport_size({"width": 1280, "height": 1100})
-    open_app(page, voila_url, "game.ipynb", APP_READY["game.ipynb"])
-    page.click(".samurai-start")
-    page.wait_for_selector(".samurai-hand .samurai-tile-button", state="visible", timeout=TIMEOUT)
+    state = start_a_game(page, voila_url)
     end_turn = page.locator(".samurai-end-turn")
     expect(end_turn).to_be_disabled()
     assert "mod-primary" not in (end_turn.get_attribute("class") or "")  # greyed, not a blue button
-    state = GameSession([Player.person(), Player.bot("greedy")], EDITION_1998.with_options(
-        setup="random", hands="random"), 1).state
-    layout = board_layout(page, state.board)
-    first = state.hand[0]
-    target = next(a for a in state.legal_actions() if isinstance(a, PlaceTile) and a.tile == first)
-    page.locator(".samurai-hand .samurai-tile-button").first.click()
-    x, y = layout.pixel_of(state.board.resolve(target.hex))
-    click_canvas(page, CANVAS, x, y)  # the pointer stays on the hex
-    page.wait_for_selector(".samurai-log-body[data-actions='1']", state="attached", timeout=TIMEOUT)
+    lay_the_first_tile(page, state)  # the pointer stays on the hex
     wait_for_text(page, ".samurai-hover", state.ruleset.vocabulary.seat_names(state.seats)[0])  # whose tile
     assert "empty" not in page.inner_text(".samurai-hover")
     expect(end_turn).to_be_enabled()

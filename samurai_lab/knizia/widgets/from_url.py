@@ -5,7 +5,10 @@ Each function first sets the page's language (``samurai_lab.ui.language.open_pag
 request, so the imports come before it), then builds its app in that language
 and applies the page's other options (``samurai_lab.ui.query``). An unknown or
 malformed option is shown as a warning in the app, never as a traceback.
-``query`` is for tests.
+``query`` is for tests. The options that hold a user's work (``position``,
+``record``, ``task`` and ``solved``, ``step``) are what the header's language
+links carry (``AppHeader.keep_work``): a page is translated as it is built, so
+switching language reopens the app with its work in place.
 
 The options of every app besides ``lang`` (the README's apps table lists them too):
 
@@ -15,10 +18,12 @@ app                options
 explorer           ``players`` 2-4, ``edition`` 1998/2015, ``seed``,
                    ``start=midgame``, ``scenario`` (a file of scenarios/),
                    ``position`` (a position string) — ``Explorer.from_query``
-examples           ``example`` (E1-E10, R1-R4)
-lesson             ``chapter`` (1-8 or its id, e.g. ``capture``), ``edition``
+examples           ``example`` (E1-E10, R1-R4), ``step``, ``variant``
+lesson             ``chapter`` (1-8 or its id, e.g. ``capture``), ``edition``,
+                   ``task`` (a task's id), ``solved`` (task ids, comma-separated)
 variants           ``ruling`` (R1-R4), ``edition``
-game               ``players`` 2-4, ``edition``
+game               ``players`` 2-4, ``edition``, ``record`` (a game record:
+                   the game goes on, its seats as recorded)
 tournament         ``players`` 2-4, ``games`` 1-2000, ``seed``
 map                ``players`` 2-4
 =================  ==========================================================

@@ -25,6 +25,7 @@ from samurai_lab.i18n import Domain, use_language
 from samurai_lab.katana.core.board import square_index
 from samurai_lab.katana.render.layout import Layout as KatanaLayout
 from samurai_lab.knizia.render.theme import seat_colours
+from samurai_lab.knizia.scenarios import loads_scenario
 from samurai_lab.knizia.teaching.words import hex_words
 from samurai_lab.knizia.widgets.explorer import default_state
 from samurai_lab.knizia.widgets.hand_panel import tile_label
@@ -179,6 +180,22 @@ def test_explorer_places_a_tile(site_page: Page, site: StaticSite) -> None:
     wait_for_canvas_pixel(page, "canvas.samurai-board-canvas", int(x), int(y + 0.55 * layout.size), green,
                           tolerance=12)
     shot(page, "site_explorer")
+
+    # no server: the position downloads, and saving keeps it in the browser's storage for the site
+    page.locator(".samurai-tabs .lm-TabBar-tab", has_text="Files").click()
+    page.locator(".samurai-download-button").click()
+    with page.expect_download(timeout=TIMEOUT * 1000) as download:
+        page.locator(".samurai-download a").click()
+    saved = loads_scenario(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert saved.state.tiles == state.apply(PlaceTile(t, board.ids[target])).tiles
+    page.locator(".samurai-save-path input").fill("first-tile")
+    page.locator(".samurai-save").click()
+    wait_for_text(page, ".samurai-message", "Saved as “first-tile.toml”", TIMEOUT)
+    page.reload(timeout=TIMEOUT * 1000)
+    page.wait_for_selector(".samurai-explorer .samurai-tile-button", state="visible", timeout=TIMEOUT * 1000)
+    page.locator(".samurai-tabs .lm-TabBar-tab", has_text="Files").click()
+    expect(page.locator(".samurai-scenario-choice select option", has_text="first-tile.toml")).to_have_count(
+        1, timeout=TIMEOUT * 1000)
 
 
 def test_an_example_opened_by_its_address_steps(site_page: Page, site: StaticSite) -> None:

@@ -58,6 +58,19 @@ def build_config(out: Path, notebooks: Path) -> dict:
             "VoilaConfiguration": {"template": "samurai"}}
 
 
+def drive_contents(folder: Path, notebooks: Path) -> Path:
+    """The files of the site's drive (the kernel's ``/drive``): the notebooks, and the folder where the
+    explorer saves positions in the browser (present from the start, so the drive never asks the site for
+    a listing it has not got)."""
+    folder.mkdir()
+    for nb in sorted(notebooks.glob("*.ipynb")):
+        shutil.copy2(nb, folder / nb.name)
+    saved = folder / Path(page.SAVED_IN_BROWSER).name
+    saved.mkdir()
+    (saved / "README.md").write_text("Positions saved by the explorer, kept in this browser.\n", encoding="utf-8")
+    return folder
+
+
 def prune(out: Path) -> None:
     for name in PRUNED:
         p = out / name
@@ -90,7 +103,8 @@ def build_site(out: Path, sources: SiteSources = SiteSources(), log=print) -> Pa
         preload = write_wheels(pyodide, python, kernel_ext / "static" / "pypi", sources.notebooks,
                                sources.scenarios, sources.thumbs, log)
         (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(preload), indent=1), encoding="utf-8")
-        (lite / "jupyter_lite_config.json").write_text(json.dumps(build_config(out, sources.notebooks), indent=1),
+        contents = drive_contents(lite / "contents", sources.notebooks)
+        (lite / "jupyter_lite_config.json").write_text(json.dumps(build_config(out, contents), indent=1),
                                                        encoding="utf-8")
         if out.exists():
             shutil.rmtree(out)  # checked above: empty or an earlier site

@@ -63,8 +63,6 @@ PYPI_WHEELS: tuple[Wheel, ...] = (
     Wheel("six", "1.17.0", ("six",)),
     Wheel("stack-data", "0.6.3", ("stack_data",), ("executing", "asttokens", "pure-eval")),
     Wheel("wcwidth", "0.2.13", ("wcwidth",)),
-    Wheel("jedi", "0.19.2", ("jedi",), ("parso",)),
-    Wheel("parso", "0.8.4", ("parso",)),
     Wheel("ipywidgets", "8.1.9", ("ipywidgets",), ("comm", "ipython", "traitlets")),
     Wheel("ipycanvas", "0.14.3", ("ipycanvas",), ("ipywidgets", "numpy", "pillow")),
     Wheel("networkx", "3.6.1", ("networkx",)),
@@ -84,10 +82,15 @@ SHIM_WHEELS: tuple[Wheel, ...] = (
 )
 APP_WHEEL = Wheel("samurai-lab", "0.1.0", ("samurai_lab",), ("networkx", "ipywidgets", "ipycanvas", "tqdm",
                                                                 "tomli-w"))
-#: Names the pyodide kernel checks before it would install them one by one (``sqlite3``: IPython runs
-#: without it, keeping its history in memory).
+#: Names the pyodide kernel checks before it would install them one by one.
 KERNEL_PRELOAD = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "pyodide-kernel",
                   "jedi", "ipython")
+
+#: Packages the kernel asks for that no page needs, as empty wheels: sqlite3 is compiled and not on PyPI
+#: (IPython keeps its history in memory without it); jedi only completes code as one types, which no
+#: app offers (IPython does without it, and its import would cost every page time).
+EMPTY_PACKAGES: dict[str, str] = {"sqlite3": "no sqlite3 in the browser: IPython keeps its history in memory",
+                                  "jedi": "no code completion in the apps"}
 
 #: Parts of wheels no page uses.
 PRUNED_PARTS = ("/tests/", "/labextension/", "/nbextension/", "/static/", "/third_party/")
@@ -205,9 +208,8 @@ def write_wheels(dest: Path, python: Path, kernel_pypi: Path, notebooks: Path, s
     for w in SHIM_WHEELS:
         put(w, shim_wheel(w))
     put(APP_WHEEL, app_wheel(notebooks, scenarios, thumbs))
-    # IPython and the kernel ask for sqlite3, which is compiled and not on PyPI: an empty package stands
-    # in, and IPython keeps its history in memory.
-    put(Wheel("sqlite3", "0.0.0", ()), wheel_bytes("sqlite3", "0.0.0", [], "no sqlite3 in the browser"))
+    for name, why in EMPTY_PACKAGES.items():
+        put(Wheel(name, "0.0.0", ()), wheel_bytes(name, "0.0.0", [], why))
     lock = {"info": {"abi_version": "2025_0", "arch": "wasm32", "platform": "emscripten_4_0_9",
                      "python": "3.13.2", "version": PYODIDE_VERSION},
             "packages": dict(sorted(entries.items()))}

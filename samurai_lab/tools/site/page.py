@@ -8,7 +8,8 @@ it rewrites it first:
 * ``baseUrl`` and every address in it become relative to where the site really is (any sub-path);
 * the Pyodide kernel's environment gets ``QUERY_STRING`` (the page's address options, read by
   ``samurai_lab.ui.query`` exactly as under voila) and ``HTTP_ACCEPT_LANGUAGE`` (the browser's
-  languages, read by ``samurai_lab.ui.language``), and ``HOME``.
+  languages, read by ``samurai_lab.ui.language``), ``HOME``, and ``SAMURAI_SAVED_DIR``: saved positions
+  go to the browser's own storage for the site (:data:`SAVED_IN_BROWSER`).
 """
 
 from __future__ import annotations
@@ -17,12 +18,16 @@ import json
 import re
 from pathlib import Path
 
+from ...common.resources import SAVED_DIR_ENV
 from .packages import SITE_PACKAGES
 
 #: The kernel's home: the bundled notebooks' folder (the kernel then works in the browser's file store,
 #: ``/drive``, which holds the notebooks too).
 KERNEL_HOME = f"{SITE_PACKAGES}/samurai_lab/bundled/notebooks"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: Where the explorer saves positions: the browser's own storage for the site (JupyterLite's drive, which
+#: the site's service worker mounts at ``/drive``), kept on that computer until its site data is cleared.
+SAVED_IN_BROWSER = "/drive/saved"
 CONFIG_TAG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
 #: Front-end plugins the site does without: the service worker would mount the browser's file store into
 #: the kernel (a request per file the kernel looks at); the apps keep their files in their wheel.
@@ -49,6 +54,7 @@ BRIDGE_JS = """<script>
     var options = settings.loadPyodideOptions = settings.loadPyodideOptions || {};
     var env = options.env = options.env || {};
     env.HOME = '%(home)s';
+    env.%(saved_env)s = '%(saved)s';
     env.QUERY_STRING = location.search.replace(/^\\?/, '');
     env.HTTP_ACCEPT_LANGUAGE = (navigator.languages || [navigator.language || '']).join(',');
     for (var k in settings) { settings[k] = rebase(settings[k]); }
@@ -56,7 +62,7 @@ BRIDGE_JS = """<script>
   el.textContent = JSON.stringify(config);
 })();
 </script>
-""" % {"plugin": KERNEL_PLUGIN, "home": KERNEL_HOME}
+""" % {"plugin": KERNEL_PLUGIN, "home": KERNEL_HOME, "saved_env": SAVED_DIR_ENV, "saved": SAVED_IN_BROWSER}
 
 
 def patch_config(config: dict) -> dict:

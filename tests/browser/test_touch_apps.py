@@ -8,7 +8,7 @@ import pytest
 from board_fit import board_layout
 from helpers import APP_READY, context_page, open_app, save_screenshot, wait_for_text
 from playwright.sync_api import Browser, expect
-from touch_taps import DEVICES, board_box, fitted_pixel, hold, tap_board
+from touch_taps import DEVICES, board_box, fitted_pixel, hold, screen_point, tap_board
 
 from samurai_lab import EDITION_1998, PlaceTile
 from samurai_lab.ikizumari.core import parse_square
@@ -128,6 +128,6 @@ def test_the_map_tells_by_a_tap_and_by_touch_and_hold(browser: Browser, voila_ur
         kyoto = board.resolve("Kyoto")
         box = board_box(page, CANVAS)
         x, y = layout.pixel_of(kyoto)
-        hold(page, (box["x"] + x * box["w"] / box["cw"], box["y"] + y * box["h"] / box["ch"]))
+        hold(page, screen_point(box, x, y))
         wait_for_text(page, ".samurai-map-hover", "Kyoto", TIMEOUT)
         assert errors.unexpected() == []

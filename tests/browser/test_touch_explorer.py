@@ -10,9 +10,9 @@ import pytest
 from board_fit import board_layout
 from helpers import APP_READY, click_canvas, context_page, open_app, save_screenshot, wait_for_text
 from playwright.sync_api import Browser, Page, expect
-from touch_taps import DEVICES, TOUCH_LAPTOP, board_box, drag, is_touch_page, scroll_to, scroll_top, tap_board
+from touch_taps import DEVICES, TOUCH_LAPTOP, board_box, drag, is_touch_page, screen_point, scroll_to, scroll_top, tap_board
 
-from samurai_lab import EDITION_1998, PlaceTile
+from samurai_lab import EDITION_1998, PlaceTile, why_illegal
 from samurai_lab.knizia.teaching.words import hex_words
 from samurai_lab.knizia.widgets.explorer import default_state
 from samurai_lab.knizia.widgets.hand_panel import tile_label
@@ -65,6 +65,15 @@ def test_explorer_by_taps(browser: Browser, voila_url: str, device: str) -> None
         wait_for_text(page, ".samurai-message", placed_text(state, t, target))
         wait_for_text(page, ".samurai-history-step", "step 1 of 1")
         save_screenshot(page, f"touch_explorer_{device}")
+        # a refusal by tap, in the rules' words as for a click
+        after = state.apply(PlaceTile(t, state.board.ids[target]))
+        t2 = next(x for x in after.hand if x.fast and not x.is_swap)
+        choose_tile(page, after, t2)
+        board = state.board
+        wrong = next(i for i in (board.land if t2.on_sea else board.sea) if after.tiles[i] is None)
+        reason = why_illegal(after, PlaceTile(t2, board.ids[wrong]))
+        tap_board(page, CANVAS, *layout.pixel_of(wrong))
+        wait_for_text(page, ".samurai-message", f"on {hex_words(board, wrong)} is not allowed: {reason}")
         assert errors.unexpected() == []
 
 
@@ -76,7 +85,7 @@ def test_a_drag_on_the_board_scrolls_or_moves_the_lens_and_never_places(browser:
         x, y = layout.pixel_of(target)
         scroll_to(page, CANVAS, y)
         box = board_box(page, CANVAS)
-        sx, sy = box["x"] + x * box["w"] / box["cw"], box["y"] + y * box["h"] / box["ch"]
+        sx, sy = screen_point(box, x, y)
         # lens closed: a drag from the target scrolls the page (the finger down if the page can scroll up)
         before = scroll_top(page, CANVAS)
         drag(page, (sx, sy), (sx, sy + (150 if before > 150 else -150)))
@@ -87,7 +96,7 @@ def test_a_drag_on_the_board_scrolls_or_moves_the_lens_and_never_places(browser:
         wait_for_text(page, ".samurai-preview", preview_text(state, t, target))
         lens = board_box(page, CANVAS)["lens"]
         box = board_box(page, CANVAS)
-        sx, sy = box["x"] + x * box["w"] / box["cw"], box["y"] + y * box["h"] / box["ch"]
+        sx, sy = screen_point(box, x, y)
         drag(page, (sx, sy), (sx + 60, sy + 40))
         page.wait_for_function("([sel, tx]) => window.samuraiBoardTouch.lens(document.querySelector(sel)).tx !== tx",
                                arg=[CANVAS, lens["tx"]])

@@ -45,7 +45,8 @@ def board_box(page: Page, selector: str) -> dict[str, Any]:
     return box
 
 
-def _screen_point(box: dict[str, Any], x: float, y: float) -> tuple[float, float]:
+def screen_point(box: dict[str, Any], x: float, y: float) -> tuple[float, float]:
+    """The screen point of canvas backing pixel (x, y) for ``board_box``'s box."""
     return box["x"] + x * box["w"] / box["cw"], box["y"] + y * box["h"] / box["ch"]
 
 
@@ -88,19 +89,19 @@ def close_lens(page: Page, selector: str) -> None:
 def tap_board(page: Page, selector: str, x: float, y: float) -> None:
     """Tap the board at canvas backing pixel (x, y) as a finger does (through the lens on small cells)."""
     box = board_box(page, selector)
-    if box["lens"] is not None and not _visible(box, *_screen_point(box, x, y)):
+    if box["lens"] is not None and not _visible(box, *screen_point(box, x, y)):
         close_lens(page, selector)
         box = board_box(page, selector)
     if box["lens"] is None:
-        if not _visible(box, *_screen_point(box, x, y), margin=30):
+        if not _visible(box, *screen_point(box, x, y), margin=30):
             scroll_to(page, selector, y)
             box = board_box(page, selector)
         if box["cell"] < MIN_TARGET_PX:  # the first tap magnifies the board around the target
-            page.touchscreen.tap(*_screen_point(box, x, y))
+            page.touchscreen.tap(*screen_point(box, x, y))
             page.wait_for_function("(sel) => !!window.samuraiBoardTouch.lens(document.querySelector(sel))",
                                    arg=selector)
             box = board_box(page, selector)
-    page.touchscreen.tap(*_screen_point(box, x, y))
+    page.touchscreen.tap(*screen_point(box, x, y))
 
 
 def drag(page: Page, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:

@@ -85,22 +85,12 @@ def test_commands_buffer_is_the_same(monkeypatch):
 @pytest.mark.parametrize("points", [
     [[[0, 0], [1, 2.5], [3, 1]], [[4, 4], [5, 6], [7, 8], [9, 9]]],   # a list of polygons of different sizes
     [[(0.5, 1), (2, 3)], [(4, 5), (6, 7.25)]],                           # tuples of points
+    lambda np: np.asarray([[[0, 0], [1, 2], [3, 1.5]]] * 3, dtype=float),  # an (n, k, 2) array
 ])
-def test_polygon_lists_serialize_the_same(points, monkeypatch):
+def test_polygons_serialize_the_same(points, monkeypatch):
     def call(np_module):
-        n, flat, per_item = ipycanvas_canvas._serialize_list_of_polygons_or_linestrokes(points, None, "polygon", 2)
-        args, buffers = [], []
-        for v in (n, flat, per_item):
-            ipycanvas_utils.populate_args(v, args, buffers)
-        return args, buffers
-
-    assert packed(real_np, monkeypatch, call) == packed(shim, monkeypatch, call)
-
-
-def test_polygon_array_serializes_the_same(monkeypatch):
-    def call(np_module):
-        points = np_module.asarray([[[0, 0], [1, 2], [3, 1.5]]] * 3, dtype=float)
-        n, flat, per_item = ipycanvas_canvas._serialize_list_of_polygons_or_linestrokes(points, None, "polygon", 2)
+        given = points(np_module) if callable(points) else points
+        n, flat, per_item = ipycanvas_canvas._serialize_list_of_polygons_or_linestrokes(given, None, "polygon", 2)
         args, buffers = [], []
         for v in (n, flat, per_item):
             ipycanvas_utils.populate_args(v, args, buffers)

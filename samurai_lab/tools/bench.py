@@ -8,6 +8,7 @@ import json
 import statistics
 import sys
 import time
+from pathlib import Path
 
 from ..knizia.core.actions import PlaceTile
 from ..knizia.core.influence import preview
@@ -23,6 +24,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     parser.add_argument("--seconds", type=float, default=3.0, help="time spent on random games (default 3)")
     parser.add_argument("--browser", action="store_true", help="also measure the apps in headless Chromium")
+    parser.add_argument("--site", action="store_true",
+                        help="instead: build the static site and measure its pages in headless Chromium")
+    parser.add_argument("--site-dir", type=Path, default=None, help="with --site: measure this built site")
+    parser.add_argument("--site-apps", default="", help="with --site: only these apps (comma-separated)")
     parser.add_argument("--classroom", action="store_true",
                         help="instead: serve the apps and run simulated students, each in its own browser context")
     from .bench_classroom import add_arguments as classroom_arguments
@@ -57,6 +62,12 @@ def preview_all_ms(repeats: int = 15) -> dict[str, float]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "site", False):
+        from .bench_site import bench_site, print_figures
+
+        apps = [a.strip() for a in args.site_apps.split(",") if a.strip()] or None
+        print_figures(bench_site(apps, args.site_dir, log=lambda *a: print(*a, file=sys.stderr)), args.json)
+        return 0
     if getattr(args, "classroom", False):
         from .bench_classroom import run_from_arguments
 

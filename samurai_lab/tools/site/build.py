@@ -17,11 +17,12 @@ from pathlib import Path
 
 from ...common.resources import notebooks_dir, scenarios_dir, thumbs_dir
 from . import page
-from .packages import REPO, write_wheels
+from .packages import PACKAGE, write_wheels
 from .toolchain import BuildError, build_python, pyodide_core, run
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
-TEMPLATE_DATA = REPO / "samurai_lab" / "tools" / "voila_data"
+#: The apps' voila template (``samurai``), as ``samurai-lab serve`` uses it (``voila_app.DATA_DIR``).
+TEMPLATE_DATA = PACKAGE / "tools" / "voila_data"
 #: What the build writes but no page fetches: JupyterLab and the other JupyterLite apps, the notebooks
 #: as files (each page carries its notebook), source maps, the build's own bookkeeping.
 PRUNED = ("build", "lab", "notebooks", "tree", "edit", "consoles", "repl", "doc", "voici/tree", ".jupyterlite.doit.db",

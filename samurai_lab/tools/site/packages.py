@@ -27,8 +27,8 @@ from .toolchain import PYODIDE_VERSION, cache_dir, run
 SITE_PACKAGES = "/lib/python3.13/site-packages"
 #: Pyodide 0.29's Python, for ``pip download``.
 PYODIDE_PYTHON = "3.13"
-REPO = Path(__file__).resolve().parents[3]
-PACKAGE = REPO / "samurai_lab"
+PACKAGE = Path(__file__).resolve().parents[2]  # samurai_lab/, in a checkout or installed
+REPO = PACKAGE.parent  # the folder holding the package (archive paths are relative to it)
 SHIMS = Path(__file__).resolve().parent / "pyodide_shims"
 
 
@@ -98,6 +98,7 @@ PRUNED_SUFFIXES = (".pyi", ".pyc", ".po", ".pot")
 
 
 def wheel_file_name(w: Wheel) -> str:
+    """The file name of a wheel this module makes (``py3-none-any``)."""
     return f"{w.name.replace('-', '_')}-{w.version}-py3-none-any.whl"
 
 
@@ -121,22 +122,24 @@ def repack(data: bytes, keep_member=keep) -> bytes:
     return out.getvalue()
 
 
+def cached_wheel(folder: Path, w: Wheel) -> Path | None:
+    """The downloaded wheel of ``w`` in ``folder``, if any."""
+    found = sorted(folder.glob(f"{w.name.replace('-', '_')}-{w.version}-*.whl"))
+    return found[0] if found else None
+
+
 def download_pypi_wheels(python: Path, log=print) -> dict[str, Path]:
     """The PyPI wheels, downloaded once into the cache: name -> file."""
     folder = cache_dir() / "wheels"
     folder.mkdir(exist_ok=True)
-    files = {w.name: folder / wheel_file_name(w) for w in PYPI_WHEELS}
-    missing = [w for w in PYPI_WHEELS if not any(folder.glob(f"{w.name.replace('-', '_')}-{w.version}-*.whl"))]
+    missing = [w for w in PYPI_WHEELS if cached_wheel(folder, w) is None]
     if missing:
         log(f"Downloading {len(missing)} wheels from PyPI (once) ...")
         run([str(python), "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
              "--only-binary=:all:", "--python-version", PYODIDE_PYTHON, "--implementation", "py", "--abi", "none",
              "--platform", "any", "--dest", str(folder), *[f"{w.name}=={w.version}" for w in missing]],
             "downloading the browser's wheels from PyPI")
-    for w in PYPI_WHEELS:
-        found = sorted(folder.glob(f"{w.name.replace('-', '_')}-{w.version}-*.whl"))
-        files[w.name] = found[0]
-    return files
+    return {w.name: cached_wheel(folder, w) for w in PYPI_WHEELS}
 
 
 def wheel_bytes(name: str, version: str, files: Iterable[tuple[str, bytes]], summary: str) -> bytes:

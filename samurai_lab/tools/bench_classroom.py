@@ -291,15 +291,16 @@ def run_classroom(students: int = 30, minutes: float = 3.0, *, after_close_s: fl
     the page's protocol, :mod:`protocol_student`), and return the figures (see the module doc).
     ``server_flags`` go to ``samurai-lab serve``'s voila options (:func:`serve.voila_flags`)."""
     say = log or (lambda *a: print(*a, file=sys.stderr, flush=True))
-    notebooks = sorted(NOTEBOOKS.glob("*.ipynb"))
     server = start_served(NOTEBOOKS, log_path=log_path or ARTIFACTS / "voila-classroom.log", **(server_flags or {}))
     sampler = None
     # A SIGTERM ends the run through the `finally` below, which stops the server and its kernels.
     previous = signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
         server.wait_until_up(120)
-        say(f"server up; waiting for its {len(notebooks)} preheated kernels...")
-        pool = wait_for_pool(server, len(notebooks))
+        say("server up; waiting for its preheated kernels...")
+        from .serve import pool_kernels
+
+        pool = wait_for_pool(server, pool_kernels(NOTEBOOKS, (server_flags or {}).get("prepare")), timeout=900)
         assets = asyncio.run(scout_assets(server.url)) if browsers < students else []
         kernels_before = wait_for_pool(server, pool)
         time.sleep(5)
@@ -365,6 +366,7 @@ def run_classroom(students: int = 30, minutes: float = 3.0, *, after_close_s: fl
         "kernels_back_after_s": None if back_after is None else round(back_after, 1),
         "after_close_s": after_close_s,
         "cpus": os.cpu_count(),
+        "server_options": {k: v for k, v in (server_flags or {}).items()},
         "server_cpu_s": round(server_cpu, 1),
         "server_cpu_s_per_student": round(server_cpu / max(1, students), 2),
         "browsers_nice": browsers_nice,
@@ -424,6 +426,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="count the kernels S seconds after the last page closed (default 120)")
     parser.add_argument("--browsers-nice", type=int, default=0, metavar="N",
                         help="run the students' Chromium at niceness N (e.g. 19) (default 0)")
+    from .serve import parse_prepare
+
+    parser.add_argument("--max-kernels", type=int, metavar="N",
+                        help="serve at most N pages at once (serve's option; default: serve's, from the memory)")
+    parser.add_argument("--prepare", type=parse_prepare, action="append", metavar="APP=N",
+                        help="start N kernels of APP before the class arrives (serve's option), e.g. explorer=30")
     parser.add_argument("--curve", metavar="N,N,...",
                         help="instead of one class: one class of each size (e.g. 10,20,30,45,60), the figures of "
                              "each and the largest class whose click p95 stays within --target-ms")
@@ -446,8 +454,13 @@ def print_figures(figures: dict[str, Any], as_json: bool) -> None:
 def run_from_arguments(args: argparse.Namespace) -> int:
     """Run the class (or the classes of ``--curve``) :func:`add_arguments` describes and print the
     figures (``args.json``: as JSON)."""
+    server_flags: dict[str, Any] = {}
+    if args.max_kernels is not None:
+        server_flags["max_kernels"] = args.max_kernels
+    if args.prepare:
+        server_flags["prepare"] = dict(args.prepare)
     options = dict(after_close_s=args.after_close, ramp_s=args.arrival, browsers_nice=args.browsers_nice,
-                   browsers=args.browsers)
+                   browsers=args.browsers, server_flags=server_flags)
     if args.curve:
         return run_curve([int(n) for n in args.curve.split(",")], args.minutes, args.target_ms, args.json,
                          **options)

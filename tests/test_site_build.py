@@ -1,0 +1,98 @@
+"""The static site's build, in the parts that need no network: the pages' patch, the wheels' pruning,
+the wheels the build makes itself, and the lock naming them. (``tests/browser/test_site.py`` builds the
+whole site and opens it in Chromium.)"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+
+import pytest
+
+from samurai_lab.tools.site import packages, page
+
+PAGE = """<html><head></head><body>
+<script id="jupyter-config-data" type="application/json">
+{"baseUrl": "../../", "notebookSrc": {"metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
+ "cells": [{"source": "x = '</b>'"}]}, "litePluginSettings": {}}
+</script>
+<script src="/voici/build/voici.js"></script>
+</body></html>"""
+
+
+def config_of(html: str) -> dict:
+    found = page.CONFIG_TAG.search(html)
+    return json.loads(found.group(2))
+
+
+def test_the_bridge_runs_right_after_the_configuration():
+    patched = page.patch_page(PAGE)
+    end_of_config = patched.index("</script>", patched.index('id="jupyter-config-data"'))
+    bridge = patched.index("QUERY_STRING")
+    main = patched.index("voici.js")
+    assert end_of_config < bridge < main
+    assert '<script src="../build/voici.js"></script>' in patched  # found from any sub-path
+
+
+def test_the_configuration_names_the_pyodide_kernel_and_keeps_its_text():
+    config = config_of(page.patch_page(PAGE))
+    assert config["notebookSrc"]["metadata"]["kernelspec"]["name"] == "python"
+    assert config["notebookSrc"]["cells"][0]["source"] == "x = '</b>'"  # escaped in the page, intact in JSON
+    assert set(page.DISABLED_PLUGINS) <= set(config["disabledExtensions"])
+
+
+def test_a_page_without_configuration_is_refused():
+    with pytest.raises(ValueError):
+        page.patch_page("<html><body></body></html>")
+
+
+@pytest.mark.parametrize("member, kept", [
+    ("networkx/algorithms/tests/test_cycles.py", False),
+    ("ipycanvas-0.14.3.data/data/share/jupyter/labextensions/ipycanvas/package.json", False),
+    ("ipycanvas/labextension/static/remoteEntry.js", False),
+    ("traitlets/traitlets.py", True),
+    ("IPython/testing/skipdoctest.py", True),  # IPython imports it at start
+    ("prompt_toolkit/py.typed", True),
+    ("foo/bar.pyi", False),
+])
+def test_wheels_are_pruned_of_what_no_page_uses(member, kept):
+    assert packages.keep(member) is kept
+
+
+def test_a_made_wheel_is_installable_and_its_record_is_complete():
+    data = packages.wheel_bytes("demo-pkg", "1.0", [("demo_pkg/__init__.py", b"X = 1\n")], "a demo")
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        names = set(z.namelist())
+        record = z.read("demo_pkg-1.0.dist-info/RECORD").decode()
+    assert names == {"demo_pkg/__init__.py", "demo_pkg-1.0.dist-info/METADATA", "demo_pkg-1.0.dist-info/WHEEL",
+                     "demo_pkg-1.0.dist-info/RECORD"}
+    assert all(n in record for n in names)
+
+
+def test_the_stand_ins_are_the_shims_only():
+    data = packages.shim_wheel(next(w for w in packages.SHIM_WHEELS if w.name == "numpy"))
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        code = [n for n in z.namelist() if n.endswith(".py")]
+    assert code == ["numpy/__init__.py"]
+
+
+def test_the_apps_wheel_carries_the_bundled_files_and_no_server_tools():
+    from samurai_lab.common.resources import notebooks_dir, scenarios_dir, thumbs_dir
+
+    data = packages.app_wheel(notebooks_dir(), scenarios_dir(), thumbs_dir())
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        names = z.namelist()
+    assert "samurai_lab/bundled/notebooks/explorer.ipynb" in names
+    assert any(n.startswith("samurai_lab/bundled/scenarios/katana/") for n in names)
+    assert any(n.endswith(".mo") for n in names) and not any(n.endswith(".po") for n in names)
+    assert [n for n in names if n.startswith("samurai_lab/tools/")] == ["samurai_lab/tools/__init__.py"]
+    assert not any("/saved/" in n for n in names)
+
+
+def test_every_dependency_in_the_lock_is_in_the_lock():
+    names = {w.name for w in (*packages.PYPI_WHEELS, *packages.KERNEL_WHEELS, *packages.SHIM_WHEELS,
+                              packages.APP_WHEEL)} | set(packages.EMPTY_PACKAGES)
+    for w in (*packages.PYPI_WHEELS, *packages.KERNEL_WHEELS, packages.APP_WHEEL):
+        assert set(w.depends) <= names, w.name
+    assert {n.replace("_", "-") for n in packages.KERNEL_PRELOAD} <= names

@@ -309,11 +309,9 @@ class IkizumariApp:
             self.pass_button.disabled = over or not window(s.state).must_pass
             self.record.value = s.record()
             self.record.description = T.gettext("Record")
-            note = html.escape(T.gettext("The game in notation, to copy and keep: its headers ({headers}) are notation "
-                                         "and stay in English, as in chess records."))
-            headers = '<span lang="en" translate="no">Game, Rulings, Start, Result</span>'  # notation, marked so
-            self.record_note.value = ("<div style='font-size:90%;color:#444;line-height:1.35'>"
-                                      f"{note.replace('{headers}', headers)}</div>")
+            self.record_note.value = "<div style='font-size:90%;color:#444;line-height:1.35'>{}</div>".format(
+                html.escape(T.gettext("The game in notation, to copy and keep: its headers are notation and stay in "
+                                      "English, as in chess records.")))
         self.board.show(s.state, marks_for(s.state, self.selected))
 
     def _new_game(self) -> None:

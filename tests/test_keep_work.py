@@ -11,7 +11,7 @@ from samurai_lab.i18n import use_language
 from samurai_lab.knizia.scenarios import position_string
 from samurai_lab.knizia.widgets.explorer import Explorer
 from samurai_lab.knizia.widgets.from_url import examples_app, game_app, lesson_app
-from samurai_lab.knizia.widgets.game import GameApp, table_players
+from samurai_lab.knizia.widgets.game import GameApp, table_players, unpack_record
 from samurai_lab.knizia.teaching.game_session import Player
 from samurai_lab.ui.header import AppHeader, nav_html
 from samurai_lab.ui.language import unknown_language
@@ -65,10 +65,13 @@ def test_game_links_carry_the_record_and_reopen_the_table() -> None:
     app.form.rules.players.value = 2
     app.start_from_form()
     carried = link_options(app.header, "es")
-    assert carried["record"].startswith('[Game "Samurai"]')
+    assert unpack_record(carried["record"]) == app.session.record()
+    assert "Samurai" not in carried["record"]  # packed: the hands are not readable in the address
     again = game_app(urlencode({"record": carried["record"]}), bot_pause=0, sleep=lambda s: None)
     assert again.current_screen == "table"
     assert [p.is_bot for p in again.session.players] == [p.is_bot for p in app.session.players]
+    plain = game_app(urlencode({"record": app.session.record()}), bot_pause=0, sleep=lambda s: None)
+    assert plain.current_screen == "table"  # a record as written opens too
     broken = game_app("record=nonsense", bot_pause=0)
     assert broken.current_screen == "setup" and "could not be read" in broken.feedback.text
 

@@ -15,8 +15,10 @@ this module turns clicks into its calls and shows the result::
 
 from __future__ import annotations
 
+import base64
 import html
 import time
+import zlib
 from typing import Callable
 
 import ipywidgets as widgets
@@ -51,6 +53,20 @@ HINTS = 5
 
 
 RECORD_OPTION = "record"  # the address option that carries a game being played (the language links)
+
+
+def pack_record(record: str) -> str:
+    """A game record for an address: compressed, URL-safe, and not readable at a glance (its hands are secret
+    at a hot seat)."""
+    return base64.urlsafe_b64encode(zlib.compress(record.encode("utf-8"), 9)).decode("ascii")
+
+
+def unpack_record(value: str) -> str:
+    """A record from ``pack_record``, or ``value`` itself when it is a record as written."""
+    try:
+        return zlib.decompress(base64.urlsafe_b64decode(value.strip().encode("ascii"))).decode("utf-8")
+    except (ValueError, zlib.error, UnicodeError):
+        return value
 
 
 def table_players(table: str) -> list[Player] | None:
@@ -564,12 +580,13 @@ class GameApp:
         mark = (id(session), len(session.actions))
         if getattr(self, "_work_mark", None) != mark:
             self._work_mark = mark
-            self.header.keep_work([(RECORD_OPTION, session.record())], replaces=("players", "edition"))
+            self.header.keep_work([(RECORD_OPTION, pack_record(session.record()))], replaces=("players", "edition"))
 
     def resume(self, record: str) -> None:
-        """Sit down again at the game a record holds, with its seats (people and bots) as recorded."""
+        """Sit down again at the game a record holds (as written or packed), with its seats as recorded."""
         from ..scenarios import parse_record
 
+        record = unpack_record(record)
         players = table_players(parse_record(record).headers.get("Table", ""))
         self.begin(GameSession.from_record(record, players, bot_factory=self.bot_factory))
 

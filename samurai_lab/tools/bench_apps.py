@@ -16,8 +16,9 @@ explorer in headless Chromium on a 4-player game in its 13th turn:
 ``phone_*``: the same explorer on a phone (``PHONE``: 390x844 CSS px, 3 device pixels each, touch),
 tap → answer and mouse click → answer on the same board: a tap's time runs from its ``touchend``
 (when the page knows it is a tap), a click's from its ``mousedown``. Each hex is first magnified by
-a tap (the lens: in the page, not measured), then tapped twice (preview, placement) and, after an
-Undo, clicked twice; tap pairs and click pairs take turns at going first. Neither rests on the hex
+a tap (the lens: in the page, not measured) and, after a pause (mouse events that close to a touch
+are the touch's own: ``ui.touch.COMPAT_MS``), tapped twice (preview, placement); after an Undo the
+same again with two clicks; tap pairs and click pairs take turns at going first. Neither rests on the hex
 before (a finger cannot), so both answer the hover with the click.
 
 The trivial app's figures (``trivial_*``) come from :func:`bench_trivial`, run alternately
@@ -173,8 +174,8 @@ def bench_phone(n_hexes: int = 8) -> dict[str, list[float] | float]:
             x, y = layout.pixel_of(hex_)
             for touch in ((True, False) if i % 2 == 0 else (False, True)):
                 _lens_on(page, x, y)
-                if not touch:
-                    page.wait_for_timeout(COMPAT_MS)  # mouse events right after a touch are the touch's own
+                # mouse events right after a touch are the touch's own; a tap waits as long (the same page)
+                page.wait_for_timeout(COMPAT_MS)
                 pair = [measure_clicks(page, CANVAS, [(x, y)], done, 1, snapshot_js=state_js, warmup=0, touch=touch)[0]
                         for done in (preview_done, place_done)]
                 if i > 0:

@@ -231,9 +231,9 @@ class GridFrame:
 
     def redraw(self) -> None:
         """The game's redraw, then the cursor (only once a browser has the canvas)."""
+        self.refresh_help()
         if not self.ready:
             return
-        self.refresh_help()
         self._redraw()
         self.draw_cursor()
 

@@ -120,9 +120,9 @@ class KatanaBoard:
             self._draw_overlay()
 
     def redraw(self) -> None:
+        self.frame.refresh_help()  # in the app's language: a language switch redraws
         if not self.frame.ready:
             return
-        self.frame.refresh_help()  # in the app's language: a language switch redraws
         with hold_canvas():
             self._draw_overlay()
 

@@ -101,7 +101,7 @@ def build_site(out: Path, sources: SiteSources = SiteSources(), log=print) -> Pa
         pyodide.mkdir(parents=True)
         for f in core.iterdir():
             shutil.copy2(f, pyodide / f.name)
-        preload = write_wheels(pyodide, python, kernel_ext / "static" / "pypi", sources.notebooks,
+        preload = write_wheels(pyodide, python, core, kernel_ext / "static" / "pypi", sources.notebooks,
                                sources.scenarios, sources.thumbs, log)
         (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(preload), indent=1), encoding="utf-8")
         contents = drive_contents(lite / "contents", sources.notebooks)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from .precompile import precompile_wheels
 from .toolchain import PYODIDE_VERSION, cache_dir, run
 
 #: Where Pyodide installs wheels (``install_dir: site``).
@@ -192,9 +193,10 @@ def lock_entry(w: Wheel, file_name: str, data: bytes) -> dict:
             "depends": list(w.depends), "unvendored_tests": False, "shared_library": False}
 
 
-def write_wheels(dest: Path, python: Path, kernel_pypi: Path, notebooks: Path, scenarios: Path, thumbs: Path,
-                 log=print) -> list[str]:
-    """Write every wheel and ``pyodide-lock.json`` into ``dest`` (Pyodide's folder); the preload list."""
+def write_wheels(dest: Path, python: Path, core: Path, kernel_pypi: Path, notebooks: Path, scenarios: Path,
+                 thumbs: Path, log=print) -> list[str]:
+    """Write every wheel (with its modules' bytecode, :mod:`.precompile`) and ``pyodide-lock.json`` into
+    ``dest`` (Pyodide's folder, ``core``'s files already there); returns the preload list."""
     entries: dict[str, dict] = {}
 
     def put(w: Wheel, data: bytes, file_name: str | None = None) -> None:
@@ -213,9 +215,18 @@ def write_wheels(dest: Path, python: Path, kernel_pypi: Path, notebooks: Path, s
     put(APP_WHEEL, app_wheel(notebooks, scenarios, thumbs))
     for name, why in EMPTY_PACKAGES.items():
         put(Wheel(name, "0.0.0", ()), wheel_bytes(name, "0.0.0", [], why))
+    write_lock(dest, entries)
+    precompile_wheels(dest, core, sorted(e["file_name"] for n, e in entries.items() if n in EMPTY_PACKAGES), log)
+    for entry in entries.values():  # the wheels changed: their digests too
+        entry["sha256"] = hashlib.sha256((dest / entry["file_name"]).read_bytes()).hexdigest()
+    write_lock(dest, entries)
+    return [*KERNEL_PRELOAD, *[w.name for w in PYPI_WHEELS if w.name not in KERNEL_PRELOAD],
+            *[w.name for w in SHIM_WHEELS], APP_WHEEL.name]
+
+
+def write_lock(dest: Path, entries: dict[str, dict]) -> None:
+    """``pyodide-lock.json``: Pyodide's version and every package of the site."""
     lock = {"info": {"abi_version": "2025_0", "arch": "wasm32", "platform": "emscripten_4_0_9",
                      "python": "3.13.2", "version": PYODIDE_VERSION},
             "packages": dict(sorted(entries.items()))}
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
-    return [*KERNEL_PRELOAD, *[w.name for w in PYPI_WHEELS if w.name not in KERNEL_PRELOAD],
-            *[w.name for w in SHIM_WHEELS], APP_WHEEL.name]

@@ -1,0 +1,75 @@
+"""Bytecode for the browser's Python, compiled at build time by Pyodide itself (in Node).
+
+A page's Python would otherwise compile every module it imports (IPython, ipywidgets, networkx,
+samurai_lab...) from source, at every page load: in WebAssembly that is most of a page's start. The
+build runs Pyodide 0.29 (CPython 3.13, the very interpreter of the pages) in Node over the site's wheels
+and adds to each its ``__pycache__/*.cpython-313.pyc`` files, unchecked hash-based (valid whatever the
+files' dates), so pages import compiled code. Sources stay beside them (tracebacks, ``inspect``).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from pathlib import Path
+
+from .toolchain import BuildError, run
+
+#: Runs inside Pyodide: rewrite each wheel of /site with the bytecode of its modules.
+COMPILE_PY = r'''
+import io, py_compile, sys, zipfile, importlib.util
+from pathlib import Path
+SITE_PACKAGES = "/lib/python3.13/site-packages/"
+done = 0
+for whl in sorted(Path("/site").glob("*.whl")):
+    if whl.name in SKIP:
+        continue
+    out = io.BytesIO()
+    with zipfile.ZipFile(whl) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            data = src.read(info)
+            dst.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+            name = info.filename
+            if not name.endswith(".py") or ".dist-info/" in name:
+                continue
+            tmp = Path("/tmp/compile.py")
+            tmp.write_bytes(data)
+            cache = importlib.util.cache_from_source(name)
+            try:
+                py_compile.compile(str(tmp), cfile="/tmp/compile.pyc", dfile=SITE_PACKAGES + name, doraise=True,
+                                   invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+            except py_compile.PyCompileError:
+                continue  # left to the page (it would fail there too)
+            dst.writestr(zipfile.ZipInfo(cache, (2020, 2, 2, 0, 0, 0)), Path("/tmp/compile.pyc").read_bytes(),
+                         compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    whl.write_bytes(out.getvalue())
+    done += 1
+print(f"compiled {done} wheels")
+'''
+
+NODE_JS = r'''
+const [core, site, skip] = process.argv.slice(2);
+const { loadPyodide } = await import(core + "/pyodide.mjs");
+const py = await loadPyodide({ indexURL: core + "/", lockFileURL: site + "/pyodide-lock.json",
+                               stdout: (s) => console.log(s), stderr: (s) => console.error(s) });
+py.FS.mkdir("/site");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: site }, "/site");
+py.globals.set("SKIP", py.toPy(JSON.parse(skip)));
+py.runPython(process.env.SAMURAI_COMPILE_PY);
+'''
+
+
+def precompile_wheels(folder: Path, core: Path, skip: list[str], log=print) -> None:
+    """Add bytecode to every wheel in ``folder`` (Pyodide's folder of the site, with its lock) but ``skip``."""
+    import os
+
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is needed to compile the browser's Python modules (it comes with npm)")
+    log("Compiling the browser's Python modules with Pyodide (in Node) ...")
+    with tempfile.TemporaryDirectory(prefix="samurai-pyc-") as tmp:
+        script = Path(tmp) / "compile.mjs"
+        script.write_text(NODE_JS, encoding="utf-8")
+        run([node, str(script), str(core.resolve()), str(folder.resolve()), json.dumps(skip)],
+            "compiling the browser's Python modules", env={**os.environ, "SAMURAI_COMPILE_PY": COMPILE_PY})

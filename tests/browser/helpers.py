@@ -22,10 +22,11 @@ if not SCREENSHOTS.is_absolute():
 # is never noise: the apps are served as `samurai-lab serve` serves them, and then every asset comes
 # from the server itself and the page's unload beacon is accepted.
 _NOISE_PATTERNS = [
-    re.compile(r"Unsatisfied version"),  # voila's front end is an older JupyterLab
-    re.compile(r"No satisfying version"),
     re.compile(r"TCP without encryption"),  # ipykernel's transport warning
 ]
+#: Console warnings that are defects too: front-end packages that do not agree with voila's own (the served
+#: extensions must be built for the JupyterLab of voila's front end: see the pins in pyproject.toml).
+_DEFECT_WARNINGS = re.compile(r"Unsatisfied version|No satisfying version")
 
 
 #: How to see that each app is ready: an element its app shows once built.
@@ -67,7 +68,10 @@ class PageErrors:
         self.allowed.append(re.compile(pattern))
 
     def on_console(self, msg: ConsoleMessage) -> None:
-        """Record a console error unless it is known noise."""
+        """Record a console error unless it is known noise, and a warning that front-end packages disagree."""
+        if msg.type == "warning" and _DEFECT_WARNINGS.search(msg.text):
+            self.messages.append(f"console warning: {msg.text}")
+            return
         if msg.type != "error":
             return
         url = str(msg.location.get("url", ""))

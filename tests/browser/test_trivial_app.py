@@ -63,10 +63,15 @@ def test_notebooks_tree_lists_every_notebook(app_page: Page, voila_url: str) -> 
 
 def test_recorder_catches_errors_but_not_noise(app_page: Page, page_errors: PageErrors) -> None:
     """Real console errors and exceptions are recorded (a request to another host too: every asset
-    is served locally); known noise is not."""
+    is served locally), and warnings that front-end packages disagree; known noise is not."""
     app_page.set_content("<p>harness</p>")
-    app_page.evaluate("() => console.error('Unsatisfied version 4.2.5 of shared module')")
+    app_page.evaluate("() => console.warn('a passing remark')")
+    app_page.evaluate("() => console.error('TCP without encryption')")
     assert page_errors.messages == []
+    app_page.evaluate("() => console.warn('Unsatisfied version 4.2.5 from _JUPYTERLAB.CORE_OUTPUT of shared "
+                      "singleton module @jupyterlab/services (required ^7.6.2)')")
+    assert any("Unsatisfied version" in m for m in page_errors.messages)
+    page_errors.messages.clear()
     app_page.evaluate("() => console.error('Failed to load resource: net::ERR_NAME_NOT_RESOLVED')")
     assert any("ERR_NAME_NOT_RESOLVED" in m for m in page_errors.messages)
     page_errors.messages.clear()

@@ -20,15 +20,16 @@ from . import page
 from .packages import PACKAGE, write_wheels
 from .toolchain import BuildError, build_python, pyodide_core, run
 
-KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+KERNEL_PLUGIN = page.KERNEL_PLUGIN
 #: The apps' voila template (``samurai``), as ``samurai-lab serve`` uses it (``voila_app.DATA_DIR``).
 TEMPLATE_DATA = PACKAGE / "tools" / "voila_data"
-#: What the build writes but no page fetches: JupyterLab and the other JupyterLite apps, the notebooks
-#: as files (each page carries its notebook), source maps, the build's own bookkeeping.
+#: What the build writes but no page fetches: JupyterLab and the other JupyterLite apps, their icons,
+#: source maps, the build's own bookkeeping. (``files/`` and ``api/`` stay: they are the kernel's drive;
+#: the scripts' license notices stay.)
 PRUNED = ("build", "lab", "notebooks", "tree", "edit", "consoles", "repl", "doc", "voici/tree", ".jupyterlite.doit.db",
           "jupyter_lite_config.json", "package.json", "bootstrap.js", "config-utils.js", "manifest.webmanifest",
           "jupyter-lite.ipynb", "jupyterlite.schema.v0.json", "icon-120x120.png", "icon-512x512.png")
-PRUNED_SUFFIXES = (".map", ".LICENSE.txt")
+PRUNED_SUFFIXES = (".map",)
 PRUNED_EXTENSIONS = ("@voila-dashboards/jupyterlab-preview",)
 
 
@@ -52,9 +53,10 @@ def lite_config(preload: list[str]) -> dict:
     }}
 
 
-def build_config(out: Path, notebooks: Path) -> dict:
-    """``jupyter_lite_config.json``: the Voici app only, over the notebooks, with the apps' template."""
-    return {"LiteBuildConfig": {"apps": ["voici"], "contents": [str(notebooks)], "output_dir": str(out),
+def build_config(out: Path, contents: Path) -> dict:
+    """``jupyter_lite_config.json``: the Voici app only, a page per notebook of ``contents``, with the apps'
+    template."""
+    return {"LiteBuildConfig": {"apps": ["voici"], "contents": [str(contents)], "output_dir": str(out),
                                 "no_sourcemaps": True, "no_unused_shared_packages": True},
             "VoilaConfiguration": {"template": "samurai"}}
 
@@ -73,6 +75,7 @@ def drive_contents(folder: Path, notebooks: Path) -> Path:
 
 
 def prune(out: Path) -> None:
+    """Remove from the built site ``out`` what no page fetches (:data:`PRUNED` and the rest above)."""
     for name in PRUNED:
         p = out / name
         if p.is_dir():

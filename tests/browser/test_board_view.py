@@ -52,24 +52,25 @@ def test_map_draws_and_hover_names_the_hex(app_page: Page, voila_url: str) -> No
     r, g, b, _ = canvas_pixel(page, CANVAS, *_pixel(layout, village))
     assert (r, g, b) not in (_rgb(THEME.village), _rgb(THEME.land))
 
-    # hovering a hex shows its id, kind and name in the label, and outlines it
+    # hovering a hex names it in words (its id only with "Show coordinates"), and outlines it
     edo_x, edo_y = layout.pixel_of(board.edo)
     _hover(page, edo_x, edo_y)
-    wait_for_text(page, HOVER, "Edo (HO21) · Edo (holds 3)")
+    wait_for_text(page, HOVER, "Edo (holds 3)")
     top_edge = int(edo_y - 0.97 * size * 0.866)
     wait_for_canvas_pixel(page, CANVAS, int(edo_x), top_edge, rgb=_rgb(THEME.hover_edge), tolerance=60)
     _hover(page, *layout.pixel_of(sea))
-    wait_for_text(page, HOVER, f"{board.ids[sea]} · sea")
+    wait_for_text(page, HOVER, "The sea north of")
+    assert board.ids[sea] not in page.locator(HOVER).first.inner_text()
     wait_for_canvas_pixel(page, CANVAS, int(edo_x), top_edge, rgb=_rgb(THEME.edo_edge), tolerance=60)
     _hover(page, 2, 2)
     wait_for_text(page, HOVER, "Point at a hex.")
 
     # a fast sweep over many hexes: throttled, and the label ends on the last hex
     _hover(page, edo_x, edo_y)
-    wait_for_text(page, HOVER, "Edo (HO21)")
+    wait_for_text(page, HOVER, "Edo (holds 3)")
     kyoto = board.resolve("Kyoto")
     _hover(page, *layout.pixel_of(kyoto), steps=40)
-    wait_for_text(page, HOVER, "Kyoto (HO35) · city (holds 2)")
+    wait_for_text(page, HOVER, "Kyoto · city (holds 2)")
     save_screenshot(page, "map")
 
 
@@ -84,5 +85,5 @@ def test_map_switches_player_count(app_page: Page, voila_url: str) -> None:
     wait_for_canvas_pixel(page, CANVAS, *_pixel(two, board.sea[0]), rgb=_rgb(THEME.sea))
     wait_for_canvas_pixel(page, CANVAS, *_pixel(two, board.land[0]), rgb=_rgb(THEME.land))
     _hover(page, *two.pixel_of(board.resolve("Kyoto")))
-    wait_for_text(page, HOVER, "Kyoto (HO35) · city (holds 2)")
+    wait_for_text(page, HOVER, "Kyoto · city (holds 2)")
     assert page.locator(".samurai-board-errors").inner_text().strip() == ""

@@ -375,7 +375,8 @@ def run_classroom(students: int = 30, minutes: float = 3.0, *, after_close_s: fl
         "protocol_students_cpu_s": round(protocol_cpu, 1),
         "loadavg_1m_before": round(load_before, 1),
         "loadavg_1m_peak": round(sampler.max_load, 1),
-        "error_samples": errors[:10],
+        "error_samples": [e for kind in (tally.page_errors, tally.app_errors, server_errors, tally.failed)
+                          for e in kind[:3]],
     }
 
 
@@ -397,7 +398,7 @@ def run_curve(sizes: Sequence[int], minutes: float, target_ms: float, as_json: b
     ends, then the table and the largest class whose click p95 stays within ``target_ms``."""
     runs = []
     for n in sizes:
-        runs.append(run_classroom(n, minutes, **options))
+        runs.append(run_classroom(n, minutes, log_path=ARTIFACTS / f"voila-classroom-{n}.log", **options))
         print(json.dumps(runs[-1]), file=sys.stderr, flush=True)
     best = largest_class(runs, target_ms)
     if as_json:

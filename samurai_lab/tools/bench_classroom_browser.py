@@ -213,7 +213,7 @@ async def scout_assets(base: str) -> list[str]:
             await page.goto(base + EXPLORER, timeout=LOAD_TIMEOUT_S * 1000)
             await page.wait_for_function(f"() => document.querySelectorAll('{TILE_BUTTONS}').length >= 5",
                                          polling=200, timeout=LOAD_TIMEOUT_S * 1000)
-            await page.close(run_before_unload=True)
+            await page.goto("about:blank")  # the page unloads: its beacon stops its kernel
             await asyncio.sleep(1.0)
         finally:
             await browser.close()

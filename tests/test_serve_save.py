@@ -186,3 +186,15 @@ def test_a_bad_scenario_files_message_names_it_without_the_servers_path(explorer
     explorer.guard(fp.load_named)("broken")
     assert explorer.feedback.kind == "error" and "broken.toml" in explorer.feedback.text
     assert str(tmp_path) not in explorer.feedback.text
+
+
+def test_in_the_static_site_saving_says_the_browser_keeps_it(monkeypatch):
+    """Python in the visitor's browser (Pyodide) has no server to save on: the words say where it goes."""
+    import sys
+
+    server = Explorer(midgame_state()).panel(FILES_TAB).save_button.description
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    files = Explorer(midgame_state()).panel(FILES_TAB)
+    assert server == "Save on the server"
+    assert files.save_button.description == "Keep in this browser"
+    assert "on this device only" in files.save_button.tooltip

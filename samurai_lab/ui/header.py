@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import html
 import json
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -40,6 +39,7 @@ from .common import KINDS
 from .language import APP_LANGUAGES, LANG_OPTION, language_links, unknown_language
 from .layout import LAYOUT_CSS
 from .query import PAGE_OPTIONS, query_string
+from .runtime import in_browser
 
 T = Domain("ui")
 
@@ -127,7 +127,7 @@ def page_query(query: Mapping[str, str] | str | None = None) -> list[tuple[str, 
 
 def page_name(notebook: str) -> str:
     """The page of ``notebook``: itself under voila, ``<name>.html`` in the static site (Pyodide)."""
-    return notebook.removesuffix(".ipynb") + ".html" if sys.platform == "emscripten" else notebook
+    return notebook.removesuffix(".ipynb") + ".html" if in_browser() else notebook
 
 
 def app_href(notebook: str, lang: str | None = None, projector: bool = False,

@@ -189,6 +189,7 @@ def test_explorer_places_a_tile(site_page: Page, site: StaticSite) -> None:
     saved = loads_scenario(Path(download.value.path()).read_text(encoding="utf-8"))
     assert saved.state.tiles == state.apply(PlaceTile(t, board.ids[target])).tiles
     page.locator(".samurai-save-path input").fill("first-tile")
+    expect(page.locator(".samurai-save")).to_have_text("Keep in this browser")  # no server to save on
     page.locator(".samurai-save").click()
     wait_for_text(page, ".samurai-message", "Saved as “first-tile.toml”", TIMEOUT)
     page.reload(timeout=TIMEOUT * 1000)

@@ -23,7 +23,7 @@ import os
 import re
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import quote
 
 try:
@@ -39,10 +39,41 @@ from ..scenarios.save import title_problem
 from ..scenarios.model import Scenario
 from ..scenarios.position import parse_position, position_string
 from ...common import resources
-from ...i18n import Domain
+from ...i18n import N_, Domain
 from ...ui.header import page_name
+from ...ui.runtime import in_browser
 
 T = Domain("knizia")
+
+#: The words of saving beside a server, and in the static site, where the browser keeps the positions.
+class SaveWords(NamedTuple):
+    """The Save button's words (marked, translated when shown)."""
+
+    button: str
+    tooltip: str
+    hint: str
+    failed: str
+
+
+_SAVE_WORDS_SERVER = SaveWords(
+    N_("Save on the server"),
+    N_("Into the folder of saved positions on the server"),
+    N_("or save it on the server, among the saved positions:"),
+    N_("Not saved: the server could not write the file ({error}). Use {button} to keep the position on "
+       "your computer."),
+)
+_SAVE_WORDS_BROWSER = SaveWords(
+    N_("Keep in this browser"),
+    N_("In this browser's own storage for this site: on this device only"),
+    N_("or keep it in this browser, among the saved positions (on this device only):"),
+    N_("Not kept: the browser could not store the file ({error}). Use {button} to keep the position on "
+       "your computer."),
+)
+
+
+def save_words() -> SaveWords:
+    """Saving's words where the apps run: beside a server, or in the browser (the static site)."""
+    return _SAVE_WORDS_BROWSER if in_browser() else _SAVE_WORDS_SERVER
 
 #: Folder, under a scenarios folder given to the panel, where it saves positions.
 SAVED = resources.SAVED
@@ -203,9 +234,9 @@ class FilesPanel:
                                  tooltip=T.gettext("letters, digits, spaces, - _ and ."))
         self.path.add_class("samurai-save-path")
         self.path.observe(lambda _ch: self._cancel_replace(), names="value")
-        self.save_button = widgets.Button(description=T.gettext("Save on the server"), icon="save",
-                                          layout=widgets.Layout(width="auto"),
-                                          tooltip=T.gettext("Into the folder of saved positions on the server"))
+        words = save_words()
+        self.save_button = widgets.Button(description=T.gettext(words.button), icon="save",
+                                          layout=widgets.Layout(width="auto"), tooltip=T.gettext(words.tooltip))
         self.save_button.add_class("samurai-save")
         self.save_button.on_click(guard(lambda _: self.save()))
         self.replace_button = widgets.Button(description=T.gettext("Replace it"), icon="check", button_style="warning",
@@ -234,7 +265,7 @@ class FilesPanel:
             widgets.HBox([self.download_button, self.upload], layout=widgets.Layout(align_items="center")),
             self.download,
             widgets.HTML("<small>{}</small>".format(html.escape(
-                T.gettext("or save it on the server, among the saved positions:")))),
+                T.gettext(words.hint)))),
             widgets.HBox([self.path, self.save_button, self.replace_button],
                          layout=widgets.Layout(align_items="center", flex_flow="row wrap")),
             widgets.HTML("<b>{}</b> ({})".format(html.escape(T.gettext("Position string")), html.escape(
@@ -388,8 +419,7 @@ class FilesPanel:
             tmp.write_text(text, encoding="utf-8")
             tmp.replace(path)
         except OSError as e:
-            raise ValueError(T.gettext("Not saved: the server could not write the file ({error}). Use {button} to keep "
-                                       "the position on your computer.").format(
+            raise ValueError(T.gettext(save_words().failed).format(
                 error=e.strerror or e, button=self.download_button.description)) from None
         self._cancel_replace()
         self.scan()

@@ -302,7 +302,10 @@ def run_classroom(students: int = 30, minutes: float = 3.0, *, after_close_s: fl
 
         pool = wait_for_pool(server, pool_kernels(NOTEBOOKS, (server_flags or {}).get("prepare")), timeout=900)
         assets = asyncio.run(scout_assets(server.url)) if browsers < students else []
-        kernels_before = wait_for_pool(server, pool)
+        # The scout's page took one of the explorer's ready kernels: one kernel is made ready again only
+        # when none is left (so with --prepare explorer=N, N-1 wait after it).
+        prepared = {k.removesuffix(".ipynb"): n for k, n in ((server_flags or {}).get("prepare") or {}).items()}
+        kernels_before = wait_for_pool(server, pool - (1 if assets and prepared.get("explorer", 1) > 1 else 0))
         time.sleep(5)
         rss_before = server_rss_mb(server.process.pid)
         load_before = os.getloadavg()[0]

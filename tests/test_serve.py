@@ -619,10 +619,10 @@ def test_the_classroom_cpu_ledger_counts_processes_that_ended_and_not_what_ran_b
 def test_the_classroom_can_run_the_students_browsers_at_a_lower_priority(tmp_path, monkeypatch):
     import subprocess
 
-    from samurai_lab.tools import bench_classroom
+    from samurai_lab.tools import bench_classroom_browser
 
-    monkeypatch.setattr(bench_classroom, "find_chromium", lambda: "/bin/sh")
-    assert bench_classroom.niced_chromium(0, tmp_path) == "/bin/sh"
-    script = bench_classroom.niced_chromium(7, tmp_path)
+    monkeypatch.setattr(bench_classroom_browser, "find_chromium", lambda: "/bin/sh")
+    assert bench_classroom_browser.niced_chromium(0, tmp_path) == "/bin/sh"
+    script = bench_classroom_browser.niced_chromium(7, tmp_path)
     niceness = subprocess.run([script, "-c", "nice"], capture_output=True, text=True, check=True).stdout
     assert int(niceness) == os.nice(0) + 7

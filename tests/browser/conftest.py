@@ -24,7 +24,7 @@ from helpers import PageErrors
 from playwright.sync_api import Page
 
 from samurai_lab.tools.bench_browser import CHROMIUM_FLAGS, VoilaServer, find_chromium, start_voila
-from samurai_lab.tools.serve import IOPUB_TIMEOUT_S, TEMPLATE, VOILA_MODULE
+from samurai_lab.tools.serve import CULL_IDLE_TIMEOUT_S, CULL_INTERVAL_S, IOPUB_TIMEOUT_S, TEMPLATE, VOILA_MODULE
 from samurai_lab.tools.voila_app import data_path_env
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -34,8 +34,13 @@ BENCHMARKS = REPO_ROOT / "benchmarks"
 
 # voila flags of the harness on top of the shared ones (see bench_browser): voila as `samurai-lab serve`
 # runs it (its pages' unload beacon works) with its template (nothing from other hosts), not preheated.
+# Like serve, it stops the kernels of pages gone without their beacon (a context closed under a test): a
+# session opens hundreds of pages, whose kernels would otherwise outlive them and exhaust the server's sockets.
 HARNESS_VOILA_ARGS = ("--classic-tree", f"--template={TEMPLATE}", f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_S}",
-                      "--VoilaConfiguration.http_header_envs=Accept-Language")
+                      "--VoilaConfiguration.http_header_envs=Accept-Language",
+                      f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT_S}",
+                      f"--MappingKernelManager.cull_interval={CULL_INTERVAL_S}",
+                      "--MappingKernelManager.cull_connected=False", "--MappingKernelManager.cull_busy=False")
 
 
 @pytest.fixture(scope="session")
@@ -121,5 +126,7 @@ def app_page(page: Page, page_errors: PageErrors, request: pytest.FixtureRequest
         safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid)
         page.screenshot(path=str(ARTIFACTS / f"{safe}.png"), full_page=True)
     unexpected = page_errors.unexpected()
+    if not page.is_closed():
+        page.close(run_before_unload=True)  # as a browser's tab closes: the page's beacon stops its kernel
     if unexpected:
         pytest.fail("browser errors during the test:\n" + "\n".join(unexpected), pytrace=False)

@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterator
 
 import pytest
 from helpers import PageErrors
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from samurai_lab.tools.bench_browser import CHROMIUM_FLAGS, VoilaServer, find_chromium, start_voila
@@ -126,7 +127,9 @@ def app_page(page: Page, page_errors: PageErrors, request: pytest.FixtureRequest
         safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid)
         page.screenshot(path=str(ARTIFACTS / f"{safe}.png"), full_page=True)
     unexpected = page_errors.unexpected()
-    if not page.is_closed():
+    try:
         page.close(run_before_unload=True)  # as a browser's tab closes: the page's beacon stops its kernel
+    except PlaywrightError:
+        pass  # the test closed the page or its whole browser context already
     if unexpected:
         pytest.fail("browser errors during the test:\n" + "\n".join(unexpected), pytrace=False)

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from run_apart import run_apart
 
 from samurai_lab.tools.bench_browser import CHROMIUM_FLAGS, find_chromium, free_port
 
@@ -182,6 +183,12 @@ def _hex_on_page(page: Any, hex_index: int) -> tuple[float, float]:
 
 
 def test_a_hub_serves_the_apps_to_three_users(hub: str) -> None:
+    placed, errors = run_apart(_three_users_place_a_tile, hub)
+    assert all(line.startswith("step 1") for line in placed), placed
+    assert not errors, errors
+
+
+def _three_users_place_a_tile(hub: str) -> tuple[list[str], list[str]]:
     from playwright.sync_api import sync_playwright
 
     errors: list[str] = []
@@ -191,5 +198,4 @@ def test_a_hub_serves_the_apps_to_three_users(hub: str) -> None:
             placed = [_log_in_and_place_a_tile(browser, hub, user, errors) for user in USERS]
         finally:
             browser.close()
-    assert all(line.startswith("step 1") for line in placed), placed
-    assert not errors, errors
+    return placed, errors

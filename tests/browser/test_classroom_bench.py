@@ -11,6 +11,7 @@ import sys
 import time
 
 import pytest
+from run_apart import run_apart
 
 from samurai_lab.tools.bench_classroom_tally import EXPLORER, explorer_targets
 from samurai_lab.tools.protocol_student import WidgetPage, _hex_pixel
@@ -68,7 +69,7 @@ async def _place_and_undo(base: str) -> tuple[list[str], bool]:
 
 
 def test_a_protocol_student_places_a_tile_and_its_kernel_goes_with_its_page(voila_url: str) -> None:
-    seen, gone = asyncio.run(_place_and_undo(voila_url))
+    seen, gone = run_apart(asyncio.run, _place_and_undo(voila_url))
     preview, placed, undone = seen
     assert preview.startswith("step 0") and placed.startswith("step 1") and undone.startswith("step 0"), seen
     assert gone, "the page's kernel still runs after its unload beacon"

@@ -48,6 +48,21 @@ def random_games_per_second(seconds: float = 3.0, n_players: int = 4) -> dict[st
             "us_per_action": elapsed / actions * 1e6, "games": games}
 
 
+def fast_playouts_per_second(seconds: float = 3.0, n_players: int = 4) -> dict[str, float]:
+    """Full random games on the search's fast path (``knizia.bots.fast``: same rules, random deal), CPU time."""
+    import random
+
+    from ..knizia.bots.fast import random_start
+
+    rng = random.Random(0)
+    games = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds or games == 0:
+        random_start(n_players, BENCH_RULESET, rng).playout(rng)
+        games += 1
+    return {"fast_random_games_per_s": games / (time.process_time() - start)}
+
+
 def preview_all_ms(repeats: int = 15) -> dict[str, float]:
     """Median time to preview every legal single-tile placement of the current 5-tile hand."""
     state = midgame_position()
@@ -74,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
         return run_from_arguments(args)
     figures: dict[str, float] = {}
     figures.update(random_games_per_second(args.seconds))
+    figures.update(fast_playouts_per_second(args.seconds))
     figures.update(preview_all_ms())
     if args.browser:
         from .bench_apps import bench_apps

@@ -1,4 +1,4 @@
-"""``samurai-lab check [PATH...]``: check scenario files of every game (none given: the bundled ones).
+"""``samurai-lab check [PATH...]``: check scenario and study files of every game (none given: the bundled ones).
 
 Each file says its game in a top-level ``game = "..."`` key (Knizia's game when it has none);
 Knizia's files go through its own report (``knizia.scenarios.check``), the other games' through
@@ -15,7 +15,10 @@ from pathlib import Path
 from typing import Iterable, TextIO
 
 from ..common.resources import scenarios_dir
+from ..common.study_files import studies_dir
+from ..common.study_format import is_study
 from ..knizia.scenarios import check as knizia_check
+from .check_studies import check_study_files
 from .games import DEFAULT_GAME, GAMES, game
 
 try:
@@ -63,10 +66,12 @@ def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: 
     if not files:
         print("no scenario files found", file=out)
         return 2
+    studies = [f for f in files if is_study_file(f)]
+    files = [f for f in files if f not in studies]
+    status = check_study_files(studies, out, verbose) if studies else 0
     by_game: dict[str, list[Path]] = {}
     for f in files:
         by_game.setdefault(game_of(f) if f.is_file() else DEFAULT_GAME, []).append(f)
-    status = 0
     for name, group in by_game.items():
         if name == DEFAULT_GAME:
             status = max(status, knizia_check.check_paths(group, out=out, verbose=verbose))
@@ -89,5 +94,13 @@ def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: 
     return status
 
 
+def is_study_file(path: Path) -> bool:
+    """Is ``path`` a study (``study = 1`` at its top, ``studies/README.md``)?"""
+    try:
+        return path.is_file() and is_study(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
 def run(args: argparse.Namespace) -> int:
-    return check_paths(args.paths or [scenarios_dir()], verbose=getattr(args, "verbose", False))
+    return check_paths(args.paths or [scenarios_dir(), studies_dir()], verbose=getattr(args, "verbose", False))

@@ -1,0 +1,54 @@
+"""Where studies are: the bundled ones (``studies/``), and the folder where the apps save them.
+
+Saved studies follow the rules of saved positions (``resources.saved_dir``): a folder of their own
+beside them, ``$SAMURAI_SAVED_DIR/studies`` (``samurai-lab serve --saved-dir``), else
+``studies/saved`` in a source checkout, else ``saved-studies`` in the user's own folder; never
+inside an installed package.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from . import resources
+
+#: Name of the folder of saved studies under the folder of saved positions (``$SAMURAI_SAVED_DIR``).
+STUDIES = "studies"
+
+
+def studies_dir() -> Path:
+    """The folder of the bundled studies (``studies/`` of the repository, the package's copy once installed)."""
+    return resources.bundled("studies")
+
+
+def saved_studies_dir() -> Path:
+    """The one folder where the apps save studies on the server."""
+    env = os.environ.get(resources.SAVED_DIR_ENV, "").strip()
+    if env:
+        return Path(env).expanduser() / STUDIES
+    if resources.in_source_checkout():
+        return studies_dir() / resources.SAVED
+    return resources.user_data_dir() / "saved-studies"
+
+
+def study_files() -> list[Path]:
+    """The bundled studies, then the saved ones, each folder sorted by name."""
+    out: list[Path] = []
+    for folder in (studies_dir(), saved_studies_dir()):
+        if folder.is_dir():
+            out.extend(sorted(p for p in folder.glob("*.toml") if p.is_file()))
+    return out
+
+
+def find_study(name: str) -> Path:
+    """The study called ``name`` (a file name, ``.toml`` optional) among the saved and the bundled
+    ones (the saved first); ValueError when there is none. No path outside those folders is read."""
+    stem = name.strip().removesuffix(".toml")
+    if not stem or "/" in stem or "\\" in stem or ".." in stem:
+        raise ValueError(f"there is no study {name!r}")
+    for folder in (saved_studies_dir(), studies_dir()):
+        p = folder / f"{stem}.toml"
+        if p.is_file():
+            return p
+    raise ValueError(f"there is no study {name!r}")

@@ -1,0 +1,497 @@
+"""Studies: a teacher's list of steps, read from and written to one TOML file, for any of the games.
+
+A study is a title and a list of steps. A step is a position (a position string of its game, or
+moves played from the previous step's position), the words shown with it (short markdown, one text
+per language, English required), optional marks on the board (cells — hexes or squares — and arrows
+from one cell to another) and an optional question (accepted answers, feedback for tempting wrong
+ones, a hint). The format is described in ``studies/README.md``::
+
+    study = 1
+    game = "knizia"
+    title = { en = "Reading the influence around Edo", it = "..." }
+
+    [[step]]
+    position = "1998 Red,Blue p:2:2:0:0 ..."
+    text = { en = "Blue's **High Helmet 3** ..." }
+    marks = { cells = ["HO47"], arrows = [["HO45", "HO46"]] }
+
+    [step.question]
+    prompt = { en = "Where should Blue play?" }
+    accept = ["H3@HO46"]
+    hint = { en = "Count the helmets next to HO47." }
+    wrong = [{ answer = "H3@HO48", feedback = { en = "HO48 does not touch HO47." } }]
+
+This module knows no game: it reads the file into :class:`Study` (every problem of the file listed
+in one :class:`StudyError`, each with its line), and writes a study back (:func:`dumps_study`),
+so that ``loads_study(dumps_study(s)) == s``. Each game's ``teaching/study.py`` turns the steps'
+positions into its states and checks the answers against its rules.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib  # type: ignore[no-redef]
+
+#: The version this module reads and writes (the file's ``study`` key).
+FORMAT_VERSION = 1
+#: The games a study may be written for.
+GAMES = ("knizia", "katana", "ikizumari")
+#: Each game's name in the messages of a study's check.
+GAME_TITLES = {"knizia": "Reiner Knizia's Samurai", "katana": "Samurai of rulebook 003 (Katana)",
+               "ikizumari": "Samouraï of rulebook 004 (Iki-zumari)"}
+#: The languages a text may be written in (English is required).
+LANGUAGES = ("en", "it", "es", "ru", "fr")
+#: Longest title (characters), and most steps in one study.
+MAX_TITLE = 120
+MAX_STEPS = 200
+
+TOP_KEYS = ("study", "game", "edition", "title", "description", "step")
+STEP_KEYS = ("position", "play", "text", "marks", "question")
+MARK_KEYS = ("cells", "arrows")
+QUESTION_KEYS = ("prompt", "accept", "wrong", "hint", "right")
+WRONG_KEYS = ("answer", "feedback")
+
+
+# --- the model --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Texts:
+    """One text in several languages: ``(("en", "..."), ("it", "..."))``, English first."""
+
+    items: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def english(cls, text: str) -> "Texts":
+        return cls((("en", text),))
+
+    def get(self, lang: str) -> str:
+        """The text in ``lang`` (``it`` or ``it_IT``), else in English."""
+        found = dict(self.items)
+        return found.get(lang, found.get(lang.split("_")[0].split("-")[0], found.get("en", "")))
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return tuple(lang for lang, _ in self.items)
+
+    def with_text(self, lang: str, text: str) -> "Texts":
+        """These texts with ``lang``'s replaced (an empty text removes that language)."""
+        found = dict(self.items)
+        if text.strip():
+            found[lang] = text
+        else:
+            found.pop(lang, None)
+        return Texts(_ordered(found))
+
+
+@dataclass(frozen=True)
+class Marks:
+    """Cells to highlight (hexes or squares, as the game names them) and arrows (from, to)."""
+
+    cells: tuple[str, ...] = ()
+    arrows: tuple[tuple[str, str], ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.cells or self.arrows)
+
+
+@dataclass(frozen=True)
+class Wrong:
+    """A tempting wrong answer and what to say to it."""
+
+    answer: str
+    feedback: Texts
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question on a step's position: the answers are moves (or cells) in the game's notation."""
+
+    prompt: Texts
+    accept: tuple[str, ...]
+    wrong: tuple[Wrong, ...] = ()
+    hint: Texts | None = None
+    right: Texts | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step: a position (``position``, or ``play``ed from the previous step's), its words, marks, question."""
+
+    text: Texts
+    position: str | None = None
+    play: tuple[str, ...] = ()
+    marks: Marks = Marks()
+    question: Question | None = None
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Study:
+    """A study: its game (and Knizia's edition), title, description and steps."""
+
+    game: str
+    title: Texts
+    steps: tuple[Step, ...]
+    description: Texts | None = None
+    edition: str | None = None
+    name: str = field(default="", compare=False)
+
+    def languages(self) -> tuple[str, ...]:
+        """The languages every text of the study is written in."""
+        texts = [self.title, *(s.text for s in self.steps)]
+        for s in self.steps:
+            if s.question is not None:
+                texts.append(s.question.prompt)
+        common = set(LANGUAGES)
+        for t in texts:
+            common &= set(t.languages)
+        return tuple(lang for lang in LANGUAGES if lang in common)
+
+
+# --- problems ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Problem:
+    """One problem of a study file: where (``step 2: question.accept``), its line, and what is wrong."""
+
+    where: str
+    message: str
+    line: int | None = None
+    file: str = ""
+
+    def __str__(self) -> str:
+        at = ":".join(x for x in (self.file, str(self.line) if self.line else "") if x)
+        place = f"{at}: " if at else ""
+        return f"{place}{self.where + ': ' if self.where else ''}{self.message}"
+
+
+class StudyError(ValueError):
+    """Every problem of a study, in one error (``problems``), one a line when shown."""
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(map(str, self.problems)))
+
+
+# --- where each key is written ----------------------------------------------------------------
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\" -]+?)\s*\]\]?\s*(?:#.*)?$")
+_KEY = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=")
+
+
+class LineMap:
+    """The line of each table and key of a TOML text, by path: ``("step", 2, "question", "accept")``.
+
+    Good enough for the files people write: ``[[step]]`` arrays are counted, keys found at the start
+    of a line (not inside multi-line strings); a path not found falls back to its nearest parent."""
+
+    def __init__(self, text: str) -> None:
+        self.lines: dict[tuple, int] = {(): 1}
+        counts: dict[tuple, int] = {}
+        table: tuple = ()
+        in_string: str | None = None
+        for n, raw in enumerate(text.splitlines(), start=1):
+            if in_string is not None:
+                if raw.count(in_string) % 2 == 1:
+                    in_string = None
+                continue
+            header = _HEADER.match(raw)
+            if header:
+                names = tuple(p.strip().strip('"') for p in header[2].split("."))
+                path: tuple = ()
+                for k, name in enumerate(names):
+                    path += (name,)
+                    if k == len(names) - 1 and header[1] == "[[":
+                        counts[path] = counts.get(path, 0) + 1
+                    if path in counts:
+                        path += (counts[path],)
+                table = path
+                self.lines.setdefault(table, n)
+                continue
+            key = _KEY.match(raw)
+            if key:
+                self.lines.setdefault(table + (key[1],), n)
+                rest = raw[key.end():]
+                for quote in ('"""', "'''"):
+                    if rest.count(quote) % 2 == 1:
+                        in_string = quote
+                        break
+
+    def line(self, *path: Any) -> int:
+        """The line of ``path``, or of its nearest parent."""
+        p = tuple(path)
+        while p and p not in self.lines:
+            p = p[:-1]
+        return self.lines.get(p, 1)
+
+
+# --- reading ----------------------------------------------------------------------------------
+class _Reader:
+    def __init__(self, text: str, name: str) -> None:
+        self.lines = LineMap(text)
+        self.name = name
+        self.problems: list[Problem] = []
+
+    def bad(self, path: tuple, message: str) -> None:
+        where = _where(path)
+        self.problems.append(Problem(where, message, self.lines.line(*path), self.name))
+
+    def unknown(self, data: Mapping, known: tuple[str, ...], path: tuple) -> None:
+        for key in data:
+            if key not in known:
+                self.bad(path + (key,), f"unknown key {key!r} (expected one of {', '.join(known)})")
+
+    def texts(self, value: Any, path: tuple, required: bool = True) -> Texts | None:
+        if value is None:
+            if required:
+                self.bad(path, "missing: write it at least in English, e.g. { en = \"...\" }")
+            return None
+        if isinstance(value, str):
+            value = {"en": value}
+        if not isinstance(value, dict):
+            self.bad(path, f"must be a text or a table of texts by language, not {type(value).__name__}")
+            return None
+        ok: dict[str, str] = {}
+        for lang, text in value.items():
+            if lang not in LANGUAGES:
+                self.bad(path + (lang,), f"unknown language {lang!r} (one of {', '.join(LANGUAGES)})")
+            elif not isinstance(text, str) or not text.strip():
+                self.bad(path + (lang,), "must be a text that is not empty")
+            else:
+                ok[lang] = text
+        if "en" not in value:
+            self.bad(path, "the English text (en) is required")
+        return Texts(_ordered(ok)) if ok else None
+
+    def moves(self, value: Any, path: tuple) -> tuple[str, ...]:
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+            self.bad(path, "must be a move or a list of moves, written as texts")
+            return ()
+        return tuple(v.strip() for v in value)
+
+    def marks(self, value: Any, path: tuple) -> Marks:
+        if not isinstance(value, dict):
+            self.bad(path, "must be a table: { cells = [...], arrows = [[from, to], ...] }")
+            return Marks()
+        self.unknown(value, MARK_KEYS, path)
+        cells = value.get("cells", [])
+        if not isinstance(cells, list) or not all(isinstance(c, str) and c.strip() for c in cells):
+            self.bad(path + ("cells",), "must be a list of hexes or squares, e.g. [\"HO47\", \"Edo\"]")
+            cells = []
+        arrows = value.get("arrows", [])
+        out: list[tuple[str, str]] = []
+        if not isinstance(arrows, list):
+            self.bad(path + ("arrows",), "must be a list of [from, to] pairs")
+            arrows = []
+        for k, a in enumerate(arrows, start=1):
+            if isinstance(a, list) and len(a) == 2 and all(isinstance(c, str) and c.strip() for c in a):
+                out.append((a[0].strip(), a[1].strip()))
+            else:
+                self.bad(path + ("arrows",), f"arrow {k} must be a pair [from, to] of hexes or squares")
+        return Marks(tuple(c.strip() for c in cells), tuple(out))
+
+    def question(self, value: Any, path: tuple) -> Question | None:
+        if not isinstance(value, dict):
+            self.bad(path, "must be a table [step.question]")
+            return None
+        self.unknown(value, QUESTION_KEYS, path)
+        prompt = self.texts(value.get("prompt"), path + ("prompt",))
+        accept = self.moves(value.get("accept", []), path + ("accept",))
+        if not accept and "accept" in value:
+            self.bad(path + ("accept",), "give at least one accepted answer")
+        elif "accept" not in value:
+            self.bad(path + ("accept",), "missing: the accepted answers, e.g. accept = [\"H3@HO46\"]")
+        wrongs: list[Wrong] = []
+        raw = value.get("wrong", [])
+        if not isinstance(raw, list):
+            self.bad(path + ("wrong",), "must be a list of { answer = \"...\", feedback = { en = \"...\" } }")
+            raw = []
+        for k, w in enumerate(raw, start=1):
+            wpath = path + ("wrong", k)
+            if not isinstance(w, dict):
+                self.bad(wpath, "must be a table { answer = \"...\", feedback = { en = \"...\" } }")
+                continue
+            self.unknown(w, WRONG_KEYS, wpath)
+            answer = w.get("answer")
+            if not isinstance(answer, str) or not answer.strip():
+                self.bad(wpath + ("answer",), "missing: the wrong answer, as a move")
+                answer = ""
+            elif answer.strip() in accept:
+                self.bad(wpath + ("answer",), f"{answer.strip()!r} is also an accepted answer")
+            feedback = self.texts(w.get("feedback"), wpath + ("feedback",))
+            if answer and feedback is not None:
+                wrongs.append(Wrong(answer.strip(), feedback))
+        hint = self.texts(value.get("hint"), path + ("hint",), required=False)
+        right = self.texts(value.get("right"), path + ("right",), required=False)
+        if prompt is None:
+            return None
+        return Question(prompt, accept, tuple(wrongs), hint, right)
+
+    def step(self, value: Any, k: int) -> Step | None:
+        path = ("step", k)
+        if not isinstance(value, dict):
+            self.bad(path, "must be a table [[step]]")
+            return None
+        self.unknown(value, STEP_KEYS, path)
+        position = value.get("position")
+        if position is not None and (not isinstance(position, str) or not position.strip()):
+            self.bad(path + ("position",), "must be a position string of the game")
+            position = None
+        play = self.moves(value["play"], path + ("play",)) if "play" in value else ()
+        if k == 1 and position is None and "position" not in value:
+            self.bad(path, "the first step needs a position (position = \"...\")")
+        text = self.texts(value.get("text"), path + ("text",))
+        marks = self.marks(value["marks"], path + ("marks",)) if "marks" in value else Marks()
+        question = self.question(value["question"], path + ("question",)) if "question" in value else None
+        if text is None:
+            return None
+        return Step(text, position.strip() if position else None, play, marks, question, self.lines.line(*path))
+
+    def study(self, data: dict) -> Study | None:
+        self.unknown(data, TOP_KEYS, ())
+        version = data.get("study")
+        if version != FORMAT_VERSION:
+            self.bad(("study",), f"write study = {FORMAT_VERSION} at the top (the format's version)"
+                     + (f", not {version!r}" if version is not None else ""))
+        game = data.get("game", "knizia")
+        if game not in GAMES:
+            self.bad(("game",), f"unknown game {game!r} (one of {', '.join(GAMES)})")
+            game = "knizia"
+        edition = data.get("edition")
+        if edition is not None and (game != "knizia" or edition not in ("1998", "2015")):
+            self.bad(("edition",), "an edition is \"1998\" or \"2015\", and only Knizia's game has one")
+            edition = None
+        title = self.texts(data.get("title"), ("title",))
+        if title is not None:
+            for lang, t in title.items:
+                if len(t) > MAX_TITLE or "\n" in t.strip():
+                    self.bad(("title", lang), f"a title is one line of at most {MAX_TITLE} characters")
+        description = self.texts(data.get("description"), ("description",), required=False)
+        raw = data.get("step", [])
+        if not isinstance(raw, list) or not raw:
+            self.bad(("step",), "a study has at least one step ([[step]])")
+            raw = raw if isinstance(raw, list) else []
+        if len(raw) > MAX_STEPS:
+            self.bad(("step",), f"a study has at most {MAX_STEPS} steps (this one has {len(raw)})")
+        steps = [self.step(s, k) for k, s in enumerate(raw, start=1)]
+        if title is None or any(s is None for s in steps):
+            return None
+        return Study(game, title, tuple(s for s in steps if s is not None), description,
+                     str(edition) if edition else None)
+
+
+def loads_study(text: str, name: str = "") -> Study:
+    """The study written in ``text`` (StudyError listing every problem of its format, with lines)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"line (\d+)", str(e))
+        raise StudyError([Problem("", f"not valid TOML: {e}", int(m[1]) if m else None, name)]) from None
+    reader = _Reader(text, name)
+    study = reader.study(data)
+    if reader.problems or study is None:
+        raise StudyError(reader.problems or [Problem("", "not a study", 1, name)])
+    return Study(study.game, study.title, study.steps, study.description, study.edition, name=name)
+
+
+def load_study(path: str | Path) -> Study:
+    """The study in the file ``path`` (StudyError naming the file in each problem)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise StudyError([Problem("", "the file is not UTF-8 text", None, p.name)]) from None
+    return loads_study(text, p.name)
+
+
+def is_study(text: str) -> bool:
+    """Does this TOML text declare itself a study (a top-level ``study`` key)?"""
+    try:
+        return "study" in tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return bool(re.search(r"^\s*study\s*=", text, re.M))
+
+
+def study_game(text: str) -> str:
+    """The game a study text names (Knizia's when it names none or cannot be read)."""
+    try:
+        game = tomllib.loads(text).get("game", "knizia")
+    except tomllib.TOMLDecodeError:
+        return "knizia"
+    return game if isinstance(game, str) else "knizia"
+
+
+# --- writing ----------------------------------------------------------------------------------
+def _s(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _texts(t: Texts) -> str:
+    return "{ " + ", ".join(f"{lang} = {_s(v)}" for lang, v in t.items) + " }"
+
+
+def _list(items: Iterable[str]) -> str:
+    return "[" + ", ".join(_s(i) for i in items) + "]"
+
+
+def dumps_study(study: Study) -> str:
+    """The study as TOML text, as :func:`loads_study` reads it back."""
+    out = [f"study = {FORMAT_VERSION}", f"game = {_s(study.game)}"]
+    if study.edition:
+        out.append(f"edition = {_s(study.edition)}")
+    out.append(f"title = {_texts(study.title)}")
+    if study.description is not None:
+        out.append(f"description = {_texts(study.description)}")
+    for step in study.steps:
+        out += ["", "[[step]]"]
+        if step.position is not None:
+            out.append(f"position = {_s(step.position)}")
+        if step.play:
+            out.append(f"play = {_list(step.play)}")
+        out.append(f"text = {_texts(step.text)}")
+        if step.marks:
+            parts = []
+            if step.marks.cells:
+                parts.append(f"cells = {_list(step.marks.cells)}")
+            if step.marks.arrows:
+                parts.append("arrows = [" + ", ".join(_list(a) for a in step.marks.arrows) + "]")
+            out.append("marks = { " + ", ".join(parts) + " }")
+        q = step.question
+        if q is not None:
+            out += ["", "[step.question]", f"prompt = {_texts(q.prompt)}", f"accept = {_list(q.accept)}"]
+            if q.hint is not None:
+                out.append(f"hint = {_texts(q.hint)}")
+            if q.right is not None:
+                out.append(f"right = {_texts(q.right)}")
+            for w in q.wrong:
+                out += ["", "[[step.question.wrong]]", f"answer = {_s(w.answer)}", f"feedback = {_texts(w.feedback)}"]
+    return "\n".join(out) + "\n"
+
+
+def save_study(study: Study, path: str | Path) -> str:
+    """Write ``study`` into ``path``; returns the text written."""
+    text = dumps_study(study)
+    Path(path).write_text(text, encoding="utf-8")
+    return text
+
+
+# --- helpers ----------------------------------------------------------------------------------
+def _ordered(found: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+    return tuple((lang, found[lang]) for lang in LANGUAGES if lang in found)
+
+
+def _where(path: tuple) -> str:
+    """``("step", 2, "question", "accept")`` → ``step 2: question.accept``."""
+    if not path:
+        return ""
+    if path[0] == "step" and len(path) > 1 and isinstance(path[1], int):
+        rest = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in path[2:]).replace(".[", "[")
+        return f"step {path[1]}" + (f": {rest}" if rest else "")
+    return ".".join(str(p) for p in path)

@@ -1,0 +1,188 @@
+"""A study read against its game's rules: each step's position, its marks and its question checked,
+and a try at a question judged.
+
+The game is given as :class:`GameRules` (each game's ``teaching/study.py`` builds one from its own
+position strings, move notation and legality check), so that this module stays game-neutral::
+
+    play = StudyPlay(study, rules)          # StudyError listing every problem, each with its line
+    play.states[k]                         # the position of step k (0-based)
+    play.judge(k, "H3@HO46")               # Verdict: accepted, known wrong (its feedback), other, illegal
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .study_format import LineMap, Problem, Study, StudyError, Texts, loads_study
+
+ACCEPTED, WRONG, OTHER, ILLEGAL, UNREADABLE = "accepted", "wrong", "other", "illegal", "unreadable"
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """What a study needs of a game: read a position, a move and a cell; why a move is illegal; play it."""
+
+    game: str
+    title: str  #: the game's name in messages (``Katana (rulebook 003)``)
+    read_position: Callable[[str], Any]  #: ValueError with the problem
+    read_move: Callable[[Any, str], Any]  #: (state, text) → move; ValueError
+    why_illegal: Callable[[Any, Any], "str | None"]
+    apply: Callable[[Any, Any], Any]
+    read_cell: Callable[[Any, str], Any]  #: (state, "HO47") → the cell; ValueError
+    edition_of: Callable[[Any], "str | None"] = lambda state: None
+    titles: Callable[[str], str] = lambda game: game  #: another game's name, for "this study is for ..."
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """How a try at a question was judged: ``kind`` (accepted, wrong, other, illegal, unreadable), the
+    teacher's feedback for it (the ``right`` text or a known wrong answer's), the rules' reason."""
+
+    kind: str
+    feedback: Texts | None = None
+    reason: str = ""
+
+    @property
+    def accepted(self) -> bool:
+        return self.kind == ACCEPTED
+
+
+class StudyPlay:
+    """A study with every step's position (``states``), checked against its game's rules."""
+
+    def __init__(self, study: Study, rules: GameRules, text: str | None = None) -> None:
+        self.study = study
+        self.rules = rules
+        self._lines = LineMap(text) if text is not None else None
+        self.problems: list[Problem] = []
+        self.states: tuple[Any, ...] = ()
+        self.moves: list[list[Any]] = []  # per step: the accepted answers, read
+        self.wrong_moves: list[list[Any]] = []
+        self._check()
+        if self.problems:
+            raise StudyError(self.problems)
+
+    @classmethod
+    def from_text(cls, text: str, rules: GameRules, name: str = "") -> "StudyPlay":
+        """Read and check a study file's text (StudyError listing every problem, format and rules)."""
+        return cls(loads_study(text, name), rules, text)
+
+    def __len__(self) -> int:
+        return len(self.study.steps)
+
+    # --- checking ------------------------------------------------------------------------------
+    def _line(self, k: int, *path: Any) -> int:
+        if self._lines is not None:
+            return self._lines.line("step", k, *path)
+        return self.study.steps[k - 1].line or 1
+
+    def _bad(self, k: int | None, path: tuple, message: str) -> None:
+        if k is None:
+            line = self._lines.line(*path) if self._lines is not None else 1
+            self.problems.append(Problem(".".join(map(str, path)), message, line, self.study.name))
+            return
+        rest = ".".join(str(p) for p in path)
+        where = f"step {k}" + (f": {rest}" if rest else "")
+        self.problems.append(Problem(where, message, self._line(k, *path), self.study.name))
+
+    def _check(self) -> None:
+        study, rules = self.study, self.rules
+        if study.game != rules.game:
+            self._bad(None, ("game",), f"this study is for {rules.titles(study.game)}, not for {rules.title}: "
+                                       f"open it in that game's app")
+            return
+        states: list[Any] = []
+        state: Any = None
+        for k, step in enumerate(study.steps, start=1):
+            if step.position is not None:
+                try:
+                    state = rules.read_position(step.position)
+                except ValueError as e:
+                    self._bad(k, ("position",), _first_line(e))
+                    state = None
+                if state is not None and study.edition and rules.edition_of(state) not in (None, study.edition):
+                    self._bad(k, ("position",), f"the position is of the {rules.edition_of(state)} edition, the "
+                                                f"study of the {study.edition} edition")
+            for n, text in enumerate(step.play, start=1):
+                if state is None:
+                    break
+                try:
+                    move = rules.read_move(state, text)
+                    reason = rules.why_illegal(state, move)
+                    if reason:
+                        raise ValueError(reason)
+                    state = rules.apply(state, move)
+                except ValueError as e:
+                    self._bad(k, ("play",), f"move {n} {text!r}: {_first_line(e)}")
+                    state = None
+            states.append(state)
+            if state is None:
+                self.moves.append([])
+                self.wrong_moves.append([])
+                continue
+            for cell in step.marks.cells + tuple(c for a in step.marks.arrows for c in a):
+                try:
+                    rules.read_cell(state, cell)
+                except ValueError as e:
+                    self._bad(k, ("marks",), f"{cell!r}: {_first_line(e)}")
+            accepted, wrong = [], []
+            q = step.question
+            if q is not None:
+                for text in q.accept:
+                    try:
+                        move = rules.read_move(state, text)
+                    except ValueError as e:
+                        self._bad(k, ("question", "accept"), f"{text!r}: {_first_line(e)}")
+                        continue
+                    reason = rules.why_illegal(state, move)
+                    if reason:
+                        self._bad(k, ("question", "accept"), f"{text!r} is not legal in this step's position: "
+                                                             f"{_first_line(reason)}")
+                    accepted.append(move)
+                for w in q.wrong:
+                    try:
+                        move = rules.read_move(state, w.answer)
+                    except ValueError as e:
+                        self._bad(k, ("question", "wrong"), f"{w.answer!r}: {_first_line(e)}")
+                        continue
+                    if move in accepted:
+                        self._bad(k, ("question", "wrong"), f"{w.answer!r} is also an accepted answer")
+                    wrong.append(move)
+            self.moves.append(accepted)
+            self.wrong_moves.append(wrong)
+        self.states = tuple(states)
+
+    # --- playing -------------------------------------------------------------------------------
+    def judge(self, k: int, answer: Any) -> Verdict:
+        """Judge a try (a move or its notation) at the question of step ``k`` (0-based)."""
+        step = self.study.steps[k]
+        q = step.question
+        if q is None:
+            raise ValueError(f"step {k + 1} has no question")
+        state = self.states[k]
+        if isinstance(answer, str):
+            try:
+                answer = self.rules.read_move(state, answer)
+            except ValueError as e:
+                return Verdict(UNREADABLE, reason=_first_line(e))
+        if answer in self.moves[k]:
+            return Verdict(ACCEPTED, q.right)
+        for w, move in zip(q.wrong, self.wrong_moves[k]):
+            if move == answer:
+                return Verdict(WRONG, w.feedback, self.rules.why_illegal(state, answer) or "")
+        reason = self.rules.why_illegal(state, answer)
+        if reason:
+            return Verdict(ILLEGAL, reason=_first_line(reason))
+        return Verdict(OTHER)
+
+    def after(self, k: int, answer: Any) -> Any:
+        """The position after an accepted answer to step ``k`` (0-based)."""
+        state = self.states[k]
+        move = self.rules.read_move(state, answer) if isinstance(answer, str) else answer
+        return self.rules.apply(state, move)
+
+
+def _first_line(e: object) -> str:
+    text = str(e).strip()
+    return text.splitlines()[0] if text else type(e).__name__

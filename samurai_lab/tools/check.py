@@ -1,4 +1,6 @@
-"""``samurai-lab check [PATH...]``: check scenario and study files of every game (none given: the bundled ones).
+"""``samurai-lab check [PATH...]``: check scenario, study and puzzle files of every game (none given: the bundled ones).
+
+Puzzles (``puzzles/README.md``) are proved again by ``tools.puzzles.check_puzzle_files``.
 
 Each file says its game in a top-level ``game = "..."`` key (Knizia's game when it has none);
 Knizia's files go through its own report (``knizia.scenarios.check``), the other games' through
@@ -14,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Iterable, TextIO
 
+from ..common.puzzle_file import is_puzzle_text, puzzles_dir
 from ..common.resources import scenarios_dir
 from ..common.study_files import studies_dir
 from ..common.study_format import is_study
@@ -69,6 +72,13 @@ def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: 
     studies = [f for f in files if is_study_file(f)]
     files = [f for f in files if f not in studies]
     status = check_study_files(studies, out, verbose) if studies else 0
+    puzzles = [f for f in files if is_puzzle_file(f)]
+    files = [f for f in files if f not in puzzles]
+    if puzzles:
+        from .puzzles import check_puzzle_files
+        status = max(status, check_puzzle_files(puzzles, out, verbose))
+    if not files:
+        return status
     by_game: dict[str, list[Path]] = {}
     for f in files:
         by_game.setdefault(game_of(f) if f.is_file() else DEFAULT_GAME, []).append(f)
@@ -94,6 +104,14 @@ def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: 
     return status
 
 
+def is_puzzle_file(path: Path) -> bool:
+    """Is ``path`` a puzzle (``goal``, ``answer`` and ``themes`` at its top, ``puzzles/README.md``)?"""
+    try:
+        return path.is_file() and is_puzzle_text(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
 def is_study_file(path: Path) -> bool:
     """Is ``path`` a study (``study = 1`` at its top, ``studies/README.md``)?"""
     try:
@@ -103,4 +121,4 @@ def is_study_file(path: Path) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    return check_paths(args.paths or [scenarios_dir(), studies_dir()], verbose=getattr(args, "verbose", False))
+    return check_paths(args.paths or [scenarios_dir(), studies_dir(), puzzles_dir()], verbose=getattr(args, "verbose", False))

@@ -15,8 +15,10 @@ from .games import DEFAULT_GAME, GAMES, game
 COMMANDS: dict[str, str] = {
     "bench": "samurai_lab.tools.bench",
     "check": "samurai_lab.tools.check",
+    "puzzles": "samurai_lab.tools.puzzles",
     "simulate": f"samurai_lab.{DEFAULT_GAME}.bots.simulate",
     "serve": "samurai_lab.tools.serve",
+    "review": "samurai_lab.tools.review",
     "site": "samurai_lab.tools.site.command",
 }
 

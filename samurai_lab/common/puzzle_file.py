@@ -1,0 +1,134 @@
+"""Puzzle files (``puzzles/<game>/*.toml``): the fields every game's puzzles share, read and written.
+
+The format is documented in ``puzzles/README.md``. Each game reads the position and the moves with its
+own notation; this module only knows the file's shape (standard library only).
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+GAMES = ("knizia", "katana", "ikizumari")
+_REQUIRED = ("game", "id", "title", "position", "goal", "answer", "themes", "rating", "source")
+
+
+class PuzzleFileError(ValueError):
+    """A puzzle file that cannot be read; the message names the file and every problem."""
+
+
+@dataclass(frozen=True)
+class PuzzleRecord:
+    """One puzzle as its file gives it."""
+
+    game: str
+    id: str
+    title: str
+    position: str  # the game's one-line position string
+    goal: str  # knizia: most, take, win; katana: kill, win; ikizumari: win
+    answer: tuple[str, ...]  # the solution line in the game's notation
+    themes: tuple[str, ...]
+    rating: int
+    source: str
+    moves: int = 1  # the solver's moves (katana, ikizumari); 1 turn for knizia
+    target: str = ""  # knizia, goal "take": the piece, e.g. "B@Kyoto"
+    value: int = 0  # knizia: the figures the answer takes; the goal's measure
+    margin: int = 0  # knizia: how many figures fewer the next best turn takes
+    nodes: int = 0  # the positions the proof examined
+    tempting: int = 0  # wrong answers that look good (take something, or a greedy first choice)
+    description: str = ""
+    path: Path | None = field(default=None, compare=False)
+
+
+def read_record(path: Path | str) -> PuzzleRecord:
+    """The puzzle in ``path``; PuzzleFileError listing what is missing or wrong."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise PuzzleFileError(f"{path}: {e}") from None
+    return record_from_dict(data, path)
+
+
+def record_from_dict(data: dict, path: Path | None = None) -> PuzzleRecord:
+    """A record from the parsed TOML table."""
+    where = str(path) if path else "puzzle"
+    problems = [f"{key} is missing" for key in _REQUIRED if key not in data]
+    if data.get("game") not in GAMES:
+        problems.append(f"game must be one of {', '.join(GAMES)}")
+    known = set(PuzzleRecord.__dataclass_fields__) - {"path"}
+    problems += [f"unknown key {key!r}" for key in data if key not in known]
+    if problems:
+        raise PuzzleFileError(f"{where}: " + "; ".join(problems))
+    try:
+        return PuzzleRecord(
+            game=str(data["game"]), id=str(data["id"]), title=str(data["title"]), position=str(data["position"]),
+            goal=str(data["goal"]), answer=tuple(str(a) for a in data["answer"]),
+            themes=tuple(str(t) for t in data["themes"]), rating=int(data["rating"]), source=str(data["source"]),
+            moves=int(data.get("moves", 1)), target=str(data.get("target", "")), value=int(data.get("value", 0)),
+            margin=int(data.get("margin", 0)), nodes=int(data.get("nodes", 0)),
+            tempting=int(data.get("tempting", 0)), description=str(data.get("description", "")), path=path)
+    except (TypeError, ValueError) as e:
+        raise PuzzleFileError(f"{where}: {e}") from None
+
+
+def _toml(value: object) -> str:
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    return json.dumps(str(value), ensure_ascii=False)
+
+
+def dumps_record(rec: PuzzleRecord) -> str:
+    """The file text of ``rec`` (keys in the documented order; defaults left out)."""
+    lines = []
+    for name in PuzzleRecord.__dataclass_fields__:
+        if name == "path":
+            continue
+        value = getattr(rec, name)
+        if name not in _REQUIRED and value in (0, "", ()) and name != "moves":
+            continue
+        lines.append(f"{name} = {_toml(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def puzzle_files(root: Path | str, game: str | None = None) -> list[Path]:
+    """The puzzle files under ``root`` (a ``puzzles/`` folder, a game's folder or one file), sorted."""
+    root = Path(root)
+    if root.is_file():
+        return [root]
+    if game and (root / game).is_dir():
+        root = root / game
+    return sorted(root.rglob("*.toml"))
+
+
+def write_records(records: list[PuzzleRecord], folder: Path | str) -> list[Path]:
+    """Write each record to ``folder/<id>.toml``; the paths written."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for rec in records:
+        path = folder / f"{rec.id}.toml"
+        path.write_text(dumps_record(rec), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def puzzles_dir() -> Path:
+    """The folder of the bundled puzzles (``knizia/``, ``katana/``, ``ikizumari/``)."""
+    from .resources import bundled
+    return bundled("puzzles")
+
+
+def is_puzzle_text(text: str) -> bool:
+    """Is this TOML text a puzzle (a ``goal``, an ``answer`` and ``themes`` at its top)?"""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return False
+    return {"goal", "answer", "themes"} <= set(data)

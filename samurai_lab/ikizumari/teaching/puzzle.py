@@ -1,0 +1,193 @@
+"""SAMOURAI (rulebook 004) puzzles: a position and a forced IKI-ZUMARI in 1-3 moves, proved by search.
+
+A puzzle file (``puzzles/ikizumari/*.toml``, see ``puzzles/README.md``) gives the position string, the goal
+``win`` (the opponent in IKI-ZUMARI) and the main line. :func:`prove` searches every defence and checks that
+the solver's move is the only one at every step; :func:`judge` says in words what a try does.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...common.puzzle_file import PuzzleRecord, read_record
+from ...common.puzzle_search import Prover, Rules, check_line, judge_try, solve_line
+from ...i18n import Domain
+from ..core.board import BOARD
+from ..core.moves import Move, parse_move
+from ..core.position import from_position
+from ..core.rules import legal_moves, outcome, play
+from ..core.state import State
+from ..core.text import announcement, outcome_text, player_name
+
+T = Domain("ikizumari")
+GOALS = ("win",)
+MAX_MOVES = 3
+BUDGET = 60_000
+MINE_BUDGET = 5_000  # positions a generated puzzle may need (keeps every later proof quick)
+
+
+def _key(s: State) -> tuple:
+    return (s.red, s.black, s.to_move, s.distance, s.symbol, s.bonus, s.pending, s.anzen_used)
+
+
+def rules_for(solver: int) -> Rules:
+    """The prover's view of the game: the goal is the opponent in IKI-ZUMARI."""
+    def reached(s: State) -> bool:
+        done = outcome(s)
+        return done is not None and done.winner == solver
+    return Rules(moves=legal_moves, play=play, to_move=lambda s: s.to_move, goal=reached,
+                 over=lambda s: outcome(s) is not None, key=_key)
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A puzzle read from its file: the record and the starting state."""
+
+    record: PuzzleRecord
+    state: State
+
+    @property
+    def solver(self) -> int:
+        return self.state.to_move
+
+    def prover(self, budget: int = BUDGET) -> Prover:
+        return Prover(rules_for(self.solver), self.solver, budget)
+
+    def line(self) -> list[Move]:
+        return [parse_move(m) for m in self.record.answer]
+
+    def title_text(self) -> str:
+        return goal_text(self.solver, self.record.moves)
+
+
+def goal_text(solver: int, moves: int) -> str:
+    """'Red to move: IKI-ZUMARI in 2 moves' in the current language."""
+    return T.ngettext("{player} to move: IKI-ZUMARI in {n} move.", "{player} to move: IKI-ZUMARI in {n} moves.",
+                      moves).format(player=player_name(solver), n=moves)
+
+
+def load_puzzle(path: Path | str) -> Puzzle:
+    return puzzle_from_record(read_record(path))
+
+
+def puzzle_from_record(record: PuzzleRecord) -> Puzzle:
+    if record.goal not in GOALS:
+        raise ValueError(f"{record.id}: goal must be one of {', '.join(GOALS)}")
+    return Puzzle(record, from_position(record.position))
+
+
+@dataclass(frozen=True)
+class Solution:
+    moves: int
+    line: tuple[Move, ...]
+    unique: bool
+    nodes: int
+    tempting: int
+
+
+def solve(state: State, most: int = MAX_MOVES, budget: int = BUDGET) -> Solution | None:
+    """The quickest forced IKI-ZUMARI for the side to move within ``most`` moves, or None."""
+    prover = Prover(rules_for(state.to_move), state.to_move, budget)
+    found = solve_line(prover, state, most)
+    if found is None:
+        return None
+    d, line, unique = found
+    return Solution(d, tuple(line), unique, prover.nodes, tempting_moves(state, line[0]))
+
+
+def tempting_moves(state: State, answer: Move) -> int:
+    """Other moves that leave the opponent with few moves (three or fewer): they look close to IKI-ZUMARI."""
+    count = 0
+    for m in legal_moves(state):
+        if m != answer:
+            after = play(state, m)
+            if after.to_move != state.to_move and outcome(after) is None and len(legal_moves(after)) <= 3:
+                count += 1
+    return count
+
+
+def rating(moves: int, nodes: int, tempting: int) -> int:
+    return int(800 + 300 * (moves - 1) + 60 * math.log10(max(nodes, 1)) + 40 * min(tempting, 6))
+
+
+def themes(state: State, line: tuple[Move, ...]) -> list[str]:
+    """The ideas of the line: iki-zumari, announcement, anzen, ho bo, shiro, pass."""
+    out = {"iki-zumari"}
+    s = state
+    for m in line:
+        after = play(s, m)
+        if s.to_move == state.to_move and not m.is_pass:
+            kind = BOARD.kind[m.target]
+            out.add({"anzen": "anzen", "mekura": "ho bo", "shiro": "shiro"}.get(kind, "announcement"))
+        if m.is_pass:
+            out.add("pass")
+        s = after
+    return sorted(out)
+
+
+def prove(puzzle: Puzzle, budget: int = BUDGET) -> list[str]:
+    """Every reason the puzzle is not proved (empty: the answer is the only forced win, as stated)."""
+    rec = puzzle.record
+    try:
+        line = puzzle.line()
+    except ValueError as e:
+        return [f"answer: {e}"]
+    problems = check_line(puzzle.prover(budget), puzzle.state, rec.moves, rec.answer, MAX_MOVES)
+    if not problems and sorted(themes(puzzle.state, tuple(line))) != sorted(rec.themes):
+        problems.append(f"themes: the line shows {', '.join(themes(puzzle.state, tuple(line)))}")
+    return problems
+
+
+def move_words(before: State, move: Move, after: State) -> str:
+    """'Red plays d1-d3 and announces 2 dragon.' (or the end of the game)."""
+    who = player_name(before.to_move)
+    if move.is_pass:
+        text = T.gettext("{player} passes.").format(player=who)
+    else:
+        text = T.gettext("{player} plays {move} and announces {words}.").format(
+            player=who, move=str(move), words=announcement(after))
+    done = outcome(after)
+    return text + (" " + outcome_text(done) if done is not None else "")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    ok: bool
+    solved: bool
+    text: str
+    state: State
+    left: int
+
+
+def judge(puzzle: Puzzle, state: State, move: Move | str, left: int) -> Verdict:
+    """Judge the solver's ``move`` in ``state`` (a position of the line) with ``left`` moves to go."""
+    move = parse_move(move)
+    if move not in legal_moves(state):
+        return Verdict(False, False, T.gettext("That move is not allowed here."), state, left)
+    result = judge_try(puzzle.prover(), state, move, left)
+    said = move_words(state, move, result.after)
+    if result.solved:
+        return Verdict(True, True, T.gettext("Solved! {what}").format(what=said), result.after, result.left)
+    if result.ok:
+        text = T.gettext("Right: {what}").format(what=said)
+        if result.reply is not None:
+            text += " " + move_words(result.after, result.reply, result.after_reply)
+        return Verdict(True, False, text, result.after_reply or result.after, result.left)
+    who = player_name(puzzle.solver)
+    if result.reply is not None:
+        text = T.gettext("{what} But then {reply} {player} can no longer force IKI-ZUMARI in time.").format(
+            what=said, reply=move_words(result.after, result.reply, result.after_reply), player=who)
+    else:
+        text = T.gettext("{what} But {player} can no longer force IKI-ZUMARI in time.").format(what=said, player=who)
+    return Verdict(False, False, text, state, left)
+
+
+def hint(puzzle: Puzzle, state: State, left: int) -> str:
+    """Which samurai to move."""
+    moves = puzzle.prover().winning_moves(state, left) if left > 0 else []
+    if not moves or moves[0].is_pass:
+        return T.gettext("No hint: this position no longer leads to the goal.")
+    return T.gettext("Look at the samurai on {square}.").format(square=BOARD.name(moves[0].origin))
+

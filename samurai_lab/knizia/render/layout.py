@@ -128,8 +128,10 @@ def layout_for(
     Without ``focus`` the viewport frames every hex in play. With ``focus`` (hex
     indices, ids or names) and no viewport size, the viewport is cropped to those
     hexes; with ``width`` and ``height`` it keeps that size and zooms (at most
-    ``max_zoom`` times) so that the focus hexes fill it, centred. ``margin`` is
-    the free border in px (default: half a hex).
+    ``max_zoom`` times) so that the focus hexes fill it, centred, unless the frame's
+    edge would then cut a settlement: it slides (or zooms out a little) to keep every
+    settlement whose centre it shows whole. ``margin`` is the free border in px
+    (default: half a hex).
     """
     if hex_size <= 0:
         raise ValueError(f"hex_size must be positive, not {hex_size}")
@@ -144,11 +146,66 @@ def layout_for(
         return Layout(board, hex_size, m - x0 * hex_size, m - y0 * hex_size, w, h)
     if width <= 2 * m or height <= 2 * m:
         raise ValueError(f"viewport {width}x{height}px is too small for a margin of {m:g}px")
-    size = hex_size
-    if focus is not None:
-        size = min((width - 2 * m) / (x1 - x0), (height - 2 * m) / (y1 - y0), hex_size * max_zoom)
-    cx, cy = (x0 + x1) / 2 * size, (y0 + y1) / 2 * size
-    return Layout(board, size, width / 2 - cx, height / 2 - cy, width, height)
+    if focus is None:
+        cx, cy = (x0 + x1) / 2 * hex_size, (y0 + y1) / 2 * hex_size
+        return Layout(board, hex_size, width / 2 - cx, height / 2 - cy, width, height)
+    fitted = min((width - 2 * m) / (x1 - x0), (height - 2 * m) / (y1 - y0), hex_size * max_zoom)
+    best = None
+    for scale in FRAME_ZOOM_SCALES:  # the closest zoom whose frame cuts no settlement, else the fewest cut
+        cut, (ox, oy) = _frame_offset(board, fitted * scale, (x0, y0, x1, y1), width, height, m)
+        if best is None or cut < best[0]:
+            best = (cut, fitted * scale, ox, oy)
+        if cut == 0:
+            break
+    _, size, ox, oy = best
+    return Layout(board, size, ox, oy, width, height)
+
+
+#: Positions tried along each axis when a zoomed frame slides to keep settlements whole.
+FRAME_STEPS = 24
+#: How far a frame may slide off its focus's centre, as a share of its width or height.
+MAX_SLIDE = 0.15
+#: The share of a settlement's width or height that may show at the frame's edge without counting as cut.
+SLIVER = 0.1
+#: The zooms tried, as shares of the one that fits the focus, when sliding alone leaves a settlement cut.
+FRAME_ZOOM_SCALES = (1.0, 0.92, 0.85, 0.78, 0.7, 0.62, 0.55)
+
+
+def _frame_offset(board: Board, size: float, focus_box: tuple[float, float, float, float], width: int,
+                  height: int, margin: float) -> tuple[int, tuple[float, float]]:
+    """How many settlements the edge of a zoomed frame cuts (their centre inside, part of them outside), and
+    where axial (0, 0) lies in it: the focus centred, unless sliding the frame (the focus staying inside)
+    cuts fewer; of those, the position nearest the centre."""
+    x0, y0, x1, y1 = focus_box
+    centre = (width / 2 - (x0 + x1) / 2 * size, height / 2 - (y0 + y1) / 2 * size)
+    reach_x, reach_y = MAX_SLIDE * width, MAX_SLIDE * height  # the focus stays near the middle
+    xs = _slide(centre[0], max(margin - x0 * size, centre[0] - reach_x),
+                min(width - margin - x1 * size, centre[0] + reach_x))
+    ys = _slide(centre[1], max(margin - y0 * size, centre[1] - reach_y),
+                min(height - margin - y1 * size, centre[1] + reach_y))
+    units = [axial_to_pixel(board.info[i].q, board.info[i].r, 1.0) for i in board.settlements]
+    half_w, half_h = size, size * SQRT3 / 2
+    reach_w, reach_h = half_w * (1 - 2 * SLIVER), half_h * (1 - 2 * SLIVER)
+
+    def cut(ox: float, oy: float) -> int:
+        count = 0
+        for ux, uy in units:
+            x, y = ux * size + ox, uy * size + oy
+            # a sliver at the edge is no cut; more of the hex (part of its name, its pieces) is
+            seen = (-reach_w < x < width + reach_w) and (-reach_h < y < height + reach_h)
+            whole = x - half_w >= 0 and x + half_w <= width and y - half_h >= 0 and y + half_h <= height
+            count += seen and not whole
+        return count
+
+    return min(((cut(ox, oy), (ox, oy)) for ox in xs for oy in ys),
+               key=lambda c: (c[0], abs(c[1][0] - centre[0]) + abs(c[1][1] - centre[1])))
+
+
+def _slide(centre: float, low: float, high: float) -> list[float]:
+    """The centred offset and ``FRAME_STEPS`` others from ``low`` to ``high`` (just the centre if no room)."""
+    if high <= low:
+        return [centre]
+    return [centre, *(low + (high - low) * k / FRAME_STEPS for k in range(FRAME_STEPS + 1))]
 
 
 #: Free border around a fitted board, in hex radii.

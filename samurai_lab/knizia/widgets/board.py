@@ -289,7 +289,7 @@ class BoardView:
         self._redraw(HEAT)
 
     def set_focus(self, hexes: Iterable[HexRef] | None) -> None:
-        """Zoom on ``hexes`` (centred), or show the whole board (None)."""
+        """Zoom on ``hexes`` (centred unless sliding keeps settlements whole), or show the whole board (None)."""
         self._layout = self._make_layout(self._state, hexes)
         self._show_cell_size()
         self.redraw()

@@ -32,6 +32,7 @@ SITE_APPS: dict[str, str] = {
     "map": ".samurai-board",
     "katana": ".katana-app",
     "ikizumari": ".ikz-play-board",
+    "study": ".samurai-study-app .samurai-study-progress",
 }
 READY_TIMEOUT_S = 300.0
 #: Chromium reaches no host but this machine.

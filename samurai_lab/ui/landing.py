@@ -60,7 +60,7 @@ PATHS: tuple[Path_, ...] = (
           ("lesson.ipynb", "examples.ipynb", "scoring.ipynb")),
     Path_("teach", N_("Teach a class"), N_("Show the rules on a projector: big type, a big board, the examples "
                                            "of the rulebooks and the rulings where they differ."),
-          ("explorer.ipynb", "examples.ipynb", "variants.ipynb"), True,
+          ("explorer.ipynb", "examples.ipynb", "variants.ipynb", "study.ipynb"), True,
           # NOTE: {projector} is the name of the switch (the translation of "Projector").
           N_("These links open the apps in projector mode (the {projector} switch in every app's header "
              "turns it on and off). The README's section for teachers has a lesson plan.")),

@@ -1,0 +1,170 @@
+"""The study app (``study.ipynb``): open a study of any game and play it step by step.
+
+Address options: ``?study=NAME`` (a saved study, else a bundled one of that name), ``?game=katana``
+(list that game's studies), ``?step=2``, and every page's ``lang`` and ``projector``. A study file
+may also be opened from the user's computer. The board is the study's game's
+(``<game>/widgets/study.py``); the player is ``ui/study_player.py``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..common.study_files import find_study, study_files
+from ..common.study_format import GAME_TITLES, StudyError, load_study, study_game
+from ..common.study_model import StudyPlay
+from ..i18n import Domain
+from ..ui.common import Feedback
+from ..ui.header import AppHeader
+from ..ui.language import APP_LANGUAGES, open_page
+from ..ui.query import query_params
+from ..ui.study_player import StudyPlayer, text_of
+
+T = Domain("ui")
+
+QUERY_KEYS = ("study", "game", "step")
+#: The languages of the study app: every game's (Iki-zumari's studies speak French).
+LANGUAGES = (*APP_LANGUAGES, "fr")
+
+
+def game_rules(game: str) -> Any:
+    """The study rules of ``game`` (its ``teaching/study.py``)."""
+    if game == "katana":
+        from ..katana.teaching.study import RULES
+    elif game == "ikizumari":
+        from ..ikizumari.teaching.study import RULES
+    else:
+        from ..knizia.teaching.study import RULES
+    return RULES
+
+
+def study_board(game: str, state: Any) -> Any:
+    """A new board of ``game`` for the study player, showing ``state``."""
+    if game == "katana":
+        from ..katana.widgets.study import KatanaStudyBoard
+        return KatanaStudyBoard(state)
+    if game == "ikizumari":
+        from ..ikizumari.widgets.study import IkizumariStudyBoard
+        return IkizumariStudyBoard(state)
+    from ..knizia.widgets.study import KniziaStudyBoard
+    return KniziaStudyBoard(state)
+
+
+def read_study(text: str, name: str) -> StudyPlay:
+    """A study file's text read and checked against its own game's rules (StudyError otherwise)."""
+    return StudyPlay.from_text(text, game_rules(study_game(text)), name)
+
+
+class StudyApp:
+    """Choose a study, then play it (CSS class ``samurai-study-app``)."""
+
+    def __init__(self, game: str | None = None) -> None:
+        self.feedback = Feedback()
+        self.guard = self.feedback.guard
+        self.game = game
+        self.players: dict[str, StudyPlayer] = {}
+        self.player: StudyPlayer | None = None
+        self.choice = widgets.Dropdown(description=T.gettext("Study"), style={"description_width": "initial"},
+                                       layout=widgets.Layout(width="auto", max_width="100%"))
+        self.choice.add_class("samurai-study-choice")
+        self.open_button = widgets.Button(description=T.gettext("Open"), icon="folder-open", button_style="primary",
+                                          layout=widgets.Layout(width="auto"))
+        self.open_button.add_class("samurai-study-open")
+        self.open_button.on_click(self.guard(lambda _b: self.open_path(Path(self.choice.value))))
+        self.upload = widgets.FileUpload(accept=".toml", multiple=False, description=T.gettext("Open a .toml"),
+                                         layout=widgets.Layout(width="auto"))
+        self.upload.add_class("samurai-study-upload")
+        self.upload.observe(self.guard(self._on_upload), names="value")
+        chooser = widgets.HBox([self.choice, self.open_button, self.upload],
+                               layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px"))
+        self.body = widgets.VBox()
+        self.widget = widgets.VBox([chooser, self.feedback.widget, self.body])
+        self.widget.add_class("samurai-study-app")
+        self.header = AppHeader("study.ipynb", root=self.widget, boards=[], languages=LANGUAGES)
+        self.header.attach(self.widget)
+        self.scan()
+
+    # --- choosing ------------------------------------------------------------------------------
+    def scan(self) -> None:
+        """List the studies (of ``game`` when one is chosen): their titles and games."""
+        options = []
+        for p in study_files():
+            try:
+                s = load_study(p)
+            except (StudyError, OSError):
+                continue
+            if self.game and s.game != self.game:
+                continue
+            options.append((f"{text_of(s.title)} ({GAME_TITLES[s.game]})", str(p)))
+        self.choice.options = options or [(T.gettext("(no studies found)"), "")]
+
+    def open_name(self, name: str) -> None:
+        """Open the study called ``name`` (saved or bundled)."""
+        try:
+            path = find_study(name)
+        except ValueError:
+            raise ValueError(T.gettext("There is no study named “{name}”.").format(name=name)) from None
+        self.open_path(path)
+
+    def open_path(self, path: Path) -> None:
+        if not str(path) or not path.is_file():
+            raise ValueError(T.gettext("Choose a study to open."))
+        self.open_text(path.read_text(encoding="utf-8"), path.name)
+        if str(path) in [v for _, v in self.choice.options]:
+            self.choice.value = str(path)
+
+    def open_text(self, text: str, name: str, step: int = 0) -> StudyPlayer:
+        """Read, check and play a study file's text; every problem is listed, the current study kept."""
+        try:
+            play = read_study(text, name)
+        except StudyError as e:
+            lines = "\n".join(str(p) for p in e.problems[:12])
+            raise ValueError(T.gettext("This study cannot be opened:") + "\n" + lines) from None
+        game = play.study.game
+        player = self.players.get(game)
+        if player is None:
+            board = study_board(game, play.states[0])
+            player = StudyPlayer(board)
+            self.players[game] = player
+            self.header.boards.append(board)
+            board.set_projector(self.header.projector_on)
+        self.player = player
+        self.body.children = (player.widget,)
+        player.load(play, step)
+        self.feedback.clear()
+        return player
+
+    def _on_upload(self, change: dict) -> None:
+        value = change["new"]
+        if not value:
+            return
+        item = value[0]
+        try:
+            text = bytes(item["content"]).decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError(T.gettext("The file is not UTF-8 text.")) from None
+        self.open_text(text, item.get("name", "study.toml"))
+
+
+def study_app(query: str | None = None) -> StudyApp:
+    """The study app for the page's address (``?study=NAME``, ``?game=``, ``?step=``)."""
+    from ..knizia.widgets import board  # noqa: F401  (imported before the address is read)
+
+    open_page(query, LANGUAGES)
+    q = query_params(QUERY_KEYS, query)
+    game = q.choice("game", tuple(GAME_TITLES))
+    app = StudyApp(game)
+    name = q.text("study")
+    step = q.integer("step", 1, 1)
+    if name is not None:
+        app.guard(app.open_name)(name)
+        if app.player is not None and step > 1:
+            app.player.go(step - 1)
+    elif app.choice.value:
+        app.guard(app.open_path)(Path(app.choice.value))
+    if q.problems:
+        app.feedback.show(" ".join(filter(None, (app.feedback.text, q.message()))), "warning")
+    return app

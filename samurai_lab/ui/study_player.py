@@ -1,0 +1,240 @@
+"""The study player every game shares: a study's steps one after another, its words, marks and
+questions, with feedback on each try and a progress line.
+
+The board is the game's (``<game>/widgets/study.py`` gives a :class:`StudyBoard`): it shows a
+position with marks, and hands the player a try (a move) when a question is asked. A tap is a click
+(``ui/touch.py``); the header's projector mode makes the board and the type big for a class::
+
+    player = StudyPlayer(board)
+    player.load(play)              # a StudyPlay (common/study_model.py)
+    player.next(); player.answer(move); player.back()
+
+Texts are the study's own, in the page's language (English where a text has none); the player's
+own words are in the ``ui`` domain.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any, Callable, Protocol
+
+import ipywidgets as widgets
+
+from ..common.study_format import Marks, Texts
+from ..common.study_model import ACCEPTED, ILLEGAL, OTHER, UNREADABLE, WRONG, StudyPlay, Verdict
+from ..i18n import Domain, get_language
+from .common import Feedback
+from .layout import SIDE_CLASS
+
+T = Domain("ui")
+
+PLAYER_CLASS = "samurai-study"
+
+
+class StudyBoard(Protocol):
+    """What a game's board gives the study player."""
+
+    widget: Any
+
+    def show_step(self, state: Any, marks: Marks, asking: bool) -> None:
+        """Show ``state`` with ``marks``; ``asking``: a question waits for a try on the board."""
+
+    def on_try(self, callback: Callable[[Any], None]) -> None:
+        """``callback(move)`` when the student makes a try on the board."""
+
+    def set_projector(self, on: bool) -> None:
+        """Projector mode."""
+
+
+# --- short markdown -----------------------------------------------------------------------------
+_INLINE = ((re.compile(r"`([^`]+)`"), r"<code>\1</code>"), (re.compile(r"\*\*([^*]+)\*\*"), r"<b>\1</b>"),
+           (re.compile(r"(?<![*\w])\*([^*\n]+)\*(?!\w)"), r"<i>\1</i>"))
+
+
+def markdown_html(text: str) -> str:
+    """Short markdown as HTML: paragraphs, ``- `` lists, ``**bold**``, ``*italic*``, ``code``; the
+    rest escaped (no raw HTML, no links)."""
+    out: list[str] = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        lines = [ln.strip() for ln in block.splitlines() if ln.strip()]
+        if not lines:
+            continue
+        if all(ln.startswith(("- ", "* ")) for ln in lines):
+            out.append("<ul>" + "".join(f"<li>{_inline(ln[2:])}</li>" for ln in lines) + "</ul>")
+        else:
+            out.append(f"<p>{_inline(' '.join(lines))}</p>")
+    return "".join(out)
+
+
+def _inline(text: str) -> str:
+    s = html.escape(text, quote=False)
+    for pattern, repl in _INLINE:
+        s = pattern.sub(repl, s)
+    return s
+
+
+def text_of(texts: Texts | None) -> str:
+    """A study's text in the page's language (English where it has none)."""
+    return texts.get(get_language()) if texts is not None else ""
+
+
+STYLE = f"""
+.{PLAYER_CLASS} .samurai-study-title h2 {{ margin: 4px 0; font-size: 20px; color: #6b4b1f; }}
+.{PLAYER_CLASS} .samurai-study-text {{ font-size: 16px; line-height: 1.45; max-width: 640px; }}
+.{PLAYER_CLASS} .samurai-study-text p {{ margin: 4px 0 8px; }}
+.{PLAYER_CLASS} .samurai-study-prompt {{ font-size: 16px; font-weight: bold; color: #1a4f8b; max-width: 640px; }}
+.{PLAYER_CLASS} .samurai-study-progress {{ color: #5c4a2e; }}
+.{PLAYER_CLASS} .samurai-study-nav button {{ min-height: 40px; min-width: 40px; }}
+.samurai-projector .{PLAYER_CLASS} .samurai-study-text, .samurai-projector .{PLAYER_CLASS} .samurai-study-prompt
+  {{ font-size: 24px; max-width: 900px; }}
+.samurai-projector .{PLAYER_CLASS} .samurai-study-title h2 {{ font-size: 30px; }}
+"""
+
+
+class StudyPlayer:
+    """Step through a study (CSS class ``samurai-study``); ``widget`` holds the board and the panel."""
+
+    def __init__(self, board: StudyBoard, feedback: Feedback | None = None) -> None:
+        self.board = board
+        self.feedback = feedback or Feedback()
+        self.guard = self.feedback.guard
+        self.play: StudyPlay | None = None
+        self.index = 0
+        self.solved: set[int] = set()
+        self.tries: dict[int, int] = {}
+        self.last: Verdict | None = None
+        board.on_try(self.guard(self.answer))
+
+        self.title = widgets.HTML()
+        self.title.add_class("samurai-study-title")
+        self.progress = widgets.HTML()
+        self.progress.add_class("samurai-study-progress")
+        self.text = widgets.HTML()
+        self.text.add_class("samurai-study-text")
+        self.prompt = widgets.HTML()
+        self.prompt.add_class("samurai-study-prompt")
+        self.back_button = widgets.Button(description=T.gettext("Back"), icon="arrow-left",
+                                          layout=widgets.Layout(width="auto"))
+        self.back_button.add_class("samurai-study-back")
+        self.back_button.on_click(self.guard(lambda _b: self.back()))
+        self.next_button = widgets.Button(description=T.gettext("Next"), icon="arrow-right", button_style="primary",
+                                          layout=widgets.Layout(width="auto"))
+        self.next_button.add_class("samurai-study-next")
+        self.next_button.on_click(self.guard(lambda _b: self.next()))
+        self.hint_button = widgets.Button(description=T.gettext("Hint"), icon="lightbulb-o",
+                                          layout=widgets.Layout(width="auto"))
+        self.hint_button.add_class("samurai-study-hint")
+        self.hint_button.on_click(self.guard(lambda _b: self.show_hint()))
+        nav = widgets.HBox([self.back_button, self.next_button, self.hint_button],
+                           layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px"))
+        nav.add_class("samurai-study-nav")
+        self.feedback.message.layout.min_height = "40px"
+        self.panel = widgets.VBox([self.title, self.progress, self.text, self.prompt, nav, self.feedback.widget],
+                                  layout=widgets.Layout(flex="1 1 360px", min_width="0", max_width="760px",
+                                                        margin="0 0 0 12px"))
+        self.panel.add_class(SIDE_CLASS)
+        self.panel.add_class("samurai-study-panel")
+        style = widgets.HTML(f"<style>{STYLE}</style>", layout=widgets.Layout(display="none"))
+        board_box = widgets.VBox([board.widget], layout=widgets.Layout(flex="1 1 420px", min_width="0"))
+        self.widget = widgets.VBox([style, widgets.HBox([board_box, self.panel], layout=widgets.Layout(
+            flex_flow="row wrap", align_items="flex-start"))])
+        self.widget.add_class(PLAYER_CLASS)
+        self._show_empty()
+
+    # --- the study -----------------------------------------------------------------------------
+    def load(self, play: StudyPlay, index: int = 0) -> None:
+        """Play ``play`` from step ``index`` (0-based)."""
+        self.play = play
+        self.solved, self.tries = set(), {}
+        self.title.value = f"<h2>{html.escape(text_of(play.study.title))}</h2>"
+        self.feedback.clear()
+        self.go(index)
+
+    @property
+    def step(self) -> Any:
+        return self.play.study.steps[self.index] if self.play is not None else None
+
+    def go(self, index: int) -> None:
+        """Show step ``index`` (0-based): its position, marks, words and question."""
+        if self.play is None:
+            return
+        self.index = max(0, min(index, len(self.play) - 1))
+        step = self.step
+        self.last = None
+        asking = step.question is not None and self.index not in self.solved
+        self.board.show_step(self.play.states[self.index], step.marks, asking)
+        self.text.value = markdown_html(text_of(step.text))
+        self.prompt.value = (html.escape(text_of(step.question.prompt)) if step.question is not None else "")
+        self.hint_button.layout.display = "" if step.question is not None and step.question.hint else "none"
+        self.feedback.clear()
+        self._refresh()
+
+    def next(self) -> None:
+        if self.play is not None and self.index < len(self.play) - 1:
+            self.go(self.index + 1)
+
+    def back(self) -> None:
+        if self.index > 0:
+            self.go(self.index - 1)
+
+    # --- questions -----------------------------------------------------------------------------
+    def answer(self, move: Any) -> Verdict:
+        """Judge a try at this step's question (a move or its notation) and say so."""
+        step = self.step
+        if step is None or step.question is None:
+            raise ValueError(T.gettext("This step asks no question: press Next to go on."))
+        if self.index in self.solved:
+            raise ValueError(T.gettext("Already answered: press Next to go on."))
+        verdict = self.play.judge(self.index, move)
+        self.last = verdict
+        self.tries[self.index] = self.tries.get(self.index, 0) + 1
+        if verdict.kind == ACCEPTED:
+            self.solved.add(self.index)
+            self.board.show_step(self.play.after(self.index, move), step.marks, False)
+            words = text_of(verdict.feedback) or T.gettext("Right!")
+            self.feedback.show(words, "success")
+        elif verdict.kind == WRONG:
+            self.feedback.show(T.gettext("Not this one: {feedback}").format(feedback=text_of(verdict.feedback)),
+                               "warning")
+        elif verdict.kind in (ILLEGAL, UNREADABLE):
+            self.feedback.show(T.gettext("The rules refuse it: {reason}").format(reason=verdict.reason), "error")
+        else:
+            self.feedback.show(T.gettext("That is not the answer. Try again.")
+                               + (" " + T.gettext("A hint may help.") if step.question.hint else ""), "warning")
+        self._refresh()
+        return verdict
+
+    def show_hint(self) -> None:
+        step = self.step
+        if step is not None and step.question is not None and step.question.hint is not None:
+            self.feedback.show(T.gettext("Hint: {hint}").format(hint=text_of(step.question.hint)), "info")
+
+    # --- showing -------------------------------------------------------------------------------
+    def progress_text(self) -> str:
+        """``Step 2 of 3 · questions answered: 1 of 1``."""
+        if self.play is None:
+            return ""
+        asked = sum(s.question is not None for s in self.play.study.steps)
+        line = T.gettext("Step {k} of {n}").format(k=self.index + 1, n=len(self.play))
+        if asked:
+            line += " · " + T.gettext("questions answered: {solved} of {asked}").format(
+                solved=len(self.solved), asked=asked)
+        return line
+
+    def _refresh(self) -> None:
+        if self.play is None:
+            return
+        self.progress.value = html.escape(self.progress_text())
+        self.back_button.disabled = self.index == 0
+        self.next_button.disabled = self.index >= len(self.play) - 1
+
+    def _show_empty(self) -> None:
+        self.title.value = ""
+        self.text.value = html.escape(T.gettext("Choose a study to open."))
+        self.prompt.value = ""
+        self.back_button.disabled = self.next_button.disabled = True
+        self.hint_button.layout.display = "none"
+
+
+__all__ = ["ACCEPTED", "OTHER", "PLAYER_CLASS", "StudyBoard", "StudyPlayer", "markdown_html", "text_of"]

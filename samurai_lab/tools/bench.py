@@ -63,6 +63,19 @@ def fast_playouts_per_second(seconds: float = 3.0, n_players: int = 4) -> dict[s
     return {"fast_random_games_per_s": games / (time.process_time() - start)}
 
 
+def review_seconds(n_players: int = 4, bots: str = "greedy", seed: int = 1) -> dict[str, float]:
+    """Wall time of ``samurai-lab review`` of seat 0 in a whole game among ``bots`` (the game itself not timed)."""
+    from ..knizia.teaching.game_session import GameSession, Player
+    from ..knizia.teaching.review import review_game
+
+    session = GameSession([Player.bot(bots) for _ in range(n_players)], BENCH_RULESET, seed=seed)
+    session.run_bots()
+    t0 = time.perf_counter()
+    review = review_game(session.states, session.actions, 0)
+    return {f"review_{n_players}p_game_s": time.perf_counter() - t0, "review_turns": len(review.turns),
+            "review_game_actions": len(session.actions)}
+
+
 def preview_all_ms(repeats: int = 15) -> dict[str, float]:
     """Median time to preview every legal single-tile placement of the current 5-tile hand."""
     state = midgame_position()
@@ -90,6 +103,7 @@ def run(args: argparse.Namespace) -> int:
     figures: dict[str, float] = {}
     figures.update(random_games_per_second(args.seconds))
     figures.update(fast_playouts_per_second(args.seconds))
+    figures.update(review_seconds())
     figures.update(preview_all_ms())
     if args.browser:
         from .bench_apps import bench_apps

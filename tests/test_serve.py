@@ -90,6 +90,13 @@ def test_a_page_that_never_connects_loses_its_kernel_within_a_minute_a_busy_one_
     km._kernel_connections = {k: 0 for k in km._kernels}
     km.notify_connect("gone")
     km.notify_disconnect("gone")
+    # a page request ended a moment ago (a class arriving): "stuck"'s page may still connect
+    km.page_request_seen()
+    for k in ("loading", "stuck", "running", "gone"):
+        asyncio.run(km.cull_kernel_if_idle(k))
+    assert stopped == [] and asked == ["gone"]
+    km._last_page_request -= grace + 1  # no page request since: the grace has passed
+    asked.clear()
     for k in ("loading", "stuck", "running", "gone"):
         asyncio.run(km.cull_kernel_if_idle(k))
     assert stopped == ["stuck"] and asked == ["gone"]

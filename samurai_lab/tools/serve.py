@@ -62,7 +62,7 @@ CULL_IDLE_TIMEOUT_S = 60
 #: ... checked this often: a closed page's kernel stops within their sum (75 s).
 CULL_INTERVAL_S = 15
 #: A kernel no page has connected to (a request that never loaded its page) is stopped once idle this
-#: long; with the culler's interval, within a minute.
+#: long with no page request begun or ended meanwhile; with the culler's interval, within a minute.
 UNCONNECTED_GRACE_S = 45
 #: What a page says instead of a traceback when its notebook fails (voila's words name voila's options).
 CELL_ERROR = ("This app could not start. Reload the page; if it fails again, the person running "

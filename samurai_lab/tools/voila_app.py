@@ -15,7 +15,8 @@ The differences from plain ``voila``, all for a class on one server:
   it, a page request gets the short "class is full" page at once (HTTP 503,
   :mod:`.class_full`). It stops a kernel whose page has connected and gone
   (as voila's culler does), and one no page has connected to within
-  ``unconnected_grace`` seconds idle (a request that never loaded its page),
+  ``unconnected_grace`` seconds idle, counted from the last page request too
+  (a request that never loaded its page; a class arriving delays its pages),
   or within ``evict_after`` when the class is full and a new page needs room.
 * **No client can hang another's page.** ``voila/query/<kernel>``, where a
   preheated kernel waits for its page's request, is served by
@@ -48,6 +49,7 @@ import logging
 import os
 import shutil
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -109,6 +111,7 @@ class _ClassPage(_SetsXsrfCookie):
         if self._finished or not notebook.endswith(".ipynb"):  # type: ignore[attr-defined]
             return result
         km = self.kernel_manager  # type: ignore[attr-defined]
+        _page_request_seen(km)
         pages = getattr(km, "pages", None)
         if pages is not None:
             running = set(km.list_kernel_ids())
@@ -132,7 +135,9 @@ class _ClassPage(_SetsXsrfCookie):
         self.finish(class_full_page(lang))  # type: ignore[attr-defined]
 
     def _give_back_place(self) -> None:
-        pages = getattr(self.kernel_manager, "pages", None)  # type: ignore[attr-defined]
+        km = self.kernel_manager  # type: ignore[attr-defined]
+        _page_request_seen(km)
+        pages = getattr(km, "pages", None)
         if pages is not None:
             pages.release(self._place)
 
@@ -143,6 +148,13 @@ class _ClassPage(_SetsXsrfCookie):
     def on_connection_close(self) -> None:
         self._give_back_place()
         super().on_connection_close()  # type: ignore[misc]
+
+
+def _page_request_seen(km: Any) -> None:
+    """A page request began or ended: the grace of kernels no page has connected to starts again."""
+    seen = getattr(km, "page_request_seen", None)
+    if seen is not None:
+        seen()
 
 
 def _class_page(handler: type) -> type:
@@ -178,7 +190,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     the culler of a busy class. A kernel whose page has connected and gone is culled as usual (idle
     ``cull_idle_timeout`` with no connection); a kernel no page has connected to (a request that
     never loaded its page, or one still loading its scripts) after ``unconnected_grace`` seconds
-    idle, or after ``evict_after`` when the class is full and a new page needs its place
+    idle with no page request begun or ended meanwhile (a class arriving keeps the server busy, and
+    its pages connect late), or after ``evict_after`` when the class is full and a new page needs its place
     (:meth:`make_room`). A busy kernel (a page's notebook still running) is never culled.
 
     voila's preheated pool keeps its own protection (voila's kernel manager wraps this class). A
@@ -205,6 +218,15 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)
         self._ever_connected: set[str] = set()
         self._pages: PageKernels | None = None
+        self._last_page_request = time.monotonic()
+
+    def page_request_seen(self) -> None:
+        """A page request began or ended (see :meth:`cull_kernel_if_idle`)."""
+        self._last_page_request = time.monotonic()
+
+    def since_last_page_request(self) -> float:
+        """Seconds since a page request last began or ended."""
+        return time.monotonic() - self._last_page_request
 
     @property
     def pages(self) -> PageKernels:
@@ -269,6 +291,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             return None
         if kernel_id not in self._ever_connected:
             idle = self._unconnected_idle(kernel_id)
+            # a class arriving keeps the server busy sending pages, and a page may connect long after its
+            # kernel went idle: its grace counts from the end of the last page request too
+            if idle is not None:
+                idle = min(idle, self.since_last_page_request())
             if idle is None or idle < self.unconnected_grace:
                 return None
             self.log.warning("Culling kernel %s: no page connected to it within %d seconds.", kernel_id, idle)

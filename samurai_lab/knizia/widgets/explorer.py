@@ -53,9 +53,9 @@ START = os.environ.get("SAMURAI_EXPLORER_START", "")
 
 T = Domain("knizia")
 
-PLAY_TAB, EDIT_TAB, RULES_TAB, FILES_TAB = range(4)
+PLAY_TAB, EDIT_TAB, RULES_TAB, FILES_TAB, STUDY_TAB = range(5)
 #: The tabs' titles (translated when shown: ``tab_titles()``).
-TAB_TITLES = (N_("Play"), N_("Edit"), N_("New game"), N_("Files"))
+TAB_TITLES = (N_("Play"), N_("Edit"), N_("New game"), N_("Files"), N_("Study"))
 REVEAL, PLAYER = "reveal", "player"
 #: The first label of a history.
 START_LABEL = "start"
@@ -74,6 +74,8 @@ def tab_hint(index: int, vocab: Vocabulary) -> str:
                   "when valid."),
         T.gettext("New game: choose the players, the edition and the rulings, then press New game."),
         T.gettext("Files: load a scenario, save or download the position, or copy its one-line string."),
+        T.gettext("Study: add positions as steps with words, marks and questions, then save the study and open it "
+                  "in the study player."),
     )[index]
 
 
@@ -120,6 +122,7 @@ class Explorer:
         self.rules_panel: Any = None
         self.files_panel: Any = None
         self.edit_panel: Any = None
+        self.study_panel: Any = None
 
         self.board = BoardView(state, hex_size=hex_size)
         self.board.on_click(self.guard(self.click_hex))
@@ -163,7 +166,7 @@ class Explorer:
         play_box = widgets.VBox([self.hand.widget, self.swap_box, actions])
         play_box.add_class("samurai-play")
 
-        self.tabs = widgets.Tab(children=[play_box, widgets.VBox(), widgets.VBox(), widgets.VBox()],
+        self.tabs = widgets.Tab(children=[play_box, widgets.VBox(), widgets.VBox(), widgets.VBox(), widgets.VBox()],
                                 titles=tab_titles())
         self.tabs.add_class("samurai-tabs")
         self.tabs.observe(self.guard(lambda ch: self.open_tab(ch["new"])), names="selected_index")
@@ -318,6 +321,8 @@ class Explorer:
         self.preview = self._hover_preview = None
         self.refresh()  # the board and the panels first: what the eye is on
         self._report(action, new)
+        if self.study_panel is not None:
+            self.study_panel.after_play(before, action)
         return new
 
     def _push(self, new: GameState, label: str) -> None:
@@ -337,6 +342,9 @@ class Explorer:
         """A click on the board (hex index or None)."""
         if self.editing:
             self._click_edit(index)
+            return
+        if self.study_panel is not None and self.study_panel.marking and self.tabs.selected_index == STUDY_TAB:
+            self.study_panel.mark(index)
             return
         state = self.state
         if index is not None and state.board.is_settlement[index]:
@@ -525,7 +533,12 @@ class Explorer:
 
             self.files_panel = FilesPanel(self, self.scenarios_dir)
             self.tabs.children = self._with_child(FILES_TAB, self.files_panel.widget)
-        return (None, self.edit_panel, self.rules_panel, self.files_panel)[index]
+        elif index == STUDY_TAB and self.study_panel is None:
+            from .study_editor import StudyEditor
+
+            self.study_panel = StudyEditor(self)
+            self.tabs.children = self._with_child(STUDY_TAB, self.study_panel.widget)
+        return (None, self.edit_panel, self.rules_panel, self.files_panel, self.study_panel)[index]
 
     def _with_child(self, k: int, child: widgets.Widget) -> list:
         children = list(self.tabs.children)

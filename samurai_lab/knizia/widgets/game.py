@@ -38,6 +38,7 @@ from ..core.tiles import CASTES
 from .board import BoardView
 from ...ui.common import Feedback
 from .game_replay import RecordExport, ReplayViewer
+from .review_panel import ReviewPanel
 from .game_scoring import scoring_widget
 from .game_setup import NewGameForm
 from .hand_panel import HandPanel, hand_items
@@ -194,7 +195,8 @@ class GameApp:
         self.replay_game_button.on_click(guard(lambda _b: self.replay_session()))
         self.new_game_button = _button(T.gettext("New game"), "samurai-new-game-button", icon="plus")
         self.new_game_button.on_click(guard(lambda _b: self.show_screen("setup")))
-        self.end_box = widgets.VBox([self.scoring_box, self.record_export.widget,
+        self.review_panel = ReviewPanel(guard, self._make_board, report=self.feedback.report_unexpected)
+        self.end_box = widgets.VBox([self.scoring_box, self.review_panel.widget, self.record_export.widget,
                                      widgets.HBox([self.replay_game_button])],
                                     layout=widgets.Layout(display="none"))
         self.end_box.add_class("samurai-end")
@@ -661,6 +663,9 @@ class GameApp:
             self._scored_for = session.state
             self.scoring_box.children = [scoring_widget(session.state)]
             self.record_export.show(session.record())
+            self.review_panel.set_game(session.states, session.actions,
+                                       [session.label(p) for p in range(len(session.players))],
+                                       (session.people or (0,))[0])
 
 
 def game_app(**options) -> widgets.Widget:

@@ -1,0 +1,86 @@
+"""The review in Knizia's game app: at the end of a game, the marked turns, the chart, the board, and the
+positions replayed as puzzles ("Learn from your mistakes")."""
+
+from __future__ import annotations
+
+import pytest
+
+from samurai_lab.i18n import use_language
+from samurai_lab.knizia.teaching.review_puzzle import mistake_puzzle
+from samurai_lab.knizia.widgets.game import GameApp
+from language_check import english_left, widget_texts
+from review_records import FINISHED
+
+
+def _reviewed(language: str = "en") -> GameApp:
+    with use_language(language):
+        app = GameApp(sleep=lambda s: None)
+        app.resume(FINISHED)
+        app.review_panel.start()  # no event loop here: the whole review at once
+    return app
+
+
+@pytest.fixture(scope="module")
+def app() -> GameApp:
+    return _reviewed()
+
+
+def test_the_end_of_the_game_offers_a_review_of_the_person(app) -> None:
+    panel = app.review_panel
+    assert app.end_box.layout.display == ""
+    assert panel.widget in app.end_box.children
+    assert panel.player.value == 0 and [label for label, _ in panel.player.options] == ["Green", "Yellow (greedy)"]
+
+
+def test_the_review_marks_the_blunder_and_draws_the_chart(app) -> None:
+    panel = app.review_panel
+    assert panel.review is not None and panel.review.marked
+    assert "Blunder: 1" in panel.summary.value
+    texts = [row.children[0].value for row in panel.turns_box.children]
+    assert any("Blunder" in t and "Turn 21" in t and "Samurai 1" in t for t in texts)
+    assert panel.chart.value.count("samurai-review-dot") == len(panel.review.turns)
+    assert "#c62828" in panel.chart.value  # the blunder's dot
+
+
+def test_a_marked_turn_is_shown_on_the_board(app) -> None:
+    panel = app.review_panel
+    row = next(r for r in panel.turns_box.children if "Turn 21" in r.children[0].value)
+    row.children[1].click()
+    assert panel.board is not None and panel.board.state is panel.states[panel.review.marked[-1].start]
+    assert "HO13" in [panel.board.state.board.ids[i] for i in panel.board.highlights["warning"]]
+    assert "Turn 21" in panel.board_text.value
+
+
+def test_the_blunder_becomes_a_win_puzzle_and_is_solved(app) -> None:
+    panel = app.review_panel
+    blunder = panel.review.marked[-1]
+    record = mistake_puzzle(panel.states[blunder.start])
+    assert record is not None and record.goal == "win"
+    panel.learn()
+    trainer = panel.trainer
+    while trainer.puzzle.record.goal != "win":
+        panel.learn_box.children[-1].click()  # the next position
+    for action in record.answer[:-1]:
+        trainer.play(action)
+    trainer.end_turn()
+    message = panel.learn_box.children[2].value
+    assert "Solved!" in message
+
+
+def test_a_wrong_try_is_judged_in_the_rules_words(app) -> None:
+    panel = app.review_panel
+    panel.learn()
+    trainer = panel.trainer
+    while trainer.puzzle.record.goal != "win":
+        panel.learn_box.children[-1].click()
+    trainer.play("S1@HO13")
+    trainer.end_turn()
+    assert "Solved!" not in panel.learn_box.children[2].value and panel.learn_box.children[2].value
+
+
+@pytest.mark.parametrize("language", ["it", "es", "ru"])
+def test_the_review_speaks_every_language(language: str) -> None:
+    app = _reviewed(language)
+    texts = widget_texts(app.review_panel.widget)
+    assert texts
+    assert english_left(texts, allow=["HO13"], language=language) == []

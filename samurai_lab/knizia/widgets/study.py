@@ -32,6 +32,7 @@ class KniziaStudyBoard:
         self.asking = False
         self.selected: int | None = None
         self._callbacks: list[Callable[[Any], None]] = []
+        self._focus: list[str] = []
         self.hand = HandPanel()
         self.hand.on_select(self.choose)
         self.arrows = widgets.HTML()
@@ -52,6 +53,10 @@ class KniziaStudyBoard:
         self.view.set_state(state)
         self.view.clear_highlights()
         board = state.board
+        marked = [*marks.cells, *(c for arrow in marks.arrows for c in arrow)]
+        if marked != self._focus:  # zoom on what the step marks (the whole board when it marks nothing)
+            self._focus = marked
+            self.view.set_focus([board.resolve(c) for c in marked] or None)
         if marks.cells:
             self.view.set_highlights([board.resolve(c) for c in marks.cells], MARK_STYLE)
         if marks.arrows:

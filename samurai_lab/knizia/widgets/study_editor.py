@@ -29,6 +29,7 @@ from ..core.actions import Action, PlaceTile
 from ..core.state import GameState
 from ..scenarios.position import parse_position, position_string
 from ..teaching.study import loads_study, study_play
+from .explorer import PLAY_TAB, STUDY_TAB
 from .files_panel import check_name, folder_has_room, slug
 
 T = Domain("knizia")
@@ -190,6 +191,7 @@ class StudyEditor:
             raise ValueError(T.gettext("Record the accepted answer first."))
         self.recording = kind
         self.mark_toggle.value = False
+        self.app.open_tab(PLAY_TAB)
         self.app.feedback.show(T.gettext("Now play the answer on the board: choose a {tile}, then click a hex.").format(
             tile=self.app.state.ruleset.vocabulary.tile), "info")
 
@@ -235,6 +237,7 @@ class StudyEditor:
             self.app.undo()  # back to the question's position
             done = T.gettext("Recorded {answer} as a wrong answer.").format(answer=answer)
         self._show()
+        self.app.open_tab(STUDY_TAB)
         self.app.feedback.show(done, "success")
 
     # --- the study -----------------------------------------------------------------------------

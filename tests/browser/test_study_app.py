@@ -1,0 +1,147 @@
+"""Studies in the browser: a teacher builds a two-step study with a question in the explorer's Study tab
+(the answer and a tempting wrong answer played on the board), saves it, and a student opens it by its link
+in a new page, answers wrongly (the teacher's feedback), then rightly; by mouse on a desktop, and by touch
+on a 390×844 phone."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from board_fit import board_layout
+from helpers import APP_READY, click_canvas, context_page, open_app, save_screenshot, wait_for_text
+from playwright.sync_api import Browser, Page, expect
+from touch_taps import DEVICES, tap_board
+
+from samurai_lab.common.study_files import saved_studies_dir
+from samurai_lab.knizia.scenarios.position import parse_position
+from samurai_lab.knizia.widgets.hand_panel import tile_label
+
+pytestmark = pytest.mark.browser
+
+CANVAS = "canvas.samurai-board-canvas"
+#: Rulebook example E1: Red's High Helmet 2 beside the village HO47, Blue to play (H3 on HO46 takes it).
+POSITION = ("1998 Red,Blue p:2:2:0:0 RRBRBHBHHBRRHHBHRRBBH 44aH2 H4B3B4S3X:S2R3S1S1R2H3W2W1N1S2W1MR4B2/"
+            "H2H3R4W1M:W1S1S1S2B2R3B3N1S2XH4W2S3R2B4 0.0.0/0.0.0 0.0.0 1 - -")
+STATE = parse_position(POSITION)
+FEEDBACK = "A tie: the High Helmet is set aside."
+MODES = {"mouse": {"viewport": {"width": 1280, "height": 900}}, "touch": DEVICES["phone-390x844"]}
+
+
+class Hands:
+    """Clicks or taps, as the mode of the test."""
+
+    def __init__(self, page: Page, touch: bool) -> None:
+        self.page, self.touch = page, touch
+
+    def press(self, selector: str, **kw) -> None:
+        target = self.page.locator(selector, **kw).first
+        target.scroll_into_view_if_needed()
+        target.tap() if self.touch else target.click()
+
+    def board(self, layout, hex_id: str) -> None:
+        x, y = layout.pixel_of(STATE.board.resolve(hex_id))
+        if self.touch:
+            tap_board(self.page, CANVAS, x, y)
+        else:
+            click_canvas(self.page, CANVAS, x, y)
+
+    def tile(self, scope: str, code: str) -> None:
+        from samurai_lab.knizia.core.tiles import tile
+
+        button = self.page.locator(f"{scope} .samurai-tile-button", has_text=tile_label(STATE, tile(code))).first
+        button.scroll_into_view_if_needed()
+        button.tap() if self.touch else button.click()
+        expect(button).to_have_class(re.compile(r"\bmod-info\b"))
+
+
+def play_in_explorer(hands: Hands, layout, code: str, hex_id: str) -> None:
+    """Choose the tile in the Play tab's hand, then click the hex twice (the what-if preview, then played)."""
+    hands.tile(".samurai-play", code)
+    hands.board(layout, hex_id)
+    wait_for_text(hands.page, ".samurai-preview", "What if")
+    hands.board(layout, hex_id)
+
+
+def _finish(page: Page, hands: Hands, layout, name: str) -> str:
+    page.locator(".samurai-study-text-input textarea").fill("Blue takes the High Helmet, 3 against 2.")
+    hands.press(".samurai-study-add-step")
+    wait_for_text(page, ".samurai-message", "Step 2 added.")
+    expect(page.locator(".samurai-study-steps li")).to_have_count(2)
+    page.locator(".samurai-study-name input").fill(name)
+    hands.press(".samurai-study-save")
+    wait_for_text(page, ".samurai-message", f"Saved as “{name}.toml” among the saved studies.")
+    link = page.locator(".samurai-study-link a")
+    expect(link).to_have_attribute("href", f"study.ipynb?study={name}")
+    save_screenshot(page, f"study_editor_{'touch' if hands.touch else 'mouse'}")
+    return link.get_attribute("href")
+
+
+def answer_in_player(page: Page, base_url: str, hands: Hands, href: str) -> None:
+    open_app(page, base_url, href, APP_READY["study.ipynb"])
+    wait_for_text(page, ".samurai-study-progress", "Step 1 of 2 · questions answered: 0 of 1")
+    expect(page.locator(".samurai-study-text")).to_contain_text("High Helmet 2 lies beside the village HO47")
+    expect(page.locator(".samurai-study-prompt")).to_contain_text("Where should Blue play?")
+    layout = board_layout(page, STATE.board)
+    hands.tile(".samurai-study-board", "H2")
+    hands.board(layout, "HO46")
+    wait_for_text(page, ".samurai-study-panel .samurai-message", f"Not this one: {FEEDBACK}")
+    save_screenshot(page, f"study_player_wrong_{'touch' if hands.touch else 'mouse'}")
+    hands.tile(".samurai-study-board", "H3")
+    hands.board(layout, "HO46")
+    wait_for_text(page, ".samurai-study-panel .samurai-message", "Right!")
+    wait_for_text(page, ".samurai-study-progress", "questions answered: 1 of 1")
+    hands.press(".samurai-study-next")
+    wait_for_text(page, ".samurai-study-progress", "Step 2 of 2")
+    expect(page.locator(".samurai-study-text")).to_contain_text("Blue takes the High Helmet, 3 against 2.")
+    save_screenshot(page, f"study_player_{'touch' if hands.touch else 'mouse'}")
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+def test_a_study_built_in_the_explorer_opens_by_link_and_judges_answers(browser: Browser, voila_url: str,
+                                                                        mode: str) -> None:
+    name = f"browser-study-{mode}-{os.getpid()}"
+    saved = Path(saved_studies_dir()) / f"{name}.toml"
+    touch = mode == "touch"
+    try:
+        with context_page(browser, **MODES[mode]) as (page, errors):
+            hands = Hands(page, touch)
+            open_app(page, voila_url, f"explorer.ipynb?position={quote(POSITION, safe='')}",
+                     APP_READY["explorer.ipynb"])
+            layout = board_layout(page, STATE.board)
+            hands.press(".samurai-tabs .lm-TabBar-tab", has_text="Study")
+            page.locator(".samurai-study-title-input input").fill("Taking a High Helmet")
+            page.locator(".samurai-study-text-input textarea").fill(
+                "Red's **High Helmet 2** lies beside the village HO47.")
+            hands.press(".samurai-study-add-step")
+            wait_for_text(page, ".samurai-message", "Step 1 added.")
+            page.locator(".samurai-study-prompt-input input").fill("Where should Blue play?")
+            # a tempting wrong answer first needs the accepted one: record it, come back, record the wrong one
+            hands.press(".samurai-study-ask")
+            wait_for_text(page, ".samurai-message", "Now play the answer on the board")
+            play_in_explorer(hands, layout, "H3", "HO46")
+            wait_for_text(page, ".samurai-message", "Recorded H3@HO46 as the answer.")
+            hands.press(".samurai-tabs .lm-TabBar-tab", has_text="Play")
+            hands.press(".samurai-undo")
+            hands.press(".samurai-tabs .lm-TabBar-tab", has_text="Study")
+            page.locator(".samurai-study-wrong-feedback input").fill(FEEDBACK)
+            hands.press(".samurai-study-record-wrong")
+            wait_for_text(page, ".samurai-message", "Now play the answer on the board")
+            play_in_explorer(hands, layout, "H2", "HO46")
+            wait_for_text(page, ".samurai-message", "Recorded H2@HO46 as a wrong answer.")
+            expect(page.locator(".samurai-study-steps li").first).to_contain_text("H3@HO46 · ✗ H2@HO46")
+            hands.press(".samurai-tabs .lm-TabBar-tab", has_text="Play")
+            play_in_explorer(hands, layout, "H3", "HO46")  # the answer's position is the second step
+            wait_for_text(page, ".samurai-message", "takes")
+            hands.press(".samurai-tabs .lm-TabBar-tab", has_text="Study")
+            href = _finish(page, hands, layout, name)
+            assert errors.unexpected() == []
+        assert saved.is_file()
+        with context_page(browser, **MODES[mode]) as (page, errors):  # a student's new page
+            answer_in_player(page, voila_url, Hands(page, touch), href)
+            assert errors.unexpected() == []
+    finally:
+        saved.unlink(missing_ok=True)

@@ -96,6 +96,9 @@ APPS: tuple[AppLink, ...] = (
     AppLink("ikizumari.ipynb", N_("Iki-zumari"),
             N_("Samouraï of rulebook 004: announce distance and symbol, leave the opponent no move (IKI-ZUMARI)."),
             "ikizumari", "ikizumari", (*APP_LANGUAGES, "fr")),
+    AppLink("puzzles.ipynb", N_("Puzzles"),
+            N_("Positions from real games with one best answer, proved by search: find it, for all three games."),
+            ""),
 )
 APP_BY_NOTEBOOK: dict[str, AppLink] = {a.notebook: a for a in APPS}
 

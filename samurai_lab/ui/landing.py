@@ -66,7 +66,7 @@ PATHS: tuple[Path_, ...] = (
              "turns it on and off). The README's section for teachers has a lesson plan.")),
     Path_("play", N_("Play"), N_("A full game against friends at one screen or against bots; bots against bots; "
                                  "and the two other games called Samurai."),
-          ("game.ipynb", "tournament.ipynb", "katana.ipynb", "ikizumari.ipynb")),
+          ("game.ipynb", "puzzles.ipynb", "tournament.ipynb", "katana.ipynb", "ikizumari.ipynb")),
 )
 #: Apps shown under "Everything else" (those of no path).
 MORE: tuple[str, ...] = ("map.ipynb", "engine_tour.ipynb")

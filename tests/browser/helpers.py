@@ -43,6 +43,7 @@ APP_READY = {
     "engine_tour.ipynb": ".samurai-app-header",
     "katana.ipynb": ".katana-app",
     "ikizumari.ipynb": ".ikz-play-board",
+    "puzzles.ipynb": ".samurai-puzzles .samurai-puzzle-goal b",
     "study.ipynb": ".samurai-study-app .samurai-study-progress",
 }
 

@@ -35,6 +35,8 @@ def _key(s: State) -> tuple:
 def rules_for(solver: int) -> Rules:
     """The prover's view of the game: the goal is the opponent in IKI-ZUMARI."""
     def reached(s: State) -> bool:
+        if s.to_move == solver:  # only the player to move can be left without a move
+            return False
         done = outcome(s)
         return done is not None and done.winner == solver
     return Rules(moves=legal_moves, play=play, to_move=lambda s: s.to_move, goal=reached,
@@ -159,6 +161,7 @@ class Verdict:
     text: str
     state: State
     left: int
+    line: str = ""  # the try and the reply in words, without the judgement
 
 
 def judge(puzzle: Puzzle, state: State, move: Move | str, left: int) -> Verdict:
@@ -169,12 +172,12 @@ def judge(puzzle: Puzzle, state: State, move: Move | str, left: int) -> Verdict:
     result = judge_try(puzzle.prover(), state, move, left)
     said = move_words(state, move, result.after)
     if result.solved:
-        return Verdict(True, True, T.gettext("Solved! {what}").format(what=said), result.after, result.left)
+        return Verdict(True, True, T.gettext("Solved! {what}").format(what=said), result.after, result.left, said)
     if result.ok:
-        text = T.gettext("Right: {what}").format(what=said)
         if result.reply is not None:
-            text += " " + move_words(result.after, result.reply, result.after_reply)
-        return Verdict(True, False, text, result.after_reply or result.after, result.left)
+            said += " " + move_words(result.after, result.reply, result.after_reply)
+        return Verdict(True, False, T.gettext("Right: {what}").format(what=said), result.after_reply or result.after,
+                       result.left, said)
     who = player_name(puzzle.solver)
     if result.reply is not None:
         text = T.gettext("{what} But then {reply} {player} can no longer force IKI-ZUMARI in time.").format(

@@ -1,7 +1,8 @@
 """Mine SAMOURAI puzzles from bot games: positions with one forced IKI-ZUMARI in 1-3 moves.
 
 Search bots play seeded games (with a few random moves, so that games differ); every position is searched
-for the side to move's quickest forced IKI-ZUMARI. A position is kept when the solver's move is the only one
+for the side to move's quickest forced IKI-ZUMARI (unless the opponent is still protected by three
+samurai on his SHIRO). A position is kept when the solver's move is the only one
 at every step of the line, and when a one-move answer has tempting alternatives. The same seed gives the
 same puzzles.
 """
@@ -14,7 +15,7 @@ from typing import Callable, Iterator
 from ...common.puzzle_file import PuzzleRecord
 from ..bots.search import SearchBot
 from ..core.position import to_position
-from ..core.rules import legal_moves, outcome, play
+from ..core.rules import legal_moves, outcome, play, protected
 from ..core.state import State, new_game
 from .puzzle import MINE_BUDGET, rating, solve, themes
 
@@ -46,6 +47,8 @@ def mine(count: int, seed: int, progress: Callable[[int], None] = lambda n: None
         for ply, state in game_positions(game_seed):
             if len(found) >= count:
                 break
+            if protected(state, 1 - state.to_move):
+                continue  # three samurai on his SHIRO: no IKI-ZUMARI yet
             sol = solve(state, budget=budget)
             if sol is None or not sol.unique or (sol.moves == 1 and sol.tempting == 0):
                 continue

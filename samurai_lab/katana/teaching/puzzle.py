@@ -24,7 +24,7 @@ T = Domain("katana")
 GOALS = ("kill", "win")
 MAX_MOVES = 3
 BUDGET = 60_000
-MINE_BUDGET = 15_000  # positions a generated puzzle may need (keeps every later proof quick)
+MINE_BUDGET = 8_000  # positions a generated puzzle may need (keeps every later proof quick)
 
 
 def rules_for(goal: str, solver: int, start: State) -> Rules:
@@ -164,6 +164,7 @@ class Verdict:
     text: str
     state: State  # after the try and the defence when right; unchanged when wrong
     left: int
+    line: str = ""  # the try and the reply in words, without the judgement
 
 
 def judge(puzzle: Puzzle, state: State, move: Move | str, left: int) -> Verdict:
@@ -174,12 +175,12 @@ def judge(puzzle: Puzzle, state: State, move: Move | str, left: int) -> Verdict:
     result: Try = judge_try(puzzle.prover(), state, move, left)
     said = describe_move(state, move, result.after)
     if result.solved:
-        return Verdict(True, True, T.gettext("Solved! {what}").format(what=said), result.after, result.left)
+        return Verdict(True, True, T.gettext("Solved! {what}").format(what=said), result.after, result.left, said)
     if result.ok:
-        text = T.gettext("Right: {what}").format(what=said)
         if result.reply is not None:
-            text += " " + describe_move(result.after, result.reply, result.after_reply)
-        return Verdict(True, False, text, result.after_reply or result.after, result.left)
+            said += " " + describe_move(result.after, result.reply, result.after_reply)
+        return Verdict(True, False, T.gettext("Right: {what}").format(what=said), result.after_reply or result.after,
+                       result.left, said)
     goal = T.gettext("kill") if puzzle.record.goal == "kill" else T.gettext("win")
     if result.reply is not None:
         text = T.gettext("{what} But then {reply} {player} can no longer {goal} in time.").format(

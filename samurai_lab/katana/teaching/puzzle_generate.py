@@ -1,7 +1,8 @@
 """Mine SAMURAI (katana) puzzles from bot games: positions with one forced kill or win in 1-3 moves.
 
 Search bots play seeded games; every position of a game is searched for the side to move's quickest forced
-kill (the win when it would be his third). A position is kept when the solver's move is the only one at
+kill (the win when it would be his third), when the opponent has a samurai without his sword. A position
+is kept when the solver's move is the only one at
 every step of the line, and when a one-move answer has tempting alternatives (other challenges).
 The same seed gives the same puzzles.
 """
@@ -14,7 +15,7 @@ from typing import Callable, Iterator
 from ...common.puzzle_file import PuzzleRecord
 from ..bots.base import make_bot
 from ..core.rules import apply_legal, legal_moves, outcome
-from ..core.state import State, new_game, to_position
+from ..core.state import State, new_game, piece, to_position
 from .puzzle import MINE_BUDGET, rating, solve, themes
 
 MAX_PLIES = 160
@@ -34,6 +35,11 @@ def game_positions(seed: int) -> Iterator[tuple[int, State]]:
         state = apply_legal(state, move)
 
 
+def _has_weak(state: State, player: int) -> bool:
+    """Has ``player`` a samurai without his sword (the one a kill can come from soon)?"""
+    return any(state.cells[s] == piece(player, False) for s in state.samurai(player))
+
+
 def mine(count: int, seed: int, progress: Callable[[int], None] = lambda n: None,
          budget: int = MINE_BUDGET) -> list[PuzzleRecord]:
     """``count`` puzzles from games seeded from ``seed`` (``progress(n)`` after each puzzle found)."""
@@ -46,7 +52,7 @@ def mine(count: int, seed: int, progress: Callable[[int], None] = lambda n: None
         for ply, state in game_positions(game_seed):
             if len(found) >= count:
                 break
-            if state.pending or state.passes:
+            if state.pending or state.passes or not _has_weak(state, 1 - state.to_move):
                 continue
             goal = "win" if state.kills[state.to_move] == 2 else "kill"
             sol = solve(state, goal, budget=budget)

@@ -1,0 +1,186 @@
+"""Knizia's puzzles in the Puzzles app (``ui/puzzles.py``): the board and the hand of the player to move;
+a tile chosen from the hand goes on the hex clicked (a tap is a click), the swap and the move tile are
+chosen from a list; "End the turn" judges the turn in the rules' words; a hint; the solution step by step."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import ipywidgets as widgets
+
+from ...common.puzzle_file import PuzzleRecord, puzzle_files, puzzles_dir, read_record
+from ...i18n import N_, Domain
+from ..core.actions import Action, MoveTile, PlaceTile, Swap, parse_action
+from ..core.rules import IllegalMoveError, tile_targets
+from ..core.state import GameState, new_game
+from ..core.text import tile_name
+from ..teaching.game_text import action_phrase, describe_action
+from ..teaching.puzzle import Puzzle, closable, hint, judge, puzzle_from_record, relevant_actions
+from .board import BoardView
+
+T = Domain("knizia")
+THEMES = {"capture": N_("capture"), "double": N_("two settlements at once"), "tie": N_("tie"), "ship": N_("ship"),
+          "ronin": N_("ronin"), "samurai": N_("samurai"), "swap": N_("swap"), "move tile": N_("move tile"),
+          "win": N_("win the game")}
+SPECIAL = "special"  # the hand choice for the swap and the move tile (chosen from a list)
+
+
+def _button(css: str, description: str) -> widgets.Button:
+    b = widgets.Button(description=description, layout=widgets.Layout(width="auto"))
+    b.add_class(css)
+    return b
+
+
+class KniziaPuzzles:
+    """A trainer for the Puzzles app (see ``ui/puzzles.py`` for what the app asks of it)."""
+
+    game = "knizia"
+
+    def __init__(self, report: Callable[[BaseException], None] | None = None, folder: Any = None) -> None:
+        self.records: list[PuzzleRecord] = [read_record(p) for p in puzzle_files(folder or puzzles_dir(), "knizia")]
+        self.board = BoardView(new_game(2), legend=False)
+        self.board.on_click(self._clicked)
+        self.boards = [self.board]
+        self.hand = widgets.ToggleButtons(options=[], style={"button_width": "auto"})
+        self.hand.add_class("knizia-puzzle-hand")
+        self.special = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto", max_width="100%"))
+        self.special.add_class("knizia-puzzle-special")
+        self.special_button = _button("knizia-puzzle-play", T.gettext("Play it"))
+        self.end_button = _button("knizia-puzzle-end", T.gettext("End the turn"))
+        self.end_button.button_style = "primary"
+        self.again_button = _button("knizia-puzzle-again", T.gettext("Start the turn again"))
+        self.played = widgets.HTML()
+        self.played.add_class("knizia-puzzle-played")
+        self.special_button.on_click(lambda _: self._guarded(self._play_special))
+        self.end_button.on_click(lambda _: self._guarded(self.end_turn))
+        self.again_button.on_click(lambda _: self._guarded(self._restart))
+        self.special_row = widgets.HBox([self.special, self.special_button],
+                                        layout=widgets.Layout(flex_flow="row wrap"))
+        controls = widgets.VBox([self.hand, self.special_row, widgets.HBox(
+            [self.end_button, self.again_button], layout=widgets.Layout(flex_flow="row wrap")), self.played])
+        self.widget = widgets.VBox([self.board.widget, controls])
+        self.on_result: Callable[[bool, bool, str], Any] = lambda ok, solved, text: None
+        self.on_message: Callable[[str], Any] = lambda text: None
+        self._report = report
+        self.puzzle: Puzzle | None = None
+        self.state: GameState | None = None
+        self.actions: list[Action] = []
+        self.lines: list[str] = []
+
+    def theme_text(self, theme: str) -> str:
+        return T.gettext(THEMES[theme]) if theme in THEMES else theme
+
+    def _guarded(self, fn: Callable[[], Any]) -> None:
+        try:
+            fn()
+        except IllegalMoveError as e:
+            self.on_message(str(e))
+        except Exception as e:  # noqa: BLE001 - shown by the app's message bar, never a traceback
+            if self._report is not None:
+                self._report(e)
+
+    # --- the puzzle -----------------------------------------------------------------------------
+    def show(self, record: PuzzleRecord) -> str:
+        self.puzzle = puzzle_from_record(record)
+        self._restart()
+        self.board.set_focus(sorted(closable(self.puzzle.state)) or None)
+        return self.puzzle.title_text()
+
+    def _restart(self) -> None:
+        assert self.puzzle is not None
+        self.state, self.actions, self.lines = self.puzzle.state, [], []
+        self._refresh()
+
+    def _refresh(self) -> None:
+        st = self.state
+        assert st is not None
+        self.board.set_state(st)
+        vocab = st.ruleset.vocabulary
+        hand = st.hands[st.current] or () if st.current == self.puzzle.solver else ()
+        options = []
+        for t in sorted(set(hand), key=lambda t: t.code):
+            if t.is_swap or t.is_move:
+                continue
+            options.append((tile_name(t, vocab), t.code))
+        if any(t.is_swap or t.is_move for t in hand):
+            options.append((T.gettext("{swap} / {move}").format(swap=vocab.swap, move=vocab.move), SPECIAL))
+        self.hand.options = options
+        specials = [a for a in relevant_actions(st) if isinstance(a, (Swap, MoveTile))] if hand else []
+        self.special.options = [(action_phrase(st, a), str(a)) for a in specials]
+        self.special_row.layout.display = "" if specials else "none"
+        self.played.value = "<br>".join(self.lines)
+        self._mark_targets()
+
+    def _mark_targets(self) -> None:
+        st = self.state
+        code = self.hand.value
+        if st is None or not code or code == SPECIAL:
+            self.board.clear_highlights()
+            return
+        tile = next((t for t in st.hands[st.current] or () if t.code == code), None)
+        self.board.set_highlights(tile_targets(st, tile) if tile is not None else ())
+
+    # --- trying ---------------------------------------------------------------------------------
+    def _clicked(self, hex_index: int | None, x: float = 0.0, y: float = 0.0) -> None:
+        self._guarded(lambda: self._place(hex_index))
+
+    def _place(self, hex_index: int | None) -> None:
+        st = self.state
+        if hex_index is None or st is None or self.puzzle is None or st.current != self.puzzle.solver:
+            return
+        code = self.hand.value
+        if not code or code == SPECIAL:
+            self.on_message(T.gettext("Choose a {tile} of your hand first.").format(tile=st.ruleset.vocabulary.tile))
+            return
+        self.play(PlaceTile(code, st.board.ids[hex_index]))
+
+    def _play_special(self) -> None:
+        if self.special.value:
+            self.play(parse_action(self.special.value))
+
+    def play(self, action: Action | str) -> None:
+        """Play one action of the turn (IllegalMoveError, in the rules' words, when it is refused)."""
+        assert self.state is not None
+        action = parse_action(action) if isinstance(action, str) else action
+        before = self.state
+        self.state = before.apply(action)
+        self.actions.append(action)
+        self.lines.append(describe_action(before, action, self.state))
+        self._refresh()
+
+    def end_turn(self) -> None:
+        """Judge the turn played so far (ended now); a wrong turn is taken back."""
+        assert self.puzzle is not None
+        if not self.actions:
+            self.on_message(T.gettext("Play at least one {tile} first.").format(
+                tile=self.puzzle.state.ruleset.vocabulary.tile))
+            return
+        verdict = judge(self.puzzle, self.actions)
+        if not verdict.ok:
+            self._restart()
+        else:
+            self.hand.options = []
+            self.special_row.layout.display = "none"
+        self.on_result(verdict.ok, verdict.ok, verdict.text)
+
+    def hint(self) -> str:
+        assert self.puzzle is not None
+        return hint(self.puzzle)
+
+    def solution_step(self) -> str:
+        """Play the next action of the answer on the board (from the start if the turn differs)."""
+        assert self.puzzle is not None
+        answer = self.puzzle.answer()
+        if self.actions != answer[:len(self.actions)] or len(self.actions) >= len(answer):
+            self._restart()
+        if len(self.actions) == len(answer) - 1:  # every tile is down: the turn ends
+            verdict = judge(self.puzzle, self.actions)
+            self.actions.append(answer[-1])
+            self.hand.options = []
+            self.special_row.layout.display = "none"
+            return T.gettext("Solution: {step}").format(step=verdict.text)
+        self.play(answer[len(self.actions)])
+        text = self.lines[-1]
+        if len(self.actions) == len(answer) - 1:
+            text += ". " + T.gettext("Now end the turn.")
+        return T.gettext("Solution: {step}").format(step=text)

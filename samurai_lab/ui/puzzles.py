@@ -1,0 +1,265 @@
+"""The Puzzles app's frame, game-independent: choose a game, a theme and a difficulty; the puzzle's goal,
+its feedback, a hint, the solution step by step, the streak and the solved puzzles kept in the browser.
+
+Each game gives a *trainer* (``<game>/widgets/puzzle.py``) with:
+
+* ``game`` (its name), ``records`` (its puzzles, :class:`~samurai_lab.common.puzzle_file.PuzzleRecord`),
+  ``widget`` (its board and its own controls), ``boards`` (for projector mode),
+  ``theme_text(theme)`` (a theme in words);
+* ``show(record) -> str`` (open a puzzle; returns its goal in words), ``hint() -> str``,
+  ``solution_step() -> str`` (play the next move of the solution on the board, in words);
+* ``on_result``: set by the frame, called ``on_result(ok, solved, text)`` after every try.
+
+The streak and the ids of the solved puzzles are kept in the browser's ``localStorage``
+(:class:`BrowserStore`): they stay on this device, in this browser.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Mapping
+
+import ipywidgets as widgets
+
+from ..common.puzzle_file import PuzzleRecord
+from ..i18n import N_, Domain, get_language
+from .common import Feedback
+from .header import AppHeader
+from .layout import SIDE_CLASS
+from .query import query_params
+
+T = Domain("ui")
+ROOT_CLASS = "samurai-puzzles"
+STORE_KEY = "samurai-lab-puzzles"
+GAME_NAMES = {"knizia": N_("Samurai (Reiner Knizia)"), "katana": N_("Katana"), "ikizumari": N_("Iki-zumari")}
+LEVELS = (("all", N_("Any difficulty"), 0, 10_000), ("easy", N_("Easy"), 0, 1250),
+          ("medium", N_("Medium"), 1250, 1500), ("hard", N_("Hard"), 1500, 10_000))
+ALL = "all"
+
+STORE_SCRIPT = """
+(() => {
+  const key = %(key)s, cls = %(cls)s;
+  const link = (input) => {
+    if (input.dataset.samuraiStore) return;
+    input.dataset.samuraiStore = '1';
+    let saved = '';
+    try { saved = window.localStorage.getItem(key) || ''; } catch (e) { saved = ''; }
+    input.value = saved || '{}';
+    input.dispatchEvent(new Event('input', {bubbles: true}));
+    let last = input.value;
+    setInterval(() => {
+      if (input.value !== last && input.value) {
+        last = input.value;
+        try { window.localStorage.setItem(key, last); } catch (e) { /* storage refused: nothing kept */ }
+      }
+    }, 400);
+  };
+  const scan = () => document.querySelectorAll('.' + cls + ' input').forEach(link);
+  scan();
+  new MutationObserver(scan).observe(document.body, {childList: true, subtree: true});
+})();
+"""
+
+
+class BrowserStore:
+    """A small JSON value kept in the browser's ``localStorage`` under ``key``: the page script copies the
+    stored value into a hidden text widget when the page opens, and stores the widget's value when the
+    kernel changes it. ``on_load(callback)`` is called with the stored value once it arrives."""
+
+    CLASS = "samurai-store"
+
+    def __init__(self, key: str = STORE_KEY) -> None:
+        self.text = widgets.Text("", layout=widgets.Layout(display="none"))
+        self.text.add_class(self.CLASS)
+        self.script = widgets.Output(layout=widgets.Layout(display="none"))
+        self.script.outputs = ({"output_type": "display_data", "metadata": {}, "data": {
+            "application/javascript": STORE_SCRIPT % {"key": json.dumps(key), "cls": json.dumps(self.CLASS)},
+            "text/plain": ""}},)
+        self.widget = widgets.Box([self.text, self.script], layout=widgets.Layout(display="none"))
+        self.value: dict = {}
+        self._callbacks: list[Callable[[dict], Any]] = []
+        self._writing = False
+        self.text.observe(self._changed, names="value")
+
+    def on_load(self, callback: Callable[[dict], Any]) -> None:
+        self._callbacks.append(callback)
+
+    def _changed(self, change: dict) -> None:
+        if self._writing:
+            return
+        try:
+            value = json.loads(change["new"] or "{}")
+        except ValueError:
+            value = {}
+        self.value = value if isinstance(value, dict) else {}
+        for callback in self._callbacks:
+            callback(self.value)
+
+    def save(self, value: dict) -> None:
+        self.value = value
+        self._writing = True
+        try:
+            self.text.value = json.dumps(value, sort_keys=True)
+        finally:
+            self._writing = False
+
+
+def _button(css: str, description: str, style: str = "") -> widgets.Button:
+    b = widgets.Button(description=description, button_style=style, layout=widgets.Layout(width="auto"))
+    b.add_class(css)
+    return b
+
+
+class PuzzlesApp:
+    """The app: ``trainers`` maps a game's name to a factory ``(report) -> trainer``; the first is shown."""
+
+    def __init__(self, trainers: Mapping[str, Callable[[Callable[[BaseException], None]], Any]],
+                 game: str | None = None, query: str | None = None) -> None:
+        self.lang = get_language()
+        options = query_params(("game",), query) if game is None else None
+        if options is not None:
+            game = options.values.get("game")
+        self.feedback = Feedback()
+        self.feedback.message.add_class("samurai-puzzle-message")
+        self.trainers = {name: make(self.feedback.report_unexpected) for name, make in trainers.items()}
+        for trainer in self.trainers.values():
+            trainer.on_result = self._guard(self._result)
+            if hasattr(trainer, "on_message"):
+                trainer.on_message = lambda text: self.feedback.show(text, "warning")
+        self.game = game if game in self.trainers else next(iter(self.trainers))
+        self.store = BrowserStore()
+        self.store.on_load(self._guard(lambda value: self._show_score()))
+        self.game_choice = widgets.ToggleButtons(options=[(T.gettext(GAME_NAMES.get(n, n)), n) for n in self.trainers],
+                                                 value=self.game)
+        self.game_choice.add_class("samurai-puzzle-game")
+        self.theme_choice = widgets.Dropdown(layout=widgets.Layout(width="auto"))
+        self.theme_choice.add_class("samurai-puzzle-theme")
+        self.level_choice = widgets.Dropdown(options=[(T.gettext(label), key) for key, label, _, _ in LEVELS],
+                                             value=ALL, layout=widgets.Layout(width="auto"))
+        self.level_choice.add_class("samurai-puzzle-level")
+        self.goal = widgets.HTML()
+        self.goal.add_class("samurai-puzzle-goal")
+        self.score = widgets.HTML()
+        self.score.add_class("samurai-puzzle-score")
+        self.hint_button = _button("samurai-puzzle-hint", T.gettext("Hint"))
+        self.solution_button = _button("samurai-puzzle-solution", T.gettext("Show the solution, one step"))
+        self.next_button = _button("samurai-puzzle-next", T.gettext("Next puzzle"), "primary")
+        self.hint_button.on_click(self._guard(lambda _: self._hint()))
+        self.solution_button.on_click(self._guard(lambda _: self._solution()))
+        self.next_button.on_click(self._guard(lambda _: self.next_puzzle()))
+        self.game_choice.observe(self._guard(lambda _: self._game_changed()), names="value")
+        self._quiet = False
+        self.theme_choice.observe(self._guard(lambda _: self._quiet or self.next_puzzle()), names="value")
+        self.level_choice.observe(self._guard(lambda _: self.next_puzzle()), names="value")
+        self.board_box = widgets.Box()
+        buttons = widgets.HBox([self.hint_button, self.solution_button, self.next_button],
+                               layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"))
+        side = widgets.VBox([self.goal, self.feedback.widget, buttons, self.theme_choice, self.level_choice,
+                             self.score], layout=widgets.Layout(width="420px", flex="0 0 auto", margin="0 0 0 12px"))
+        side.add_class(SIDE_CLASS)
+        self.body = widgets.HBox([self.board_box, side], layout=widgets.Layout(flex_flow="row wrap"))
+        self.widget = widgets.VBox([self.game_choice, self.body, self.store.widget])
+        self.widget.add_class(ROOT_CLASS)
+        boards = [b for t in self.trainers.values() for b in t.boards]
+        self.header = AppHeader("puzzles.ipynb", root=self.widget, boards=boards)
+        self.widget.children = (self.header.widget, *self.widget.children)
+        self.record: PuzzleRecord | None = None
+        self.tried_wrong = False
+        self._game_changed()
+        if options is not None:
+            options.report(self.feedback)
+
+    # --- choosing -------------------------------------------------------------------------------
+    @property
+    def trainer(self) -> Any:
+        return self.trainers[self.game]
+
+    def _game_changed(self) -> None:
+        self.game = self.game_choice.value
+        self.board_box.children = (self.trainer.widget,)
+        themes = sorted({t for r in self.trainer.records for t in r.themes})
+        self._quiet = True
+        try:
+            self.theme_choice.options = [(T.gettext("Any theme"), ALL)] + [(self.trainer.theme_text(t), t)
+                                                                          for t in themes]
+            self.theme_choice.value = ALL
+        finally:
+            self._quiet = False
+        self.next_puzzle()
+
+    def candidates(self) -> list[PuzzleRecord]:
+        """The puzzles of the chosen game, theme and difficulty, unsolved ones first."""
+        _, _, low, high = next(lv for lv in LEVELS if lv[0] == self.level_choice.value)
+        theme = self.theme_choice.value
+        chosen = [r for r in self.trainer.records
+                  if low <= r.rating < high and (theme == ALL or theme in r.themes)]
+        solved = set(self.store.value.get("solved", []))
+        return sorted(chosen, key=lambda r: (r.id in solved, r.rating, r.id))
+
+    def next_puzzle(self) -> None:
+        """Open the first unsolved puzzle of the choice after the current one."""
+        pool = self.candidates()
+        if not pool:
+            self.goal.value = ""
+            self.feedback.show(T.gettext("No puzzle has this theme at this difficulty: choose another."), "info")
+            return
+        ids = [r.id for r in pool]
+        at = ids.index(self.record.id) + 1 if self.record is not None and self.record.id in ids else 0
+        self.open(pool[at % len(pool)])
+
+    def open(self, record: PuzzleRecord) -> None:
+        self.record = record
+        self.tried_wrong = False
+        goal = self.trainer.show(record)
+        themes = ", ".join(self.trainer.theme_text(t) for t in record.themes)
+        self.goal.value = (f"<b>{_esc(goal)}</b><br><span class='samurai-puzzle-about'>"
+                           + _esc(T.gettext("Themes: {themes}. Difficulty {rating}.").format(
+                               themes=themes, rating=record.rating)) + "</span>")
+        self.feedback.show(T.gettext("Your move: play it on the board."), "info")
+        self._show_score()
+
+    # --- trying ---------------------------------------------------------------------------------
+    def _result(self, ok: bool, solved: bool, text: str) -> None:
+        data = dict(self.store.value)
+        if not ok:
+            self.tried_wrong = True
+            data["streak"] = 0
+            self.feedback.show(text, "error")
+        elif solved:
+            if not self.tried_wrong:
+                data["streak"] = int(data.get("streak", 0)) + 1
+            if self.record is not None:
+                data["solved"] = sorted(set(data.get("solved", [])) | {self.record.id})
+            self.feedback.show(text, "success")
+        else:
+            self.feedback.show(text, "success")
+        self.store.save(data)
+        self._show_score()
+
+    def _hint(self) -> None:
+        self.tried_wrong = True
+        self.feedback.show(self.trainer.hint(), "info")
+
+    def _solution(self) -> None:
+        self.tried_wrong = True
+        data = dict(self.store.value)
+        data["streak"] = 0
+        self.store.save(data)
+        self.feedback.show(self.trainer.solution_step(), "info")
+        self._show_score()
+
+    def _show_score(self) -> None:
+        data = self.store.value
+        solved = set(data.get("solved", []))
+        mine = sum(1 for r in self.trainer.records if r.id in solved)
+        streak = int(data.get("streak", 0))
+        self.score.value = _esc(T.gettext("Streak: {streak}. Solved here: {n} of {total} (kept in this browser).").format(
+            streak=streak, n=mine, total=len(self.trainer.records)))
+
+    def _guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
+        return self.feedback.guard(fn)
+
+
+def _esc(text: str) -> str:
+    import html
+    return html.escape(text)

@@ -18,7 +18,7 @@ from samurai_lab.knizia.teaching import study as knizia_study
 from samurai_lab.tools.check import check_paths
 
 STUDIES = Path(__file__).resolve().parents[1] / "studies"
-SHIPPED = sorted(STUDIES.glob("*.toml"))
+SHIPPED = sorted(STUDIES.rglob("*.toml"))
 MODULES = {"knizia": knizia_study, "katana": katana_study, "ikizumari": iki_study}
 #: The languages each game speaks (its studies are written in all of them).
 SPEAKS = {"knizia": ("en", "it", "es", "ru"), "katana": ("en", "it"), "ikizumari": ("en", "fr")}
@@ -28,6 +28,7 @@ KNIZIA = STUDIES / "knizia-taking-a-helmet.toml"
 def test_the_bundled_folder_is_the_studies_folder() -> None:
     assert studies_dir() == STUDIES.resolve()
     assert find_study("katana-the-challenge") == STUDIES.resolve() / "katana-the-challenge.toml"
+    assert find_study("e1.toml") == STUDIES.resolve() / "rulebook" / "e1.toml"
     with pytest.raises(ValueError):
         find_study("../scenarios/1998-e1-blue-takes-helmet")
 
@@ -59,6 +60,22 @@ def test_every_shipped_study_round_trips_and_checks(path: Path) -> None:
             for w in step.question.wrong:
                 verdict = play.judge(k, w.answer)
                 assert verdict.kind == WRONG and verdict.feedback == w.feedback
+
+
+def test_the_rulebook_examples_and_rulings_are_studies_that_play_as_their_scenarios() -> None:
+    from samurai_lab.knizia.scenarios.catalogue import catalogue, load
+    from samurai_lab.knizia.teaching.study_convert import scenario_study
+
+    entries = catalogue()
+    assert [e.key for e in entries] == [*(f"E{k}" for k in range(1, 11)), *(f"R{k}" for k in range(1, 5))]
+    for entry in entries:
+        shipped = load_study(STUDIES / "rulebook" / f"{entry.key.lower()}.toml")
+        sc = load(entry.path)
+        assert shipped == scenario_study(sc), f"{entry.key}: write the rulebook studies again"
+        play = knizia_study.study_play(shipped)
+        walked = sc.walk()
+        assert play.states[0] == sc.state and play.states[-1] == (walked[-1].after if walked else sc.state), entry.key
+        assert set(shipped.languages()) == set(SPEAKS["knizia"]), entry.key
 
 
 def test_a_study_built_in_code_round_trips() -> None:

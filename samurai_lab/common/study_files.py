@@ -32,13 +32,19 @@ def saved_studies_dir() -> Path:
     return resources.user_data_dir() / "saved-studies"
 
 
+def bundled_studies() -> list[Path]:
+    """The bundled studies, in ``studies/`` and its folders (``rulebook/``), the saved ones left out, by path."""
+    folder = studies_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.rglob("*.toml")
+                  if p.is_file() and resources.SAVED not in p.relative_to(folder).parts[:-1])
+
+
 def study_files() -> list[Path]:
-    """The bundled studies, then the saved ones, each folder sorted by name."""
-    out: list[Path] = []
-    for folder in (studies_dir(), saved_studies_dir()):
-        if folder.is_dir():
-            out.extend(sorted(p for p in folder.glob("*.toml") if p.is_file()))
-    return out
+    """The bundled studies, then the saved ones (by name)."""
+    saved = saved_studies_dir()
+    return bundled_studies() + (sorted(p for p in saved.glob("*.toml") if p.is_file()) if saved.is_dir() else [])
 
 
 def find_study(name: str) -> Path:
@@ -47,8 +53,10 @@ def find_study(name: str) -> Path:
     stem = name.strip().removesuffix(".toml")
     if not stem or "/" in stem or "\\" in stem or ".." in stem:
         raise ValueError(f"there is no study {name!r}")
-    for folder in (saved_studies_dir(), studies_dir()):
-        p = folder / f"{stem}.toml"
-        if p.is_file():
+    saved = saved_studies_dir() / f"{stem}.toml"
+    if saved.is_file():
+        return saved
+    for p in bundled_studies():
+        if p.stem == stem:
             return p
     raise ValueError(f"there is no study {name!r}")

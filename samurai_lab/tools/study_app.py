@@ -98,8 +98,12 @@ class StudyApp:
                 continue
             if self.game and s.game != self.game:
                 continue
-            options.append((f"{text_of(s.title)} ({GAME_TITLES[s.game]})", str(p)))
+            options.append((list(GAME_TITLES).index(s.game), f"{text_of(s.title)} ({GAME_TITLES[s.game]})", str(p)))
+        options = [(label, value) for _, label, value in sorted(options, key=lambda o: o[0])]  # Knizia's first
+        old = self.choice.value
         self.choice.options = options or [(T.gettext("(no studies found)"), "")]
+        values = [v for _, v in self.choice.options]
+        self.choice.value = old if old in values else values[0]
 
     def open_name(self, name: str) -> None:
         """Open the study called ``name`` (saved or bundled)."""

@@ -87,7 +87,7 @@ def test_the_app_reports_a_missing_study_and_a_study_with_problems():
     app = study_app("study=nowhere")
     assert app.feedback.kind == "error" and "nowhere" in app.feedback.text and app.player is None
     app = study_app("game=katana")
-    assert all("003" in label for label, _ in app.choice.options)
+    assert [label for label, _ in app.choice.options] == ["The Katana challenge (Katana)"]
     assert app.player is not None and app.player.play.study.game == "katana"
     bad = (STUDIES / "katana-the-challenge.toml").read_text(encoding="utf-8").replace('"e1-e4", ', '"e1-e9", ')
     with pytest.raises(ValueError, match=r"bad.toml:\d+: step 2: question.accept: 'e1-e9'"):

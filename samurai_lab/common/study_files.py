@@ -9,6 +9,7 @@ inside an installed package.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from . import resources
@@ -37,8 +38,14 @@ def bundled_studies() -> list[Path]:
     folder = studies_dir()
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.rglob("*.toml")
-                  if p.is_file() and resources.SAVED not in p.relative_to(folder).parts[:-1])
+    found = [p for p in folder.rglob("*.toml")
+             if p.is_file() and resources.SAVED not in p.relative_to(folder).parts[:-1]]
+    return sorted(found, key=lambda p: _natural(p.relative_to(folder).as_posix()))
+
+
+def _natural(text: str) -> list:
+    """``rulebook/e2.toml`` before ``rulebook/e10.toml``."""
+    return [(0, int(x), "") if x.isdigit() else (1, 0, x) for x in re.split(r"(\d+)", text)]
 
 
 def study_files() -> list[Path]:

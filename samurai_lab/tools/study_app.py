@@ -16,7 +16,7 @@ import ipywidgets as widgets
 from ..common.study_files import find_study, study_files
 from ..common.study_format import GAME_TITLES, StudyError, load_study, study_game
 from ..common.study_model import StudyPlay
-from ..i18n import Domain
+from ..i18n import N_, Domain
 from ..ui.common import Feedback
 from ..ui.header import AppHeader
 from ..ui.language import APP_LANGUAGES, open_page
@@ -26,6 +26,8 @@ from ..ui.study_player import StudyPlayer, text_of
 T = Domain("ui")
 
 QUERY_KEYS = ("study", "game", "step")
+#: Each game's name in the list of studies (translated when shown).
+GAME_NAMES = {"knizia": N_("Samurai (Reiner Knizia)"), "katana": N_("Katana"), "ikizumari": N_("Iki-zumari")}
 #: The languages of the study app: every game's (Iki-zumari's studies speak French).
 LANGUAGES = (*APP_LANGUAGES, "fr")
 
@@ -98,7 +100,8 @@ class StudyApp:
                 continue
             if self.game and s.game != self.game:
                 continue
-            options.append((list(GAME_TITLES).index(s.game), f"{text_of(s.title)} ({GAME_TITLES[s.game]})", str(p)))
+            label = f"{text_of(s.title)} ({T.gettext(GAME_NAMES[s.game])})"
+            options.append((list(GAME_TITLES).index(s.game), label, str(p)))
         options = [(label, value) for _, label, value in sorted(options, key=lambda o: o[0])]  # Knizia's first
         old = self.choice.value
         self.choice.options = options or [(T.gettext("(no studies found)"), "")]

@@ -536,7 +536,7 @@ class Explorer:
         elif index == STUDY_TAB and self.study_panel is None:
             from .study_editor import StudyEditor
 
-            self.study_panel = StudyEditor(self)
+            self.study_panel = StudyEditor(self, PLAY_TAB, STUDY_TAB)
             self.tabs.children = self._with_child(STUDY_TAB, self.study_panel.widget)
         return (None, self.edit_panel, self.rules_panel, self.files_panel, self.study_panel)[index]
 

@@ -6,7 +6,7 @@ tempting wrong answers the same way, each with its feedback); then download the 
 or save it on the server under the rules of saved positions (``files_panel.check_name``, the
 folder's caps, a replace only after asking) and open it by link in the study player.
 
-``StudyEditor`` works for an app with ``state``, ``feedback``, ``guard``, ``undo()`` and
+``StudyEditor`` works for an app with ``state``, ``feedback``, ``guard``, ``undo()``, ``open_tab(k)`` and
 ``load_state(state, label)`` (the explorer); the explorer hands it its clicks while marking
 (``marking``, ``mark``) and every action it plays (``after_play``).
 """
@@ -29,7 +29,6 @@ from ..core.actions import Action, PlaceTile
 from ..core.state import GameState
 from ..scenarios.position import parse_position, position_string
 from ..teaching.study import loads_study, study_play
-from .explorer import PLAY_TAB, STUDY_TAB
 from .files_panel import check_name, folder_has_room, slug
 
 T = Domain("knizia")
@@ -42,8 +41,9 @@ TEXT_LANGUAGES = ("en", "it", "es", "ru")
 class StudyEditor:
     """The Study tab (CSS class ``samurai-study-editor``)."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, play_tab: int, study_tab: int) -> None:
         self.app = app
+        self.tabs = (play_tab, study_tab)  # the app's tabs to play an answer in, and of this panel
         self.steps: list[Step] = []
         self.marks: list[str] = []
         self.recording: str | None = None  # ACCEPT or WRONG_ANSWER: the next placement is that answer
@@ -191,7 +191,7 @@ class StudyEditor:
             raise ValueError(T.gettext("Record the accepted answer first."))
         self.recording = kind
         self.mark_toggle.value = False
-        self.app.open_tab(PLAY_TAB)
+        self.app.open_tab(self.tabs[0])
         self.app.feedback.show(T.gettext("Now play the answer on the board: choose a {tile}, then click a hex.").format(
             tile=self.app.state.ruleset.vocabulary.tile), "info")
 
@@ -237,7 +237,7 @@ class StudyEditor:
             self.app.undo()  # back to the question's position
             done = T.gettext("Recorded {answer} as a wrong answer.").format(answer=answer)
         self._show()
-        self.app.open_tab(STUDY_TAB)
+        self.app.open_tab(self.tabs[1])
         self.app.feedback.show(done, "success")
 
     # --- the study -----------------------------------------------------------------------------
@@ -312,7 +312,8 @@ class StudyEditor:
         try:
             text = bytes(item["content"]).decode("utf-8")
         except UnicodeDecodeError:
-            raise ValueError(T.gettext("{file}: the file is not UTF-8 text").format(file=item.get("name", ""))) from None
+            raise ValueError(T.gettext("{file}: the file is not UTF-8 text").format(
+                file=item.get("name", ""))) from None
         self.open_text(text, item.get("name", "study.toml"))
 
     def open_text(self, text: str, name: str = "study.toml") -> None:

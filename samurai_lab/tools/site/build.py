@@ -62,15 +62,18 @@ def build_config(out: Path, contents: Path) -> dict:
 
 
 def drive_contents(folder: Path, notebooks: Path) -> Path:
-    """The files of the site's drive (the kernel's ``/drive``): the notebooks, and the folder where the
-    explorer saves positions in the browser (present from the start, so the drive never asks the site for
-    a listing it has not got)."""
+    """The files of the site's drive (the kernel's ``/drive``): the notebooks, and the folders where the
+    explorer saves positions and studies in the browser (present from the start, so the drive never asks the
+    site for a listing it has not got)."""
     folder.mkdir()
     for nb in sorted(notebooks.glob("*.ipynb")):
         shutil.copy2(nb, folder / nb.name)
     saved = folder / Path(page.SAVED_IN_BROWSER).name
     saved.mkdir()
     (saved / "README.md").write_text("Positions saved by the explorer, kept in this browser.\n", encoding="utf-8")
+    (saved / "studies").mkdir()  # the explorer's studies (common.study_files.saved_studies_dir)
+    (saved / "studies" / "README.md").write_text("Studies saved by the explorer, kept in this browser.\n",
+                                                 encoding="utf-8")
     return folder
 
 

@@ -121,4 +121,5 @@ def is_study_file(path: Path) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    return check_paths(args.paths or [scenarios_dir(), studies_dir(), puzzles_dir()], verbose=getattr(args, "verbose", False))
+    bundled = [scenarios_dir(), studies_dir()] + [p for p in [puzzles_dir()] if p.is_dir()]
+    return check_paths(args.paths or bundled, verbose=getattr(args, "verbose", False))

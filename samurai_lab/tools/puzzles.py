@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     gen.add_argument("--count", type=int, default=150, help="how many puzzles (default 150)")
     gen.add_argument("--seed", type=int, default=1, help="the seed of the games (default 1)")
     gen.add_argument("--dir", type=Path, default=None,
-                     help="where to write (default: the bundled puzzles/<game>/; its old files are replaced)")
+                     help="where to write (default: the bundled puzzles/<game>/; its puzzles of this seed are replaced)")
 
 
 def puzzle_module(name: str):  # noqa: ANN201 - a game's teaching.puzzle module
@@ -49,23 +49,26 @@ def listing(folder: Path, name: str | None) -> list[dict]:
     return rows
 
 
-def generate(name: str, count: int, seed: int, folder: Path, out: TextIO = sys.stderr) -> list[Path]:
-    """Mine ``count`` puzzles of game ``name`` and write them to ``folder`` (old ones there removed)."""
+def generate(name: str, count: int, seed: int, folder: Path, out: TextIO | None = None) -> list[Path]:
+    """Mine ``count`` puzzles of game ``name`` and write them to ``folder`` (those of the same seed there before
+    are removed; other seeds' stay)."""
     from tqdm import tqdm
+    out = out or sys.stderr
     miner = game(name).module("teaching.puzzle_generate")
     start = time.perf_counter()
     with tqdm(total=count, desc=f"{name} puzzles", unit="puzzle", file=out) as bar:
         records = miner.mine(count, seed, progress=bar.update)
     folder.mkdir(parents=True, exist_ok=True)
-    for old in folder.glob("*.toml"):
+    for old in folder.glob(f"{name}-{seed}-*.toml"):  # the same seed's earlier puzzles
         old.unlink()
     paths = write_records(records, folder)
     print(f"{len(paths)} {name} puzzles in {time.perf_counter() - start:.0f} s -> {folder}", file=out)
     return paths
 
 
-def check_puzzle_files(files: list[Path], out: TextIO = sys.stdout, verbose: bool = False) -> int:
+def check_puzzle_files(files: list[Path], out: TextIO | None = None, verbose: bool = False) -> int:
     """Prove every puzzle file again; print one line each and the time; 0 all proved, 1 one not, 2 unreadable."""
+    out = out or sys.stdout
     status = 0
     start = time.perf_counter()
     proved = 0

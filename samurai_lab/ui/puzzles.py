@@ -154,11 +154,11 @@ class PuzzlesApp:
         self.board_box = widgets.Box()
         buttons = widgets.HBox([self.hint_button, self.solution_button, self.next_button],
                                layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"))
-        side = widgets.VBox([self.goal, self.feedback.widget, buttons, self.theme_choice, self.level_choice,
+        side = widgets.VBox([self.feedback.widget, buttons, self.theme_choice, self.level_choice,
                              self.score], layout=widgets.Layout(width="420px", flex="0 0 auto", margin="0 0 0 12px"))
         side.add_class(SIDE_CLASS)
         self.body = widgets.HBox([self.board_box, side], layout=widgets.Layout(flex_flow="row wrap"))
-        self.widget = widgets.VBox([self.game_choice, self.body, self.store.widget])
+        self.widget = widgets.VBox([self.game_choice, self.goal, self.body, self.store.widget])
         self.widget.add_class(ROOT_CLASS)
         boards = [b for t in self.trainers.values() for b in t.boards]
         self.header = AppHeader("puzzles.ipynb", root=self.widget, boards=boards)

@@ -105,6 +105,7 @@ class KniziaPuzzles:
         if any(t.is_swap or t.is_move for t in hand):
             options.append((T.gettext("{swap} / {move}").format(swap=vocab.swap, move=vocab.move), SPECIAL))
         self.hand.options = options
+        self.hand.layout.display = "" if options else "none"
         specials = [a for a in relevant_actions(st) if isinstance(a, (Swap, MoveTile))] if hand else []
         self.special.options = [(action_phrase(st, a), str(a)) for a in specials]
         self.special_row.layout.display = "" if specials else "none"
@@ -159,9 +160,14 @@ class KniziaPuzzles:
         if not verdict.ok:
             self._restart()
         else:
-            self.hand.options = []
-            self.special_row.layout.display = "none"
+            self._done()
         self.on_result(verdict.ok, verdict.ok, verdict.text)
+
+    def _done(self) -> None:
+        """The turn is over: the hand and the lists go away until the next puzzle."""
+        self.hand.layout.display = "none"
+        self.special_row.layout.display = "none"
+        self.board.clear_highlights()
 
     def hint(self) -> str:
         assert self.puzzle is not None
@@ -176,8 +182,7 @@ class KniziaPuzzles:
         if len(self.actions) == len(answer) - 1:  # every tile is down: the turn ends
             verdict = judge(self.puzzle, self.actions)
             self.actions.append(answer[-1])
-            self.hand.options = []
-            self.special_row.layout.display = "none"
+            self._done()
             return T.gettext("Solution: {step}").format(step=verdict.text)
         self.play(answer[len(self.actions)])
         text = self.lines[-1]

@@ -1,0 +1,128 @@
+"""The Puzzles app in a real browser: a Katana puzzle solved by mouse after a wrong try explained in words,
+an Iki-zumari puzzle solved by mouse in Italian after a hint, a Knizia puzzle solved by taps on a phone;
+the streak and the solved puzzles kept in the browser; screenshots saved."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import FittedBoards, context_page, open_app, save_screenshot, wait_for_text
+from playwright.sync_api import Browser, Page, expect
+from touch_taps import DEVICES, board_box, fitted_pixel, tap_board
+
+from samurai_lab.common.puzzle_file import PuzzleRecord, puzzle_files, puzzles_dir, read_record
+from samurai_lab.i18n import use_language
+from samurai_lab.ikizumari.render.geometry import DEFAULT_GEOMETRY
+from samurai_lab.ikizumari.teaching import puzzle as iki
+from samurai_lab.katana.render.layout import Layout
+from samurai_lab.katana.teaching import puzzle as katana
+from samurai_lab.knizia.core.state import new_game
+from samurai_lab.knizia.teaching import puzzle as knizia
+from samurai_lab.knizia.widgets.board import BoardView
+
+pytestmark = pytest.mark.browser
+
+TIMEOUT = 90.0
+KATANA = ".katana-puzzle-canvas"
+IKI = ".ikizumari-puzzle-canvas"
+KNIZIA = "canvas.samurai-board-canvas"
+MESSAGE = ".samurai-puzzle-message"
+KATANA_LAYOUT = Layout(cell=48.0, margin=24.0)
+BOARDS = FittedBoards({KATANA: KATANA_LAYOUT.width, IKI: DEFAULT_GEOMETRY.size}, TIMEOUT)
+
+
+def first_puzzle(game: str) -> PuzzleRecord:
+    """The puzzle the app opens first: the easiest, then by id."""
+    return min((read_record(p) for p in puzzle_files(puzzles_dir(), game)), key=lambda r: (r.rating, r.id))
+
+
+def test_katana_wrong_try_then_solved_by_mouse(browser: Browser, voila_url: str) -> None:
+    puzzle = katana.puzzle_from_record(first_puzzle("katana"))
+    state, left = puzzle.state, puzzle.record.moves
+    winning = puzzle.prover().winning_moves(state, left)
+    wrong = next(m for m in katana.legal_moves(state) if m.kind == "move" and m not in winning)
+    with context_page(browser, viewport={"width": 1280, "height": 1000}) as (page, errors):
+        open_app(page, voila_url, "puzzles.ipynb?game=katana", ".samurai-puzzle-goal b", timeout=TIMEOUT)
+        expect(page).to_have_title("Puzzles — samurai_lab", timeout=TIMEOUT * 1000)
+        wait_for_text(page, ".samurai-puzzle-goal", "to move: kill a samurai" if puzzle.record.goal == "kill"
+                      else "to move: win", TIMEOUT)
+        for square in (wrong.frm, wrong.to):
+            BOARDS.click(page, KATANA, *KATANA_LAYOUT.centre(square))
+        wait_for_text(page, MESSAGE, "can no longer", TIMEOUT)
+        wait_for_text(page, ".samurai-puzzle-score", "Streak: 0", TIMEOUT)
+        save_screenshot(page, "puzzles_katana_wrong")
+        while True:
+            move = puzzle.prover().winning_moves(state, left)[0]
+            for square in ((move.frm, move.to) if move.kind == "move" else (move.to,)):
+                BOARDS.click(page, KATANA, *KATANA_LAYOUT.centre(square))
+            verdict = katana.judge(puzzle, state, move, left)
+            wait_for_text(page, MESSAGE, "Solved!" if verdict.solved else "Right:", TIMEOUT)
+            if verdict.solved:
+                break
+            state, left = verdict.state, verdict.left
+        wait_for_text(page, ".samurai-puzzle-score", "Solved here: 1 of", TIMEOUT)
+        save_screenshot(page, "puzzles_katana_solved")
+        # kept in the browser: a new page of the same browser still counts it
+        page.reload()
+        page.wait_for_selector(".samurai-puzzle-goal b", state="visible", timeout=TIMEOUT * 1000)
+        wait_for_text(page, ".samurai-puzzle-score", "Solved here: 1 of", TIMEOUT)
+        assert errors.unexpected() == []
+
+
+def test_ikizumari_hint_then_solved_by_mouse_in_italian(browser: Browser, voila_url: str) -> None:
+    puzzle = iki.puzzle_from_record(first_puzzle("ikizumari"))
+    state, left = puzzle.state, puzzle.record.moves
+    with context_page(browser, viewport={"width": 1280, "height": 1000}) as (page, errors):
+        open_app(page, voila_url, "puzzles.ipynb?game=ikizumari&lang=it", ".samurai-puzzle-goal b", timeout=TIMEOUT)
+        wait_for_text(page, ".samurai-puzzle-goal", "IKI-ZUMARI in", TIMEOUT)
+        page.locator(".samurai-puzzle-hint").click()
+        wait_for_text(page, MESSAGE, "Guarda il samurai su", TIMEOUT)
+        while True:
+            move = puzzle.prover().winning_moves(state, left)[0]
+            for square in (move.origin, move.target):
+                BOARDS.click(page, IKI, *DEFAULT_GEOMETRY.centre(square))
+            with use_language("it"):
+                verdict = iki.judge(puzzle, state, move, left)
+            wait_for_text(page, MESSAGE, "Risolto!" if verdict.solved else "Giusto:", TIMEOUT)
+            if verdict.solved:
+                break
+            state, left = verdict.state, verdict.left
+        wait_for_text(page, ".samurai-puzzle-score", "Risolti qui: 1 su", TIMEOUT)
+        save_screenshot(page, "puzzles_ikizumari_it")
+        assert errors.unexpected() == []
+
+
+def _knizia_view(puzzle: knizia.Puzzle) -> BoardView:
+    """The app's board, built as the app builds it (for where its hexes are drawn)."""
+    view = BoardView(new_game(2), legend=False)
+    view.set_state(puzzle.state)
+    view.set_focus(sorted(knizia.closable(puzzle.state)) or None)
+    return view
+
+
+def test_knizia_solved_by_taps_on_a_phone(browser: Browser, voila_url: str) -> None:
+    puzzle = knizia.puzzle_from_record(first_puzzle("knizia"))
+    view = _knizia_view(puzzle)
+    with context_page(browser, **DEVICES["phone-390x844"]) as (page, errors):
+        open_app(page, voila_url, "puzzles.ipynb?game=knizia", ".samurai-puzzle-goal b", timeout=TIMEOUT)
+        wait_for_text(page, ".samurai-puzzle-goal", "to play:", TIMEOUT)
+        for action in puzzle.answer()[:-1]:
+            assert isinstance(action, knizia.PlaceTile), "the easiest puzzle places tiles only"
+            page.locator(".knizia-puzzle-hand button", has_text=_tile_label(puzzle, action)).first.tap()
+            board_box(page, KNIZIA)
+            tap_board(page, KNIZIA, *fitted_pixel(page, view, action.hex, KNIZIA, timeout=TIMEOUT))
+            wait_for_text(page, ".knizia-puzzle-played", "lays", TIMEOUT)
+        page.locator(".knizia-puzzle-end").tap()
+        wait_for_text(page, MESSAGE, "Solved!", TIMEOUT)
+        wait_for_text(page, ".samurai-puzzle-score", "Streak: 1", TIMEOUT)
+        save_screenshot(page, "puzzles_knizia_phone")
+        assert errors.unexpected() == []
+
+
+def _tile_label(puzzle: knizia.Puzzle, action) -> str:  # noqa: ANN001 - a PlaceTile
+    from samurai_lab.knizia.core.text import tile_name
+    return tile_name(action.tile, puzzle.state.ruleset.vocabulary)
+
+
+def test_the_landing_page_links_the_puzzles(page: Page, voila_url: str) -> None:
+    open_app(page, voila_url, "index.ipynb", ".samurai-landing-page .samurai-card", timeout=TIMEOUT)
+    expect(page.locator('a.samurai-card[href^="puzzles.ipynb"]')).to_have_count(1)

@@ -1,0 +1,178 @@
+"""Puzzles: the file format, proofs that accept the answer and refuse a doctored one, the words of a try,
+``samurai-lab puzzles list --json`` and ``generate`` (reproducible), and ``check`` on a sample.
+
+Every bundled puzzle is proved by ``samurai-lab check puzzles``; here a sample of each game is."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from samurai_lab.common.puzzle_file import (PuzzleFileError, dumps_record, puzzle_files, read_record,
+                                            record_from_dict)
+from samurai_lab.i18n import use_language
+from samurai_lab.tools.check import check_paths
+from samurai_lab.tools.cli import main
+
+PUZZLES = Path(__file__).resolve().parents[1] / "puzzles"
+GAMES = ("knizia", "katana", "ikizumari")
+SAMPLE = 3  # puzzles of each game proved here (the first, the middle and the last)
+
+
+def sample(game: str) -> list[Path]:
+    files = puzzle_files(PUZZLES, game)
+    return [files[0], files[len(files) // 2], files[-1]][:SAMPLE] if files else []
+
+
+def module(game: str):
+    import importlib
+    return importlib.import_module(f"samurai_lab.{game}.teaching.puzzle")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_there_are_150_puzzles_with_unique_ids(game):
+    records = [read_record(p) for p in puzzle_files(PUZZLES, game)]
+    assert len(records) >= 150
+    assert len({r.id for r in records}) == len(records)
+    assert len({r.position for r in records}) == len(records)
+    assert all(r.game == game and r.themes and r.source for r in records)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_file_reads_back_as_it_was_written(game, tmp_path):
+    rec = read_record(sample(game)[0])
+    path = tmp_path / "p.toml"
+    path.write_text(dumps_record(rec), encoding="utf-8")
+    assert replace(read_record(path), path=None) == replace(rec, path=None)
+
+
+def test_a_file_with_a_missing_key_or_an_unknown_one_is_refused():
+    with pytest.raises(PuzzleFileError, match="answer is missing"):
+        record_from_dict({"game": "katana", "id": "x", "title": "t", "position": "p", "goal": "kill",
+                          "themes": [], "rating": 1, "source": "s"})
+    with pytest.raises(PuzzleFileError, match="unknown key 'hint'"):
+        record_from_dict({"game": "katana", "id": "x", "title": "t", "position": "p", "goal": "kill", "answer": [],
+                          "themes": [], "rating": 1, "source": "s", "hint": "no"})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_proof_accepts_the_sample(game):
+    m = module(game)
+    for path in sample(game):
+        assert m.prove(m.load_puzzle(path)) == [], path.name
+
+
+@pytest.mark.parametrize("game", ("katana", "ikizumari"))
+def test_the_proof_refuses_a_wrong_first_move(game):
+    m = module(game)
+    puzzle = m.load_puzzle(sample(game)[0])
+    answer = puzzle.line()
+    rules = m.rules_for(*(("kill", puzzle.solver, puzzle.state) if game == "katana" else (puzzle.solver,)))
+    other = next(str(mv) for mv in rules.moves(puzzle.state) if mv != answer[0])
+    doctored = m.puzzle_from_record(replace(puzzle.record, answer=(other,) + puzzle.record.answer[1:]))
+    assert any("the search's line is" in p for p in m.prove(doctored))
+    longer = m.puzzle_from_record(replace(puzzle.record, moves=puzzle.record.moves + 1))
+    assert m.prove(longer) and "moves, the file says" in m.prove(longer)[0]
+
+
+def test_the_knizia_proof_refuses_a_doctored_answer_and_value():
+    m = module("knizia")
+    puzzle = m.load_puzzle(sample("knizia")[0])
+    rec = puzzle.record
+    assert m.prove(m.puzzle_from_record(replace(rec, value=rec.value + 1)))[0].startswith("value:")
+    shorter = rec.answer[:1] + ("end",)
+    assert any(p.startswith("answer:") for p in m.prove(m.puzzle_from_record(replace(rec, answer=shorter))))
+
+
+def test_the_knizia_search_sees_only_the_hand_and_the_board():
+    """Other hands and the piles can change: the proof stays the same."""
+    m = module("knizia")
+    for path in puzzle_files(PUZZLES, "knizia"):
+        state = m.load_puzzle(path).state
+        other = (state.current + 1) % state.n_players
+        hands, piles = list(state.hands), list(state.piles)
+        k = min(len(hands[other]), len(piles[other]))
+        if k:
+            break
+    else:
+        pytest.fail("no puzzle whose other player still has a pile")
+    hands[other], piles[other] = piles[other][:k] + hands[other][k:], piles[other][k:] + hands[other][:k]
+    assert hands[other] != state.hands[other]
+    moved = replace(state, hands=tuple(hands), piles=tuple(piles))
+    search_a, search_b = m.search_turn(state), m.search_turn(moved)
+    assert {o.captures for o in search_a.best("most")} == {o.captures for o in search_b.best("most")}
+
+
+def test_the_words_of_a_knizia_try():
+    m = module("knizia")
+    puzzle = m.load_puzzle(sample("knizia")[0])
+    with use_language("en"):
+        right = m.judge(puzzle, puzzle.answer())
+        assert right.ok and right.text.startswith("Solved!") and " takes the " in right.text
+        wrong = m.judge(puzzle, puzzle.answer()[:1])
+        assert not wrong.ok and "the best turn takes more" in wrong.text
+        assert m.hint(puzzle).startswith("Start with ")
+    with use_language("it"):
+        assert m.judge(puzzle, puzzle.answer()).text.startswith("Risolto!")
+
+
+@pytest.mark.parametrize("game", ("katana", "ikizumari"))
+def test_the_words_of_a_try_on_the_grid_games(game):
+    m = module(game)
+    puzzle = m.load_puzzle(sample(game)[-1])
+    state, left = puzzle.state, puzzle.record.moves
+    winning = puzzle.prover().winning_moves(state, left)
+    wrong = next(mv for mv in m.legal_moves(state) if mv not in winning)
+    with use_language("en"):
+        verdict = m.judge(puzzle, state, wrong, left)
+        assert not verdict.ok and "can no longer" in verdict.text and verdict.state == state
+        for _ in range(6):  # the solver's moves (ANZEN gives one more in a row)
+            move = puzzle.prover().winning_moves(state, left)[0]
+            verdict = m.judge(puzzle, state, move, left)
+            assert verdict.ok, verdict.text
+            state, left = verdict.state, verdict.left
+            if verdict.solved:
+                break
+        assert verdict.solved and verdict.text.startswith("Solved!")
+        assert m.hint(puzzle, puzzle.state, puzzle.record.moves).startswith("Look at the samurai on ")
+
+
+def test_list_json_names_id_themes_rating_and_file():
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["puzzles", "list", "--game", "katana", "--json", "--dir", str(PUZZLES)]) == 0
+    rows = json.loads(out.getvalue())
+    assert {r["file"] for r in rows} == {str(p) for p in puzzle_files(PUZZLES, "katana")}
+    assert all({"id", "themes", "rating", "file"} <= set(r) for r in rows)
+
+
+def test_generate_is_reproducible(tmp_path):
+    err = io.StringIO()
+    for run in ("a", "b"):
+        with contextlib.redirect_stderr(err):
+            assert main(["puzzles", "generate", "--game", "knizia", "--count", "2", "--seed", "3",
+                         "--dir", str(tmp_path / run)]) == 0
+    a, b = sorted((tmp_path / "a").glob("*.toml")), sorted((tmp_path / "b").glob("*.toml"))
+    assert len(a) == 2 and [p.read_text() for p in a] == [p.read_text() for p in b]
+    assert "2 knizia puzzles" in err.getvalue()
+    out = io.StringIO()
+    assert check_paths([tmp_path / "a"], out=out) == 0, out.getvalue()
+    assert "2 puzzles: 2 proved" in out.getvalue()
+
+
+def test_check_proves_a_sample_and_fails_a_doctored_file(tmp_path):
+    files = [p for g in GAMES for p in sample(g)[:1]]
+    out = io.StringIO()
+    assert check_paths(files, out=out) == 0, out.getvalue()
+    assert f"{len(files)} puzzles: {len(files)} proved" in out.getvalue()
+    rec = read_record(files[1])
+    bad = tmp_path / "bad.toml"
+    bad.write_text(dumps_record(replace(rec, answer=tuple(reversed(rec.answer)))), encoding="utf-8")
+    out = io.StringIO()
+    assert check_paths([bad], out=out) in (1, 2)
+    assert "FAILED" in out.getvalue() or "INVALID" in out.getvalue()

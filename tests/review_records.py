@@ -66,3 +66,23 @@ FINISHED = """\
 23. Green: R4@HO38; end
 24. Yellow: S1@HO39; end
 """
+
+# A Katana game of a random Black against the search bot: Black's 19th move is a blunder.
+KATANA = """\
+[Game "katana"]
+[Start "d9,f9,a7,i7 a3,i3,d1,f1 b - 0:0 0 0 -"]
+[Result "red"]
+
+1. a7-b7 d1-i6 2. d9-f7 i6-h7 3. @a7 f9-a4 4. f1-f7 a4-f4 5. f7-f5 a7-c9 6.
+h7-h5 pass 7. f5-d7 @f9 8. f4-h4 h5-h7 9. h4-h2 h7-e4 10. f9-f3 d7-h3 11. pass
+h3-e6 12. c9-f6 e4-h4 13. pass h4-f4 14. @f9 f9-d7 15. f4-c1 pass 16. i3-g1
+pass 17. e6-c6 i7-g9 18. c6-e4 d7-f5 19. g1-i3 g9-e7 20. e4-e2 f5-f3 21. i3-h3
+"""
+
+# An Iki-zumari game of a random Red against the search bot: Red's 13th move misses a forced IKI-ZUMARI.
+IKIZUMARI = """\
+Game: ikizumari
+Result: black iki_zumari
+
+1. g1-g3 h11-h9 2. h1-i2 d11-c11 3. g3-f4 c11-c10 4. d1-c1 c10-c11 5. i2-i1 c11-c10 6. i1-i3 c10-c8 7. c1-a1 g11-j8 8. i3-i1 c8-f5 9. e1-c3 f5-f6+e11-e3
+"""

@@ -84,3 +84,39 @@ def test_the_review_speaks_every_language(language: str) -> None:
     texts = widget_texts(app.review_panel.widget)
     assert texts
     assert english_left(texts, allow=["HO13"], language=language) == []
+
+
+def test_katana_app_reviews_a_finished_game_in_italian() -> None:
+    from samurai_lab.katana.scenarios.records import parse_record
+    from samurai_lab.katana.widgets.app import KatanaApp
+    from review_records import KATANA
+    from test_review_games import KATANA_TERMS
+
+    app = KatanaApp(lang="it", seats=("people", "search"))
+    assert app.review.widget.layout.display == "none"  # no review while the game goes on
+    app.session.states = list(parse_record(KATANA).states)
+    app._refresh_play()
+    panel = app.review
+    assert panel.widget.layout.display == "" and panel.player.value == 0
+    panel.start_button.click()  # through the app's guard: in the app's language
+    assert "Errore grave: 1" in panel.summary.value and panel.turns_box.children
+    assert panel.chart.value.count("samurai-review-dot") == len(panel.reviews)
+    assert english_left(widget_texts(panel.widget), allow=KATANA_TERMS, language="it") == []
+
+
+def test_ikizumari_app_reviews_a_finished_game_in_french_then_speaks_italian() -> None:
+    from samurai_lab.ikizumari.scenarios.records import parse_record, replay
+    from samurai_lab.ikizumari.widgets.app import IkizumariApp
+    from review_records import IKIZUMARI
+
+    app = IkizumariApp(lang="fr", seats=("people", "search"))
+    app.session.states = replay(parse_record(IKIZUMARI))
+    app._refresh_play()
+    panel = app.review
+    panel.start_button.click()
+    assert "Grosse erreur" in panel.summary.value and "IKI-ZUMARI" in panel.turns_box.children[0].value
+    allow = ["ANZEN", "SHIRO", "HO BO", "IKI-ZUMARI"]
+    assert english_left(widget_texts(panel.widget), allow=allow, language="fr") == []
+    app.language.value = "it"
+    assert panel.player.options[0][0] == "Rosso" and "Errore grave" in panel.summary.value
+    assert english_left(widget_texts(panel.widget), allow=allow, language="it") == []

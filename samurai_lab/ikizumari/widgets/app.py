@@ -14,7 +14,7 @@ shown as messages in the rules' words; nothing unexpected ever shows a traceback
 from __future__ import annotations
 
 import html
-from typing import Callable
+from typing import Any, Callable
 
 import ipywidgets as widgets
 
@@ -33,6 +33,7 @@ from ..teaching.game_session import PEOPLE, SEAT_CHOICES, GameSession
 from ..teaching.lesson import CHAPTERS, TASKS, LessonSession
 from ..teaching.rules_text import rules_html
 from .board import BoardView
+from .review import player_names, review_panel
 
 T = Domain("ikizumari")
 UI = Domain("ui")  # the shared message bar's own words
@@ -125,9 +126,12 @@ class IkizumariApp:
         self.record.add_class("ikz-record")
         self.record_note = widgets.HTML()  # the box speaks the page's language; the record is notation
         self.record_note.add_class("ikz-record-note")
+        self.review = review_panel(lambda: list(self.session.states), self._guarded, self.feedback.report_unexpected,
+                                   self._in_language)
+        self.review.widget.layout.display = "none"
         side = widgets.VBox([self.status, self.announce, self.feedback.widget,
                              widgets.HBox([self.new_button, self.undo_button, self.bot_button, self.pass_button]),
-                             widgets.HBox([self.move_input, self.move_button]),
+                             widgets.HBox([self.move_input, self.move_button]), self.review.widget,
                              *self.seat_boxes, self.rulings, self.record_note, self.record, self.legend],
                             layout=widgets.Layout(width="430px", flex="0 0 auto", margin="0 0 0 12px"))
         side.add_class(SIDE_CLASS)
@@ -187,6 +191,15 @@ class IkizumariApp:
         self._after_change()
 
     # --- language ----------------------------------------------------------------------------------
+    def _in_language(self, fn: Callable[[], Any]) -> Any:
+        """``fn()`` in the app's language (for work the event loop runs later)."""
+        with use_language(self.lang):
+            return fn()
+
+    def _guarded(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """A handler run in the app's language, its refusals and errors shown as messages."""
+        return self.guard(lambda *args: self._in_language(lambda: fn(*args)))
+
     def _on_language(self, change: dict) -> None:
         if self._quiet:
             return
@@ -243,6 +256,7 @@ class IkizumariApp:
             self.legend.value = f"<div style='font-size:12px;line-height:1.4'>{html.escape(T.gettext(LEGEND))}</div>"
             self.feedback.log_box.set_title(0, UI.gettext(LOG_TITLE))
             self.rules_text.value = rules_html(self.session.ruleset)
+            self.review.relabel()
 
     # --- play --------------------------------------------------------------------------------------
     def _on_board_click(self, square: int | None) -> None:
@@ -308,6 +322,10 @@ class IkizumariApp:
             self.bot_button.disabled = not s.bot_to_move()
             self.pass_button.disabled = over or not window(s.state).must_pass
             self.record.value = s.record()
+            self.review.widget.layout.display = "" if over else "none"
+            if over:
+                people = [p for p in (0, 1) if s.seats[p] == PEOPLE]
+                self.review.set_game(player_names(), (people or [0])[0], key=(id(s.states[0]), len(s.states)))
             self.record.description = T.gettext("Record")
             self.record_note.value = "<div style='font-size:90%;color:#444;line-height:1.35'>{}</div>".format(
                 html.escape(T.gettext("The game in notation, to copy and keep: its headers are notation and stay in "

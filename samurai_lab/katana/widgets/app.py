@@ -34,6 +34,7 @@ from ..core.text import describe_constraint, player_name
 from ..teaching.lesson import CHAPTERS, Task, all_tasks, check_task
 from ..teaching.session import SEATS, Session
 from .board import KatanaBoard, piece_letters
+from .review import player_names, review_panel
 from .rules_text import rules_html
 
 T = Domain("katana")
@@ -117,8 +118,11 @@ class KatanaApp:
         seats_row = widgets.VBox([widgets.HBox([self.seat_labels[p], self.seat_boxes[p]]) for p in (0, 1)])
         buttons = widgets.HBox([self.new_button, self.undo_button, self.pass_button, self.bot_button],
                                layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"))
+        self.review = review_panel(lambda: list(self.session.states), self._guard, self.feedback.report_unexpected,
+                                   self._in_language)
+        self.review.widget.layout.display = "none"
         side = widgets.VBox([self.status, self.constraint, self.feedback.widget, buttons, seats_row,
-                             self.rulings_box, self.position_box, self.log],
+                             self.review.widget, self.rulings_box, self.position_box, self.log],
                             layout=widgets.Layout(width="440px", flex="0 0 auto", margin="0 0 0 12px"))
         side.add_class(SIDE_CLASS)
         self.play_tab = widgets.HBox([self.board.widget, side], layout=widgets.Layout(flex_flow="row wrap"))
@@ -179,6 +183,11 @@ class KatanaApp:
             self._refresh_play()
 
     # ------------------------------------------------------------------ plumbing
+    def _in_language(self, fn: Callable[[], Any]) -> Any:
+        """``fn()`` in the app's language (for work the event loop runs later)."""
+        with use_language(self.lang):
+            return fn()
+
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         """Run a handler in the app's language, with refusals and errors shown as messages."""
         def in_language(*args: Any, **kwargs: Any) -> Any:
@@ -238,6 +247,7 @@ class KatanaApp:
             feedback.log_box.set_title(0, UI.gettext(LOG_TITLE))
         self.board.set_letters(piece_letters())
         self.lesson_board.set_letters(piece_letters())
+        self.review.relabel()
 
     def _ruling_note(self, ruling_id: str) -> None:
         r = next(x for x in RULINGS if x.id == ruling_id)
@@ -269,6 +279,7 @@ class KatanaApp:
         else:
             over = T.gettext("Game over")
             self.status.value = f"<b>{html.escape(over)}</b>"
+        self._refresh_review(res is not None)
         self.constraint.value = f"<div style='padding:4px 0'>{html.escape(describe_constraint(st))}</div>"
         self.pass_button.disabled = not is_tachiojo(st) or self.session.seats[st.to_move] != "people"
         self.undo_button.disabled = len(self.session.states) <= 1
@@ -288,6 +299,14 @@ class KatanaApp:
         self.board.set_state(st, self.selected, targets, self.session.movable() if person else (), previous)
         if message:
             self.feedback.show(message, "info")
+
+    def _refresh_review(self, over: bool) -> None:
+        """At the end of a game, the review of the first person's moves (a bot's with no person)."""
+        self.review.widget.layout.display = "" if over else "none"
+        if over:
+            people = [p for p in (0, 1) if self.session.seats[p] == "people"]
+            key = (id(self.session.states[0]), len(self.session.states))
+            self.review.set_game(player_names(), (people or [0])[0], key=key)
 
     def _play_click(self, square: int) -> None:
         st = self.session.state

@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
+from ...common.review_search import BLUNDER, INACCURACY, MISTAKE
 from ...i18n import N_, Domain
 from ..bots.fast_judge import judge_plans
 from ..bots.knowledge import playable
@@ -29,7 +30,6 @@ from .words import resolution_words
 
 T = Domain("knizia")
 
-INACCURACY, MISTAKE, BLUNDER = 0.06, 0.12, 0.24
 #: Judgements, worst first: (name, the least loss of chance that earns it, its name in words)
 JUDGEMENTS = (("blunder", BLUNDER, N_("Blunder")), ("mistake", MISTAKE, N_("Mistake")),
               ("inaccuracy", INACCURACY, N_("Inaccuracy")))

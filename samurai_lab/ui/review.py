@@ -1,0 +1,221 @@
+"""The review of a finished game, as every game's app shows it: a chart of the reviewed player's estimated
+chance to win, and a panel that runs a review one move at a time (``MoveReviewPanel``).
+
+The panel knows nothing of a game: the game hands in how to review a player's moves one at a time
+(``steps(player)`` yields (done, total, review) with ``review.after``, ``review.judgement``, ``review.loss``)
+and how to say things in its own words (``ReviewWords``). The review runs on the kernel's event loop,
+one move per callback, so that the page stays alive and the progress bar moves; without a running loop
+(plain Python, tests) it runs at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Sequence
+
+import ipywidgets as widgets
+
+#: judgement -> (fill colour of its dot and badge, text colour)
+COLOURS = {"inaccuracy": ("#f2c14e", "#4a3500"), "mistake": ("#f08a24", "#3d1f00"), "blunder": ("#c62828", "#fff")}
+
+
+def chart_svg(points: Sequence[tuple[str, float, str | None]], title: str, percent: Callable[[float], str],
+              judgement_words: Callable[[str | None], str]) -> str:
+    """The chance to win after each reviewed move as a line, marked moves as coloured dots.
+
+    ``points``: (the move's label on the axis, chance after it, judgement or None). Drawn in a 300×120
+    box that scales to the width it is given (a phone's or a projector's)."""
+    w, h, left, top, bottom = 300.0, 120.0, 26.0, 8.0, 18.0
+    inner_w, inner_h = w - left - 6, h - top - bottom
+
+    def xy(k: int, v: float) -> tuple[float, float]:
+        x = left + (inner_w * k / (len(points) - 1) if len(points) > 1 else inner_w / 2)
+        return round(x, 1), round(top + inner_h * (1 - v), 1)
+
+    parts = [f'<svg class="samurai-review-chart-svg" viewBox="0 0 {w:.0f} {h:.0f}" width="100%" '
+             f'role="img" aria-label="{html.escape(title)}" style="max-width:560px;display:block">',
+             f'<rect x="{left}" y="{top}" width="{inner_w}" height="{inner_h}" fill="#faf6ee" stroke="#c9b99a"/>']
+    for v in (0.0, 0.5, 1.0):
+        y = xy(0, v)[1]
+        parts.append(f'<line x1="{left}" x2="{left + inner_w}" y1="{y}" y2="{y}" stroke="#d8ccb4" '
+                     f'stroke-dasharray="{"3,3" if v == 0.5 else "none"}"/>')
+        parts.append(f'<text x="{left - 3}" y="{y + 3}" font-size="8" text-anchor="end" fill="#555">'
+                     f'{html.escape(percent(v))}</text>')
+    if points:
+        line = " ".join(f"{x},{y}" for x, y in (xy(k, p[1]) for k, p in enumerate(points)))
+        parts.append(f'<polyline points="{line}" fill="none" stroke="#3b5b92" stroke-width="1.6"/>')
+        for k, (_, after, judgement) in enumerate(points):
+            x, y = xy(k, after)
+            fill = COLOURS[judgement][0] if judgement else "#3b5b92"
+            label = html.escape(f"{judgement_words(judgement)}: {percent(after)}")
+            parts.append(f'<circle class="samurai-review-dot" cx="{x}" cy="{y}" r="{3.6 if judgement else 1.8}" '
+                         f'fill="{fill}" stroke="#222" stroke-width="0.5"><title>{label}</title></circle>')
+        for k in sorted({0, len(points) - 1}):
+            parts.append(f'<text x="{xy(k, 0)[0]}" y="{h - 5}" font-size="8" text-anchor="middle" fill="#555">'
+                         f'{html.escape(points[k][0])}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def badge_html(judgement: str | None, words: str, lines: Sequence[str]) -> str:
+    """A marked move: its judgement as a coloured badge, then its explanation line by line."""
+    fill, ink = COLOURS.get(judgement or "", ("#3b5b92", "#fff"))
+    body = "<br>".join(html.escape(line) for line in lines)
+    return (f'<div class="samurai-review-turn" style="border-left:4px solid {fill};padding:2px 8px;margin:4px 0">'
+            f'<span style="background:{fill};color:{ink};border-radius:4px;padding:1px 6px">{html.escape(words)}'
+            f'</span> {body}</div>')
+
+
+@dataclass(frozen=True)
+class ReviewWords:
+    """A game's words for its review panel (in the current language when the panel is labelled)."""
+
+    title: Callable[[], str]  # "Review"
+    intro: Callable[[], str]  # what the review does
+    player: Callable[[], str]  # the player selector's label
+    start: Callable[[], str]  # the button
+    working: Callable[[], str]  # "Reviewing…"
+    progress: Callable[[int, int], str]  # "Move 3 of 12 reviewed"
+    chart: Callable[[], str]  # the chart's title
+    well_played: Callable[[], str]  # no move marked
+    nothing: Callable[[], str]  # the player made no move
+    percent: Callable[[float], str]
+    judgement: Callable[[str | None], str]
+    label: Callable[[Any], str]  # a review's label on the chart's axis
+    explain: Callable[[Any], list[str]]  # a marked review in sentences
+
+
+class MoveReviewPanel:
+    """A review panel for one game (CSS class ``samurai-review``): ``set_game``, then ``start``."""
+
+    def __init__(self, words: ReviewWords, steps: Callable[[int], Iterator[tuple[int, int, Any]]],
+                 guard: Callable[[Callable], Callable], report: Callable[[BaseException], None] | None = None,
+                 in_language: Callable[[Callable[[], Any]], Any] = lambda fn: fn(),
+                 row_extra: Callable[[Any], list[widgets.Widget]] | None = None,
+                 on_done: Callable[[list[Any]], Any] | None = None) -> None:
+        """``row_extra(review)``: widgets under a marked move's explanation; ``on_done(reviews)``: the end."""
+        self.words = words
+        self._row_extra = row_extra
+        self._on_done = on_done
+        self._steps_of = steps
+        self._report = report
+        self._in_language = in_language
+        self._steps: Iterator | None = None
+        self.reviews: list[Any] = []
+        self.done = False
+        self.heading = widgets.HTML()
+        self.player = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto"))
+        self.player.add_class("samurai-review-player")
+        self.start_button = widgets.Button(icon="search", button_style="info", layout=widgets.Layout(width="auto"))
+        self.start_button.add_class("samurai-review-start")
+        self.start_button.on_click(guard(lambda _b: self.start()))
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="100%", display="none"))
+        self.progress.add_class("samurai-review-progress")
+        self.progress_text = widgets.HTML()
+        self.chart = widgets.HTML()
+        self.chart.add_class("samurai-review-chart")
+        self.summary = widgets.HTML()
+        self.summary.add_class("samurai-review-summary")
+        self.turns_box = widgets.VBox()
+        self.turns_box.add_class("samurai-review-turns")
+        self.widget = widgets.VBox([self.heading, widgets.HBox([self.player, self.start_button],
+                                                               layout=widgets.Layout(flex_flow="row wrap")),
+                                    self.progress, self.progress_text, self.chart, self.summary, self.turns_box])
+        self.widget.add_class("samurai-review")
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Every text in the current language (the review shown is said again)."""
+        w = self.words
+        self.heading.value = "<b>{}</b> {}".format(html.escape(w.title()), html.escape(w.intro()))
+        self.player.description = w.player()
+        self.start_button.description = w.start()
+        if self.done:
+            self.show()
+
+    def set_game(self, players: Sequence[str], player: int = 0, key: object = None) -> None:
+        """A new game to review (``key`` tells games apart: the same key keeps the review shown and only
+        says the players' names again)."""
+        if key is not None and key == getattr(self, "_key", None):
+            chosen = self.player.value
+            self.player.options = [(name, p) for p, name in enumerate(players)]
+            self.player.value = chosen
+            return
+        self._key = key
+        self.player.options = [(name, p) for p, name in enumerate(players)]
+        self.player.value = player
+        self.reviews, self.done, self._steps = [], False, None
+        for w in (self.chart, self.summary, self.progress_text):
+            w.value = ""
+        self.turns_box.children = ()
+        self.progress.layout.display = "none"
+        self.start_button.disabled = False
+
+    def start(self) -> None:
+        """Review the chosen player's moves, one at a time (on the event loop when one runs)."""
+        self._steps = self._steps_of(int(self.player.value or 0))
+        self.reviews, self.done = [], False
+        self.start_button.disabled = True
+        self.progress.value, self.progress.max = 0, 1
+        self.progress.layout.display = ""
+        self.progress_text.value = html.escape(self.words.working())
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            while self._step():
+                pass
+            return
+        loop.call_soon(self._next, loop)
+
+    def _next(self, loop: asyncio.AbstractEventLoop) -> None:
+        try:
+            more = self._in_language(self._step)
+        except Exception as e:  # noqa: BLE001 - shown in the app's message bar, never a traceback
+            self.start_button.disabled = False
+            self.progress.layout.display = "none"
+            if self._report is not None:
+                self._report(e)
+            return
+        if more:
+            loop.call_later(0.01, self._next, loop)  # the page's messages get in between moves
+
+    def _step(self) -> bool:
+        assert self._steps is not None
+        try:
+            done, total, review = next(self._steps)
+        except StopIteration:
+            self.done = True
+            self.start_button.disabled = False
+            self.progress.layout.display = "none"
+            self.progress_text.value = ""
+            self.show()
+            if self._on_done is not None:
+                self._on_done(self.reviews)
+            return False
+        self.reviews.append(review)
+        self.progress.max, self.progress.value = total, done
+        self.progress_text.value = html.escape(self.words.progress(done, total))
+        return True
+
+    def show(self) -> None:
+        """The chart, the count of marked moves and each marked move explained."""
+        w = self.words
+        points = [(w.label(r), r.after, r.judgement) for r in self.reviews]
+        self.chart.value = (f'<div style="font-size:13px;color:#444">{html.escape(w.chart())}</div>'
+                            + chart_svg(points, w.chart(), w.percent, w.judgement))
+        marked = [r for r in self.reviews if r.judgement]
+        if not self.reviews:
+            text = w.nothing()
+        elif not marked:
+            text = w.well_played()
+        else:
+            counts = [(name, sum(1 for r in marked if r.judgement == name)) for name in reversed(COLOURS)]
+            text = ", ".join(f"{w.judgement(name)}: {n}" for name, n in counts if n)
+        self.summary.value = f"<div class='samurai-review-count'>{html.escape(text)}</div>"
+        rows = []
+        for r in marked:
+            row = widgets.HTML(badge_html(r.judgement, w.judgement(r.judgement), w.explain(r)))
+            rows.append(widgets.VBox([row, *self._row_extra(r)]) if self._row_extra else row)
+        self.turns_box.children = rows

@@ -196,3 +196,14 @@ def test_check_passes_the_shipped_studies_and_lists_a_bad_one(tmp_path: Path) ->
     out = io.StringIO()
     assert check_paths([tmp_path], out=out) == 2
     assert "bad.toml:5: colour: unknown key" in out.getvalue()
+
+
+def test_problems_are_told_in_the_page_language() -> None:
+    from samurai_lab.i18n import use_language
+
+    with use_language("fr"), pytest.raises(StudyError) as e:
+        loads_study(BAD, "bad.toml")
+    assert "bad.toml:5: colour: clé inconnue 'colour'" in str(e.value)
+    assert "bad.toml:13: étape 2: text: le texte anglais (en) est obligatoire" in str(e.value)
+    with use_language("it"), pytest.raises(StudyError, match="questo studio è per Samurai del regolamento 003"):
+        knizia_study.loads_study((STUDIES / "katana-the-challenge.toml").read_text(encoding="utf-8"))

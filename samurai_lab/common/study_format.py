@@ -35,24 +35,29 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from ..i18n import N_, Domain
+
 try:
     import tomllib
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
+
+T = Domain("ui")
 
 #: The version this module reads and writes (the file's ``study`` key).
 FORMAT_VERSION = 1
 #: The games a study may be written for.
 GAMES = ("knizia", "katana", "ikizumari")
 #: Each game's name in the messages of a study's check.
-GAME_TITLES = {"knizia": "Reiner Knizia's Samurai", "katana": "Samurai of rulebook 003 (Katana)",
-               "ikizumari": "Samouraï of rulebook 004 (Iki-zumari)"}
+GAME_TITLES = {"knizia": N_("Reiner Knizia's Samurai"), "katana": N_("Samurai of rulebook 003 (Katana)"),
+               "ikizumari": N_("Samouraï of rulebook 004 (Iki-zumari)")}
 #: The languages a text may be written in (English is required).
 LANGUAGES = ("en", "it", "es", "ru", "fr")
 #: Longest title (characters), and most steps in one study.
 MAX_TITLE = 120
 MAX_STEPS = 200
 
+WRONG_EXAMPLE = '{ answer = "...", feedback = { en = "..." } }'
 TOP_KEYS = ("study", "game", "edition", "title", "description", "step")
 STEP_KEYS = ("position", "play", "text", "marks", "question")
 MARK_KEYS = ("cells", "arrows")
@@ -244,87 +249,87 @@ class _Reader:
     def unknown(self, data: Mapping, known: tuple[str, ...], path: tuple) -> None:
         for key in data:
             if key not in known:
-                self.bad(path + (key,), f"unknown key {key!r} (expected one of {', '.join(known)})")
+                self.bad(path + (key,), T.gettext("unknown key {key} (expected one of {keys})").format(key=repr(key), keys=", ".join(known)))
 
     def texts(self, value: Any, path: tuple, required: bool = True) -> Texts | None:
         if value is None:
             if required:
-                self.bad(path, "missing: write it at least in English, e.g. { en = \"...\" }")
+                self.bad(path, T.gettext("missing: write it at least in English, e.g. {example}").format(example='{ en = "..." }'))
             return None
         if isinstance(value, str):
             value = {"en": value}
         if not isinstance(value, dict):
-            self.bad(path, f"must be a text or a table of texts by language, not {type(value).__name__}")
+            self.bad(path, T.gettext("must be a text or a table of texts by language, not {kind}").format(kind=type(value).__name__))
             return None
         ok: dict[str, str] = {}
         for lang, text in value.items():
             if lang not in LANGUAGES:
-                self.bad(path + (lang,), f"unknown language {lang!r} (one of {', '.join(LANGUAGES)})")
+                self.bad(path + (lang,), T.gettext("unknown language {lang} (one of {langs})").format(lang=repr(lang), langs=", ".join(LANGUAGES)))
             elif not isinstance(text, str) or not text.strip():
-                self.bad(path + (lang,), "must be a text that is not empty")
+                self.bad(path + (lang,), T.gettext("must be a text that is not empty"))
             else:
                 ok[lang] = text
         if "en" not in value:
-            self.bad(path, "the English text (en) is required")
+            self.bad(path, T.gettext("the English text (en) is required"))
         return Texts(_ordered(ok)) if ok else None
 
     def moves(self, value: Any, path: tuple) -> tuple[str, ...]:
         if isinstance(value, str):
             value = [value]
         if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-            self.bad(path, "must be a move or a list of moves, written as texts")
+            self.bad(path, T.gettext("must be a move or a list of moves, written as texts"))
             return ()
         return tuple(v.strip() for v in value)
 
     def marks(self, value: Any, path: tuple) -> Marks:
         if not isinstance(value, dict):
-            self.bad(path, "must be a table: { cells = [...], arrows = [[from, to], ...] }")
+            self.bad(path, T.gettext("must be a table: {example}").format(example="{ cells = [...], arrows = [[from, to], ...] }"))
             return Marks()
         self.unknown(value, MARK_KEYS, path)
         cells = value.get("cells", [])
         if not isinstance(cells, list) or not all(isinstance(c, str) and c.strip() for c in cells):
-            self.bad(path + ("cells",), "must be a list of hexes or squares, e.g. [\"HO47\", \"Edo\"]")
+            self.bad(path + ("cells",), T.gettext("must be a list of hexes or squares, e.g. {example}").format(example='["HO47", "Edo"]'))
             cells = []
         arrows = value.get("arrows", [])
         out: list[tuple[str, str]] = []
         if not isinstance(arrows, list):
-            self.bad(path + ("arrows",), "must be a list of [from, to] pairs")
+            self.bad(path + ("arrows",), T.gettext("must be a list of [from, to] pairs"))
             arrows = []
         for k, a in enumerate(arrows, start=1):
             if isinstance(a, list) and len(a) == 2 and all(isinstance(c, str) and c.strip() for c in a):
                 out.append((a[0].strip(), a[1].strip()))
             else:
-                self.bad(path + ("arrows",), f"arrow {k} must be a pair [from, to] of hexes or squares")
+                self.bad(path + ("arrows",), T.gettext("arrow {k} must be a pair [from, to] of hexes or squares").format(k=k))
         return Marks(tuple(c.strip() for c in cells), tuple(out))
 
     def question(self, value: Any, path: tuple) -> Question | None:
         if not isinstance(value, dict):
-            self.bad(path, "must be a table [step.question]")
+            self.bad(path, T.gettext("must be a table [step.question]"))
             return None
         self.unknown(value, QUESTION_KEYS, path)
         prompt = self.texts(value.get("prompt"), path + ("prompt",))
         accept = self.moves(value.get("accept", []), path + ("accept",))
         if not accept and "accept" in value:
-            self.bad(path + ("accept",), "give at least one accepted answer")
+            self.bad(path + ("accept",), T.gettext("give at least one accepted answer"))
         elif "accept" not in value:
-            self.bad(path + ("accept",), "missing: the accepted answers, e.g. accept = [\"H3@HO46\"]")
+            self.bad(path + ("accept",), T.gettext("missing: the accepted answers, e.g. {example}").format(example='accept = ["H3@HO46"]'))
         wrongs: list[Wrong] = []
         raw = value.get("wrong", [])
         if not isinstance(raw, list):
-            self.bad(path + ("wrong",), "must be a list of { answer = \"...\", feedback = { en = \"...\" } }")
+            self.bad(path + ("wrong",), T.gettext("must be a list of {example}").format(example=WRONG_EXAMPLE))
             raw = []
         for k, w in enumerate(raw, start=1):
             wpath = path + ("wrong", k)
             if not isinstance(w, dict):
-                self.bad(wpath, "must be a table { answer = \"...\", feedback = { en = \"...\" } }")
+                self.bad(wpath, T.gettext("must be a table {example}").format(example=WRONG_EXAMPLE))
                 continue
             self.unknown(w, WRONG_KEYS, wpath)
             answer = w.get("answer")
             if not isinstance(answer, str) or not answer.strip():
-                self.bad(wpath + ("answer",), "missing: the wrong answer, as a move")
+                self.bad(wpath + ("answer",), T.gettext("missing: the wrong answer, as a move"))
                 answer = ""
             elif answer.strip() in accept:
-                self.bad(wpath + ("answer",), f"{answer.strip()!r} is also an accepted answer")
+                self.bad(wpath + ("answer",), T.gettext("{answer} is also an accepted answer").format(answer=repr(answer.strip())))
             feedback = self.texts(w.get("feedback"), wpath + ("feedback",))
             if answer and feedback is not None:
                 wrongs.append(Wrong(answer.strip(), feedback))
@@ -337,16 +342,16 @@ class _Reader:
     def step(self, value: Any, k: int) -> Step | None:
         path = ("step", k)
         if not isinstance(value, dict):
-            self.bad(path, "must be a table [[step]]")
+            self.bad(path, T.gettext("must be a table [[step]]"))
             return None
         self.unknown(value, STEP_KEYS, path)
         position = value.get("position")
         if position is not None and (not isinstance(position, str) or not position.strip()):
-            self.bad(path + ("position",), "must be a position string of the game")
+            self.bad(path + ("position",), T.gettext("must be a position string of the game"))
             position = None
         play = self.moves(value["play"], path + ("play",)) if "play" in value else ()
         if k == 1 and position is None and "position" not in value:
-            self.bad(path, "the first step needs a position (position = \"...\")")
+            self.bad(path, T.gettext("the first step needs a position ({example})").format(example='position = "..."'))
         text = self.texts(value.get("text"), path + ("text",))
         marks = self.marks(value["marks"], path + ("marks",)) if "marks" in value else Marks()
         question = self.question(value["question"], path + ("question",)) if "question" in value else None
@@ -358,28 +363,28 @@ class _Reader:
         self.unknown(data, TOP_KEYS, ())
         version = data.get("study")
         if version != FORMAT_VERSION:
-            self.bad(("study",), f"write study = {FORMAT_VERSION} at the top (the format's version)"
-                     + (f", not {version!r}" if version is not None else ""))
+            self.bad(("study",), (T.gettext("write {line} at the top (the format's version)").format(line=f"study = {FORMAT_VERSION}")
+                      + (T.gettext(", not {value}").format(value=repr(version)) if version is not None else "")))
         game = data.get("game", "knizia")
         if game not in GAMES:
-            self.bad(("game",), f"unknown game {game!r} (one of {', '.join(GAMES)})")
+            self.bad(("game",), T.gettext("unknown game {game} (one of {games})").format(game=repr(game), games=", ".join(GAMES)))
             game = "knizia"
         edition = data.get("edition")
         if edition is not None and (game != "knizia" or edition not in ("1998", "2015")):
-            self.bad(("edition",), "an edition is \"1998\" or \"2015\", and only Knizia's game has one")
+            self.bad(("edition",), T.gettext("an edition is \"1998\" or \"2015\", and only Knizia's game has one"))
             edition = None
         title = self.texts(data.get("title"), ("title",))
         if title is not None:
             for lang, t in title.items:
                 if len(t) > MAX_TITLE or "\n" in t.strip():
-                    self.bad(("title", lang), f"a title is one line of at most {MAX_TITLE} characters")
+                    self.bad(("title", lang), T.gettext("a title is one line of at most {most} characters").format(most=MAX_TITLE))
         description = self.texts(data.get("description"), ("description",), required=False)
         raw = data.get("step", [])
         if not isinstance(raw, list) or not raw:
-            self.bad(("step",), "a study has at least one step ([[step]])")
+            self.bad(("step",), T.gettext("a study has at least one step ([[step]])"))
             raw = raw if isinstance(raw, list) else []
         if len(raw) > MAX_STEPS:
-            self.bad(("step",), f"a study has at most {MAX_STEPS} steps (this one has {len(raw)})")
+            self.bad(("step",), T.gettext("a study has at most {most} steps (this one has {n})").format(most=MAX_STEPS, n=len(raw)))
         steps = [self.step(s, k) for k, s in enumerate(raw, start=1)]
         if title is None or any(s is None for s in steps):
             return None
@@ -393,11 +398,11 @@ def loads_study(text: str, name: str = "") -> Study:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"line (\d+)", str(e))
-        raise StudyError([Problem("", f"not valid TOML: {e}", int(m[1]) if m else None, name)]) from None
+        raise StudyError([Problem("", T.gettext("not valid TOML: {error}").format(error=e), int(m[1]) if m else None, name)]) from None
     reader = _Reader(text, name)
     study = reader.study(data)
     if reader.problems or study is None:
-        raise StudyError(reader.problems or [Problem("", "not a study", 1, name)])
+        raise StudyError(reader.problems or [Problem("", T.gettext("not a study"), 1, name)])
     return Study(study.game, study.title, study.steps, study.description, study.edition, name=name)
 
 
@@ -407,7 +412,7 @@ def load_study(path: str | Path) -> Study:
     try:
         text = p.read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise StudyError([Problem("", "the file is not UTF-8 text", None, p.name)]) from None
+        raise StudyError([Problem("", T.gettext("the file is not UTF-8 text"), None, p.name)]) from None
     return loads_study(text, p.name)
 
 
@@ -493,5 +498,5 @@ def _where(path: tuple) -> str:
         return ""
     if path[0] == "step" and len(path) > 1 and isinstance(path[1], int):
         rest = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in path[2:]).replace(".[", "[")
-        return f"step {path[1]}" + (f": {rest}" if rest else "")
+        return T.gettext("step {k}").format(k=path[1]) + (f": {rest}" if rest else "")
     return ".".join(str(p) for p in path)

@@ -14,7 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..i18n import Domain
 from .study_format import LineMap, Problem, Study, StudyError, Texts, loads_study
+
+T = Domain("ui")
 
 ACCEPTED, WRONG, OTHER, ILLEGAL, UNREADABLE = "accepted", "wrong", "other", "illegal", "unreadable"
 
@@ -83,14 +86,14 @@ class StudyPlay:
             self.problems.append(Problem(".".join(map(str, path)), message, line, self.study.name))
             return
         rest = ".".join(str(p) for p in path)
-        where = f"step {k}" + (f": {rest}" if rest else "")
+        where = T.gettext("step {k}").format(k=k) + (f": {rest}" if rest else "")
         self.problems.append(Problem(where, message, self._line(k, *path), self.study.name))
 
     def _check(self) -> None:
         study, rules = self.study, self.rules
         if study.game != rules.game:
-            self._bad(None, ("game",), f"this study is for {rules.titles(study.game)}, not for {rules.title}: "
-                                       f"open it in that game's app")
+            self._bad(None, ("game",), T.gettext("this study is for {game}, not for {this}: open it in that game's app").format(
+                game=T.gettext(rules.titles(study.game)), this=T.gettext(rules.title)))
             return
         states: list[Any] = []
         state: Any = None
@@ -102,8 +105,9 @@ class StudyPlay:
                     self._bad(k, ("position",), _first_line(e))
                     state = None
                 if state is not None and study.edition and rules.edition_of(state) not in (None, study.edition):
-                    self._bad(k, ("position",), f"the position is of the {rules.edition_of(state)} edition, the "
-                                                f"study of the {study.edition} edition")
+                    self._bad(k, ("position",), T.gettext(
+                        "the position is of the {edition} edition, the study of the {study} edition").format(
+                        edition=rules.edition_of(state), study=study.edition))
             for n, text in enumerate(step.play, start=1):
                 if state is None:
                     break
@@ -114,7 +118,7 @@ class StudyPlay:
                         raise ValueError(reason)
                     state = rules.apply(state, move)
                 except ValueError as e:
-                    self._bad(k, ("play",), f"move {n} {text!r}: {_first_line(e)}")
+                    self._bad(k, ("play",), T.gettext("move {n} {move}: {problem}").format(n=n, move=repr(text), problem=_first_line(e)))
                     state = None
             states.append(state)
             if state is None:
@@ -137,8 +141,9 @@ class StudyPlay:
                         continue
                     reason = rules.why_illegal(state, move)
                     if reason:
-                        self._bad(k, ("question", "accept"), f"{text!r} is not legal in this step's position: "
-                                                             f"{_first_line(reason)}")
+                        self._bad(k, ("question", "accept"), T.gettext(
+                            "{move} is not legal in this step's position: {reason}").format(
+                            move=repr(text), reason=_first_line(reason)))
                     accepted.append(move)
                 for w in q.wrong:
                     try:
@@ -147,7 +152,7 @@ class StudyPlay:
                         self._bad(k, ("question", "wrong"), f"{w.answer!r}: {_first_line(e)}")
                         continue
                     if move in accepted:
-                        self._bad(k, ("question", "wrong"), f"{w.answer!r} is also an accepted answer")
+                        self._bad(k, ("question", "wrong"), T.gettext("{answer} is also an accepted answer").format(answer=repr(w.answer)))
                     wrong.append(move)
             self.moves.append(accepted)
             self.wrong_moves.append(wrong)
@@ -159,7 +164,7 @@ class StudyPlay:
         step = self.study.steps[k]
         q = step.question
         if q is None:
-            raise ValueError(f"step {k + 1} has no question")
+            raise ValueError(T.gettext("step {k} has no question").format(k=k + 1))
         state = self.states[k]
         if isinstance(answer, str):
             try:

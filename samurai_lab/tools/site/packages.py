@@ -1,10 +1,12 @@
 """The wheels the browser's Python loads, and the ``pyodide-lock.json`` that names them.
 
 Every wheel is in the site (none from a CDN or PyPI at run time): the kernel's own (pure Python, from
-PyPI at the versions of Pyodide's lock, and pyodide-kernel's three from its extension), the apps'
-(networkx, ipywidgets, ipycanvas, tqdm, tomli-w), samurai_lab itself (with its bundled notebooks, scenario files and thumbnails), and the two stand-ins of
-``pyodide_shims/`` for numpy and Pillow, which have no WebAssembly wheel on PyPI or npm. The kernel
-preloads them all at once from the lock (nothing is installed one by one through piplite).
+PyPI at the versions of Pyodide's lock, and pyodide-kernel's two from its extension), the apps'
+(networkx, ipywidgets, ipycanvas, tqdm, tomli-w), samurai_lab itself (with its bundled notebooks, scenario
+files and thumbnails), and the stand-ins of ``pyodide_shims/``: numpy and Pillow, which have no WebAssembly
+wheel on PyPI or npm, and piplite, the kernel's installer, which a site that installs nothing does without
+(with it go micropip and packaging). The kernel preloads them all at once from the lock (nothing is
+installed one by one through piplite).
 
 Wheels are pruned of what no page uses: tests, the JupyterLab / notebook extensions (the site has the
 front ends already), type stubs, translation sources (the compiled catalogs stay).
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from ...common.puzzle_file import puzzles_dir
 from .precompile import precompile_wheels
 from .toolchain import PYODIDE_VERSION, cache_dir, run
 
@@ -46,8 +49,6 @@ class Wheel:
 #: From PyPI, at the versions of Pyodide's own lock where it has them (depends as Pyodide's lock says,
 #: without sqlite3, numpy and matplotlib, which the apps never reach).
 PYPI_WHEELS: tuple[Wheel, ...] = (
-    Wheel("micropip", "0.11.0", ("micropip",), ("packaging",)),
-    Wheel("packaging", "24.2", ("packaging",)),
     Wheel("comm", "0.2.3", ("comm",), ("traitlets",)),
     Wheel("traitlets", "5.14.3", ("traitlets",)),
     Wheel("ipython", "9.0.2", ("IPython",), ("asttokens", "decorator", "executing", "matplotlib-inline",
@@ -72,7 +73,6 @@ PYPI_WHEELS: tuple[Wheel, ...] = (
 )
 #: pyodide-kernel's own wheels, shipped in its JupyterLab extension (ipykernel is its stand-in).
 KERNEL_WHEELS: tuple[Wheel, ...] = (
-    Wheel("piplite", "0.7.0", ("piplite",), ("micropip",)),
     Wheel("ipykernel", "6.9.2", ("ipykernel",), ("comm",)),
     Wheel("pyodide-kernel", "0.7.0", ("pyodide_kernel",), ("ipykernel", "comm", "ipython", "jedi", "piplite")),
 )
@@ -80,7 +80,13 @@ KERNEL_WHEELS: tuple[Wheel, ...] = (
 SHIM_WHEELS: tuple[Wheel, ...] = (
     Wheel("numpy", "0.0.0", ("numpy",)),
     Wheel("pillow", "0.0.0", ("PIL",)),
+    Wheel("piplite", "0.0.0", ("piplite",)),
 )
+#: Files a stand-in's wheel installs outside site-packages (under ``sys.prefix``, as a wheel's ``.data``):
+#: IPython's configuration for the kernel, which keeps the working folder (the browser's file store) out of
+#: the import path (see ``pyodide_shims/piplite/piplite.py``).
+SHIM_DATA: dict[str, dict[str, str]] = {
+    "piplite": {"etc/ipython/ipython_config.json": json.dumps({"InteractiveShellApp": {"ignore_cwd": True}})}}
 APP_WHEEL = Wheel("samurai-lab", "0.1.0", ("samurai_lab",), ("networkx", "ipywidgets", "ipycanvas", "tqdm",
                                                                 "tomli-w"))
 #: Names the pyodide kernel checks before it would install them one by one.
@@ -89,9 +95,11 @@ KERNEL_PRELOAD = ("micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodid
 
 #: Packages the kernel asks for that no page needs, as empty wheels: sqlite3 is compiled and not on PyPI
 #: (IPython keeps its history in memory without it); jedi only completes code as one types, which no
-#: app offers (IPython does without it, and its import would cost every page time).
+#: app offers (IPython does without it, and its import would cost every page time); micropip installs
+#: packages, which the site never does (piplite's stand-in needs it not).
 EMPTY_PACKAGES: dict[str, str] = {"sqlite3": "no sqlite3 in the browser: IPython keeps its history in memory",
-                                  "jedi": "no code completion in the apps"}
+                                  "jedi": "no code completion in the apps",
+                                  "micropip": "the site installs no packages"}
 
 #: Parts of wheels no page uses.
 PRUNED_PARTS = ("/tests/", "/labextension/", "/nbextension/", "/static/", "/third_party/")
@@ -167,7 +175,7 @@ def tree_files(root: Path, base: Path, suffixes: tuple[str, ...]) -> list[tuple[
 
 def app_wheel(notebooks: Path, scenarios: Path, thumbs: Path) -> bytes:
     """samurai_lab for the browser: the package without its server tools, its bundled notebooks, scenario
-    files and thumbnails copied in (``samurai_lab.common.resources`` finds them as in an installed wheel)."""
+    files, thumbnails and puzzles copied in (``samurai_lab.common.resources`` finds them as in an installed wheel)."""
     package = [f for f in tree_files(PACKAGE, REPO, (".py", ".json", ".mo"))
                if not f[0].startswith(("samurai_lab/tools/", "samurai_lab/bundled/"))]
     package.append(("samurai_lab/tools/__init__.py", b""))
@@ -176,14 +184,17 @@ def app_wheel(notebooks: Path, scenarios: Path, thumbs: Path) -> bytes:
              *[(f"{bundled}/notebooks/{p}", d) for p, d in tree_files(notebooks, notebooks, (".ipynb",))],
              *[(f"{bundled}/scenarios/{p}", d) for p, d in tree_files(scenarios, scenarios, (".toml", ".md", ".txt"))
                if not p.startswith("saved/")],
-             *[(f"{bundled}/thumbs/{p}", d) for p, d in tree_files(thumbs, thumbs, (".jpg", ".png"))]]
+             *[(f"{bundled}/thumbs/{p}", d) for p, d in tree_files(thumbs, thumbs, (".jpg", ".png"))],
+             *[(f"{bundled}/puzzles/{p}", d) for p, d in tree_files(puzzles_dir(), puzzles_dir(), (".toml", ".md"))]]
     return wheel_bytes(APP_WHEEL.name, APP_WHEEL.version, files, "samurai_lab's apps for the browser")
 
 
 def shim_wheel(w: Wheel) -> bytes:
-    """The stand-in ``w`` (numpy or PIL) from ``pyodide_shims/``."""
+    """The stand-in ``w`` (numpy, PIL or piplite) from ``pyodide_shims/``, with its files of :data:`SHIM_DATA`."""
     top = w.imports[0]
-    return wheel_bytes(w.name, w.version, tree_files(SHIMS / top, SHIMS, (".py",)),
+    data_dir = f"{w.name.replace('-', '_')}-{w.version}.data/data"
+    data = [(f"{data_dir}/{path}", text.encode()) for path, text in SHIM_DATA.get(w.name, {}).items()]
+    return wheel_bytes(w.name, w.version, [*tree_files(SHIMS / top, SHIMS, (".py",)), *data],
                        f"samurai-lab's stand-in for {w.name} in the browser (see docs/site.md)")
 
 
@@ -220,8 +231,8 @@ def write_wheels(dest: Path, python: Path, core: Path, kernel_pypi: Path, notebo
     for entry in entries.values():  # the wheels changed: their digests too
         entry["sha256"] = hashlib.sha256((dest / entry["file_name"]).read_bytes()).hexdigest()
     write_lock(dest, entries)
-    return [*KERNEL_PRELOAD, *[w.name for w in PYPI_WHEELS if w.name not in KERNEL_PRELOAD],
-            *[w.name for w in SHIM_WHEELS], APP_WHEEL.name]
+    return [*KERNEL_PRELOAD, *[w.name for w in (*PYPI_WHEELS, *SHIM_WHEELS) if w.name not in KERNEL_PRELOAD],
+            APP_WHEEL.name]
 
 
 def write_lock(dest: Path, entries: dict[str, dict]) -> None:

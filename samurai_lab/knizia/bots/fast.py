@@ -446,6 +446,9 @@ class FastGame:
                 self.end_turn()
                 continue
             hand = hands[self.current]
+            if self.normal_played and not any(K_FAST[k] for k in hand):
+                self.end_turn()  # nothing else can be played this turn
+                continue
             if hand:  # the common case inlined: a random tile of the hand laid on a random empty hex
                 k = hand[int(rnd() * len(hand))]
                 if (not self.normal_played or K_FAST[k]) and k != K_SWAP and k != K_MOVE:

@@ -39,7 +39,6 @@ def test_the_configuration_names_the_pyodide_kernel_and_keeps_its_text():
     config = config_of(page.patch_page(PAGE))
     assert config["notebookSrc"]["metadata"]["kernelspec"]["name"] == "python"
     assert config["notebookSrc"]["cells"][0]["source"] == "x = '</b>'"  # escaped in the page, intact in JSON
-    assert set(page.DISABLED_PLUGINS) <= set(config["disabledExtensions"])
 
 
 def test_a_page_without_configuration_is_refused():
@@ -96,3 +95,50 @@ def test_every_dependency_in_the_lock_is_in_the_lock():
     for w in (*packages.PYPI_WHEELS, *packages.KERNEL_WHEELS, packages.APP_WHEEL):
         assert set(w.depends) <= names, w.name
     assert {n.replace("_", "-") for n in packages.KERNEL_PRELOAD} <= names
+
+
+def test_the_piplite_stand_in_installs_nothing_and_configures_ipython():
+    data = packages.shim_wheel(next(w for w in packages.SHIM_WHEELS if w.name == "piplite"))
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        names = set(z.namelist())
+        config = json.loads(z.read("piplite-0.0.0.data/data/etc/ipython/ipython_config.json"))
+    assert {"piplite/__init__.py", "piplite/piplite.py"} <= names
+    assert config == {"InteractiveShellApp": {"ignore_cwd": True}}  # IPython keeps the file store out too
+    assert "micropip" in packages.EMPTY_PACKAGES
+    assert not {"micropip", "packaging"} & {w.name for w in packages.PYPI_WHEELS}
+
+
+def test_the_piplite_stand_in_takes_the_working_folder_out_of_the_import_path(monkeypatch):
+    import asyncio
+    import importlib.util
+    import sys
+
+    monkeypatch.setattr(sys, "path", ["", *sys.path, ""])
+    spec = importlib.util.spec_from_file_location("piplite_stand_in", packages.SHIMS / "piplite" / "piplite.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert "" not in sys.path
+    with pytest.raises(RuntimeError, match="installs no packages"):
+        asyncio.run(module.install("anything"))
+
+
+WORKER = ('async function onFetch(e){const{request:t}=e,a=new URL(e.request.url);let n=null;'
+          'shouldBroadcast(a)?n=broadcastOne(t,a):shouldDrop(t,a)||(n=maybeFromCache(e)),n&&e.respondWith(n)}')
+
+
+def test_the_service_worker_answers_only_the_file_store(tmp_path):
+    from samurai_lab.tools.site import service_worker
+
+    (tmp_path / "service-worker.js").write_text(WORKER, encoding="utf-8")
+    patched = service_worker.patch_service_worker(tmp_path).read_text(encoding="utf-8")
+    assert "maybeFromCache(e)" not in patched and "shouldBroadcast(a)&&(n=broadcastOne(t,a))" in patched
+    assert service_worker.patch_service_worker(tmp_path).read_text(encoding="utf-8") == patched  # once only
+
+
+def test_an_unknown_service_worker_fails_the_build(tmp_path):
+    from samurai_lab.tools.site import service_worker
+    from samurai_lab.tools.site.toolchain import BuildError
+
+    (tmp_path / "service-worker.js").write_text("self.addEventListener('fetch', f)", encoding="utf-8")
+    with pytest.raises(BuildError, match="fetch handler"):
+        service_worker.patch_service_worker(tmp_path)

@@ -6,8 +6,10 @@ the whole. The parts, each in its own module:
 * :mod:`.toolchain`: the build's own virtual environment (voici, jupyterlite) and Pyodide's core from npm,
   both cached under ``~/.cache/samurai_lab/site-build``;
 * :mod:`.packages`: the wheels the browser's Python loads (the kernel's, the apps', samurai_lab's own and
-  the numpy / Pillow stand-ins of ``pyodide_shims/``), pruned, and the ``pyodide-lock.json`` naming them;
+  the numpy / Pillow / piplite stand-ins of ``pyodide_shims/``), pruned, and the ``pyodide-lock.json``
+  naming them;
 * :mod:`.page`: the script each page runs first (its address's options and the browser's languages handed
   to the kernel, the site's sub-path);
+* :mod:`.service_worker`: JupyterLite's service worker, left to carry only the kernel's file requests;
 * :mod:`.build`: the JupyterLite build and the pruning of what no page fetches.
 """

@@ -2,7 +2,8 @@
 
 ``build_site(out)`` runs ``jupyter lite build`` in the build environment (:mod:`.toolchain`) over a
 prepared folder (Pyodide's core and the wheels of :mod:`.packages` in ``static/pyodide/``, the kernel's
-settings in ``jupyter-lite.json``), then patches each page (:mod:`.page`) and prunes what no page fetches.
+settings in ``jupyter-lite.json``), then patches each page (:mod:`.page`) and the service worker
+(:mod:`.service_worker`), and prunes what no page fetches.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 from ...common.resources import notebooks_dir, scenarios_dir, thumbs_dir
 from . import page
 from .packages import PACKAGE, write_wheels
+from .service_worker import patch_service_worker
 from .toolchain import BuildError, build_python, pyodide_core, run
 
 KERNEL_PLUGIN = page.KERNEL_PLUGIN
@@ -122,6 +124,7 @@ def build_site(out: Path, sources: SiteSources = SiteSources(), log=print) -> Pa
     if not (out / "voici" / "render").is_dir():
         raise BuildError(f"the build wrote no pages into {out / 'voici' / 'render'}")
     page.patch_pages(out)
+    patch_service_worker(out)
     prune(out)
     page.write_entry_pages(out)
     log(f"Site built in {time.monotonic() - t0:.0f} s: {out}")

@@ -29,9 +29,6 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: the site's service worker mounts at ``/drive``), kept on that computer until its site data is cleared.
 SAVED_IN_BROWSER = "/drive/saved"
 CONFIG_TAG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
-#: Front-end plugins the site does without: the service worker would mount the browser's file store into
-#: the kernel (a request per file the kernel looks at); the apps keep their files in their wheel.
-DISABLED_PLUGINS = ("@jupyterlite/application-extension:service-worker-manager",)
 #: The Pyodide kernel's name (the notebooks name ``python3``, voila's).
 KERNEL_NAME = "python"
 MAIN_SCRIPT = re.compile(r'<script src="/voici/build/voici\.js"></script>')
@@ -66,8 +63,7 @@ BRIDGE_JS = """<script>
 
 
 def patch_config(config: dict) -> dict:
-    """The page's configuration for the site: no service worker, the notebook on the Pyodide kernel."""
-    config["disabledExtensions"] = sorted({*config.get("disabledExtensions", []), *DISABLED_PLUGINS})
+    """The page's configuration for the site: the notebook on the Pyodide kernel."""
     spec = config.get("notebookSrc", {}).get("metadata", {}).get("kernelspec")
     if isinstance(spec, dict):
         spec.update(name=KERNEL_NAME, display_name="Python (Pyodide)")

@@ -1,10 +1,13 @@
 """Bytecode for the browser's Python, compiled at build time by Pyodide itself (in Node).
 
 A page's Python would otherwise compile every module it imports (IPython, ipywidgets, networkx,
-samurai_lab...) from source, at every page load: in WebAssembly that is most of a page's start. The
-build runs Pyodide 0.29 (CPython 3.13, the very interpreter of the pages) in Node over the site's wheels
-and adds to each its ``__pycache__/*.cpython-313.pyc`` files, unchecked hash-based (valid whatever the
-files' dates), so pages import compiled code. Sources stay beside them (tracebacks, ``inspect``).
+samurai_lab, and the 400 modules of the standard library they use) from source, at every page load: in
+WebAssembly that is most of a page's start. The build runs Pyodide 0.29 (CPython 3.13, the very
+interpreter of the pages) in Node over the site's wheels and adds to each its
+``__pycache__/*.cpython-313.pyc`` files, unchecked hash-based (valid whatever the files' dates), so pages
+import compiled code; sources stay beside them (tracebacks, ``inspect``). The standard library
+(``python_stdlib.zip``, sources only as npm ships it) is replaced by its bytecode alone (``*.pyc`` in
+the zip, where ``zipimport`` looks first): with its sources too it would be 4 MB larger.
 """
 
 from __future__ import annotations
@@ -46,6 +49,27 @@ for whl in sorted(Path("/site").glob("*.whl")):
     whl.write_bytes(out.getvalue())
     done += 1
 print(f"compiled {done} wheels")
+
+STDLIB_ZIP = Path("/site/python_stdlib.zip")
+STDLIB_IN_PAGE = "/lib/python313.zip/"
+out = io.BytesIO()
+with zipfile.ZipFile(STDLIB_ZIP) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+    for info in src.infolist():
+        data = src.read(info)
+        name = info.filename
+        if name.endswith(".py"):
+            Path("/tmp/compile.py").write_bytes(data)
+            try:
+                py_compile.compile("/tmp/compile.py", cfile="/tmp/compile.pyc", dfile=STDLIB_IN_PAGE + name,
+                                   doraise=True, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+            except py_compile.PyCompileError:
+                pass  # kept as source
+            else:
+                name, data = name + "c", Path("/tmp/compile.pyc").read_bytes()
+        dst.writestr(zipfile.ZipInfo(name, info.date_time), data, compress_type=zipfile.ZIP_DEFLATED,
+                     compresslevel=9)
+STDLIB_ZIP.write_bytes(out.getvalue())
+print("compiled the standard library")
 '''
 
 NODE_JS = r'''
@@ -61,7 +85,8 @@ py.runPython(process.env.SAMURAI_COMPILE_PY);
 
 
 def precompile_wheels(folder: Path, core: Path, skip: list[str], log=print) -> None:
-    """Add bytecode to every wheel in ``folder`` (Pyodide's folder of the site, with its lock) but ``skip``."""
+    """Add bytecode to every wheel in ``folder`` (Pyodide's folder of the site, with its lock) but ``skip``,
+    and replace its ``python_stdlib.zip`` (a copy of ``core``'s) by the standard library's bytecode."""
     import os
 
     node = shutil.which("node")

@@ -136,8 +136,11 @@ class StudyPlayer:
         self.panel.add_class(SIDE_CLASS)
         self.panel.add_class("samurai-study-panel")
         style = widgets.HTML(f"<style>{STYLE}</style>", layout=widgets.Layout(display="none"))
-        board_box = widgets.VBox([board.widget], layout=widgets.Layout(flex="1 1 420px", min_width="0"))
-        self.widget = widgets.VBox([style, widgets.HBox([board_box, self.panel], layout=widgets.Layout(
+        # the board is a child of the row itself: a square board's frame takes the row's room (flex), and
+        # the panel goes under it when the page is narrow
+        if not board.widget.layout.flex:
+            board.widget.layout.flex, board.widget.layout.min_width = "1 1 420px", "0"
+        self.widget = widgets.VBox([style, widgets.HBox([board.widget, self.panel], layout=widgets.Layout(
             flex_flow="row wrap", align_items="flex-start"))])
         self.widget.add_class(PLAYER_CLASS)
         self._show_empty()

@@ -145,3 +145,44 @@ def test_a_study_built_in_the_explorer_opens_by_link_and_judges_answers(browser:
             assert errors.unexpected() == []
     finally:
         saved.unlink(missing_ok=True)
+
+
+#: The other games' study boards, in their own logical pixels (``FittedBoards`` finds the fitted scale).
+KATANA_CANVAS, IKZ_BOARD = ".katana-study-canvas", ".ikz-study-board"
+
+
+def test_the_other_games_studies_play_by_clicks_in_their_languages(app_page: Page, voila_url: str) -> None:
+    from helpers import FittedBoards
+
+    from samurai_lab.ikizumari.core.board import parse_square
+    from samurai_lab.ikizumari.render.geometry import DEFAULT_GEOMETRY
+    from samurai_lab.katana.core.board import square_index
+    from samurai_lab.katana.render.layout import Layout
+
+    katana = Layout(cell=56.0, margin=24.0)
+    boards = FittedBoards({KATANA_CANVAS: katana.width, IKZ_BOARD: DEFAULT_GEOMETRY.size}, 90.0)
+    page = app_page
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    open_app(page, voila_url, "study.ipynb?study=katana-the-challenge&lang=it", APP_READY["study.ipynb"])
+    wait_for_text(page, ".samurai-study-progress", "Passo 1 di 3")
+    expect(page.locator(".samurai-study-title")).to_contain_text("La Sfida sulla Katana")
+    page.locator(".samurai-study-next").click()
+    for square in ("e1", "e3"):
+        boards.click(page, KATANA_CANVAS, *katana.centre(square_index(square)))
+    wait_for_text(page, ".samurai-study-panel .samurai-message", "Non questa: e3 è a due caselle dalla KATANA e5")
+    for square in ("e1", "e4"):
+        boards.click(page, KATANA_CANVAS, *katana.centre(square_index(square)))
+    wait_for_text(page, ".samurai-study-panel .samurai-message", "Giusto: il Rosso completa l'area di sfida")
+    save_screenshot(page, "study_player_katana_it")
+    open_app(page, voila_url, "study.ipynb?study=ikizumari-announcing-a-distance&lang=fr&step=2",
+             APP_READY["study.ipynb"])
+    wait_for_text(page, ".samurai-study-progress", "Étape 2 sur 3 · questions résolues : 0 sur 1")
+    for square in ("g7", "i7"):
+        boards.click(page, IKZ_BOARD, *DEFAULT_GEOMETRY.centre(parse_square(square)))
+    wait_for_text(page, ".samurai-study-panel .samurai-message", "Pas celui-ci : Deux cases annoncent 2")
+    page.locator(".samurai-study-hint").click()
+    wait_for_text(page, ".samurai-study-panel .samurai-message", "Indice : Une courte distance en tigre")
+    for square in ("g7", "h7"):
+        boards.click(page, IKZ_BOARD, *DEFAULT_GEOMETRY.centre(parse_square(square)))
+    wait_for_text(page, ".samurai-study-panel .samurai-message", "Exact : 1 en tigre")
+    save_screenshot(page, "study_player_ikizumari_fr")

@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
-from ...common.review_search import BLUNDER, INACCURACY, MISTAKE
+from ...common.review_search import BLUNDER, INACCURACY, MISTAKE, judgement_of
 from ...i18n import N_, Domain
 from ..bots.fast_judge import judge_plans
 from ..bots.knowledge import playable
@@ -57,10 +57,7 @@ class TurnReview:
     @property
     def judgement(self) -> str | None:
         """``blunder``, ``mistake``, ``inaccuracy`` or None."""
-        for name, least, _ in JUDGEMENTS:
-            if self.loss >= least:
-                return name
-        return None
+        return judgement_of(self.loss)
 
 
 @dataclass(frozen=True)

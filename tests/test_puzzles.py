@@ -176,3 +176,24 @@ def test_check_proves_a_sample_and_fails_a_doctored_file(tmp_path):
     out = io.StringIO()
     assert check_paths([bad], out=out) in (1, 2)
     assert "FAILED" in out.getvalue() or "INVALID" in out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["it", "es", "ru"])
+def test_the_app_speaks_the_page_language(lang):
+    from language_check import english_left, widget_texts
+
+    from samurai_lab.ikizumari.widgets.puzzle import IkizumariPuzzles
+    from samurai_lab.katana.widgets.puzzle import KatanaPuzzles
+    from samurai_lab.knizia.widgets.puzzle import KniziaPuzzles
+    from samurai_lab.ui.puzzles import PuzzlesApp
+
+    with use_language(lang):
+        app = PuzzlesApp({"knizia": KniziaPuzzles, "katana": KatanaPuzzles, "ikizumari": IkizumariPuzzles},
+                         query=f"lang={lang}")
+        for game in GAMES:
+            app.game_choice.value = game
+            app._hint()
+            shown = widget_texts(app.header.widget) + widget_texts(app.game_choice) + widget_texts(app.goal) \
+                + widget_texts(app.body)
+            assert english_left(shown, language=lang) == [], game
+            assert app.feedback.kind == "info" and app.feedback.text

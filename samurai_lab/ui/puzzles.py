@@ -132,10 +132,11 @@ class PuzzlesApp:
         self.game_choice = widgets.ToggleButtons(options=[(T.gettext(GAME_NAMES.get(n, n)), n) for n in self.trainers],
                                                  value=self.game)
         self.game_choice.add_class("samurai-puzzle-game")
-        self.theme_choice = widgets.Dropdown(layout=widgets.Layout(width="auto"))
+        self.theme_choice = widgets.Dropdown(description=T.gettext("Theme"), layout=widgets.Layout(width="auto"))
         self.theme_choice.add_class("samurai-puzzle-theme")
         self.level_choice = widgets.Dropdown(options=[(T.gettext(label), key) for key, label, _, _ in LEVELS],
-                                             value=ALL, layout=widgets.Layout(width="auto"))
+                                             value=ALL, description=T.gettext("Difficulty"),
+                                             layout=widgets.Layout(width="auto"))
         self.level_choice.add_class("samurai-puzzle-level")
         self.goal = widgets.HTML()
         self.goal.add_class("samurai-puzzle-goal")

@@ -108,6 +108,7 @@ class KniziaPuzzles:
         self.hand.layout.display = "" if options else "none"
         specials = [a for a in relevant_actions(st) if isinstance(a, (Swap, MoveTile))] if hand else []
         self.special.options = [(action_phrase(st, a), str(a)) for a in specials]
+        self.special.description = T.gettext("{swap} / {move}").format(swap=vocab.swap, move=vocab.move)
         self.special_row.layout.display = "" if specials else "none"
         self.played.value = "<br>".join(self.lines)
         self._mark_targets()

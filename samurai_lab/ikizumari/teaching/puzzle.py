@@ -25,7 +25,7 @@ T = Domain("ikizumari")
 GOALS = ("win",)
 MAX_MOVES = 3
 BUDGET = 60_000
-MINE_BUDGET = 5_000  # positions a generated puzzle may need (keeps every later proof quick)
+MINE_BUDGET = 2_000  # positions a generated puzzle may need (keeps every later proof quick)
 
 
 def _key(s: State) -> tuple:

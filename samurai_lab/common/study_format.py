@@ -249,22 +249,26 @@ class _Reader:
     def unknown(self, data: Mapping, known: tuple[str, ...], path: tuple) -> None:
         for key in data:
             if key not in known:
-                self.bad(path + (key,), T.gettext("unknown key {key} (expected one of {keys})").format(key=repr(key), keys=", ".join(known)))
+                self.bad(path + (key,), T.gettext("unknown key {key} (expected one of {keys})").format(
+                    key=repr(key), keys=", ".join(known)))
 
     def texts(self, value: Any, path: tuple, required: bool = True) -> Texts | None:
         if value is None:
             if required:
-                self.bad(path, T.gettext("missing: write it at least in English, e.g. {example}").format(example='{ en = "..." }'))
+                self.bad(path, T.gettext("missing: write it at least in English, e.g. {example}").format(
+                    example='{ en = "..." }'))
             return None
         if isinstance(value, str):
             value = {"en": value}
         if not isinstance(value, dict):
-            self.bad(path, T.gettext("must be a text or a table of texts by language, not {kind}").format(kind=type(value).__name__))
+            self.bad(path, T.gettext("must be a text or a table of texts by language, not {kind}").format(
+                kind=type(value).__name__))
             return None
         ok: dict[str, str] = {}
         for lang, text in value.items():
             if lang not in LANGUAGES:
-                self.bad(path + (lang,), T.gettext("unknown language {lang} (one of {langs})").format(lang=repr(lang), langs=", ".join(LANGUAGES)))
+                self.bad(path + (lang,), T.gettext("unknown language {lang} (one of {langs})").format(
+                    lang=repr(lang), langs=", ".join(LANGUAGES)))
             elif not isinstance(text, str) or not text.strip():
                 self.bad(path + (lang,), T.gettext("must be a text that is not empty"))
             else:
@@ -283,12 +287,14 @@ class _Reader:
 
     def marks(self, value: Any, path: tuple) -> Marks:
         if not isinstance(value, dict):
-            self.bad(path, T.gettext("must be a table: {example}").format(example="{ cells = [...], arrows = [[from, to], ...] }"))
+            self.bad(path, T.gettext("must be a table: {example}").format(
+                example="{ cells = [...], arrows = [[from, to], ...] }"))
             return Marks()
         self.unknown(value, MARK_KEYS, path)
         cells = value.get("cells", [])
         if not isinstance(cells, list) or not all(isinstance(c, str) and c.strip() for c in cells):
-            self.bad(path + ("cells",), T.gettext("must be a list of hexes or squares, e.g. {example}").format(example='["HO47", "Edo"]'))
+            self.bad(path + ("cells",), T.gettext("must be a list of hexes or squares, e.g. {example}").format(
+                example='["HO47", "Edo"]'))
             cells = []
         arrows = value.get("arrows", [])
         out: list[tuple[str, str]] = []
@@ -299,7 +305,8 @@ class _Reader:
             if isinstance(a, list) and len(a) == 2 and all(isinstance(c, str) and c.strip() for c in a):
                 out.append((a[0].strip(), a[1].strip()))
             else:
-                self.bad(path + ("arrows",), T.gettext("arrow {k} must be a pair [from, to] of hexes or squares").format(k=k))
+                self.bad(path + ("arrows",),
+                         T.gettext("arrow {k} must be a pair [from, to] of hexes or squares").format(k=k))
         return Marks(tuple(c.strip() for c in cells), tuple(out))
 
     def question(self, value: Any, path: tuple) -> Question | None:
@@ -312,7 +319,8 @@ class _Reader:
         if not accept and "accept" in value:
             self.bad(path + ("accept",), T.gettext("give at least one accepted answer"))
         elif "accept" not in value:
-            self.bad(path + ("accept",), T.gettext("missing: the accepted answers, e.g. {example}").format(example='accept = ["H3@HO46"]'))
+            self.bad(path + ("accept",), T.gettext("missing: the accepted answers, e.g. {example}").format(
+                example='accept = ["H3@HO46"]'))
         wrongs: list[Wrong] = []
         raw = value.get("wrong", [])
         if not isinstance(raw, list):
@@ -329,7 +337,8 @@ class _Reader:
                 self.bad(wpath + ("answer",), T.gettext("missing: the wrong answer, as a move"))
                 answer = ""
             elif answer.strip() in accept:
-                self.bad(wpath + ("answer",), T.gettext("{answer} is also an accepted answer").format(answer=repr(answer.strip())))
+                self.bad(wpath + ("answer",), T.gettext("{answer} is also an accepted answer").format(
+                    answer=repr(answer.strip())))
             feedback = self.texts(w.get("feedback"), wpath + ("feedback",))
             if answer and feedback is not None:
                 wrongs.append(Wrong(answer.strip(), feedback))
@@ -363,11 +372,13 @@ class _Reader:
         self.unknown(data, TOP_KEYS, ())
         version = data.get("study")
         if version != FORMAT_VERSION:
-            self.bad(("study",), (T.gettext("write {line} at the top (the format's version)").format(line=f"study = {FORMAT_VERSION}")
+            self.bad(("study",), (T.gettext("write {line} at the top (the format's version)").format(
+                line=f"study = {FORMAT_VERSION}")
                       + (T.gettext(", not {value}").format(value=repr(version)) if version is not None else "")))
         game = data.get("game", "knizia")
         if game not in GAMES:
-            self.bad(("game",), T.gettext("unknown game {game} (one of {games})").format(game=repr(game), games=", ".join(GAMES)))
+            self.bad(("game",), T.gettext("unknown game {game} (one of {games})").format(
+                game=repr(game), games=", ".join(GAMES)))
             game = "knizia"
         edition = data.get("edition")
         if edition is not None and (game != "knizia" or edition not in ("1998", "2015")):
@@ -377,14 +388,16 @@ class _Reader:
         if title is not None:
             for lang, t in title.items:
                 if len(t) > MAX_TITLE or "\n" in t.strip():
-                    self.bad(("title", lang), T.gettext("a title is one line of at most {most} characters").format(most=MAX_TITLE))
+                    self.bad(("title", lang), T.gettext("a title is one line of at most {most} characters").format(
+                        most=MAX_TITLE))
         description = self.texts(data.get("description"), ("description",), required=False)
         raw = data.get("step", [])
         if not isinstance(raw, list) or not raw:
             self.bad(("step",), T.gettext("a study has at least one step ([[step]])"))
             raw = raw if isinstance(raw, list) else []
         if len(raw) > MAX_STEPS:
-            self.bad(("step",), T.gettext("a study has at most {most} steps (this one has {n})").format(most=MAX_STEPS, n=len(raw)))
+            self.bad(("step",), T.gettext("a study has at most {most} steps (this one has {n})").format(
+                most=MAX_STEPS, n=len(raw)))
         steps = [self.step(s, k) for k, s in enumerate(raw, start=1)]
         if title is None or any(s is None for s in steps):
             return None
@@ -398,7 +411,8 @@ def loads_study(text: str, name: str = "") -> Study:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"line (\d+)", str(e))
-        raise StudyError([Problem("", T.gettext("not valid TOML: {error}").format(error=e), int(m[1]) if m else None, name)]) from None
+        raise StudyError([Problem("", T.gettext("not valid TOML: {error}").format(
+            error=e), int(m[1]) if m else None, name)]) from None
     reader = _Reader(text, name)
     study = reader.study(data)
     if reader.problems or study is None:

@@ -12,10 +12,11 @@ position strings, move notation and legality check), so that this module stays g
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 from ..i18n import Domain
-from .study_format import LineMap, Problem, Study, StudyError, Texts, loads_study
+from .study_format import GAME_TITLES, LineMap, Problem, Study, StudyError, Texts, loads_study
 
 T = Domain("ui")
 
@@ -27,14 +28,30 @@ class GameRules:
     """What a study needs of a game: read a position, a move and a cell; why a move is illegal; play it."""
 
     game: str
-    title: str  #: the game's name in messages (``Katana (rulebook 003)``)
     read_position: Callable[[str], Any]  #: ValueError with the problem
     read_move: Callable[[Any, str], Any]  #: (state, text) → move; ValueError
     why_illegal: Callable[[Any, Any], "str | None"]
     apply: Callable[[Any, Any], Any]
     read_cell: Callable[[Any, str], Any]  #: (state, "HO47") → the cell; ValueError
     edition_of: Callable[[Any], "str | None"] = lambda state: None
-    titles: Callable[[str], str] = lambda game: game  #: another game's name, for "this study is for ..."
+
+    @property
+    def title(self) -> str:
+        """The game's name in messages (English: translated where shown)."""
+        return GAME_TITLES[self.game]
+
+    def play(self, study: Study, text: str | None = None) -> "StudyPlay":
+        """A study of this game checked against its rules (StudyError listing every problem)."""
+        return StudyPlay(study, self, text)
+
+    def loads(self, text: str, name: str = "") -> "StudyPlay":
+        """A study file's text, read and checked (StudyError listing every problem, each with its line)."""
+        return StudyPlay.from_text(text, self, name)
+
+    def load(self, path: str | Path) -> "StudyPlay":
+        """The study in the file ``path``, read and checked."""
+        p = Path(path)
+        return self.loads(p.read_text(encoding="utf-8"), p.name)
 
 
 @dataclass(frozen=True)
@@ -92,8 +109,9 @@ class StudyPlay:
     def _check(self) -> None:
         study, rules = self.study, self.rules
         if study.game != rules.game:
-            self._bad(None, ("game",), T.gettext("this study is for {game}, not for {this}: open it in that game's app").format(
-                game=T.gettext(rules.titles(study.game)), this=T.gettext(rules.title)))
+            words = T.gettext("this study is for {game}, not for {this}: open it in that game's app")
+            self._bad(None, ("game",), words.format(game=T.gettext(GAME_TITLES.get(study.game, study.game)),
+                                                    this=T.gettext(rules.title)))
             return
         states: list[Any] = []
         state: Any = None
@@ -118,7 +136,8 @@ class StudyPlay:
                         raise ValueError(reason)
                     state = rules.apply(state, move)
                 except ValueError as e:
-                    self._bad(k, ("play",), T.gettext("move {n} {move}: {problem}").format(n=n, move=repr(text), problem=_first_line(e)))
+                    self._bad(k, ("play",), T.gettext("move {n} {move}: {problem}").format(
+                        n=n, move=repr(text), problem=_first_line(e)))
                     state = None
             states.append(state)
             if state is None:
@@ -152,7 +171,8 @@ class StudyPlay:
                         self._bad(k, ("question", "wrong"), f"{w.answer!r}: {_first_line(e)}")
                         continue
                     if move in accepted:
-                        self._bad(k, ("question", "wrong"), T.gettext("{answer} is also an accepted answer").format(answer=repr(w.answer)))
+                        self._bad(k, ("question", "wrong"), T.gettext("{answer} is also an accepted answer").format(
+                            answer=repr(w.answer)))
                     wrong.append(move)
             self.moves.append(accepted)
             self.wrong_moves.append(wrong)

@@ -21,7 +21,7 @@ from ..ui.common import Feedback
 from ..ui.header import AppHeader
 from ..ui.language import APP_LANGUAGES, open_page
 from ..ui.query import query_params
-from ..ui.study_player import StudyPlayer, text_of
+from ..ui.study_player import StudyPlayer, text_of, uploaded_text
 
 T = Domain("ui")
 
@@ -145,16 +145,9 @@ class StudyApp:
         return player
 
     def _on_upload(self, change: dict) -> None:
-        value = change["new"]
-        if not value:
-            return
-        item = value[0]
-        try:
-            text = bytes(item["content"]).decode("utf-8")
-        except UnicodeDecodeError:
-            raise ValueError(T.gettext("The file is not UTF-8 text.")) from None
-        self.open_text(text, item.get("name", "study.toml"))
-
+        upload = uploaded_text(change)
+        if upload is not None:
+            self.open_text(*upload)
 
 def study_app(query: str | None = None) -> StudyApp:
     """The study app for the page's address (``?study=NAME``, ``?game=``, ``?step=``)."""

@@ -47,6 +47,68 @@ class StudyBoard(Protocol):
         """Projector mode."""
 
 
+class SquareStudyBoard:
+    """A study board of a square-board game: while a question waits, a click (or tap) on a samurai of the
+    player to move chooses it, a click on a square then makes the try. A game's board says which squares
+    are the mover's (``mine``), builds its move (``move``), draws (``draw``) and words its refusal
+    (``choose_first``)."""
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+        self.marks = Marks()
+        self.asking = False
+        self.selected: int | None = None
+        self._callbacks: list[Callable[[Any], None]] = []
+
+    def on_try(self, callback: Callable[[Any], None]) -> None:
+        self._callbacks.append(callback)
+
+    def show_step(self, state: Any, marks: Marks, asking: bool) -> None:
+        self.state, self.marks, self.asking, self.selected = state, marks, asking, None
+        self.draw()
+
+    def click_square(self, square: int | None) -> None:
+        """A click (or tap): a samurai of the player to move is chosen, a square then makes the try."""
+        if not self.asking or square is None:
+            return
+        if self.selected is None or self.mine(square):
+            if not self.mine(square):
+                raise ValueError(self.choose_first())
+            self.selected = square
+            self.draw()
+            return
+        move = self.move(self.selected, square)
+        self.selected = None
+        self.draw()
+        for cb in self._callbacks:
+            cb(move)
+
+    def mine(self, square: int) -> bool:  # pragma: no cover - each game's
+        raise NotImplementedError
+
+    def move(self, origin: int, target: int) -> Any:  # pragma: no cover - each game's
+        raise NotImplementedError
+
+    def draw(self) -> None:  # pragma: no cover - each game's
+        raise NotImplementedError
+
+    def choose_first(self) -> str:  # pragma: no cover - each game's
+        raise NotImplementedError
+
+
+def uploaded_text(change: dict) -> tuple[str, str] | None:
+    """(text, file name) of a ``FileUpload``'s new value, None when it was cleared; ValueError when the
+    file is not UTF-8 text."""
+    value = change["new"]
+    if not value:
+        return None
+    item = value[0]
+    try:
+        return bytes(item["content"]).decode("utf-8"), item.get("name", "study.toml")
+    except UnicodeDecodeError:
+        raise ValueError(T.gettext("The file is not UTF-8 text.")) from None
+
+
 # --- short markdown -----------------------------------------------------------------------------
 _INLINE = ((re.compile(r"`([^`]+)`"), r"<code>\1</code>"), (re.compile(r"\*\*([^*]+)\*\*"), r"<b>\1</b>"),
            (re.compile(r"(?<![*\w])\*([^*\n]+)\*(?!\w)"), r"<i>\1</i>"))
@@ -240,4 +302,5 @@ class StudyPlayer:
         self.hint_button.layout.display = "none"
 
 
-__all__ = ["ACCEPTED", "OTHER", "PLAYER_CLASS", "StudyBoard", "StudyPlayer", "markdown_html", "text_of"]
+__all__ = ["ACCEPTED", "OTHER", "PLAYER_CLASS", "SquareStudyBoard", "StudyBoard", "StudyPlayer", "markdown_html",
+           "text_of", "uploaded_text"]

@@ -5,15 +5,12 @@ marks name squares (``g9``). See ``studies/README.md``.
 ::
 
     play = load_study("studies/katana-the-challenge.toml")   # StudyError lists every problem
-    play.states[0]; play.judge(0, "f9-g9").kind                   # 'accepted'
+    play.states[0]; play.judge(1, "e1-e4").kind        # 'accepted' (step 2 asks the question)
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from ...common.study_format import GAME_TITLES, Study
-from ...common.study_model import GameRules, StudyPlay
+from ...common.study_model import GameRules
 from ..core.board import square_index
 from ..core.rules import apply_move, why_illegal
 from ..core.state import State, from_position, parse_move
@@ -25,27 +22,13 @@ def _cell(state: State, ref: str) -> int:
 
 RULES = GameRules(
     game="katana",
-    title=GAME_TITLES["katana"],
     read_position=from_position,
     read_move=lambda state, text: parse_move(text),
     why_illegal=why_illegal,
     apply=apply_move,
     read_cell=_cell,
-    titles=lambda game: GAME_TITLES.get(game, game),
 )
 
 
-def study_play(study: Study, text: str | None = None) -> StudyPlay:
-    """A study of this game checked against the rules (StudyError listing every problem)."""
-    return StudyPlay(study, RULES, text)
-
-
-def loads_study(text: str, name: str = "") -> StudyPlay:
-    """A study file's text, read and checked (StudyError listing every problem, each with its line)."""
-    return StudyPlay.from_text(text, RULES, name)
-
-
-def load_study(path: str | Path) -> StudyPlay:
-    """The study in ``path``, read and checked."""
-    p = Path(path)
-    return loads_study(p.read_text(encoding="utf-8"), p.name)
+#: A study of this game checked against its rules, from a ``Study``, a file's text or a file.
+study_play, loads_study, load_study = RULES.play, RULES.loads, RULES.load

@@ -4,10 +4,8 @@ tapping) a samurai of the player to move, then a square — that move is the try
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
-from ...common.study_format import Marks
 from ...i18n import Domain
+from ...ui.study_player import SquareStudyBoard
 from ..core.board import square_index
 from ..core.rules import targets
 from ..core.state import Move, State, owner
@@ -16,30 +14,28 @@ from .board import KatanaBoard
 T = Domain("katana")
 
 
-class KatanaStudyBoard:
+class KatanaStudyBoard(SquareStudyBoard):
     """``show_step(state, marks, asking)``, ``on_try(callback)``, ``click_square(square)`` (tests)."""
 
     def __init__(self, state: State, cell: float = 56.0) -> None:
+        super().__init__(state)
         self.board = KatanaBoard(state, cell=cell, css_class="katana-study-canvas")
         self.board.on_square(self.click_square)
         self.widget = self.board.widget
-        self.state = state
-        self.marks = Marks()
-        self.asking = False
-        self.selected: int | None = None
-        self._callbacks: list[Callable[[Any], None]] = []
-
-    def on_try(self, callback: Callable[[Any], None]) -> None:
-        self._callbacks.append(callback)
 
     def set_projector(self, on: bool) -> None:
         self.board.set_projector(on)
 
-    def show_step(self, state: State, marks: Marks, asking: bool) -> None:
-        self.state, self.marks, self.asking, self.selected = state, marks, asking, None
-        self._draw()
+    def mine(self, square: int) -> bool:
+        return owner(self.state.cells[square]) == self.state.to_move
 
-    def _draw(self) -> None:
+    def move(self, origin: int, target: int) -> Move:
+        return Move("move", origin, target)
+
+    def choose_first(self) -> str:
+        return T.gettext("Click one of your samurai first, then the square it goes to.")
+
+    def draw(self) -> None:
         arrow = None
         if self.marks.arrows:
             a, b = self.marks.arrows[0]
@@ -49,19 +45,3 @@ class KatanaStudyBoard:
         else:
             marked = [square_index(c) for c in self.marks.cells]
         self.board.set_state(self.state, selected=self.selected, targets=marked, previous_move=arrow)
-
-    def click_square(self, square: int) -> None:
-        """A click (or tap): a samurai of the player to move is chosen, a square then makes the try."""
-        if not self.asking:
-            return
-        if self.selected is None or owner(self.state.cells[square]) == self.state.to_move:
-            if owner(self.state.cells[square]) != self.state.to_move:
-                raise ValueError(T.gettext("Click one of your samurai first, then the square it goes to."))
-            self.selected = square
-            self._draw()
-            return
-        move = Move("move", self.selected, square)
-        self.selected = None
-        self._draw()
-        for cb in self._callbacks:
-            cb(move)

@@ -5,15 +5,12 @@ marks name hexes by id or settlement name (``HO47``, ``Edo``). See ``studies/REA
 ::
 
     play = load_study("studies/knizia-influence-around-edo.toml")   # StudyError lists every problem
-    play.states[0]; play.judge(0, "H3@HO46").kind                   # 'accepted'
+    play.states[0]; play.judge(1, "H3@HO46").kind      # 'accepted' (step 2 asks the question)
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from ...common.study_format import GAME_TITLES, Study
-from ...common.study_model import GameRules, StudyPlay
+from ...common.study_model import GameRules
 from ..core.actions import as_action
 from ..core.rules import why_illegal
 from ..core.state import GameState
@@ -26,28 +23,14 @@ def _cell(state: GameState, ref: str) -> int:
 
 RULES = GameRules(
     game="knizia",
-    title=GAME_TITLES["knizia"],
     read_position=lambda text: parse_position(text, "position"),
     read_move=lambda state, text: as_action(text),
     why_illegal=why_illegal,
     apply=lambda state, action: state.apply(action),
     read_cell=_cell,
     edition_of=lambda state: state.ruleset.edition,
-    titles=lambda game: GAME_TITLES.get(game, game),
 )
 
 
-def study_play(study: Study, text: str | None = None) -> StudyPlay:
-    """A study of this game checked against the rules (StudyError listing every problem)."""
-    return StudyPlay(study, RULES, text)
-
-
-def loads_study(text: str, name: str = "") -> StudyPlay:
-    """A study file's text, read and checked (StudyError listing every problem, each with its line)."""
-    return StudyPlay.from_text(text, RULES, name)
-
-
-def load_study(path: str | Path) -> StudyPlay:
-    """The study in ``path``, read and checked."""
-    p = Path(path)
-    return loads_study(p.read_text(encoding="utf-8"), p.name)
+#: A study of this game checked against its rules, from a ``Study``, a file's text or a file.
+study_play, loads_study, load_study = RULES.play, RULES.loads, RULES.load

@@ -25,6 +25,7 @@ from ...common.study_files import saved_studies_dir
 from ...common.study_format import Marks, Question, Step, Study, StudyError, Texts, Wrong, dumps_study
 from ...i18n import Domain, get_language
 from ...ui.header import page_name
+from ...ui.study_player import uploaded_text
 from ..core.actions import Action, PlaceTile
 from ..core.state import GameState
 from ..scenarios.position import parse_position, position_string
@@ -299,22 +300,15 @@ class StudyEditor:
         self._cancel_replace()
         stem = name.removesuffix(".toml")
         href = f'{page_name("study.ipynb")}?study={quote(stem)}'
-        self.link.value = '<a href="{}" target="_blank">{}</a>'.format(
+        self.link.value = '<a href="{}" target="_blank" style="color:#1a4f8b;text-decoration:underline">{}</a>'.format(
             html.escape(href), html.escape(T.gettext("Open “{name}” in the study player").format(name=stem)))
         self.app.feedback.show(T.gettext("Saved as “{file}” among the saved studies.").format(file=name), "success")
         return path
 
     def _on_upload(self, change: dict) -> None:
-        value = change["new"]
-        if not value:
-            return
-        item = value[0]
-        try:
-            text = bytes(item["content"]).decode("utf-8")
-        except UnicodeDecodeError:
-            raise ValueError(T.gettext("{file}: the file is not UTF-8 text").format(
-                file=item.get("name", ""))) from None
-        self.open_text(text, item.get("name", "study.toml"))
+        upload = uploaded_text(change)
+        if upload is not None:
+            self.open_text(*upload)
 
     def open_text(self, text: str, name: str = "study.toml") -> None:
         """Edit the study of a file's text: its steps (each with a position), its title."""
@@ -356,7 +350,8 @@ class StudyEditor:
 
 
 def _short(text: str, most: int = 48) -> str:
-    line = " ".join(text.split())
+    """A text on one line without its markdown marks, cut to ``most`` characters."""
+    line = " ".join(text.replace("**", "").replace("`", "").split())
     return line if len(line) <= most else line[: most - 1] + "…"
 
 

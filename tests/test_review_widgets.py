@@ -101,6 +101,8 @@ def test_katana_app_reviews_a_finished_game_in_italian() -> None:
     panel.start_button.click()  # through the app's guard: in the app's language
     assert "Errore grave: 1" in panel.summary.value and panel.turns_box.children
     assert panel.chart.value.count("samurai-review-dot") == len(panel.reviews)
+    panel.learning.button.click()  # no marked position has a forced kill in three moves: it says so
+    assert "Nessuna di queste posizioni" in panel.learning.message.value
     assert english_left(widget_texts(panel.widget), allow=KATANA_TERMS, language="it") == []
 
 
@@ -117,6 +119,14 @@ def test_ikizumari_app_reviews_a_finished_game_in_french_then_speaks_italian() -
     assert "Grosse erreur" in panel.summary.value and "IKI-ZUMARI" in panel.turns_box.children[0].value
     allow = ["ANZEN", "SHIRO", "HO BO", "IKI-ZUMARI"]
     assert english_left(widget_texts(panel.widget), allow=allow, language="fr") == []
+    panel.learning.button.click()  # the missed IKI-ZUMARI, as a puzzle: its answer solves it
+    learning = panel.learning
+    assert learning.items and "Position 1 sur 2" in learning.title.value
+    record = learning.items[0][1]
+    with use_language("fr"):  # as the app's board handler runs it
+        for move in record.answer[::2]:
+            learning.trainer.try_move(move)
+    assert "#1b5e20" in learning.message.value
     app.language.value = "it"
     assert panel.player.options[0][0] == "Rosso" and "Errore grave" in panel.summary.value
     assert english_left(widget_texts(panel.widget), allow=allow, language="it") == []

@@ -94,9 +94,11 @@ class MoveReviewPanel:
                  guard: Callable[[Callable], Callable], report: Callable[[BaseException], None] | None = None,
                  in_language: Callable[[Callable[[], Any]], Any] = lambda fn: fn(),
                  row_extra: Callable[[Any], list[widgets.Widget]] | None = None,
-                 on_done: Callable[[list[Any]], Any] | None = None) -> None:
-        """``row_extra(review)``: widgets under a marked move's explanation; ``on_done(reviews)``: the end."""
+                 on_done: Callable[[list[Any]], Any] | None = None, learning: "MistakeTrainer | None" = None) -> None:
+        """``row_extra(review)``: widgets under a marked move's explanation; ``on_done(reviews)``: the end;
+        ``learning``: "Learn from your mistakes", offered with the marked moves."""
         self.words = words
+        self.learning = learning
         self._row_extra = row_extra
         self._on_done = on_done
         self._steps_of = steps
@@ -122,7 +124,8 @@ class MoveReviewPanel:
         self.turns_box.add_class("samurai-review-turns")
         self.widget = widgets.VBox([self.heading, widgets.HBox([self.player, self.start_button],
                                                                layout=widgets.Layout(flex_flow="row wrap")),
-                                    self.progress, self.progress_text, self.chart, self.summary, self.turns_box])
+                                    self.progress, self.progress_text, self.chart, self.summary, self.turns_box,
+                                    *([learning.widget] if learning else [])])
         self.widget.add_class("samurai-review")
         self.relabel()
 
@@ -132,6 +135,8 @@ class MoveReviewPanel:
         self.heading.value = "<b>{}</b> {}".format(html.escape(w.title()), html.escape(w.intro()))
         self.player.description = w.player()
         self.start_button.description = w.start()
+        if self.learning is not None:
+            self.learning.relabel()
         if self.done:
             self.show()
 
@@ -152,6 +157,8 @@ class MoveReviewPanel:
         self.turns_box.children = ()
         self.progress.layout.display = "none"
         self.start_button.disabled = False
+        if self.learning is not None:
+            self.learning.offer([])
 
     def start(self) -> None:
         """Review the chosen player's moves, one at a time (on the event loop when one runs)."""
@@ -191,6 +198,8 @@ class MoveReviewPanel:
             self.progress.layout.display = "none"
             self.progress_text.value = ""
             self.show()
+            if self.learning is not None:
+                self.learning.offer([r for r in self.reviews if r.judgement])
             if self._on_done is not None:
                 self._on_done(self.reviews)
             return False
@@ -219,3 +228,84 @@ class MoveReviewPanel:
             row = widgets.HTML(badge_html(r.judgement, w.judgement(r.judgement), w.explain(r)))
             rows.append(widgets.VBox([row, *self._row_extra(r)]) if self._row_extra else row)
         self.turns_box.children = rows
+
+
+@dataclass(frozen=True)
+class LearnWords:
+    """A game's words for "Learn from your mistakes"."""
+
+    button: Callable[[], str]  # "Learn from your mistakes"
+    position: Callable[[int, int, str], str]  # "Position 1 of 2 (move 13):"
+    next: Callable[[], str]  # "Next position"
+    none: Callable[[], str]  # no marked position has a proved answer
+
+
+class MistakeTrainer:
+    """"Learn from your mistakes": the marked positions that have a puzzle, one after another in the game's
+    puzzle trainer (the Puzzles app's: ``show(record)`` gives the goal, ``on_result(ok, solved, text)``)."""
+
+    def __init__(self, words: LearnWords, puzzles: Callable[[list[Any]], list[tuple[str, Any]]],
+                 make_trainer: Callable[[], Any], guard: Callable[[Callable], Callable]) -> None:
+        """``puzzles(marked)``: (label, puzzle record) of the marked moves' positions that have a puzzle."""
+        self.words = words
+        self.marked: list[Any] = []
+        self._puzzles = puzzles
+        self._make_trainer = make_trainer
+        self.trainer: Any = None
+        self.items: list[tuple[str, Any]] = []
+        self.index = 0
+        self.button = widgets.Button(icon="graduation-cap", button_style="success",
+                                     layout=widgets.Layout(width="auto", display="none"))
+        self.button.add_class("samurai-review-learn")
+        self.button.on_click(guard(lambda _b: self.start()))
+        self.title = widgets.HTML()
+        self.title.add_class("samurai-review-learn-title")
+        self.message = widgets.HTML()
+        self.message.add_class("samurai-review-learn-message")
+        self.next_button = widgets.Button(icon="step-forward", layout=widgets.Layout(width="auto"))
+        self.next_button.add_class("samurai-review-learn-next")
+        self.next_button.on_click(guard(lambda _b: self.show(self.index + 1)))
+        self.box = widgets.VBox()
+        self.box.add_class("samurai-review-learn-box")
+        self.widget = widgets.VBox([self.button, self.box])
+        self.relabel()
+
+    def relabel(self) -> None:
+        """The buttons in the current language; the last try's words (in the language before) go."""
+        self.button.description = self.words.button()
+        self.next_button.description = self.words.next()
+        self.message.value = ""
+        if self.items and self.trainer is not None and self.box.children:
+            self.show(self.index)
+
+    def offer(self, marked: Sequence[Any]) -> None:
+        """The marked moves of a review: the button shows when there are some; a puzzle shown goes."""
+        self.marked = list(marked)
+        self.button.layout.display = "" if self.marked else "none"
+        self.box.children = ()
+
+    def start(self) -> None:
+        """Make the puzzles of the marked positions and show the first (or say there is none)."""
+        self.items = self._puzzles(self.marked)
+        if not self.items:
+            self.message.value = html.escape(self.words.none())
+            self.box.children = [self.message]
+            return
+        if self.trainer is None:
+            self.trainer = self._make_trainer()
+            self.trainer.on_result = self._result
+            self.trainer.on_message = lambda text: setattr(self.message, "value", html.escape(text))
+        self.box.children = [self.title, self.trainer.widget, self.message, self.next_button]
+        self.show(0)
+
+    def show(self, k: int) -> None:
+        label, record = self.items[k]
+        self.index = k
+        goal = self.trainer.show(record)
+        self.title.value = "<b>{}</b> {}".format(html.escape(self.words.position(k + 1, len(self.items), label)),
+                                                 html.escape(goal))
+        self.message.value = ""
+        self.next_button.layout.display = "" if k + 1 < len(self.items) else "none"
+
+    def _result(self, ok: bool, _solved: bool, text: str) -> None:
+        self.message.value = f"<span style='color:{'#1b5e20' if ok else '#b71c1c'}'>{html.escape(text)}</span>"

@@ -3,15 +3,19 @@ moves of each position, the costly ones marked and explained, a chart of his est
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from pathlib import Path
+from typing import Any, Callable, Sequence
 
 from ...i18n import Domain
-from ...ui.review import MoveReviewPanel, ReviewWords
+from ...ui.review import LearnWords, MistakeTrainer, MoveReviewPanel, ReviewWords
 from ..core.state import State
 from ..core.text import player_name
 from ..teaching.review import explain, judgement_words, percent, review_steps
+from ..teaching.review_puzzle import mistake_puzzle
+from .puzzle import IkizumariPuzzles
 
 T = Domain("ikizumari")
+NO_FILES = Path("/no-puzzle-files")  # the trainer plays the puzzles it is given, not the puzzle files
 
 
 def review_panel(states: Callable[[], Sequence[State]], guard: Callable[[Callable], Callable],
@@ -30,7 +34,20 @@ def review_panel(states: Callable[[], Sequence[State]], guard: Callable[[Callabl
         nothing=lambda: T.gettext("This player has made no move."),
         percent=percent, judgement=judgement_words, label=lambda r: str(r.index + 1),
         explain=lambda r: explain(states(), r))
-    return MoveReviewPanel(words, lambda player: review_steps(states(), player), guard, report, in_language)
+    learn = LearnWords(
+        button=lambda: T.gettext("Learn from your mistakes"), next=lambda: T.gettext("Next position"),
+        position=lambda k, n, move: T.gettext("Position {k} of {n} (move {move}):").format(k=k, n=n, move=move),
+        none=lambda: T.gettext("None of these positions has a forced win that the search proves in three moves."))
+
+    def puzzles(marked: Sequence[Any]) -> list[tuple[str, Any]]:
+        found = [(str(r.index + 1), mistake_puzzle(states()[r.index], f"move {r.index + 1}")) for r in marked]
+        return [(label, record) for label, record in found if record is not None]
+
+    def trainer() -> Any:
+        return IkizumariPuzzles(report=report, folder=NO_FILES)
+
+    return MoveReviewPanel(words, lambda player: review_steps(states(), player), guard, report, in_language,
+                           learning=MistakeTrainer(learn, puzzles, trainer, guard))
 
 
 def player_names() -> list[str]:

@@ -22,10 +22,12 @@ from ..core.state import GameState
 from ..teaching.game_text import action_hexes
 from ..teaching.review_puzzle import mistake_puzzle
 from ..teaching.review import GameReview, TurnReview, explain, judgement_words, percent, review_steps
-from ...ui.review import MoveReviewPanel, ReviewWords
+from ...ui.review import LearnWords, MistakeTrainer, MoveReviewPanel, ReviewWords
 from .board import BoardView
+from .puzzle import KniziaPuzzles
 
 T = Domain("knizia")
+NO_FILES = Path("/no-puzzle-files")  # the trainer plays the puzzles it is given, not the puzzle files
 
 
 def _button(description: str, css: str, icon: str = "", style: str = "") -> widgets.Button:
@@ -47,6 +49,15 @@ def review_words(explain_turn: Callable[[TurnReview], list[str]]) -> ReviewWords
         well_played=lambda: T.gettext("No turn cost much: well played."),
         nothing=lambda: T.gettext("This player has played no turn yet."),
         percent=percent, judgement=judgement_words, label=lambda t: str(t.turn), explain=explain_turn)
+
+
+def learn_words() -> LearnWords:
+    """"Learn from your mistakes" in Knizia's domain."""
+    return LearnWords(
+        button=lambda: T.gettext("Learn from your mistakes"), next=lambda: T.gettext("Next position"),
+        position=lambda k, n, turn: T.gettext("Position {k} of {n} (turn {turn}):").format(k=k, n=n, turn=turn),
+        none=lambda: T.gettext("None of these positions has one turn that search proves best in pieces taken: look "
+                               "at the better turns on the board instead."))
 
 
 class ReviewPanel:
@@ -71,15 +82,10 @@ class ReviewPanel:
         self.board_box = widgets.Box()
         self.board_text = widgets.HTML()
         self.board_text.add_class("samurai-review-board-text")
-        self.learn_button = _button(T.gettext("Learn from your mistakes"), "samurai-review-learn", icon="graduation-cap",
-                                    style="success")
-        self.learn_button.layout.display = "none"
-        self.learn_button.on_click(guard(lambda _b: self.learn()))
-        self.learn_box = widgets.VBox()
-        self.learn_box.add_class("samurai-review-learn-box")
+        self.learning = MistakeTrainer(learn_words(), self.mistake_puzzles, self._trainer, guard)
+        self.learn_button, self.learn_box = self.learning.button, self.learning.box
         self.widget = self.panel.widget
-        self.widget.children = (*self.widget.children, self.board_text, self.board_box, self.learn_button,
-                                self.learn_box)
+        self.widget.children = (*self.widget.children, self.board_text, self.board_box, self.learning.widget)
 
     def set_game(self, states: Sequence[GameState], actions: Sequence[Action], labels: Sequence[str],
                  player: int = 0) -> None:
@@ -90,8 +96,7 @@ class ReviewPanel:
         self.panel.set_game(labels, player)
         self.board_text.value = ""
         self.board_box.children = ()
-        self.learn_box.children = ()
-        self.learn_button.layout.display = "none"
+        self.learning.offer([])
 
     def start(self) -> None:
         """Review the chosen player's turns, one at a time (on the event loop when one runs)."""
@@ -101,7 +106,7 @@ class ReviewPanel:
 
     def _done(self, turns: list[TurnReview]) -> None:
         self.review = GameReview(int(self.player.value or 0), tuple(turns), 0)
-        self.learn_button.layout.display = "" if self.review.marked else "none"
+        self.learning.offer(self.review.marked)
 
     def _show_button(self, turn: TurnReview) -> list[widgets.Widget]:
         show = _button(T.gettext("Show on the board"), "samurai-review-show", icon="map-marker")
@@ -125,48 +130,22 @@ class ReviewPanel:
             turn=turn.turn))
 
     # --- learn from your mistakes -------------------------------------------------------------------
-    def mistake_puzzles(self) -> list[tuple[TurnReview, object]]:
-        """(marked turn, puzzle record) of every marked position with a puzzle proved by search."""
+    def mistake_puzzles(self, marked: Sequence[TurnReview]) -> list[tuple[str, object]]:
+        """(turn, puzzle record) of every marked position with a puzzle proved by search."""
         out = []
-        for turn in (self.review.marked if self.review else ()):
+        for turn in marked:
             record = mistake_puzzle(self.states[turn.start], source=f"turn {turn.turn}")
             if record is not None:
-                out.append((turn, record))
+                out.append((str(turn.turn), record))
         return out
+
+    def _trainer(self) -> object:
+        return KniziaPuzzles(report=self._report, folder=NO_FILES)
+
+    @property
+    def trainer(self) -> object:
+        return self.learning.trainer
 
     def learn(self) -> None:
         """Replay the marked positions as puzzles, one after the other."""
-        puzzles = self.mistake_puzzles()
-        message = widgets.HTML()
-        message.add_class("samurai-review-learn-message")
-        if not puzzles:
-            message.value = html.escape(T.gettext(
-                "None of these positions has one turn that search proves best in pieces taken: look at the better "
-                "turns on the board instead."))
-            self.learn_box.children = [message]
-            return
-        from .puzzle import KniziaPuzzles
-
-        trainer = KniziaPuzzles(report=self._report, folder=Path("/nonexistent-review-puzzles"))
-        index = {"k": 0}
-        title = widgets.HTML()
-        title.add_class("samurai-review-learn-title")
-        next_button = _button(T.gettext("Next position"), "samurai-review-learn-next", icon="step-forward")
-
-        def show(k: int) -> None:
-            turn, record = puzzles[k]
-            goal = trainer.show(record)
-            title.value = "<b>{}</b> {}".format(html.escape(T.gettext("Position {k} of {n} (turn {turn}):").format(
-                k=k + 1, n=len(puzzles), turn=turn.turn)), html.escape(goal))
-            message.value = ""
-            next_button.layout.display = "" if k + 1 < len(puzzles) else "none"
-
-        def result(ok: bool, _solved: bool, text: str) -> None:
-            message.value = f"<span style='color:{'#1b5e20' if ok else '#b71c1c'}'>{html.escape(text)}</span>"
-
-        trainer.on_result = result
-        trainer.on_message = lambda text: setattr(message, "value", html.escape(text))
-        next_button.on_click(self._guard(lambda _b: (index.__setitem__("k", index["k"] + 1), show(index["k"]))))
-        self.trainer = trainer
-        self.learn_box.children = [title, trainer.widget, message, next_button]
-        show(0)
+        self.learning.start()

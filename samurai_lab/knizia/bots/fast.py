@@ -537,14 +537,17 @@ def random_start(n_players: int, ruleset: Ruleset, rng: random.Random) -> FastGa
     g = _template(n_players, ruleset).copy()
     fb = g.fb
     n = n_players
+    rnd = rng.random
+
+    def key(_item: int) -> float:  # sorting by random keys: a shuffle with one C-level draw per item
+        return rnd()
+
     for p in range(n):
-        tiles = list(FULL_SET)
-        rng.shuffle(tiles)
+        tiles = sorted(FULL_SET, key=key)
         g.hands[p] = tiles[:HAND_SIZE]
         g.piles[p] = tiles[HAND_SIZE:]
     per = supply_per_caste(n) - 1
-    supply = [c for c in (0, 1, 2) for _ in range(per)]
-    rng.shuffle(supply)
+    supply = sorted((c for c in (0, 1, 2) for _ in range(per)), key=key)
     pieces = g.pieces
     board = fb.board
     for s in board.cities:

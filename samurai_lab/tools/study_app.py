@@ -16,7 +16,7 @@ import ipywidgets as widgets
 from ..common.study_files import find_study, study_files
 from ..common.study_format import GAME_TITLES, StudyError, load_study, study_game
 from ..common.study_model import StudyPlay
-from ..i18n import N_, Domain
+from ..i18n import N_, Domain, get_language
 from ..ui.common import Feedback
 from ..ui.header import AppHeader
 from ..ui.language import APP_LANGUAGES, open_page
@@ -93,6 +93,7 @@ class StudyApp:
     def scan(self) -> None:
         """List the studies (of ``game`` when one is chosen): their titles and games."""
         options = []
+        self.spoken: dict[str, tuple[str, ...]] = {}  # each listed study's languages
         for p in study_files():
             try:
                 s = load_study(p)
@@ -102,6 +103,7 @@ class StudyApp:
                 continue
             label = f"{text_of(s.title)} ({T.gettext(GAME_NAMES[s.game])})"
             options.append((list(GAME_TITLES).index(s.game), label, str(p)))
+            self.spoken[str(p)] = s.languages()
         options = [(label, value) for _, label, value in sorted(options, key=lambda o: o[0])]  # Knizia's first
         old = self.choice.value
         self.choice.options = options or [(T.gettext("(no studies found)"), "")]
@@ -163,8 +165,10 @@ def study_app(query: str | None = None) -> StudyApp:
         app.guard(app.open_name)(name)
         if app.player is not None and step > 1:
             app.player.go(step - 1)
-    elif app.choice.value:
-        app.guard(app.open_path)(Path(app.choice.value))
+    elif app.choice.value:  # the first study that speaks the page's language
+        lang = get_language()
+        first = next((v for _, v in app.choice.options if lang in app.spoken.get(v, ())), app.choice.value)
+        app.guard(app.open_path)(Path(first))
     if q.problems:
         app.feedback.show(" ".join(filter(None, (app.feedback.text, q.message()))), "warning")
     return app

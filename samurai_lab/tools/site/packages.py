@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Iterable
 
 from ...common.puzzle_file import puzzles_dir
+from ...common.study_files import studies_dir
 from .precompile import precompile_wheels
 from .toolchain import PYODIDE_VERSION, cache_dir, run
 
@@ -183,6 +184,8 @@ def app_wheel(notebooks: Path, scenarios: Path, thumbs: Path) -> bytes:
     files = [*package,
              *[(f"{bundled}/notebooks/{p}", d) for p, d in tree_files(notebooks, notebooks, (".ipynb",))],
              *[(f"{bundled}/scenarios/{p}", d) for p, d in tree_files(scenarios, scenarios, (".toml", ".md", ".txt"))
+               if not p.startswith("saved/")],
+             *[(f"{bundled}/studies/{p}", d) for p, d in tree_files(studies_dir(), studies_dir(), (".toml", ".md"))
                if not p.startswith("saved/")],
              *[(f"{bundled}/thumbs/{p}", d) for p, d in tree_files(thumbs, thumbs, (".jpg", ".png"))],
              *[(f"{bundled}/puzzles/{p}", d) for p, d in tree_files(puzzles_dir(), puzzles_dir(), (".toml", ".md"))]]

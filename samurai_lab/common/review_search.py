@@ -46,8 +46,25 @@ class SearchRules(Generic[S, M]):
     scale: float
 
 
+class Judged:
+    """A reviewed move or turn's verdict from its ``before`` (the best move's chance) and ``after``."""
+
+    before: float
+    after: float
+
+    @property
+    def loss(self) -> float:
+        """The chance to win the move played gave away."""
+        return max(0.0, self.before - self.after)
+
+    @property
+    def judgement(self) -> str | None:
+        """``blunder``, ``mistake``, ``inaccuracy`` or None."""
+        return judgement_of(self.loss)
+
+
 @dataclass(frozen=True)
-class MoveReview(Generic[M]):
+class MoveReview(Judged, Generic[M]):
     """One move of the reviewed player: ``states[index]`` before it, its best alternative, the chances."""
 
     index: int
@@ -56,14 +73,6 @@ class MoveReview(Generic[M]):
     best: M
     before: float  # chance to win with the best move
     after: float  # chance to win after the move played
-
-    @property
-    def loss(self) -> float:
-        return max(0.0, self.before - self.after)
-
-    @property
-    def judgement(self) -> str | None:
-        return judgement_of(self.loss)
 
 
 class Search(Generic[S, M]):

@@ -309,3 +309,19 @@ class MistakeTrainer:
 
     def _result(self, ok: bool, _solved: bool, text: str) -> None:
         self.message.value = f"<span style='color:{'#1b5e20' if ok else '#b71c1c'}'>{html.escape(text)}</span>"
+
+
+def game_review_panel(words: ReviewWords, learn: LearnWords, states: Callable[[], Sequence[Any]],
+                      steps: Callable[[Sequence[Any], int], Iterator[tuple[int, int, Any]]],
+                      mistake_puzzle: Callable[[Any, str], Any], make_trainer: Callable[[], Any],
+                      guard: Callable[[Callable], Callable], report: Callable[[BaseException], None] | None = None,
+                      in_language: Callable[[Callable[[], Any]], Any] = lambda fn: fn()) -> MoveReviewPanel:
+    """The review panel of a game of moves (``review.index`` is the move's position in ``states()``, the
+    game's states in order, read when the review starts), with "Learn from your mistakes"."""
+
+    def puzzles(marked: Sequence[Any]) -> list[tuple[str, Any]]:
+        found = [(str(r.index + 1), mistake_puzzle(states()[r.index], f"move {r.index + 1}")) for r in marked]
+        return [(label, record) for label, record in found if record is not None]
+
+    return MoveReviewPanel(words, lambda player: steps(states(), player), guard, report, in_language,
+                           learning=MistakeTrainer(learn, puzzles, make_trainer, guard))

@@ -4,10 +4,10 @@ of each position, the costly ones marked and explained, a chart of his estimated
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from ...i18n import Domain
-from ...ui.review import LearnWords, MistakeTrainer, MoveReviewPanel, ReviewWords
+from ...ui.review import LearnWords, MoveReviewPanel, ReviewWords, game_review_panel
 from ..core.state import State
 from ..core.text import player_name
 from ..teaching.review import explain, judgement_words, percent, review_steps
@@ -39,15 +39,8 @@ def review_panel(states: Callable[[], Sequence[State]], guard: Callable[[Callabl
         position=lambda k, n, move: T.gettext("Position {k} of {n} (move {move}):").format(k=k, n=n, move=move),
         none=lambda: T.gettext("None of these positions has a forced kill that the search proves in three moves."))
 
-    def puzzles(marked: Sequence[Any]) -> list[tuple[str, Any]]:
-        found = [(str(r.index + 1), mistake_puzzle(states()[r.index], f"move {r.index + 1}")) for r in marked]
-        return [(label, record) for label, record in found if record is not None]
-
-    def trainer() -> Any:
-        return KatanaPuzzles(report=report, folder=NO_FILES)
-
-    return MoveReviewPanel(words, lambda player: review_steps(states(), player), guard, report, in_language,
-                           learning=MistakeTrainer(learn, puzzles, trainer, guard))
+    return game_review_panel(words, learn, states, review_steps, mistake_puzzle,
+                             lambda: KatanaPuzzles(report=report, folder=NO_FILES), guard, report, in_language)
 
 
 def player_names() -> list[str]:

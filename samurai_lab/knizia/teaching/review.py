@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
-from ...common.review_search import BLUNDER, INACCURACY, MISTAKE, judgement_of
+from ...common.review_search import BLUNDER, INACCURACY, MISTAKE, Judged
 from ...i18n import N_, Domain
 from ..bots.fast_judge import judge_plans
 from ..bots.knowledge import playable
@@ -39,7 +39,7 @@ PLANS = 8  # candidate turns besides the one played
 
 
 @dataclass(frozen=True)
-class TurnReview:
+class TurnReview(Judged):
     """One turn of the reviewed player: ``states[start]`` began it, ``states[end]`` followed it."""
 
     start: int
@@ -49,15 +49,6 @@ class TurnReview:
     best: tuple[Action, ...]
     before: float  # chance to win with the best turn found (the played one included)
     after: float  # chance to win after the turn played
-
-    @property
-    def loss(self) -> float:
-        return max(0.0, self.before - self.after)
-
-    @property
-    def judgement(self) -> str | None:
-        """``blunder``, ``mistake``, ``inaccuracy`` or None."""
-        return judgement_of(self.loss)
 
 
 @dataclass(frozen=True)

@@ -5,11 +5,13 @@ samurai of the player to move, then a square — that move is the try (``ui/stud
 from __future__ import annotations
 
 from ...i18n import Domain, get_language
+from ...ui.study_app import StudyGame
 from ...ui.study_player import SquareStudyBoard
 from ..core.board import parse_square
 from ..core.moves import Move
 from ..core.state import State
 from ..render.scene import Marks as BoardMarks, marks_for
+from ..teaching.study import RULES
 from .board import BoardView
 
 T = Domain("ikizumari")
@@ -46,3 +48,7 @@ class IkizumariStudyBoard(SquareStudyBoard):
             last = Move(parse_square(a), parse_square(b))
         cells = frozenset(parse_square(c) for c in self.marks.cells)
         self.board.show(self.state, BoardMarks(first_squares=cells, last=last) if self.marks else None)
+
+
+#: This game in the study app (``ui/study_app.py``): its rules for studies and its board.
+STUDY_GAME = StudyGame(RULES, IkizumariStudyBoard)

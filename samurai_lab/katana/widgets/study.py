@@ -5,10 +5,12 @@ tapping) a samurai of the player to move, then a square — that move is the try
 from __future__ import annotations
 
 from ...i18n import Domain
+from ...ui.study_app import StudyGame
 from ...ui.study_player import SquareStudyBoard
 from ..core.board import square_index
 from ..core.rules import targets
 from ..core.state import Move, State, owner
+from ..teaching.study import RULES
 from .board import KatanaBoard
 
 T = Domain("katana")
@@ -45,3 +47,7 @@ class KatanaStudyBoard(SquareStudyBoard):
         else:
             marked = [square_index(c) for c in self.marks.cells]
         self.board.set_state(self.state, selected=self.selected, targets=marked, previous_move=arrow)
+
+
+#: This game in the study app (``ui/study_app.py``): its rules for studies and its board.
+STUDY_GAME = StudyGame(RULES, KatanaStudyBoard)

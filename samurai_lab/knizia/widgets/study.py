@@ -13,6 +13,8 @@ from ..core.actions import PlaceTile
 from ..core.state import GameState
 from ...common.study_format import Marks
 from ...i18n import Domain
+from ...ui.study_app import StudyGame
+from ..teaching.study import RULES
 from ..teaching.words import hex_words
 from .hand_panel import HandPanel, hand_items
 
@@ -95,3 +97,7 @@ class KniziaStudyBoard:
         move = PlaceTile(tile, self.state.board.ids[index])
         for cb in self._callbacks:
             cb(move)
+
+
+#: This game in the study app (``ui/study_app.py``): its rules for studies and its board.
+STUDY_GAME = StudyGame(RULES, KniziaStudyBoard)

@@ -2,26 +2,30 @@
 
 Address options: ``?study=NAME`` (a saved study, else a bundled one of that name), ``?game=katana``
 (list that game's studies), ``?step=2``, and every page's ``lang`` and ``projector``. A study file
-may also be opened from the user's computer. The board is the study's game's
-(``<game>/widgets/study.py``); the player is ``ui/study_player.py``.
+may also be opened from the user's computer. The games are handed in (this layer is below them):
+each ``<game>/widgets/study.py`` gives its ``STUDY_GAME``, its rules and its board; the player is
+``ui/study_player.py``::
+
+    study_app(games=[knizia.STUDY_GAME, katana.STUDY_GAME, ikizumari.STUDY_GAME]).widget
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterable
 
 import ipywidgets as widgets
 
 from ..common.study_files import find_study, study_files
 from ..common.study_format import GAME_TITLES, StudyError, load_study, study_game
-from ..common.study_model import StudyPlay
+from ..common.study_model import GameRules, StudyPlay
 from ..i18n import N_, Domain, get_language
-from ..ui.common import Feedback
-from ..ui.header import AppHeader
-from ..ui.language import APP_LANGUAGES, open_page
-from ..ui.query import query_params
-from ..ui.study_player import StudyPlayer, text_of, uploaded_text
+from .common import Feedback
+from .header import AppHeader
+from .language import APP_LANGUAGES, open_page
+from .query import query_params
+from .study_player import StudyBoard, StudyPlayer, text_of, uploaded_text
 
 T = Domain("ui")
 
@@ -32,38 +36,23 @@ GAME_NAMES = {"knizia": N_("Samurai (Reiner Knizia)"), "katana": N_("Katana"), "
 LANGUAGES = (*APP_LANGUAGES, "fr")
 
 
-def game_rules(game: str) -> Any:
-    """The study rules of ``game`` (its ``teaching/study.py``)."""
-    if game == "katana":
-        from ..katana.teaching.study import RULES
-    elif game == "ikizumari":
-        from ..ikizumari.teaching.study import RULES
-    else:
-        from ..knizia.teaching.study import RULES
-    return RULES
+@dataclass(frozen=True)
+class StudyGame:
+    """A game as the study app needs it: its rules for studies and a new board for the player."""
 
+    rules: GameRules
+    board: Callable[[Any], StudyBoard]  #: a board showing the given state
 
-def study_board(game: str, state: Any) -> Any:
-    """A new board of ``game`` for the study player, showing ``state``."""
-    if game == "katana":
-        from ..katana.widgets.study import KatanaStudyBoard
-        return KatanaStudyBoard(state)
-    if game == "ikizumari":
-        from ..ikizumari.widgets.study import IkizumariStudyBoard
-        return IkizumariStudyBoard(state)
-    from ..knizia.widgets.study import KniziaStudyBoard
-    return KniziaStudyBoard(state)
-
-
-def read_study(text: str, name: str) -> StudyPlay:
-    """A study file's text read and checked against its own game's rules (StudyError otherwise)."""
-    return StudyPlay.from_text(text, game_rules(study_game(text)), name)
+    @property
+    def name(self) -> str:
+        return self.rules.game
 
 
 class StudyApp:
     """Choose a study, then play it (CSS class ``samurai-study-app``)."""
 
-    def __init__(self, game: str | None = None) -> None:
+    def __init__(self, games: Iterable[StudyGame], game: str | None = None) -> None:
+        self.games = {g.name: g for g in games}
         self.feedback = Feedback()
         self.guard = self.feedback.guard
         self.game = game
@@ -99,7 +88,7 @@ class StudyApp:
                 s = load_study(p)
             except (StudyError, OSError):
                 continue
-            if self.game and s.game != self.game:
+            if (self.game and s.game != self.game) or s.game not in self.games:
                 continue
             label = f"{text_of(s.title)} ({T.gettext(GAME_NAMES[s.game])})"
             options.append((list(GAME_TITLES).index(s.game), label, str(p)))
@@ -128,16 +117,18 @@ class StudyApp:
     def open_text(self, text: str, name: str, step: int = 0) -> StudyPlayer:
         """Read, check and play a study file's text; every problem is listed, the current study kept."""
         try:
-            play = read_study(text, name)
+            game = self.games.get(study_game(text))
+            if game is None:
+                raise ValueError(T.gettext("This study is for a game this app does not show."))
+            play = StudyPlay.from_text(text, game.rules, name)
         except StudyError as e:
             lines = "\n".join(str(p) for p in e.problems[:12])
             raise ValueError(T.gettext("This study cannot be opened:") + "\n" + lines) from None
-        game = play.study.game
-        player = self.players.get(game)
+        player = self.players.get(game.name)
         if player is None:
-            board = study_board(game, play.states[0])
+            board = game.board(play.states[0])
             player = StudyPlayer(board)
-            self.players[game] = player
+            self.players[game.name] = player
             self.header.boards.append(board)
             board.set_projector(self.header.projector_on)
         self.player = player
@@ -151,14 +142,13 @@ class StudyApp:
         if upload is not None:
             self.open_text(*upload)
 
-def study_app(query: str | None = None) -> StudyApp:
-    """The study app for the page's address (``?study=NAME``, ``?game=``, ``?step=``)."""
-    from ..knizia.widgets import board  # noqa: F401  (imported before the address is read)
-
+def study_app(games: Iterable[StudyGame], query: str | None = None) -> StudyApp:
+    """The study app of ``games`` for the page's address (``?study=NAME``, ``?game=``, ``?step=``)."""
+    games = list(games)
     open_page(query, LANGUAGES)
     q = query_params(QUERY_KEYS, query)
-    game = q.choice("game", tuple(GAME_TITLES))
-    app = StudyApp(game)
+    game = q.choice("game", tuple(g.name for g in games))
+    app = StudyApp(games, game)
     name = q.text("study")
     step = q.integer("step", 1, 1)
     if name is not None:

@@ -54,7 +54,7 @@ def expected_package_files() -> list[str]:
     """The package's files as installed: the modules, and every file the apps need (from the checkout)."""
     bundled = [f"samurai_lab/bundled/{name}/{f}" for name, folder in (
         ("notebooks", REPO_ROOT / "notebooks"), ("scenarios", REPO_ROOT / "scenarios"),
-        ("thumbs", REPO_ROOT / "docs" / "screenshots" / "thumbs"),
+        ("studies", REPO_ROOT / "studies"), ("thumbs", REPO_ROOT / "docs" / "screenshots" / "thumbs"),
     ) for f in _files(folder)]
     modules_and_catalogs = [f"samurai_lab/{f}" for f in _files(PACKAGE, "*.py") + _files(PACKAGE, "*.mo")]
     data = [f"samurai_lab/{folder}/{f}" for folder in ("tools/voila_data", "knizia/core/data")
@@ -159,7 +159,8 @@ def test_check_without_a_path_checks_the_bundled_scenarios(installed: dict[str, 
     out = _run(installed, str(installed["venv"] / "bin" / "samurai-lab"), "check")
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
     checked = [line for line in out.stdout.splitlines() if line.startswith("ok ")]
-    assert len(checked) == len(_files(REPO_ROOT / "scenarios", "*.toml")), out.stdout
+    bundled = len(_files(REPO_ROOT / "scenarios", "*.toml")) + len(_files(REPO_ROOT / "studies", "*.toml"))
+    assert len(checked) == bundled, out.stdout
     assert all("site-packages" in line for line in checked), checked[:3]
 
 

@@ -142,3 +142,15 @@ def test_an_unknown_service_worker_fails_the_build(tmp_path):
     (tmp_path / "service-worker.js").write_text("self.addEventListener('fetch', f)", encoding="utf-8")
     with pytest.raises(BuildError, match="fetch handler"):
         service_worker.patch_service_worker(tmp_path)
+
+
+def test_pygments_keeps_the_lexers_a_page_may_reach_and_what_they_import():
+    data = packages.wheel_bytes("pygments", "2.19.1", [
+        ("pygments/__init__.py", b""), ("pygments/lexers/__init__.py", b""), ("pygments/lexers/_mapping.py", b""),
+        ("pygments/lexers/python.py", b"from pygments.lexers.css import CssLexer\n"),
+        ("pygments/lexers/css.py", b""), ("pygments/lexers/cobol.py", b""), ("pygments/styles/default.py", b"")],
+        "a demo")
+    with zipfile.ZipFile(io.BytesIO(packages.repack(data, packages.pygments_keep(data)))) as z:
+        names = {n for n in z.namelist() if n.startswith("pygments/")}
+    assert names == {"pygments/__init__.py", "pygments/lexers/__init__.py", "pygments/lexers/_mapping.py",
+                     "pygments/lexers/python.py", "pygments/lexers/css.py", "pygments/styles/default.py"}

@@ -1,6 +1,7 @@
 """``samurai-lab bench --site``: the static site's figures: its size, and per app the time until the page
 is ready (cold: an empty browser cache; warm: the same page again), the megabytes it fetched and the CPU
-seconds the browser spent on it.
+seconds the browser spent on it, and the machine's load average (one minute) when it was ready: the times
+are wall-clock times, which the machine's other work stretches; the CPU seconds are steadier.
 
 The site is built (``samurai-lab site``) into a temporary folder and served by a plain static server
 under a sub-path, which sends ``Cache-Control: max-age=600`` as GitHub Pages does. Each app gets a
@@ -12,6 +13,7 @@ reach no other host (``--host-resolver-rules``); a request that tries is counted
 from __future__ import annotations
 
 import json
+import os
 import tempfile
 import time
 from pathlib import Path
@@ -83,7 +85,8 @@ def measure_page(playwright: Any, site: Any, name: str, ready: str) -> dict[str,
             context.close()
     result = {"page_ready_cold_s": figures["page_ready_cold_s"], "page_ready_warm_s": figures["page_ready_warm_s"],
               "mb_fetched": figures["mb_fetched_cold"], "mb_fetched_warm": figures["mb_fetched_warm"],
-              "browser_cpu_s": figures["browser_cpu_cold_s"], "browser_cpu_warm_s": figures["browser_cpu_warm_s"]}
+              "browser_cpu_s": figures["browser_cpu_cold_s"], "browser_cpu_warm_s": figures["browser_cpu_warm_s"],
+              "load_average": round(os.getloadavg()[0], 1)}
     if outside:
         result["requests_elsewhere"] = len(outside)
     return result

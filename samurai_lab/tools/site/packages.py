@@ -18,6 +18,7 @@ import base64
 import hashlib
 import io
 import json
+import re
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -105,6 +106,9 @@ EMPTY_PACKAGES: dict[str, str] = {"sqlite3": "no sqlite3 in the browser: IPython
 #: Parts of wheels no page uses.
 PRUNED_PARTS = ("/tests/", "/labextension/", "/nbextension/", "/static/", "/third_party/")
 PRUNED_SUFFIXES = (".pyi", ".pyc", ".po", ".pot")
+#: Pygments' lexers a page may reach: Python's (IPython's tracebacks and help) and those IPython's own
+#: lexers build on, with the lexers they import; the other 500 modules (2.5 MB) are left out.
+PYGMENTS_LEXERS = ("python", "shell", "html", "javascript", "ruby", "perl", "markup")
 
 
 def wheel_file_name(w: Wheel) -> str:
@@ -130,6 +134,22 @@ def repack(data: bytes, keep_member=keep) -> bytes:
             dst.writestr(zipfile.ZipInfo(info.filename, (2020, 2, 2, 0, 0, 0)), src.read(info),
                          compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
     return out.getvalue()
+
+
+def pygments_keep(data: bytes):
+    """:func:`keep` for Pygments' wheel ``data``: of its lexers, only :data:`PYGMENTS_LEXERS` and the
+    lexers they import (with the lexers' index)."""
+    prefix = "pygments/lexers/"
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        sources = {m[len(prefix):-3]: z.read(m).decode("utf-8") for m in z.namelist()
+                   if m.startswith(prefix) and m.endswith(".py") and "/" not in m[len(prefix):]}
+    kept, todo = {"__init__", "_mapping"}, list(PYGMENTS_LEXERS)
+    while todo:
+        name = todo.pop()
+        if name not in kept and name in sources:
+            kept.add(name)
+            todo += re.findall(r"pygments\.lexers\.(\w+)", sources[name])
+    return lambda member: keep(member) and (not member.startswith(prefix) or member[len(prefix):-3] in kept)
 
 
 def cached_wheel(folder: Path, w: Wheel) -> Path | None:
@@ -220,7 +240,8 @@ def write_wheels(dest: Path, python: Path, core: Path, kernel_pypi: Path, notebo
 
     files = download_pypi_wheels(python, log)
     for w in PYPI_WHEELS:
-        put(w, repack(files[w.name].read_bytes()), files[w.name].name)
+        data = files[w.name].read_bytes()
+        put(w, repack(data, pygments_keep(data) if w.name == "pygments" else keep), files[w.name].name)
     for w in KERNEL_WHEELS:
         src = next(kernel_pypi.glob(f"{w.name.replace('-', '_')}-{w.version}-*.whl"))
         put(w, repack(src.read_bytes()), src.name)

@@ -1,7 +1,7 @@
 """Bytecode for the browser's Python, compiled at build time by Pyodide itself (in Node).
 
 A page's Python would otherwise compile every module it imports (IPython, ipywidgets, networkx,
-samurai_lab, and the 400 modules of the standard library they use) from source, at every page load: in
+samurai_lab, and the 300 modules of the standard library they use) from source, at every page load: in
 WebAssembly that is most of a page's start. The build runs Pyodide 0.29 (CPython 3.13, the very
 interpreter of the pages) in Node over the site's wheels and adds to each its
 ``__pycache__/*.cpython-313.pyc`` files, unchecked hash-based (valid whatever the files' dates), so pages

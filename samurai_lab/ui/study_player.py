@@ -148,9 +148,10 @@ STYLE = f"""
 .{PLAYER_CLASS} .samurai-study-prompt {{ font-size: 16px; font-weight: bold; color: #1a4f8b; max-width: 640px; }}
 .{PLAYER_CLASS} .samurai-study-progress {{ color: #5c4a2e; }}
 .{PLAYER_CLASS} .samurai-study-nav button {{ min-height: 40px; min-width: 40px; }}
-.samurai-projector .{PLAYER_CLASS} .samurai-study-text, .samurai-projector .{PLAYER_CLASS} .samurai-study-prompt
-  {{ font-size: 24px; max-width: 900px; }}
-.samurai-projector .{PLAYER_CLASS} .samurai-study-title h2 {{ font-size: 30px; }}
+.samurai-projector .{PLAYER_CLASS} .samurai-study-text, .samurai-projector .{PLAYER_CLASS} .samurai-study-prompt,
+.samurai-projector .{PLAYER_CLASS} .samurai-study-text p {{ font-size: 26px !important; line-height: 1.4 !important;
+  max-width: 900px; }}
+.samurai-projector .{PLAYER_CLASS} .samurai-study-title h2 {{ font-size: 32px !important; }}
 """
 
 

@@ -174,6 +174,11 @@ def test_the_other_games_studies_play_by_clicks_in_their_languages(app_page: Pag
         boards.click(page, KATANA_CANVAS, *katana.centre(square_index(square)))
     wait_for_text(page, ".samurai-study-panel .samurai-message", "Giusto: il Rosso completa l'area di sfida")
     save_screenshot(page, "study_player_katana_it")
+    # projector mode for the teacher: the words grow for the back of the room
+    text_size = "() => getComputedStyle(document.querySelector('.samurai-study-text p')).fontSize"
+    assert page.evaluate(text_size) == "16px"
+    page.locator(".samurai-projector-switch").click()
+    page.wait_for_function(f"() => ({text_size})() === '26px'")
     open_app(page, voila_url, "study.ipynb?study=ikizumari-announcing-a-distance&lang=fr&step=2",
              APP_READY["study.ipynb"])
     wait_for_text(page, ".samurai-study-progress", "Étape 2 sur 3 · questions résolues : 0 sur 1")

@@ -3,10 +3,9 @@
 JupyterLite's service worker (``service-worker.js``) carries the kernel's file requests (``/api/drive``,
 ``/api/stdin``) to the page, which is how the explorer keeps saved positions in the browser. As built, it
 also stands between the page and every other file, fetching each itself and handing it on: every script,
-Pyodide's 9 MB of WebAssembly and every wheel pass through it at each load, and a compiled WebAssembly
-module handed on that way is never kept in the browser's code cache, so every warm page compiled
-Pyodide again. Patched, it leaves every other request to the browser (its own cache, as without a
-service worker).
+Pyodide's 9 MB of WebAssembly and every wheel passed through it at each load, even from the browser's
+cache. Patched, it leaves every other request to the browser (its own cache, as without a service
+worker).
 """
 
 from __future__ import annotations

@@ -103,3 +103,14 @@ def test_views_are_refused() -> None:
     with pytest.raises(ValueError):
         FastGame.from_state(_start(3, EDITION_1998, 1).view(0))
     assert PASS != END
+
+
+def test_the_search_mc_level_plays_a_whole_game_by_the_rules() -> None:
+    from samurai_lab.knizia.bots import make_bot
+    from samurai_lab.knizia.bots.simulate import play_game
+    from samurai_lab.knizia.core.playout import BEGINNER_RULES
+
+    bot = make_bot("search-mc", playouts=48, plans=4)
+    state, actions = play_game([bot, make_bot("greedy-lite")], BEGINNER_RULES, seed=3)  # every action checked
+    assert state.is_over and len(actions) > 10
+    assert bot.last_stats["playouts"] >= 4 and bot.last_stats["plans"] <= 4

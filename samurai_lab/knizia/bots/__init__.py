@@ -1,7 +1,7 @@
 """Bots that play Samurai from a player's view, hints for the player to move, and bot-versus-bot
 simulations, usable without any widget.
 
-Levels (``BOTS``, ``make_bot("greedy")``): ``random``, ``greedy-lite``, ``greedy``, ``search``.
+Levels (``BOTS``, ``make_bot("greedy")``): ``random``, ``greedy-lite``, ``greedy``, ``search``, ``search-mc``.
 A bot answers ``choose(view, rng)`` with one action; ``view`` is ``state.view(player)``.
 """
 
@@ -10,16 +10,19 @@ from .greedy import GreedyBot
 from .random_bot import RandomBot
 from .rollout import FastPolicy, LiteBot
 from .search import SearchBot
+from .fast_search import FastSearchBot
 
 register("random", "plays a random legal action", RandomBot)
 register("greedy-lite", "judges each tile by the pieces next to it only: quick", LiteBot)
 register("greedy", "plays the action that most raises its estimated chance to win this turn", GreedyBot)
 register("search", "Monte Carlo search over sampled hidden information, about 1 s per turn", SearchBot)
+register("search-mc", "the search's turns judged by random games to the end over sampled hidden tiles, about "
+         "0.5 s per turn", FastSearchBot)
 
 from .hints import Hint, hints  # noqa: E402
 from .simulate import GameRecord, SimulationResult, play_game, simulate  # noqa: E402
 
 __all__ = [
-    "BOTS", "Bot", "make_bot", "register", "FastPolicy", "GreedyBot", "LiteBot", "RandomBot", "SearchBot",
+    "BOTS", "Bot", "make_bot", "register", "FastPolicy", "GreedyBot", "LiteBot", "RandomBot", "SearchBot", "FastSearchBot",
     "Hint", "hints", "GameRecord", "SimulationResult", "play_game", "simulate",
 ]

@@ -35,6 +35,9 @@ BOT_LEVELS: dict[str, tuple[str, str]] = {
     "greedy-lite": (N_("quick greedy"), N_("judges each tile by the pieces next to it only: quick")),
     "greedy": (N_("greedy"), N_("plays the action that most raises its estimated chance to win this turn")),
     "search": (N_("search"), N_("Monte Carlo search over sampled hidden information, about 1 s per turn")),
+    "search-mc": (N_("search by random games"),
+                  N_("the search's turns judged by random games to the end over sampled hidden tiles, about 0.5 s "
+                     "per turn")),
 }
 
 

@@ -8,6 +8,7 @@ unique at each of its steps. A node budget keeps every proof bounded (:class:`Ou
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Callable, Generic, Hashable, Sequence, TypeVar
 
@@ -164,3 +165,65 @@ def solve_line(prover: Prover, state: S, most: int) -> tuple[int, list, bool] | 
     except OutOfBudget:
         return None
     return d, line, unique
+
+
+@dataclass(frozen=True)
+class Solution(Generic[M]):
+    """What the search found: the solver's moves needed, the main line, its uniqueness, the effort, and
+    the tempting wrong first moves."""
+
+    moves: int
+    line: tuple
+    unique: bool
+    nodes: int
+    tempting: int
+
+
+def find_solution(prover: Prover, state: S, most: int, tempting: Callable[[S, M], int]) -> Solution | None:
+    """The quickest forced goal within ``most`` moves as a :class:`Solution`, or None."""
+    found = solve_line(prover, state, most)
+    if found is None:
+        return None
+    d, line, unique = found
+    return Solution(d, tuple(line), unique, prover.nodes, tempting(state, line[0]))
+
+
+def line_rating(moves: int, nodes: int, tempting: int) -> int:
+    """A difficulty from the moves needed, the search effort and the tempting wrong moves (up to 6 count)."""
+    return int(800 + 300 * (moves - 1) + 60 * math.log10(max(nodes, 1)) + 40 * min(tempting, 6))
+
+
+@dataclass(frozen=True)
+class Verdict(Generic[S]):
+    """A try judged: right or wrong, in words, and the position to go on from."""
+
+    ok: bool
+    solved: bool
+    text: str
+    state: S  # after the try and the defence when right; unchanged when wrong
+    left: int
+    line: str = ""  # the try and the reply in words, without the judgement
+
+
+@dataclass(frozen=True)
+class LineWords(Generic[S, M]):
+    """How a game says a judged try: a move in words, and the sentences around it (its own language)."""
+
+    describe: Callable[[S, M, S], str]
+    solved: Callable[[str], str]
+    right: Callable[[str], str]
+    refuted: Callable[[str, str | None], str]  # the try, and the defence that refutes it (None: none needed)
+
+
+def judge_line(prover: Prover, state: S, move: M, left: int, words: LineWords) -> Verdict:
+    """Judge the solver's legal ``move`` in ``state`` with ``left`` moves to go, in ``words``."""
+    result = judge_try(prover, state, move, left)
+    said = words.describe(state, move, result.after)
+    if result.solved:
+        return Verdict(True, True, words.solved(said), result.after, result.left, said)
+    reply = (words.describe(result.after, result.reply, result.after_reply)
+             if result.reply is not None else None)
+    if result.ok:
+        said = said + " " + reply if reply is not None else said
+        return Verdict(True, False, words.right(said), result.after_reply or result.after, result.left, said)
+    return Verdict(False, False, words.refuted(said, reply), state, left)

@@ -152,7 +152,7 @@ class PuzzlesApp:
         self._quiet = False
         self.theme_choice.observe(self._guard(lambda _: self._quiet or self.next_puzzle()), names="value")
         self.level_choice.observe(self._guard(lambda _: self.next_puzzle()), names="value")
-        self.board_box = widgets.Box()
+        self.board_box = widgets.Box(layout=widgets.Layout(flex="1 1 560px", min_width="0", max_width="900px"))
         buttons = widgets.HBox([self.hint_button, self.solution_button, self.next_button],
                                layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"))
         side = widgets.VBox([self.feedback.widget, buttons, self.theme_choice, self.level_choice,
@@ -264,3 +264,67 @@ class PuzzlesApp:
 def _esc(text: str) -> str:
     import html
     return html.escape(text)
+
+
+class LineTrainer:
+    """What the trainers of the games of perfect information share: a puzzle played move by move against the
+    defence of its main line. A subclass gives the board (``boards``, ``widget``, :meth:`draw`), its game's
+    ``load(record)``, ``judge(puzzle, state, move, left)``, ``hint_text(puzzle, state, left)``,
+    ``over(state)``, the names of its themes (``themes``, translated by ``translate``) and two sentences
+    (:meth:`solved_note`, :meth:`solution_text`)."""
+
+    game = ""
+    themes: Mapping[str, str] = {}
+
+    def __init__(self, records: list[PuzzleRecord]) -> None:
+        self.records = records
+        self.on_result: Callable[[bool, bool, str], Any] = lambda ok, solved, text: None
+        self.puzzle: Any = None
+        self.state: Any = None
+        self.left = 0
+        self.selected: int | None = None
+
+    # --- what a subclass gives ------------------------------------------------------------------
+    def translate(self, text: str) -> str:
+        return text
+
+    def draw(self) -> None:
+        raise NotImplementedError
+
+    def solved_note(self) -> str:
+        raise NotImplementedError
+
+    def solution_text(self, line: str) -> str:
+        raise NotImplementedError
+
+    # --- the puzzle ---------------------------------------------------------------------------------
+    def theme_text(self, theme: str) -> str:
+        return self.translate(self.themes[theme]) if theme in self.themes else theme
+
+    def show(self, record: PuzzleRecord) -> str:
+        self.puzzle = self.load(record)  # type: ignore[attr-defined]
+        self.state, self.left, self.selected = self.puzzle.state, record.moves, None
+        self.draw()
+        return self.puzzle.title_text()
+
+    def try_move(self, move: Any) -> None:
+        """Judge ``move`` as the solver's next move and show what follows."""
+        verdict = self.judge(self.puzzle, self.state, move, self.left)  # type: ignore[attr-defined]
+        self.selected = None
+        if verdict.ok:
+            self.state, self.left = verdict.state, verdict.left
+        self.draw()
+        self.on_result(verdict.ok, verdict.solved, verdict.text)
+
+    def hint(self) -> str:
+        return self.hint_text(self.puzzle, self.state, self.left)  # type: ignore[attr-defined]
+
+    def solution_step(self) -> str:
+        """Play the solver's next move of the solution (and the reply) on the board."""
+        if self.over(self.state) or self.left <= 0:  # type: ignore[attr-defined]
+            return self.solved_note()
+        move = self.puzzle.prover().winning_moves(self.state, self.left)[0]
+        verdict = self.judge(self.puzzle, self.state, move, self.left)  # type: ignore[attr-defined]
+        self.state, self.left, self.selected = verdict.state, verdict.left, None
+        self.draw()
+        return self.solution_text(verdict.line)

@@ -1,11 +1,12 @@
 """The Puzzles app in a real browser: a Katana puzzle solved by mouse after a wrong try explained in words,
-an Iki-zumari puzzle solved by mouse in Italian after a hint, a Knizia puzzle solved by taps on a phone;
+an Iki-zumari puzzle solved by mouse in Italian after a hint, a Knizia puzzle solved by mouse, a Katana
+puzzle solved by taps on a phone;
 the streak and the solved puzzles kept in the browser; screenshots saved."""
 
 from __future__ import annotations
 
 import pytest
-from helpers import FittedBoards, context_page, open_app, save_screenshot, wait_for_text
+from helpers import FittedBoards, click_canvas, context_page, open_app, save_screenshot, wait_for_text
 from playwright.sync_api import Browser, Page, expect
 from touch_taps import DEVICES, board_box, fitted_pixel, tap_board
 
@@ -18,6 +19,7 @@ from samurai_lab.katana.teaching import puzzle as katana
 from samurai_lab.knizia.core.state import new_game
 from samurai_lab.knizia.teaching import puzzle as knizia
 from samurai_lab.knizia.widgets.board import BoardView
+from samurai_lab.knizia.widgets.puzzle import focus_hexes
 
 pytestmark = pytest.mark.browser
 
@@ -95,26 +97,47 @@ def _knizia_view(puzzle: knizia.Puzzle) -> BoardView:
     """The app's board, built as the app builds it (for where its hexes are drawn)."""
     view = BoardView(new_game(2), legend=False)
     view.set_state(puzzle.state)
-    view.set_focus(sorted(knizia.closable(puzzle.state)) or None)
+    view.set_focus(focus_hexes(puzzle.state) or None)
     return view
 
 
-def test_knizia_solved_by_taps_on_a_phone(browser: Browser, voila_url: str) -> None:
+def test_knizia_solved_by_mouse(browser: Browser, voila_url: str) -> None:
     puzzle = knizia.puzzle_from_record(first_puzzle("knizia"))
     view = _knizia_view(puzzle)
-    with context_page(browser, **DEVICES["phone-390x844"]) as (page, errors):
+    with context_page(browser, viewport={"width": 1280, "height": 1000}) as (page, errors):
         open_app(page, voila_url, "puzzles.ipynb?game=knizia", ".samurai-puzzle-goal b", timeout=TIMEOUT)
         wait_for_text(page, ".samurai-puzzle-goal", "to play:", TIMEOUT)
         for action in puzzle.answer()[:-1]:
             assert isinstance(action, knizia.PlaceTile), "the easiest puzzle places tiles only"
-            page.locator(".knizia-puzzle-hand button", has_text=_tile_label(puzzle, action)).first.tap()
-            board_box(page, KNIZIA)
-            tap_board(page, KNIZIA, *fitted_pixel(page, view, action.hex, KNIZIA, timeout=TIMEOUT))
+            page.locator(".knizia-puzzle-hand button", has_text=_tile_label(puzzle, action)).first.click()
+            click_canvas(page, KNIZIA, *fitted_pixel(page, view, action.hex, KNIZIA, timeout=TIMEOUT))
             wait_for_text(page, ".knizia-puzzle-played", "lays", TIMEOUT)
-        page.locator(".knizia-puzzle-end").tap()
+        page.locator(".knizia-puzzle-end").click()
         wait_for_text(page, MESSAGE, "Solved!", TIMEOUT)
         wait_for_text(page, ".samurai-puzzle-score", "Streak: 1", TIMEOUT)
-        save_screenshot(page, "puzzles_knizia_phone")
+        save_screenshot(page, "puzzles_knizia_solved")
+        assert errors.unexpected() == []
+
+
+def test_katana_solved_by_taps_on_a_phone(browser: Browser, voila_url: str) -> None:
+    puzzle = katana.puzzle_from_record(first_puzzle("katana"))
+    state, left = puzzle.state, puzzle.record.moves
+    with context_page(browser, **DEVICES["phone-390x844"]) as (page, errors):
+        open_app(page, voila_url, "puzzles.ipynb?game=katana", ".samurai-puzzle-goal b", timeout=TIMEOUT)
+        page.wait_for_function("(sel) => document.querySelector(sel).width > 600", arg=KATANA)  # fitted
+        while True:
+            move = puzzle.prover().winning_moves(state, left)[0]
+            for square in ((move.frm, move.to) if move.kind == "move" else (move.to,)):
+                scale = board_box(page, KATANA)["cw"] / KATANA_LAYOUT.width
+                x, y = KATANA_LAYOUT.centre(square)
+                tap_board(page, KATANA, x * scale, y * scale)
+            verdict = katana.judge(puzzle, state, move, left)
+            wait_for_text(page, MESSAGE, "Solved!" if verdict.solved else "Right:", TIMEOUT)
+            if verdict.solved:
+                break
+            state, left = verdict.state, verdict.left
+        wait_for_text(page, ".samurai-puzzle-score", "Streak: 1", TIMEOUT)
+        save_screenshot(page, "puzzles_katana_phone")
         assert errors.unexpected() == []
 
 

@@ -7,12 +7,12 @@ the solver's move is the only one at every step; :func:`judge` says in words wha
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...common.puzzle_file import PuzzleRecord, read_record
-from ...common.puzzle_search import Prover, Rules, check_line, judge_try, solve_line
+from ...common.puzzle_search import (LineWords, Prover, Rules, Solution, Verdict, check_line, find_solution,
+                                     judge_line, line_rating)
 from ...i18n import Domain
 from ..core.board import BOARD
 from ..core.moves import Move, parse_move
@@ -80,23 +80,10 @@ def puzzle_from_record(record: PuzzleRecord) -> Puzzle:
     return Puzzle(record, from_position(record.position))
 
 
-@dataclass(frozen=True)
-class Solution:
-    moves: int
-    line: tuple[Move, ...]
-    unique: bool
-    nodes: int
-    tempting: int
-
-
 def solve(state: State, most: int = MAX_MOVES, budget: int = BUDGET) -> Solution | None:
     """The quickest forced IKI-ZUMARI for the side to move within ``most`` moves, or None."""
     prover = Prover(rules_for(state.to_move), state.to_move, budget)
-    found = solve_line(prover, state, most)
-    if found is None:
-        return None
-    d, line, unique = found
-    return Solution(d, tuple(line), unique, prover.nodes, tempting_moves(state, line[0]))
+    return find_solution(prover, state, most, tempting_moves)
 
 
 def tempting_moves(state: State, answer: Move) -> int:
@@ -110,8 +97,7 @@ def tempting_moves(state: State, answer: Move) -> int:
     return count
 
 
-def rating(moves: int, nodes: int, tempting: int) -> int:
-    return int(800 + 300 * (moves - 1) + 60 * math.log10(max(nodes, 1)) + 40 * min(tempting, 6))
+rating = line_rating
 
 
 def themes(state: State, line: tuple[Move, ...]) -> list[str]:
@@ -154,37 +140,22 @@ def move_words(before: State, move: Move, after: State) -> str:
     return text + (" " + outcome_text(done) if done is not None else "")
 
 
-@dataclass(frozen=True)
-class Verdict:
-    ok: bool
-    solved: bool
-    text: str
-    state: State
-    left: int
-    line: str = ""  # the try and the reply in words, without the judgement
-
-
 def judge(puzzle: Puzzle, state: State, move: Move | str, left: int) -> Verdict:
     """Judge the solver's ``move`` in ``state`` (a position of the line) with ``left`` moves to go."""
     move = parse_move(move)
     if move not in legal_moves(state):
         return Verdict(False, False, T.gettext("That move is not allowed here."), state, left)
-    result = judge_try(puzzle.prover(), state, move, left)
-    said = move_words(state, move, result.after)
-    if result.solved:
-        return Verdict(True, True, T.gettext("Solved! {what}").format(what=said), result.after, result.left, said)
-    if result.ok:
-        if result.reply is not None:
-            said += " " + move_words(result.after, result.reply, result.after_reply)
-        return Verdict(True, False, T.gettext("Right: {what}").format(what=said), result.after_reply or result.after,
-                       result.left, said)
     who = player_name(puzzle.solver)
-    if result.reply is not None:
-        text = T.gettext("{what} But then {reply} {player} can no longer force IKI-ZUMARI in time.").format(
-            what=said, reply=move_words(result.after, result.reply, result.after_reply), player=who)
-    else:
-        text = T.gettext("{what} But {player} can no longer force IKI-ZUMARI in time.").format(what=said, player=who)
-    return Verdict(False, False, text, state, left)
+
+    def refuted(said: str, reply: str | None) -> str:
+        if reply is not None:
+            return T.gettext("{what} But then {reply} {player} can no longer force IKI-ZUMARI in time.").format(
+                what=said, reply=reply, player=who)
+        return T.gettext("{what} But {player} can no longer force IKI-ZUMARI in time.").format(what=said, player=who)
+
+    words = LineWords(move_words, lambda said: T.gettext("Solved! {what}").format(what=said),
+                      lambda said: T.gettext("Right: {what}").format(what=said), refuted)
+    return judge_line(puzzle.prover(), state, move, left, words)
 
 
 def hint(puzzle: Puzzle, state: State, left: int) -> str:

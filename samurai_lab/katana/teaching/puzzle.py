@@ -8,12 +8,12 @@ says in words what a try does and why it fails.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...common.puzzle_file import PuzzleRecord, read_record
-from ...common.puzzle_search import Prover, Rules, Try, check_line, judge_try, solve_line
+from ...common.puzzle_search import (LineWords, Prover, Rules, Solution, Verdict, check_line, find_solution,
+                                     judge_line, line_rating)
 from ...i18n import Domain
 from ..core.board import NAMES, SYMBOLS
 from ..core.rules import apply_legal, legal_moves, outcome
@@ -85,26 +85,10 @@ def puzzle_from_record(record: PuzzleRecord) -> Puzzle:
 
 
 # --- proof ------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Solution:
-    """What the search found: the solver's moves needed, the main line, its uniqueness, the effort."""
-
-    moves: int
-    line: tuple[Move, ...]
-    unique: bool
-    nodes: int
-    tempting: int
-
-
 def solve(state: State, goal: str, most: int = MAX_MOVES, budget: int = BUDGET) -> Solution | None:
     """The quickest forced ``goal`` for the side to move within ``most`` moves, or None (none, or over budget)."""
-    solver = state.to_move
-    prover = Prover(rules_for(goal, solver, state), solver, budget)
-    found = solve_line(prover, state, most)
-    if found is None:
-        return None
-    d, line, unique = found
-    return Solution(d, tuple(line), unique, prover.nodes, tempting_moves(state, line[0]))
+    prover = Prover(rules_for(goal, state.to_move, state), state.to_move, budget)
+    return find_solution(prover, state, most, tempting_moves)
 
 
 def tempting_moves(state: State, answer: Move) -> int:
@@ -112,9 +96,7 @@ def tempting_moves(state: State, answer: Move) -> int:
     return sum(1 for m in legal_moves(state) if m != answer and apply_legal(state, m).challenges)
 
 
-def rating(moves: int, nodes: int, tempting: int) -> int:
-    """A difficulty from the moves needed, the search effort and the tempting wrong moves."""
-    return int(800 + 300 * (moves - 1) + 60 * math.log10(max(nodes, 1)) + 40 * min(tempting, 6))
+rating = line_rating
 
 
 def themes(state: State, goal: str, line: tuple[Move, ...]) -> list[str]:
@@ -155,41 +137,23 @@ def prove(puzzle: Puzzle, budget: int = BUDGET) -> list[str]:
 
 
 # --- trying -----------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Verdict:
-    """A try judged: right or wrong, in words, and the position to go on from."""
-
-    ok: bool
-    solved: bool
-    text: str
-    state: State  # after the try and the defence when right; unchanged when wrong
-    left: int
-    line: str = ""  # the try and the reply in words, without the judgement
-
-
 def judge(puzzle: Puzzle, state: State, move: Move | str, left: int) -> Verdict:
     """Judge the solver's ``move`` in ``state`` (a position of the line) with ``left`` moves to go."""
     move = parse_move(move)
     if move not in legal_moves(state):
         return Verdict(False, False, T.gettext("That move is not allowed here."), state, left)
-    result: Try = judge_try(puzzle.prover(), state, move, left)
-    said = describe_move(state, move, result.after)
-    if result.solved:
-        return Verdict(True, True, T.gettext("Solved! {what}").format(what=said), result.after, result.left, said)
-    if result.ok:
-        if result.reply is not None:
-            said += " " + describe_move(result.after, result.reply, result.after_reply)
-        return Verdict(True, False, T.gettext("Right: {what}").format(what=said), result.after_reply or result.after,
-                       result.left, said)
+    who = player_name(puzzle.solver)
     goal = T.gettext("kill") if puzzle.record.goal == "kill" else T.gettext("win")
-    if result.reply is not None:
-        text = T.gettext("{what} But then {reply} {player} can no longer {goal} in time.").format(
-            what=said, reply=describe_move(result.after, result.reply, result.after_reply),
-            player=player_name(puzzle.solver), goal=goal)
-    else:
-        text = T.gettext("{what} But {player} can no longer {goal} in time.").format(
-            what=said, player=player_name(puzzle.solver), goal=goal)
-    return Verdict(False, False, text, state, left)
+
+    def refuted(said: str, reply: str | None) -> str:
+        if reply is not None:
+            return T.gettext("{what} But then {reply} {player} can no longer {goal} in time.").format(
+                what=said, reply=reply, player=who, goal=goal)
+        return T.gettext("{what} But {player} can no longer {goal} in time.").format(what=said, player=who, goal=goal)
+
+    words = LineWords(describe_move, lambda said: T.gettext("Solved! {what}").format(what=said),
+                      lambda said: T.gettext("Right: {what}").format(what=said), refuted)
+    return judge_line(puzzle.prover(), state, move, left, words)
 
 
 def hint(puzzle: Puzzle, state: State, left: int) -> str:

@@ -31,6 +31,12 @@ def _button(css: str, description: str) -> widgets.Button:
     return b
 
 
+def focus_hexes(state: GameState) -> list[int]:
+    """The settlements this turn can close and the hexes around them (where the answer is played)."""
+    near = closable(state)
+    return sorted(near | {o for s in near for o in state.board.neighbours[s]})
+
+
 class KniziaPuzzles:
     """A trainer for the Puzzles app (see ``ui/puzzles.py`` for what the app asks of it)."""
 
@@ -58,7 +64,7 @@ class KniziaPuzzles:
                                         layout=widgets.Layout(flex_flow="row wrap"))
         controls = widgets.VBox([self.hand, self.special_row, widgets.HBox(
             [self.end_button, self.again_button], layout=widgets.Layout(flex_flow="row wrap")), self.played])
-        self.widget = widgets.VBox([self.board.widget, controls])
+        self.widget = widgets.VBox([self.board.widget, controls], layout=widgets.Layout(width="100%"))
         self.on_result: Callable[[bool, bool, str], Any] = lambda ok, solved, text: None
         self.on_message: Callable[[str], Any] = lambda text: None
         self._report = report
@@ -83,7 +89,7 @@ class KniziaPuzzles:
     def show(self, record: PuzzleRecord) -> str:
         self.puzzle = puzzle_from_record(record)
         self._restart()
-        self.board.set_focus(sorted(closable(self.puzzle.state)) or None)
+        self.board.set_focus(focus_hexes(self.puzzle.state) or None)
         return self.puzzle.title_text()
 
     def _restart(self) -> None:

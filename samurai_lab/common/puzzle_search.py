@@ -137,8 +137,10 @@ def judge_try(prover: Prover, state: S, move: M, left: int) -> Try:
     return Try(ok, False, after, reply, r.play(after, reply), left_after)
 
 
-def check_line(prover: Prover, state: S, moves: int, answer: Sequence[str], most: int) -> list[str]:
-    """Every reason a stated forced goal in ``moves`` moves with the main line ``answer`` is not proved."""
+def check_line(prover: Prover, state: S, moves: int, answer: Sequence[str], most: int,
+               themes: tuple[Callable[[], Sequence[str]], Sequence[str]] | None = None) -> list[str]:
+    """Every reason a stated forced goal in ``moves`` moves with the main line ``answer`` is not proved;
+    ``themes``: the themes the line shows (a function) and those stated, compared once the line is proved."""
     try:
         d = prover.distance(state, most)
         if d != moves:
@@ -152,6 +154,8 @@ def check_line(prover: Prover, state: S, moves: int, answer: Sequence[str], most
         problems.append("the solver's move is not the only one at every step")
     if [str(m) for m in found] != list(answer):
         problems.append(f"the search's line is {' '.join(map(str, found))}, the file says {' '.join(answer)}")
+    elif themes is not None and sorted(themes[0]()) != sorted(themes[1]):
+        problems.append(f"themes: the line shows {', '.join(themes[0]())}")
     return problems
 
 

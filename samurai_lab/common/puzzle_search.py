@@ -46,14 +46,14 @@ class Prover(Generic[S, M]):
     def wins(self, state: S, n: int) -> bool:
         """True when the solver reaches the goal within ``n`` of his moves, whatever the defence."""
         r = self.rules
-        if r.goal(state):
-            return True
-        if n <= 0 and r.to_move(state) == self.solver or r.over(state):
-            return False
         key = (r.key(state), n)
         hit = self._memo.get(key)
         if hit is not None:
             return hit
+        if r.goal(state):
+            return True
+        if n <= 0 and r.to_move(state) == self.solver or r.over(state):
+            return False
         self.nodes += 1
         if self.nodes > self.budget:
             raise OutOfBudget

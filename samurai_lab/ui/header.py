@@ -98,7 +98,7 @@ APPS: tuple[AppLink, ...] = (
             "ikizumari", "ikizumari", (*APP_LANGUAGES, "fr")),
     AppLink("puzzles.ipynb", N_("Puzzles"),
             N_("Positions from real games with one best answer, proved by search: find it, for all three games."),
-            ""),
+            "puzzles"),
 )
 APP_BY_NOTEBOOK: dict[str, AppLink] = {a.notebook: a for a in APPS}
 

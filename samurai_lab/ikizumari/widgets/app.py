@@ -25,6 +25,7 @@ from samurai_lab.ui.layout import SIDE_CLASS
 
 from ..core.board import BLACK, RED, square_name
 from ..core.moves import PASS
+from ..core.position import to_position
 from ..core.rules import legal_moves, outcome, why_illegal, window
 from ..core.ruleset import RULINGS
 from ..core.text import player_name
@@ -34,6 +35,7 @@ from ..teaching.lesson import CHAPTERS, TASKS, LessonSession
 from ..teaching.rules_text import rules_html
 from .board import BoardView
 from .review import player_names, review_panel
+from .study_editor import ikizumari_study_editor
 
 T = Domain("ikizumari")
 UI = Domain("ui")  # the shared message bar's own words
@@ -77,6 +79,7 @@ class IkizumariApp:
         self.session = GameSession(seats, seed=seed, bot_nodes=bot_nodes)
         self.selected: int | None = None
         self._quiet = False  # True while widgets are updated by the app itself
+        self._played: tuple[str, str] | None = None  # a person's move not yet offered to the study editor
 
         # header
         self.title = widgets.HTML()
@@ -129,10 +132,15 @@ class IkizumariApp:
         self.review = review_panel(lambda: list(self.session.states), self._guarded, self.feedback.report_unexpected,
                                    self._in_language)
         self.review.widget.layout.display = "none"
+        self.study_box = widgets.Accordion(children=[widgets.VBox()], selected_index=None)
+        self.study_box.add_class("ikz-study-box")
+        self.study_editor = ikizumari_study_editor(self, lambda: setattr(self.study_box, "selected_index", 0))
+        self.study_box.children = [self.study_editor.widget]
         side = widgets.VBox([self.status, self.announce, self.feedback.widget,
                              widgets.HBox([self.new_button, self.undo_button, self.bot_button, self.pass_button]),
                              widgets.HBox([self.move_input, self.move_button]), self.review.widget,
-                             *self.seat_boxes, self.rulings, self.record_note, self.record, self.legend],
+                             *self.seat_boxes, self.rulings, self.study_box, self.record_note, self.record,
+                             self.legend],
                             layout=widgets.Layout(width="430px", flex="0 0 auto", margin="0 0 0 12px"))
         side.add_class(SIDE_CLASS)
         self.play_tab = widgets.HBox([self.board.widget, side], layout=widgets.Layout(flex_flow="row wrap"))
@@ -246,6 +254,8 @@ class IkizumariApp:
                     ex.value = f"<small>{html.escape(r.explain(dd.value))}</small>"
                     dd.tooltip = f"{r.id} {T.gettext(r.question)}"  # the select's accessible name
                 self.rulings.set_title(0, T.gettext("Rulings (points the text leaves open)"))
+                self.study_box.set_title(0, T.gettext("Study: build one from positions"))
+                self.study_editor.relabel()
                 self.chapter_pick.options = [(T.gettext(ch.title), ch.id) for ch in CHAPTERS]
                 self.chapter_pick.value = self.lesson.chapter.id
                 self.chapter_pick.description = T.gettext("Chapter")
@@ -277,6 +287,9 @@ class IkizumariApp:
             return
         if square is None:
             return
+        if self.study_editor.marking:
+            self.study_editor.mark(square_name(square))
+            return
         if state.owner(square) == state.to_move:
             self.selected = square
             n = sum(1 for m in legal_moves(state) if m.origin == square)
@@ -297,18 +310,22 @@ class IkizumariApp:
         if reason is not None:
             self.feedback.show(reason, "error")
             return
-        self.session.play(move)
+        self._play(move)
         self.selected = None
         self.feedback.clear()
         self._after_change()
 
     def _after_change(self) -> None:
-        """Let bots play when a person is not to move and a person plays too; then redraw."""
+        """Let bots play when a person is not to move and a person plays too; then redraw (and offer a
+        person's move to the study editor)."""
         if self.session.bot_to_move() and PEOPLE in self.session.seats:
             self._refresh_play()
             while self.session.bot_to_move():
                 self.session.play_bot()
         self._refresh_play()
+        played, self._played = self._played, None
+        if played is not None:
+            self.study_editor.after_play(*played)
 
     def _refresh_play(self) -> None:
         with use_language(self.lang):
@@ -368,11 +385,18 @@ class IkizumariApp:
             if not self.move_input.value.strip():
                 self.feedback.show(T.gettext("Type a move in the box, like d1-d3."), "info")
                 return
-            self.session.play(self.move_input.value)  # IllegalMoveError: shown by the guard, in words
+            self._play(self.move_input.value)  # IllegalMoveError: shown by the guard, in words
             self.move_input.value = ""
             self.selected = None
             self.feedback.clear()
         self._after_change()
+
+    def _play(self, move: str) -> None:
+        """A person's move: played, then (``_after_change``) offered to the study editor, which may be waiting
+        for an answer."""
+        before = self.session.state
+        self.session.play(move)
+        self._played = (to_position(before), str(self.session.state.last))
 
     def _pass(self) -> None:
         self.session.play(PASS)

@@ -36,6 +36,7 @@ from ..teaching.session import SEATS, Session
 from .board import KatanaBoard, piece_letters
 from .review import player_names, review_panel
 from .rules_text import rules_html
+from .study_editor import katana_study_editor
 
 T = Domain("katana")
 UI = Domain("ui")  # the shared message bar's own words
@@ -121,8 +122,12 @@ class KatanaApp:
         self.review = review_panel(lambda: list(self.session.states), self._guard, self.feedback.report_unexpected,
                                    self._in_language)
         self.review.widget.layout.display = "none"
+        self.study_box = widgets.Accordion(children=[widgets.VBox()], selected_index=None)
+        self.study_box.add_class("katana-study-box")
+        self.study_editor = katana_study_editor(self, lambda: setattr(self.study_box, "selected_index", 0))
+        self.study_box.children = [self.study_editor.widget]
         side = widgets.VBox([self.status, self.constraint, self.feedback.widget, buttons, seats_row,
-                             self.review.widget, self.rulings_box, self.position_box, self.log],
+                             self.review.widget, self.rulings_box, self.position_box, self.study_box, self.log],
                             layout=widgets.Layout(width="440px", flex="0 0 auto", margin="0 0 0 12px"))
         side.add_class(SIDE_CLASS)
         self.play_tab = widgets.HBox([self.board.widget, side], layout=widgets.Layout(flex_flow="row wrap"))
@@ -234,6 +239,8 @@ class KatanaApp:
             box.tooltip = f"{r.id}: {T.gettext(r.question)}"
             self._ruling_note(r.id)
         self.position_box.set_title(0, T.gettext("Position and record"))
+        self.study_box.set_title(0, T.gettext("Study: build one from positions"))
+        self.study_editor.relabel()
         self.position_text.description = T.gettext("Position")
         self.position_button.description = T.gettext("Set this position")
         self.position_button.tooltip = T.gettext("Continue the game from the position string in the box")
@@ -310,6 +317,9 @@ class KatanaApp:
 
     def _play_click(self, square: int) -> None:
         st = self.session.state
+        if self.study_editor.marking:
+            self.study_editor.mark(NAMES[square])
+            return
         if outcome(st) is not None:
             self.feedback.show(describe_constraint(st), "info")
             return
@@ -353,6 +363,7 @@ class KatanaApp:
             replies.append(self.session.play_bot())
         self._refresh_play()
         self.feedback.show(" ".join([text] + replies), "success")
+        self.study_editor.after_play(to_position(st), str(move))
 
     def _set_position(self) -> None:
         state = from_position(self.position_text.value, self.session.rules)

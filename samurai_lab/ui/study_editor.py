@@ -1,0 +1,434 @@
+"""A study editor for a game played on an app's board (``studies/README.md``): the game-neutral part.
+
+Add the board's position as a step with its words; mark cells (and draw one arrow) by clicking the
+board while *Mark squares* (or *Arrow*) is on; ask a question whose accepted answer is the next move
+played on the board, and record tempting wrong answers the same way, each with its feedback; then
+download the study, upload one, or save it on the server under the rules of saved positions (a
+checked name, a replace only after asking, a cap on the number and size of the files) and open it by
+link in the study player.
+
+A game hands in an :class:`EditorGame` (how to read its board's position as a position string, how to
+show marks, how to go back a move...). Its app passes the cells clicked while ``marking``
+(:meth:`StudyEditor.mark`) and every move played on the board (:meth:`StudyEditor.after_play`).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Callable
+from urllib.parse import quote
+
+import ipywidgets as widgets
+
+from ..common.study_files import saved_studies_dir
+from ..common.study_format import Marks, Question, Step, Study, StudyError, Texts, Wrong, dumps_study
+from ..common.study_model import StudyPlay
+from ..i18n import Domain, get_language
+from .header import page_name
+from .study_player import uploaded_text
+
+T = Domain("ui")
+
+ACCEPT, WRONG_ANSWER = "accept", "wrong"
+#: Saved studies: at most this many files, of this many bytes in all, names of this many characters.
+MAX_SAVED_FILES, MAX_SAVED_BYTES, MAX_NAME = 200, 2_000_000, 64
+_NAME_OK = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]*")
+
+
+@dataclass(frozen=True)
+class EditorGame:
+    """What the editor needs from a game and its app.
+
+    ``position()`` is the board's position as the study format's position text; ``show_marks(cells,
+    arrow)`` shows marked cells (and an arrow, a pair of cells, or None) on the board, ``show_marks([],
+    None)`` clears them; ``load(position)`` puts a position string on the board; ``undo()`` takes back
+    the last move; ``open_board()`` and ``open_editor()`` bring the board's tab, and the editor's, to the
+    front; ``loads(text, name)`` checks a study's text against the rules (``GameRules.loads``);
+    ``position_of(state)`` is a state's position string.
+    """
+
+    game: str
+    languages: tuple[str, ...]
+    position: Callable[[], str]
+    show_marks: Callable[[list[str], tuple[str, str] | None], None]
+    load: Callable[[str], None]
+    undo: Callable[[], None]
+    open_board: Callable[[], None]
+    open_editor: Callable[[], None]
+    loads: Callable[[str, str], StudyPlay]
+    position_of: Callable[[Any], str]
+
+
+def study_file_name(raw: str) -> str:
+    """The file name (``name.toml``) for a study called ``raw``; ValueError listing every problem."""
+    name = raw.strip().removesuffix(".toml")
+    problems = []
+    if not name:
+        problems.append(T.gettext("give the study a name, e.g. my-study"))
+    else:
+        if "/" in name or "\\" in name or ".." in name:
+            problems.append(T.gettext("a name cannot contain /, \\ or .. (studies are saved in one folder)"))
+        if len(name) > MAX_NAME:
+            problems.append(T.gettext("a name is at most {most} characters long (this one has {n})").format(
+                most=MAX_NAME, n=len(name)))
+        if not _NAME_OK.fullmatch(name):
+            problems.append(T.gettext("a name starts with a letter or a digit and uses only letters (A-Z, a-z), "
+                                      "digits, spaces, - _ and ."))
+    if problems:
+        raise ValueError(T.gettext("Not saved: {problems}.").format(problems="; ".join(problems)))
+    return name + ".toml"
+
+
+def folder_has_room(folder: Path, name: str, size: int) -> bool:
+    """May ``folder`` take a file ``name`` of ``size`` bytes (replacing one of that name) within the caps?"""
+    others = [p for p in folder.glob("*.toml") if p.name != name and p.is_file()] if folder.is_dir() else []
+    return len(others) < MAX_SAVED_FILES and sum(p.stat().st_size for p in others) + size <= MAX_SAVED_BYTES
+
+
+def slug(text: str) -> str:
+    """A file-name-safe version of ``text``."""
+    return re.sub(r"[^A-Za-z0-9]+", "-", text.strip().lower()).strip("-")[:60] or "study"
+
+
+class StudyEditor:
+    """The editor's panel (``widget``, CSS class ``samurai-study-editor``); ``guard`` wraps its handlers
+    (refusals become messages), ``feedback`` shows its messages (``ui.common.Feedback``)."""
+
+    def __init__(self, game: EditorGame, feedback: Any, guard: Callable[[Callable], Callable]) -> None:
+        self.game, self.feedback = game, feedback
+        self.steps: list[Step] = []
+        self.marks: list[str] = []
+        self.arrow: tuple[str, str] | None = None
+        self._arrow_from: str | None = None
+        self.recording: str | None = None  # ACCEPT or WRONG_ANSWER: the next move is that answer
+        self._pending_replace: str | None = None
+        wide = widgets.Layout(width="96%")
+        initial = {"description_width": "initial"}
+        lang = get_language() if get_language() in game.languages else "en"
+        self.language = widgets.Dropdown(options=game.languages, value=lang, style=initial,
+                                         layout=widgets.Layout(width="auto"))
+        self.language.add_class("samurai-study-language")
+        self.language.observe(lambda _ch: self._show(), names="value")
+        self.title = widgets.Text(style=initial, layout=wide)
+        self.title.add_class("samurai-study-title-input")
+        self.text = widgets.Textarea(layout=widgets.Layout(width="96%", height="64px"))
+        self.text.add_class("samurai-study-text-input")
+        self.add_button = _button("plus", "samurai-study-add-step", "primary", guard(lambda _b: self.add_step()))
+        self.remove_button = _button("trash", "samurai-study-remove-step", "", guard(lambda _b: self.remove_step()))
+        self.mark_toggle = widgets.ToggleButton(icon="bullseye", layout=widgets.Layout(width="auto"))
+        self.mark_toggle.add_class("samurai-study-mark")
+        self.mark_toggle.observe(guard(lambda ch: self._mode_changed(self.mark_toggle, ch["new"])), names="value")
+        self.arrow_toggle = widgets.ToggleButton(icon="long-arrow-right", layout=widgets.Layout(width="auto"))
+        self.arrow_toggle.add_class("samurai-study-arrow")
+        self.arrow_toggle.observe(guard(lambda ch: self._mode_changed(self.arrow_toggle, ch["new"])), names="value")
+        self.marks_line = widgets.HTML()
+        self.marks_line.add_class("samurai-study-marks")
+        self.prompt = widgets.Text(style=initial, layout=wide)
+        self.prompt.add_class("samurai-study-prompt-input")
+        self.hint = widgets.Text(style=initial, layout=wide)
+        self.hint.add_class("samurai-study-hint-input")
+        self.ask_button = _button("question", "samurai-study-ask", "info", guard(lambda _b: self.record(ACCEPT)))
+        self.wrong_feedback = widgets.Text(style=initial, layout=wide)
+        self.wrong_feedback.add_class("samurai-study-wrong-feedback")
+        self.wrong_button = _button("times", "samurai-study-record-wrong", "",
+                                    guard(lambda _b: self.record(WRONG_ANSWER)))
+        self.steps_list = widgets.HTML()
+        self.steps_list.add_class("samurai-study-steps")
+        self.name = widgets.Text(style=initial, layout=widgets.Layout(width="60%"), placeholder="my-study")
+        self.name.add_class("samurai-study-name")
+        self.name.observe(lambda _ch: self._cancel_replace(), names="value")
+        self.save_button = _button("save", "samurai-study-save", "", guard(lambda _b: self.save()))
+        self.replace_button = _button("check", "samurai-study-replace", "warning",
+                                      guard(lambda _b: self.save(replace=True)))
+        self.replace_button.layout.display = "none"
+        self.download_button = _button("download", "samurai-study-download-button", "",
+                                       guard(lambda _b: self.make_download()))
+        self.download = widgets.HTML()
+        self.download.add_class("samurai-study-download")
+        self.upload = widgets.FileUpload(accept=".toml", multiple=False, layout=widgets.Layout(width="auto"))
+        self.upload.add_class("samurai-study-upload")
+        self.upload.observe(guard(self._on_upload), names="value")
+        self.link = widgets.HTML()
+        self.link.add_class("samurai-study-link")
+        self.headings = [widgets.HTML() for _ in range(3)]
+        row = widgets.Layout(flex_flow="row wrap", align_items="center")
+        self.widget = widgets.VBox([
+            widgets.HBox([self.title, self.language], layout=row),
+            self.headings[0], self.text,
+            widgets.HBox([self.mark_toggle, self.arrow_toggle, self.marks_line], layout=row),
+            widgets.HBox([self.add_button, self.remove_button], layout=row),
+            self.headings[1], self.prompt, self.hint, self.ask_button, self.wrong_feedback, self.wrong_button,
+            self.steps_list, self.headings[2],
+            widgets.HBox([self.download_button, self.upload], layout=row), self.download,
+            widgets.HBox([self.name, self.save_button, self.replace_button], layout=row), self.link,
+        ], layout=widgets.Layout(max_width="560px"))
+        self.widget.add_class("samurai-study-editor")
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Every label in the current language (the study being built is kept)."""
+        self.language.description = T.gettext("Language")
+        self.language.tooltip = T.gettext("The language of the texts you write (English is required before saving)")
+        self.title.description = T.gettext("Title")
+        self.text.placeholder = T.gettext("What this step shows (short markdown: **bold**, *italic*)")
+        self.add_button.description = T.gettext("Add the position as a step")
+        self.remove_button.description = T.gettext("Remove the last step")
+        self.mark_toggle.description = T.gettext("Mark squares")
+        self.mark_toggle.tooltip = T.gettext("While on, a click on the board marks a square (or removes its mark) "
+                                             "for the next step")
+        self.arrow_toggle.description = T.gettext("Arrow")
+        self.arrow_toggle.tooltip = T.gettext("While on, click the square an arrow starts from, then the square it "
+                                              "points to")
+        self.prompt.description = T.gettext("Question")
+        self.prompt.placeholder = T.gettext("e.g. Where should Black move?")
+        self.hint.description = T.gettext("Hint")
+        self.ask_button.description = T.gettext("Ask: the next move is the answer")
+        self.wrong_feedback.description = T.gettext("Feedback")
+        self.wrong_feedback.placeholder = T.gettext("what to say to a tempting wrong answer")
+        self.wrong_button.description = T.gettext("The next move is a wrong answer")
+        self.name.description = T.gettext("Name")
+        self.save_button.description = T.gettext("Save on the server")
+        self.replace_button.description = T.gettext("Replace it")
+        self.download_button.description = T.gettext("Download")
+        self.upload.description = T.gettext("Open a .toml")
+        self.headings[0].value = "<b>{}</b>".format(html.escape(T.gettext("A step: the position on the board")))
+        self.headings[1].value = "<b>{}</b> <small>({})</small>".format(
+            html.escape(T.gettext("A question on the last step")),
+            html.escape(T.gettext("play the answer on the board after pressing the button")))
+        self.headings[2].value = "<b>{}</b>".format(html.escape(T.gettext("Keep the study")))
+        self._show()
+
+    # --- texts ---------------------------------------------------------------------------------
+    def _texts(self, text: str, old: Texts | None = None) -> Texts:
+        return (old if old is not None else Texts(())).with_text(self.language.value, text.strip())
+
+    # --- steps ---------------------------------------------------------------------------------
+    def add_step(self) -> Step:
+        """Add the board's position as a step, with the words written and the cells marked."""
+        words = self.text.value.strip()
+        if not words:
+            raise ValueError(T.gettext("Write what this step shows first."))
+        step = Step(self._texts(words), position=self.game.position(),
+                    marks=Marks(tuple(self.marks), (self.arrow,) if self.arrow else ()))
+        self.steps.append(step)
+        self.text.value = ""
+        self.marks, self.arrow, self._arrow_from = [], None, None
+        self.mark_toggle.value = self.arrow_toggle.value = False
+        self.game.show_marks([], None)
+        self._show()
+        self.feedback.show(T.gettext("Step {n} added.").format(n=len(self.steps)), "success")
+        return step
+
+    def remove_step(self) -> None:
+        if not self.steps:
+            raise ValueError(T.gettext("There is no step to remove."))
+        self.steps.pop()
+        self._show()
+
+    @property
+    def marking(self) -> bool:
+        """Do the board's clicks mark cells now (instead of playing)?"""
+        return bool(self.mark_toggle.value or self.arrow_toggle.value)
+
+    def _mode_changed(self, toggle: widgets.ToggleButton, on: bool) -> None:
+        if not on:
+            return
+        other = self.arrow_toggle if toggle is self.mark_toggle else self.mark_toggle
+        other.value = False
+        self.recording, self._arrow_from = None, None
+        self.feedback.show(T.gettext("Click squares to mark them; click a marked square again to remove its mark.")
+                           if toggle is self.mark_toggle else
+                           T.gettext("Click the square the arrow starts from, then the square it points to."), "info")
+
+    def mark(self, cell: str) -> None:
+        """A click on ``cell`` while marking: mark it (or remove its mark), or an end of the arrow."""
+        if self.arrow_toggle.value:
+            if self._arrow_from is None or self._arrow_from == cell:
+                self._arrow_from = cell
+                self.feedback.show(T.gettext("Now click the square the arrow points to."), "info")
+                return
+            self.arrow, self._arrow_from = (self._arrow_from, cell), None
+            self.arrow_toggle.value = False
+        elif cell in self.marks:
+            self.marks.remove(cell)
+        else:
+            self.marks.append(cell)
+        self.game.show_marks(list(self.marks), self.arrow)
+        self._show()
+
+    # --- questions -----------------------------------------------------------------------------
+    def record(self, kind: str) -> None:
+        """The next move on the board becomes an accepted (or a wrong) answer of the last step."""
+        step = self._question_step()
+        if kind == ACCEPT and not self.prompt.value.strip() and step.question is None:
+            raise ValueError(T.gettext("Write the question first."))
+        if kind == WRONG_ANSWER and not self.wrong_feedback.value.strip():
+            raise ValueError(T.gettext("Write the feedback for this wrong answer first."))
+        if kind == WRONG_ANSWER and step.question is None:
+            raise ValueError(T.gettext("Record the accepted answer first."))
+        self.recording = kind
+        self.mark_toggle.value = self.arrow_toggle.value = False
+        self.game.open_board()
+        self.feedback.show(T.gettext("Now play the answer on the board: click a samurai, then the square it goes "
+                                     "to."), "info")
+
+    def _question_step(self) -> Step:
+        if not self.steps:
+            raise ValueError(T.gettext("Add the position as a step first: the question is asked on it."))
+        step = self.steps[-1]
+        if step.position != self.game.position():
+            raise ValueError(T.gettext("The board shows another position than the last step's: go back to it "
+                                       "(Undo) or add this one as a step."))
+        return step
+
+    def after_play(self, before: str, move: str) -> None:
+        """The app played ``move`` (its notation) from the position ``before``: record it when an
+        answer is awaited."""
+        kind, self.recording = self.recording, None
+        if kind is None or not self.steps or self.steps[-1].position != before:
+            return
+        step, q = self.steps[-1], self.steps[-1].question
+        if kind == ACCEPT:
+            prompt = self._texts(self.prompt.value, q.prompt if q else None) if self.prompt.value.strip() else (
+                q.prompt if q else Texts(()))
+            hint = self._texts(self.hint.value, q.hint if q else None) if self.hint.value.strip() else (
+                q.hint if q else None)
+            accept = tuple(dict.fromkeys((*(q.accept if q else ()), move)))
+            wrong = tuple(w for w in (q.wrong if q else ()) if w.answer != move)
+            self.steps[-1] = replace(step, question=Question(prompt, accept, wrong, hint, q.right if q else None))
+            done = T.gettext("Recorded {answer} as the answer.").format(answer=move)
+        else:
+            if q is None or move in q.accept:
+                self.game.undo()
+                raise ValueError(T.gettext("{answer} is an accepted answer.").format(answer=move))
+            wrong = tuple(w for w in q.wrong if w.answer != move) + (Wrong(move, self._texts(self.wrong_feedback.value)),)
+            self.steps[-1] = replace(step, question=replace(q, wrong=wrong))
+            self.wrong_feedback.value = ""
+            self.game.undo()  # back to the question's position
+            done = T.gettext("Recorded {answer} as a wrong answer.").format(answer=move)
+        self._show()
+        self.game.open_editor()
+        self.feedback.show(done, "success")
+
+    # --- the study -----------------------------------------------------------------------------
+    def study(self) -> Study:
+        """The study built so far, checked (ValueError listing its problems)."""
+        if not self.steps:
+            raise ValueError(T.gettext("Add at least one step first."))
+        title = self.title.value.strip()
+        if not title:
+            raise ValueError(T.gettext("Give the study a title first."))
+        study = Study(self.game.game, self._texts(title), tuple(self.steps))
+        try:
+            self.game.loads(dumps_study(study), "study.toml")
+        except StudyError as e:
+            raise ValueError(T.gettext("The study is not complete yet: {problems}").format(
+                problems="; ".join(f"{p.where}: {p.message}" if p.where else p.message for p in e.problems))) from None
+        return study
+
+    def check(self) -> StudyPlay:
+        """The study checked against the rules, as the player plays it."""
+        return self.game.loads(dumps_study(self.study()), "study.toml")
+
+    def make_download(self) -> str:
+        """A link that downloads the study as a .toml file."""
+        text = dumps_study(self.study())
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        name = slug(self.title.value) + ".toml"
+        self.download.value = (f'<a download="{html.escape(name)}" href="data:application/toml;base64,{data}">'
+                               f"⬇ {html.escape(name)}</a>")
+        return text
+
+    def _cancel_replace(self) -> None:
+        self._pending_replace = None
+        self.replace_button.layout.display = "none"
+
+    def save(self, replace: bool = False) -> Path | None:
+        """Save the study among the saved studies on the server; a file of that name is replaced only
+        after the user confirms (*Replace it*)."""
+        text = dumps_study(self.study())
+        folder = saved_studies_dir()
+        name = study_file_name(self.name.value)
+        path = folder / name
+        if path.exists() and not (replace and self._pending_replace == name):
+            self._pending_replace = name
+            self.replace_button.layout.display = ""
+            self.feedback.show(T.gettext("There is already a saved study named “{file}”. Press “{button}” to "
+                                         "overwrite it, or choose another name.").format(
+                file=name, button=self.replace_button.description), "warning")
+            return None
+        if not folder_has_room(folder, name, len(text.encode("utf-8"))):
+            raise ValueError(T.gettext("Not saved: the folder of saved studies is full. Use {button} to keep the "
+                                       "study on your computer.").format(button=self.download_button.description))
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(f".{name}.part")
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(path)
+        except OSError as e:
+            raise ValueError(T.gettext("Not saved: the server could not write the file ({error}).").format(
+                error=e.strerror or e)) from None
+        self._cancel_replace()
+        stem = name.removesuffix(".toml")
+        href = f'{page_name("study.ipynb")}?study={quote(stem)}'
+        self.link.value = '<a href="{}" target="_blank" style="color:#1a4f8b;text-decoration:underline">{}</a>'.format(
+            html.escape(href), html.escape(T.gettext("Open “{name}” in the study player").format(name=stem)))
+        self.feedback.show(T.gettext("Saved as “{file}” among the saved studies.").format(file=name), "success")
+        return path
+
+    def _on_upload(self, change: dict) -> None:
+        upload = uploaded_text(change)
+        if upload is not None:
+            self.open_text(*upload)
+
+    def open_text(self, text: str, name: str = "study.toml") -> None:
+        """Edit the study of a file's text: its steps (each with its position), its title."""
+        try:
+            play = self.game.loads(text, name)
+        except StudyError as e:
+            raise ValueError("\n".join(str(p) for p in e.problems[:12])) from None
+        self.steps = [replace(s, position=self.game.position_of(state), play=())
+                      for s, state in zip(play.study.steps, play.states)]
+        self.title.value = play.study.title.get(self.language.value)
+        self.game.load(self.steps[0].position or "")
+        self._show()
+        self.feedback.show(T.gettext("Opened the study “{title}”: {n} steps.").format(
+            title=self.title.value, n=len(self.steps)), "success")
+
+    # --- showing -------------------------------------------------------------------------------
+    def _show(self) -> None:
+        lang = self.language.value
+        shown = list(self.marks) + ([f"{self.arrow[0]}→{self.arrow[1]}"] if self.arrow else [])
+        self.marks_line.value = html.escape(", ".join(shown))
+        items = []
+        for s in self.steps:
+            line = html.escape(_short(s.text.get(lang)))
+            cells = list(s.marks.cells) + [f"{a}→{b}" for a, b in s.marks.arrows]
+            if cells:
+                line += " · " + html.escape(", ".join(cells))
+            if s.question is not None:
+                line += " · <b>?</b> " + html.escape(_short(s.question.prompt.get(lang))) + " → " + html.escape(
+                    ", ".join(s.question.accept))
+                if s.question.wrong:
+                    line += " · ✗ " + html.escape(", ".join(w.answer for w in s.question.wrong))
+            items.append(f"<li>{line}</li>")
+        self.steps_list.value = (f"<ol>{''.join(items)}</ol>" if items else
+                                 "<small>{}</small>".format(html.escape(T.gettext("No steps yet."))))
+        self.remove_button.disabled = not self.steps
+
+
+def _short(text: str, most: int = 48) -> str:
+    """A text on one line without its markdown marks, cut to ``most`` characters."""
+    line = " ".join(text.replace("**", "").replace("`", "").split())
+    return line if len(line) <= most else line[: most - 1] + "…"
+
+
+def _button(icon: str, css: str, style: str, on_click: Callable) -> widgets.Button:
+    b = widgets.Button(icon=icon, button_style=style, layout=widgets.Layout(width="auto"))
+    b.add_class(css)
+    b.on_click(on_click)
+    return b

@@ -132,6 +132,9 @@ def test_refusals_are_messages(game):
     assert "Add the position as a step first" in app.feedback.message.value
     ed.text.value = "x"
     ed.add_button.click()
+    ed.save_button.click()
+    assert "Give the study a title first." in app.feedback.message.value
+    ed.title.value = "T"
     ed.name.value = "../x"
     ed.save_button.click()
-    assert "Not saved" in app.feedback.message.value
+    assert "Not saved: a name cannot contain" in app.feedback.message.value

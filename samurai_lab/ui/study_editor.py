@@ -27,7 +27,7 @@ import ipywidgets as widgets
 from ..common.study_files import saved_studies_dir
 from ..common.study_format import Marks, Question, Step, Study, StudyError, Texts, Wrong, dumps_study
 from ..common.study_model import StudyPlay
-from ..i18n import Domain, get_language
+from ..i18n import N_, Domain, get_language
 from .header import page_name
 from .study_player import uploaded_text
 
@@ -48,7 +48,9 @@ class EditorGame:
     None)`` clears them; ``load(position)`` puts a position string on the board; ``undo()`` takes back
     the last move; ``open_board()`` and ``open_editor()`` bring the board's tab, and the editor's, to the
     front; ``loads(text, name)`` checks a study's text against the rules (``GameRules.loads``);
-    ``position_of(state)`` is a state's position string.
+    ``position_of(state)`` is a state's position string. Optional: ``words()``, the game's own words for
+    some labels (the editor's English text → the game's, translated), ``edition(position)`` (Knizia's),
+    ``arrows`` (False hides *Arrow*).
     """
 
     game: str
@@ -61,6 +63,9 @@ class EditorGame:
     open_editor: Callable[[], None]
     loads: Callable[[str, str], StudyPlay]
     position_of: Callable[[Any], str]
+    words: Callable[[], dict[str, str]] = dict
+    edition: Callable[[str], str | None] = lambda _position: None
+    arrows: bool = True
 
 
 def study_file_name(raw: str) -> str:
@@ -169,27 +174,32 @@ class StudyEditor:
         self.widget.add_class("samurai-study-editor")
         self.relabel()
 
+    def _word(self, text: str) -> str:
+        """``text`` in the current language, in the game's own words when it has some."""
+        return self.game.words().get(text) or T.gettext(text)
+
     def relabel(self) -> None:
         """Every label in the current language (the study being built is kept)."""
+        self.arrow_toggle.layout.display = "" if self.game.arrows else "none"
         self.language.description = T.gettext("Language")
         self.language.tooltip = T.gettext("The language of the texts you write (English is required before saving)")
         self.title.description = T.gettext("Title")
         self.text.placeholder = T.gettext("What this step shows (short markdown: **bold**, *italic*)")
         self.add_button.description = T.gettext("Add the position as a step")
         self.remove_button.description = T.gettext("Remove the last step")
-        self.mark_toggle.description = T.gettext("Mark squares")
-        self.mark_toggle.tooltip = T.gettext("While on, a click on the board marks a square (or removes its mark) "
-                                             "for the next step")
+        self.mark_toggle.description = self._word(N_("Mark squares"))
+        self.mark_toggle.tooltip = self._word(N_("While on, a click on the board marks a square (or removes its mark) "
+                                                 "for the next step"))
         self.arrow_toggle.description = T.gettext("Arrow")
         self.arrow_toggle.tooltip = T.gettext("While on, click the square an arrow starts from, then the square it "
                                               "points to")
         self.prompt.description = T.gettext("Question")
-        self.prompt.placeholder = T.gettext("e.g. Where should Black move?")
+        self.prompt.placeholder = self._word(N_("e.g. Where should Black move?"))
         self.hint.description = T.gettext("Hint")
-        self.ask_button.description = T.gettext("Ask: the next move is the answer")
+        self.ask_button.description = self._word(N_("Ask: the next move is the answer"))
         self.wrong_feedback.description = T.gettext("Feedback")
         self.wrong_feedback.placeholder = T.gettext("what to say to a tempting wrong answer")
-        self.wrong_button.description = T.gettext("The next move is a wrong answer")
+        self.wrong_button.description = self._word(N_("The next move is a wrong answer"))
         self.name.description = T.gettext("Name")
         self.save_button.description = T.gettext("Save on the server")
         self.replace_button.description = T.gettext("Replace it")
@@ -240,8 +250,8 @@ class StudyEditor:
         other = self.arrow_toggle if toggle is self.mark_toggle else self.mark_toggle
         other.value = False
         self.recording, self._arrow_from = None, None
-        self.feedback.show(T.gettext("Click squares to mark them; click a marked square again to remove its mark.")
-                           if toggle is self.mark_toggle else
+        self.feedback.show(self._word(N_("Click squares to mark them; click a marked square again to remove its "
+                                         "mark.")) if toggle is self.mark_toggle else
                            T.gettext("Click the square the arrow starts from, then the square it points to."), "info")
 
     def mark(self, cell: str) -> None:
@@ -273,8 +283,8 @@ class StudyEditor:
         self.recording = kind
         self.mark_toggle.value = self.arrow_toggle.value = False
         self.game.open_board()
-        self.feedback.show(T.gettext("Now play the answer on the board: click a samurai, then the square it goes "
-                                     "to."), "info")
+        self.feedback.show(self._word(N_("Now play the answer on the board: click a samurai, then the square it "
+                                         "goes to.")), "info")
 
     def _question_step(self) -> Step:
         if not self.steps:
@@ -322,7 +332,8 @@ class StudyEditor:
         title = self.title.value.strip()
         if not title:
             raise ValueError(T.gettext("Give the study a title first."))
-        study = Study(self.game.game, self._texts(title), tuple(self.steps))
+        study = Study(self.game.game, self._texts(title), tuple(self.steps),
+                      edition=self.game.edition(self.steps[0].position or ""))
         try:
             self.game.loads(dumps_study(study), "study.toml")
         except StudyError as e:

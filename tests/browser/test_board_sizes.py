@@ -88,7 +88,8 @@ def check_fitted(page: Page, name: str) -> dict:
     # app's other columns leave (it reaches the window's right edge).
     # Measured against the window itself, not against the board's own box (which shrinks with it).
     below = g["vh"] - g["pageTop"]  # the height left below whatever the page puts above the board
-    height_bound = g["pageTop"] <= 0.45 * g["vh"] and g["cssHeight"] >= 0.9 * below
+    height_bound = ((g["pageTop"] <= 0.45 * g["vh"] and g["cssHeight"] >= 0.9 * below)
+                    or g["cssHeight"] >= 0.9 * g["vh"])  # as tall as the window itself, scrolled to
     width_bound = g["cssWidth"] >= 0.45 * g["vw"] or g["vw"] - g["right"] <= 0.05 * g["vw"]
     assert width_bound or height_bound, f"{name}: the board is a small island in the window: {g}"
     return g

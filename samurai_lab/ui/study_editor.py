@@ -27,7 +27,7 @@ import ipywidgets as widgets
 from ..common.study_files import saved_studies_dir
 from ..common.study_format import Marks, Question, Step, Study, StudyError, Texts, Wrong, dumps_study
 from ..common.study_model import StudyPlay
-from ..i18n import N_, Domain, get_language
+from ..i18n import LANGUAGES, N_, Domain, get_language
 from .header import page_name
 from .study_player import uploaded_text
 
@@ -114,7 +114,8 @@ class StudyEditor:
         wide = widgets.Layout(width="96%")
         initial = {"description_width": "initial"}
         lang = get_language() if get_language() in game.languages else "en"
-        self.language = widgets.Dropdown(options=game.languages, value=lang, style=initial,
+        self.language = widgets.Dropdown(options=[(LANGUAGES.get(c, c), c) for c in game.languages], value=lang,
+                                         style=initial,
                                          layout=widgets.Layout(width="auto"))
         self.language.add_class("samurai-study-language")
         self.language.observe(lambda _ch: self._show(), names="value")
@@ -143,7 +144,7 @@ class StudyEditor:
                                     guard(lambda _b: self.record(WRONG_ANSWER)))
         self.steps_list = widgets.HTML()
         self.steps_list.add_class("samurai-study-steps")
-        self.name = widgets.Text(style=initial, layout=widgets.Layout(width="60%"), placeholder="my-study")
+        self.name = widgets.Text(style=initial, layout=widgets.Layout(width="60%"))
         self.name.add_class("samurai-study-name")
         self.name.observe(lambda _ch: self._cancel_replace(), names="value")
         self.save_button = _button("save", "samurai-study-save", "", guard(lambda _b: self.save()))

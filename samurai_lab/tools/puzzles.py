@@ -51,7 +51,7 @@ def listing(folder: Path, name: str | None) -> list[dict]:
 
 def generate(name: str, count: int, seed: int, folder: Path, out: TextIO | None = None) -> list[Path]:
     """Mine ``count`` puzzles of game ``name`` and write them to ``folder`` (those of the same seed there before
-    are removed; other seeds' stay)."""
+    are removed; other seeds' stay, and a position one of them holds is not written again)."""
     from tqdm import tqdm
     out = out or sys.stderr
     miner = game(name).module("teaching.puzzle_generate")
@@ -61,6 +61,8 @@ def generate(name: str, count: int, seed: int, folder: Path, out: TextIO | None 
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob(f"{name}-{seed}-*.toml"):  # the same seed's earlier puzzles
         old.unlink()
+    known = {read_record(p).position for p in folder.glob("*.toml")}  # other seeds' puzzles
+    records = [r for r in records if r.position not in known]  # a position met under another seed is left out
     paths = write_records(records, folder)
     print(f"{len(paths)} {name} puzzles in {time.perf_counter() - start:.0f} s -> {folder}", file=out)
     return paths

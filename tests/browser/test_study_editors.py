@@ -105,4 +105,9 @@ def test_the_editor_fits_the_page(browser: Browser, voila_url: str, app: str, vi
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= viewport[0] + 1, f"the page scrolls sideways: {width} px"
         save_screenshot(page, f"study_editor_{app}_{viewport[0]}")
+        if viewport[0] > 1000:  # the open editor is axe-clean too
+            from test_accessibility import describe, serious_violations
+
+            violations = serious_violations(page)
+            assert violations == [], describe(violations)
         assert errors.unexpected() == []

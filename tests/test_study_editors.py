@@ -8,7 +8,6 @@ import pytest
 
 from samurai_lab.common.study_format import load_study
 from samurai_lab.i18n import use_language
-from samurai_lab.ikizumari.core.board import parse_square
 from samurai_lab.ikizumari.widgets.app import IkizumariApp
 from samurai_lab.katana.core.board import square_index
 from samurai_lab.katana.widgets.app import KatanaApp

@@ -62,7 +62,7 @@ def test_cli_trio(capsys):
     add_arguments(parser)
     assert run(parser.parse_args(["--games", "2", "--bots", "greedy,random", "--seed", "1", "--json"])) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["games"] == 2 and set(data["bots"]) == {"greedy", "random"}
+    assert data["games"] == 2 and [b["name"] for b in data["bots"]] == ["greedy", "random"]
     assert run(parser.parse_args(["--games", "2", "--bots", "random,random", "--rule", "I1=blocked"])) == 0
     assert "wins" in capsys.readouterr().out
     assert run(parser.parse_args(["--games", "2", "--bots", "random,nobody"])) == 2

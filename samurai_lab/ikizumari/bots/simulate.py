@@ -12,6 +12,7 @@ import json
 import time
 from dataclasses import dataclass, field
 
+from samurai_lab.common.simulate_report import MatchReport, bot_line, run_ladder
 from samurai_lab.common.stats import wilson
 
 from ..core.board import RED
@@ -21,6 +22,7 @@ from ..core.ruleset import DEFAULT_RULESET, Ruleset
 from ..core.state import new_game
 from .base import BOTS, Bot, make_bot
 
+LADDER_GAMES = 40  # per pair: a minute or two on 2 cores
 HELP = "play SAMOURAI bot games and report win rates (Wilson 95 % intervals), draws and game lengths"
 
 
@@ -86,6 +88,15 @@ class SimulationResult:
         }
 
 
+    def report(self, seed: int, seconds: float = 0.0) -> MatchReport:
+        """The figures in the report every game's ``simulate --json`` prints."""
+        d = self.as_dict()
+        lines = tuple(bot_line(b, self.wins.get(b, 0), d["games"], self.draws, 1, self.seconds_per_move.get(b, 0.0))
+                      for b in self.bots)
+        return MatchReport("ikizumari", d["games"], seed, lines, self.draws, d["mean_plies"], "moves", d["endings"],
+                           2, seconds)
+
+
 def simulate(bots: list[str], games: int, seed: int, ruleset: Ruleset = DEFAULT_RULESET,
              max_plies: int = 400) -> SimulationResult:
     """Play ``games`` games between two bots (labels like ``search`` or ``search:nodes=300``)."""
@@ -127,7 +138,8 @@ def simulate(bots: list[str], games: int, seed: int, ruleset: Ruleset = DEFAULT_
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    parser.add_argument("--games", type=int, default=None,
+                        help=f"number of games (default 100; with --ladder, {LADDER_GAMES} per pair)")
     parser.add_argument("--bots", default="search,random",
                         help=f"two bots, comma-separated, e.g. search,random or search:nodes=300,random "
                              f"(bots: {', '.join(BOTS)})")
@@ -135,6 +147,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rule", action="append", default=[], metavar="ID=OPTION",
                         help="change a ruling, e.g. I1=blocked (see docs/ikizumari.md)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the text report")
+    parser.add_argument("--ladder", action="store_true",
+                        help=f"play each level against the next and the strongest against the weakest "
+                             f"({', '.join(BOTS)}); --bots is ignored")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -143,14 +158,24 @@ def run(args: argparse.Namespace) -> int:
         for item in args.rule:
             key, _, value = item.partition("=")
             ruleset = ruleset.with_ruling(key, value)
+        if args.ladder:
+            games = LADDER_GAMES if args.games is None else args.games
+            ladder = run_ladder("ikizumari", list(BOTS), games, args.seed,
+                                lambda a, b, n, seed: simulate([a, b], n, seed, ruleset).report(seed),
+                                show_progress=not args.json)
+            print(json.dumps(ladder.as_dict(), indent=2) if args.json else "\n".join(ladder.lines()))
+            return 0
         bots = [b.strip() for b in str(args.bots).split(",") if b.strip()]
-        result = simulate(bots, args.games, args.seed, ruleset)
+        start = time.perf_counter()
+        games = 100 if args.games is None else args.games
+        result = simulate(bots, games, args.seed, ruleset)
+        seconds = time.perf_counter() - start
     except ValueError as e:
         print(f"samurai-lab simulate: {e}")
         return 2
     data = result.as_dict()
     if args.json:
-        print(json.dumps(data, indent=2))
+        print(json.dumps(result.report(args.seed, seconds).as_dict(), indent=2))
         return 0
     print(f"SAMOURAI: {data['games']} games, seed {args.seed}, colours alternated")
     for bot, d in data["bots"].items():

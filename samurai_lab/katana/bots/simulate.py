@@ -12,6 +12,7 @@ import json
 import time
 from dataclasses import dataclass, field
 
+from ...common.simulate_report import MatchReport, bot_line, run_ladder
 from ...common.stats import wilson
 from ..core.rules import apply_legal, outcome
 from ..core.ruleset import DEFAULT, Ruleset
@@ -20,6 +21,7 @@ from .base import BOTS, make_bot
 
 HELP = "play SAMURAI (katana) bot games and report win rates with 95 % intervals, draws and game lengths"
 MAX_PLIES = 400
+LADDER_GAMES = 40  # per pair: a minute or two on 2 cores
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,14 @@ class SimulationResult:
             "seconds_per_move": self.seconds_per_move,
         }
 
+    def report(self, seconds: float = 0.0) -> MatchReport:
+        """The figures in the report every game's ``simulate --json`` prints; the rulings under ``details``."""
+        d = self.as_dict()
+        lines = tuple(bot_line(k, self.wins[k], self.games, self.draws, 1, self.seconds_per_move.get(k, 0.0))
+                      for k in self.labels)
+        return MatchReport("katana", self.games, self.seed, lines, self.draws, d["mean_plies"], "moves",
+                           d["endings"], 2, seconds, {"rulings": d["rulings"]})
+
     def lines(self) -> list[str]:
         out = [f"{self.games} games of SAMURAI (katana), {' vs '.join(self.bots)}, seed {self.seed}, "
                f"seats alternated"]
@@ -128,7 +138,8 @@ def simulate(bots: list[str], games: int, seed: int, ruleset: Ruleset = DEFAULT,
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int, default=20, help="how many games (default 20)")
+    parser.add_argument("--games", type=int, default=None,
+                        help=f"how many games (default 20; with --ladder, {LADDER_GAMES} per pair)")
     parser.add_argument("--bots", default="search,random",
                         help=f"two bots separated by a comma, from: {', '.join(BOTS)} "
                              "(a budget: search:0.2s or search:800n); default search,random")
@@ -136,18 +147,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rulings", default="", help="rulings that differ from the default, like K1=attacker,K8=all")
     parser.add_argument("--max-plies", type=int, default=MAX_PLIES, help=f"cut a game as a draw after this many moves (default {MAX_PLIES})")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--ladder", action="store_true",
+                        help=f"play each level against the next and the strongest against the weakest "
+                             f"({', '.join(BOTS)}); --bots is ignored")
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         pairs = dict(p.split("=", 1) for p in args.rulings.replace(" ", ",").split(",") if p)
         rules = Ruleset.from_dict(pairs)
-        result = simulate([b.strip() for b in args.bots.split(",")], args.games, args.seed, rules, args.max_plies)
+        if args.ladder:
+            games = LADDER_GAMES if args.games is None else args.games
+            ladder = run_ladder("katana", list(BOTS), games, args.seed,
+                                lambda a, b, n, seed: simulate([a, b], n, seed, rules, args.max_plies).report(),
+                                show_progress=not args.json)
+            print(json.dumps(ladder.as_dict(), indent=2) if args.json else "\n".join(ladder.lines()))
+            return 0
+        start = time.perf_counter()
+        games = 20 if args.games is None else args.games
+        result = simulate([b.strip() for b in args.bots.split(",")], games, args.seed, rules, args.max_plies)
+        seconds = time.perf_counter() - start
     except ValueError as e:
         print(f"samurai-lab simulate: {e}")
         return 2
     if args.json:
-        print(json.dumps(result.as_dict(), indent=2))
+        print(json.dumps(result.report(seconds).as_dict(), indent=2))
     else:
         print("\n".join(result.lines()))
     return 0

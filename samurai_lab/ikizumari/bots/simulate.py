@@ -22,7 +22,7 @@ from ..core.ruleset import DEFAULT_RULESET, Ruleset
 from ..core.state import new_game
 from .base import BOTS, Bot, make_bot
 
-LADDER_GAMES = 40  # per pair: a minute or two on 2 cores
+LADDER_GAMES = 100  # per pair: a minute or two on 2 cores
 HELP = "play SAMOURAI bot games and report win rates (Wilson 95 % intervals), draws and game lengths"
 
 

@@ -21,7 +21,7 @@ from .base import BOTS, make_bot
 
 HELP = "play SAMURAI (katana) bot games and report win rates with 95 % intervals, draws and game lengths"
 MAX_PLIES = 400
-LADDER_GAMES = 40  # per pair: a minute or two on 2 cores
+LADDER_GAMES = 100  # per pair: a minute or two on 2 cores
 
 
 @dataclass(frozen=True)

@@ -633,3 +633,25 @@ def test_the_classroom_can_run_the_students_browsers_at_a_lower_priority(tmp_pat
     script = bench_classroom_browser.niced_chromium(7, tmp_path)
     niceness = subprocess.run([script, "-c", "nice"], capture_output=True, text=True, check=True).stdout
     assert int(niceness) == os.nice(0) + 7
+
+
+def test_stopping_the_server_passes_over_a_kernel_stopped_meanwhile(tmp_path: Path) -> None:
+    """A page's beacon may stop its kernel while the server stops every kernel: no traceback, and
+    the other kernels are stopped all the same."""
+    from types import SimpleNamespace
+
+    from tornado.web import HTTPError
+
+    from samurai_lab.tools.voila_app import SamuraiVoila
+
+    rounds: list[bool] = []
+
+    async def shutdown_all(now: bool = False) -> None:
+        rounds.append(now)
+        if len(rounds) == 1:
+            raise HTTPError(404, "Kernel does not exist: gone")
+
+    server = SimpleNamespace(connection_dir=str(tmp_path / "connections"),
+                             kernel_manager=SimpleNamespace(shutdown_all=shutdown_all))
+    SamuraiVoila.stop(server)  # type: ignore[arg-type]
+    assert rounds == [True, True]

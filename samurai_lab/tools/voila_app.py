@@ -58,6 +58,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from jupyter_server.utils import ensure_async
 from tornado.ioloop import IOLoop
 from tornado.iostream import StreamClosedError
+from tornado.web import HTTPError
 from tornado.websocket import WebSocketClosedError
 from traitlets import Float, Int, TraitError, Unicode, default
 from voila.app import Voila
@@ -331,6 +332,10 @@ def prepared_pools(text: str) -> dict[str, int]:
     return pools
 
 
+#: Rounds of stopping every kernel when the server stops (a kernel stopped meanwhile fails a round).
+STOP_ATTEMPTS = 3
+
+
 class SamuraiVoila(Voila):
     """voila for a class (see the module's notes): pages that set the ``_xsrf`` cookie their
     kernel-shutdown beacon needs, the kernel limit, the page-options socket, prepared pools, and a
@@ -357,7 +362,12 @@ class SamuraiVoila(Voila):
         its cell (a preheated one waits there for its page) printed ipykernel's tracebacks in the
         terminal of ``serve``. The server is going away: no kernel has anything left to keep."""
         shutil.rmtree(self.connection_dir, ignore_errors=True)
-        run_sync(self.kernel_manager.shutdown_all)(now=True)
+        for _ in range(STOP_ATTEMPTS):
+            try:
+                run_sync(self.kernel_manager.shutdown_all)(now=True)
+                return
+            except (KeyError, HTTPError):  # a kernel stopped meanwhile (its page closed): the others again
+                continue
 
     def init_handlers(self) -> list:
         import voila.handler

@@ -35,6 +35,7 @@ SITE_APPS: dict[str, str] = {
     "katana": ".katana-app",
     "ikizumari": ".ikz-play-board",
     "study": ".samurai-study-app .samurai-study-progress",
+    "puzzles": ".samurai-puzzles .samurai-puzzle-goal b",
 }
 READY_TIMEOUT_S = 300.0
 #: Chromium reaches no host but this machine.

@@ -150,9 +150,10 @@ def layout_for(
         cx, cy = (x0 + x1) / 2 * hex_size, (y0 + y1) / 2 * hex_size
         return Layout(board, hex_size, width / 2 - cx, height / 2 - cy, width, height)
     fitted = min((width - 2 * m) / (x1 - x0), (height - 2 * m) / (y1 - y0), hex_size * max_zoom)
+    units = [axial_to_pixel(board.info[i].q, board.info[i].r, 1.0) for i in board.settlements]
     best = None
     for scale in FRAME_ZOOM_SCALES:  # the closest zoom whose frame cuts no settlement, else the fewest cut
-        cut, (ox, oy) = _frame_offset(board, fitted * scale, (x0, y0, x1, y1), width, height, m)
+        cut, (ox, oy) = _frame_offset(units, fitted * scale, (x0, y0, x1, y1), width, height, m)
         if best is None or cut < best[0]:
             best = (cut, fitted * scale, ox, oy)
         if cut == 0:
@@ -171,9 +172,10 @@ SLIVER = 0.1
 FRAME_ZOOM_SCALES = (1.0, 0.92, 0.85, 0.78, 0.7, 0.62, 0.55)
 
 
-def _frame_offset(board: Board, size: float, focus_box: tuple[float, float, float, float], width: int,
-                  height: int, margin: float) -> tuple[int, tuple[float, float]]:
-    """How many settlements the edge of a zoomed frame cuts (their centre inside, part of them outside), and
+def _frame_offset(units: list[tuple[float, float]], size: float, focus_box: tuple[float, float, float, float],
+                  width: int, height: int, margin: float) -> tuple[int, tuple[float, float]]:
+    """How many settlements (``units``: their centres at hex size 1) the edge of a zoomed frame cuts (more
+    than a sliver inside, part of them outside), and
     where axial (0, 0) lies in it: the focus centred, unless sliding the frame (the focus staying inside)
     cuts fewer; of those, the position nearest the centre."""
     x0, y0, x1, y1 = focus_box
@@ -183,7 +185,6 @@ def _frame_offset(board: Board, size: float, focus_box: tuple[float, float, floa
                 min(width - margin - x1 * size, centre[0] + reach_x))
     ys = _slide(centre[1], max(margin - y0 * size, centre[1] - reach_y),
                 min(height - margin - y1 * size, centre[1] + reach_y))
-    units = [axial_to_pixel(board.info[i].q, board.info[i].r, 1.0) for i in board.settlements]
     half_w, half_h = size, size * SQRT3 / 2
     reach_w, reach_h = half_w * (1 - 2 * SLIVER), half_h * (1 - 2 * SLIVER)
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -58,8 +58,10 @@ MAX_TITLE = 120
 MAX_STEPS = 200
 
 WRONG_EXAMPLE = '{ answer = "...", feedback = { en = "..." } }'
-TOP_KEYS = ("study", "game", "edition", "title", "description", "step")
-STEP_KEYS = ("position", "play", "text", "marks", "question")
+TOP_KEYS = ("study", "game", "edition", "title", "description", "step", "source", "variant")
+STEP_KEYS = ("position", "play", "text", "marks", "question", "refused", "expect")
+SOURCE_KEYS = ("seed", "language", "text")
+VARIANT_KEYS = ("name", "description", "position", "expect", "steps")
 MARK_KEYS = ("cells", "arrows")
 QUESTION_KEYS = ("prompt", "accept", "wrong", "hint", "right")
 WRONG_KEYS = ("answer", "feedback")
@@ -135,6 +137,29 @@ class Step:
     marks: Marks = Marks()
     question: Question | None = None
     line: int = field(default=0, compare=False)
+    refused: str | None = None  #: a move the rules refuse in this position (the step says why)
+    expect: Mapping[str, Any] | None = None  #: what must hold after the step, in the game's terms
+
+
+@dataclass(frozen=True)
+class Source:
+    """A rulebook's own sentences, quoted in their language: ``seed`` names the rulebook (``000``)."""
+
+    seed: str
+    language: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The same steps under other rules: the first step's ``position`` with those rules, and what must
+    hold after the last step (``expect``) and after other steps (``steps``: step number → table)."""
+
+    name: str
+    position: str
+    description: Texts | None = None
+    expect: Mapping[str, Any] | None = None
+    steps: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -147,6 +172,8 @@ class Study:
     description: Texts | None = None
     edition: str | None = None
     name: str = field(default="", compare=False)
+    sources: tuple[Source, ...] = ()  #: the rulebook's own sentences the study shows
+    variants: tuple[Variant, ...] = ()  #: the same steps under other rule options
 
     def languages(self) -> tuple[str, ...]:
         """The languages every text of the study is written in."""
@@ -364,9 +391,60 @@ class _Reader:
         text = self.texts(value.get("text"), path + ("text",))
         marks = self.marks(value["marks"], path + ("marks",)) if "marks" in value else Marks()
         question = self.question(value["question"], path + ("question",)) if "question" in value else None
+        refused = value.get("refused")
+        if refused is not None and (not isinstance(refused, str) or not refused.strip() or "play" in value):
+            self.bad(path + ("refused",), T.gettext("must be one move, written as a text, in a step without play"))
+            refused = None
+        expect = self.table(value["expect"], path + ("expect",)) if "expect" in value else None
         if text is None:
             return None
-        return Step(text, position.strip() if position else None, play, marks, question, self.lines.line(*path))
+        return Step(text, position.strip() if position else None, play, marks, question, self.lines.line(*path),
+                    refused.strip() if refused else None, expect)
+
+    def table(self, value: Any, path: tuple) -> dict | None:
+        if not isinstance(value, dict):
+            self.bad(path, T.gettext("must be a table: {example}").format(example="{ key = value, ... }"))
+            return None
+        return value
+
+    def source(self, value: Any, k: int) -> Source | None:
+        path = ("source", k)
+        if not isinstance(value, dict):
+            self.bad(path, T.gettext("must be a table [[source]]"))
+            return None
+        self.unknown(value, SOURCE_KEYS, path)
+        seed, language, text = (value.get(key) for key in SOURCE_KEYS)
+        if not all(isinstance(v, str) and v.strip() for v in (seed, language, text)):
+            self.bad(path, T.gettext("give the rulebook's {seed}, the quotation's {language} and its {text}").format(
+                seed="seed", language="language", text="text"))
+            return None
+        if language not in LANGUAGES:
+            self.bad(path + ("language",), T.gettext("unknown language {lang} (one of {langs})").format(
+                lang=repr(language), langs=", ".join(LANGUAGES)))
+        return Source(seed.strip(), language.strip(), text.strip())
+
+    def variant(self, value: Any, k: int, n_steps: int) -> Variant | None:
+        path = ("variant", k)
+        if not isinstance(value, dict):
+            self.bad(path, T.gettext("must be a table [[variant]]"))
+            return None
+        self.unknown(value, VARIANT_KEYS, path)
+        name, position = value.get("name"), value.get("position")
+        if not isinstance(name, str) or not name.strip():
+            self.bad(path + ("name",), T.gettext("missing: the variant's name"))
+        if not isinstance(position, str) or not position.strip():
+            self.bad(path + ("position",), T.gettext("must be a position string of the game"))
+        description = self.texts(value.get("description"), path + ("description",), required=False)
+        expect = self.table(value["expect"], path + ("expect",)) if "expect" in value else None
+        steps: dict[int, Mapping[str, Any]] = {}
+        for number, table in (self.table(value.get("steps", {}), path + ("steps",)) or {}).items():
+            if not str(number).isdigit() or not 1 <= int(number) <= n_steps:
+                self.bad(path + ("steps", number), T.gettext("a step number from 1 to {n}").format(n=n_steps))
+            elif self.table(table, path + ("steps", number)) is not None:
+                steps[int(number)] = table
+        if not isinstance(name, str) or not isinstance(position, str) or not name.strip() or not position.strip():
+            return None
+        return Variant(name.strip(), position.strip(), description, expect, steps)
 
     def study(self, data: dict) -> Study | None:
         self.unknown(data, TOP_KEYS, ())
@@ -399,10 +477,20 @@ class _Reader:
             self.bad(("step",), T.gettext("a study has at most {most} steps (this one has {n})").format(
                 most=MAX_STEPS, n=len(raw)))
         steps = [self.step(s, k) for k, s in enumerate(raw, start=1)]
+        sources = [self.source(s, k) for k, s in enumerate(self.array(data, "source"), start=1)]
+        variants = [self.variant(v, k, len(raw)) for k, v in enumerate(self.array(data, "variant"), start=1)]
         if title is None or any(s is None for s in steps):
             return None
         return Study(game, title, tuple(s for s in steps if s is not None), description,
-                     str(edition) if edition else None)
+                     str(edition) if edition else None, sources=tuple(s for s in sources if s is not None),
+                     variants=tuple(v for v in variants if v is not None))
+
+    def array(self, data: dict, key: str) -> list:
+        value = data.get(key, [])
+        if not isinstance(value, list):
+            self.bad((key,), T.gettext("must be a list of tables [[{key}]]").format(key=key))
+            return []
+        return value
 
 
 def loads_study(text: str, name: str = "") -> Study:
@@ -417,7 +505,7 @@ def loads_study(text: str, name: str = "") -> Study:
     study = reader.study(data)
     if reader.problems or study is None:
         raise StudyError(reader.problems or [Problem("", T.gettext("not a study"), 1, name)])
-    return Study(study.game, study.title, study.steps, study.description, study.edition, name=name)
+    return replace(study, name=name)
 
 
 def load_study(path: str | Path) -> Study:
@@ -460,6 +548,23 @@ def _list(items: Iterable[str]) -> str:
     return "[" + ", ".join(_s(i) for i in items) + "]"
 
 
+def _value(v: Any) -> str:
+    """A value of a game's table (``expect``) as inline TOML."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return str(v)
+    if isinstance(v, str):
+        return _s(v)
+    if isinstance(v, Mapping):
+        return "{ " + ", ".join(f"{_key(k)} = {_value(x)}" for k, x in v.items()) + " }" if v else "{}"
+    return "[" + ", ".join(_value(x) for x in v) + "]"
+
+
+def _key(k: Any) -> str:
+    return str(k) if re.fullmatch(r"[A-Za-z0-9_-]+", str(k)) else _s(str(k))
+
+
 def dumps_study(study: Study) -> str:
     """The study as TOML text, as :func:`loads_study` reads it back."""
     out = [f"study = {FORMAT_VERSION}", f"game = {_s(study.game)}"]
@@ -482,6 +587,10 @@ def dumps_study(study: Study) -> str:
             if step.marks.arrows:
                 parts.append("arrows = [" + ", ".join(_list(a) for a in step.marks.arrows) + "]")
             out.append("marks = { " + ", ".join(parts) + " }")
+        if step.refused:
+            out.append(f"refused = {_s(step.refused)}")
+        if step.expect is not None:
+            out.append(f"expect = {_value(step.expect)}")
         q = step.question
         if q is not None:
             out += ["", "[step.question]", f"prompt = {_texts(q.prompt)}", f"accept = {_list(q.accept)}"]
@@ -491,7 +600,24 @@ def dumps_study(study: Study) -> str:
                 out.append(f"right = {_texts(q.right)}")
             for w in q.wrong:
                 out += ["", "[[step.question.wrong]]", f"answer = {_s(w.answer)}", f"feedback = {_texts(w.feedback)}"]
-    return "\n".join(out) + "\n"
+    return "\n".join(out + _dumps_more(study)) + "\n"
+
+
+def _dumps_more(study: Study) -> list[str]:
+    """The optional keys of a step (``refused``, ``expect``: written in its table), sources and variants."""
+    out: list[str] = []
+    for s in study.sources:
+        out += ["", "[[source]]", f"seed = {_s(s.seed)}", f"language = {_s(s.language)}", f"text = {_s(s.text)}"]
+    for v in study.variants:
+        out += ["", "[[variant]]", f"name = {_s(v.name)}"]
+        if v.description is not None:
+            out.append(f"description = {_texts(v.description)}")
+        out.append(f"position = {_s(v.position)}")
+        if v.expect is not None:
+            out.append(f"expect = {_value(v.expect)}")
+        if v.steps:
+            out.append(f"steps = {_value(v.steps)}")
+    return out
 
 
 def save_study(study: Study, path: str | Path) -> str:

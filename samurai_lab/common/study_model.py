@@ -34,6 +34,8 @@ class GameRules:
     apply: Callable[[Any, Any], Any]
     read_cell: Callable[[Any, str], Any]  #: (state, "HO47") → the cell; ValueError
     edition_of: Callable[[Any], "str | None"] = lambda state: None
+    #: the game's check of a study's expectations (``expect``, ``variant``): (step or None, path, problem)s
+    check_expect: "Callable[[StudyPlay], list[tuple[int | None, tuple, str]]] | None" = None
 
     @property
     def title(self) -> str:
@@ -176,7 +178,40 @@ class StudyPlay:
                     wrong.append(move)
             self.moves.append(accepted)
             self.wrong_moves.append(wrong)
+            if step.refused:
+                self._check_refused(k, state, step.refused)
         self.states = tuple(states)
+        self._check_variants()
+
+    def _check_refused(self, k: int, state: Any, text: str) -> None:
+        try:
+            reason = self.rules.why_illegal(state, self.rules.read_move(state, text))
+        except ValueError as e:
+            reason = _first_line(e)
+        if not reason:
+            self._bad(k, ("refused",), T.gettext("{move} is legal in this step's position: a refused move is one "
+                                                 "the rules refuse").format(move=repr(text)))
+
+    def _check_variants(self) -> None:
+        study, rules = self.study, self.rules
+        for n, v in enumerate(study.variants, start=1):
+            try:
+                state = rules.read_position(v.position)
+            except ValueError as e:
+                self._bad(None, ("variant", n, "position"), _first_line(e))
+                continue
+            if study.edition and rules.edition_of(state) not in (None, study.edition):
+                self._bad(None, ("variant", n, "position"), T.gettext(
+                    "the position is of the {edition} edition, the study of the {study} edition").format(
+                    edition=rules.edition_of(state), study=study.edition))
+        expects = study.variants or any(s.expect is not None for s in study.steps)
+        if self.problems or not expects:
+            return
+        if rules.check_expect is None:
+            self._bad(None, ("expect",), T.gettext("this game's studies have no expectations"))
+            return
+        for k, path, message in rules.check_expect(self):
+            self._bad(k, path, message)
 
     # --- playing -------------------------------------------------------------------------------
     def judge(self, k: int, answer: Any) -> Verdict:

@@ -15,6 +15,7 @@ from ..core.actions import as_action
 from ..core.rules import why_illegal
 from ..core.state import GameState
 from ..scenarios.position import parse_position
+from .rulebook_examples import check_expectations
 
 
 def _cell(state: GameState, ref: str) -> int:
@@ -29,6 +30,7 @@ RULES = GameRules(
     apply=lambda state, action: state.apply(action),
     read_cell=_cell,
     edition_of=lambda state: state.ruleset.edition,
+    check_expect=check_expectations,
 )
 
 

@@ -2,8 +2,10 @@
 
 The study's first step is the scenario's position, with its description; each scenario step is a
 study step that plays its action, with its narration (the action in words where it has none). A
-step the rules refuse stays on the same position and says why. Every text is taken from the
-``knizia`` catalogs in English, Italian, Spanish and Russian::
+step the rules refuse stays on the same position (``refused``). Each step carries what the scenario
+expects after it (``expect``, as the scenario file writes it), the study the rulebooks' sentences
+(``[[source]]``) and the rule variants (``[[variant]]``). Every text is taken from the ``knizia``
+catalogs in English, Italian, Spanish and Russian::
 
     from samurai_lab.knizia.scenarios import load_scenario
     study = scenario_study(load_scenario("scenarios/1998-e1-blue-takes-helmet.toml"))
@@ -15,12 +17,18 @@ step the rules refuse stays on the same position and says why. Every text is tak
 from __future__ import annotations
 
 from pathlib import Path
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib  # type: ignore[no-redef]
 from typing import Callable
 
-from ...common.study_format import Marks, Step, Study, Texts, save_study
+from ...common.study_format import Marks, Source, Step, Study, Texts, save_study
+from ...common.study_format import Variant as StudyVariant
 from ...i18n import use_language
 from ..scenarios.catalogue import catalogue, load
-from ..scenarios.model import Scenario
+from ..scenarios.model import Scenario, Variant
 from ..scenarios.position import position_string
 from .game_text import describe_action
 
@@ -39,23 +47,49 @@ def _texts(make: Callable[[], str]) -> Texts:
 
 
 def scenario_study(sc: Scenario) -> Study:
-    """The study of a scenario (its steps as written, under the rules as written)."""
+    """The study of a scenario (its steps as written, under the rules as written), with what the scenario
+    expects after each step (its ``[expect]`` with the last step's), the rulebooks' sentences it quotes
+    and its rule variants."""
+    raw = _raw(sc)
     first = Step(_texts(lambda: sc.description_text() or sc.title_text()), position=position_string(sc.state),
-                 marks=Marks(tuple(sc.focus)))
+                 marks=Marks(tuple(sc.focus)), expect=None if sc.steps else raw.get("expect"))
     steps = [first]
-    for played in sc.walk():
+    last = len(sc.steps)
+    for n, (played, table) in enumerate(zip(sc.walk(), raw.get("step", [])), start=1):
         step = played.step
+        words = (lambda step=step, played=played:
+                 step.narration_text() or describe_action(played.before, step.action, played.after) + ".")
+        expect = _final(raw.get("expect"), table.get("expect")) if n == last else table.get("expect")
+        refused = played.error is not None
+        steps.append(Step(_texts(words), play=() if refused else (step.text,), marks=Marks(tuple(step.focus)),
+                          refused=step.text if refused else None, expect=expect))
+    variants = tuple(_variant(sc, v, table, last) for v, table in zip(sc.variants, raw.get("variant", [])))
+    sources = tuple(Source(s.seed, s.language, s.text.strip()) for s in sc.sources)
+    return Study("knizia", _texts(sc.title_text), tuple(steps), edition=sc.state.ruleset.edition,
+                 sources=sources, variants=variants)
 
-        def words(played=played, step=step) -> str:
-            said = step.narration_text() or describe_action(played.before, step.action, played.after) + "."
-            return said if played.error is None else f"{said} ({step.text}: {played.error})"
 
-        marks = Marks(tuple(step.focus))
-        if played.error is None:
-            steps.append(Step(_texts(words), play=(step.text,), marks=marks))
-        else:
-            steps.append(Step(_texts(words), marks=marks))
-    return Study("knizia", _texts(sc.title_text), tuple(steps), edition=sc.state.ruleset.edition)
+def _raw(sc: Scenario) -> dict:
+    """The scenario file's tables (its expectations are copied as written)."""
+    if not sc.path:
+        return {}
+    return tomllib.loads(Path(sc.path).read_text(encoding="utf-8"))
+
+
+def _final(final: dict | None, step: dict | None) -> dict | None:
+    """The last step's expectations: the scenario's final ones, then the step's own."""
+    if final is None:
+        return step or None
+    return {**final, **(step or {})}
+
+
+def _variant(sc: Scenario, v: Variant, table: dict, last: int) -> StudyVariant:
+    """A scenario's variant: its steps' expectations by study step (the start is step 1)."""
+    steps = {int(n) + 1: t for n, t in table.get("steps", {}).items()}
+    if "expect" in table:
+        steps[last + 1] = _final(table["expect"], steps.get(last + 1))
+    return StudyVariant(v.name, position_string(v.state), _texts(v.description_text) if v.description else None,
+                        steps=dict(sorted(steps.items())))
 
 
 def write_rulebook_studies(folder: Path | str) -> list[Path]:

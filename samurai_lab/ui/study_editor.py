@@ -192,8 +192,8 @@ class StudyEditor:
         self.mark_toggle.tooltip = self._word(N_("While on, a click on the board marks a square (or removes its mark) "
                                                  "for the next step"))
         self.arrow_toggle.description = T.gettext("Arrow")
-        self.arrow_toggle.tooltip = T.gettext("While on, click the square an arrow starts from, then the square it "
-                                              "points to")
+        self.arrow_toggle.tooltip = self._word(N_("While on, click the square an arrow starts from, then the square "
+                                                  "it points to"))
         self.prompt.description = T.gettext("Question")
         self.prompt.placeholder = self._word(N_("e.g. Where should Black move?"))
         self.hint.description = T.gettext("Hint")
@@ -253,14 +253,15 @@ class StudyEditor:
         self.recording, self._arrow_from = None, None
         self.feedback.show(self._word(N_("Click squares to mark them; click a marked square again to remove its "
                                          "mark.")) if toggle is self.mark_toggle else
-                           T.gettext("Click the square the arrow starts from, then the square it points to."), "info")
+                           self._word(N_("Click the square the arrow starts from, then the square it points to.")),
+                           "info")
 
     def mark(self, cell: str) -> None:
         """A click on ``cell`` while marking: mark it (or remove its mark), or an end of the arrow."""
         if self.arrow_toggle.value:
             if self._arrow_from is None or self._arrow_from == cell:
                 self._arrow_from = cell
-                self.feedback.show(T.gettext("Now click the square the arrow points to."), "info")
+                self.feedback.show(self._word(N_("Now click the square the arrow points to.")), "info")
                 return
             self.arrow, self._arrow_from = (self._arrow_from, cell), None
             self.arrow_toggle.value = False

@@ -11,7 +11,7 @@ Layers (bottom to top), each redrawn on its own:
 * ``draw_map``: background, sea, land and settlement hexes (static);
 * ``draw_heatmap``: one caste's influence, settlement by settlement (optional);
 * ``draw_pieces``: caste pieces, tiles and settlement names;
-* ``draw_highlights``: highlighted hexes per style, the selected and the hovered hex.
+* ``draw_highlights``: highlighted hexes per style, the selected and the hovered hex, arrows.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any, Iterable, Mapping
 from ..core.state import GameState
 from ..core.tiles import Caste
 from .layout import Layout
-from .scene import (Circle, Group, Line, Poly, Shape, Text, heat_groups, highlight_groups, map_groups,
+from .scene import (Circle, Group, Line, Poly, Shape, Text, arrow_groups, heat_groups, highlight_groups, map_groups,
                     name_groups, piece_groups, preview_groups, tile_groups)
 from .theme import THEME, Theme
 
@@ -188,12 +188,13 @@ def draw_pieces(canvas: Any, layout: Layout, state: GameState, theme: Theme = TH
 def draw_highlights(canvas: Any, layout: Layout, highlights: Mapping[str, Iterable[int]] | None = None,
                     selected: int | None = None, hover: int | None = None, theme: Theme = THEME,
                     cursor: int | None = None, preview: tuple[GameState, GameState, Iterable] | None = None,
-                    state: GameState | None = None) -> int:
-    """Layer 3: highlighted hexes per style, the selected hex, the hovered hex, the keyboard cursor, and a
-    what-if preview given as (state before, state after, resolutions). With ``state``, empty legal hexes
-    are lightly filled."""
+                    state: GameState | None = None, arrows: Iterable[tuple[int, int]] = ()) -> int:
+    """Layer 3: highlighted hexes per style, the selected hex, the hovered hex, the keyboard cursor, a
+    what-if preview given as (state before, state after, resolutions), and arrows (pairs of hex indices,
+    from and to). With ``state``, empty legal hexes are lightly filled."""
     canvas.clear()
-    groups = highlight_groups(layout, highlights, selected, hover, theme, cursor, state)
+    groups = highlight_groups(layout, highlights, selected, hover, theme, cursor, state) + arrow_groups(
+        layout, arrows, theme)
     if preview is not None:
         groups = preview_groups(layout, *preview, theme=theme) + groups
     return paint(canvas, _shapes(groups), theme.font)

@@ -540,6 +540,60 @@ def highlight_groups(layout: Layout, highlights: Mapping[str, Iterable[int]] | N
     return out
 
 
+# --- arrows --------------------------------------------------------------------
+#: Pass of an arrow's white halo, shaft (and starting dot), and head: above every highlight, under the cursor.
+ARROW_Z = 25
+
+
+def arrow_shapes(start: Point, end: Point, s: float, theme: Theme = THEME) -> tuple[Shape, ...]:
+    """An arrow from hex centre ``start`` towards hex centre ``end`` for hexes of radius ``s``: a dot on
+    the start, a shaft and a head whose tip stops short of the end's centre (its piece or tile stays
+    readable), each in ``theme.arrow`` on a white halo that keeps it apart from every colour of the map.
+    Widths grow with the hexes (the zoom) and with ``theme.line_scale`` (the projector)."""
+    (x0, y0), (x1, y1) = start, end
+    dx, dy = x1 - x0, y1 - y0
+    dist = math.hypot(dx, dy)
+    if dist < 1e-9:
+        return ()
+    ux, uy = dx / dist, dy / dist
+    k = theme.line_scale
+    width = max(2.0, s * 0.17 * k)
+    halo = max(1.5, s * 0.07 * k)
+    tip_d = max(dist * 0.5, dist - s * 0.3)  # the tip stops short of the target's centre
+    head = min(max(width * 2.6, s * 0.6), tip_d * 0.55)
+    half = max(head * 0.55, width * 1.2)
+    tip = (x0 + ux * tip_d, y0 + uy * tip_d)
+    bx, by = x0 + ux * (tip_d - head), y0 + uy * (tip_d - head)
+    head_pts = (tip, (bx - uy * half, by + ux * half), (bx + ux * head * 0.2, by + uy * head * 0.2),
+                (bx + uy * half, by - ux * half))
+    # the shaft runs into the head's notch so that no gap shows between them
+    shaft = ((x0, y0), (bx + ux * head * 0.25, by + uy * head * 0.25))
+    dot = max(width * 0.95, s * 0.15)
+    z = ARROW_Z
+    return (
+        Line(shaft, theme.arrow_halo, width + 2 * halo, z=z),
+        Circle(x0, y0, dot + halo, fill=theme.arrow_halo, z=z),
+        Poly(head_pts, fill=theme.arrow_halo, stroke=theme.arrow_halo, width=2 * halo, z=z),
+        Line(shaft, theme.arrow, width, z=z + 1),
+        Circle(x0, y0, dot, fill=theme.arrow, z=z + 1),
+        Poly(head_pts, fill=theme.arrow, z=z + 2),
+    )
+
+
+def arrow_groups(layout: Layout, arrows: Iterable[tuple[int, int]], theme: Theme = THEME) -> list[Group]:
+    """One group per arrow (a pair of hex indices, from and to), titled with both hexes' names; an
+    arrow is drawn when one of its ends is in view (the picture clips the rest)."""
+    board, s = layout.board, layout.size
+    out = []
+    for a, b in arrows:
+        if a == b or not (layout.visible(a) or layout.visible(b)):
+            continue
+        shapes = arrow_shapes(layout.centres[a], layout.centres[b], s, theme)
+        out.append(Group("arrow", shapes, hex=board.ids[b], index=b,
+                         title=f"{board.label(a)} → {board.label(b)}"))
+    return out
+
+
 # --- the what-if preview -------------------------------------------------------
 def _faded(shapes: Iterable[Shape], alpha: float, dz: int) -> list[Shape]:
     """Copies of ``shapes`` at opacity ``alpha`` (texts stay opaque), ``dz`` passes higher."""

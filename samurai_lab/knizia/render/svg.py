@@ -21,8 +21,8 @@ from ..core.tiles import CASTES, Caste, Figure, Tile, tile
 from ...i18n import N_
 from .describe import T, seat_names, status_text, tile_text
 from .layout import HexRef, Layout, layout_for, resolve_hexes
-from .scene import (Circle, Group, Line, Poly, Shape, Text, caste_letter, hex_points, heat_groups, highlight_groups,
-                    hex_fill, figure_icon,
+from .scene import (Circle, Group, Line, Poly, Shape, Text, arrow_groups, caste_letter, hex_points, heat_groups,
+                    highlight_groups, hex_fill, figure_icon,
                     icon_shapes, map_groups, mark_shapes, name_groups, piece_groups, piece_shapes, player_mark,
                     tile_groups, tile_shapes)
 from .theme import THEME, Theme, seat_colours
@@ -106,6 +106,7 @@ def board_svg(
     show_ids: bool = False,
     legend: bool = True,
     theme: Theme = THEME,
+    arrows: Iterable[tuple[HexRef, HexRef]] = (),
 ) -> str:
     """An SVG picture of ``state``.
 
@@ -114,6 +115,7 @@ def board_svg(
     ``warning``. ``selected``: one hex outlined. ``heat``: a caste (``Caste`` or
     ``"H"``/``"B"``/``"R"``) whose influence heat map is drawn. ``focus``: crop to
     these hexes. ``show_ids``: write every hex id. ``legend``: add the key on the right.
+    ``arrows``: pairs of hexes (from, to), each drawn as an arrow (a study step's marks).
     """
     board = state.board
     layout = layout_for(board, size, focus=focus) if focus is not None else layout_for(board, size)
@@ -143,6 +145,9 @@ def board_svg(
     parts.append(_layer("tiles", tile_groups(layout, state, theme)))
     parts.append(_layer("names", name_groups(layout, theme)))
     parts.append(_layer("highlights", highlight_groups(layout, marks, sel, None, theme, state=state)))
+    if arrows:
+        pairs = [tuple(resolve_hexes(board, pair)) for pair in arrows]
+        parts.append(_layer("arrows", arrow_groups(layout, pairs, theme)))
     parts.append("</g>")
     if legend:
         parts.append(legend_svg)

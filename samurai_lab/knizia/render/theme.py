@@ -113,6 +113,8 @@ class Theme:
     tie_colour: str = "#8d8d8d"
     cursor_edge: str = "#6a1b9a"
     legal_fill: str = "#fff59d"  # light fill of the empty hexes among the legal ones
+    arrow: str = "#c2006b"  # a study's arrows: a shaft on a white halo, apart from the map's colours
+    arrow_halo: str = "#ffffff"
     player_colours: dict = field(default_factory=lambda: dict(PLAYER_COLOURS))
     palette: str = "default"
     # proportions (x hex radius)

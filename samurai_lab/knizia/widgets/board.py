@@ -7,6 +7,7 @@ API::
     view.state                       # current GameState
     view.set_state(state)            # redraw pieces/tiles
     view.set_highlights(hexes, style="legal")   # indices; style: "legal" | "preview" | "warning"
+    view.set_arrows([(from_hex, to_hex), ...])  # arrows drawn from hex centre to hex centre ([] removes them)
     view.set_selected(hex_or_None)
     view.set_heatmap(caste_or_None)
     view.set_focus(hexes_or_None)    # re-layout (zoom on the hexes concerned, or the whole map)
@@ -23,7 +24,8 @@ Details:
 
 * Hexes may be given as indices, ids (``"HO21"``) or names (``"Edo"``); callbacks get indices.
 * ``set_highlights`` replaces the hexes of one style and keeps the other styles;
-  an empty sequence clears that style; ``clear_highlights()`` clears all.
+  an empty sequence clears that style; ``clear_highlights()`` clears all (not the arrows:
+  ``set_arrows([])`` removes them).
 * ``set_heatmap`` takes a ``Caste``, ``"H"``/``"B"``/``"R"`` or None (off).
 * The board fits the room it is given (``fit=True``): the page script (``ui/board_client``)
   reports the board element's width, the window's height and ``devicePixelRatio``; the view
@@ -45,7 +47,7 @@ Details:
   click outside the map (it cancels a pending choice).
 * ``view.legend``: the key to the board's symbols, folded (an Accordion below the canvas), with
   the palette choice (standard or colour-blind safe).
-* Layers: map, heat map, pieces and tiles, highlights (hover outline included).
+* Layers: map, heat map, pieces and tiles, highlights (hover outline and arrows included).
   Everything is drawn when a browser client is ready (``on_client_ready``): commands
   sent before are lost under voila, so the view keeps the latest state and redraws
   then. In the kernel, the redraws one event asks for are drawn once it has been handled,
@@ -145,6 +147,7 @@ class BoardView:
         self.hover_interval = hover_interval
         self._focus: tuple[int, ...] | None = None
         self._highlights: dict[str, tuple[int, ...]] = {}
+        self._arrows: tuple[tuple[int, int], ...] = ()
         self._selected: int | None = None
         self._hover: int | None = None
         self._heat: Caste | None = None
@@ -224,6 +227,11 @@ class BoardView:
         return dict(self._highlights)
 
     @property
+    def arrows(self) -> tuple[tuple[int, int], ...]:
+        """The arrows drawn, as (from, to) hex indices."""
+        return self._arrows
+
+    @property
     def selected(self) -> int | None:
         return self._selected
 
@@ -255,6 +263,7 @@ class BoardView:
         self._state = state
         if state.board is not old.board:
             self._highlights, self._selected, self._hover, self._pointer = {}, None, None, None
+            self._arrows = ()
             self._preview, self._cursor = None, None
             self._focus = None
             if not self._relayout():
@@ -272,6 +281,14 @@ class BoardView:
         else:
             self._highlights.pop(style, None)
         self._redraw(MARKS)
+
+    def set_arrows(self, arrows: Iterable[tuple[HexRef, HexRef]]) -> None:
+        """Draw an arrow for each pair of hexes (from, to), replacing the arrows drawn; [] removes them."""
+        board = self._state.board
+        drawn = tuple((a, b) for a, b in (resolve_hexes(board, pair) for pair in arrows))
+        if drawn != self._arrows:
+            self._arrows = drawn
+            self._redraw(MARKS)
 
     def clear_highlights(self) -> None:
         """Remove the highlights of every style."""
@@ -473,7 +490,7 @@ class BoardView:
             pv = self._preview
             preview = None if pv is None else (self._state, pv.after, pv.resolutions)
             draw_highlights(c, lay, self._highlights, self._selected, self._hover, theme, self._cursor, preview,
-                            self._state)
+                            self._state, self._arrows)
 
     def _show_legend(self) -> None:
         """The key, drawn when it is open and what it shows (edition, seats, palette) changed."""

@@ -1,5 +1,5 @@
 """The board of Knizia's game in the study player: a step's position with its marks (hexes ringed,
-an arrow's ends), and, while a question waits, the hand of the player to move: choose a tile, then
+arrows drawn from hex to hex, and named in words below the board for screen readers), and, while a question waits, the hand of the player to move: choose a tile, then
 click (or tap) a hex — that placement is the try (``ui/study_player.py``)."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from .hand_panel import HandPanel, hand_items
 
 T = Domain("knizia")
 
-MARK_STYLE, ARROW_FROM, ARROW_TO = "preview", "warning", "legal"
+MARK_STYLE = "preview"
 
 
 class KniziaStudyBoard:
@@ -61,9 +61,7 @@ class KniziaStudyBoard:
             self.view.set_focus([board.resolve(c) for c in marked] or None)
         if marks.cells:
             self.view.set_highlights([board.resolve(c) for c in marks.cells], MARK_STYLE)
-        if marks.arrows:
-            self.view.set_highlights([board.resolve(a) for a, _ in marks.arrows], ARROW_FROM)
-            self.view.set_highlights([board.resolve(b) for _, b in marks.arrows], ARROW_TO)
+        self.view.set_arrows([(board.resolve(a), board.resolve(b)) for a, b in marks.arrows])
         self.arrows.value = " · ".join(
             f"{html.escape(str(hex_words(state, a, coords=True)))} → "
             f"{html.escape(str(hex_words(state, b, coords=True)))}" for a, b in marks.arrows)

@@ -2,7 +2,8 @@
 
 The shared editor (``ui/study_editor.py``: steps, words, marks, questions, save, download, upload)
 with this game's part: the board's position as a position string, a click marks a hex, the next
-placement made on the board is the answer, the study keeps the position's edition.
+placement made on the board is the answer, the study keeps the position's edition; with *Arrow* on,
+a click on one hex then on another draws an arrow between them (the board draws it, the study keeps it).
 
 ``StudyEditor`` works for an app with ``state``, ``feedback``, ``guard``, ``undo()``, ``open_tab(k)`` and
 ``load_state(state, label)`` (the explorer); the explorer hands it its clicks while marking
@@ -38,10 +39,15 @@ class StudyEditor(SharedEditor):
 
         game = EditorGame(
             "knizia", TEXT_LANGUAGES, lambda: position_string(app.state),
-            lambda cells, _arrow: app.board.set_highlights(cells, "preview"), load, app.undo,
+            self._show_marks, load, app.undo,
             lambda: app.open_tab(play_tab), lambda: app.open_tab(study_tab), loads_study, position_string,
-            words=self._words, edition=lambda p: parse_position(p).ruleset.edition, arrows=False)
+            words=self._words, edition=lambda p: parse_position(p).ruleset.edition)
         super().__init__(game, app.feedback, app.guard)
+
+    def _show_marks(self, cells: list[str], arrow: tuple[str, str] | None) -> None:
+        """The marked hexes ringed, the arrow drawn (none when ``arrow`` is None)."""
+        self.app.board.set_highlights(cells, "preview")
+        self.app.board.set_arrows([arrow] if arrow else [])
 
     def _words(self) -> dict[str, str]:
         """This game's words for the editor's labels: hexes, placements, tiles."""
@@ -54,6 +60,11 @@ class StudyEditor(SharedEditor):
             "The next move is a wrong answer": T.gettext("The next placement is a wrong answer"),
             "Click squares to mark them; click a marked square again to remove its mark.": T.gettext(
                 "Click hexes to mark them; click a marked hex again to remove its mark."),
+            "While on, click the square an arrow starts from, then the square it points to": T.gettext(
+                "While on, click the hex an arrow starts from, then the hex it points to"),
+            "Click the square the arrow starts from, then the square it points to.": T.gettext(
+                "Click the hex the arrow starts from, then the hex it points to."),
+            "Now click the square the arrow points to.": T.gettext("Now click the hex the arrow points to."),
             "Now play the answer on the board: click a samurai, then the square it goes to.": T.gettext(
                 "Now play the answer on the board: choose a {tile}, then click a hex.").format(
                 tile=self.app.state.ruleset.vocabulary.tile),

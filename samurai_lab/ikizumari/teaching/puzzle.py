@@ -7,12 +7,13 @@ the solver's move is the only one at every step; :func:`judge` says in words wha
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...common.puzzle_file import PuzzleRecord, read_record
 from ...common.puzzle_search import (LineWords, Prover, Rules, Solution, Verdict, check_line, find_solution,
-                                     judge_line, line_rating)
+                                     judge_line)
 from ...i18n import Domain
 from ..core.board import BOARD
 from ..core.moves import Move, parse_move
@@ -20,6 +21,7 @@ from ..core.position import from_position
 from ..core.rules import legal_moves, outcome, play
 from ..core.state import State
 from ..core.text import announcement, outcome_text, player_name
+from .puzzle_themes import themes
 
 T = Domain("ikizumari")
 GOALS = ("win",)
@@ -97,22 +99,10 @@ def tempting_moves(state: State, answer: Move) -> int:
     return count
 
 
-rating = line_rating
-
-
-def themes(state: State, line: tuple[Move, ...]) -> list[str]:
-    """The ideas of the line: iki-zumari, announcement, anzen, ho bo, shiro, pass."""
-    out = {"iki-zumari"}
-    s = state
-    for m in line:
-        after = play(s, m)
-        if s.to_move == state.to_move and not m.is_pass:
-            kind = BOARD.kind[m.target]
-            out.add({"anzen": "anzen", "mekura": "ho bo", "shiro": "shiro"}.get(kind, "announcement"))
-        if m.is_pass:
-            out.add("pass")
-        s = after
-    return sorted(out)
+def rating(moves: int, nodes: int, tempting: int) -> int:
+    """A difficulty from the moves needed, the search effort (positions examined) and the tempting wrong first
+    moves, each on a log scale and none capped: a win in 1 among forty near misses is harder than one among ten."""
+    return int(600 + 300 * (moves - 1) + 150 * math.log10(max(nodes, 1)) + 150 * math.log10(1 + tempting))
 
 
 def prove(puzzle: Puzzle, budget: int = BUDGET) -> list[str]:

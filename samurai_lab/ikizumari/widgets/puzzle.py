@@ -6,13 +6,14 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ...common.puzzle_file import puzzle_files, puzzles_dir, read_record
-from ...i18n import N_, Domain, get_language
+from ...i18n import Domain, get_language
 from ...ui.puzzles import LineTrainer
 from ..core.moves import Move
 from ..core.rules import legal_moves, outcome
 from ..core.state import State
 from ..render.scene import marks_for
 from ..teaching.puzzle import hint, judge, puzzle_from_record
+from ..teaching.puzzle_themes import THEME_NAMES
 from .board import BoardView
 
 T = Domain("ikizumari")
@@ -22,8 +23,7 @@ class IkizumariPuzzles(LineTrainer):
     """A trainer for the Puzzles app (see ``ui/puzzles.py`` for what the app asks of it)."""
 
     game = "ikizumari"
-    themes = {"iki-zumari": N_("IKI-ZUMARI"), "announcement": N_("announcement"), "ho bo": N_("HO BO"),
-              "shiro": N_("SHIRO"), "anzen": N_("ANZEN"), "pass": N_("a forced pass")}
+    themes = THEME_NAMES
     load, judge, hint_text = staticmethod(puzzle_from_record), staticmethod(judge), staticmethod(hint)
 
     def __init__(self, report: Callable[[BaseException], None] | None = None, folder: Any = None) -> None:

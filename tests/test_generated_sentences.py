@@ -23,7 +23,6 @@ from samurai_lab.i18n import use_language
 from samurai_lab.knizia.core.board import board_for
 from samurai_lab.knizia.core.playout import random_action
 from samurai_lab.knizia.core.text import describe_state
-from samurai_lab.knizia.scenarios.catalogue import catalogue, load
 from samurai_lab.knizia.teaching.game_text import action_phrase, describe_action
 from samurai_lab.knizia.teaching.lessons import CHAPTERS, CONTINUE, SOLVED, Run, solve
 from samurai_lab.knizia.teaching.words import hex_words, plain_text
@@ -156,14 +155,14 @@ def test_the_checker_passes_right_sentences(text: str, language: str):
 
 def _example_texts() -> list[tuple[str, str, bool]]:
     """(where, text, is a fragment) of every step of every rulebook example and ruling, as the app shows it."""
-    from samurai_lab.knizia.widgets.examples import ExampleStepper
+    from samurai_lab.knizia.teaching.rulebook_examples import ExampleStepper, catalogue, load_example
 
     out = []
     for entry in catalogue():
-        scenario = load(entry.path)
-        for variant in [""] + [v.name for v in scenario.runs if v.name]:
+        example = load_example(entry.key)
+        for variant in example.variants:
             for coords in (False, True):
-                stepper = ExampleStepper(scenario, variant)
+                stepper = ExampleStepper(example, variant)
                 stepper.coords = coords
                 for k in range(stepper.count + 1):
                     stepper.go(k)

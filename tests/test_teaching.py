@@ -10,7 +10,8 @@ import pytest
 from samurai_lab import EDITION_1998, score, tile
 from samurai_lab.knizia.teaching.lessons import TASKS
 from samurai_lab.knizia.core.ruleset import VOCABULARY
-from samurai_lab.knizia.scenarios.catalogue import catalogue, find_scenario, key_of, short_title
+from samurai_lab.knizia.scenarios.catalogue import find_scenario
+from samurai_lab.knizia.teaching.rulebook_examples import catalogue, key_of, load_example, short_title
 from samurai_lab.knizia.teaching.words import hex_words as w
 from samurai_lab.knizia.widgets.hand_panel import hand_items
 from samurai_lab.knizia.widgets.examples import ExampleStepper, ExamplesApp, Sandbox
@@ -40,23 +41,23 @@ def test_the_catalogue_lists_every_example_and_ruling_grouped_by_edition():
     assert all(editions[f"E{k}"] == "1998" for k in range(1, 8))
     assert all(editions[f"E{k}"] == "2015" for k in (8, 9, 10))
     assert {e.group for e in entries if e.key.startswith("R")} == {"rulings"}
-    assert key_of("scenarios/2015-e10-scoring.toml") == "E10" and key_of("notes.toml") is None
+    assert key_of("studies/rulebook/e10.toml") == "E10" and key_of("notes.toml") is None
     assert short_title("E7", "E7: scoring, Red wins") == "scoring, Red wins"
 
 
 @pytest.mark.parametrize("key", [e.key for e in catalogue()])
 def test_every_example_agrees_with_what_it_states(key):
-    sc = find_scenario(key)
-    for variant in sc.runs:
-        st = ExampleStepper(sc, variant.name)
+    example = load_example(key)
+    for variant in example.variants:
+        st = ExampleStepper(example, variant)
         for k in range(st.count + 1):
             st.go(k)
-            assert st.mismatches() == [], (key, variant.label, k)
+            assert st.mismatches() == [], (key, variant, k)
             assert st.label()
 
 
 def test_e2_step_by_step():
-    st = ExampleStepper(find_scenario("E2"))
+    st = ExampleStepper(load_example("E2"))
     assert st.count == 3 and st.label() == "Start · 3 steps follow"
     assert "Ronin 1" in st.narration() and st.outcome() == []
     st.go(1)
@@ -84,7 +85,7 @@ def test_e2_step_by_step():
 
 
 def test_e9_speaks_the_2015_words():
-    st = ExampleStepper(find_scenario("E9"))
+    st = ExampleStepper(load_example("E9"))
     st.go(2)
     assert st.action_line() == f"Gold lays a Buddha 4 on {w(st.state, 'HO08')}"
     assert "decided when the turn ends" in " ".join(st.outcome())
@@ -99,7 +100,7 @@ def test_e9_speaks_the_2015_words():
 
 
 def test_scoring_examples_show_the_scoring():
-    st = ExampleStepper(find_scenario("E7"))
+    st = ExampleStepper(load_example("E7"))
     assert st.needs_score()
     assert "Winner: Red" in " ".join(st.expected_lines())
 
@@ -171,8 +172,7 @@ def test_try_it_yourself_and_back(examples_app):
 
 
 def test_sandbox_plays_any_legal_move_from_the_shown_position():
-    sc = find_scenario("E1")
-    st = ExampleStepper(sc)
+    st = ExampleStepper(load_example("E1"))
     sb = Sandbox(st.before)
     lines = sb.play(next(a for a in sb.state.legal_actions()))
     assert lines and lines[0].endswith(".")

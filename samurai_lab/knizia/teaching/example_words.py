@@ -18,7 +18,7 @@ from ..core.text import end_reason_text
 from ..core.tiles import CASTES
 from .words import hex_words, plain_text, resolution_words, tile_words as _tile_words
 
-T = Domain("knizia")
+T = Domain("knizia")  # context "examples": the examples' own wording where the rules' messages differ
 
 
 def tile_words(state: GameState, t) -> str:
@@ -74,7 +74,7 @@ def action_phrase(state: GameState, action: Action, coords: bool = False) -> str
         return hex_words(state, ref, coords)
 
     if isinstance(action, PlaceTile):
-        return T.gettext("{tile} on {place}").format(tile=tile_words(state, action.tile), place=where(action.hex))
+        return T.pgettext("examples", "{tile} on {place}").format(tile=tile_words(state, action.tile), place=where(action.hex))
     if isinstance(action, Swap):
         return T.gettext("{swap}: the {caste_a} of {place_a} ↔ the {caste_b} of {place_b}").format(
             swap=vocab.swap, caste_a=vocab.caste(action.caste_a), place_a=where(action.hex_a),
@@ -83,7 +83,7 @@ def action_phrase(state: GameState, action: Action, coords: bool = False) -> str
         return T.gettext("{move}: {place_a} → {place_b}").format(move=vocab.move, place_a=where(action.from_hex),
                                                                 place_b=where(action.to_hex))
     if isinstance(action, EndTurn):
-        return T.gettext("end the turn")
+        return T.pgettext("examples", "end the turn")
     if isinstance(action, Pass):
         return T.gettext("pass (no {tile} can be laid)").format(tile=vocab.tile)
     return str(action)
@@ -126,7 +126,7 @@ def outcome_lines(before: GameState, after: GameState, action: Action, resolutio
     elif not resolutions and (not turn_ends or after.ruleset.capture_timing == END_OF_TURN):
         out.append(T.gettext("No settlement is decided."))
     if after.is_over and not before.is_over:
-        out.append(T.gettext("The game ends: {reason}.").format(reason=end_reason_text(after.end_reason, vocab)))
+        out.append(T.pgettext("examples", "The game ends: {reason}.").format(reason=end_reason_text(after.end_reason, vocab)))
     elif after.end_reason and not before.end_reason:
         out.append(T.gettext("End of the game reached ({reason}): {player} finishes the turn, then the game ends.")
                    .format(reason=end_reason_text(after.end_reason, vocab), player=names[after.current]))
@@ -184,7 +184,7 @@ def expectation_lines(expect, state: GameState, coords: bool = False) -> list[st
             for p, c in expect.captured]
     if expect.set_aside is not None:
         out.append(T.gettext("Set aside: {pieces}").format(pieces=_counts_words(expect.set_aside, vocab)))
-    out += [T.gettext("Leader of the {caste}: {player}").format(
+    out += [T.pgettext("examples", "Leader of the {caste}: {player}").format(
         caste=vocab.caste(c), player=T.gettext("nobody") if p is None else names[p]) for c, p in expect.leaders]
     rest = replace(expect, illegal=None, captures=None, pending=None, tallies=(), captured=(), set_aside=None,
                    leaders=())
@@ -227,9 +227,9 @@ def option_ids_in_words(text: str, english_too: bool = False) -> str:
     return _OPTION_ID.sub(lambda m: option_words(m.group(1)), text)
 
 
-def variant_label(variant) -> str:
-    """A scenario variant's name in words: ``as written`` or the option it switches to."""
-    return option_words(variant.name) if variant.name else T.gettext("as written")
+def variant_label(name: str) -> str:
+    """A variant's name in words: ``as written`` (``""``) or the option it switches to."""
+    return option_words(name) if name else T.pgettext("examples", "as written")
 
 
 def settlements_concerned(state: GameState, hexes: Sequence[str], resolutions: Sequence[Resolution] = ()) -> list[int]:

@@ -1,11 +1,10 @@
-"""The rulebook examples: every example scenario (E1-E10, the rulings R1-R4) stepped through on the board.
+"""The rulebook examples app: every example (E1-E10, the rulings R1-R4) stepped through on the board.
 
-``catalogue()`` lists the scenario files of ``scenarios/`` by key (``E2``, ``R3``) and edition;
-``ExampleStepper`` is the widget-free logic of one example (the position after each step,
-what was placed, the tallies of the settlements concerned, the outcome in the edition's
-words, what the rulebook says); ``ExamplesApp`` is the app: the list grouped by edition, the
-board zoomed on the settlements concerned, previous / next / play, and "Try it yourself"
-(``Sandbox``): another move from the position shown, one click back to the example.
+The examples are the studies of ``studies/rulebook/`` (``knizia/teaching/rulebook_examples.py``: the
+list, each step's position, words, marks, what the example states, the rule variants; the words in
+``knizia/teaching/example_words.py``). ``ExamplesApp`` shows them: the list grouped by edition, the
+board zoomed on the settlements concerned, previous / next / play, and "Try it yourself" (``Sandbox``):
+another move from the position shown, one click back to the example.
 
 Stable CSS classes: ``samurai-examples`` (the app), ``samurai-example-E2`` (list buttons),
 ``samurai-example-title``, ``samurai-example-description``, ``samurai-step-label``,
@@ -22,33 +21,30 @@ vocabulary; the rulebooks' sentences stay in their own language beside the trans
 from __future__ import annotations
 
 import html
-import re
 from pathlib import Path
 from typing import Callable, Sequence
 
 import ipywidgets as widgets
 
-from ..core.actions import Action, EndTurn, MoveTile, Pass, PlaceTile, Swap
-from ..core.influence import pending_resolutions
-from ..render.theme import seat_colours
+from ..core.actions import Action, EndTurn
 from ..core.rules import IllegalMoveError
-from ..core.ruleset import END_OF_TURN
 from ..core.scoring import score_state
-from ..core.model import Resolution
 from ..core.state import GameState
-from ..core.text import end_reason_text
-from ..teaching.words import hex_words, plain_text, resolution_words, tile_words as _tile_words
-from ..core.tiles import CASTES, Caste
+from ..core.tiles import Caste
+from ..render.theme import seat_colours
+from ..teaching.example_words import (group_title, option_ids_in_words, rulebook_heading, seat_names,
+                                      settlements_concerned, variant_label)
+from ..teaching.rulebook_examples import (RULEBOOK_DIR, ExampleEntry, ExampleStepper, Sandbox, catalogue,
+                                          load_example, short_title)
+from ..teaching.words import hex_words
 from .board import BoardView
-from ...ui.common import Feedback
 from .tally_panel import tally_html
-from ..scenarios.catalogue import GROUPS, SCENARIO_DIR, ExampleEntry, catalogue, load, short_title
+from ...ui.common import Feedback
 from ...ui.header import AppHeader
 from ...ui.layout import NARROW_PX, css_widget
-from ...i18n import DEFAULT_LANGUAGE, N_, Domain, get_language, use_language
+from ...i18n import Domain
 
 T = Domain("knizia_teach")
-T_knizia = Domain("knizia")  # the scenario files' texts are in the knizia catalogs
 
 FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
 TEXT = f"{FONT};font-size:17px;line-height:1.45;color:#2b2620"
@@ -104,102 +100,15 @@ def _chip(colour: str, size: int = 13) -> str:
             f'border:1px solid rgba(0,0,0,.4);vertical-align:middle;margin-right:4px"></span>')
 
 
-def tile_words(state: GameState, t) -> str:
-    """``Samurai 2``, ``Ronin 1``, ``figure exchange``: a tile in the edition's words."""
-    return _tile_words(t, state.ruleset.vocabulary)
-
-
-def seat_names(state: GameState) -> list[str]:
-    """The players' names in the current language (``Red`` -> ``Rosso``)."""
-    return state.ruleset.vocabulary.seat_names(state.seats)
-
-
-def action_text(before: GameState, action: Action, coords: bool = False) -> str:
-    """What an action does, in the edition's words: ``Red lays a Samurai 2 on the land north of Kyoto``
-    (hex ids in brackets with ``coords``)."""
-    vocab = before.ruleset.vocabulary
-    who = seat_names(before)[before.current]
-    board = before.board
-
-    def where(ref: str) -> str:
-        return hex_words(before, ref, coords)
-
-    if isinstance(action, PlaceTile):
-        return T.gettext("{player} lays a {tile} on {place}").format(
-            player=who, tile=tile_words(before, action.tile), place=where(action.hex))
-    if isinstance(action, Swap):
-        return T.gettext("{player} plays the {swap}: the {caste_a} of {place_a} changes places with the {caste_b} "
-                         "of {place_b}").format(player=who, swap=vocab.swap, caste_a=vocab.caste(action.caste_a),
-                                                place_a=where(action.hex_a), caste_b=vocab.caste(action.caste_b),
-                                                place_b=where(action.hex_b))
-    if isinstance(action, MoveTile):
-        a = board.resolve(action.from_hex)
-        lifted = before.tiles[a]
-        what = tile_words(before, lifted.tile) if lifted is not None else vocab.tile
-        return T.gettext("{player} plays the {move}: lifts the {tile} from {place_a}, leaves the {move} (0) there "
-                         "and lays the {tile} on {place_b}").format(player=who, move=vocab.move, tile=what,
-                                                                    place_a=where(action.from_hex),
-                                                                    place_b=where(action.to_hex))
-    if isinstance(action, EndTurn):
-        if before.ruleset.capture_timing == END_OF_TURN:
-            return T.gettext("{player} ends the turn: now every surrounded settlement is decided").format(player=who)
-        return T.gettext("{player} ends the turn and refills the hand").format(player=who)
-    if isinstance(action, Pass):
-        return T.gettext("{player} passes").format(player=who)
-    return f"{who}: {action}"
-
-
-def action_phrase(state: GameState, action: Action, coords: bool = False) -> str:
-    """A short name of an action not yet played: ``Samurai 2 on the land north of Kyoto``, ``end the turn``."""
-    vocab = state.ruleset.vocabulary
-
-    def where(ref: str) -> str:
-        return hex_words(state, ref, coords)
-
-    if isinstance(action, PlaceTile):
-        return T.gettext("{tile} on {place}").format(tile=tile_words(state, action.tile), place=where(action.hex))
-    if isinstance(action, Swap):
-        return T.gettext("{swap}: the {caste_a} of {place_a} ↔ the {caste_b} of {place_b}").format(
-            swap=vocab.swap, caste_a=vocab.caste(action.caste_a), place_a=where(action.hex_a),
-            caste_b=vocab.caste(action.caste_b), place_b=where(action.hex_b))
-    if isinstance(action, MoveTile):
-        return T.gettext("{move}: {place_a} → {place_b}").format(move=vocab.move, place_a=where(action.from_hex),
-                                                                place_b=where(action.to_hex))
-    if isinstance(action, EndTurn):
-        return T.gettext("end the turn")
-    if isinstance(action, Pass):
-        return T.gettext("pass (no {tile} can be laid)").format(tile=vocab.tile)
-    return str(action)
-
-
-def resolution_text(state: GameState, r: Resolution, coords: bool = False) -> str:
-    """``Red takes the Buddha of Kyoto (Red 3, Blue 2)``, in the edition's words."""
-    return resolution_words(state, r, coords)
-
-
-def _lower_first(text: str) -> str:
-    """A sentence's start in lower case when it begins with an article (``The Buddha`` -> ``the Buddha``)."""
-    first = text.split(" ", 1)[0]
-    return text[:1].lower() + text[1:] if first in _ARTICLES else text
-
-
-_ARTICLES = {"The", "Il", "Lo", "La", "Le", "Gli", "I", "L'", "El", "Los", "Las"}
-
-
-#: The languages of the rulebooks (``[[source]] language``), named in the reader's language.
-RULEBOOK_LANGUAGES = {"it": N_("Italian"), "es": N_("Spanish"), "ru": N_("Russian"), "fr": N_("French")}
-
-
 def source_quote_html(sources) -> str:
-    """The rulebook's own sentences of an example (``Scenario.sources``), quoted in their original
+    """The rulebook's own sentences of an example (``Study.sources``), quoted in their original
     language beside the translation: one block per quotation, marked with its language (``lang``)."""
     blocks = []
     for s in sources:
         paragraphs = "".join(f"<p style='margin:2px 0'>{html.escape(p.strip())}</p>"
                              for p in s.text.split("\n\n") if p.strip())
         # the heading is in the reader's language; the quotation itself carries its own (lang, class)
-        language = T.gettext(RULEBOOK_LANGUAGES[s.language]) if s.language in RULEBOOK_LANGUAGES else s.language
-        heading = T.gettext("The rulebook {seed} ({language}) says:").format(seed=s.seed, language=language)
+        heading = rulebook_heading(s.seed, s.language)
         blocks.append(f'<figure style="{TEXT};font-size:15px;margin:6px 0;padding:4px 10px;'
                       f'border-left:4px solid #c9a96e;background:#faf6ec">'
                       f'<figcaption style="font-size:12px;color:#7a6a4f">{html.escape(heading)}</figcaption>'
@@ -208,332 +117,26 @@ def source_quote_html(sources) -> str:
     return "".join(blocks)
 
 
-def outcome_lines(before: GameState, after: GameState, action: Action, resolutions: Sequence[Resolution],
-                  error: str | None, coords: bool = False) -> list[str]:
-    """What happened, one fact per line, in the edition's words."""
-    vocab = before.ruleset.vocabulary
-    names = seat_names(after)
-    if error is not None:
-        return [T.gettext("The rules refuse this: {reason}.").format(reason=error)]
-    out = [resolution_text(after, r, coords) + "." for r in resolutions]
-    turn_ends = isinstance(action, (EndTurn, Pass))
-    pending = ()
-    if after.ruleset.capture_timing == END_OF_TURN and not turn_ends and not after.is_over:
-        pending = pending_resolutions(after)
-    if pending:
-        out.append(T.gettext("Surrounded settlements are decided when the turn ends. As things stand: {captures}.")
-                   .format(captures="; ".join(_lower_first(resolution_text(after, r, coords)) for r in pending)))
-    elif not resolutions and (not turn_ends or after.ruleset.capture_timing == END_OF_TURN):
-        out.append(T.gettext("No settlement is decided."))
-    if after.is_over and not before.is_over:
-        out.append(T.gettext("The game ends: {reason}.").format(reason=end_reason_text(after.end_reason, vocab)))
-    elif after.end_reason and not before.end_reason:
-        out.append(T.gettext("End of the game reached ({reason}): {player} finishes the turn, then the game ends.")
-                   .format(reason=end_reason_text(after.end_reason, vocab), player=names[after.current]))
-    if isinstance(action, Swap) and error is None:
-        out.append(T.gettext("The {swap} leaves the game.").format(swap=vocab.swap))
-    if isinstance(action, Pass):
-        out.append(T.gettext("Nobody may pass by choice: {player} cannot lay any {tile} (R1), so the turn passes "
-                             "without drawing.").format(player=seat_names(before)[before.current], tile=vocab.tile))
-    if isinstance(action, (EndTurn, Pass)) and not after.is_over:
-        out.append(T.gettext("{player} is to play.").format(player=names[after.current]))
-    return out
-
-
-def _counts_words(counts: Sequence[int], vocab) -> str:
-    parts = [vocab.count(c, n) for c, n in zip(CASTES, counts) if n]
-    return ", ".join(parts) if parts else T.gettext("nothing")
-
-
-def expectation_lines(expect, state: GameState, coords: bool = False) -> list[str]:
-    """What a scenario expects, one fact per line, in the edition's words."""
-    from dataclasses import replace
-
-    vocab = state.ruleset.vocabulary
-    names = seat_names(state)
-
-    def scores(values) -> str:
-        return ", ".join(f"{names[p]} {v}" for p, v in enumerate(values) if v)
-
-    def capture(spec) -> str:
-        values = dict(caste=vocab.caste(spec.caste), place=hex_words(state, spec.hex, coords))
-        if spec.tallies is not None:
-            values["tallies"] = scores(spec.tallies) or T.gettext("nobody has influence")
-            if spec.winner is None:
-                return T.gettext("The {caste} of {place} is set aside ({tallies})").format(**values)
-            return T.gettext("{player} takes the {caste} of {place} ({tallies})").format(
-                player=names[spec.winner], **values)
-        if spec.winner is None:
-            return T.gettext("The {caste} of {place} is set aside").format(**values)
-        return T.gettext("{player} takes the {caste} of {place}").format(player=names[spec.winner], **values)
-
-    out: list[str] = []
-    if expect.illegal:
-        # the reason a scenario file expects is an English phrase (data): shown in English pages only
-        out.append(T.gettext("The rules refuse this action ({reason})").format(reason=expect.illegal)
-                   if isinstance(expect.illegal, str) and get_language() == DEFAULT_LANGUAGE
-                   else T.gettext("The rules refuse this action"))
-    if expect.captures is not None:
-        out += [capture(c) for c in expect.captures] or [T.gettext("No piece is decided")]
-    if expect.pending is not None:
-        out += [T.gettext("When the turn ends: {capture}").format(capture=_lower_first(capture(c)))
-                for c in expect.pending] or [T.gettext("Nothing is decided when the turn ends")]
-    for t in expect.tallies:
-        out.append(T.gettext("Influence on a {caste} at {place}: {tallies}").format(
-            caste=vocab.caste(t.caste), place=hex_words(state, t.hex, coords),
-            tallies=scores(t.values) or T.gettext("nobody")))
-    out += [T.gettext("{player} has captured {pieces}").format(player=names[p], pieces=_counts_words(c, vocab))
-            for p, c in expect.captured]
-    if expect.set_aside is not None:
-        out.append(T.gettext("Set aside: {pieces}").format(pieces=_counts_words(expect.set_aside, vocab)))
-    out += [T.gettext("Leader of the {caste}: {player}").format(
-        caste=vocab.caste(c), player=T.gettext("nobody") if p is None else names[p]) for c, p in expect.leaders]
-    rest = replace(expect, illegal=None, captures=None, pending=None, tallies=(), captured=(), set_aside=None,
-                   leaders=())
-    out += [plain_text(state, line, coords) for line in rest.lines(names, vocab, board=state.board)]
-    return out
-
-
-#: The groups of the examples' list (``catalogue.GROUPS``), in words translated where shown.
-GROUP_TITLES = {
-    "1998": N_("1998 rules (Hans im Glück / Rio Grande; Italian and Russian rulebooks)"),
-    "2015": N_("2015 rules (Fantasy Flight; Spanish rulebook)"),
-    "rulings": N_("Rulings: what the rulebooks leave open"),
-}
-#: The rule options a scenario's variants are named after (``[[variant]] name``).
-OPTION_WORDS = {
-    "instant": N_("instant"), "end_of_turn": N_("end of turn"), "finish_turn": N_("finish the turn"),
-    "stop_at_once": N_("stop at once"), "allowed": N_("allowed"), "forbidden": N_("forbidden"), "pass": N_("pass"),
-}
-
-
-def group_title(group: str) -> str:
-    """A group of examples in the current language."""
-    return T.gettext(GROUP_TITLES[group]) if group in GROUP_TITLES else GROUPS.get(group, group)
-
-
-def option_words(value: str) -> str:
-    """A rule option's value in words (``end_of_turn`` -> ``end of turn``), in the current language."""
-    return T.gettext(OPTION_WORDS[value]) if value in OPTION_WORDS else value.replace("_", " ")
-
-
-_OPTION_ID = re.compile(r"\b(" + "|".join(k for k in OPTION_WORDS if k != "pass") + r")\b")
-
-
-def option_ids_in_words(text: str, english_too: bool = False) -> str:
-    """A translated scenario text with the rule options it names by id (``end_of_turn``) in words of the
-    current language (English texts keep the ids, the options' names in files and addresses, unless
-    ``english_too``)."""
-    if get_language() == DEFAULT_LANGUAGE and not english_too:
-        return text
-    return _OPTION_ID.sub(lambda m: option_words(m.group(1)), text)
-
-
-def variant_label(variant) -> str:
-    """A scenario variant's name in words: ``as written`` or the option it switches to."""
-    return option_words(variant.name) if variant.name else T.gettext("as written")
-
-
-def settlements_concerned(state: GameState, hexes: Sequence[str], resolutions: Sequence[Resolution] = ()) -> list[int]:
-    """Settlement indices among ``hexes`` and next to them, plus those decided, in board order."""
-    board = state.board
-    out: set[int] = {r.hex for r in resolutions}
-    for h in hexes:
-        try:
-            i = board.resolve(h)
-        except ValueError:
-            continue
-        if board.is_settlement[i]:
-            out.add(i)
-        else:
-            out.update(board.adjacent_settlements[i])
-    return sorted(out)
-
-
-# --- one example, step by step --------------------------------------------------------------
-
-class ExampleStepper:
-    """The positions and texts of one example, under the rules as written or a variant."""
-
-    def __init__(self, scenario, variant: str = "") -> None:
-        self.scenario = scenario
-        self.variant = scenario.variant(variant)
-        self.played = scenario.walk(self.variant)
-        self._played_english: list | None = None  # the steps played in English (``mismatches``)
-        self.index = 0
-        self.coords = False  # hex ids in the texts too ("Show coordinates")
-
-    @property
-    def count(self) -> int:
-        """Number of steps (positions are 0..count)."""
-        return len(self.played)
-
-    def go(self, k: int) -> None:
-        if not 0 <= k <= self.count:
-            raise ValueError(f"step {k} does not exist: this example has steps 1 to {self.count}")
-        self.index = k
-
-    @property
-    def state(self) -> GameState:
-        return self.variant.state if self.index == 0 else self.played[self.index - 1].after
-
-    @property
-    def before(self) -> GameState:
-        """The position the step shown was played from (the start at step 0)."""
-        return self.variant.state if self.index == 0 else self.played[self.index - 1].before
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in self.variant.state.seats]
-
-    def label(self) -> str:
-        if self.count == 0:
-            return T.gettext("The position")
-        if self.index == 0:
-            return T.ngettext("Start · {n} step follows", "Start · {n} steps follow", self.count).format(n=self.count)
-        return T.gettext("Step {k} of {n}").format(k=self.index, n=self.count)
-
-    def action_line(self) -> str:
-        if self.index == 0:
-            return ""
-        p = self.played[self.index - 1]
-        text = action_text(p.before, p.step.action, self.coords)
-        return T.gettext("{action} — the rules refuse it").format(action=text) if p.error is not None else text
-
-    def narration(self) -> str:
-        if self.index == 0:
-            text = self.scenario.description_text()
-        else:
-            text = self.played[self.index - 1].step.narration_text()
-        return plain_text(self.state, option_ids_in_words(text), self.coords)
-
-    def outcome(self) -> list[str]:
-        if self.index == 0:
-            return []
-        p = self.played[self.index - 1]
-        return outcome_lines(p.before, p.after, p.step.action, p.resolutions, p.error, self.coords)
-
-    def resolutions(self) -> tuple[Resolution, ...]:
-        return () if self.index == 0 else self.played[self.index - 1].resolutions
-
-    def focus(self) -> list[str]:
-        """Hex ids of the example's focus (for zooming the board)."""
-        hexes = list(self.scenario.focus)
-        for p in self.played:
-            hexes.extend(h for h in p.step.focus if h not in hexes)
-        return hexes
-
-    def step_hexes(self) -> list[int]:
-        """The hexes the step shown touches (highlighted on the board)."""
-        if self.index == 0:
-            return []
-        board = self.state.board
-        out = []
-        for h in self.played[self.index - 1].step.focus:
-            try:
-                out.append(board.resolve(h))
-            except ValueError:
-                pass
-        return out
-
-    def settlements(self) -> list[int]:
-        hexes = list(self.scenario.focus)
-        if self.index:
-            hexes += list(self.played[self.index - 1].step.focus)
-        return settlements_concerned(self.state, hexes, self.resolutions())
-
-    def expectation(self):
-        if self.index == 0:
-            return None if self.count else self.variant.expect
-        p = self.played[self.index - 1]
-        if self.index == self.count and p.expect is None:
-            return self.variant.expect
-        return p.expect
-
-    def expected_lines(self) -> list[str]:
-        """What the rulebook (the scenario's expectations) says about the position shown."""
-        e = self.expectation()
-        return expectation_lines(e, self.state, self.coords) if e is not None else []
-
-    def mismatches(self) -> list[str]:
-        """Differences between what the scenario expects and what the engine did (empty: they agree).
-
-        A scenario file expects refusals in English words, so the comparison is made on the steps played
-        in English; differences, if any, are then said in the current language."""
-        if get_language() == DEFAULT_LANGUAGE:
-            return self._check(self.played)
-        if self._played_english is None:
-            with use_language(DEFAULT_LANGUAGE):
-                self._played_english = self.scenario.walk(self.variant)
-        with use_language(DEFAULT_LANGUAGE):
-            bad = self._check(self._played_english)
-        return (self._check(self.played) or bad) if bad else []
-
-    def _check(self, played) -> list[str]:
-        from ..scenarios import Outcome
-
-        e = self.expectation()
-        if e is None:
-            return []
-        if self.index == 0:
-            return e.check(Outcome(self.state))
-        return e.check(played[self.index - 1].outcome())
-
-    def needs_score(self) -> bool:
-        e = self.expectation()
-        return bool(e is not None and e.needs_score) or (self.index == self.count and self.state.is_over)
-
-
-# --- try it yourself ----------------------------------------------------------------------------
-
-class Sandbox:
-    """Moves of one's own from a position of an example; the example itself is untouched."""
-
-    def __init__(self, start: GameState) -> None:
-        self.start = start
-        self.states: list[GameState] = [start]
-        self.lines: list[str] = []
-        self.coords = False
-
-    @property
-    def state(self) -> GameState:
-        return self.states[-1]
-
-    def play(self, action: Action) -> list[str]:
-        """Play an action (IllegalMoveError if the rules forbid it); the lines say what it did."""
-        before = self.state
-        after = before.apply(action)
-        lines = [action_text(before, action, self.coords) + "."] + outcome_lines(before, after, action, after.events,
-                                                                              None, self.coords)
-        self.states.append(after)
-        self.lines = lines
-        return lines
-
-    def undo(self) -> None:
-        if len(self.states) > 1:
-            self.states.pop()
-            self.lines = [T.gettext("Undone.")]
-
-
 # --- the app --------------------------------------------------------------------------------------
 
 class ExamplesApp:
     """The rulebook examples app (see the module doc). ``ExamplesApp().widget`` is the app."""
 
-    def __init__(self, folder: Path | str = SCENARIO_DIR, hex_size: float = 16, start: str | None = None) -> None:
+    def __init__(self, folder: Path | str = RULEBOOK_DIR, hex_size: float = 16, start: str | None = None) -> None:
         self.feedback = Feedback()
+        self.folder = folder
         self.entries = catalogue(folder)
         if not self.entries:
-            raise ValueError(f"no example scenario (E1..., R1...) in {folder}")
+            raise ValueError(f"no rulebook study (e1.toml..., r1.toml...) in {folder}")
         self.stepper: ExampleStepper | None = None
         self.entry: ExampleEntry | None = None
         self.sandbox: Sandbox | None = None
         self._first = True
 
-        first = load(self.entries[0].path)
+        first = load_example(self.entries[0].key, folder).start
         self.hex_size = hex_size
         self.boards: dict[int, BoardView] = {}
-        self.board = self._board_for(first.state)
+        self.board = self._board_for(first)
         # the board takes the room the text leaves, beside it down to about 1000 px of width
         self.board_box = widgets.Box([self.board.widget], layout=widgets.Layout(flex="1 1 360px", min_width="0"))
 
@@ -548,7 +151,7 @@ class ExamplesApp:
                                       f'color:#6b4b1f;'
                                       f'margin:10px 0 2px">{html.escape(group_title(group))}</div>'))
             for e in entries:
-                title = T_knizia.gettext(e.title)
+                title = e.title_text()
                 b = widgets.Button(description=f"{e.key} · {short_title(e.key, title)}", tooltip=title,
                                    layout=widgets.Layout(width="214px"))
                 b.add_class(f"samurai-example-{e.key}")
@@ -672,32 +275,32 @@ class ExamplesApp:
             raise ValueError(T.gettext("no example {key}; examples are {keys}").format(
                 key=repr(key), keys=", ".join(e.key for e in self.entries)))
         self.entry = entry
-        scenario = load(entry.path)
+        example = load_example(entry.key, self.folder)
         self._leave_sandbox_quietly()
-        self.stepper = ExampleStepper(scenario, variant)
+        self.stepper = ExampleStepper(example, variant)
         self.stepper.coords = self.coords
         for k, b in self.buttons.items():
             b.button_style = "primary" if k == entry.key else ""
-        options = [(variant_label(v), v.name) for v in scenario.runs]
+        options = [(variant_label(name), name) for name in example.variants]
         if list(self.variant.options) != options:
             self.variant.options = options
         self.variant.value = variant
         self.variant.layout.display = "" if len(options) > 1 else "none"
         self.variant_note.value = ""
         self.feedback.clear()
-        sc = scenario
-        colours = seat_colours(sc.state)
+        start = example.start
+        colours = seat_colours(start)
         players = " ".join(f'<span style="white-space:nowrap">{_chip(colours[p])}{html.escape(name)}</span>'
-                           for p, name in enumerate(seat_names(sc.state)))
-        vocab = sc.ruleset.vocabulary
+                           for p, name in enumerate(seat_names(start)))
+        vocab = start.ruleset.vocabulary
         about = html.escape(T.gettext("{group} · players: {players} · the {pieces} are {castes}")).format(
             group=html.escape(group_title(entry.group)), players=players, pieces=html.escape(vocab.pieces),
             castes=html.escape(", ".join(vocab.castes.values())))
         self.title.value = (f'<h2 style="{FONT};margin:4px 0;font-size:24px;color:#6b4b1f">{html.escape(entry.key)}: '
-                            f'{html.escape(short_title(entry.key, sc.title_text()))}</h2>'
+                            f'{html.escape(short_title(entry.key, example.title_text()))}</h2>'
                             f'<div style="{FONT};font-size:14px;color:#6b6257">{about}</div>')
         self.description.value = ""
-        self.sources.value = source_quote_html(sc.sources)
+        self.sources.value = source_quote_html(example.sources)
         n = self.stepper.count
         self.player.playing = False
         self.slider.max = self.player.max = max(n, 0)
@@ -712,7 +315,7 @@ class ExamplesApp:
         """The header's language links reopen this example at this step (a page is translated as it is built)."""
         if getattr(self, "header", None) is None or self.entry is None or self.stepper is None:
             return
-        variant = self.stepper.variant.name
+        variant = self.stepper.variant
         self.header.keep_work([("example", self.entry.key), ("step", str(self.stepper.index)),
                                *([("variant", variant)] if variant else [])])
 
@@ -729,16 +332,15 @@ class ExamplesApp:
         return self.boards[n]
 
     def _variant_chosen(self, name: str) -> None:
-        if self.stepper is None or name == self.stepper.variant.name:
+        if self.stepper is None or name == self.stepper.variant:
             return
         k = self.stepper.index
-        self.stepper = ExampleStepper(self.stepper.scenario, name)
+        self.stepper = ExampleStepper(self.stepper.example, name)
         self.stepper.coords = self.coords
         self._leave_sandbox_quietly()
-        v = self.stepper.variant
+        note = option_ids_in_words(self.stepper.example.variant_description(name))
         self.variant_note.value = (f'<div style="{FONT};font-size:15px;color:#0d47a1;margin:2px 0 6px">'
-                                   f'{html.escape(option_ids_in_words(v.description_text()))}</div>'
-                                   if v.description else "")
+                                   f'{html.escape(note)}</div>' if note else "")
         self.go(min(k, self.stepper.count))
 
     # --- settings of the header ---------------------------------------------------------------
@@ -857,7 +459,7 @@ class ExamplesApp:
         self.board.set_state(start)
         self.board.clear_highlights()
         who = seat_names(start)[start.current]
-        self._show_tallies(start, settlements_concerned(start, list(st.scenario.focus)))
+        self._show_tallies(start, settlements_concerned(start, list(st.played[0].marks)))
         text = T.gettext("{player} to play.").format(player=who)
         if st.index:
             text += " " + T.gettext("This is the position before step {k}, which was: {action}.").format(
@@ -968,6 +570,5 @@ class ExamplesApp:
         if hexes:
             self.board.set_highlights(hexes, "warning")
         st = self.stepper
-        concerned = settlements_concerned(sb.state, list(st.scenario.focus) if st else [], sb.state.events)
-        self._show_tallies(sb.state, concerned)
+        self._show_tallies(sb.state, sb.concerned(st.played[0].marks if st else ()))
         self._refresh_sandbox()

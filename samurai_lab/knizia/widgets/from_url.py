@@ -59,7 +59,7 @@ def examples_app(query: str | None = None, **kwargs: Any):
     if key is not None:
         app.feedback.guard(app.open)(key)
         if app.stepper is not None:
-            variant = q.choice("variant", [v.name for v in app.stepper.scenario.runs if v.name])
+            variant = q.choice("variant", [name for name in app.stepper.example.variants if name])
             if variant is not None:
                 app.variant.value = variant  # the switch's handler opens it
             step = q.integer("step", 0, 0, app.stepper.count)

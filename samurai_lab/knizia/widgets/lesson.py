@@ -28,7 +28,8 @@ from .board import BoardView
 from ...ui.common import Feedback
 from ...ui.header import AppHeader
 from ..teaching.words import plain_text
-from .examples import SwapChooser, action_phrase
+from ..teaching.example_words import action_phrase
+from .examples import SwapChooser
 from .hand_panel import HandPanel, hand_items
 from .play_input import PlayInput
 from .tally_panel import tally_html

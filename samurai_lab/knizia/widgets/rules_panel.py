@@ -30,7 +30,8 @@ from ..scenarios.catalogue import SCENARIO_DIR, catalogue, load
 from ...ui.common import projector_style
 from ...ui.header import AppHeader
 from ..teaching.words import plain_text
-from .examples import action_text, option_ids_in_words, option_words, outcome_lines, seat_names, settlements_concerned
+from ..teaching.example_words import (action_text, option_ids_in_words, option_words, outcome_lines, seat_names,
+                                      settlements_concerned)
 from ...i18n import N_, Domain
 
 T = Domain("knizia_teach")

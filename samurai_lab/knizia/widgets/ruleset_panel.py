@@ -13,7 +13,7 @@ import ipywidgets as widgets
 
 from ..core.ruleset import BY_PLAYER_COUNT, CHOSEN, HIDDEN, OPEN, PRESETS, RANDOM, RULINGS, VOCABULARY, Ruleset
 from ...i18n import N_, Domain
-from .examples import option_words
+from ..teaching.example_words import option_words
 
 T = Domain("knizia_teach")
 

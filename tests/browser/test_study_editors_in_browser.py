@@ -1,7 +1,8 @@
 """The Katana app's study editor in the browser, by clicks: a two-step study with a question on each
 step (the answer and a tempting wrong answer played on the board), saved on the server, opened by its
 link in a new page where a wrong answer gets the teacher's feedback and the right one is accepted.
-Screenshots of both apps with the editor open, on a laptop and a phone."""
+Screenshots of the three games' editors open (Knizia's in the explorer's Study tab, with its Arrow
+button), on a laptop and a phone."""
 
 from __future__ import annotations
 
@@ -92,16 +93,21 @@ def test_a_katana_study_built_by_clicks_opens_by_link_and_judges(browser: Browse
 
 
 @pytest.mark.parametrize("viewport", [(1366, 768), (390, 844)])
-@pytest.mark.parametrize("app", ["katana", "ikizumari"])
+@pytest.mark.parametrize("app", ["katana", "ikizumari", "explorer"])
 def test_the_editor_fits_the_page(browser: Browser, voila_url: str, app: str, viewport: tuple[int, int]) -> None:
-    box = {"katana": ".katana-study-box", "ikizumari": ".ikz-study-box"}[app]
     with context_page(browser, viewport={"width": viewport[0], "height": viewport[1]}) as (page, errors):
-        open_app(page, voila_url, f"{app}.ipynb", {"katana": ".katana-app", "ikizumari": ".ikizumari-app"}[app],
-                 timeout=TIMEOUT)
-        page.click(f"{box} .jupyter-widget-Collapse-header")
+        if app == "explorer":  # Knizia's game: the explorer's Study tab
+            open_app(page, voila_url, "explorer.ipynb", APP_READY["explorer.ipynb"], timeout=TIMEOUT)
+            page.locator(".samurai-tabs .lm-TabBar-tab", has_text="Study").click()
+        else:
+            box = {"katana": ".katana-study-box", "ikizumari": ".ikz-study-box"}[app]
+            open_app(page, voila_url, f"{app}.ipynb", {"katana": ".katana-app", "ikizumari": ".ikizumari-app"}[app],
+                     timeout=TIMEOUT)
+            page.click(f"{box} .jupyter-widget-Collapse-header")
         editor = page.locator(".samurai-study-editor")
         editor.locator(".samurai-study-add-step").scroll_into_view_if_needed()
         expect(editor.locator(".samurai-study-add-step")).to_be_visible()
+        expect(editor.locator(".samurai-study-arrow")).to_be_visible()  # every game's editor draws arrows
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= viewport[0] + 1, f"the page scrolls sideways: {width} px"
         save_screenshot(page, f"study_editor_{app}_{viewport[0]}")

@@ -557,9 +557,9 @@ def arrow_shapes(start: Point, end: Point, s: float, theme: Theme = THEME) -> tu
         return ()
     ux, uy = dx / dist, dy / dist
     k = theme.line_scale
-    width = max(2.0, s * 0.17 * k)
+    width = max(2.0, s * 0.2 * k)
     halo = max(1.5, s * 0.07 * k)
-    tip_d = max(dist * 0.5, dist - s * 0.3)  # the tip stops short of the target's centre
+    tip_d = max(dist * 0.5, dist - s * 0.4)  # the tip stops short of the target's centre (its piece)
     head = min(max(width * 2.6, s * 0.6), tip_d * 0.55)
     half = max(head * 0.55, width * 1.2)
     tip = (x0 + ux * tip_d, y0 + uy * tip_d)

@@ -11,8 +11,7 @@ from playwright.sync_api import Page, expect
 
 from samurai_lab.knizia.core.board import board_for
 from samurai_lab.knizia.teaching.words import hex_words
-from samurai_lab.knizia.scenarios.catalogue import find_scenario
-from samurai_lab.knizia.widgets.examples import ExampleStepper
+from samurai_lab.knizia.teaching.rulebook_examples import ExampleStepper, load_example
 from samurai_lab.knizia.widgets.lesson import LessonApp
 
 pytestmark = pytest.mark.browser
@@ -56,7 +55,7 @@ def test_examples_app_steps_through_e2_and_e9(app_page: Page, voila_url: str) ->
     wait_for_text(page, ".samurai-step-action", "Gold ends the turn: now every surrounded settlement is decided",
                   TIMEOUT)
     outcome = page.locator(".samurai-step-outcome")
-    e9 = ExampleStepper(find_scenario("E9")).state
+    e9 = ExampleStepper(load_example("E9")).state
     for words in (f"Gold takes the Buddha of {hex_words(e9, 'HO09')} (Gold 5, Red 3)",
                   "The Buddha of Akita is set aside: tie for the highest influence (Gold 4, Green 4)",
                   "Red takes the Rice of Akita (Red 2, Green 1)"):

@@ -16,7 +16,6 @@ from samurai_lab.knizia.render.layout import layout_for
 from samurai_lab.knizia.render.scene import Circle, Line, Poly, arrow_groups, arrow_shapes
 from samurai_lab.knizia.render.svg import board_svg
 from samurai_lab.knizia.render.theme import THEME, theme_for
-from samurai_lab.knizia.scenarios.position import parse_position
 from samurai_lab.knizia.widgets.explorer import STUDY_TAB, Explorer
 from test_render_canvas import RecordingCanvas
 
@@ -150,20 +149,18 @@ def test_the_study_player_draws_a_step_s_arrows_and_names_them():
 
 
 def test_the_explorer_s_editor_draws_an_arrow_by_two_clicks_and_saves_it(saved_folder):
-    study = load_study(STUDIES / "knizia-taking-a-helmet.toml")
-    app = Explorer()
-    app.load_state(parse_position(study.steps[0].position), "start")
+    app = Explorer()  # the opening position of four players
     app.open_tab(STUDY_TAB)
-    editor = app.study_panel
+    editor, (a, b) = app.study_panel, (app.state.board.resolve(h) for h in ("HO46", "HO47"))
     assert editor.arrow_toggle.layout.display == ""  # the Arrow button shows
     assert "hex" in editor.arrow_toggle.tooltip
     editor.title.value = "An arrow"
     editor.text.value = "From HO46 to HO47."
     editor.arrow_toggle.value = True
-    app.click_hex(A)
+    app.click_hex(a)
     assert "hex the arrow points to" in app.feedback.message.value
-    app.click_hex(B)
-    assert editor.arrow == ("HO46", "HO47") and app.board.arrows == ((A, B),) and app.history.index == 0
+    app.click_hex(b)
+    assert editor.arrow == ("HO46", "HO47") and app.board.arrows == ((a, b),) and app.history.index == 0
     assert not editor.arrow_toggle.value
     editor.add_step()
     assert app.board.arrows == ()  # the next step starts without marks

@@ -61,7 +61,8 @@ def arrow_seen(page: Page, layout, theme=THEME) -> None:
     for x, y in points:
         page.wait_for_function(
             """([sel, x, y, rgb]) => { const c = document.querySelector(sel); if (!c || !c.width) return false;
-  const d = c.getContext('2d').getImageData(x, y, 1, 1).data; return rgb.every((v, i) => Math.abs(v - d[i]) <= 40); }""",
+  const d = c.getContext('2d').getImageData(x, y, 1, 1).data;
+  return rgb.every((v, i) => Math.abs(v - d[i]) <= 40); }""",
             arg=[CANVAS, int(x), int(y), want], polling=200, timeout=30_000)
     length = math.hypot(x1 - x0, y1 - y0)
     off = shaft.width * 2 + layout.size * 0.25  # beside the shaft, past its halo

@@ -1,6 +1,7 @@
 """The board of Knizia's game in the study player: a step's position with its marks (hexes ringed,
-arrows drawn from hex to hex, and named in words below the board for screen readers), and, while a question waits, the hand of the player to move: choose a tile, then
-click (or tap) a hex — that placement is the try (``ui/study_player.py``)."""
+arrows drawn from hex to hex and named in words below the board for screen readers), and, while a
+question waits, the hand of the player to move: choose a tile, then click (or tap) a hex — that
+placement is the try (``ui/study_player.py``)."""
 
 from __future__ import annotations
 

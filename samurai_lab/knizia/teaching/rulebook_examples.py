@@ -23,6 +23,8 @@ from ..core.actions import Action, as_action
 from ..core.model import Resolution
 from ..core.rules import IllegalMoveError
 from ..core.state import GameState
+from ..scenarios import catalogue as scenario_catalogue
+from ..scenarios.catalogue import short_title  # noqa: F401  (the examples' titles without their key)
 from ..scenarios.errors import Problems
 from ..scenarios.expect import Expectation, Outcome
 from ..scenarios.notation import Players
@@ -41,22 +43,10 @@ _KEY = re.compile(r"([ER])(\d{1,2})", re.I)
 
 
 @dataclass(frozen=True)
-class ExampleEntry:
-    """One rulebook study: its key (``E2``, ``R1``), file, edition and title."""
+class ExampleEntry(scenario_catalogue.ExampleEntry):
+    """One rulebook study: its key (``E2``, ``R1``), file, edition, group (``rulings``) and title."""
 
-    key: str
-    path: Path
-    edition: str
-    title: Texts
-
-    @property
-    def group(self) -> str:
-        """``1998``, ``2015`` or ``rulings``."""
-        return "rulings" if self.key.startswith("R") else self.edition
-
-    @property
-    def number(self) -> int:
-        return int(self.key[1:])
+    title: Texts  # type: ignore[assignment]
 
     def title_text(self) -> str:
         """The title in the current language."""
@@ -67,14 +57,6 @@ def key_of(path: Path | str) -> str | None:
     """``E2`` for ``studies/rulebook/e2.toml``; None for a file that is no rulebook example or ruling."""
     m = _KEY.fullmatch(Path(path).stem)
     return f"{m[1].upper()}{int(m[2])}" if m else None
-
-
-def short_title(key: str, title: str) -> str:
-    """A title without its leading key: ``E7: scoring ...`` -> ``scoring ...``."""
-    t = title.strip()
-    if t.upper().startswith(key.upper()):
-        t = t[len(key):].lstrip(" :·-—")
-    return t or title
 
 
 def catalogue(folder: Path | str = RULEBOOK_DIR) -> list[ExampleEntry]:

@@ -10,8 +10,8 @@ import pytest
 from samurai_lab import EDITION_1998, score, tile
 from samurai_lab.knizia.teaching.lessons import TASKS
 from samurai_lab.knizia.core.ruleset import VOCABULARY
-from samurai_lab.knizia.scenarios.catalogue import find_scenario
-from samurai_lab.knizia.teaching.rulebook_examples import catalogue, key_of, load_example, short_title
+from samurai_lab.knizia.scenarios.catalogue import find_scenario, short_title
+from samurai_lab.knizia.teaching.rulebook_examples import catalogue, key_of, load_example
 from samurai_lab.knizia.teaching.words import hex_words as w
 from samurai_lab.knizia.widgets.hand_panel import hand_items
 from samurai_lab.knizia.widgets.examples import ExampleStepper, ExamplesApp, Sandbox

@@ -24,7 +24,6 @@ from ..core.model import Resolution
 from ..core.rules import IllegalMoveError
 from ..core.state import GameState
 from ..scenarios import catalogue as scenario_catalogue
-from ..scenarios.catalogue import short_title  # noqa: F401  (the examples' titles without their key)
 from ..scenarios.errors import Problems
 from ..scenarios.expect import Expectation, Outcome
 from ..scenarios.notation import Players

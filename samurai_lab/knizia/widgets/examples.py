@@ -34,8 +34,8 @@ from ..core.tiles import Caste
 from ..render.theme import seat_colours
 from ..teaching.example_words import (group_title, option_ids_in_words, rulebook_heading, seat_names,
                                       settlements_concerned, variant_label)
-from ..teaching.rulebook_examples import (RULEBOOK_DIR, ExampleEntry, ExampleStepper, Sandbox, catalogue,
-                                          load_example, short_title)
+from ..scenarios.catalogue import short_title
+from ..teaching.rulebook_examples import RULEBOOK_DIR, ExampleEntry, ExampleStepper, Sandbox, catalogue, load_example
 from ..teaching.words import hex_words
 from .board import BoardView
 from .tally_panel import tally_html
@@ -270,12 +270,8 @@ class ExamplesApp:
     # --- choosing an example --------------------------------------------------------------------
     def open(self, key: str, variant: str = "") -> None:
         """Show an example by key (``E2``) from its start."""
-        entry = next((e for e in self.entries if e.key == key.upper()), None)
-        if entry is None:
-            raise ValueError(T.gettext("no example {key}; examples are {keys}").format(
-                key=repr(key), keys=", ".join(e.key for e in self.entries)))
-        self.entry = entry
-        example = load_example(entry.key, self.folder)
+        example = load_example(key, self.folder)  # ValueError naming the examples there are
+        self.entry = entry = next(e for e in self.entries if e.key == example.key)
         self._leave_sandbox_quietly()
         self.stepper = ExampleStepper(example, variant)
         self.stepper.coords = self.coords

@@ -108,9 +108,24 @@ def test_the_knizia_search_sees_only_the_hand_and_the_board():
     assert {o.captures for o in search_a.best("most")} == {o.captures for o in search_b.best("most")}
 
 
+def knizia_puzzles(goal: str) -> list:
+    """The bundled Knizia puzzles of ``goal``, easiest first."""
+    m = module("knizia")
+    records = sorted((read_record(p) for p in puzzle_files(PUZZLES, "knizia")), key=lambda r: (r.rating, r.id))
+    return [m.puzzle_from_record(r) for r in records if r.goal == goal]
+
+
+def test_the_knizia_set_has_every_goal():
+    records = [read_record(p) for p in puzzle_files(PUZZLES, "knizia")]
+    counts = {g: sum(r.goal == g for r in records) for g in ("most", "win", "take", "deny", "swap")}
+    assert counts["take"] >= 25 and counts["deny"] >= 20 and counts["swap"] >= 15, counts
+    assert counts["most"] + counts["win"] >= 20, counts
+    assert all(bool(r.target) == (r.goal in ("take", "swap")) for r in records)
+
+
 def test_the_words_of_a_knizia_try():
     m = module("knizia")
-    puzzle = m.load_puzzle(sample("knizia")[0])
+    puzzle = knizia_puzzles("most")[0]
     with use_language("en"):
         right = m.judge(puzzle, puzzle.answer())
         assert right.ok and right.text.startswith("Solved!") and " takes the " in right.text
@@ -119,6 +134,145 @@ def test_the_words_of_a_knizia_try():
         assert m.hint(puzzle).startswith("Start with ")
     with use_language("it"):
         assert m.judge(puzzle, puzzle.answer()).text.startswith("Risolto!")
+
+
+def _single_tries(m, puzzle):  # noqa: ANN001, ANN202 - the one-tile turns near the puzzle's settlements
+    from samurai_lab.knizia.widgets.puzzle import _extra
+    return [a for a in m.relevant_actions(puzzle.state, _extra(puzzle.state, puzzle.record.goal))
+            if isinstance(a, m.PlaceTile)]
+
+
+def test_a_knizia_goal_in_every_language():
+    m = module("knizia")
+    take, deny, swap = knizia_puzzles("take")[0], knizia_puzzles("deny")[0], knizia_puzzles("swap")[0]
+    with use_language("en"):
+        assert "to play: take the " in take.title_text() and " of " in take.title_text()
+        assert "no " in deny.title_text() and "whatever" in deny.title_text()
+        assert "only the " in swap.title_text()
+    expected = {"it": ("prendi il segnalino", "nessun", "solo con lo"), "es": ("captura la pieza", "ninguna", "solo lo"),
+                "ru": ("захватите этим ходом цель", "ни одной", "только с жетоном")}
+    for lang, words in expected.items():
+        with use_language(lang):
+            for puzzle, word in zip((take, deny, swap), words):
+                assert word in puzzle.title_text(), (lang, puzzle.title_text())
+
+
+def test_a_take_puzzle_judges_the_named_piece():
+    m = module("knizia")
+    puzzle = knizia_puzzles("take")[0]
+    target = puzzle.target()
+    with use_language("en"):
+        assert m.judge(puzzle, puzzle.answer()).text.startswith("Solved!")
+        misses = [a for a in _single_tries(m, puzzle)
+                  if target not in {(r.hex, r.caste, r.winner) for r in m.turn_captures(puzzle.state, [a])[1]}]
+        verdict = m.judge(puzzle, [misses[0]])
+        assert not verdict.ok and "That does not take the " in verdict.text
+    with use_language("es"):
+        assert "no capturas la pieza de" in m.judge(puzzle, [misses[0]]).text
+
+
+def test_a_deny_puzzle_is_judged_by_what_the_next_player_could_take():
+    m = module("knizia")
+    from samurai_lab.knizia.teaching.reply import threatened
+    puzzle = knizia_puzzles("deny")[0]
+    after, _ = m.turn_captures(puzzle.state, puzzle.answer())
+    assert threatened(after) == set() and not after.is_over
+    with use_language("en"):
+        right = m.judge(puzzle, puzzle.answer())
+        assert right.ok and "has no " in right.text and "whatever" in right.text
+        leaving = next(a for a in _single_tries(m, puzzle) if threatened(m.turn_captures(puzzle.state, [a])[0]))
+        wrong = m.judge(puzzle, [leaving])
+        assert not wrong.ok and "but then " in wrong.text and " could take the " in wrong.text, wrong.text
+    with use_language("ru"):
+        assert "но тогда" in m.judge(puzzle, [leaving]).text
+
+
+def test_a_wrong_try_of_a_most_puzzle_names_the_reply():
+    """Some wrong turn of some bundled puzzle leaves the next player a piece the answer would not."""
+    m = module("knizia")
+    for puzzle in knizia_puzzles("most")[:40]:
+        for a in _single_tries(m, puzzle):
+            with use_language("en"):
+                verdict = m.judge(puzzle, [a])
+            if not verdict.ok and "but then " in verdict.text:
+                assert "the best turn takes more, but then " in verdict.text
+                with use_language("it"):
+                    assert "ma poi " in m.judge(puzzle, [a]).text
+                return
+    pytest.fail("no wrong try names the reply")
+
+
+def _play_threat(m, state, threat) -> bool:  # noqa: ANN001 - the next player's turn with the hand found
+    """Give the next player the hand of ``threat`` and play it on its settlement: does he take the piece?"""
+    from samurai_lab.knizia.core.actions import EndTurn, MoveTile, Swap
+    from samurai_lab.knizia.core.rules import swap_options
+    from samurai_lab.knizia.core.tiles import TILES_BY_CODE, sort_tiles
+    me, s, board = state.current, threat.hex, state.board
+    hand = sort_tiles(tuple(TILES_BY_CODE["M" if c.startswith("M") else c] for c in threat.hand))
+    state = replace(state, hands=state.hands[:me] + (hand,) + state.hands[me + 1:])
+    swaps = [a for a in swap_options(state) if (board.resolve(a.hex_a), a.caste_b) == (s, threat.caste)
+             or (board.resolve(a.hex_b), a.caste_a) == (s, threat.caste)] if "X" in threat.hand else [None]
+    sea = [o for o in board.sea_neighbours[s] if state.tiles[o] is None]
+    land = [o for o in board.land_neighbours[s] if state.tiles[o] is None]
+    for swap in swaps:
+        turn = [swap] if swap else []
+        turn += [m.PlaceTile(c, board.ids[sea.pop(0) if c.startswith("W") else land.pop(0)])
+                 for c in sorted((c for c in threat.hand if c[0] in "WN"), key=lambda c: c[0])]
+        for c in threat.hand:
+            if c.startswith("M"):
+                turn.append(MoveTile(c[1:], board.ids[land.pop(0)]))
+            elif c != "X" and c[0] not in "WN":
+                turn.append(m.PlaceTile(c, board.ids[land.pop(0)]))
+        sea = [o for o in board.sea_neighbours[s] if state.tiles[o] is None]
+        land = [o for o in board.land_neighbours[s] if state.tiles[o] is None]
+        _, events = m.turn_captures(state, turn + [EndTurn()])
+        if any((r.hex, r.caste, r.winner) == (s, threat.caste, me) for r in events):
+            return True
+    return False
+
+
+def test_the_reply_is_exact_for_the_next_players_hands():
+    """Each piece the next player could take is taken by the hand found; random hands of his unseen tiles take
+    no other piece."""
+    import random
+
+    from samurai_lab.knizia.core.tiles import sort_tiles
+    from samurai_lab.knizia.teaching.reply import threats, unseen_tiles
+    m = module("knizia")
+    rng = random.Random(5)
+    checked = sampled = 0
+    for puzzle in knizia_puzzles("deny")[:3] + knizia_puzzles("most")[:3]:
+        for try_ in (puzzle.answer(), _single_tries(m, puzzle)[:1]):
+            after, _ = m.turn_captures(puzzle.state, try_)
+            if after.is_over:
+                continue
+            nxt = after.current
+            found = threats(after)
+            for t in found:
+                assert _play_threat(m, after, t), t
+                checked += 1
+            unseen = list(unseen_tiles(after, nxt).elements())
+            for _ in range(4):
+                hand = sort_tiles(tuple(rng.sample(unseen, min(5, len(unseen)))))
+                given = replace(after, hands=after.hands[:nxt] + (hand,) + after.hands[nxt + 1:])
+                try:
+                    outcomes = m.search_turn(given, 20_000).outcomes.values()
+                except m.OutOfBudget:  # a hand with too many turns to search here
+                    continue
+                taken = {(c[0], c[1]) for o in outcomes for c in o.captures if c[2] == nxt}
+                assert taken <= {(t.hex, t.caste) for t in found}
+                sampled += 1
+    assert checked and sampled
+
+
+def test_the_knizia_proof_refuses_a_doctored_target():
+    m = module("knizia")
+    puzzle = knizia_puzzles("take")[0]
+    other = next(f"{c.value}@{puzzle.state.board.ids[s]}" for s in puzzle.state.board.settlements
+                 for c in puzzle.state.pieces[s] if f"{c.value}@{puzzle.state.board.ids[s]}" != puzzle.record.target)
+    assert m.prove(m.puzzle_from_record(replace(puzzle.record, target=other)))
+    with pytest.raises(ValueError, match="target"):
+        m.puzzle_from_record(replace(puzzle.record, target=""))
 
 
 @pytest.mark.parametrize("game", ("katana", "ikizumari"))

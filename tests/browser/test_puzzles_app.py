@@ -1,6 +1,7 @@
 """The Puzzles app in a real browser: a Katana puzzle solved by mouse after a wrong try explained in words,
-an Iki-zumari puzzle solved by mouse in Italian after a hint, a Knizia puzzle solved by mouse, a Katana
-puzzle solved by taps on a phone;
+an Iki-zumari puzzle solved by mouse in Italian after a hint, a Knizia puzzle solved by mouse, a Knizia
+"leave nothing to take" puzzle whose wrong try is explained by what the next player could then take (by
+mouse in English, by taps on a tablet in Spanish), a Katana puzzle solved by taps on a phone;
 the streak and the solved puzzles kept in the browser; screenshots saved."""
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from samurai_lab.katana.teaching import puzzle as katana
 from samurai_lab.knizia.core.state import new_game
 from samurai_lab.knizia.teaching import puzzle as knizia
 from samurai_lab.knizia.widgets.board import BoardView
-from samurai_lab.knizia.widgets.puzzle import focus_hexes
+from samurai_lab.knizia.teaching.reply import threatened
+from samurai_lab.knizia.widgets.puzzle import THEMES, _extra, focus_hexes
 
 pytestmark = pytest.mark.browser
 
@@ -97,7 +99,7 @@ def _knizia_view(puzzle: knizia.Puzzle) -> BoardView:
     """The app's board, built as the app builds it (for where its hexes are drawn)."""
     view = BoardView(new_game(2), legend=False)
     view.set_state(puzzle.state)
-    view.set_focus(focus_hexes(puzzle.state) or None)
+    view.set_focus(focus_hexes(puzzle.state, puzzle.record.goal) or None)
     return view
 
 
@@ -116,6 +118,79 @@ def test_knizia_solved_by_mouse(browser: Browser, voila_url: str) -> None:
         wait_for_text(page, MESSAGE, "Solved!", TIMEOUT)
         wait_for_text(page, ".samurai-puzzle-score", "Streak: 1", TIMEOUT)
         save_screenshot(page, "puzzles_knizia_solved")
+        assert errors.unexpected() == []
+
+
+def _first_deny() -> knizia.Puzzle:
+    """The "leave nothing to take" puzzle the app opens first on that theme."""
+    records = [read_record(p) for p in puzzle_files(puzzles_dir(), "knizia")]
+    return knizia.puzzle_from_record(min((r for r in records if "deny" in r.themes), key=lambda r: (r.rating, r.id)))
+
+
+def _leaving_try(puzzle: knizia.Puzzle) -> knizia.PlaceTile:
+    """One tile of the hand, near the settlements, after which the next player could take a piece."""
+    focus = set(focus_hexes(puzzle.state, puzzle.record.goal))
+    for a in knizia.relevant_actions(puzzle.state, _extra(puzzle.state, puzzle.record.goal)):
+        if isinstance(a, knizia.PlaceTile) and puzzle.state.board.resolve(a.hex) in focus:
+            if threatened(knizia.turn_captures(puzzle.state, [a])[0]):
+                return a
+    raise AssertionError("no tile leaves the next player a piece")
+
+
+def _play_knizia_turn(page: Page, puzzle: knizia.Puzzle, view: BoardView, actions: list, lang: str,
+                      touch: bool) -> None:
+    """Lay the turn's tiles (a hand button, then the hex: clicked, or tapped), the swap or the move tile from
+    its list, then end the turn."""
+    from samurai_lab.knizia.teaching.game_text import action_phrase, describe_action
+    state = puzzle.state
+    for action in actions:
+        with use_language(lang):
+            if isinstance(action, knizia.PlaceTile):
+                label = _tile_label(puzzle, action)
+            else:
+                label = action_phrase(state, action)
+        if isinstance(action, knizia.PlaceTile):
+            button = page.locator(".knizia-puzzle-hand button", has_text=label).first
+            button.tap() if touch else button.click()
+            x, y = fitted_pixel(page, view, action.hex, KNIZIA, timeout=TIMEOUT)
+            tap_board(page, KNIZIA, x, y) if touch else click_canvas(page, KNIZIA, x, y)
+        else:
+            page.locator(".knizia-puzzle-special select").select_option(label=label)
+            page.locator(".knizia-puzzle-play").click()
+        before, state = state, state.apply(action)
+        view.set_state(state)
+        with use_language(lang):
+            line = describe_action(before, action, state)
+        wait_for_text(page, ".knizia-puzzle-played", line, TIMEOUT)
+    end = page.locator(".knizia-puzzle-end")
+    end.tap() if touch else end.click()
+
+
+@pytest.mark.parametrize("lang, touch", [("en", False), ("es", True)])
+def test_knizia_wrong_try_explained_by_the_reply_then_solved(browser: Browser, voila_url: str, lang: str,
+                                                              touch: bool) -> None:
+    puzzle = _first_deny()
+    wrong = _leaving_try(puzzle)
+    with use_language(lang):
+        theme = knizia.T.gettext(THEMES["deny"])
+        expected_wrong = knizia.judge(puzzle, [wrong]).text
+        reply = expected_wrong.split(", ")[-1].rstrip(".")
+        solved = knizia.judge(puzzle, puzzle.answer()).text
+    assert not knizia.judge(puzzle, [wrong]).ok
+    device = DEVICES["tablet-1024x768"] if touch else {"viewport": {"width": 1280, "height": 1000}}
+    with context_page(browser, **device) as (page, errors):
+        open_app(page, voila_url, f"puzzles.ipynb?game=knizia&lang={lang}", ".samurai-puzzle-goal b", timeout=TIMEOUT)
+        page.locator(".samurai-puzzle-theme select").select_option(label=theme)
+        with use_language(lang):
+            wait_for_text(page, ".samurai-puzzle-goal", puzzle.title_text(), TIMEOUT)
+        view = _knizia_view(puzzle)
+        _play_knizia_turn(page, puzzle, view, [wrong], lang, touch)
+        wait_for_text(page, MESSAGE, reply, TIMEOUT)
+        save_screenshot(page, f"puzzles_knizia_reply_{lang}")
+        view = _knizia_view(puzzle)  # the wrong turn is taken back
+        _play_knizia_turn(page, puzzle, view, puzzle.answer()[:-1], lang, touch)
+        assert solved.startswith("Solved!" if lang == "en" else "¡Resuelto!")
+        wait_for_text(page, MESSAGE, solved, TIMEOUT)
         assert errors.unexpected() == []
 
 

@@ -3,172 +3,34 @@
 A puzzle file (``puzzles/knizia/*.toml``, see ``puzzles/README.md``) gives a position string, the goal and
 the answer (the turn's actions). Goals: ``most`` (take the most figures this turn: the answer takes
 ``value``, every turn that takes as many takes the same figures, every other turn at least ``margin``
-fewer) and ``win`` (win the game now: every winning turn takes the same figures).
+fewer), ``win`` (win the game now: every winning turn takes the same figures), ``take`` (take the piece
+``target``: among the turns that take it, the answer takes the most figures), ``deny`` (leave the next player
+no piece to take on his next turn, whatever tiles he holds, :mod:`.reply`; among the turns that do, the answer
+takes the most figures) and ``swap`` (``take``, where only a turn with the swap or the move tile takes it).
 
-:func:`search_turn` goes over every legal turn of the player to move that can change what this turn
-captures: every order of the hand's tiles (fast tiles, the swap and the move tile included) on the hexes
-next to the settlements the hand can still close, every swap touching such a settlement. The other
-players' hands and every pile stay out of it: a turn's captures depend only on the board and the hand.
+Every legal turn is searched by :mod:`.turn_search`; the other players' hands and the piles never enter a proof.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from ...common.puzzle_file import PuzzleRecord, read_record
 from ...i18n import Domain
 from ..core.actions import Action, EndTurn, MoveTile, PlaceTile, Swap, parse_action
-from ..core.rules import empty_land_around, is_surrounded, legal_actions, movable_tiles, swap_options
-from ..core.ruleset import END_OF_TURN
-from ..core.scoring import score_state
 from ..core.state import GameState
 from ..core.text import tile_name
-from ..core.tiles import Caste
+from ..core.tiles import caste as parse_caste
 from ..scenarios.position import parse_position, position_string
-from .words import resolution_words
+from .reply import threatened
+from .turn_search import (BUDGET, Capture, OutOfBudget, TurnOutcome, TurnSearch, closable, relevant_actions,
+                          search_turn, wins)
+from .words import hex_words, resolution_words
 
 T = Domain("knizia")
-GOALS = ("most", "win")
-BUDGET = 400_000  # turns' steps a proof may examine
-
-
-class OutOfBudget(Exception):
-    """The turn has more steps than the budget allows."""
-
-
-Capture = tuple[int, Caste, int | None]  # settlement, caste, who took it (None: set aside)
-
-
-@dataclass(frozen=True)
-class TurnOutcome:
-    """What a whole turn did: the pieces decided, how many the player took, whether he won the game now."""
-
-    captures: frozenset[Capture]
-    taken: int
-    wins: bool
-    actions: tuple[Action, ...]
-
-
-@dataclass
-class TurnSearch:
-    """Every distinct outcome of the turns of the player to move, with one turn reaching each."""
-
-    outcomes: dict[frozenset, TurnOutcome] = field(default_factory=dict)
-    nodes: int = 0
-    budget: int = BUDGET
-
-    def best(self, goal: str) -> list[TurnOutcome]:
-        """The outcomes that reach the goal best (``win``: the winning ones)."""
-        if goal == "win":
-            return [o for o in self.outcomes.values() if o.wins]
-        top = max((o.taken for o in self.outcomes.values()), default=0)
-        return [o for o in self.outcomes.values() if o.taken == top]
-
-    def second(self, goal: str) -> int:
-        """``most``: the figures the best turn that takes other figures takes."""
-        best = self.best(goal)
-        keys = {o.captures for o in best}
-        rest = [o.taken for o in self.outcomes.values() if o.captures not in keys]
-        return max(rest, default=0)
-
-
-def _land_budget(state: GameState) -> int:
-    """How many more empty land hexes the hand can fill this turn."""
-    hand = state.hands[state.current] or ()
-    fast_land = sum(1 for t in hand if t.fast and t.placement == "land")
-    normal = not state.normal_played and any(
-        (not t.fast and t.placement == "land") or (t.is_move and movable_tiles(state, state.current)) for t in hand)
-    return fast_land + int(normal)
-
-
-def closable(state: GameState) -> set[int]:
-    """Settlements this turn's captures can still concern: holding pieces, and either closed but not yet
-    resolved (end-of-turn capture) or with no more empty land around than the hand can fill."""
-    budget = _land_budget(state)
-    pending = state.ruleset.capture_timing == END_OF_TURN
-    out = set()
-    for s in state.board.settlements:
-        if not state.pieces[s]:
-            continue
-        if is_surrounded(state, s):
-            if pending:
-                out.add(s)
-        elif empty_land_around(state, s) <= budget:
-            out.add(s)
-    return out
-
-
-def relevant_actions(state: GameState) -> list[Action]:
-    """The legal actions that can change this turn's captures, and ending the turn."""
-    near = closable(state)
-    board = state.board
-    hexes = {o for s in near for o in board.neighbours[s] if state.tiles[o] is None}
-    out: list[Action] = []
-    lifted: set[str] = set()
-    for a in legal_actions(state):
-        if isinstance(a, PlaceTile):
-            if board.resolve(a.hex) in hexes:
-                out.append(a)
-        elif isinstance(a, Swap):
-            if board.resolve(a.hex_a) in near or board.resolve(a.hex_b) in near:
-                out.append(a)
-        elif isinstance(a, MoveTile):
-            frm, to = board.resolve(a.from_hex), board.resolve(a.to_hex)
-            if to not in hexes:
-                continue
-            if any(s in near for s in board.adjacent_settlements[frm]):
-                out.append(a)
-            else:  # a tile lifted from far away: one source per tile is enough
-                code = (state.tiles[frm].tile.code, a.to_hex)
-                if code not in lifted:
-                    lifted.add(code)  # type: ignore[arg-type]
-                    out.append(a)
-        else:
-            out.append(a)
-    return out
-
-
-def _key(state: GameState) -> tuple:
-    cur = state.current
-    return (state.tiles, state.pieces, state.hands[cur], state.normal_played, state.discarded[cur])
-
-
-def search_turn(state: GameState, budget: int = BUDGET) -> TurnSearch:
-    """Every outcome of the current player's turn (OutOfBudget past ``budget`` steps)."""
-    result = TurnSearch(budget=budget)
-    seen: set[tuple] = set()
-    me = state.current
-
-    def visit(s: GameState, path: tuple[Action, ...], taken: tuple[Capture, ...]) -> None:
-        key = _key(s)
-        if key in seen:
-            return
-        seen.add(key)
-        for a in relevant_actions(s):
-            result.nodes += 1
-            if result.nodes > budget:
-                raise OutOfBudget
-            after = s.apply(a)
-            caps = taken + tuple((r.hex, r.caste, r.winner) for r in after.events)
-            if isinstance(a, EndTurn):
-                captures = frozenset(caps)
-                if captures not in result.outcomes:
-                    result.outcomes[captures] = TurnOutcome(
-                        captures, sum(1 for c in caps if c[2] == me), _wins(after, me), path + (a,))
-            else:
-                visit(after, path + (a,), caps)
-
-    visit(state, (), ())
-    return result
-
-
-def _wins(state: GameState, player: int) -> bool:
-    if not state.is_over:
-        return False
-    report = score_state(state)
-    return tuple(report.winners) == (player,)
+GOALS = ("most", "win", "take", "deny", "swap")
 
 
 # --- puzzles ----------------------------------------------------------------------------------------
@@ -181,19 +43,59 @@ class Puzzle:
     def solver(self) -> int:
         return self.state.current
 
+    @property
+    def next_player(self) -> int:
+        return (self.state.current + 1) % self.state.n_players
+
     def answer(self) -> list[Action]:
         return [parse_action(a) for a in self.record.answer]
 
+    def target(self) -> Capture | None:
+        """Goals ``take``, ``swap``: (settlement, caste, the solver) of the piece to take."""
+        return parse_target(self.state, self.record.target) if self.record.target else None
+
     def title_text(self) -> str:
-        return goal_text(self.state, self.record.goal, self.record.value)
+        return goal_text(self.state, self.record.goal, self.record.value, self.target(), self.uses())
+
+    def uses(self) -> str:
+        """``swap`` or ``move``: the special tile the answer plays (goal ``swap``)."""
+        return "move" if any(isinstance(a, MoveTile) for a in self.answer()) else "swap"
 
 
-def goal_text(state: GameState, goal: str, value: int) -> str:
+def parse_target(state: GameState, text: str) -> Capture:
+    """``B@HO20`` -> (the hex of HO20, Buddha, the player to move)."""
+    caste, _, where = text.partition("@")
+    return (state.board.resolve(where), parse_caste(caste), state.current)
+
+
+def target_text(state: GameState, target: Capture) -> str:
+    return f"{target[1].value}@{state.board.ids[target[0]]}"
+
+
+def piece_words(state: GameState, hex_index: int, caste) -> dict:  # noqa: ANN001 - a Caste
+    """The {caste} and {where} of a piece, in the current language and the edition's words."""
+    return {"caste": state.ruleset.vocabulary.caste(caste), "where": hex_words(state, hex_index)}
+
+
+def goal_text(state: GameState, goal: str, value: int, target: Capture | None = None, uses: str = "swap") -> str:
     """'Red to play: take the most figures this turn' in the current language and edition."""
     vocab = state.ruleset.vocabulary
-    who = vocab.seat_names(state.seats)[state.current]
+    names = vocab.seat_names(state.seats)
+    who = names[state.current]
     if goal == "win":
         return T.gettext("{player} to play: win the game this turn.").format(player=who)
+    if goal == "take" and target is not None:
+        return T.gettext("{player} to play: take the {caste} of {where} this turn.").format(
+            player=who, **piece_words(state, target[0], target[1]))
+    if goal == "swap" and target is not None:
+        text = (T.gettext("{player} to play: take the {caste} of {where} this turn; only the {move} does it.")
+                if uses == "move" else
+                T.gettext("{player} to play: take the {caste} of {where} this turn; only the {swap} does it."))
+        return text.format(player=who, swap=vocab.swap, move=vocab.move, **piece_words(state, target[0], target[1]))
+    if goal == "deny":
+        return T.gettext("{player} to play: leave {next} no {piece} to take on the next turn, whatever {tiles} "
+                         "he holds.").format(player=who, next=names[(state.current + 1) % state.n_players],
+                                             piece=vocab.piece, tiles=vocab.tiles)
     return T.gettext("{player} to play: take the most {pieces} this turn.").format(player=who, pieces=vocab.pieces)
 
 
@@ -204,11 +106,15 @@ def load_puzzle(path: Path | str) -> Puzzle:
 def puzzle_from_record(record: PuzzleRecord) -> Puzzle:
     if record.goal not in GOALS:
         raise ValueError(f"{record.id}: goal must be one of {', '.join(GOALS)}")
-    return Puzzle(record, parse_position(record.position))
+    if (record.goal in ("take", "swap")) != bool(record.target):
+        raise ValueError(f"{record.id}: a target (such as 'B@HO20') is given for goals 'take' and 'swap' only")
+    puzzle = Puzzle(record, parse_position(record.position))
+    puzzle.target()  # a target that names no hex or caste is refused here
+    return puzzle
 
 
-def _themes(state: GameState, outcome: TurnOutcome) -> list[str]:
-    """The ideas of the answer: capture, tie, ship, ronin, samurai, swap, move tile, fast, win."""
+def _themes(state: GameState, outcome: TurnOutcome, goal: str) -> list[str]:
+    """The ideas of the answer: capture, tie, ship, ronin, samurai, swap, move tile, win, target, deny."""
     out = {"capture"} if outcome.taken else set()
     codes = [a.tile.code for a in outcome.actions if isinstance(a, PlaceTile)]
     if any(c[2] is None for c in outcome.captures):
@@ -227,41 +133,109 @@ def _themes(state: GameState, outcome: TurnOutcome) -> list[str]:
         out.add("double")
     if outcome.wins:
         out.add("win")
+    if goal in ("take", "deny"):
+        out.add("target" if goal == "take" else "deny")
     return sorted(out)
 
 
-def puzzle_from_position(state: GameState, goal: str = "most", source: str = "", id: str = "puzzle",
-                         budget: int = BUDGET, min_value: int = 2,
-                         search: TurnSearch | None = None) -> PuzzleRecord | None:
-    """A puzzle of ``state`` (the player to move, in play) when it has one: the best turn for ``goal``
-    is unique in what it captures, decisive (``most``: at least ``min_value`` figures, one more than any
-    other turn; ``win``: it wins), and not the obvious one (a single tile does not do it). None otherwise."""
-    if search is None:
-        try:
-            search = search_turn(state, budget)
-        except OutOfBudget:
-            return None
-    best = search.best(goal)
-    if not best:
-        return None
-    if len({o.captures for o in best}) != 1:
+def targets(search: TurnSearch, me: int) -> list[Capture]:
+    """The pieces some turn takes (for goal ``take``), in board order."""
+    return sorted({c for o in search.outcomes.values() for c in o.captures if c[2] == me},
+                  key=lambda c: (c[0], c[1].index))
+
+
+def goal_answer(search: TurnSearch, goal: str, target: Capture | None = None,
+                min_value: int = 1) -> tuple[TurnOutcome, int] | None:
+    """The one answer that reaches ``goal`` best and its margin (0: no other turn reaches the goal with other
+    figures), when the search proves one and no single tile finds it; None otherwise (see puzzles/README.md)."""
+    best = search.best(goal, target)
+    if not best or len({o.captures for o in best}) != 1:
         return None
     answer = min(best, key=lambda o: len(o.actions))
-    second = search.second(goal)
-    if goal == "most" and (answer.taken < min_value or second >= answer.taken):
+    second = search.second(goal, target)
+    if goal == "most":
+        if answer.taken < min_value or second >= answer.taken:
+            return None
+        if any(o.captures == answer.captures and len(o.actions) <= 2 for o in search.outcomes.values()):
+            return None  # the obvious move: one tile does it
+        return answer, answer.taken - max(second, 0)
+    if goal == "swap" and (not answer.special or any(target in c for c in search.plain)):
         return None
-    single = [o for o in search.outcomes.values() if len(o.actions) <= 2]  # one action, then end
-    if any(o.captures == answer.captures for o in single):
-        return None  # the obvious move
-    tempting = sum(1 for o in search.outcomes.values() if o.taken and o.captures != answer.captures)
+    pool = search.reaching(goal, target)
+    if goal == "win":
+        obvious = any(o.captures == answer.captures and len(o.actions) <= 2 for o in search.outcomes.values())
+    elif goal == "deny":  # a single tile may be the answer when it is the only way
+        obvious = second >= 0 and any(len(o.actions) <= 2 and o.captures == answer.captures for o in pool)
+    else:  # take, swap: no single tile takes the piece
+        obvious = any(len(o.actions) <= 2 for o in pool)
+    if obvious or (goal == "deny" and answer.wins):
+        return None
+    return answer, (0 if second < 0 or goal == "win" else answer.taken - second)
+
+
+def _pick_target(search: TurnSearch, me: int, goal: str,
+                 min_value: int) -> tuple[Capture, TurnOutcome, int] | None:
+    """Goals ``take``, ``swap``: the first piece (the only way to take it first, then in board order) that
+    makes a puzzle (``take``: that the turn taking the most figures does not take)."""
+    most = search.best("most")
+    taken_anyway = set.intersection(*(set(o.captures) for o in most)) if most and goal == "take" else set()
+    found = []
+    for t in targets(search, me):
+        if t in taken_anyway:
+            continue
+        got = goal_answer(search, goal, t)
+        if got is not None and got[0].taken >= min_value:
+            found.append((got[1] != 0, t, got))
+    if not found:
+        return None
+    _, t, (answer, margin) = min(found, key=lambda f: (f[0], f[1][0], f[1][1].index))
+    return t, answer, margin
+
+
+def puzzle_from_position(state: GameState, goal: str = "most", source: str = "", id: str = "puzzle",
+                         budget: int = BUDGET, min_value: int = 2, search: TurnSearch | None = None,
+                         target: Capture | None = None) -> PuzzleRecord | None:
+    """A puzzle of ``state`` (the player to move, in play) for ``goal`` when it has one (:func:`goal_answer`;
+    ``take``: of ``target``, else of the first piece that makes one); None otherwise. A ``deny`` search is
+    made when ``search`` is not one."""
+    me = state.current
+    if search is None:
+        try:
+            search = search_turn(state, budget, deny=goal == "deny")
+        except OutOfBudget:
+            return None
+    if goal in ("take", "swap"):
+        if target is None:
+            picked = _pick_target(search, me, goal, min_value=1)
+            if picked is None:
+                return None
+            target, answer, margin = picked
+        else:
+            got = goal_answer(search, goal, target)
+            if got is None:
+                return None
+            answer, margin = got
+    else:
+        got = goal_answer(search, goal, None, min_value)
+        if got is None:
+            return None
+        answer, margin = got
+    if goal == "deny":
+        tempting = sum(1 for o in search.outcomes.values() if o.taken and not o.denies)
+    elif goal in ("take", "swap"):
+        tempting = sum(1 for o in search.outcomes.values() if o.taken and target not in o.captures)
+    else:
+        tempting = sum(1 for o in search.outcomes.values() if o.taken and o.captures != answer.captures)
     rating = int(900 + 120 * (len(answer.actions) - 2) + 50 * math.log10(max(search.nodes, 1))
-                 + 15 * min(tempting, 20) + (150 if goal == "win" else 0))
+                 + 15 * min(tempting, 20) + {"win": 150, "deny": 100, "take": 50, "swap": 50}.get(goal, 0))
+    titles = {"win": "win now", "take": "take {target}", "deny": "leave nothing to take",
+              "swap": "take {target} with the special tile"}
+    title = titles.get(goal, "take {n}").format(n=answer.taken, target=target_text(state, target) if target else "")
     return PuzzleRecord(
-        game="knizia", id=id, title="win now" if goal == "win" else f"take {answer.taken}",
-        position=position_string(state), goal=goal, answer=tuple(str(a) for a in answer.actions),
-        themes=tuple(_themes(state, answer)), rating=rating, source=source or "position",
-        value=answer.taken, margin=answer.taken - second if goal == "most" else 0, nodes=search.nodes,
-        tempting=tempting)
+        game="knizia", id=id, title=title, position=position_string(state), goal=goal,
+        answer=tuple(str(a) for a in answer.actions), themes=tuple(_themes(state, answer, goal)), rating=rating,
+        source=source or "position", target=target_text(state, target) if target else "", value=answer.taken,
+        margin=margin, nodes=search.nodes, tempting=tempting)
 
 
 def prove(puzzle: Puzzle, budget: int = BUDGET) -> list[str]:
@@ -274,11 +248,12 @@ def prove(puzzle: Puzzle, budget: int = BUDGET) -> list[str]:
             state = state.apply(a)
     except ValueError as e:
         return [f"answer: {e}"]
-    again = puzzle_from_position(puzzle.state, rec.goal, rec.source, rec.id, budget, min_value=1)
+    again = puzzle_from_position(puzzle.state, rec.goal, rec.source, rec.id, budget, min_value=1,
+                                 target=puzzle.target())
     if again is None:
         return ["the search finds no single best turn for this goal"]
     problems = []
-    for name in ("answer", "value", "margin", "themes"):
+    for name in ("answer", "value", "margin", "themes", "target"):
         if getattr(again, name) != getattr(rec, name):
             problems.append(f"{name}: the search gives {getattr(again, name)!r}, the file says {getattr(rec, name)!r}")
     return problems
@@ -303,28 +278,78 @@ def turn_captures(before: GameState, actions: list[Action]) -> tuple[GameState, 
     return state, events
 
 
+def reply_words(puzzle: Puzzle, after: GameState, answer_after: GameState) -> str:
+    """', but then Blue could take the Buddha of Edo ...': a piece the next player could take after this turn
+    and not after the answer (empty when there is none)."""
+    new = sorted(threatened(after) - threatened(answer_after), key=lambda t: (t[0], t[1].index))
+    if not new:
+        return ""
+    s, caste = new[0]
+    names = puzzle.state.ruleset.vocabulary.seat_names(puzzle.state.seats)
+    text = T.gettext("but then {player} could take the {caste} of {where} on the next turn").format(
+        player=names[puzzle.next_player], **piece_words(puzzle.state, s, caste))
+    if len(new) > 1:
+        text += T.ngettext(" (and {n} more piece)", " (and {n} more pieces)", len(new) - 1).format(n=len(new) - 1)
+    return text
+
+
 def judge(puzzle: Puzzle, actions: list[Action]) -> Verdict:
-    """Judge a whole turn: what it took, in the rules' words, against the goal."""
+    """Judge a whole turn: what it took, in the rules' words, against the goal; a wrong turn also says what
+    the next player could then take that the answer leaves him no chance of."""
     before = puzzle.state
     after, events = turn_captures(before, actions)
     me = before.current
     taken = [r for r in events if r.winner == me]
     said = "; ".join(resolution_words(after, r) for r in events) or T.gettext("This turn takes nothing")
     rec = puzzle.record
-    answer = frozenset(parse_capture(before, rec))
+    answer_after, answer_events = turn_captures(before, puzzle.answer())
+    answer = frozenset((r.hex, r.caste, r.winner) for r in answer_events)
     mine = frozenset((r.hex, r.caste, r.winner) for r in events)
+    vocab = before.ruleset.vocabulary
     if rec.goal == "win":
-        if _wins(after, me):
+        if wins(after, me):
             return Verdict(True, T.gettext("Solved! {what}. The game ends and you win.").format(what=said))
         if after.is_over:
             return Verdict(False, T.gettext("{what}. The game ends, but you do not win it.").format(what=said))
-        return Verdict(False, T.gettext("{what}. The game goes on: this turn does not win it.").format(what=said))
+        return _wrong(puzzle, after, answer_after,
+                      T.gettext("{what}. The game goes on: this turn does not win it.").format(what=said))
+    if rec.goal in ("take", "swap"):
+        target = puzzle.target()
+        if target in mine and (mine == answer or len(taken) >= rec.value):
+            return Verdict(True, T.gettext("Solved! {what}.").format(what=said))
+        if target in mine:
+            text = T.gettext("{what}. That takes the {caste} of {where}, but the best turn that takes it takes "
+                             "more {pieces}.")
+        else:
+            text = T.gettext("{what}. That does not take the {caste} of {where}.")
+        return _wrong(puzzle, after, answer_after, text.format(
+            what=said, pieces=vocab.pieces, **piece_words(before, target[0], target[1])))
+    if rec.goal == "deny":
+        left = threatened(after) if not after.is_over else set()
+        nobody = vocab.seat_names(before.seats)[puzzle.next_player]
+        if not left and not after.is_over and (mine == answer or len(taken) >= rec.value):
+            return Verdict(True, T.gettext("Solved! {what}. {player} has no {piece} to take on the next turn, "
+                                           "whatever {tiles} he holds.").format(
+                what=said, player=nobody, piece=vocab.piece, tiles=vocab.tiles))
+        if not left and not after.is_over:
+            return Verdict(False, T.gettext("{what}. That leaves {player} nothing to take, but the best such turn "
+                                            "takes more {pieces}.").format(what=said, player=nobody,
+                                                                          pieces=vocab.pieces))
+        return _wrong(puzzle, after, answer_after, T.gettext("{what}.").format(what=said))
     if mine == answer or len(taken) >= rec.value:
         return Verdict(True, T.gettext("Solved! {what}.").format(what=said))
-    return Verdict(False, T.ngettext("{what}. That takes {n} of the {pieces}; the best turn takes more.",
-                                     "{what}. That takes {n} of the {pieces}; the best turn takes more.",
-                                     len(taken)).format(what=said, n=len(taken),
-                                                        pieces=before.ruleset.vocabulary.pieces))
+    return _wrong(puzzle, after, answer_after,
+                  T.ngettext("{what}. That takes {n} of the {pieces}; the best turn takes more.",
+                             "{what}. That takes {n} of the {pieces}; the best turn takes more.",
+                             len(taken)).format(what=said, n=len(taken), pieces=vocab.pieces))
+
+
+def _wrong(puzzle: Puzzle, after: GameState, answer_after: GameState, text: str) -> Verdict:
+    """A wrong try's verdict, with what the next player could then take (when the answer would not let him)."""
+    reply = reply_words(puzzle, after, answer_after)
+    if reply:
+        text = T.gettext("{verdict}, {reply}.").format(verdict=text.rstrip("."), reply=reply)
+    return Verdict(False, text)
 
 
 def parse_capture(state: GameState, record: PuzzleRecord) -> list[Capture]:

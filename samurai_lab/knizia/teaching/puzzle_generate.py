@@ -1,14 +1,17 @@
 """Mine Knizia puzzles from bot games: turns with one best answer that a single tile does not find.
 
-Greedy and search bots play seeded games of 2 to 4 players under both editions; at the start of every
-turn the current player's turns are all searched (:func:`puzzle.search_turn`) and the position is kept
-when it makes a ``win`` or a ``most`` puzzle (:func:`puzzle.puzzle_from_position`) with at least one
-tempting wrong turn (one that takes something else); two puzzles a game at most. The same seed gives the
-same puzzles.
+Greedy bots play seeded games of 2 to 4 players under both editions; at the start of every turn the
+current player's turns are all searched (:func:`turn_search.search_turn`) and the position is kept when it
+makes a puzzle (:func:`puzzle.puzzle_from_position`) of one of the goals, tried in a fixed order: the goal
+furthest behind its share of :data:`SHARES` first (``deny`` only where the next player could take pieces in
+one or two settlements before the turn), ``take`` and ``swap`` no more than their :data:`CAPS`. A puzzle
+other than ``win`` needs a tempting wrong turn (one that takes something but misses the goal). Three
+puzzles a game at most, of three goals. The same count and seed give the same puzzles.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Callable, Iterator
 
@@ -17,10 +20,15 @@ from ..bots.base import make_bot
 from ..core.model import Phase
 from ..core.ruleset import PRESETS, RANDOM
 from ..core.state import GameState, new_game
-from .puzzle import OutOfBudget, puzzle_from_position, search_turn
+from .puzzle import puzzle_from_position
+from .reply import threatened
+from .turn_search import OutOfBudget, TurnSearch, search_turn
 
 MINE_BUDGET = 20_000  # steps of a turn's search a generated puzzle may need (keeps every later proof quick)
-PER_GAME = 2  # puzzles taken from one game at most, so that they come from many games
+PER_GAME = 3  # puzzles taken from one game at most (one of each goal), so that they come from many games
+CAPS = {"take": 0.3, "swap": 0.2}  # the largest share of these goals (they are found most easily)
+#: the share of each goal the mining aims at (the rest of the order: as written)
+SHARES = {"deny": 0.15, "swap": 0.12, "take": 0.22, "win": 0.04, "most": 0.47}
 
 
 def game_positions(seed: int) -> Iterator[tuple[int, GameState]]:
@@ -38,28 +46,64 @@ def game_positions(seed: int) -> Iterator[tuple[int, GameState]]:
         state = state.apply(bots[p].choose(state.view(p), rngs[p]))
 
 
+def goal_order(counts: dict[str, int]) -> list[str]:
+    """The goals, the one furthest behind its share first (ties in the order of :data:`SHARES`)."""
+    total = sum(counts.values()) + 1
+    return sorted(SHARES, key=lambda g: counts.get(g, 0) / total - SHARES[g])
+
+
+def _search(state: GameState, goal: str, plain: TurnSearch, budget: int) -> TurnSearch | None:
+    """The search a goal needs: the plain one, or for ``deny`` the wider one (None: no use, or too big)."""
+    if goal != "deny":
+        return plain
+    threats = threatened(state, (state.current + 1) % state.n_players)
+    if not 1 <= len({s for s, _ in threats}) <= 2:
+        return None
+    try:
+        return search_turn(state, budget, deny=True)
+    except OutOfBudget:
+        return None
+
+
+def position_puzzle(state: GameState, goals: list[str], source: str, id: str,
+                    budget: int = MINE_BUDGET) -> PuzzleRecord | None:
+    """The puzzle of one position for the first of ``goals`` it makes, or None."""
+    try:
+        plain = search_turn(state, budget)
+    except OutOfBudget:
+        return None
+    for goal in goals:
+        search = _search(state, goal, plain, budget)
+        if search is None:
+            continue
+        rec = puzzle_from_position(state, goal, source, id, budget, search=search,
+                                   min_value=1 if goal in ("swap", "deny") else 2)
+        if rec is not None and (rec.tempting or goal == "win"):
+            return rec
+    return None
+
+
 def mine(count: int, seed: int, progress: Callable[[int], None] = lambda n: None,
          budget: int = MINE_BUDGET) -> list[PuzzleRecord]:
     """``count`` puzzles from games seeded from ``seed`` (``progress(n)`` after each puzzle found)."""
     found: list[PuzzleRecord] = []
+    counts: dict[str, int] = {}
+    caps = {g: math.ceil(CAPS[g] * count) for g in CAPS}
     game = 0
     while len(found) < count:
         game_seed = seed * 10_000 + game
         game += 1
-        taken = 0
+        taken: list[str] = []
         for turn, state in game_positions(game_seed):
-            if len(found) >= count or taken >= PER_GAME:
+            if len(found) >= count or len(taken) >= PER_GAME:
                 break
-            try:
-                search = search_turn(state, budget)
-            except OutOfBudget:
+            goals = [g for g in goal_order(counts) if g not in taken and counts.get(g, 0) < caps.get(g, count)]
+            rec = position_puzzle(state, goals, f"bot game seed {game_seed}, turn {turn}",
+                                  f"knizia-{seed}-{len(found) + 1:04d}", budget)
+            if rec is None:
                 continue
-            for goal in ("win", "most"):
-                rec = puzzle_from_position(state, goal, f"bot game seed {game_seed}, turn {turn}",
-                                           f"knizia-{seed}-{len(found) + 1:04d}", budget, search=search)
-                if rec is not None and (rec.tempting or goal == "win"):
-                    found.append(rec)
-                    taken += 1
-                    progress(1)
-                    break
+            found.append(rec)
+            taken.append(rec.goal)
+            counts[rec.goal] = counts.get(rec.goal, 0) + 1
+            progress(1)
     return found

@@ -26,7 +26,7 @@ def mistake_puzzle(state: GameState, source: str = "", search: TurnSearch | None
         if not best or len({o.captures for o in best}) != 1:
             continue
         answer = min(best, key=lambda o: len(o.actions))
-        second = search.second(goal)
+        second = max(search.second(goal), 0)
         if goal == "most" and (answer.taken < 1 or second >= answer.taken):
             continue
         return PuzzleRecord(

@@ -16,12 +16,13 @@ from ..core.state import GameState, new_game
 from ..core.text import tile_name
 from ..teaching.game_text import action_phrase, describe_action
 from ..teaching.puzzle import Puzzle, closable, hint, judge, puzzle_from_record, relevant_actions
+from ..teaching.reply import reach
 from .board import BoardView
 
 T = Domain("knizia")
 THEMES = {"capture": N_("capture"), "double": N_("two settlements at once"), "tie": N_("tie"), "ship": N_("ship"),
           "ronin": N_("ronin"), "samurai": N_("samurai"), "swap": N_("swap"), "move tile": N_("move tile"),
-          "win": N_("win the game")}
+          "win": N_("win the game"), "target": N_("a named piece"), "deny": N_("leave nothing to take")}
 SPECIAL = "special"  # the hand choice for the swap and the move tile (chosen from a list)
 
 
@@ -31,10 +32,16 @@ def _button(css: str, description: str) -> widgets.Button:
     return b
 
 
-def focus_hexes(state: GameState) -> list[int]:
-    """The settlements this turn can close and the hexes around them (where the answer is played)."""
-    near = closable(state)
+def focus_hexes(state: GameState, goal: str = "most") -> list[int]:
+    """The settlements this turn can close (``deny``: and those the next player could close) and the hexes
+    around them (where the answer is played)."""
+    near = closable(state, _extra(state, goal))
     return sorted(near | {o for s in near for o in state.board.neighbours[s]})
+
+
+def _extra(state: GameState, goal: str) -> int:
+    """``deny``: the empty hexes around one settlement the next player could fill."""
+    return reach(state, (state.current + 1) % state.n_players) if goal == "deny" else 0
 
 
 class KniziaPuzzles:
@@ -89,7 +96,7 @@ class KniziaPuzzles:
     def show(self, record: PuzzleRecord) -> str:
         self.puzzle = puzzle_from_record(record)
         self._restart()
-        self.board.set_focus(focus_hexes(self.puzzle.state) or None)
+        self.board.set_focus(focus_hexes(self.puzzle.state, record.goal) or None)
         return self.puzzle.title_text()
 
     def _restart(self) -> None:
@@ -112,7 +119,9 @@ class KniziaPuzzles:
             options.append((T.gettext("{swap} / {move}").format(swap=vocab.swap, move=vocab.move), SPECIAL))
         self.hand.options = options
         self.hand.layout.display = "" if options else "none"
-        specials = [a for a in relevant_actions(st) if isinstance(a, (Swap, MoveTile))] if hand else []
+        deny = self.puzzle.record.goal == "deny"
+        specials = [a for a in relevant_actions(st, _extra(st, self.puzzle.record.goal), every_swap=deny)
+                    if isinstance(a, (Swap, MoveTile))] if hand else []
         self.special.options = [(action_phrase(st, a), str(a)) for a in specials]
         self.special.description = T.gettext("{swap} / {move}").format(swap=vocab.swap, move=vocab.move)
         self.special_row.layout.display = "" if specials else "none"

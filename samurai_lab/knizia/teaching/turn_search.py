@@ -1,0 +1,211 @@
+"""Every outcome of one whole Knizia turn: what it captures, whether it wins, whether it leaves the next player
+anything to take. The puzzles (:mod:`.puzzle`) prove their answers with it.
+
+:func:`search_turn` goes over every legal turn of the player to move that can change what this turn
+captures: every order of the hand's tiles (fast tiles, the swap and the move tile included) on the hexes
+next to the settlements the hand can still close, every swap touching such a settlement. With ``deny`` it
+also goes over the hexes next to the settlements the next player could close, every swap, and one tile laid
+far from every piece. The other players' hands and every pile stay out of it: a turn's captures depend only
+on the board and the hand, and the reply (:mod:`.reply`) only on the board and the tiles the next player has
+left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..core.actions import Action, EndTurn, MoveTile, PlaceTile, Swap
+from ..core.rules import empty_land_around, is_surrounded, legal_actions, movable_tiles
+from ..core.ruleset import END_OF_TURN
+from ..core.scoring import score_state
+from ..core.state import GameState
+from ..core.tiles import Caste
+from .reply import reach, threats
+
+BUDGET = 400_000  # turns' steps a proof may examine
+
+
+class OutOfBudget(Exception):
+    """The turn has more steps than the budget allows."""
+
+
+Capture = tuple[int, Caste, int | None]  # settlement, caste, who took it (None: set aside)
+
+
+@dataclass(frozen=True)
+class TurnOutcome:
+    """What a whole turn did: the pieces decided, how many the player took, whether he won the game now."""
+
+    captures: frozenset[Capture]
+    taken: int
+    wins: bool
+    actions: tuple[Action, ...]
+    denies: bool = False  # deny search: the next player has no piece to take after it (the game goes on)
+    special: bool = False  # it plays the swap or the move tile
+
+
+@dataclass
+class TurnSearch:
+    """Every distinct outcome of the turns of the player to move, with one turn reaching each."""
+
+    outcomes: dict[tuple, TurnOutcome] = field(default_factory=dict)
+    nodes: int = 0
+    budget: int = BUDGET
+    plain: set[frozenset] = field(default_factory=set)  # what turns without the swap and the move tile take
+
+    def reaching(self, goal: str, target: Capture | None = None) -> list[TurnOutcome]:
+        """The outcomes that reach the goal (``most``, ``swap``: every one; ``take``: those taking ``target``)."""
+        found = list(self.outcomes.values())
+        if goal == "win":
+            return [o for o in found if o.wins]
+        if goal in ("take", "swap"):
+            return [o for o in found if target in o.captures]
+        if goal == "deny":
+            return [o for o in found if o.denies]
+        return found
+
+    def best(self, goal: str, target: Capture | None = None) -> list[TurnOutcome]:
+        """The outcomes that reach the goal best (``win``: the winning ones; else the most figures)."""
+        pool = self.reaching(goal, target)
+        if goal == "win":
+            return pool
+        top = max((o.taken for o in pool), default=0)
+        return [o for o in pool if o.taken == top]
+
+    def second(self, goal: str, target: Capture | None = None) -> int:
+        """The figures the best turn reaching the goal with other figures takes (-1: there is none)."""
+        keys = {o.captures for o in self.best(goal, target)}
+        rest = [o.taken for o in self.reaching(goal, target) if o.captures not in keys]
+        return max(rest, default=-1)
+
+
+def _land_budget(state: GameState) -> int:
+    """How many more empty land hexes the hand can fill this turn."""
+    hand = state.hands[state.current] or ()
+    fast_land = sum(1 for t in hand if t.fast and t.placement == "land")
+    normal = not state.normal_played and any(
+        (not t.fast and t.placement == "land") or (t.is_move and movable_tiles(state, state.current)) for t in hand)
+    return fast_land + int(normal)
+
+
+def closable(state: GameState, extra: int = 0) -> set[int]:
+    """Settlements this turn's captures can still concern: holding pieces, and either closed but not yet
+    resolved (end-of-turn capture) or with no more empty land around than the hand can fill (and ``extra``
+    more: what the next player could fill, for ``deny``)."""
+    budget = _land_budget(state) + extra
+    pending = state.ruleset.capture_timing == END_OF_TURN
+    out = set()
+    for s in state.board.settlements:
+        if not state.pieces[s]:
+            continue
+        if is_surrounded(state, s):
+            if pending:
+                out.add(s)
+        elif empty_land_around(state, s) <= budget:
+            out.add(s)
+    return out
+
+
+def _far_hexes(state: GameState) -> tuple[int | None, int | None]:
+    """The first empty land hex and the first empty sea hex next to no settlement holding pieces."""
+    board, out = state.board, [None, None]
+    for i in board.land + board.sea:
+        if state.tiles[i] is None and not any(state.pieces[s] for s in board.adjacent_settlements[i]):
+            k = int(bool(board.is_sea[i]))
+            if out[k] is None:
+                out[k] = i
+    return out[0], out[1]
+
+
+def relevant_actions(state: GameState, extra: int = 0, every_swap: bool = False) -> list[Action]:
+    """The legal actions that can change this turn's captures (``extra``: or what the next player, who could
+    fill ``extra`` more hexes, could take next), and ending the turn. With ``every_swap``, every swap, and
+    one tile of each kind laid far from every piece when no tile is down yet (a turn must lay one)."""
+    near = closable(state, extra)
+    board = state.board
+    hexes = {o for s in near for o in board.neighbours[s] if state.tiles[o] is None}
+    out: list[Action] = []
+    lifted: set[str] = set()
+    for a in legal_actions(state):
+        if isinstance(a, PlaceTile):
+            if board.resolve(a.hex) in hexes:
+                out.append(a)
+        elif isinstance(a, Swap):
+            if every_swap or board.resolve(a.hex_a) in near or board.resolve(a.hex_b) in near:
+                out.append(a)
+        elif isinstance(a, MoveTile):
+            frm, to = board.resolve(a.from_hex), board.resolve(a.to_hex)
+            if to not in hexes:
+                continue
+            if any(s in near for s in board.adjacent_settlements[frm]):
+                out.append(a)
+            else:  # a tile lifted from far away: one source per tile is enough
+                code = (state.tiles[frm].tile.code, a.to_hex)
+                if code not in lifted:
+                    lifted.add(code)  # type: ignore[arg-type]
+                    out.append(a)
+        else:
+            out.append(a)
+    if every_swap and state.played_this_turn == 0:
+        far_land, far_sea = _far_hexes(state)
+        for t in sorted(set(state.hands[state.current] or ()), key=lambda t: t.code):
+            where = far_sea if t.on_sea else far_land
+            if t.placement in ("land", "sea") and not t.is_move and where is not None:
+                out.insert(0, PlaceTile(t, board.ids[where]))
+    return out
+
+
+def _key(state: GameState) -> tuple:
+    cur = state.current
+    return (state.tiles, state.pieces, state.hands[cur], state.normal_played, state.discarded[cur])
+
+
+def search_turn(state: GameState, budget: int = BUDGET, deny: bool = False) -> TurnSearch:
+    """Every outcome of the current player's turn (OutOfBudget past ``budget`` steps). With ``deny``, each
+    outcome also says whether it leaves the next player nothing to take (and the search goes wider)."""
+    result = TurnSearch(budget=budget)
+    seen: set[tuple] = set()
+    me = state.current
+    extra = reach(state, (me + 1) % state.n_players) if deny else 0
+
+    def visit(s: GameState, path: tuple[Action, ...], taken: tuple[Capture, ...]) -> None:
+        key = _key(s)
+        if key in seen:
+            return
+        seen.add(key)
+        for a in relevant_actions(s, extra, every_swap=deny):
+            result.nodes += 1
+            if result.nodes > budget:
+                raise OutOfBudget
+            after = s.apply(a)
+            caps = taken + tuple((r.hex, r.caste, r.winner) for r in after.events)
+            if isinstance(a, EndTurn):
+                _record(result, me, after, frozenset(caps), path + (a,), deny)
+            else:
+                visit(after, path + (a,), caps)
+
+    visit(state, (), ())
+    return result
+
+
+def _record(result: TurnSearch, me: int, after: GameState, captures: frozenset, path: tuple[Action, ...],
+            deny: bool) -> None:
+    """Keep the outcome of one whole turn (the shortest turn reaching it)."""
+    special = any(isinstance(a, (Swap, MoveTile)) for a in path)
+    if not special:
+        result.plain.add(captures)
+    denies = deny and not after.is_over and not threats(after, first=True)
+    key = (captures, denies)
+    old = result.outcomes.get(key)
+    if old is None or len(path) < len(old.actions):
+        result.outcomes[key] = TurnOutcome(captures, sum(1 for c in captures if c[2] == me), wins(after, me),
+                                           path, denies, special)
+
+
+def wins(state: GameState, player: int) -> bool:
+    if not state.is_over:
+        return False
+    report = score_state(state)
+    return tuple(report.winners) == (player,)
+
+

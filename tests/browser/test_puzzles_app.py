@@ -123,8 +123,10 @@ def test_knizia_solved_by_mouse(browser: Browser, voila_url: str) -> None:
 
 def _first_deny() -> knizia.Puzzle:
     """The "leave nothing to take" puzzle the app opens first on that theme."""
+    first = first_puzzle("knizia")  # open when the theme is chosen: the app goes on to the next one
     records = [read_record(p) for p in puzzle_files(puzzles_dir(), "knizia")]
-    return knizia.puzzle_from_record(min((r for r in records if "deny" in r.themes), key=lambda r: (r.rating, r.id)))
+    pool = sorted((r for r in records if "deny" in r.themes), key=lambda r: (r.rating, r.id))
+    return knizia.puzzle_from_record(pool[1] if pool[0].id == first.id else pool[0])
 
 
 def _leaving_try(puzzle: knizia.Puzzle) -> knizia.PlaceTile:

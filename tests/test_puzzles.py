@@ -137,8 +137,8 @@ def test_the_words_of_a_knizia_try():
 
 
 def _single_tries(m, puzzle):  # noqa: ANN001, ANN202 - the one-tile turns near the puzzle's settlements
-    from samurai_lab.knizia.widgets.puzzle import _extra
-    return [a for a in m.relevant_actions(puzzle.state, _extra(puzzle.state, puzzle.record.goal))
+    from samurai_lab.knizia.teaching.turn_search import relevant_actions, reply_reach
+    return [a for a in relevant_actions(puzzle.state, reply_reach(puzzle.state, puzzle.record.goal))
             if isinstance(a, m.PlaceTile)]
 
 
@@ -204,7 +204,7 @@ def test_a_wrong_try_of_a_most_puzzle_names_the_reply():
 
 def _play_threat(m, state, threat) -> bool:  # noqa: ANN001 - the next player's turn with the hand found
     """Give the next player the hand of ``threat`` and play it on its settlement: does he take the piece?"""
-    from samurai_lab.knizia.core.actions import EndTurn, MoveTile, Swap
+    from samurai_lab.knizia.core.actions import EndTurn, MoveTile
     from samurai_lab.knizia.core.rules import swap_options
     from samurai_lab.knizia.core.tiles import TILES_BY_CODE, sort_tiles
     me, s, board = state.current, threat.hex, state.board

@@ -21,7 +21,8 @@ from samurai_lab.knizia.core.state import new_game
 from samurai_lab.knizia.teaching import puzzle as knizia
 from samurai_lab.knizia.widgets.board import BoardView
 from samurai_lab.knizia.teaching.reply import threatened
-from samurai_lab.knizia.widgets.puzzle import THEMES, _extra, focus_hexes
+from samurai_lab.knizia.teaching.turn_search import relevant_actions, reply_reach
+from samurai_lab.knizia.widgets.puzzle import THEMES, focus_hexes
 
 pytestmark = pytest.mark.browser
 
@@ -132,7 +133,7 @@ def _first_deny() -> knizia.Puzzle:
 def _leaving_try(puzzle: knizia.Puzzle) -> knizia.PlaceTile:
     """One tile of the hand, near the settlements, after which the next player could take a piece."""
     focus = set(focus_hexes(puzzle.state, puzzle.record.goal))
-    for a in knizia.relevant_actions(puzzle.state, _extra(puzzle.state, puzzle.record.goal)):
+    for a in relevant_actions(puzzle.state, reply_reach(puzzle.state, puzzle.record.goal)):
         if isinstance(a, knizia.PlaceTile) and puzzle.state.board.resolve(a.hex) in focus:
             if threatened(knizia.turn_captures(puzzle.state, [a])[0]):
                 return a

@@ -25,8 +25,7 @@ from ..core.text import tile_name
 from ..core.tiles import caste as parse_caste
 from ..scenarios.position import parse_position, position_string
 from .reply import threatened
-from .turn_search import (BUDGET, Capture, OutOfBudget, TurnOutcome, TurnSearch, closable, relevant_actions,
-                          search_turn, wins)
+from .turn_search import BUDGET, Capture, OutOfBudget, TurnOutcome, TurnSearch, search_turn, wins
 from .words import hex_words, resolution_words
 
 T = Domain("knizia")

@@ -166,7 +166,7 @@ def search_turn(state: GameState, budget: int = BUDGET, deny: bool = False) -> T
     result = TurnSearch(budget=budget)
     seen: set[tuple] = set()
     me = state.current
-    extra = reach(state, (me + 1) % state.n_players) if deny else 0
+    extra = reply_reach(state, "deny" if deny else "")
 
     def visit(s: GameState, path: tuple[Action, ...], taken: tuple[Capture, ...]) -> None:
         key = _key(s)
@@ -186,6 +186,11 @@ def search_turn(state: GameState, budget: int = BUDGET, deny: bool = False) -> T
 
     visit(state, (), ())
     return result
+
+
+def reply_reach(state: GameState, goal: str) -> int:
+    """Goal ``deny``: the empty land hexes around one settlement the next player could fill (else 0)."""
+    return reach(state, (state.current + 1) % state.n_players) if goal == "deny" else 0
 
 
 def _record(result: TurnSearch, me: int, after: GameState, captures: frozenset, path: tuple[Action, ...],

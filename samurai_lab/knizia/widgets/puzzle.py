@@ -15,8 +15,8 @@ from ..core.rules import IllegalMoveError, tile_targets
 from ..core.state import GameState, new_game
 from ..core.text import tile_name
 from ..teaching.game_text import action_phrase, describe_action
-from ..teaching.puzzle import Puzzle, closable, hint, judge, puzzle_from_record, relevant_actions
-from ..teaching.reply import reach
+from ..teaching.puzzle import Puzzle, hint, judge, puzzle_from_record
+from ..teaching.turn_search import closable, relevant_actions, reply_reach
 from .board import BoardView
 
 T = Domain("knizia")
@@ -35,13 +35,9 @@ def _button(css: str, description: str) -> widgets.Button:
 def focus_hexes(state: GameState, goal: str = "most") -> list[int]:
     """The settlements this turn can close (``deny``: and those the next player could close) and the hexes
     around them (where the answer is played)."""
-    near = closable(state, _extra(state, goal))
+    near = closable(state, reply_reach(state, goal))
     return sorted(near | {o for s in near for o in state.board.neighbours[s]})
 
-
-def _extra(state: GameState, goal: str) -> int:
-    """``deny``: the empty hexes around one settlement the next player could fill."""
-    return reach(state, (state.current + 1) % state.n_players) if goal == "deny" else 0
 
 
 class KniziaPuzzles:
@@ -120,7 +116,7 @@ class KniziaPuzzles:
         self.hand.options = options
         self.hand.layout.display = "" if options else "none"
         deny = self.puzzle.record.goal == "deny"
-        specials = [a for a in relevant_actions(st, _extra(st, self.puzzle.record.goal), every_swap=deny)
+        specials = [a for a in relevant_actions(st, reply_reach(st, self.puzzle.record.goal), every_swap=deny)
                     if isinstance(a, (Swap, MoveTile))] if hand else []
         self.special.options = [(action_phrase(st, a), str(a)) for a in specials]
         self.special.description = T.gettext("{swap} / {move}").format(swap=vocab.swap, move=vocab.move)

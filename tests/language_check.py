@@ -28,7 +28,7 @@ PROPER_NAMES: tuple[str, ...] = (
     "Fantasy Flight Games", "Fantasy Flight", "Giochi Uniti", "Devir", "Hobby World", "Python", "README",
     "Akita", "Nagasaki", "Osaka", "Nagoya", "Sendai", "Hiroshima", "Kagoshima", "Niigata", "Kanazawa", "Tokyo",
     "English", "Italiano", "Español", "Русский", "Français",
-    "SAMOURAI", "SHIRO", "ANZEN", "MEKURA", "TAIYO",  # rulebook 004's names of its game and squares
+    "SAMOURAI", "SHIRO", "ANZEN", "MEKURA", "TAIYO", "HO BO",  # rulebook 004's names: its game, squares, HO BO
     "Enter", "Esc",  # key names, printed in Latin letters on every keyboard
     "jolly",  # the Italian rulebook's wild figure: ends like an English adverb
     "FAQ", "samurai-lab simulate", "samurai-lab serve", "samurai-lab check", "samurai-lab bench",  # names

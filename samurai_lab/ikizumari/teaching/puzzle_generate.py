@@ -3,8 +3,8 @@
 Search bots play seeded games (with a few random moves, so that games differ); every position is searched
 for the side to move's quickest forced IKI-ZUMARI (unless the opponent is still protected by three
 samurai on his SHIRO). A position is kept when the solver's move is the only one
-at every step of the line, and when a one-move answer has tempting alternatives. The same seed gives the
-same puzzles.
+at every step of the line; a win in 1 only when it is not obvious (:func:`worth_keeping`). The same seed
+gives the same puzzles, and a larger count the same ones first.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from .puzzle import MINE_BUDGET, rating, solve
 from .puzzle_themes import themes
 
 MAX_PLIES = 160
-ONE_MOVE_TEMPTING = 10  # a win in 1 is kept when this many other moves look as close to IKI-ZUMARI
+ONE_MOVE_TEMPTING = 16  # a win in 1 is kept when this many other moves look as close to IKI-ZUMARI
 
 
 def game_positions(seed: int) -> Iterator[tuple[int, State]]:

@@ -156,7 +156,7 @@ def _hidden_twin(state, player: int, seed: int):
 @pytest.mark.parametrize("level", sorted(BOTS))
 @pytest.mark.parametrize("players", [2, 3])
 def test_choice_depends_only_on_the_view(level: str, players: int) -> None:
-    spec = "search:playouts=12:plans=4" if level == "search" else level
+    spec = {"search": "search:playouts=12:plans=4", "ismcts": "ismcts:screen=12:playouts=6:plans=4:keep=2"}.get(level, level)
     state = _position(players, RULESETS["1998"], seed=11, steps=14 * players)
     me = state.current
     twin = _hidden_twin(state, me, seed=1)
@@ -263,3 +263,29 @@ def test_search_time_limit_stops_the_search() -> None:
     action = bot.choose(state.view(state.current), random.Random(2))
     assert state.is_legal(action)
     assert 0 < bot.last_stats["playouts"] < 1000000
+
+
+def test_search_ranks_plans_down_to_a_few_and_ismcts_judges_those_deeper() -> None:
+    state = _position(2, RULESETS["1998"], seed=12, steps=6)
+    while state.played_this_turn:
+        state = state.apply(EndTurn())
+    view = state.view(state.current)
+    root, persp = playable(view)
+    bot = make_bot("search:playouts=48:plans=8")
+    plans = bot.candidate_plans(root, persp)
+    assert len(plans) > 3
+    kept = bot.rank(view, persp, plans, random.Random(3), keep=3)
+    assert len(kept) == len(set(kept)) == 3 and all(0 <= i < len(plans) for i in kept)
+    assert bot.search(view, persp, plans, random.Random(3)) == plans[bot.rank(view, persp, plans, random.Random(3))[0]]
+    deep = make_bot("ismcts:screen=32:playouts=8:plans=8:keep=2:deep=2")
+    assert deep.search(view, persp, plans, random.Random(4)) in plans
+    assert deep.last_stats["plans"] == 2 and deep.last_stats["screened"] >= len(plans)
+    with pytest.raises(ValueError):
+        make_bot("ismcts:keep=0")
+
+
+def test_the_ismcts_level_plays_a_whole_game_by_the_rules() -> None:
+    bot = make_bot("ismcts", playouts=16, screen=64, plans=6, keep=2)
+    state, actions = play_game([make_bot("greedy-lite"), bot], RULESETS["1998"], seed=4)  # every action checked
+    assert state.is_over and len(actions) > 10
+    assert bot.last_stats["plans"] <= 2 and bot.last_stats["playouts"] >= 2

@@ -132,3 +132,13 @@ def test_cli_errors_explain_themselves(argv: list[str], message: str, capsys) ->
     assert main(["simulate", "--quiet", *argv]) == 2
     assert message in capsys.readouterr().err
 
+
+
+def test_a_time_limit_reaches_the_levels_that_search_and_only_them() -> None:
+    from samurai_lab.knizia.bots.simulate import UNCAPPED, timed_options
+
+    assert timed_options("ismcts", 0.2) == {"time_limit": 0.2, "playouts": UNCAPPED}
+    assert timed_options("search:plans=4", 0.2) == {"time_limit": 0.2, "playouts": UNCAPPED}
+    assert timed_options("greedy", 0.2) == {} and timed_options("search", None) == {}
+    with pytest.raises(ValueError, match="time limit"):
+        simulate(["search", "greedy"], 2, 2, time_limit=0)

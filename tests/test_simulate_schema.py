@@ -46,10 +46,14 @@ def test_every_game_prints_the_one_match_report(game, capsys) -> None:
     check_match(data, game, 2)
 
 
+LADDER_EXTRA = {"katana": ["--max-plies", "60"], "knizia": ["--time-limit", "0.01"]}  # short games, tiny budgets
+
+
 @pytest.mark.parametrize("game,levels", [("katana", ["random", "search"]),
-                                         ("ikizumari", ["random", "greedy", "search"])])
+                                         ("ikizumari", ["random", "greedy", "search"]),
+                                         ("knizia", ["random", "greedy-lite", "greedy", "search", "search-mc", "ismcts"])])
 def test_ladder_json_holds_match_reports_of_each_pair(game, levels, capsys) -> None:
-    extra = ["--max-plies", "60"] if game == "katana" else []
+    extra = LADDER_EXTRA.get(game, [])
     data = run_json(capsys, ["--game", game, "--ladder", "--games", "2", *extra])
     assert tuple(data) == LADDER_KEYS
     assert data["schema"] == SCHEMA and data["kind"] == "ladder" and data["levels"] == levels

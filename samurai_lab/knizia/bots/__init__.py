@@ -1,7 +1,7 @@
 """Bots that play Samurai from a player's view, hints for the player to move, and bot-versus-bot
 simulations, usable without any widget.
 
-Levels (``BOTS``, ``make_bot("greedy")``): ``random``, ``greedy-lite``, ``greedy``, ``search``, ``search-mc``.
+Levels (``BOTS``, ``make_bot("greedy")``): ``random``, ``greedy-lite``, ``greedy``, ``search``, ``search-mc``, ``ismcts``.
 A bot answers ``choose(view, rng)`` with one action; ``view`` is ``state.view(player)``.
 """
 
@@ -11,6 +11,7 @@ from .random_bot import RandomBot
 from .rollout import FastPolicy, LiteBot
 from .search import SearchBot
 from .fast_search import FastSearchBot
+from .ismcts import ISMCTSBot
 
 register("random", "plays a random legal action", RandomBot)
 register("greedy-lite", "judges each tile by the pieces next to it only: quick", LiteBot)
@@ -18,11 +19,13 @@ register("greedy", "plays the action that most raises its estimated chance to wi
 register("search", "Monte Carlo search over sampled hidden information, about 1 s per turn", SearchBot)
 register("search-mc", "the search's turns judged by random games to the end over sampled hidden tiles, about "
          "0.5 s per turn", FastSearchBot)
+register("ismcts", "the search's best turns judged further ahead over sampled hidden tiles (the reply, its own next "
+         "turn, the reply to it), about 0.6 s per turn", ISMCTSBot)
 
 from .hints import Hint, hints  # noqa: E402
 from .simulate import GameRecord, SimulationResult, play_game, simulate  # noqa: E402
 
 __all__ = [
-    "BOTS", "Bot", "make_bot", "register", "FastPolicy", "GreedyBot", "LiteBot", "RandomBot", "SearchBot", "FastSearchBot",
+    "BOTS", "Bot", "make_bot", "register", "FastPolicy", "GreedyBot", "LiteBot", "RandomBot", "SearchBot", "FastSearchBot", "ISMCTSBot",
     "Hint", "hints", "GameRecord", "SimulationResult", "play_game", "simulate",
 ]

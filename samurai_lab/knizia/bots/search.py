@@ -119,14 +119,23 @@ class SearchBot:
     # --- search ------------------------------------------------------------------------------------------
     def search(self, view: GameState, persp: Perspective, plans: list[Plan], rng: random.Random) -> Plan:
         """The plan with the best mean result over sampled continuations (sequential halving)."""
+        return plans[self.rank(view, persp, plans, rng)[0]]
+
+    def rank(self, view: GameState, persp: Perspective, plans: list[Plan], rng: random.Random,
+             budget: int | None = None, time_limit: float | None = None, keep: int = 1,
+             depth: int | None = None) -> list[int]:
+        """Indices of the ``keep`` plans (or fewer) left by sequential halving over sampled continuations,
+        best mean first; ``budget``, ``time_limit`` and ``depth`` replace the bot's own ``playouts``,
+        ``time_limit`` and ``depth`` when given."""
         start = time.perf_counter()
-        depth = self.depth
-        budget = self.playouts or PLAYOUTS[view.n_players]
+        depth = self.depth if depth is None else depth
+        budget = budget or self.playouts or PLAYOUTS[view.n_players]
+        limit = self.time_limit if time_limit is None else time_limit
         k = len(plans)
         root, _ = playable(view)
         weights = {p: LocalBoard(root, Perspective(p, persp.hidden, persp.hidden_base), self.params).weights
                    for p in range(view.n_players)}
-        rounds = max(1, math.ceil(math.log2(k)))
+        rounds = max(1, math.ceil(math.log2(k / keep)))
         alive = list(range(k))
         sums = [0.0] * k
         counts = [0] * k
@@ -141,14 +150,14 @@ class SearchBot:
                     sums[i] += self.rollout(world, plans[i], persp.player, depth, random.Random(seed + 1), weights)
                     counts[i] += 1
                     spent += 1
-                if self.time_limit is not None and time.perf_counter() - start > self.time_limit * (r + 1) / rounds:
+                if limit is not None and time.perf_counter() - start > limit * (r + 1) / rounds:
                     break
             alive.sort(key=lambda i: -sums[i] / counts[i])
             if r < rounds - 1:
-                alive = alive[:max(1, (len(alive) + 1) // 2)]
+                alive = alive[:max(keep, (len(alive) + 1) // 2)]
         self.last_stats = {"plans": k, "playouts": spent, "seconds": time.perf_counter() - start,
                            "means": {i: sums[i] / counts[i] for i in range(k) if counts[i]}}
-        return plans[alive[0]]
+        return alive[:keep]
 
     def rollout(self, world: GameState, plan: Plan, me: int, depth: int, rng: random.Random,
                 weights: dict[int, list[list[float]]] | None = None) -> float:

@@ -8,6 +8,7 @@ intervals. The same seed gives the same results (bots draw all randomness from s
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import statistics
 import sys
@@ -30,6 +31,7 @@ HELP = "play bot games and report win rates, captures per caste, game lengths an
 
 ENDINGS = ("caste_exhausted", "set_aside", "all_passed")
 LADDER_GAMES = 6  # per pair: search and search-mc take about a second a turn; a few minutes on 2 cores
+UNCAPPED = 10**9  # playouts of a search that a time limit stops
 
 
 @dataclass(frozen=True)
@@ -209,17 +211,31 @@ def play_game(bots: Sequence[Bot], ruleset: Ruleset, seed: int, rng_key: str = "
     return state, actions
 
 
+def timed_options(spec: str, time_limit: float | None) -> dict[str, object]:
+    """The options that make a bot level search for ``time_limit`` seconds a turn, with no cap on its
+    playouts (nothing for levels that do not search, or without a time limit)."""
+    if time_limit is None:
+        return {}
+    factory = BOTS[spec.split(":")[0].strip().lower()][1]
+    accepted = inspect.signature(factory).parameters
+    if "time_limit" not in accepted:
+        return {}
+    return {"time_limit": time_limit, **({"playouts": UNCAPPED} if "playouts" in accepted else {})}
+
+
 def simulate(bots: Sequence[str], games: int, players: int, seed: int = 0, ruleset: Ruleset | str = "1998",
-             progress: Callable[[int, int], None] | None = None) -> SimulationResult:
+             progress: Callable[[int, int], None] | None = None, time_limit: float | None = None) -> SimulationResult:
     """Play ``games`` games between bot levels (names as for ``make_bot``, cycled over the seats).
 
     Consecutive groups of ``players`` games share one deal and rotate the seats. ``ruleset`` is a
     Ruleset or a preset name (then with random setup and hands). ``progress(done, total)`` is called
-    after every game."""
+    after every game. ``time_limit``: every level that searches searches that many seconds a turn."""
     if not 2 <= players <= 4:
         raise ValueError(f"Samurai is played by 2, 3 or 4 players, not {players}")
     if games < 1:
         raise ValueError("simulate at least one game")
+    if time_limit is not None and time_limit <= 0:
+        raise ValueError("the time limit must be more than 0 seconds")
     bots = tuple(b.strip() for b in bots)
     if not bots or len(bots) > players:
         raise ValueError(f"give 1 to {players} bots for {players} players, not {len(bots)}")
@@ -234,7 +250,8 @@ def simulate(bots: Sequence[str], games: int, players: int, seed: int = 0, rules
         seating = tuple(base[(seat + turn) % players] for seat in range(players))
         gs = game_seed(seed, deal)
         clock: dict[int, list[float]] = {}
-        final, actions = play_game([make_bot(name) for name in seating], rules, gs, str(turn), clock)
+        final, actions = play_game([make_bot(name, **timed_options(name, time_limit)) for name in seating], rules, gs,
+                                   str(turn), clock)
         for seat, times in clock.items():
             clock_by_bot.setdefault(seating[seat], []).extend(times)
         records.append(GameRecord(
@@ -263,6 +280,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="FIELD=VALUE",
                         help="change a ruleset field, e.g. capture_timing=end_of_turn or instant_end=stop_at_once "
                              "(setup and hands are random unless set here)")
+    parser.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
+                        help="every level that searches (search, search-mc, ismcts) searches that many seconds a turn, "
+                             "with no cap on its playouts: matches at equal time per move")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the text report")
     parser.add_argument("--ladder", action="store_true",
                         help=f"play each level against the next and the strongest against the weakest "
@@ -287,7 +307,8 @@ def run(args: argparse.Namespace) -> int:
         if args.ladder:
             games = LADDER_GAMES if args.games is None else args.games
             ladder = run_ladder("knizia", list(BOTS), games, args.seed,
-                                lambda a, b, n, seed: simulate([a, b], n, args.players, seed, rules).report(),
+                                lambda a, b, n, seed: simulate([a, b], n, args.players, seed, rules,
+                                                               time_limit=args.time_limit).report(),
                                 show_progress=not (args.quiet or args.json))
             print(json.dumps(ladder.as_dict(), indent=2) if args.json else "\n".join(ladder.lines()))
             return 0
@@ -297,7 +318,8 @@ def run(args: argparse.Namespace) -> int:
         with tqdm(total=args.games, unit="game", file=sys.stderr,
                   disable=True if (args.quiet or args.json) else None) as bar:
             start = time.perf_counter()
-            result = simulate(bots, args.games, args.players, args.seed, rules, lambda done, total: bar.update(1))
+            result = simulate(bots, args.games, args.players, args.seed, rules, lambda done, total: bar.update(1),
+                              args.time_limit)
             seconds = time.perf_counter() - start
     except ValueError as e:
         print(f"samurai-lab simulate: {e}", file=sys.stderr)

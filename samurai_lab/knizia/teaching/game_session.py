@@ -38,6 +38,9 @@ BOT_LEVELS: dict[str, tuple[str, str]] = {
     "search-mc": (N_("search by random games"),
                   N_("the search's turns judged by random games to the end over sampled hidden tiles, about 0.5 s "
                      "per turn")),
+    "ismcts": (N_("search further ahead"),
+               N_("the search's best turns judged further ahead over sampled hidden tiles (the reply, its own next "
+                  "turn, the reply to it), about 0.6 s per turn")),
 }
 
 

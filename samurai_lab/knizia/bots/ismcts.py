@@ -25,8 +25,8 @@ from .search import Plan, SearchBot
 
 #: Default continuations of the screen and of the deep judgement per turn by player count (together
 #: about 0.6 s of one core in mid-game).
-SCREEN = {2: 120, 3: 80, 4: 60}
-PLAYOUTS = {2: 60, 3: 40, 4: 30}
+SCREEN = {2: 160, 3: 100, 4: 80}
+PLAYOUTS = {2: 80, 3: 50, 4: 40}
 
 
 class ISMCTSBot(SearchBot):

@@ -632,7 +632,7 @@ def test_the_classroom_can_run_the_students_browsers_at_a_lower_priority(tmp_pat
     assert bench_classroom_browser.niced_chromium(0, tmp_path) == "/bin/sh"
     script = bench_classroom_browser.niced_chromium(7, tmp_path)
     niceness = subprocess.run([script, "-c", "nice"], capture_output=True, text=True, check=True).stdout
-    assert int(niceness) == os.nice(0) + 7
+    assert int(niceness) == min(os.nice(0) + 7, 19)  # 19 is the lowest priority there is
 
 
 def test_stopping_the_server_passes_over_a_kernel_stopped_meanwhile(tmp_path: Path) -> None:

@@ -375,12 +375,18 @@ class _Reader:
             return None
         return Question(prompt, accept, tuple(wrongs), hint, right)
 
+    def entry(self, value: Any, path: tuple, keys: tuple[str, ...], refusal: str) -> bool:
+        """Whether ``value`` is an entry's table (``refusal`` said if not); its unknown keys are reported."""
+        if not isinstance(value, dict):
+            self.bad(path, refusal)
+            return False
+        self.unknown(value, keys, path)
+        return True
+
     def step(self, value: Any, k: int) -> Step | None:
         path = ("step", k)
-        if not isinstance(value, dict):
-            self.bad(path, T.gettext("must be a table [[step]]"))
+        if not self.entry(value, path, STEP_KEYS, T.gettext("must be a table [[step]]")):
             return None
-        self.unknown(value, STEP_KEYS, path)
         position = value.get("position")
         if position is not None and (not isinstance(position, str) or not position.strip()):
             self.bad(path + ("position",), T.gettext("must be a position string of the game"))
@@ -409,10 +415,8 @@ class _Reader:
 
     def source(self, value: Any, k: int) -> Source | None:
         path = ("source", k)
-        if not isinstance(value, dict):
-            self.bad(path, T.gettext("must be a table [[source]]"))
+        if not self.entry(value, path, SOURCE_KEYS, T.gettext("must be a table [[source]]")):
             return None
-        self.unknown(value, SOURCE_KEYS, path)
         seed, language, text = (value.get(key) for key in SOURCE_KEYS)
         if not all(isinstance(v, str) and v.strip() for v in (seed, language, text)):
             self.bad(path, T.gettext("give the rulebook's {seed}, the quotation's {language} and its {text}").format(
@@ -425,10 +429,8 @@ class _Reader:
 
     def variant(self, value: Any, k: int, n_steps: int) -> Variant | None:
         path = ("variant", k)
-        if not isinstance(value, dict):
-            self.bad(path, T.gettext("must be a table [[variant]]"))
+        if not self.entry(value, path, VARIANT_KEYS, T.gettext("must be a table [[variant]]")):
             return None
-        self.unknown(value, VARIANT_KEYS, path)
         name, position = value.get("name"), value.get("position")
         if not isinstance(name, str) or not name.strip():
             self.bad(path + ("name",), T.gettext("missing: the variant's name"))

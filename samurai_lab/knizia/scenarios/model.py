@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Mapping
+from typing import Mapping, NamedTuple, Sequence
 
 from ...i18n import Domain
 from ..core.actions import Action
@@ -72,10 +72,10 @@ class Variant:
 
 
 @dataclass(frozen=True)
-class PlayedStep:
-    """A step played: the states around it, the pieces it decided, and the refusal (``error``) if any."""
+class Played:
+    """Moves played: the states around them, the pieces they decided, the refusal (``error``) if any,
+    and what must hold after them."""
 
-    step: Step
     before: GameState
     after: GameState
     resolutions: tuple[Resolution, ...]
@@ -86,9 +86,39 @@ class PlayedStep:
         return Outcome(self.after, self.resolutions, self.error)
 
 
+@dataclass(frozen=True)
+class PlayedStep(Played):
+    """A scenario's step played."""
+
+    step: Step
+
+
 def step_resolutions(before: GameState, action: Action, after: GameState) -> tuple[Resolution, ...]:
     """The pieces an action decided (the engine's events of the state after it)."""
     return after.events
+
+
+class MovesPlayed(NamedTuple):
+    """What ``play_actions`` reached: the state, the pieces the last action decided, the refusal that
+    stopped the actions (None: all were played) and the last action tried (None: there was none)."""
+
+    after: GameState
+    resolutions: tuple[Resolution, ...]
+    error: str | None
+    last: Action | None
+
+
+def play_actions(state: GameState, actions: Sequence[Action]) -> MovesPlayed:
+    """Play actions in turn; a refused one stops them, the state staying the one it was tried on."""
+    for action in actions:
+        try:
+            after = state.apply(action)
+        except IllegalMoveError as e:
+            return MovesPlayed(state, (), e.reason, action)
+        before, state = state, after
+    if not actions:
+        return MovesPlayed(state, (), None, None)
+    return MovesPlayed(state, step_resolutions(before, actions[-1], state), None, actions[-1])
 
 
 @dataclass(frozen=True)
@@ -160,19 +190,12 @@ class Scenario:
         names = [s.name for s in state.seats]
         out = []
         for step in self.steps:
-            before = state
-            error = None
-            after = state
             if step.by is not None and state.current != step.by:
-                error = T.gettext("it is {player}'s turn, not {other}'s").format(player=names[state.current],
-                                                                                 other=names[step.by])
+                after, res, error = state, (), T.gettext("it is {player}'s turn, not {other}'s").format(
+                    player=names[state.current], other=names[step.by])
             else:
-                try:
-                    after = state.apply(step.action)
-                except IllegalMoveError as e:
-                    error = e.reason
-            res = step_resolutions(before, step.action, after) if error is None else ()
-            out.append(PlayedStep(step, before, after, res, error, v.steps.get(step.number)))
+                after, res, error, _ = play_actions(state, (step.action,))
+            out.append(PlayedStep(state, after, res, error, v.steps.get(step.number), step=step))
             state = after
         return out
 

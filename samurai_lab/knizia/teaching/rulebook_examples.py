@@ -21,11 +21,11 @@ from ...common.study_format import Study, Texts, load_study
 from ...i18n import DEFAULT_LANGUAGE, Domain, get_language, use_language
 from ..core.actions import Action, as_action
 from ..core.model import Resolution
-from ..core.rules import IllegalMoveError
 from ..core.state import GameState
 from ..scenarios import catalogue as scenario_catalogue
 from ..scenarios.errors import Problems
-from ..scenarios.expect import Expectation, Outcome
+from ..scenarios.expect import Expectation
+from ..scenarios.model import Played, play_actions
 from ..scenarios.notation import Players
 from ..scenarios.position import parse_position
 from ..scenarios.read_expect import ExpectationReader
@@ -80,22 +80,13 @@ def _read(path: str, mtime: float) -> Study:
 # --- an example played ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class PlayedStep:
-    """A step played: the states around it, its action (None: the start), the pieces it decided, the
-    refusal if the rules forbade it, and what the example expects after it."""
+class PlayedStep(Played):
+    """A study's step played, with its words and marks and its last action (None: the start)."""
 
     number: int  # the study's step number (1: the start)
     text: Texts
     marks: tuple[str, ...]
     action: Action | None
-    before: GameState
-    after: GameState
-    resolutions: tuple[Resolution, ...]
-    error: str | None
-    expect: Expectation | None
-
-    def outcome(self) -> Outcome:
-        return Outcome(self.after, self.resolutions, self.error)
 
 
 class ExampleStudy:
@@ -155,18 +146,14 @@ class ExampleStudy:
         expect = self.expectations(name)
         state = self.variants[name][1]
         steps = self.study.steps
-        out = [PlayedStep(1, steps[0].text, steps[0].marks.cells, None, state, state, (), None, expect.get(1))]
+        out = [PlayedStep(state, state, (), None, expect.get(1), number=1, text=steps[0].text,
+                          marks=steps[0].marks.cells, action=None)]
         for k, step in enumerate(steps[1:], start=2):
-            before, error, action = state, None, None
-            for text in step.play or ((step.refused,) if step.refused else ()):
-                action = as_action(text)
-                try:
-                    state = state.apply(action)
-                except IllegalMoveError as e:
-                    error = e.reason
-                    break
-            res = state.events if error is None and action is not None else ()
-            out.append(PlayedStep(k, step.text, step.marks.cells, action, before, state, res, error, expect.get(k)))
+            actions = [as_action(text) for text in step.play or ((step.refused,) if step.refused else ())]
+            after, res, error, action = play_actions(state, actions)
+            out.append(PlayedStep(state, after, res, error, expect.get(k), number=k, text=step.text,
+                                  marks=step.marks.cells, action=action))
+            state = after
         return out
 
 

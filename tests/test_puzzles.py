@@ -240,7 +240,8 @@ def test_the_reply_is_exact_for_the_next_players_hands():
     import random
 
     from samurai_lab.knizia.core.tiles import sort_tiles
-    from samurai_lab.knizia.teaching.reply import threats, unseen_tiles
+    from samurai_lab.knizia.bots.knowledge import unseen_tiles
+    from samurai_lab.knizia.teaching.reply import threats
     m = module("knizia")
     rng = random.Random(5)
     checked = sampled = 0

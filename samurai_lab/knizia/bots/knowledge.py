@@ -51,9 +51,9 @@ def playable(view: GameState) -> tuple[GameState, Perspective]:
     return copy, Perspective(player, hidden, (base[0], base[1], base[2]))
 
 
-def unseen_tiles(state: GameState, player: int, viewer: int) -> Counter:
-    """``player``'s tiles that ``viewer`` cannot see: his 20 minus those on the board and discarded,
-    minus his hand when he is the viewer (then they are his pile)."""
+def unseen_tiles(state: GameState, player: int, viewer: int | None = None) -> Counter:
+    """``player``'s tiles that ``viewer`` (default: any other player) cannot see: his 20 minus those on
+    the board and discarded, minus his hand when he is the viewer (then they are his pile)."""
     left = Counter(TILE_SET)
     for p in state.tiles:
         if p is not None and p.owner == player:

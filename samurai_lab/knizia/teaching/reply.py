@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from ..bots.knowledge import unseen_tiles
 from ..core.rules import empty_land_around, influence, is_surrounded, movable_tiles
 from ..core.state import GameState
-from ..core.tiles import HAND_SIZE, TILE_SET, TILES_BY_CODE, Caste, Tile
+from ..core.tiles import HAND_SIZE, TILES_BY_CODE, Caste, Tile
 
 RONIN, SWAP, MOVE = TILES_BY_CODE["N1"], TILES_BY_CODE["X"], TILES_BY_CODE["M"]
 
@@ -35,17 +36,6 @@ class Threat:
     caste: Caste
     player: int
     hand: tuple[str, ...]  # tile codes; "M<hex>" names the move tile with the tile it lifts
-
-
-def unseen_tiles(state: GameState, player: int) -> Counter:
-    """``player``'s tiles nobody else can see: his set less his tiles on the board and his used swaps."""
-    left = Counter(TILE_SET)
-    for p in state.tiles:
-        if p is not None and p.owner == player:
-            left[p.tile] -= 1
-    for t in state.discarded[player]:
-        left[t] -= 1
-    return +left
 
 
 def reach(state: GameState, player: int) -> int:

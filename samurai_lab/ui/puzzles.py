@@ -39,32 +39,44 @@ ALL = "all"
 STORE_SCRIPT = """
 (() => {
   const key = %(key)s, cls = %(cls)s;
+  const native = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+  const linked = [];
+  const keep = (value) => {
+    if (!value) return;
+    try {
+      if (window.localStorage.getItem(key) !== value) window.localStorage.setItem(key, value);
+    } catch (e) { /* storage refused: nothing kept */ }
+  };
+  const flush = () => linked.forEach((input) => keep(native.get.call(input)));
   const link = (input) => {
     if (input.dataset.samuraiStore) return;
     input.dataset.samuraiStore = '1';
     let saved = '';
     try { saved = window.localStorage.getItem(key) || ''; } catch (e) { saved = ''; }
-    input.value = saved || '{}';
+    native.set.call(input, saved || '{}');
     input.dispatchEvent(new Event('input', {bubbles: true}));
-    let last = input.value;
-    setInterval(() => {
-      if (input.value !== last && input.value) {
-        last = input.value;
-        try { window.localStorage.setItem(key, last); } catch (e) { /* storage refused: nothing kept */ }
-      }
-    }, 400);
+    // the widget sets the input's value when the kernel changes it: keep it in the same moment
+    Object.defineProperty(input, 'value', {
+      configurable: true,
+      get() { return native.get.call(this); },
+      set(value) { native.set.call(this, value); keep(value); },
+    });
+    linked.push(input);
   };
   const scan = () => document.querySelectorAll('.' + cls + ' input').forEach(link);
   scan();
   new MutationObserver(scan).observe(document.body, {childList: true, subtree: true});
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flush(); });
 })();
 """
 
 
 class BrowserStore:
     """A small JSON value kept in the browser's ``localStorage`` under ``key``: the page script copies the
-    stored value into a hidden text widget when the page opens, and stores the widget's value when the
-    kernel changes it. ``on_load(callback)`` is called with the stored value once it arrives."""
+    stored value into a hidden text widget when the page opens, and stores the widget's value in the
+    moment the kernel's change reaches the page (again when the page is hidden or left).
+    ``on_load(callback)`` is called with the stored value once it arrives."""
 
     CLASS = "samurai-store"
 

@@ -6,6 +6,8 @@ the streak and the solved puzzles kept in the browser; screenshots saved."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from helpers import FittedBoards, click_canvas, context_page, open_app, save_screenshot, wait_for_text
 from playwright.sync_api import Browser, Page, expect
@@ -23,6 +25,7 @@ from samurai_lab.knizia.widgets.board import BoardView
 from samurai_lab.knizia.teaching.reply import threatened
 from samurai_lab.knizia.teaching.turn_search import relevant_actions, reply_reach
 from samurai_lab.knizia.widgets.puzzle import THEMES, focus_hexes
+from samurai_lab.ui.puzzles import STORE_KEY
 
 pytestmark = pytest.mark.browser
 
@@ -65,11 +68,13 @@ def test_katana_wrong_try_then_solved_by_mouse(browser: Browser, voila_url: str)
                 break
             state, left = verdict.state, verdict.left
         wait_for_text(page, ".samurai-puzzle-score", "Solved here: 1 of", TIMEOUT)
-        save_screenshot(page, "puzzles_katana_solved")
-        # kept in the browser: a new page of the same browser still counts it
+        # kept in the browser's storage by the time the page counts it, so a reload at once keeps it
+        stored = page.evaluate("key => window.localStorage.getItem(key)", STORE_KEY)
+        assert puzzle.record.id in json.loads(stored or "{}").get("solved", []), stored
         page.reload()
         page.wait_for_selector(".samurai-puzzle-goal b", state="visible", timeout=TIMEOUT * 1000)
         wait_for_text(page, ".samurai-puzzle-score", "Solved here: 1 of", TIMEOUT)
+        save_screenshot(page, "puzzles_katana_solved")
         assert errors.unexpected() == []
 
 

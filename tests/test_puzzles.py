@@ -355,3 +355,23 @@ def test_the_app_speaks_the_page_language(lang):
                 + widget_texts(app.body)
             assert english_left(shown, language=lang) == [], game
             assert app.feedback.kind == "info" and app.feedback.text
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_theme_list_is_in_the_readers_alphabetical_order(lang):
+    from samurai_lab.ikizumari.widgets.puzzle import IkizumariPuzzles
+    from samurai_lab.katana.widgets.puzzle import KatanaPuzzles
+    from samurai_lab.knizia.widgets.puzzle import KniziaPuzzles
+    from samurai_lab.ui.puzzles import PuzzlesApp
+
+    with use_language(lang):
+        app = PuzzlesApp({"knizia": KniziaPuzzles, "katana": KatanaPuzzles, "ikizumari": IkizumariPuzzles},
+                         query=f"lang={lang}")
+        for game in GAMES:
+            app.game_choice.value = game
+            first, *themes = app.theme_choice.options
+            assert first[1] == "all" and len(themes) >= 3, game
+            names = [name for name, _ in themes]
+            assert names == sorted(names, key=str.casefold), (game, names)
+            used = {t for record in app.trainer.records for t in record.themes}
+            assert {key for _, key in themes} == used, game

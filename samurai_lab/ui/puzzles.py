@@ -190,11 +190,11 @@ class PuzzlesApp:
     def _game_changed(self) -> None:
         self.game = self.game_choice.value
         self.board_box.children = (self.trainer.widget,)
-        themes = sorted({t for r in self.trainer.records for t in r.themes})
+        themes = sorted(((self.trainer.theme_text(t), t) for t in {t for r in self.trainer.records for t in r.themes}),
+                        key=lambda named: (named[0].casefold(), named[1]))
         self._quiet = True
         try:
-            self.theme_choice.options = [(T.gettext("Any theme"), ALL)] + [(self.trainer.theme_text(t), t)
-                                                                          for t in themes]
+            self.theme_choice.options = [(T.gettext("Any theme"), ALL)] + themes
             self.theme_choice.value = ALL
         finally:
             self._quiet = False

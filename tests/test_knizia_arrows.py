@@ -5,6 +5,7 @@ board view, the study player's steps and the explorer's study editor (an arrow b
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,11 @@ def saved_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("SAMURAI_SAVED_DIR", str(tmp_path))
     monkeypatch.delenv("QUERY_STRING", raising=False)
     return tmp_path / "studies"
+
+
+def _text_of(svg: str) -> str:
+    """The words of a picture as a reader gets them (its text, without the markup)."""
+    return re.sub(r"<[^>]+>", "", svg)
 
 
 def _parts(shapes):
@@ -131,6 +137,28 @@ def test_the_board_view_keeps_its_arrows_until_replaced():
     assert view.arrows == ()
     with pytest.raises(ValueError):
         view.set_arrows([("HO46", "HO99")])
+
+
+def test_the_key_explains_the_arrow_only_while_one_is_drawn():
+    from samurai_lab.i18n import use_language
+    from samurai_lab.knizia.widgets.board import BoardView
+
+    words = "arrow: a move the study points to"
+    assert words in _text_of(board_svg(STATE, arrows=[("HO46", "HO47")]))
+    assert THEME.arrow in board_svg(STATE, arrows=[(A, B)])
+    assert words not in _text_of(board_svg(STATE))
+    view = BoardView(STATE)
+    view.legend.selected_index = 0  # the key opened
+    assert words not in view._legend_html.value and THEME.arrow not in view._legend_html.value
+    view.set_arrows([("HO46", "HO47")])
+    assert words in _text_of(view._legend_html.value) and THEME.arrow in view._legend_html.value
+    view.set_arrows([])
+    assert words not in _text_of(view._legend_html.value)
+    with use_language("ru"):
+        view = BoardView(STATE)
+        view.legend.selected_index = 0
+        view.set_arrows([("HO46", "HO47")])
+        assert "стрелка: ход, на который указывает этюд" in _text_of(view._legend_html.value)
 
 
 def test_the_study_player_draws_a_step_s_arrows_and_names_them():

@@ -149,12 +149,12 @@ def test_legend_speaks_the_edition_vocabulary() -> None:
     for ruleset, helmet, fast in ((EDITION_1998, "High Helmet", "Japanese character"),
                                   (EDITION_2015, "Castle", "quick icon")):
         state = new_game(3, ruleset)
-        texts = " ".join(t.text for t in parse(board_svg(state)).iter(f"{NS}text"))
+        texts = " ".join(" ".join(t.text for t in parse(board_svg(state)).iter(f"{NS}text")).split())  # lines joined
         assert helmet in texts and fast in texts
         for seat in state.seats:
             assert seat.name in texts
     legend = parse(legend_svg(new_game(4), heat="B", highlights=["legal", "preview"]))
-    texts = " ".join(t.text for t in legend.iter(f"{NS}text"))
+    texts = " ".join(" ".join(t.text for t in legend.iter(f"{NS}text")).split())
     assert "Influence on Buddha" in texts and "where you can play" in texts and "last move" in texts
 
 

@@ -10,8 +10,9 @@ hands and explanations.
 from __future__ import annotations
 
 import itertools
+import math
 from functools import lru_cache
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
 from ..core.board import CITY, EDO, LAND, SEA, VILLAGE
@@ -21,8 +22,8 @@ from ..core.tiles import CASTES, Caste, Figure, Tile, tile
 from ...i18n import N_
 from .describe import T, seat_names, status_text, tile_text
 from .layout import HexRef, Layout, layout_for, resolve_hexes
-from .scene import (Circle, Group, Line, Poly, Shape, Text, arrow_groups, caste_letter, hex_points, heat_groups,
-                    highlight_groups, hex_fill, figure_icon,
+from .scene import (Circle, Group, Line, Poly, Shape, Text, arrow_groups, arrow_shapes, caste_letter, hex_points,
+                    heat_groups, highlight_groups, hex_fill, figure_icon,
                     icon_shapes, map_groups, mark_shapes, name_groups, piece_groups, piece_shapes, player_mark,
                     tile_groups, tile_shapes)
 from .theme import THEME, Theme, seat_colours
@@ -120,15 +121,17 @@ def board_svg(
     board = state.board
     layout = layout_for(board, size, focus=focus) if focus is not None else layout_for(board, size)
     marks = _highlight_map(board, highlights)
+    arrows = list(arrows)
     sel = resolve_hexes(board, [selected])[0] if selected is not None else None
     heat_caste = _caste(heat) if heat is not None else None
 
     n = next(_ids)
     w, h = layout.width, layout.height
-    legend_svg, legend_h = ("", 0)
+    legend_svg, legend_h, legend_w = ("", 0.0, 0.0)
     if legend:
-        legend_svg, legend_h = _legend(state, theme, w + 12, 14, heat_caste, marks, status=True)
-    total_w = w + (LEGEND_WIDTH + 12 if legend else 0)
+        legend_svg, legend_h, legend_w = _legend(state, theme, w + 12, 14, heat_caste, marks, status=True,
+                                                 arrow=bool(arrows))
+    total_w = w + (math.ceil(legend_w) + 12 if legend else 0)
     total_h = max(h, legend_h + 14)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{total_h}" '
@@ -206,35 +209,71 @@ def mark_words(style: str) -> str:
     return T.gettext(MARK_WORDS[style]) if style in MARK_WORDS else style
 
 
+def _text_width(text: str, size: float, bold: bool = False) -> float:
+    """A generous estimate of a line's width in px (no font metrics here): a picture sized by it does not
+    cut its words in any of the apps' languages."""
+    return len(text) * size * (0.66 if bold else 0.6)
+
+
+def _wrapped(text: str, room: float, size: float, bold: bool = False) -> list[str]:
+    """``text`` in lines that fit ``room`` px by ``_text_width``, broken between words (a word longer
+    than the room keeps a line of its own)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and _text_width(f"{lines[-1]} {word}", size, bold) <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+class _Section(NamedTuple):
+    """A section of the key: svg elements drawn from x=0, y=0, and the room they take."""
+    items: list[str]
+    height: float
+    width: float
+
+
 def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: Mapping[str, tuple[int, ...]],
-                     status: bool = False, preview: bool = False) -> list[tuple[list[str], float]]:
-    """The key in sections, each (svg elements drawn from x=0, y=0, height): castes, hex kinds, players
-    with their marks, fast mark, and the overlays in use."""
+                     status: bool = False, preview: bool = False, arrow: bool = False,
+                     room: float = LEGEND_WIDTH) -> list[_Section]:
+    """The key in sections: castes, hex kinds, players with their marks, fast mark, and the overlays in
+    use (``arrow``: a study's arrows are drawn). A line longer than ``room`` px goes on in a line below."""
     vocab = state.ruleset.vocabulary
     edition = state.ruleset.edition
     row = 24.0
     fs = 12.0
-    sections: list[tuple[list[str], float]] = []
+    sections: list[_Section] = []
     items: list[str] = []
-    y = 0.0
+    y = wide = 0.0
 
     def close() -> None:
-        nonlocal items, y
+        nonlocal items, y, wide
         if items:
-            sections.append((items, y))
-        items, y = [], 0.0
+            sections.append(_Section(items, y, wide))
+        items, y, wide = [], 0.0, 0.0
 
-    def heading(text: str) -> None:
+    def write(x: float, dy: float, words: str, size: float, colour: str, bold: bool = False) -> None:
+        nonlocal wide, y
+        lines = _wrapped(words, room - x, size, bold)
+        for i, line in enumerate(lines):
+            if i:
+                y += size * 1.2
+            # a broken line keeps its space: the picture's text reads as one sentence (screen readers, search)
+            spoken = line if i == len(lines) - 1 else line + " "
+            items.append(shape_svg(Text(x, y + dy, spoken, size, colour, bold=bold, anchor="start")))
+            wide = max(wide, x + _text_width(line, size, bold))
+
+    def heading(words: str) -> None:
         nonlocal y
-        items.append(shape_svg(Text(0, y + 6, text, fs, theme.ink, bold=True, anchor="start")))
+        write(0, 6, words, fs, theme.ink, bold=True)
         y += row * 0.85
 
-    def label(text: str, dy: float = 0.0) -> None:
-        items.append(shape_svg(Text(30, y + dy, text, fs, theme.ink, anchor="start")))
+    def label(words: str, dy: float = 0.0) -> None:
+        write(30, dy, words, fs, theme.ink)
 
     if status:
-        items.append(shape_svg(Text(0, y + 6, status_text(state), fs + 1, theme.edo_edge, bold=True,
-                                    anchor="start")))
+        write(0, 6, status_text(state), fs + 1, theme.edo_edge, bold=True)
         y += row * 1.2
         close()
     heading(vocab.pieces[:1].upper() + vocab.pieces[1:])
@@ -280,14 +319,13 @@ def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: 
         y += 7
         items.append(shape_svg(Poly(_hex(11, y, 10), fill=colours[0], alpha=0.6)))
         label(T.gettext("tint: the leading player"), -7)
-        items.append(shape_svg(Text(30, y + 8, T.gettext("number: the highest tally"), fs, theme.ink,
-                                    anchor="start")))
+        label(T.gettext("number: the highest tally"), 8)
         y += row + 8
         items.append(shape_svg(Poly(_hex(11, y, 10), fill=theme.tie_colour, alpha=0.6)))
         label(T.gettext("tie: nobody would take it"))
         y += row
         close()
-    if marks or preview:
+    if marks or preview or arrow:
         heading(T.gettext("Marked hexes"))
         y += 6
         for style in marks:
@@ -311,44 +349,53 @@ def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: 
             items.append(shape_svg(Poly(_hex(11, y, 9), stroke=theme.cursor_edge, width=2.2, dash=(4, 2))))
             label(T.gettext("keyboard cursor"))
             y += row
+        if arrow:
+            items += [shape_svg(s) for s in arrow_shapes((2, y), (26, y), 10, theme)]
+            label(T.gettext("arrow: a move the study points to, from hex to hex"))
+            y += row
         close()
     return sections
 
 
 def _legend(state: GameState, theme: Theme, x0: float, y0: float, heat: Caste | None,
-            marks: Mapping[str, tuple[int, ...]], status: bool = False) -> tuple[str, float]:
-    """The key in one column at (x0, y0). Returns (svg, height).
+            marks: Mapping[str, tuple[int, ...]], status: bool = False,
+            arrow: bool = False) -> tuple[str, float, float]:
+    """The key in one column at (x0, y0). Returns (svg, height, width): at least ``LEGEND_WIDTH``, wider
+    when a language's words need it.
 
-    ``status``: begin with where the game stands (whose turn it is)."""
+    ``status``: begin with where the game stands (whose turn it is); ``arrow``: explain the arrows."""
     parts = []
-    y = y0
-    for items, height in _legend_sections(state, theme, heat, marks, status):
-        parts.append(f'<g transform="translate({_num(x0)},{_num(y)})">' + "".join(items) + "</g>")
-        y += height + 4
-    return '<g class="legend">' + "".join(parts) + "</g>", y - y0
+    y, width = y0, float(LEGEND_WIDTH)
+    for section in _legend_sections(state, theme, heat, marks, status, arrow=arrow):
+        parts.append(f'<g transform="translate({_num(x0)},{_num(y)})">' + "".join(section.items) + "</g>")
+        y += section.height + 4
+        width = max(width, section.width)
+    return '<g class="legend">' + "".join(parts) + "</g>", y - y0, width
 
 
 def legend_svg(state: GameState, *, heat: Caste | str | None = None,
                highlights: Iterable[str] = (), theme: Theme = THEME) -> str:
     """The key of ``board_svg`` on its own (e.g. beside a ``BoardView``); ``highlights``: styles to explain."""
     marks = {style: () for style in highlights}
-    body, height = _legend(state, theme, 8, 14, _caste(heat) if heat is not None else None, marks)
-    w, h = LEGEND_WIDTH + 8, round(height + 14)
+    body, height, width = _legend(state, theme, 8, 14, _caste(heat) if heat is not None else None, marks)
+    w, h = math.ceil(width) + 8, round(height + 14)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
             f'font-family={quoteattr(theme.font)} class="samurai-legend">{body}</svg>')
 
 
 def legend_html(state: GameState, *, highlights: Iterable[str] = ("legal", "preview", "warning"),
-                preview: bool = True, theme: Theme = THEME, width: int = 250) -> str:
+                preview: bool = True, theme: Theme = THEME, width: int = 250, arrow: bool = False) -> str:
     """The key as a row of small pictures that wraps to the width it is given (one per section): castes,
-    map, players with their marks, and the board's marks (highlights, preview badges, keyboard cursor)."""
+    map, players with their marks, and the board's marks (highlights, preview badges, keyboard cursor,
+    and with ``arrow`` a study's arrows). A picture is ``width`` px wide; longer lines go on below."""
     marks = {style: () for style in highlights}
     cells = []
-    for items, height in _legend_sections(state, theme, None, marks, preview=preview):
-        h = round(height + 8)
-        cells.append(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" '
-                     f'viewBox="-4 -4 {width} {h}" font-family={quoteattr(theme.font)} role="img">'
-                     + "".join(items) + "</svg>")
+    for section in _legend_sections(state, theme, None, marks, preview=preview, arrow=arrow, room=width - 8):
+        w, h = max(width, math.ceil(section.width) + 8), round(section.height + 8)
+        cells.append(f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+                     f'viewBox="-4 -4 {w} {h}" font-family={quoteattr(theme.font)} role="img" '
+                     'style="max-width:100%;height:auto">'
+                     + "".join(section.items) + "</svg>")
     return ('<div class="samurai-legend" style="display:flex;flex-wrap:wrap;gap:6px 18px;align-items:flex-start">'
             + "".join(cells) + "</div>")
 

@@ -289,6 +289,7 @@ class BoardView:
         if drawn != self._arrows:
             self._arrows = drawn
             self._redraw(MARKS)
+            self._show_legend()
 
     def clear_highlights(self) -> None:
         """Remove the highlights of every style."""
@@ -497,10 +498,10 @@ class BoardView:
         if self.legend.selected_index is None:
             return
         st = self._state
-        key = (st.ruleset.edition, st.seats, self.palette)
+        key = (st.ruleset.edition, st.seats, self.palette, bool(self._arrows))
         if key != self._legend_key:
             self._legend_key = key
-            self._legend_html.value = legend_html(st, theme=self.base_theme)
+            self._legend_html.value = legend_html(st, theme=self.base_theme, arrow=bool(self._arrows))
 
     # --- events ------------------------------------------------------------
     def _guarded(self, fn: Callable[..., Any]) -> Callable[..., None]:

@@ -336,18 +336,23 @@ def test_check_proves_a_sample_and_fails_a_doctored_file(tmp_path):
     assert "FAILED" in out.getvalue() or "INVALID" in out.getvalue()
 
 
-@pytest.mark.parametrize("lang", ["it", "es", "ru"])
-def test_the_app_speaks_the_page_language(lang):
-    from language_check import english_left, widget_texts
-
+def _app(lang: str):
+    """The Puzzles app of all three games, as a page in ``lang`` builds it (call inside ``use_language``)."""
     from samurai_lab.ikizumari.widgets.puzzle import IkizumariPuzzles
     from samurai_lab.katana.widgets.puzzle import KatanaPuzzles
     from samurai_lab.knizia.widgets.puzzle import KniziaPuzzles
     from samurai_lab.ui.puzzles import PuzzlesApp
 
+    return PuzzlesApp({"knizia": KniziaPuzzles, "katana": KatanaPuzzles, "ikizumari": IkizumariPuzzles},
+                      query=f"lang={lang}")
+
+
+@pytest.mark.parametrize("lang", ["it", "es", "ru"])
+def test_the_app_speaks_the_page_language(lang):
+    from language_check import english_left, widget_texts
+
     with use_language(lang):
-        app = PuzzlesApp({"knizia": KniziaPuzzles, "katana": KatanaPuzzles, "ikizumari": IkizumariPuzzles},
-                         query=f"lang={lang}")
+        app = _app(lang)
         for game in GAMES:
             app.game_choice.value = game
             app._hint()
@@ -359,14 +364,8 @@ def test_the_app_speaks_the_page_language(lang):
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_theme_list_is_in_the_readers_alphabetical_order(lang):
-    from samurai_lab.ikizumari.widgets.puzzle import IkizumariPuzzles
-    from samurai_lab.katana.widgets.puzzle import KatanaPuzzles
-    from samurai_lab.knizia.widgets.puzzle import KniziaPuzzles
-    from samurai_lab.ui.puzzles import PuzzlesApp
-
     with use_language(lang):
-        app = PuzzlesApp({"knizia": KniziaPuzzles, "katana": KatanaPuzzles, "ikizumari": IkizumariPuzzles},
-                         query=f"lang={lang}")
+        app = _app(lang)
         for game in GAMES:
             app.game_choice.value = game
             first, *themes = app.theme_choice.options

@@ -22,9 +22,9 @@ from ...i18n import Domain
 from ..core.actions import Action, EndTurn, MoveTile, PlaceTile, Swap, parse_action
 from ..core.state import GameState
 from ..core.text import tile_name
-from ..core.tiles import caste as parse_caste
+from ..core.tiles import Caste, caste as parse_caste
 from ..scenarios.position import parse_position, position_string
-from .reply import threatened
+from .reply import next_player, threatened
 from .turn_search import BUDGET, Capture, OutOfBudget, TurnOutcome, TurnSearch, search_turn, wins
 from .words import hex_words, resolution_words
 
@@ -44,7 +44,7 @@ class Puzzle:
 
     @property
     def next_player(self) -> int:
-        return (self.state.current + 1) % self.state.n_players
+        return next_player(self.state)
 
     def answer(self) -> list[Action]:
         return [parse_action(a) for a in self.record.answer]
@@ -71,7 +71,7 @@ def target_text(state: GameState, target: Capture) -> str:
     return f"{target[1].value}@{state.board.ids[target[0]]}"
 
 
-def piece_words(state: GameState, hex_index: int, caste) -> dict:  # noqa: ANN001 - a Caste
+def piece_words(state: GameState, hex_index: int, caste: Caste) -> dict:
     """The {caste} and {where} of a piece, in the current language and the edition's words."""
     return {"caste": state.ruleset.vocabulary.caste(caste), "where": hex_words(state, hex_index)}
 
@@ -93,7 +93,7 @@ def goal_text(state: GameState, goal: str, value: int, target: Capture | None = 
         return text.format(player=who, swap=vocab.swap, move=vocab.move, **piece_words(state, target[0], target[1]))
     if goal == "deny":
         return T.gettext("{player} to play: leave {next} no {piece} to take on the next turn, whatever {tiles} "
-                         "he holds.").format(player=who, next=names[(state.current + 1) % state.n_players],
+                         "he holds.").format(player=who, next=names[next_player(state)],
                                              piece=vocab.piece, tiles=vocab.tiles)
     return T.gettext("{player} to play: take the most {pieces} this turn.").format(player=who, pieces=vocab.pieces)
 
@@ -143,18 +143,31 @@ def targets(search: TurnSearch, me: int) -> list[Capture]:
                   key=lambda c: (c[0], c[1].index))
 
 
-def goal_answer(search: TurnSearch, goal: str, target: Capture | None = None,
+def unique_best(search: TurnSearch, goal: str, target: Capture | None = None,
                 min_value: int = 1) -> tuple[TurnOutcome, int] | None:
-    """The one answer that reaches ``goal`` best and its margin (0: no other turn reaches the goal with other
-    figures), when the search proves one and no single tile finds it; None otherwise (see puzzles/README.md)."""
+    """The one best way to reach ``goal`` (its shortest turn) and the figures of the best turn reaching it with
+    other figures (-1: there is none), when the search proves one (``most``: at least ``min_value`` figures and
+    more than any other turn); None otherwise."""
     best = search.best(goal, target)
     if not best or len({o.captures for o in best}) != 1:
         return None
     answer = min(best, key=lambda o: len(o.actions))
     second = search.second(goal, target)
+    if goal == "most" and (answer.taken < min_value or second >= answer.taken):
+        return None
+    return answer, second
+
+
+def goal_answer(search: TurnSearch, goal: str, target: Capture | None = None,
+                min_value: int = 1) -> tuple[TurnOutcome, int] | None:
+    """The one answer that reaches ``goal`` best and its margin (0: no other turn reaches the goal with other
+    figures), when the search proves one (:func:`unique_best`) and no single tile finds it; None otherwise
+    (see puzzles/README.md)."""
+    proved = unique_best(search, goal, target, min_value)
+    if proved is None:
+        return None
+    answer, second = proved
     if goal == "most":
-        if answer.taken < min_value or second >= answer.taken:
-            return None
         if any(o.captures == answer.captures and len(o.actions) <= 2 for o in search.outcomes.values()):
             return None  # the obvious move: one tile does it
         return answer, answer.taken - max(second, 0)
@@ -349,12 +362,6 @@ def _wrong(puzzle: Puzzle, after: GameState, answer_after: GameState, text: str)
     if reply:
         text = T.gettext("{verdict}, {reply}.").format(verdict=text.rstrip("."), reply=reply)
     return Verdict(False, text)
-
-
-def parse_capture(state: GameState, record: PuzzleRecord) -> list[Capture]:
-    """The captures of the recorded answer."""
-    _, events = turn_captures(state, [parse_action(a) for a in record.answer])
-    return [(r.hex, r.caste, r.winner) for r in events]
 
 
 def hint(puzzle: Puzzle) -> str:

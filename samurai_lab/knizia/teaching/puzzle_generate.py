@@ -21,7 +21,7 @@ from ..core.model import Phase
 from ..core.ruleset import PRESETS, RANDOM
 from ..core.state import GameState, new_game
 from .puzzle import puzzle_from_position
-from .reply import threatened
+from .reply import next_player, threatened
 from .turn_search import OutOfBudget, TurnSearch, search_turn
 
 MINE_BUDGET = 20_000  # steps of a turn's search a generated puzzle may need (keeps every later proof quick)
@@ -56,7 +56,7 @@ def _search(state: GameState, goal: str, plain: TurnSearch, budget: int) -> Turn
     """The search a goal needs: the plain one, or for ``deny`` the wider one (None: no use, or too big)."""
     if goal != "deny":
         return plain
-    threats = threatened(state, (state.current + 1) % state.n_players)
+    threats = threatened(state, next_player(state))
     if not 1 <= len({s for s, _ in threats}) <= 2:
         return None
     try:

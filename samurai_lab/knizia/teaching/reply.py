@@ -38,9 +38,19 @@ class Threat:
     hand: tuple[str, ...]  # tile codes; "M<hex>" names the move tile with the tile it lifts
 
 
+def next_player(state: GameState) -> int:
+    """The player whose turn follows the current one."""
+    return (state.current + 1) % state.n_players
+
+
 def reach(state: GameState, player: int) -> int:
     """How many empty land hexes around one settlement ``player`` could fill on his next turn."""
-    return 2 if unseen_tiles(state, player)[RONIN] else 1
+    return _reach(unseen_tiles(state, player))
+
+
+def _reach(unseen: Counter) -> int:
+    """:func:`reach` from the player's unseen tiles: one tile without the fast mark, and the ronin if he may hold it."""
+    return 2 if unseen[RONIN] else 1
 
 
 def _castes_in_reach(state: GameState, s: int, others: list[tuple[int, tuple[Caste, ...]]]) -> dict[Caste, bool]:
@@ -81,7 +91,7 @@ def threats(state: GameState, player: int | None = None, first: bool = False) ->
     for s in state.board.settlements:
         if state.pieces[s]:
             k = empty_land_around(state, s)
-            if 0 < k <= (2 if unseen[RONIN] else 1):
+            if 0 < k <= _reach(unseen):
                 candidates.append((s, k))
     if not candidates:
         return []
@@ -132,4 +142,3 @@ def _best_hand(state: GameState, s: int, caste: Caste, player: int, k: int, sea:
 def threatened(state: GameState, player: int | None = None) -> set[tuple[int, Caste]]:
     """(settlement, caste) of every piece in :func:`threats`."""
     return {(t.hex, t.caste) for t in threats(state, player)}
-

@@ -11,7 +11,8 @@ from __future__ import annotations
 from ...common.puzzle_file import PuzzleRecord
 from ..core.state import GameState
 from ..scenarios.position import position_string
-from .puzzle import OutOfBudget, TurnSearch, search_turn
+from .puzzle import unique_best
+from .turn_search import OutOfBudget, TurnSearch, search_turn
 
 
 def mistake_puzzle(state: GameState, source: str = "", search: TurnSearch | None = None) -> PuzzleRecord | None:
@@ -22,16 +23,13 @@ def mistake_puzzle(state: GameState, source: str = "", search: TurnSearch | None
         except OutOfBudget:
             return None
     for goal in ("win", "most"):
-        best = search.best(goal)
-        if not best or len({o.captures for o in best}) != 1:
+        proved = unique_best(search, goal)
+        if proved is None:
             continue
-        answer = min(best, key=lambda o: len(o.actions))
-        second = max(search.second(goal), 0)
-        if goal == "most" and (answer.taken < 1 or second >= answer.taken):
-            continue
+        answer, second = proved
         return PuzzleRecord(
             game="knizia", id="review", title="win now" if goal == "win" else f"take {answer.taken}",
             position=position_string(state), goal=goal, answer=tuple(str(a) for a in answer.actions), themes=(),
             rating=0, source=source or "review", value=answer.taken,
-            margin=answer.taken - second if goal == "most" else 0, nodes=search.nodes)
+            margin=answer.taken - max(second, 0) if goal == "most" else 0, nodes=search.nodes)
     return None

@@ -20,7 +20,7 @@ from ..core.ruleset import END_OF_TURN
 from ..core.scoring import score_state
 from ..core.state import GameState
 from ..core.tiles import Caste
-from .reply import reach, threats
+from .reply import next_player, reach, threats
 
 BUDGET = 400_000  # turns' steps a proof may examine
 
@@ -190,7 +190,7 @@ def search_turn(state: GameState, budget: int = BUDGET, deny: bool = False) -> T
 
 def reply_reach(state: GameState, goal: str) -> int:
     """Goal ``deny``: the empty land hexes around one settlement the next player could fill (else 0)."""
-    return reach(state, (state.current + 1) % state.n_players) if goal == "deny" else 0
+    return reach(state, next_player(state)) if goal == "deny" else 0
 
 
 def _record(result: TurnSearch, me: int, after: GameState, captures: frozenset, path: tuple[Action, ...],
@@ -212,5 +212,3 @@ def wins(state: GameState, player: int) -> bool:
         return False
     report = score_state(state)
     return tuple(report.winners) == (player,)
-
-

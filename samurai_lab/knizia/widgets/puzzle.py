@@ -39,7 +39,6 @@ def focus_hexes(state: GameState, goal: str = "most") -> list[int]:
     return sorted(near | {o for s in near for o in state.board.neighbours[s]})
 
 
-
 class KniziaPuzzles:
     """A trainer for the Puzzles app (see ``ui/puzzles.py`` for what the app asks of it)."""
 

@@ -1,7 +1,7 @@
 """The package's layers, as the tree shows them: one direction only, no import cycles.
 
 Each game lives in its own folder ``samurai_lab/<game>/`` with the layers ``core`` ← ``scenarios`` ←
-``bots`` ← ``teaching`` ← ``render`` ← ``widgets``; game-independent widget pieces live in
+``bots`` ← ``teaching`` ← ``game`` (its declaration) ← ``render`` ← ``widgets``; game-independent widget pieces live in
 ``samurai_lab/ui``, the command line and servers in ``samurai_lab/tools``. A module imports only from
 its own layer or the layers below it, never from another game. The one allowed upward import is a
 core state's ``_repr_svg_`` asking its game's SVG renderer for a picture (as python-chess does).
@@ -16,7 +16,9 @@ import networkx as nx
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "samurai_lab"
-GAME_LAYERS = ("core", "scenarios", "bots", "teaching", "render", "widgets")
+GAME_LAYERS = ("core", "scenarios", "bots", "teaching", "game", "render", "widgets")
+# game: a game's declaration (``<game>/game.py``), above its widget-free layers; its drawing hooks are
+# named as "module:attribute" and imported only when an app asks for them
 TOP = {"common": -1, "i18n": -1, "ui": GAME_LAYERS.index("widgets") - 0.5, "tools": len(GAME_LAYERS)}
 # common, i18n: standard-library helpers under every game; ui: widget pieces under every game's widgets
 

@@ -20,7 +20,7 @@ from ..core.moves import Move, parse_move
 from ..core.position import from_position
 from ..core.rules import legal_moves, outcome, play
 from ..core.state import State
-from ..core.text import announcement, outcome_text, player_name
+from ..core.text import describe_move, player_name
 from .puzzle_themes import themes
 
 T = Domain("ikizumari")
@@ -116,18 +116,6 @@ def prove(puzzle: Puzzle, budget: int = BUDGET) -> list[str]:
                       (lambda: themes(puzzle.state, tuple(line)), rec.themes))
 
 
-def move_words(before: State, move: Move, after: State) -> str:
-    """'Red plays d1-d3 and announces 2 dragon.' (or the end of the game)."""
-    who = player_name(before.to_move)
-    if move.is_pass:
-        text = T.gettext("{player} passes.").format(player=who)
-    else:
-        text = T.gettext("{player} plays {move} and announces {words}.").format(
-            player=who, move=str(move), words=announcement(after))
-    done = outcome(after)
-    return text + (" " + outcome_text(done) if done is not None else "")
-
-
 def judge(puzzle: Puzzle, state: State, move: Move | str, left: int) -> Verdict:
     """Judge the solver's ``move`` in ``state`` (a position of the line) with ``left`` moves to go."""
     move = parse_move(move)
@@ -141,7 +129,7 @@ def judge(puzzle: Puzzle, state: State, move: Move | str, left: int) -> Verdict:
                 what=said, reply=reply, player=who)
         return T.gettext("{what} But {player} can no longer force IKI-ZUMARI in time.").format(what=said, player=who)
 
-    words = LineWords(move_words, lambda said: T.gettext("Solved! {what}").format(what=said),
+    words = LineWords(describe_move, lambda said: T.gettext("Solved! {what}").format(what=said),
                       lambda said: T.gettext("Right: {what}").format(what=said), refuted)
     return judge_line(puzzle.prover(), state, move, left, words)
 

@@ -1,0 +1,39 @@
+"""Samouraï of rulebook 004 (Iki-zumari) declared once for every feature that spans the games
+(``common/game.py``): its rules, notation, words, evaluation and drawing hooks."""
+
+from __future__ import annotations
+
+from ..common.game import Game
+from .bots.base import BOTS, make_bot
+from .bots.evaluate import WIN, evaluate
+from .core.board import parse_square
+from .core.moves import parse_move
+from .core.position import from_position, to_position
+from .core.rules import apply_move, legal_moves, outcome, play, why_illegal
+from .core.state import State, new_game
+from .core.text import describe_move, outcome_text, player_name
+
+
+def _new_state(players: int | None = None, seed: int = 0) -> State:
+    if players not in (None, 2):
+        raise ValueError("SAMOURAI is a game for two players")
+    return new_game()
+
+
+def key(s: State) -> tuple:
+    """What decides the future of the game (for transposition tables)."""
+    return (s.red, s.black, s.to_move, s.distance, s.symbol, s.bonus, s.pending, s.anzen_used)
+
+
+GAME: Game[State, object] = Game(
+    name="ikizumari", title="Samouraï: Iki-zumari", source="rulebook 004 (fr)", notebook="ikizumari.ipynb",
+    languages=("en", "fr", "it", "es", "ru"), text_languages=("en", "fr"), seats=(2, 2),
+    new_state=_new_state, from_position=from_position, to_position=to_position, key=key,
+    legal_actions=legal_moves, apply_action=apply_move, why_illegal=why_illegal, to_move=lambda s: s.to_move,
+    outcome=outcome, parse_action=lambda state, text: parse_move(text),
+    describe_action=describe_move,
+    player_name=lambda state, seat: player_name(seat), read_cell=lambda state, text: parse_square(text), describe_outcome=outcome_text,
+    play=play, evaluate=evaluate, win=WIN,
+    scale=3.0,  # the evaluation counts mobility (the square root of the moves) and exposed symbols: a few units
+    bots=tuple(BOTS), make_bot=make_bot, rulings=lambda s: s.ruleset.changes(),
+)

@@ -1,0 +1,85 @@
+"""Reiner Knizia's Samurai declared once for every feature that spans the games (``common/game.py``):
+its rules, notation, what a seat may see (the others' hands are hidden), words and drawing hooks."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Hashable
+
+from ..common.game import Game
+from .bots.base import BOTS, make_bot
+from .core.actions import Action, as_action
+from .core.rules import apply_action, legal_actions, why_illegal
+from .core.ruleset import EDITION_1998, Ruleset
+from .core.scoring import score_state
+from .core.state import GameState, new_game
+from .core.text import end_reason_text
+from .scenarios.position import parse_position, position_string
+from .teaching.game_text import describe_action
+from .teaching.rulebook_examples import check_expectations
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a game of Knizia's Samurai ended: the one winner (None when the victory is shared) and why."""
+
+    winner: int | None
+    reason: str
+    winners: tuple[int, ...]
+
+
+def outcome(state: GameState) -> Ending | None:
+    """The end of the game, scored, or None while it goes on."""
+    if not state.is_over:
+        return None
+    winners = score_state(state).winners
+    return Ending(winners[0] if len(winners) == 1 else None, state.end_reason or "", winners)
+
+
+def _new_state(players: int | None = None, seed: int = 0, ruleset: Ruleset = EDITION_1998) -> GameState:
+    return new_game(players or 2, ruleset, seed)
+
+
+def _player_name(state: GameState, seat: int) -> str:
+    return state.ruleset.vocabulary.seat_names(state.seats)[seat]
+
+
+def _secret(state: GameState, seat: int) -> Hashable:
+    """What only ``seat`` knows: his hand (nobody knows the order of a pile)."""
+    return state.hands[seat]
+
+
+@dataclass
+class _SeatBot:
+    """A bot of Knizia's game that chooses from the view of the seat to move, as the rules ask."""
+
+    bot: object
+    rng: random.Random
+
+    @property
+    def name(self) -> str:
+        return getattr(self.bot, "name", "")
+
+    def choose(self, state: GameState) -> Action:
+        return self.bot.choose(state.view(state.current), self.rng)  # type: ignore[attr-defined]
+
+
+def _make_bot(name: str, seed: int = 0) -> _SeatBot:
+    return _SeatBot(make_bot(name), random.Random(seed))
+
+
+GAME: Game[GameState, Action] = Game(
+    name="knizia", title="Samurai (Reiner Knizia)", source="rulebooks 000 (it), 001 (ru), 002 (es)",
+    notebook="explorer.ipynb", languages=("en", "it", "es", "ru"), text_languages=("en", "it", "es", "ru"),
+    seats=(2, 4), new_state=_new_state, from_position=lambda text: parse_position(text, "position"),
+    to_position=position_string, key=position_string,
+    legal_actions=legal_actions, apply_action=apply_action, why_illegal=why_illegal, to_move=lambda s: s.current,
+    outcome=outcome, parse_action=lambda state, text: as_action(text), describe_action=describe_action,
+    player_name=_player_name, read_cell=lambda state, text: state.board.resolve(text),
+    describe_outcome=lambda end: end.reason,
+    view=lambda state, seat: state.view(seat), secret=_secret,
+    bots=tuple(BOTS), make_bot=_make_bot, rulings=lambda s: s.ruleset.as_dict(),
+    edition_of=lambda s: s.ruleset.edition,
+    features={"study_expect": check_expectations},
+)

@@ -61,39 +61,47 @@ def _short_repr(v: object) -> str:
     return describe_value(v)
 
 
-def _as_tile(v: object, cls: type, args: tuple) -> Tile:
-    if isinstance(v, Tile):
-        return v
+def _read_tile(v: object) -> Tile:
+    if v.__class__ is Tile:
+        return v  # type: ignore[return-value]
     if not isinstance(v, str):
-        raise _refuse(cls, args, T.gettext("a tile is written by its code, not {value}; {example}").format(
+        raise ValueError(T.gettext("a tile is written by its code, not {value}; {example}").format(
             value=describe_value(v), example=T.gettext(TILE_EXAMPLE)))
-    try:
-        return tile_by_code(v)
-    except ValueError as e:
-        raise _refuse(cls, args, str(e)) from None
+    return tile_by_code(v)
 
 
-def _as_hex(v: object, cls: type, args: tuple) -> str:
-    try:
-        return hex_id(v)
-    except ValueError as e:
-        raise _refuse(cls, args, str(e)) from None
+def _read_hex(v: object) -> str:
+    return v if v.__class__ is str and v in MAP_IDS else hex_id(v)  # type: ignore[return-value]
 
 
-def _as_caste(v: object, cls: type, args: tuple) -> Caste:
-    try:
-        return caste_of(v)
-    except ValueError as e:
-        raise _refuse(cls, args, str(e)) from None
+def _read_caste(v: object) -> Caste:
+    return v if v.__class__ is Caste else caste_of(v)  # type: ignore[return-value]
 
 
-# The constructors below are written by hand (the dataclasses stay frozen): ready values (a Tile, a
-# Caste, a hex id) are stored as they are, the same objects; text is read; anything else is refused.
+_READ_FIELD = {"tile": _read_tile, "caste": _read_caste, "caste_a": _read_caste, "caste_b": _read_caste,
+               "hex": _read_hex, "hex_a": _read_hex, "hex_b": _read_hex, "from_hex": _read_hex, "to_hex": _read_hex}
 _set = object.__setattr__
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class PlacePiece:
+class _ReadFields:
+    """The fields of the actions below take ready values (a Tile, a Caste, a hex id), stored as they are,
+    the same objects, or text, which is read; anything else is refused, naming the constructor call."""
+
+    __slots__ = ()
+
+    def __post_init__(self) -> None:
+        for name in self.__slots__:
+            value = getattr(self, name)
+            try:
+                read = _READ_FIELD[name](value)
+            except ValueError as e:
+                raise _refuse(self.__class__, tuple(getattr(self, n) for n in self.__slots__), str(e)) from None
+            if read is not value:
+                _set(self, name, read)
+
+
+@dataclass(frozen=True, slots=True)
+class PlacePiece(_ReadFields):
     """Setup: put a caste piece from the supply into a settlement.
 
     ``PlacePiece("B", "Kyoto")`` reads a caste letter or name and a hex id or settlement name."""
@@ -101,35 +109,22 @@ class PlacePiece:
     caste: Caste
     hex: str
 
-    def __init__(self, caste: Caste | str, hex: str) -> None:
-        if caste.__class__ is not Caste:
-            caste = _as_caste(caste, PlacePiece, (caste, hex))
-        if hex.__class__ is not str or hex not in MAP_IDS:
-            hex = _as_hex(hex, PlacePiece, (caste, hex))
-        _set(self, "caste", caste)
-        _set(self, "hex", hex)
-
     def __str__(self) -> str:
         return f"piece {self.caste.value}@{self.hex}"
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class PickTile:
+@dataclass(frozen=True, slots=True)
+class PickTile(_ReadFields):
     """Setup: take one tile into the starting hand (five picks make the hand). ``PickTile("S3")`` reads a code."""
 
     tile: Tile
-
-    def __init__(self, tile: Tile | str) -> None:
-        if tile.__class__ is not Tile:
-            tile = _as_tile(tile, PickTile, (tile,))
-        _set(self, "tile", tile)
 
     def __str__(self) -> str:
         return f"pick {self.tile.code}"
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class PlaceTile:
+@dataclass(frozen=True, slots=True)
+class PlaceTile(_ReadFields):
     """Lay a tile from the hand on an empty hex (ships on sea, the others on land).
 
     ``PlaceTile("H2", "HO02")`` reads a tile code and a hex id or settlement name."""
@@ -137,20 +132,12 @@ class PlaceTile:
     tile: Tile
     hex: str
 
-    def __init__(self, tile: Tile | str, hex: str) -> None:
-        if tile.__class__ is not Tile:
-            tile = _as_tile(tile, PlaceTile, (tile, hex))
-        if hex.__class__ is not str or hex not in MAP_IDS:
-            hex = _as_hex(hex, PlaceTile, (tile, hex))
-        _set(self, "tile", tile)
-        _set(self, "hex", hex)
-
     def __str__(self) -> str:
         return f"{self.tile.code}@{self.hex}"
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Swap:
+@dataclass(frozen=True, slots=True)
+class Swap(_ReadFields):
     """Play the swap tile: exchange two caste pieces lying in two different settlements.
 
     The two ends are stored in hex-id order, so ``Swap(a, x, b, y) == Swap(b, y, a, x)``;
@@ -161,38 +148,23 @@ class Swap:
     hex_b: str
     caste_b: Caste
 
-    def __init__(self, hex_a: str, caste_a: Caste | str, hex_b: str, caste_b: Caste | str) -> None:
-        if (hex_a.__class__ is not str or hex_a not in MAP_IDS or hex_b.__class__ is not str
-                or hex_b not in MAP_IDS or caste_a.__class__ is not Caste or caste_b.__class__ is not Caste):
-            args = (hex_a, caste_a, hex_b, caste_b)
-            hex_a, hex_b = _as_hex(hex_a, Swap, args), _as_hex(hex_b, Swap, args)
-            caste_a, caste_b = _as_caste(caste_a, Swap, args), _as_caste(caste_b, Swap, args)
-        if (hex_b, caste_b.value) < (hex_a, caste_a.value):
-            hex_a, caste_a, hex_b, caste_b = hex_b, caste_b, hex_a, caste_a
-        _set(self, "hex_a", hex_a)
-        _set(self, "caste_a", caste_a)
-        _set(self, "hex_b", hex_b)
-        _set(self, "caste_b", caste_b)
+    def __post_init__(self) -> None:
+        _ReadFields.__post_init__(self)
+        if (self.hex_b, self.caste_b.value) < (self.hex_a, self.caste_a.value):
+            for name, value in zip(self.__slots__, (self.hex_b, self.caste_b, self.hex_a, self.caste_a)):
+                _set(self, name, value)
 
     def __str__(self) -> str:
         return f"X {self.hex_a}:{self.caste_a.value} {self.hex_b}:{self.caste_b.value}"
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class MoveTile:
+@dataclass(frozen=True, slots=True)
+class MoveTile(_ReadFields):
     """Play the move tile: lift one of your own normal tiles, leave the move tile (0) in its hex,
     and lay the lifted tile on another empty land hex. ``MoveTile("ho05", "HO20")`` reads hex names."""
 
     from_hex: str
     to_hex: str
-
-    def __init__(self, from_hex: str, to_hex: str) -> None:
-        if from_hex.__class__ is not str or from_hex not in MAP_IDS:
-            from_hex = _as_hex(from_hex, MoveTile, (from_hex, to_hex))
-        if to_hex.__class__ is not str or to_hex not in MAP_IDS:
-            to_hex = _as_hex(to_hex, MoveTile, (from_hex, to_hex))
-        _set(self, "from_hex", from_hex)
-        _set(self, "to_hex", to_hex)
 
     def __str__(self) -> str:
         return f"M {self.from_hex}>{self.to_hex}"

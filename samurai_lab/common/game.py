@@ -20,6 +20,7 @@ layer stays below every game); :func:`register` adds another (a test's game).
 from __future__ import annotations
 
 import importlib
+from functools import reduce
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Hashable, Iterator, Mapping, Protocol, Sequence, TypeVar
 
@@ -87,6 +88,9 @@ class Game(Generic[S, A]):
     read_cell: Callable[[S, str], Any]  #: a square or hex named in a file ("g9", "HO47") → the cell
     describe_outcome: Callable[[Outcome], str] = str
     action_text: Callable[[A], str] = str  #: an action's notation (what ``parse_action`` reads back)
+    #: the cells an action touches, as a board enters it: (origin, arrival) for a move, (cell,) for a
+    #: placement, () for a pass
+    action_cells: Callable[[A], tuple[int, ...]] = lambda action: ()
 
     # --- seats and hidden information
     view: Callable[[S, int], S] = _same  #: what ``seat`` may see of a state (others' hands hidden)
@@ -130,7 +134,7 @@ class Game(Generic[S, A]):
         if where is None:
             raise ValueError(f"{self.name} has no {name}")
         module, _, attr = where.partition(":")
-        return getattr(importlib.import_module(module), attr)
+        return reduce(getattr, attr.split("."), importlib.import_module(module))
 
     def bot(self, name: str, seed: int = 0) -> Bot:
         """A bot of this game by name (ValueError naming the bots)."""

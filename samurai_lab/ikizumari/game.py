@@ -11,7 +11,8 @@ from .core.moves import parse_move
 from .core.position import from_position, to_position
 from .core.rules import apply_move, legal_moves, outcome, play, why_illegal
 from .core.state import State, new_game
-from .core.text import describe_move, outcome_text, player_name
+from .core.describe import describe_move
+from .core.text import outcome_text, player_name
 
 
 def _new_state(players: int | None = None, seed: int = 0) -> State:
@@ -36,4 +37,6 @@ GAME: Game[State, object] = Game(
     play=play, evaluate=evaluate, win=WIN,
     scale=3.0,  # the evaluation counts mobility (the square root of the moves) and exposed symbols: a few units
     bots=tuple(BOTS), make_bot=make_bot, rulings=lambda s: s.ruleset.changes(),
+    action_cells=lambda m: () if m.is_pass else (m.origin, m.target),
+    hooks={"board": "samurai_lab.ikizumari.widgets.board:BoardView.for_apps"},
 )

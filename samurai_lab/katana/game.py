@@ -37,4 +37,6 @@ GAME: Game[State, object] = Game(
     scale=250.0,  # a kill is worth 400 in the evaluation: the odds of a position one kill ahead are about 5 to 1
     cost=lambda state, move: 0 if move.kind == "place" else 1,  # a relocation is part of the turn it follows
     bots=tuple(BOTS), make_bot=make_bot, rulings=lambda s: s.rules.changes(),
+    action_cells=lambda m: (m.frm, m.to) if m.kind == "move" else (m.to,) if m.kind == "place" else (),
+    hooks={"board": "samurai_lab.katana.widgets.board:KatanaBoard"},
 )

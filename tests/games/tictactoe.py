@@ -95,7 +95,7 @@ GAME: Game[State, int] = Game(
     text_languages=("en",), seats=(2, 2), new_state=lambda players=None, seed=0: State(),
     from_position=from_position, to_position=lambda s: f"{s.cells} {MARKS[s.to_move]}", key=lambda s: s,
     legal_actions=legal, apply_action=apply_move, why_illegal=why_illegal, to_move=lambda s: s.to_move,
-    outcome=outcome, parse_action=lambda s, text: read_cell(text), action_text=cell_name,
+    outcome=outcome, parse_action=lambda s, text: read_cell(text), action_text=cell_name, action_cells=lambda m: (m,),
     describe_action=lambda before, m, after: f"{MARKS[before.to_move].upper()} takes {cell_name(m)}",
     player_name=lambda s, seat: MARKS[seat].upper(), read_cell=lambda s, text: read_cell(text),
     play=play, evaluate=evaluate, win=100.0, scale=2.0, bots=("random",),

@@ -6,7 +6,6 @@ from samurai_lab.i18n import N_, Domain
 
 from .board import ANZEN, BOARD, DRAGON, IBIS, MEKURA, PLAYER_NAMES, SHIRO, SYMBOL, SYMBOL_NAMES, TIGER, TORTOISE
 from .moves import Move
-from .rules import outcome
 from .state import CROSS, State
 
 T = Domain("ikizumari")
@@ -139,15 +138,3 @@ def outcome_text(result) -> str:  # noqa: ANN001 - a rules.Outcome
         return T.gettext("Partie nulle (draw): every possible move would put a player still protected by his "
                          "SHIRO in IKI-ZUMARI.")
     return T.gettext("Partie nulle (draw): 200 moves without a winner (ruling I12).")
-
-
-def describe_move(before: State, move: Move, after: State) -> str:
-    """'Red plays d1-d3 and announces 2 dragon.' (or the end of the game)."""
-    who = player_name(before.to_move)
-    if move.is_pass:
-        text = T.gettext("{player} passes.").format(player=who)
-    else:
-        text = T.gettext("{player} plays {move} and announces {words}.").format(
-            player=who, move=str(move), words=announcement(after))
-    done = outcome(after)
-    return text + (" " + outcome_text(done) if done is not None else "")

@@ -20,7 +20,8 @@ from ..core.moves import Move, parse_move
 from ..core.position import from_position
 from ..core.rules import legal_moves, outcome, play
 from ..core.state import State
-from ..core.text import describe_move, player_name
+from ..core.describe import describe_move
+from ..core.text import player_name
 from .puzzle_themes import themes
 
 T = Domain("ikizumari")

@@ -8,15 +8,16 @@ cursor square, Enter or Space selects it; its description goes to an ARIA live l
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterable
 
 import ipywidgets as widgets
 from ipycanvas import MultiCanvas, hold_canvas
 
-from samurai_lab.i18n import use_language
+from samurai_lab.i18n import get_language, use_language
 from samurai_lab.ui.grid_board import GridFrame
 
 from ..core.board import SIZE, SQUARES, square_name
+from ..core.moves import Move
 from ..core.state import State, new_game
 from ..core.text import player_name, square_words
 from ..render.canvas import draw_board, draw_marks, draw_pieces
@@ -54,6 +55,30 @@ class BoardView:
 
     def on_click(self, callback: Callable[[int | None], None]) -> None:
         self._callbacks.append(callback)
+
+    @classmethod
+    def for_apps(cls, state: State, css_class: str = "", report: Callable[[BaseException], None] | None = None
+                 ) -> "BoardView":
+        """The board as the shared apps build it (``ui/game_board.py``)."""
+        board = cls(on_error=report, lang=get_language, css_class=css_class)
+        board.show(state)
+        return board
+
+    def on_cell(self, callback: Callable[[int], None]) -> None:
+        """The shared apps' clicks (``ui/game_board.py``): a square, never a click beside the board."""
+        self.on_click(lambda square: None if square is None else callback(square))
+
+    def show_cells(self, state: State, selected: int | None = None, targets: Iterable[int] = (),
+                   arrow: tuple[int, int] | None = None, marked: Iterable[int] = ()) -> None:
+        """The shared apps' drawing (``ui/game_board.py``): a selected samurai with its targets, or the squares a
+        study rings and its arrow as a move."""
+        if selected is not None:
+            self.show(state, marks_for(state, selected))
+        elif marked or arrow:
+            last = Move(*arrow) if arrow else None
+            self.show(state, Marks(first_squares=frozenset(marked), last=last))
+        else:
+            self.show(state)
 
     def show(self, state: State, marks: Marks | None = None) -> None:
         """Show ``state`` with ``marks`` (default: its last move and constraint)."""

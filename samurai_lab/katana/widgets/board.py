@@ -19,7 +19,8 @@ from ipycanvas import MultiCanvas, hold_canvas
 from ...i18n import Domain, use_language
 from ...ui.grid_board import GridFrame
 from ..core.board import NAMES, N_SQUARES
-from ..core.state import EMPTY, State, owner
+from ..core.rules import legal_moves
+from ..core.state import EMPTY, Move, State, outcome, owner
 from ..core.text import player_name
 from ..render.canvas import draw_shapes
 from ..render.layout import Layout
@@ -101,6 +102,19 @@ class KatanaBoard:
         self.state, self.selected, self.targets = state, selected, tuple(targets)
         self.movable, self.previous_move = tuple(movable), previous_move
         self.redraw()
+
+    def on_cell(self, callback: Callable[[int], Any]) -> None:
+        """The shared apps' name for :meth:`on_square` (``ui/game_board.py``)."""
+        self.on_square(callback)
+
+    def show_cells(self, state: State, selected: int | None = None, targets: Iterable[int] = (),
+             arrow: tuple[int, int] | None = None, marked: Iterable[int] = ()) -> None:
+        """The shared apps' drawing (``ui/game_board.py``): marked squares are shown as targets, the arrow as a
+        move; with nothing selected or marked, the samurai that can move."""
+        previous = Move("move", *arrow) if arrow else None
+        movable = () if selected is not None or marked or outcome(state) is not None or state.pending else tuple(
+            sorted({m.frm for m in legal_moves(state) if m.kind == "move"}))
+        self.set_state(state, selected, tuple(targets) or tuple(marked), movable, previous)
 
     def set_marks(self, selected: int | None, targets: Iterable[int]) -> None:
         self.selected, self.targets = selected, tuple(targets)

@@ -168,16 +168,9 @@ class _Loader:
     # --- the rulebooks' own sentences ---------------------------------------------
     def _sources(self) -> tuple[Source, ...]:
         """``[[source]]``: seed (the rulebook's number), language, text (quoted exactly)."""
-        raw = self.r.get(self.data, "source", list, "")
-        if raw is MISSING:
-            return ()
         out = []
-        for k, item in enumerate(raw):
-            path = f"source[{k + 1}]"
-            if not isinstance(item, dict):
-                self.probs.add(path, T.gettext("a source is a table ([[source]]), got {kind}").format(kind=kind(item)))
-                continue
-            self.r.keys(item, SOURCE_KEYS, path)
+        for _, path, item in self.r.entries(self.data, "source", SOURCE_KEYS,
+                                            T.gettext("a source is a table ([[source]]), got {kind}")):
             seed = self.r.get(item, "seed", str, path, required=True)
             lang = self.r.get(item, "language", str, path, required=True)
             text = self.r.get(item, "text", str, path, required=True)
@@ -542,16 +535,9 @@ class _Loader:
 
     # --- steps ------------------------------------------------------------------------------
     def _steps(self) -> tuple[Step, ...]:
-        raw = self.r.get(self.data, "step", list, "")
-        if raw is MISSING:
-            return ()
         out = []
-        for k, item in enumerate(raw):
-            path = f"step[{k + 1}]"
-            if not isinstance(item, dict):
-                self.probs.add(path, T.gettext("a step is a table ([[step]]), got {kind}").format(kind=kind(item)))
-                continue
-            self.r.keys(item, STEP_KEYS, path)
+        for number, path, item in self.r.entries(self.data, "step", STEP_KEYS,
+                                                 T.gettext("a step is a table ([[step]]), got {kind}")):
             text = self.r.get(item, "action", str, path, required=True)
             action = self._action(text, f"{path}.action") if text is not MISSING else None
             by = None
@@ -570,7 +556,7 @@ class _Loader:
                 continue
             if focus is None:
                 focus = self._action_focus(action)
-            out.append(Step(k + 1, action, text.strip(), by, (narration if narration is not MISSING else "").strip(),
+            out.append(Step(number, action, text.strip(), by, (narration if narration is not MISSING else "").strip(),
                             exp, tuple(focus)))
         self._setup_order(out)
         return tuple(out)
@@ -645,18 +631,11 @@ class _Loader:
 
     # --- variants ------------------------------------------------------------------------------
     def _variants(self, state: GameState, steps) -> tuple[Variant, ...]:
-        raw = self.r.get(self.data, "variant", list, "")
-        if raw is MISSING:
-            return ()
         out = []
         names: set[str] = set()
         base_problems = {(p.path, p.message) for p in self.probs.items}
-        for k, item in enumerate(raw):
-            path = f"variant[{k + 1}]"
-            if not isinstance(item, dict):
-                self.probs.add(path, T.gettext("a variant is a table ([[variant]]), got {kind}").format(kind=kind(item)))
-                continue
-            self.r.keys(item, VARIANT_KEYS, path)
+        for _, path, item in self.r.entries(self.data, "variant", VARIANT_KEYS,
+                                            T.gettext("a variant is a table ([[variant]]), got {kind}")):
             name = self.r.get(item, "name", str, path, required=True)
             if name is not MISSING:
                 if not name.strip():

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
 from ...i18n import Domain
 from ..core.board import Board
 from ..core.model import Phase
+from ..core.tiles import Caste
 from .errors import Problems
 from .expect import DECIDED_BY, PHASES, Expectation, TallySpec
 from .notation import (CaptureSpec, Players, castes_value, parse_capture, parse_caste, parse_counts, parse_tallies,
@@ -97,16 +98,7 @@ class ExpectationReader:
             if v is not MISSING:
                 entries, _ = r.hex_table(self.board, v, f"{path}.{key}", parse)
                 kw[key] = tuple((self.board.ids[i], value) for i, _, value in entries)
-        v = r.get(table, "captured", dict, path)
-        if v is not MISSING:
-            items = []
-            for k, val in v.items():
-                p = join(f"{path}.captured", k)
-                try:
-                    items.append((self.players.index(k), parse_counts(val)))
-                except ValueError as e:
-                    self.probs.add(p, str(e))
-            kw["captured"] = tuple(items)
+        self._entries(table, "captured", path, lambda name, v: (self.players.index(name), parse_counts(v)), kw)
         if "set_aside" in table:
             try:
                 kw["set_aside"] = parse_counts(table["set_aside"])
@@ -133,31 +125,9 @@ class ExpectationReader:
                 self.probs.add(f"{path}.decided_by", T.gettext("decided_by must be one of {items}, not {value}").format(items=', '.join(DECIDED_BY), value=repr(v)))
             else:
                 kw["decided_by"] = v
-        v = r.get(table, "leaders", dict, path)
-        if v is not MISSING:
-            items = []
-            for k, val in v.items():
-                p = join(f"{path}.leaders", k)
-                try:
-                    if not isinstance(val, str):
-                        raise ValueError(T.gettext('expected a player\'s name or "nobody", got {kind}').format(kind=kind(val)))
-                    items.append((parse_caste(k), self.players.winner(val)))
-                except ValueError as e:
-                    self.probs.add(p, str(e))
-            kw["leaders"] = tuple(items)
+        self._entries(table, "leaders", path, self._leader, kw)
         for key in ("leaderships", "other_pieces", "totals"):
-            v = r.get(table, key, dict, path)
-            if v is not MISSING:
-                items = []
-                for k, val in v.items():
-                    p = join(f"{path}.{key}", k)
-                    try:
-                        if not is_type(val, int) or val < 0:
-                            raise ValueError(T.gettext("expected a whole number of 0 or more, got {value}").format(value=short(val)))
-                        items.append((self.players.index(k), val))
-                    except ValueError as e:
-                        self.probs.add(p, str(e))
-                kw[key] = tuple(items)
+            self._entries(table, key, path, self._count, kw)
         v = r.get(table, "game_over", bool, path)
         if v is not MISSING:
             kw["game_over"] = v
@@ -183,6 +153,32 @@ class ExpectationReader:
         if len(self.probs) > start:
             return None
         return Expectation(**kw)
+
+    def _entries(self, table: dict, key: str, path: str, read: Callable[[str, Any], Any], kw: dict) -> None:
+        """``kw[key]``: the entries of the table ``key``, each read by ``read(name, value)``; an entry it
+        refuses (ValueError) is reported at its path and left out."""
+        v = self.r.get(table, key, dict, path)
+        if v is MISSING:
+            return
+        items = []
+        for name, value in v.items():
+            try:
+                items.append(read(name, value))
+            except ValueError as e:
+                self.probs.add(join(f"{path}.{key}", name), str(e))
+        kw[key] = tuple(items)
+
+    def _leader(self, caste: str, name: object) -> tuple[Caste, int | None]:
+        """A ``leaders`` entry: the caste and its leader's seat (None for nobody)."""
+        if not isinstance(name, str):
+            raise ValueError(T.gettext('expected a player\'s name or "nobody", got {kind}').format(kind=kind(name)))
+        return parse_caste(caste), self.players.winner(name)
+
+    def _count(self, name: str, n: Any) -> tuple[int, int]:
+        """A per-player count: the player's seat and the count."""
+        if not is_type(n, int) or n < 0:
+            raise ValueError(T.gettext("expected a whole number of 0 or more, got {value}").format(value=short(n)))
+        return self.players.index(name), n
 
     def tallies(self, value: list | dict, path: str) -> list[TallySpec]:
         out = []

@@ -18,21 +18,14 @@ MISSING = object()
 V = TypeVar("V")
 
 
+#: What a TOML value is, in words, by its type (true/false before numbers: a bool is an int).
+KIND_WORDS = ((bool, N_("true/false")), (int, N_("a number")), (float, N_("a decimal number")), (str, N_("text")),
+              (list, N_("a list")), (dict, N_("a table")))
+
+
 def kind(v: object) -> str:
     """What a TOML value is, in words."""
-    if isinstance(v, bool):
-        return T.gettext("true/false")
-    if isinstance(v, int):
-        return T.gettext("a number")
-    if isinstance(v, float):
-        return T.gettext("a decimal number")
-    if isinstance(v, str):
-        return T.gettext("text")
-    if isinstance(v, list):
-        return T.gettext("a list")
-    if isinstance(v, dict):
-        return T.gettext("a table")
-    return type(v).__name__
+    return next((T.gettext(words) for t, words in KIND_WORDS if isinstance(v, t)), type(v).__name__)
 
 
 def is_type(v: object, t: type) -> bool:
@@ -73,6 +66,21 @@ class Reader:
         self.probs.add(join(path, key), T.gettext("expected {want}, got {kind} {value}").format(want=want, kind=kind(v), value=short(v)))
         return MISSING
 
+    def entries(self, table: dict, name: str, known: tuple[str, ...],
+                not_a_table: str) -> list[tuple[int, str, dict]]:
+        """The tables of the array ``[[name]]``: each one's number (from 1), path (``name[1]``) and table,
+        its unknown keys reported; an entry that is not a table is reported with ``not_a_table``
+        (``{kind}``: what it is)."""
+        raw = self.get(table, name, list, "")
+        out = []
+        for k, item in enumerate(raw if raw is not MISSING else (), 1):
+            path = f"{name}[{k}]"
+            if isinstance(item, dict):
+                self.keys(item, known, path)
+                out.append((k, path, item))
+            else:
+                self.probs.add(path, not_a_table.format(kind=kind(item)))
+        return out
 
     def hex_table(self, board, table: dict, path: str, parse: Callable[[object], V],
                   twice: str | None = None) -> tuple[list[tuple[int, str, V]], bool]:

@@ -26,29 +26,31 @@ from .theme import CASTE_SHAPES, PLAYER_MARKS, THEME, Theme, mix, seat_colours
 Point = tuple[float, float]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Painted:
+    """How a closed shape is painted (given by name): fill and outline colours (None: none), the outline's
+    width, the opacity, the layer."""
+
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 1.0
+    alpha: float = 1.0
+    z: int = 0
+
+
 @dataclass(frozen=True, slots=True)
-class Poly:
+class Poly(Painted):
     """A closed polygon."""
 
     points: tuple[Point, ...]
-    fill: str | None = None
-    stroke: str | None = None
-    width: float = 1.0
-    alpha: float = 1.0
     dash: tuple[float, ...] = ()
-    z: int = 0
 
 
 @dataclass(frozen=True, slots=True)
-class Circle:
+class Circle(Painted):
     x: float
     y: float
     r: float
-    fill: str | None = None
-    stroke: str | None = None
-    width: float = 1.0
-    alpha: float = 1.0
-    z: int = 0
 
 
 @dataclass(frozen=True, slots=True)

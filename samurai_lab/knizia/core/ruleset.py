@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from typing import Any
 
 from ...i18n import DEFAULT_LANGUAGE, N_, Domain, get_language, use_language
 from .tiles import Caste, Figure
@@ -134,6 +135,16 @@ def _english_words(edition: str) -> dict:
     return words
 
 
+class _Word:
+    """A word of a ``Vocabulary``, read in the current language: ``vocabulary.tile`` is its edition's word."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, vocabulary: Vocabulary | None, owner: type | None = None) -> Any:
+        return self if vocabulary is None else _words(vocabulary.edition)[self.name]
+
+
 @dataclass(frozen=True, slots=True)
 class Vocabulary:
     """The words an edition uses for the same things, in the current language (``use_language``).
@@ -144,43 +155,15 @@ class Vocabulary:
     edition: str
     colours: tuple[str, ...]
 
-    @property
-    def castes(self) -> dict:
-        """Caste -> name."""
-        return _words(self.edition)["castes"]
-
-    @property
-    def castes_plural(self) -> dict:
-        """Caste -> plural name."""
-        return _words(self.edition)["castes_plural"]
-
-    @property
-    def piece(self) -> str:
-        return _words(self.edition)["piece"]
-
-    @property
-    def pieces(self) -> str:
-        return _words(self.edition)["pieces"]
-
-    @property
-    def tile(self) -> str:
-        return _words(self.edition)["tile"]
-
-    @property
-    def tiles(self) -> str:
-        return _words(self.edition)["tiles"]
-
-    @property
-    def swap(self) -> str:
-        return _words(self.edition)["swap"]
-
-    @property
-    def move(self) -> str:
-        return _words(self.edition)["move"]
-
-    @property
-    def fast(self) -> str:
-        return _words(self.edition)["fast"]
+    castes = _Word()  #: Caste -> name
+    castes_plural = _Word()  #: Caste -> plural name
+    piece = _Word()
+    pieces = _Word()
+    tile = _Word()
+    tiles = _Word()
+    swap = _Word()
+    move = _Word()
+    fast = _Word()
 
     def caste(self, caste: Caste) -> str:
         return _words(self.edition)["castes"][caste]

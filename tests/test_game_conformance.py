@@ -10,7 +10,7 @@ import random
 import pytest
 
 from samurai_lab.common.game import BUNDLED, Game, game_names, get_game
-from tests.games import register_test_games
+from games import register_test_games
 
 register_test_games()
 GAMES = game_names()

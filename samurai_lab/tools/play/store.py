@@ -1,0 +1,246 @@
+"""Where games between people are kept: an append-only log of moves per game, one schema on two stores.
+
+The embedded default is SQLite (the standard library's ``sqlite3``, write-ahead log, every commit
+synced), in the user's data folder; ``postgresql://…`` names a PostgreSQL server (psycopg 3) for a hub
+whose users' servers run on several machines. Both run the same SQL and the same migrations
+(:data:`MIGRATIONS`, recorded in ``schema_version``). A game's state is never stored: it is replayed
+from its setup and its moves by the game service, so a move acknowledged is a row committed.
+
+A move is added with its ply; the primary key ``(game_id, ply)`` makes a second move of the same ply
+fail, which is how two clients answering the same position are told one of them is stale.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator, Sequence
+
+#: Each migration is a list of statements; a store is at version ``len(MIGRATIONS)`` once migrated.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE games (
+            id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            setup TEXT NOT NULL,
+            created DOUBLE PRECISION NOT NULL,
+            finished DOUBLE PRECISION,
+            result TEXT
+        )""",
+        """CREATE TABLE seats (
+            game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            name TEXT NOT NULL,
+            token_hash TEXT NOT NULL UNIQUE,
+            PRIMARY KEY (game_id, seat)
+        )""",
+        """CREATE TABLE moves (
+            game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            ply INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            played DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (game_id, ply)
+        )""",
+    ),
+    ("CREATE INDEX games_by_creation ON games (created)",),
+)
+
+
+class StoreError(Exception):
+    """The store cannot be opened or read (its words say why)."""
+
+
+class StaleMove(Exception):
+    """A move of that ply is already stored: the position it answered has moved on."""
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    kind: str  #: "person", or a bot's level as ``bot:<level>``
+    name: str
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: str
+    game: str
+    setup: dict
+    created: float
+    finished: float | None
+    result: str | None
+    seats: tuple[SeatRow, ...]
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    ply: int
+    seat: int
+    action: str
+    played: float
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a seat's token (the token itself is only in its link)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Store:
+    """One database: SQLite (a file) or PostgreSQL (a URL); every method is one short transaction."""
+
+    def __init__(self, connection: Any, postgres: bool) -> None:
+        self._db = connection
+        self._postgres = postgres
+        self._lock = threading.Lock()
+        self.migrate()
+
+    # --- opening ------------------------------------------------------------------------------
+    @classmethod
+    def open(cls, where: str | Path) -> "Store":
+        """The store at ``where``: a ``postgresql://`` URL, else a SQLite file (created with its folder)."""
+        text = str(where)
+        if text.startswith(("postgresql://", "postgres://")):
+            try:
+                import psycopg
+            except ImportError:
+                raise StoreError("a PostgreSQL store needs psycopg: pip install 'psycopg[binary]'") from None
+            try:
+                return cls(psycopg.connect(text, autocommit=True, connect_timeout=10), postgres=True)
+            except psycopg.Error as e:
+                raise StoreError(f"cannot open the PostgreSQL store: {str(e).strip()}") from None
+        path = Path(text).expanduser()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+        except (OSError, sqlite3.Error) as e:
+            raise StoreError(f"cannot open the game store {path}: {e}") from None
+        return cls(db, postgres=False)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # --- SQL ----------------------------------------------------------------------------------
+    def _sql(self, statement: str) -> str:
+        return re.sub(r"\?", "%s", statement) if self._postgres else statement
+
+    def _run(self, statement: str, args: Sequence[Any] = ()) -> list[tuple]:
+        cur = self._db.execute(self._sql(statement), tuple(args))
+        return list(cur.fetchall()) if cur.description else []
+
+    def _transaction(self) -> "_Transaction":
+        return _Transaction(self)
+
+    def migrate(self) -> int:
+        """Bring the schema to the newest version; the version reached."""
+        with self._transaction():
+            self._run("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            rows = self._run("SELECT version FROM schema_version")
+            if not rows:
+                self._run("INSERT INTO schema_version (version) VALUES (0)")
+            version = rows[0][0] if rows else 0
+            if version > len(MIGRATIONS):
+                raise StoreError(f"the game store is of a newer version ({version}) than this samurai_lab knows")
+            for statements in MIGRATIONS[version:]:
+                for statement in statements:
+                    self._run(statement)
+            self._run("UPDATE schema_version SET version = ?", (len(MIGRATIONS),))
+        return len(MIGRATIONS)
+
+    # --- games --------------------------------------------------------------------------------
+    def create(self, game_id: str, game: str, setup: dict, seats: Sequence[tuple[SeatRow, str]]) -> None:
+        """A new game with its seats, each with its token's hash."""
+        with self._transaction():
+            self._run("INSERT INTO games (id, game, setup, created) VALUES (?, ?, ?, ?)",
+                      (game_id, game, json.dumps(setup, sort_keys=True), time.time()))
+            for row, token in seats:
+                self._run("INSERT INTO seats (game_id, seat, kind, name, token_hash) VALUES (?, ?, ?, ?, ?)",
+                          (game_id, row.seat, row.kind, row.name, token_hash(token)))
+
+    def game(self, game_id: str) -> GameRow | None:
+        with self._transaction():
+            rows = self._run("SELECT id, game, setup, created, finished, result FROM games WHERE id = ?", (game_id,))
+            if not rows:
+                return None
+            seats = self._run("SELECT seat, kind, name FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+        gid, name, setup, created, finished, result = rows[0]
+        try:
+            setup_dict = json.loads(setup)
+        except (TypeError, ValueError):
+            setup_dict = {}
+        return GameRow(gid, name, setup_dict if isinstance(setup_dict, dict) else {}, created, finished, result,
+                       tuple(SeatRow(*s) for s in seats))
+
+    def seat_of(self, game_id: str, token: str) -> int | None:
+        """The seat whose token this is in that game, or None."""
+        with self._transaction():
+            rows = self._run("SELECT seat FROM seats WHERE game_id = ? AND token_hash = ?", (game_id, token_hash(token)))
+        return rows[0][0] if rows else None
+
+    def moves(self, game_id: str, since: int = 0) -> list[MoveRow]:
+        with self._transaction():
+            rows = self._run("SELECT ply, seat, action, played FROM moves WHERE game_id = ? AND ply >= ? ORDER BY ply",
+                             (game_id, since))
+        return [MoveRow(*r) for r in rows]
+
+    def add_move(self, game_id: str, ply: int, seat: int, action: str) -> None:
+        """Store the move of ``ply`` (the count of moves before it); StaleMove when that ply is taken."""
+        try:
+            with self._transaction():
+                self._run("INSERT INTO moves (game_id, ply, seat, action, played) VALUES (?, ?, ?, ?, ?)",
+                          (game_id, ply, seat, action, time.time()))
+        except Exception as e:  # sqlite3.IntegrityError or psycopg's IntegrityError
+            if type(e).__name__ in ("IntegrityError", "UniqueViolation"):
+                raise StaleMove(str(ply)) from None
+            raise
+
+    def finish(self, game_id: str, result: str) -> None:
+        with self._transaction():
+            self._run("UPDATE games SET finished = ?, result = ? WHERE id = ? AND finished IS NULL",
+                      (time.time(), result, game_id))
+
+    def games_of(self, tokens: Sequence[str]) -> Iterator[tuple[str, int]]:
+        """(game id, seat) of each token's game."""
+        hashes = [token_hash(t) for t in tokens][:200]
+        if not hashes:
+            return iter(())
+        with self._transaction():
+            marks = ", ".join("?" for _ in hashes)
+            rows = self._run(f"SELECT game_id, seat FROM seats WHERE token_hash IN ({marks})", hashes)
+        return iter([(r[0], r[1]) for r in rows])
+
+    def game_count(self) -> int:
+        with self._transaction():
+            return self._run("SELECT COUNT(*) FROM games")[0][0]
+
+
+class _Transaction:
+    """One transaction under the store's lock: committed on success, rolled back on an error."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def __enter__(self) -> None:
+        self.store._lock.acquire()
+        try:
+            self.store._db.execute("BEGIN")
+        except Exception:
+            self.store._lock.release()
+            raise
+
+    def __exit__(self, kind: Any, value: Any, tb: Any) -> None:
+        try:
+            self.store._db.execute("COMMIT" if kind is None else "ROLLBACK")
+        finally:
+            self.store._lock.release()

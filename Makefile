@@ -8,7 +8,7 @@ PIP    := $(BIN)/python -m pip
 CHROMIUM ?= /usr/bin/chromium
 
 .DEFAULT_GOAL := help
-.PHONY: help serve test bench screenshots chromium catalogs dist site clean distclean
+.PHONY: help serve test bench screenshots chromium postgresql catalogs dist site clean distclean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
@@ -45,7 +45,20 @@ chromium:  ## make sure a Chromium is installed (as root: apt-get)
 	  exit 1; \
 	fi
 
-test: $(VENV)/.installed-test chromium  ## all tests: unit, property, scenario, notebook, browser, binder
+# Debian's PostgreSQL: the tests start a server of their own in a temporary folder (the game store).
+postgresql:  ## make sure PostgreSQL's programs are installed (as root: apt-get)
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  echo "postgresql: $$(ls -d /usr/lib/postgresql/*/bin | tail -1)"; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	  echo "Installing Debian's postgresql..."; \
+	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql; \
+	else \
+	  echo "PostgreSQL is missing. Install it, then run make again:"; \
+	  echo "    sudo apt-get update && sudo apt-get install -y postgresql"; \
+	  exit 1; \
+	fi
+
+test: $(VENV)/.installed-test chromium postgresql  ## all tests: unit, property, scenario, notebook, browser, binder
 	$(BIN)/python -m pytest
 
 screenshots: $(VENV)/.installed-test chromium  ## refresh docs/screenshots/ from the browser tests

@@ -130,6 +130,25 @@ def test_a_seat_sees_its_own_secret_and_not_the_others(played):
         assert hidden, "a Knizia player's hand is never hidden from the others"
 
 
+def test_a_seats_view_round_trips_through_its_text_and_tells_nothing_hidden(played):
+    game, games = played
+    for state in sample([s for g in games for s in g], 20):
+        seats = range(len(getattr(state, "seats", ())) or game.seats[0])
+        for seat in [*seats, None]:
+            view = game.view(state, seat)
+            text = game.to_position(view)
+            again = game.from_position(text)
+            assert again == view
+            assert game.to_position(again) == text
+            # the text is the view's alone: another full state with the same view writes the same text
+            if text != game.to_position(state):
+                stand_in = game.from_position(text.rpartition(" @")[0])
+                assert game.to_position(game.view(stand_in, seat)) == text
+                for other in seats:
+                    if other != seat and game.secret(state, other):
+                        assert game.secret(game.from_position(text), other) is None
+
+
 def test_bots_play_legal_actions(played):
     game, games = played
     assert game.bots

@@ -93,7 +93,7 @@ class Game(Generic[S, A]):
     action_cells: Callable[[A], tuple[int, ...]] = lambda action: ()
 
     # --- seats and hidden information
-    view: Callable[[S, int], S] = _same  #: what ``seat`` may see of a state (others' hands hidden)
+    view: Callable[[S, "int | None"], S] = _same  #: what ``seat`` (None: a watcher) may see; its text round-trips
     secret: Callable[[S, int], Hashable] = _nothing  #: what only ``seat`` knows (None: nothing hidden)
 
     # --- search

@@ -9,11 +9,14 @@ from typing import Hashable
 
 from ..common.game import Game
 from .bots.base import BOTS, make_bot
+from .bots.knowledge import unseen_tiles
 from .core.actions import Action, as_action
 from .core.rules import apply_action, legal_actions, why_illegal
 from .core.ruleset import EDITION_1998, Ruleset
 from .core.scoring import score_state
+from .core.model import Phase, _evolve as evolve
 from .core.state import GameState, new_game
+from .core.tiles import sort_tiles
 from .core.text import end_reason_text
 from .scenarios.position import parse_position, position_string
 from .teaching.game_text import describe_action
@@ -35,6 +38,46 @@ def outcome(state: GameState) -> Ending | None:
         return None
     winners = score_state(state).winners
     return Ending(winners[0] if len(winners) == 1 else None, state.end_reason or "", winners)
+
+
+WATCHER = -1  #: the seat of a watcher's view: every hand hidden
+
+
+def filled(view: GameState) -> GameState:
+    """A full state with ``view``'s every hidden tile and count replaced by a canonical stand-in, worked out
+    from the view alone: each hidden hand and pile holds the first of its player's unseen tiles in the
+    tiles' order, and the captures hidden from the viewer all go to the first such player."""
+    seat = view.viewer
+    sizes = view.hand_sizes()
+    hands, piles, captured = list(view.hands), [], list(view.captured)
+    for p in range(view.n_players):
+        left = sort_tiles(tuple(unseen_tiles(view, p, seat).elements()))
+        if hands[p] is None:
+            hands[p], left = left[:sizes[p]], left[sizes[p]:]
+        piles.append(left[:view.pile_sizes[p]])
+    hidden = [p for p, c in enumerate(captured) if c is None]
+    if hidden:
+        for p in hidden:
+            captured[p] = (0, 0, 0)
+        if view.phase in (Phase.PLAY, Phase.GAME_OVER):
+            captured[hidden[0]] = view.supply()
+    return evolve(view, hands=tuple(hands), piles=tuple(piles), captured=tuple(captured), viewer=None,
+                  hidden_hand_sizes=())
+
+
+def to_position(state: GameState) -> str:
+    """A full state's position string; a view's is its stand-in's, followed by ``@`` and the seat."""
+    if state.viewer is None:
+        return position_string(state)
+    return f"{position_string(filled(state))} @{state.viewer}"
+
+
+def from_position(text: str) -> GameState:
+    """The state of a position string; with ``@seat`` at its end, that seat's view."""
+    body, _, seat = str(text).rpartition(" @")
+    if body and seat.lstrip("-").isdigit():
+        return parse_position(body, "position").view(int(seat))
+    return parse_position(text, "position")
 
 
 def _new_state(players: int | None = None, seed: int = 0, ruleset: Ruleset = EDITION_1998) -> GameState:
@@ -72,13 +115,12 @@ def _make_bot(name: str, seed: int = 0) -> _SeatBot:
 GAME: Game[GameState, Action] = Game(
     name="knizia", title="Samurai (Reiner Knizia)", source="rulebooks 000 (it), 001 (ru), 002 (es)",
     notebook="explorer.ipynb", languages=("en", "it", "es", "ru"), text_languages=("en", "it", "es", "ru"),
-    seats=(2, 4), new_state=_new_state, from_position=lambda text: parse_position(text, "position"),
-    to_position=position_string, key=position_string,
+    seats=(2, 4), new_state=_new_state, from_position=from_position, to_position=to_position, key=to_position,
     legal_actions=legal_actions, apply_action=apply_action, why_illegal=why_illegal, to_move=lambda s: s.current,
     outcome=outcome, parse_action=lambda state, text: as_action(text), describe_action=describe_action,
     player_name=_player_name, read_cell=lambda state, text: state.board.resolve(text),
     describe_outcome=lambda end: end.reason,
-    view=lambda state, seat: state.view(seat), secret=_secret,
+    view=lambda state, seat: state.view(WATCHER if seat is None else seat), secret=_secret,
     bots=tuple(BOTS), make_bot=_make_bot, rulings=lambda s: s.ruleset.as_dict(),
     edition_of=lambda s: s.ruleset.edition,
     features={"study_expect": check_expectations},

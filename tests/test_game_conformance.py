@@ -149,6 +149,23 @@ def test_a_seats_view_round_trips_through_its_text_and_tells_nothing_hidden(play
                         assert game.secret(game.from_position(text), other) is None
 
 
+def test_the_moves_a_seat_sees_tell_nothing_hidden(played):
+    game, games = played
+    masked = 0
+    for states in games:
+        for before, after in zip(states, states[1:]):
+            action = next(a for a in game.legal_actions(before) if game.apply_legal(before, a) == after)
+            mover = game.to_move(before)
+            assert game.action_seen(before, action, mover) == game.action_text(action)
+            for seat in [*range(game.seats[1]), None]:
+                seen = game.action_seen(before, action, seat)
+                if seen != game.action_text(action):  # masked: it names nothing of the mover's secret
+                    assert seat != mover and str(action) not in seen
+                    masked += 1
+    if game.name == "knizia":
+        assert masked, "the starting hands chosen are seen by every player"
+
+
 def test_bots_play_legal_actions(played):
     game, games = played
     assert game.bots

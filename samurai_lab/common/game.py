@@ -95,6 +95,8 @@ class Game(Generic[S, A]):
     # --- seats and hidden information
     view: Callable[[S, "int | None"], S] = _same  #: what ``seat`` (None: a watcher) may see; its text round-trips
     secret: Callable[[S, int], Hashable] = _nothing  #: what only ``seat`` knows (None: nothing hidden)
+    #: (before, action, seat or None) → what that seat may see of an action (None: its notation)
+    hidden_action: Callable[[S, A, "int | None"], "str | None"] = lambda before, action, seat: None
 
     # --- search
     play: Callable[[S, A], S] | None = None  #: apply an action already known to be legal (fast path)
@@ -117,6 +119,11 @@ class Game(Generic[S, A]):
     def apply_legal(self, state: S, action: A) -> S:
         """``action`` (legal in ``state``) applied, by the fast path when the game has one."""
         return (self.play or self.apply_action)(state, action)
+
+    def action_seen(self, before: S, action: A, seat: int | None) -> str:
+        """The notation of ``action`` as ``seat`` (None: a watcher) may see it: a hidden choice is masked."""
+        hidden = self.hidden_action(before, action, seat)
+        return self.action_text(action) if hidden is None else hidden
 
     def is_over(self, state: S) -> bool:
         return self.outcome(state) is not None

@@ -10,7 +10,7 @@ from typing import Hashable
 from ..common.game import Game
 from .bots.base import BOTS, make_bot
 from .bots.knowledge import unseen_tiles
-from .core.actions import Action, as_action
+from .core.actions import Action, PickTile, as_action
 from .core.rules import apply_action, legal_actions, why_illegal
 from .core.ruleset import EDITION_1998, Ruleset
 from .core.scoring import score_state
@@ -80,6 +80,11 @@ def from_position(text: str) -> GameState:
     return parse_position(text, "position")
 
 
+def hidden_action(before: GameState, action: Action, seat: int | None) -> str | None:
+    """A tile chosen for another player's starting hand is seen as ``pick`` (which tile is his secret)."""
+    return "pick" if isinstance(action, PickTile) and before.current != seat else None
+
+
 def _new_state(players: int | None = None, seed: int = 0, ruleset: Ruleset = EDITION_1998) -> GameState:
     return new_game(players or 2, ruleset, seed)
 
@@ -121,6 +126,7 @@ GAME: Game[GameState, Action] = Game(
     player_name=_player_name, read_cell=lambda state, text: state.board.resolve(text),
     describe_outcome=lambda end: end.reason,
     view=lambda state, seat: state.view(WATCHER if seat is None else seat), secret=_secret,
+    hidden_action=hidden_action,
     bots=tuple(BOTS), make_bot=_make_bot, rulings=lambda s: s.ruleset.as_dict(),
     edition_of=lambda s: s.ruleset.edition,
     features={"study_expect": check_expectations},

@@ -69,7 +69,9 @@ class Game(Generic[S, A]):
     seats: tuple[int, int]  #: the fewest and the most players
 
     # --- states
-    new_state: Callable[..., S]  #: ``new_state(players=None, seed=0)``: the initial state
+    #: ``new_state(players=None, seed=0, rulings=None)``: the initial state; ``rulings``: {ruling id: option}
+    #: (Knizia's also ``edition``), ValueError naming a bad one
+    new_state: Callable[..., S]
     from_position: Callable[[str], S]  #: a position string read (ValueError with the problem)
     to_position: Callable[[S], str]
     key: Callable[[S], Hashable]  #: equal for states a search may treat as one

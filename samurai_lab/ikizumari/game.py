@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from ..common.game import Game
 from .bots.base import BOTS, make_bot
 from .bots.evaluate import WIN, evaluate
@@ -10,15 +12,19 @@ from .core.board import parse_square
 from .core.moves import parse_move
 from .core.position import from_position, to_position
 from .core.rules import apply_move, legal_moves, outcome, play, why_illegal
+from .core.ruleset import DEFAULT_RULESET
 from .core.state import State, new_game
 from .core.describe import describe_move
 from .core.text import outcome_text, player_name
 
 
-def _new_state(players: int | None = None, seed: int = 0) -> State:
+def _new_state(players: int | None = None, seed: int = 0, rulings: Mapping[str, str] | None = None) -> State:
     if players not in (None, 2):
         raise ValueError("SAMOURAI is a game for two players")
-    return new_game()
+    ruleset = DEFAULT_RULESET
+    for ruling, option in dict(rulings or {}).items():
+        ruleset = ruleset.with_ruling(ruling, option)
+    return new_game(ruleset)
 
 
 def key(s: State) -> tuple:

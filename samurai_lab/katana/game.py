@@ -3,19 +3,22 @@
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from ..common.game import Game
 from .bots.base import BOTS, make_bot
 from .bots.search import WIN, evaluate
 from .core.board import square_index
+from .core.ruleset import Ruleset
 from .core.rules import apply_legal, apply_move, legal_moves, why_illegal
 from .core.state import State, from_position, new_game, outcome, parse_move, to_position
 from .core.text import describe_move, describe_outcome, player_name
 
 
-def _new_state(players: int | None = None, seed: int = 0) -> State:
+def _new_state(players: int | None = None, seed: int = 0, rulings: Mapping[str, str] | None = None) -> State:
     if players not in (None, 2):
         raise ValueError("SAMURAI (katana) is a game for two players")
-    return new_game()
+    return new_game(Ruleset.from_dict(rulings or {}))
 
 
 def _why_illegal(state: State, move: object) -> str | None:

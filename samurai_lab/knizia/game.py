@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Hashable
+from typing import Hashable, Mapping
 
 from ..common.game import Game
 from .bots.base import BOTS, make_bot
 from .bots.knowledge import unseen_tiles
 from .core.actions import Action, PickTile, as_action
 from .core.rules import apply_action, legal_actions, why_illegal
-from .core.ruleset import EDITION_1998, Ruleset
+from .core.ruleset import PRESETS, RULINGS_BY_ID
 from .core.scoring import score_state
 from .core.model import Phase, _evolve as evolve
 from .core.state import GameState, new_game
@@ -85,8 +85,23 @@ def hidden_action(before: GameState, action: Action, seat: int | None) -> str | 
     return "pick" if isinstance(action, PickTile) and before.current != seat else None
 
 
-def _new_state(players: int | None = None, seed: int = 0, ruleset: Ruleset = EDITION_1998) -> GameState:
-    return new_game(players or 2, ruleset, seed)
+def _new_state(players: int | None = None, seed: int = 0, rulings: Mapping[str, str] | None = None) -> GameState:
+    """A new game of ``players`` (2 by default); ``rulings``: ``edition`` (1998, 2015) and R1-R4 by id."""
+    chosen = dict(rulings or {})
+    edition = str(chosen.pop("edition", "1998"))
+    if edition not in PRESETS:
+        raise ValueError(f"edition {edition!r}: choose one of {', '.join(PRESETS)}")
+    changes = {}
+    for key, value in chosen.items():
+        ruling = RULINGS_BY_ID.get(str(key).upper())
+        if ruling is None:
+            raise ValueError(f"unknown ruling {key!r} (known: edition, {', '.join(RULINGS_BY_ID)})")
+        if value not in dict(ruling.choice_texts):
+            raise ValueError(f"ruling {ruling.id}: {value!r} is not one of {', '.join(dict(ruling.choice_texts))}")
+        changes[ruling.field] = value
+    if players not in (None, 2, 3, 4):
+        raise ValueError("Samurai is played by 2, 3 or 4 players")
+    return new_game(players or 2, PRESETS[edition].with_options(**changes), seed)
 
 
 def _player_name(state: GameState, seat: int) -> str:

@@ -162,11 +162,13 @@ def test_the_key_explains_the_arrow_only_while_one_is_drawn():
 
 
 def test_the_study_player_draws_a_step_s_arrows_and_names_them():
-    from samurai_lab.knizia.widgets.study import KniziaStudyBoard
-    from samurai_lab.knizia.teaching.study import load_study as play_study
+    from samurai_lab.common.game import get_game
+    from samurai_lab.common.study_model import load_play
+    from samurai_lab.ui.study_player import study_board
 
-    play = play_study(STUDIES / "knizia-taking-a-helmet.toml")
-    board = KniziaStudyBoard(play.states[0])
+    knizia = get_game("knizia")
+    play = load_play(knizia, STUDIES / "knizia-taking-a-helmet.toml")
+    board = study_board(knizia, play.states[0])
     step = next(i for i, s in enumerate(play.study.steps) if s.marks.arrows)
     board.show_step(play.states[step], play.study.steps[step].marks, False)
     assert board.view.arrows == ((A, B),)

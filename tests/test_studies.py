@@ -11,18 +11,17 @@ import pytest
 from samurai_lab.common.study_files import find_study, studies_dir
 from samurai_lab.common.study_format import (Marks, Question, Step, Study, StudyError, Texts, Wrong, dumps_study,
                                              load_study, loads_study)
-from samurai_lab.common.study_model import ACCEPTED, ILLEGAL, OTHER, UNREADABLE, WRONG
-from samurai_lab.ikizumari.teaching import study as iki_study
-from samurai_lab.katana.teaching import study as katana_study
-from samurai_lab.knizia.teaching import study as knizia_study
+from samurai_lab.common.game import get_game
+from samurai_lab.common.study_model import ACCEPTED, ILLEGAL, OTHER, UNREADABLE, WRONG, StudyPlay, load_play, loads_play
 from samurai_lab.tools.check import check_paths
 
 STUDIES = Path(__file__).resolve().parents[1] / "studies"
 SHIPPED = sorted(STUDIES.rglob("*.toml"))
-MODULES = {"knizia": knizia_study, "katana": katana_study, "ikizumari": iki_study}
+GAMES = {name: get_game(name) for name in ("knizia", "katana", "ikizumari")}
+KNIZIA, KATANA, IKIZUMARI = GAMES.values()
 #: The languages each game speaks (its studies are written in all of them).
 SPEAKS = {"knizia": ("en", "it", "es", "ru"), "katana": ("en", "it"), "ikizumari": ("en", "fr")}
-KNIZIA = STUDIES / "knizia-taking-a-helmet.toml"
+HELMET = STUDIES / "knizia-taking-a-helmet.toml"
 
 
 def test_the_bundled_folder_is_the_studies_folder() -> None:
@@ -38,7 +37,7 @@ def test_at_least_one_study_per_game_in_every_language_it_speaks() -> None:
     for path in SHIPPED:
         s = load_study(path)
         games.setdefault(s.game, []).append(s)
-    assert set(games) == set(MODULES)
+    assert set(games) == set(GAMES)
     for game, studies in games.items():
         assert any(set(SPEAKS[game]) <= set(s.languages()) for s in studies), game
         assert any(any(step.question for step in s.steps) for s in studies), game
@@ -51,7 +50,7 @@ def test_every_shipped_study_round_trips_and_checks(path: Path) -> None:
     again = loads_study(text, path.name)
     assert again == first
     assert dumps_study(again) == text
-    play = MODULES[first.game].loads_study(text, path.name)  # its positions and answers hold
+    play = loads_play(GAMES[first.game], text, path.name)  # its positions and answers hold
     assert len(play.states) == len(first.steps)
     for k, step in enumerate(first.steps):
         if step.question is not None:
@@ -72,7 +71,7 @@ def test_the_rulebook_examples_and_rulings_are_studies_that_play_as_their_scenar
         shipped = load_study(STUDIES / "rulebook" / f"{entry.key.lower()}.toml")
         sc = load(entry.path)
         assert shipped == scenario_study(sc), f"{entry.key}: write the rulebook studies again"
-        play = knizia_study.study_play(shipped)
+        play = StudyPlay(shipped, KNIZIA)
         walked = sc.walk()
         assert play.states[0] == sc.state and play.states[-1] == (walked[-1].after if walked else sc.state), entry.key
         assert set(shipped.languages()) == set(SPEAKS["knizia"]), entry.key
@@ -82,18 +81,18 @@ def test_a_study_built_in_code_round_trips() -> None:
     q = Question(Texts((("en", 'Where? "quoted"\nand a second line'), ("ru", "Куда?"))), ("H3@HO46",),
                  (Wrong("H2@HO46", Texts.english("a tie")),), Texts.english("count"), None)
     s = Study("knizia", Texts.english("T"), (
-        Step(Texts.english("one"), position=knizia_study.load_study(KNIZIA).study.steps[0].position,
+        Step(Texts.english("one"), position=load_play(KNIZIA, HELMET).study.steps[0].position,
              marks=Marks(("HO47",), (("HO46", "HO47"),))),
         Step(Texts.english("two \\ backslash"), question=q),
         Step(Texts.english("three"), play=("H3@HO46", "end")),
     ), Texts.english("d"), "1998")
     assert loads_study(dumps_study(s)) == s
-    play = knizia_study.study_play(s)
+    play = StudyPlay(s, KNIZIA)
     assert play.states[2].turn == 3
 
 
 def test_answers_are_judged() -> None:
-    play = knizia_study.load_study(KNIZIA)
+    play = load_play(KNIZIA, HELMET)
     assert play.judge(1, "H3@HO46").kind == ACCEPTED
     assert play.judge(1, "H3@HO46").feedback.get("it").startswith("Giusto")
     wrong = play.judge(1, "H2@HO46")
@@ -105,10 +104,10 @@ def test_answers_are_judged() -> None:
     with pytest.raises(ValueError):
         play.judge(0, "H3@HO46")  # the first step asks nothing
     assert play.states[2].captured[1] == (1, 0, 0)  # the third step plays the answer: Blue holds the helmet
-    k = katana_study.load_study(STUDIES / "katana-the-challenge.toml")
+    k = load_play(KATANA, STUDIES / "katana-the-challenge.toml")
     assert [k.judge(1, m).kind for m in ("e1-e4", "f1-c4", "e1-e3", "i3-i4", "e1-e9")] == [
         ACCEPTED, ACCEPTED, WRONG, OTHER, ILLEGAL]
-    i = iki_study.load_study(STUDIES / "ikizumari-announcing-a-distance.toml")
+    i = load_play(IKIZUMARI, STUDIES / "ikizumari-announcing-a-distance.toml")
     assert [i.judge(1, m).kind for m in ("g7-h7", "g7-i7", "a1-a2")] == [ACCEPTED, WRONG, ILLEGAL]
 
 
@@ -163,7 +162,7 @@ def test_every_problem_of_the_positions_and_answers_is_reported_with_its_line() 
         'colour = "red"', "").replace(
         'answer = "H3@HO45"', 'answer = "R4@HO46"\nfeedback = { en = "no" }')
     with pytest.raises(StudyError) as e:
-        knizia_study.loads_study(text, "bad.toml")
+        loads_play(KNIZIA, text, "bad.toml")
     lines = _lines(e.value)
     assert "of the 1998 edition, the study of the 2015 edition" in " ".join(lines[8])
     assert "'HO99'" in " ".join(lines[10])
@@ -180,12 +179,12 @@ def test_a_toml_syntax_error_has_its_line() -> None:
 def test_a_study_of_another_game_says_so() -> None:
     text = (STUDIES / "katana-the-challenge.toml").read_text(encoding="utf-8")
     with pytest.raises(StudyError) as e:
-        knizia_study.loads_study(text, "katana.toml")
+        loads_play(KNIZIA, text, "katana.toml")
     (problem,) = e.value.problems
     assert "this study is for Samurai of rulebook 003 (Katana), not for Reiner Knizia's Samurai" in str(problem)
     assert problem.line == 2
     with pytest.raises(StudyError, match="rulebook 004"):
-        katana_study.loads_study((STUDIES / "ikizumari-announcing-a-distance.toml").read_text(encoding="utf-8"))
+        loads_play(KATANA, (STUDIES / "ikizumari-announcing-a-distance.toml").read_text(encoding="utf-8"))
 
 
 def test_check_passes_the_shipped_studies_and_lists_a_bad_one(tmp_path: Path) -> None:
@@ -206,4 +205,4 @@ def test_problems_are_told_in_the_page_language() -> None:
     assert "bad.toml:5: colour: clé inconnue 'colour'" in str(e.value)
     assert "bad.toml:13: étape 2: text: le texte anglais (en) est obligatoire" in str(e.value)
     with use_language("it"), pytest.raises(StudyError, match="questo studio è per Samurai del regolamento 003"):
-        knizia_study.loads_study((STUDIES / "katana-the-challenge.toml").read_text(encoding="utf-8"))
+        loads_play(KNIZIA, (STUDIES / "katana-the-challenge.toml").read_text(encoding="utf-8"))

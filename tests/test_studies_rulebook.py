@@ -11,7 +11,8 @@ import pytest
 from samurai_lab.common.study_format import StudyError, dumps_study, load_study, loads_study
 from samurai_lab.knizia.scenarios.catalogue import catalogue as scenario_catalogue
 from samurai_lab.knizia.scenarios.catalogue import load
-from samurai_lab.knizia.teaching import study as knizia_study
+from samurai_lab.common.game import get_game
+from samurai_lab.common.study_model import loads_play
 from samurai_lab.knizia.teaching.rulebook_examples import RULEBOOK_DIR, catalogue, load_example
 
 E1 = RULEBOOK_DIR / "e1.toml"
@@ -53,7 +54,7 @@ def test_optional_keys_round_trip() -> None:
 
 def _problems(text: str) -> str:
     with pytest.raises(StudyError) as e:
-        knizia_study.loads_study(text, "e1.toml")
+        loads_play(get_game("knizia"), text, "e1.toml")
     return str(e.value)
 
 

@@ -13,18 +13,14 @@ from samurai_lab.ikizumari.core.board import parse_square
 from samurai_lab.katana.core.board import square_index
 from samurai_lab.knizia.core.actions import PlaceTile
 from samurai_lab.knizia.widgets.explorer import PLAY_TAB, STUDY_TAB, Explorer
-from samurai_lab.ikizumari.widgets import study as ikizumari_study
-from samurai_lab.katana.widgets import study as katana_study
-from samurai_lab.knizia.widgets import study as knizia_study
 from samurai_lab.ui import study_app as app_module
 from samurai_lab.ui.study_player import markdown_html
 
 STUDIES = Path(__file__).resolve().parents[1] / "studies"
-GAMES = [knizia_study.STUDY_GAME, katana_study.STUDY_GAME, ikizumari_study.STUDY_GAME]
 
 
 def study_app(query: str):
-    return app_module.study_app(GAMES, query)
+    return app_module.study_app(query=query)
 
 
 @pytest.fixture(autouse=True)

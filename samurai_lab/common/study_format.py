@@ -23,8 +23,9 @@ ones, a hint). The format is described in ``studies/README.md``::
 
 This module knows no game: it reads the file into :class:`Study` (every problem of the file listed
 in one :class:`StudyError`, each with its line), and writes a study back (:func:`dumps_study`),
-so that ``loads_study(dumps_study(s)) == s``. Each game's ``teaching/study.py`` turns the steps'
-positions into its states and checks the answers against its rules.
+so that ``loads_study(dumps_study(s)) == s``. A study names its game (one of the registry's,
+``common/game.py``); ``study_model.py`` turns the steps' positions into that game's states and checks the
+answers against its rules.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from ..i18n import N_, Domain
+from .game import DEFAULT_GAME, game_names
 
 try:
     import tomllib
@@ -46,9 +48,7 @@ T = Domain("ui")
 
 #: The version this module reads and writes (the file's ``study`` key).
 FORMAT_VERSION = 1
-#: The games a study may be written for.
-GAMES = ("knizia", "katana", "ikizumari")
-#: Each game's name in the messages of a study's check.
+#: The bundled games' names in the messages of a study's check (another game is named by its title).
 GAME_TITLES = {"knizia": N_("Reiner Knizia's Samurai"), "katana": N_("Samurai of rulebook 003 (Katana)"),
                "ikizumari": N_("Samouraï of rulebook 004 (Iki-zumari)")}
 #: The languages a text may be written in (English is required).
@@ -455,11 +455,11 @@ class _Reader:
             self.bad(("study",), (T.gettext("write {line} at the top (the format's version)").format(
                 line=f"study = {FORMAT_VERSION}")
                       + (T.gettext(", not {value}").format(value=repr(version)) if version is not None else "")))
-        game = data.get("game", "knizia")
-        if game not in GAMES:
+        game = data.get("game", DEFAULT_GAME)
+        if game not in game_names():
             self.bad(("game",), T.gettext("unknown game {game} (one of {games})").format(
-                game=repr(game), games=", ".join(GAMES)))
-            game = "knizia"
+                game=repr(game), games=", ".join(game_names())))
+            game = DEFAULT_GAME
         edition = data.get("edition")
         if edition is not None and (game != "knizia" or edition not in ("1998", "2015")):
             self.bad(("edition",), T.gettext("an edition is \"1998\" or \"2015\", and only Knizia's game has one"))
@@ -529,12 +529,12 @@ def is_study(text: str) -> bool:
 
 
 def study_game(text: str) -> str:
-    """The game a study text names (Knizia's when it names none or cannot be read)."""
+    """The game a study text names (the default game when it names none, an unknown one or cannot be read)."""
     try:
-        game = tomllib.loads(text).get("game", "knizia")
+        game = tomllib.loads(text).get("game", DEFAULT_GAME)
     except tomllib.TOMLDecodeError:
-        return "knizia"
-    return game if isinstance(game, str) else "knizia"
+        return DEFAULT_GAME
+    return game if game in game_names() else DEFAULT_GAME
 
 
 # --- writing ----------------------------------------------------------------------------------

@@ -1,10 +1,12 @@
 """A study read against its game's rules: each step's position, its marks and its question checked,
 and a try at a question judged.
 
-The game is given as :class:`GameRules` (each game's ``teaching/study.py`` builds one from its own
-position strings, move notation and legality check), so that this module stays game-neutral::
+The game is its declaration (``common/game.py``): positions read with ``from_position``, moves with
+``parse_action``, checked with ``why_illegal`` and played with ``apply_action``, cells read with
+``read_cell``; a game whose studies state expectations (Knizia's rulebook examples) declares their check
+as ``features["study_expect"]``::
 
-    play = StudyPlay(study, rules)          # StudyError listing every problem, each with its line
+    play = load_play(get_game("knizia"), "studies/knizia-taking-a-helmet.toml")   # StudyError: every problem
     play.states[k]                         # the position of step k (0-based)
     play.judge(k, "H3@HO46")               # Verdict: accepted, known wrong (its feedback), other, illegal
 """
@@ -16,44 +18,40 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..i18n import Domain
+from .game import Game, get_game
 from .study_format import GAME_TITLES, LineMap, Problem, Study, StudyError, Texts, loads_study
 
 T = Domain("ui")
 
 ACCEPTED, WRONG, OTHER, ILLEGAL, UNREADABLE = "accepted", "wrong", "other", "illegal", "unreadable"
+#: The game's check of a study's expectations (``expect``, ``variant``): play → (step or None, path, problem)s
+ExpectCheck = Callable[["StudyPlay"], "list[tuple[int | None, tuple, str]]"]
 
 
 @dataclass(frozen=True)
-class GameRules:
-    """What a study needs of a game: read a position, a move and a cell; why a move is illegal; play it."""
+class StudyBoardSpec:
+    """What a game moving pieces from cell to cell declares for the study player's board
+    (``features["study_board"]``; ``ui/study_player.py``)."""
 
-    game: str
-    read_position: Callable[[str], Any]  #: ValueError with the problem
-    read_move: Callable[[Any, str], Any]  #: (state, text) → move; ValueError
-    why_illegal: Callable[[Any, Any], "str | None"]
-    apply: Callable[[Any, Any], Any]
-    read_cell: Callable[[Any, str], Any]  #: (state, "HO47") → the cell; ValueError
-    edition_of: Callable[[Any], "str | None"] = lambda state: None
-    #: the game's check of a study's expectations (``expect``, ``variant``): (step or None, path, problem)s
-    check_expect: "Callable[[StudyPlay], list[tuple[int | None, tuple, str]]] | None" = None
+    css_class: str  #: the class of the board's canvas in the page
+    #: the move from one cell to another, legal or not: a refused try is then judged in the rules' words
+    move: Callable[[int, int], Any] | None = None
 
-    @property
-    def title(self) -> str:
-        """The game's name in messages (English: translated where shown)."""
-        return GAME_TITLES[self.game]
 
-    def play(self, study: Study, text: str | None = None) -> "StudyPlay":
-        """A study of this game checked against its rules (StudyError listing every problem)."""
-        return StudyPlay(study, self, text)
+def game_title(name: str) -> str:
+    """A game's name in the messages (English: translated where shown)."""
+    return GAME_TITLES.get(name) or get_game(name).title
 
-    def loads(self, text: str, name: str = "") -> "StudyPlay":
-        """A study file's text, read and checked (StudyError listing every problem, each with its line)."""
-        return StudyPlay.from_text(text, self, name)
 
-    def load(self, path: str | Path) -> "StudyPlay":
-        """The study in the file ``path``, read and checked."""
-        p = Path(path)
-        return self.loads(p.read_text(encoding="utf-8"), p.name)
+def loads_play(game: Game, text: str, name: str = "") -> "StudyPlay":
+    """A study file's text, read and checked against ``game`` (StudyError listing every problem, with lines)."""
+    return StudyPlay.from_text(text, game, name)
+
+
+def load_play(game: Game, path: str | Path) -> "StudyPlay":
+    """The study in the file ``path``, read and checked against ``game``."""
+    p = Path(path)
+    return loads_play(game, p.read_text(encoding="utf-8"), p.name)
 
 
 @dataclass(frozen=True)
@@ -73,9 +71,9 @@ class Verdict:
 class StudyPlay:
     """A study with every step's position (``states``), checked against its game's rules."""
 
-    def __init__(self, study: Study, rules: GameRules, text: str | None = None) -> None:
+    def __init__(self, study: Study, game: Game, text: str | None = None) -> None:
         self.study = study
-        self.rules = rules
+        self.game = game
         self._lines = LineMap(text) if text is not None else None
         self.problems: list[Problem] = []
         self.states: tuple[Any, ...] = ()
@@ -86,9 +84,9 @@ class StudyPlay:
             raise StudyError(self.problems)
 
     @classmethod
-    def from_text(cls, text: str, rules: GameRules, name: str = "") -> "StudyPlay":
+    def from_text(cls, text: str, game: Game, name: str = "") -> "StudyPlay":
         """Read and check a study file's text (StudyError listing every problem, format and rules)."""
-        return cls(loads_study(text, name), rules, text)
+        return cls(loads_study(text, name), game, text)
 
     def __len__(self) -> int:
         return len(self.study.steps)
@@ -109,34 +107,34 @@ class StudyPlay:
         self.problems.append(Problem(where, message, self._line(k, *path), self.study.name))
 
     def _check(self) -> None:
-        study, rules = self.study, self.rules
-        if study.game != rules.game:
+        study, game = self.study, self.game
+        if study.game != game.name:
             words = T.gettext("this study is for {game}, not for {this}: open it in that game's app")
-            self._bad(None, ("game",), words.format(game=T.gettext(GAME_TITLES.get(study.game, study.game)),
-                                                    this=T.gettext(rules.title)))
+            self._bad(None, ("game",), words.format(game=T.gettext(game_title(study.game)),
+                                                    this=T.gettext(game_title(game.name))))
             return
         states: list[Any] = []
         state: Any = None
         for k, step in enumerate(study.steps, start=1):
             if step.position is not None:
                 try:
-                    state = rules.read_position(step.position)
+                    state = game.from_position(step.position)
                 except ValueError as e:
                     self._bad(k, ("position",), _first_line(e))
                     state = None
-                if state is not None and study.edition and rules.edition_of(state) not in (None, study.edition):
+                if state is not None and study.edition and game.edition_of(state) not in (None, study.edition):
                     self._bad(k, ("position",), T.gettext(
                         "the position is of the {edition} edition, the study of the {study} edition").format(
-                        edition=rules.edition_of(state), study=study.edition))
+                        edition=game.edition_of(state), study=study.edition))
             for n, text in enumerate(step.play, start=1):
                 if state is None:
                     break
                 try:
-                    move = rules.read_move(state, text)
-                    reason = rules.why_illegal(state, move)
+                    move = game.parse_action(state, text)
+                    reason = game.why_illegal(state, move)
                     if reason:
                         raise ValueError(reason)
-                    state = rules.apply(state, move)
+                    state = game.apply_action(state, move)
                 except ValueError as e:
                     self._bad(k, ("play",), T.gettext("move {n} {move}: {problem}").format(
                         n=n, move=repr(text), problem=_first_line(e)))
@@ -148,7 +146,7 @@ class StudyPlay:
                 continue
             for cell in step.marks.cells + tuple(c for a in step.marks.arrows for c in a):
                 try:
-                    rules.read_cell(state, cell)
+                    game.read_cell(state, cell)
                 except ValueError as e:
                     self._bad(k, ("marks",), f"{cell!r}: {_first_line(e)}")
             accepted, wrong = [], []
@@ -156,11 +154,11 @@ class StudyPlay:
             if q is not None:
                 for text in q.accept:
                     try:
-                        move = rules.read_move(state, text)
+                        move = game.parse_action(state, text)
                     except ValueError as e:
                         self._bad(k, ("question", "accept"), f"{text!r}: {_first_line(e)}")
                         continue
-                    reason = rules.why_illegal(state, move)
+                    reason = game.why_illegal(state, move)
                     if reason:
                         self._bad(k, ("question", "accept"), T.gettext(
                             "{move} is not legal in this step's position: {reason}").format(
@@ -168,7 +166,7 @@ class StudyPlay:
                     accepted.append(move)
                 for w in q.wrong:
                     try:
-                        move = rules.read_move(state, w.answer)
+                        move = game.parse_action(state, w.answer)
                     except ValueError as e:
                         self._bad(k, ("question", "wrong"), f"{w.answer!r}: {_first_line(e)}")
                         continue
@@ -185,7 +183,7 @@ class StudyPlay:
 
     def _check_refused(self, k: int, state: Any, text: str) -> None:
         try:
-            reason = self.rules.why_illegal(state, self.rules.read_move(state, text))
+            reason = self.game.why_illegal(state, self.game.parse_action(state, text))
         except ValueError as e:
             reason = _first_line(e)
         if not reason:
@@ -193,24 +191,25 @@ class StudyPlay:
                                                  "the rules refuse").format(move=repr(text)))
 
     def _check_variants(self) -> None:
-        study, rules = self.study, self.rules
+        study, game = self.study, self.game
         for n, v in enumerate(study.variants, start=1):
             try:
-                state = rules.read_position(v.position)
+                state = game.from_position(v.position)
             except ValueError as e:
                 self._bad(None, ("variant", n, "position"), _first_line(e))
                 continue
-            if study.edition and rules.edition_of(state) not in (None, study.edition):
+            if study.edition and game.edition_of(state) not in (None, study.edition):
                 self._bad(None, ("variant", n, "position"), T.gettext(
                     "the position is of the {edition} edition, the study of the {study} edition").format(
-                    edition=rules.edition_of(state), study=study.edition))
+                    edition=game.edition_of(state), study=study.edition))
         expects = study.variants or any(s.expect is not None for s in study.steps)
         if self.problems or not expects:
             return
-        if rules.check_expect is None:
+        check_expect: ExpectCheck | None = game.features.get("study_expect")
+        if check_expect is None:
             self._bad(None, ("expect",), T.gettext("this game's studies have no expectations"))
             return
-        for k, path, message in rules.check_expect(self):
+        for k, path, message in check_expect(self):
             self._bad(k, path, message)
 
     # --- playing -------------------------------------------------------------------------------
@@ -223,15 +222,15 @@ class StudyPlay:
         state = self.states[k]
         if isinstance(answer, str):
             try:
-                answer = self.rules.read_move(state, answer)
+                answer = self.game.parse_action(state, answer)
             except ValueError as e:
                 return Verdict(UNREADABLE, reason=_first_line(e))
         if answer in self.moves[k]:
             return Verdict(ACCEPTED, q.right)
         for w, move in zip(q.wrong, self.wrong_moves[k]):
             if move == answer:
-                return Verdict(WRONG, w.feedback, self.rules.why_illegal(state, answer) or "")
-        reason = self.rules.why_illegal(state, answer)
+                return Verdict(WRONG, w.feedback, self.game.why_illegal(state, answer) or "")
+        reason = self.game.why_illegal(state, answer)
         if reason:
             return Verdict(ILLEGAL, reason=_first_line(reason))
         return Verdict(OTHER)
@@ -239,8 +238,8 @@ class StudyPlay:
     def after(self, k: int, answer: Any) -> Any:
         """The position after an accepted answer to step ``k`` (0-based)."""
         state = self.states[k]
-        move = self.rules.read_move(state, answer) if isinstance(answer, str) else answer
-        return self.rules.apply(state, move)
+        move = self.game.parse_action(state, answer) if isinstance(answer, str) else answer
+        return self.game.apply_action(state, move)
 
 
 def _first_line(e: object) -> str:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Mapping
 
 from ..common.game import Game
+from ..common.study_model import StudyBoardSpec
 from .bots.base import BOTS, make_bot
 from .bots.evaluate import WIN, evaluate
 from .core.board import parse_square
-from .core.moves import parse_move
+from .core.moves import Move, parse_move
 from .core.position import from_position, to_position
 from .core.rules import apply_move, legal_moves, outcome, play, why_illegal
 from .core.ruleset import DEFAULT_RULESET
@@ -45,4 +46,5 @@ GAME: Game[State, object] = Game(
     bots=tuple(BOTS), make_bot=make_bot, rulings=lambda s: s.ruleset.changes(),
     action_cells=lambda m: () if m.is_pass else (m.origin, m.target),
     hooks={"board": "samurai_lab.ikizumari.widgets.board:BoardView.for_apps"},
+    features={"study_board": StudyBoardSpec("ikz-study-board", Move)},
 )

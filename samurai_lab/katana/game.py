@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Mapping
 
 from ..common.game import Game
+from ..common.study_model import StudyBoardSpec
 from .bots.base import BOTS, make_bot
 from .bots.search import WIN, evaluate
 from .core.board import square_index
 from .core.ruleset import Ruleset
 from .core.rules import apply_legal, apply_move, legal_moves, why_illegal
-from .core.state import State, from_position, new_game, outcome, parse_move, to_position
+from .core.state import Move, State, from_position, new_game, outcome, parse_move, to_position
 from .core.text import describe_move, describe_outcome, player_name
 
 
@@ -42,4 +43,5 @@ GAME: Game[State, object] = Game(
     bots=tuple(BOTS), make_bot=make_bot, rulings=lambda s: s.rules.changes(),
     action_cells=lambda m: (m.frm, m.to) if m.kind == "move" else (m.to,) if m.kind == "place" else (),
     hooks={"board": "samurai_lab.katana.widgets.board:KatanaBoard"},
+    features={"study_board": StudyBoardSpec("katana-study-canvas", lambda a, b: Move("move", a, b))},
 )

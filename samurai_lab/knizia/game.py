@@ -145,4 +145,5 @@ GAME: Game[GameState, Action] = Game(
     bots=tuple(BOTS), make_bot=_make_bot, rulings=lambda s: s.ruleset.as_dict(),
     edition_of=lambda s: s.ruleset.edition,
     features={"study_expect": check_expectations},
+    hooks={"study_board": "samurai_lab.knizia.widgets.study:KniziaStudyBoard"},  # a placement: a tile, then a hex
 )

@@ -1,14 +1,15 @@
 """``samurai-lab check`` for study files (``study = 1`` at their top): each study read, its
-positions, marks and answers checked against its game's rules, every problem with its line."""
+positions, marks and answers checked against the rules of its game (the registry's, ``common/game.py``),
+every problem with its line."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TextIO
 
-from ..common.study_format import GAME_TITLES, StudyError, study_game
+from ..common.game import get_game
+from ..common.study_format import StudyError, study_game
 from ..common.study_model import StudyPlay
-from .games import game
 
 
 def check_study_file(path: Path) -> tuple[bool, list[str]]:
@@ -17,12 +18,8 @@ def check_study_file(path: Path) -> tuple[bool, list[str]]:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         return False, [f"cannot read the file: {e}"]
-    name = study_game(text)
-    if name not in GAME_TITLES:
-        name = "knizia"  # the format's check names the unknown game
-    rules = game(name).module("teaching.study").RULES
-    try:
-        play = StudyPlay.from_text(text, rules, path.name)
+    try:  # an unknown game is read as the default one: the format's check names it
+        play = StudyPlay.from_text(text, get_game(study_game(text)), path.name)
     except StudyError as e:
         return False, [str(p) for p in e.problems]
     questions = sum(s.question is not None for s in play.study.steps)

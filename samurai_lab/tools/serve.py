@@ -73,6 +73,8 @@ IOPUB_TIMEOUT_S = 300
 DEBUG_ENV = "SAMURAI_DEBUG"
 #: Environment variable naming the folder where the apps save positions (set by ``--saved-dir``).
 SAVED_DIR_ENV = "SAMURAI_SAVED_DIR"
+#: Environment variables naming the games' store (``--store``) and, for the kernels, the game service's API.
+STORE_ENV, PLAY_API_ENV = "SAMURAI_STORE", "SAMURAI_PLAY_API"
 
 ANY_HOST = {"0.0.0.0", "::", ""}
 
@@ -192,7 +194,8 @@ def default_saved_dir() -> Path:
 
 
 def voila_env(*, host: str = DEFAULT_HOST, debug: bool = False, saved_dir: Path | None = None,
-              base: dict[str, str] | None = None) -> dict[str, str]:
+              base: dict[str, str] | None = None, store: str | None = None, port: int | None = None
+              ) -> dict[str, str]:
     """The environment of the voila process (its kernels inherit it)."""
     from .voila_app import data_path_env
 
@@ -205,6 +208,10 @@ def voila_env(*, host: str = DEFAULT_HOST, debug: bool = False, saved_dir: Path 
         env[SAVED_DIR_ENV] = str(saved_dir)
     # A preheated kernel asks the server for its request's query string on this address.
     env["VOILA_APP_IP"] = "127.0.0.1" if host in ANY_HOST or host == "localhost" else host
+    if store is not None:
+        env[STORE_ENV] = store
+    if port is not None:  # the kernels reach the game service on the server's own address
+        env[PLAY_API_ENV] = f"http://{env['VOILA_APP_IP']}:{port}/samurai/api"
     return env
 
 
@@ -318,6 +325,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--prepare", type=parse_prepare, action="append", metavar="APP=N",
                         help="start N kernels of an app before the students arrive, so that their pages "
                              "open at once (e.g. --prepare explorer=30 --prepare examples=10); repeatable")
+    parser.add_argument("--store", metavar="WHERE",
+                        help="where games between people are kept: a SQLite file (default: games.sqlite in "
+                             "your data folder) or a postgresql:// URL")
     parser.add_argument("--debug", action="store_true",
                         help="show Python tracebacks in the apps and in error pages (for developers)")
 
@@ -342,6 +352,21 @@ def _stop(proc: subprocess.Popen[bytes], port: int) -> None:
         except (ProcessLookupError, PermissionError):
             pass
         proc.wait()
+
+
+def _store_place(where: str | None) -> str | None:
+    """The games' store to use (checked now: a problem is said before voila starts), or None."""
+    from .play.server import default_store
+    from .play.store import Store, StoreError
+
+    place = where or os.environ.get(STORE_ENV) or str(default_store())
+    try:
+        Store.open(place).close()
+    except StoreError as e:
+        print(f"samurai-lab serve: --store: {e}", file=sys.stderr)
+        return None
+    print(f"Games between people are kept in {place.split('@')[-1] if '://' in place else place}", flush=True)
+    return place
 
 
 def main_serve(argv: list[str] | None = None) -> int:
@@ -374,6 +399,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     saved = getattr(args, "saved_dir", None)
     saved_dir = Path(saved).expanduser().resolve() if saved else default_saved_dir()
+    store = _store_place(getattr(args, "store", None))
+    if store is None:
+        return 2
     prepare = dict(getattr(args, "prepare", None) or ())
     for app in prepare:
         try:
@@ -397,7 +425,8 @@ def run(args: argparse.Namespace) -> int:
     proc = subprocess.Popen(
         voila_command(notebooks_dir, args.port, host=host, debug=debug, max_kernels=max_kernels,
                       prepare=prepare), cwd=notebooks_dir,
-        env=voila_env(host=host, debug=debug, saved_dir=saved_dir), start_new_session=True,
+        env=voila_env(host=host, debug=debug, saved_dir=saved_dir, store=store, port=args.port),
+        start_new_session=True,
     )
     stop_requested = threading.Event()
 

@@ -55,7 +55,7 @@ from typing import Any
 
 from jupyter_core.utils import run_sync
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager, ServerKernelManager
-from jupyter_server.utils import ensure_async
+from jupyter_server.utils import ensure_async, url_path_join
 from tornado.ioloop import IOLoop
 from tornado.iostream import StreamClosedError
 from tornado.web import HTTPError
@@ -386,7 +386,23 @@ class SamuraiVoila(Voila):
             elif isinstance(handler, type) and issubclass(handler, VoilaTreeHandler):
                 handler = _with_cookie(handler)
             handlers.append((pattern, handler, *rest))
-        return handlers
+        return self._play_handlers() + handlers
+
+    def _play_handlers(self) -> list:
+        """The game service's API beside the pages (play with others), over the store ``serve`` names."""
+        from .play.api import handlers as api_handlers
+        from .play.server import default_store
+        from .play.service import GameService
+        from .play.store import Store, StoreError
+
+        try:
+            store = Store.open(os.environ.get("SAMURAI_STORE") or default_store())
+        except StoreError as e:
+            self.log.warning("play with others is off: %s", e)
+            return []
+        self.play_service = GameService(store)
+        self.play_service.resume()
+        return api_handlers(self.play_service, url_path_join(self.server_url, "samurai/api"))
 
 
 #: The variables voila gives a kernel from its page's request (as CGI does): never inherited by a server.

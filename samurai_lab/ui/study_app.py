@@ -2,57 +2,49 @@
 
 Address options: ``?study=NAME`` (a saved study, else a bundled one of that name), ``?game=katana``
 (list that game's studies), ``?step=2``, and every page's ``lang`` and ``projector``. A study file
-may also be opened from the user's computer. The games are handed in (this layer is below them):
-each ``<game>/widgets/study.py`` gives its ``STUDY_GAME``, its rules and its board; the player is
-``ui/study_player.py``::
+may also be opened from the user's computer. The games are the registry's (``common/game.py``) that
+have a board; each study is played on :func:`study_player.study_board` by ``ui/study_player.py``::
 
-    study_app(games=[knizia.STUDY_GAME, katana.STUDY_GAME, ikizumari.STUDY_GAME]).widget
+    study_app().widget
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Iterable
 
 import ipywidgets as widgets
 
+from ..common.game import Game, all_games
 from ..common.study_files import find_study, study_files
-from ..common.study_format import GAME_TITLES, StudyError, load_study, study_game
-from ..common.study_model import GameRules, StudyPlay
+from ..common.study_format import StudyError, load_study, study_game
+from ..common.study_model import StudyPlay
 from ..i18n import N_, Domain, get_language
 from .common import Feedback
 from .header import AppHeader
 from .language import APP_LANGUAGES, open_page
 from .query import query_params
-from .study_player import StudyBoard, StudyPlayer, text_of, uploaded_text
+from .study_player import StudyPlayer, study_board, text_of, uploaded_text
 
 T = Domain("ui")
 
 QUERY_KEYS = ("study", "game", "step")
-#: Each game's name in the list of studies (translated when shown).
+#: The bundled games' names in the list of studies (translated when shown; another game shows its title).
 GAME_NAMES = {"knizia": N_("Samurai (Reiner Knizia)"), "katana": N_("Katana"), "ikizumari": N_("Iki-zumari")}
 #: The languages of the study app: every game's (Iki-zumari's studies speak French).
 LANGUAGES = (*APP_LANGUAGES, "fr")
 
 
-@dataclass(frozen=True)
-class StudyGame:
-    """A game as the study app needs it: its rules for studies and a new board for the player."""
-
-    rules: GameRules
-    board: Callable[[Any], StudyBoard]  #: a board showing the given state
-
-    @property
-    def name(self) -> str:
-        return self.rules.game
+def study_games() -> list[Game]:
+    """The games whose studies the app plays: the registry's games that have a board."""
+    return [g for g in all_games() if {"board", "study_board"} & set(g.hooks)]
 
 
 class StudyApp:
     """Choose a study, then play it (CSS class ``samurai-study-app``)."""
 
-    def __init__(self, games: Iterable[StudyGame], game: str | None = None) -> None:
-        self.games = {g.name: g for g in games}
+    def __init__(self, games: Iterable[Game] | None = None, game: str | None = None) -> None:
+        self.games = {g.name: g for g in (study_games() if games is None else games)}
         self.feedback = Feedback()
         self.guard = self.feedback.guard
         self.game = game
@@ -90,10 +82,10 @@ class StudyApp:
                 continue
             if (self.game and s.game != self.game) or s.game not in self.games:
                 continue
-            label = f"{text_of(s.title)} ({T.gettext(GAME_NAMES[s.game])})"
-            options.append((list(GAME_TITLES).index(s.game), label, str(p)))
+            label = f"{text_of(s.title)} ({T.gettext(GAME_NAMES.get(s.game) or self.games[s.game].title)})"
+            options.append((list(self.games).index(s.game), label, str(p)))
             self.spoken[str(p)] = s.languages()
-        options = [(label, value) for _, label, value in sorted(options, key=lambda o: o[0])]  # Knizia's first
+        options = [(label, value) for _, label, value in sorted(options, key=lambda o: o[0])]  # the registry's order
         old = self.choice.value
         self.choice.options = options or [(T.gettext("(no studies found)"), "")]
         values = [v for _, v in self.choice.options]
@@ -120,13 +112,13 @@ class StudyApp:
             game = self.games.get(study_game(text))
             if game is None:
                 raise ValueError(T.gettext("This study is for a game this app does not show."))
-            play = StudyPlay.from_text(text, game.rules, name)
+            play = StudyPlay.from_text(text, game, name)
         except StudyError as e:
             lines = "\n".join(str(p) for p in e.problems[:12])
             raise ValueError(T.gettext("This study cannot be opened:") + "\n" + lines) from None
         player = self.players.get(game.name)
         if player is None:
-            board = game.board(play.states[0])
+            board = study_board(game, play.states[0])
             player = StudyPlayer(board)
             self.players[game.name] = player
             self.header.boards.append(board)
@@ -142,9 +134,10 @@ class StudyApp:
         if upload is not None:
             self.open_text(*upload)
 
-def study_app(games: Iterable[StudyGame], query: str | None = None) -> StudyApp:
-    """The study app of ``games`` for the page's address (``?study=NAME``, ``?game=``, ``?step=``)."""
-    games = list(games)
+def study_app(games: Iterable[Game] | None = None, query: str | None = None) -> StudyApp:
+    """The study app of ``games`` (the registry's with a board) for the page's address (``?study=NAME``,
+    ``?game=``, ``?step=``)."""
+    games = study_games() if games is None else list(games)
     open_page(query, LANGUAGES)
     q = query_params(QUERY_KEYS, query)
     game = q.choice("game", tuple(g.name for g in games))

@@ -7,9 +7,10 @@ download the study, upload one, or save it on the server under the rules of save
 checked name, a replace only after asking, a cap on the number and size of the files) and open it by
 link in the study player.
 
-A game hands in an :class:`EditorGame` (how to read its board's position as a position string, how to
-show marks, how to go back a move...). Its app passes the cells clicked while ``marking``
-(:meth:`StudyEditor.mark`) and every move played on the board (:meth:`StudyEditor.after_play`).
+An app hands in an :class:`EditorGame` (its game, how to show marks on its board, how to go back a
+move...; :func:`board_editor_game` for an app on its game's board hook). The app passes the cells
+clicked while ``marking`` (:meth:`StudyEditor.mark`) and every move played on the board
+(:meth:`StudyEditor.after_play`).
 """
 
 from __future__ import annotations
@@ -24,10 +25,12 @@ from urllib.parse import quote
 
 import ipywidgets as widgets
 
+from ..common.game import Game
 from ..common.study_files import saved_studies_dir
 from ..common.study_format import Marks, Question, Step, Study, StudyError, Texts, Wrong, dumps_study
 from ..common.study_model import StudyPlay
 from ..i18n import LANGUAGES, N_, Domain, get_language
+from .game_board import GameBoard
 from .header import page_name
 from .study_player import uploaded_text
 
@@ -41,31 +44,53 @@ _NAME_OK = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]*")
 
 @dataclass(frozen=True)
 class EditorGame:
-    """What the editor needs from a game and its app.
+    """What the editor needs of a game (its declaration: positions, rules, the languages its studies are written
+    in) and of the app showing it.
 
-    ``position()`` is the board's position as the study format's position text; ``show_marks(cells,
-    arrow)`` shows marked cells (and an arrow, a pair of cells, or None) on the board, ``show_marks([],
-    None)`` clears them; ``load(position)`` puts a position string on the board; ``undo()`` takes back
-    the last move; ``open_board()`` and ``open_editor()`` bring the board's tab, and the editor's, to the
-    front; ``loads(text, name)`` checks a study's text against the rules (``GameRules.loads``);
-    ``position_of(state)`` is a state's position string. Optional: ``words()``, the game's own words for
-    some labels (the editor's English text → the game's, translated), ``edition(position)`` (Knizia's),
-    ``arrows`` (False hides *Arrow*).
+    ``state()`` is the position on the app's board; ``show_marks(cells, arrow)`` shows marked cells (and an
+    arrow, a pair of cells, or None) on the board, ``show_marks([], None)`` clears them; ``load(position)`` puts
+    a position string on the board; ``undo()`` takes back the last move; ``open_board()`` and
+    ``open_editor()`` bring the board's tab, and the editor's, to the front. Optional: ``words()``, the
+    game's own words for some labels (the editor's English text → the game's, translated).
+    :func:`board_editor_game` builds it for an app on its game's board hook (``ui/game_board.py``).
     """
 
-    game: str
-    languages: tuple[str, ...]
-    position: Callable[[], str]
+    game: Game
+    state: Callable[[], Any]
     show_marks: Callable[[list[str], tuple[str, str] | None], None]
     load: Callable[[str], None]
     undo: Callable[[], None]
     open_board: Callable[[], None]
     open_editor: Callable[[], None]
-    loads: Callable[[str, str], StudyPlay]
-    position_of: Callable[[Any], str]
     words: Callable[[], dict[str, str]] = dict
-    edition: Callable[[str], str | None] = lambda _position: None
-    arrows: bool = True
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return self.game.text_languages
+
+    def position(self) -> str:
+        """The board's position as a position string."""
+        return self.game.to_position(self.state())
+
+    def loads(self, text: str, name: str) -> StudyPlay:
+        """A study's text checked against the rules (StudyError listing every problem)."""
+        return StudyPlay.from_text(text, self.game, name)
+
+    def edition(self, position: str) -> str | None:
+        return self.game.edition_of(self.game.from_position(position))
+
+
+def board_editor_game(game: Game, board: GameBoard, state: Callable[[], Any], load: Callable[[str], None],
+                      undo: Callable[[], None], open_editor: Callable[[], None]) -> EditorGame:
+    """The editor's game for an app whose board is ``game``'s board hook: the marks drawn by ``board``
+    (the app's board is always in view: no tab to bring forward)."""
+
+    def show_marks(names: list[str], arrow: tuple[str, str] | None) -> None:
+        now = state()
+        cells = [game.read_cell(now, name) for name in (*names, *(arrow or ()))]
+        board.show_cells(now, marked=cells[:len(names)], arrow=tuple(cells[len(names):]) or None)
+
+    return EditorGame(game, state, show_marks, load, undo, lambda: None, open_editor)
 
 
 def study_file_name(raw: str) -> str:
@@ -128,7 +153,8 @@ class StudyEditor:
         self.mark_toggle = widgets.ToggleButton(icon="bullseye", layout=widgets.Layout(width="auto"))
         self.mark_toggle.add_class("samurai-study-mark")
         self.mark_toggle.observe(guard(lambda ch: self._mode_changed(self.mark_toggle, ch["new"])), names="value")
-        self.arrow_toggle = widgets.ToggleButton(icon="long-arrow-right", layout=widgets.Layout(width="auto"))
+        self.arrow_toggle = widgets.ToggleButton(icon="long-arrow-right",
+                                                 layout=widgets.Layout(width="auto", display=""))
         self.arrow_toggle.add_class("samurai-study-arrow")
         self.arrow_toggle.observe(guard(lambda ch: self._mode_changed(self.arrow_toggle, ch["new"])), names="value")
         self.marks_line = widgets.HTML()
@@ -181,7 +207,6 @@ class StudyEditor:
 
     def relabel(self) -> None:
         """Every label in the current language (the study being built is kept)."""
-        self.arrow_toggle.layout.display = "" if self.game.arrows else "none"
         self.language.description = T.gettext("Language")
         self.language.tooltip = T.gettext("The language of the texts you write (English is required before saving)")
         self.title.description = T.gettext("Title")
@@ -334,7 +359,7 @@ class StudyEditor:
         title = self.title.value.strip()
         if not title:
             raise ValueError(T.gettext("Give the study a title first."))
-        study = Study(self.game.game, self._texts(title), tuple(self.steps),
+        study = Study(self.game.game.name, self._texts(title), tuple(self.steps),
                       edition=self.game.edition(self.steps[0].position or ""))
         try:
             self.game.loads(dumps_study(study), "study.toml")
@@ -404,7 +429,7 @@ class StudyEditor:
             play = self.game.loads(text, name)
         except StudyError as e:
             raise ValueError("\n".join(str(p) for p in e.problems[:12])) from None
-        self.steps = [replace(s, position=self.game.position_of(state), play=())
+        self.steps = [replace(s, position=self.game.game.to_position(state), play=())
                       for s, state in zip(play.study.steps, play.states)]
         self.title.value = play.study.title.get(self.language.value)
         self.game.load(self.steps[0].position or "")

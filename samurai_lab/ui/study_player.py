@@ -1,11 +1,11 @@
 """The study player every game shares: a study's steps one after another, its words, marks and
 questions, with feedback on each try and a progress line.
 
-The board is the game's (``<game>/widgets/study.py`` gives a :class:`StudyBoard`): it shows a
-position with marks, and hands the player a try (a move) when a question is asked. A tap is a click
-(``ui/touch.py``); the header's projector mode makes the board and the type big for a class::
+The board (:func:`study_board`) is the game's board (``ui/game_board.py``) or the study board it
+declares: it shows a position with marks, and hands the player a try (a move) when a question is asked. A
+tap is a click (``ui/touch.py``); the header's projector mode makes the board and the type big for a class::
 
-    player = StudyPlayer(board)
+    player = StudyPlayer(study_board(game, state))
     player.load(play)              # a StudyPlay (common/study_model.py)
     player.next(); player.answer(move); player.back()
 
@@ -21,10 +21,12 @@ from typing import Any, Callable, Protocol
 
 import ipywidgets as widgets
 
+from ..common.game import Game
 from ..common.study_format import Marks, Texts
-from ..common.study_model import ACCEPTED, ILLEGAL, OTHER, UNREADABLE, WRONG, StudyPlay, Verdict
+from ..common.study_model import ACCEPTED, ILLEGAL, OTHER, UNREADABLE, WRONG, StudyBoardSpec, StudyPlay, Verdict
 from ..i18n import Domain, get_language
 from .common import Feedback
+from .game_board import action_between, new_board, origins, targets_from
 from .layout import SIDE_CLASS
 
 T = Domain("ui")
@@ -33,7 +35,7 @@ PLAYER_CLASS = "samurai-study"
 
 
 class StudyBoard(Protocol):
-    """What a game's board gives the study player."""
+    """What a study board gives the study player."""
 
     widget: Any
 
@@ -47,53 +49,69 @@ class StudyBoard(Protocol):
         """Projector mode."""
 
 
-class SquareStudyBoard:
-    """A study board of a square-board game: while a question waits, a click (or tap) on a samurai of the
-    player to move chooses it, a click on a square then makes the try. A game's board says which squares
-    are the mover's (``mine``), builds its move (``move``), draws (``draw``) and words its refusal
-    (``choose_first``)."""
+def study_board(game: Game, state: Any) -> StudyBoard:
+    """A new study board of ``game`` showing ``state``: the one the game declares (``hooks["study_board"]``:
+    Knizia's, with the hand a placement is chosen from), else a :class:`LineStudyBoard` over its board."""
+    if "study_board" in game.hooks:
+        return game.hook("study_board")(state)
+    return LineStudyBoard(game, state)
 
-    def __init__(self, state: Any) -> None:
-        self.state = state
-        self.marks = Marks()
-        self.asking = False
+
+class LineStudyBoard:
+    """The study board of a game moving pieces from cell to cell (``ui/game_board.py``): while a question waits,
+    a click (or tap) on a piece of the player to move chooses it (its arrivals are ringed), a click on another
+    cell then makes the try; an action on one cell (a placement) is one click. The game's
+    ``features["study_board"]`` (:class:`StudyBoardSpec`) names the board's class, and builds a refused move
+    so that the rules say why they refuse it."""
+
+    def __init__(self, game: Game, state: Any) -> None:
+        self.game = game
+        self.spec: StudyBoardSpec = game.features.get("study_board") or StudyBoardSpec(f"{game.name}-study-board")
+        self.state, self.marks, self.asking = state, Marks(), False
         self.selected: int | None = None
         self._callbacks: list[Callable[[Any], None]] = []
+        self.board = new_board(game, state, css_class=self.spec.css_class)
+        self.board.on_cell(self.click_square)
+        self.widget = self.board.widget
 
     def on_try(self, callback: Callable[[Any], None]) -> None:
         self._callbacks.append(callback)
+
+    def set_projector(self, on: bool) -> None:
+        self.board.set_projector(on)
 
     def show_step(self, state: Any, marks: Marks, asking: bool) -> None:
         self.state, self.marks, self.asking, self.selected = state, marks, asking, None
         self.draw()
 
-    def click_square(self, square: int | None) -> None:
-        """A click (or tap): a samurai of the player to move is chosen, a square then makes the try."""
-        if not self.asking or square is None:
+    def click_square(self, cell: int | None) -> None:
+        """A click or tap: a placement is a try; a piece of the player to move is chosen, then a cell makes the try."""
+        if not self.asking or cell is None:
             return
-        if self.selected is None or self.mine(square):
-            if not self.mine(square):
-                raise ValueError(self.choose_first())
-            self.selected = square
+        game, state = self.game, self.state
+        placement = action_between(game, state, (cell,))
+        if placement is None and cell in origins(game, state):
+            self.selected = cell
             self.draw()
             return
-        move = self.move(self.selected, square)
+        if placement is None and self.selected is None:
+            raise ValueError(T.gettext("Click one of your samurai first, then the square it goes to."))
+        move = placement or action_between(game, state, (self.selected, cell))
+        if move is None and self.spec.move is not None:
+            move = self.spec.move(self.selected, cell)
         self.selected = None
         self.draw()
-        for cb in self._callbacks:
-            cb(move)
+        if move is not None:
+            for cb in self._callbacks:
+                cb(move)
 
-    def mine(self, square: int) -> bool:  # pragma: no cover - each game's
-        raise NotImplementedError
-
-    def move(self, origin: int, target: int) -> Any:  # pragma: no cover - each game's
-        raise NotImplementedError
-
-    def draw(self) -> None:  # pragma: no cover - each game's
-        raise NotImplementedError
-
-    def choose_first(self) -> str:  # pragma: no cover - each game's
-        raise NotImplementedError
+    def draw(self) -> None:
+        game, state = self.game, self.state
+        arrow = tuple(game.read_cell(state, c) for c in self.marks.arrows[0]) if self.marks.arrows else None
+        if self.selected is not None:
+            self.board.show_cells(state, self.selected, targets_from(game, state, self.selected), arrow=arrow)
+        else:
+            self.board.show_cells(state, arrow=arrow, marked=[game.read_cell(state, c) for c in self.marks.cells])
 
 
 def uploaded_text(change: dict) -> tuple[str, str] | None:
@@ -303,5 +321,5 @@ class StudyPlayer:
         self.hint_button.layout.display = "none"
 
 
-__all__ = ["ACCEPTED", "OTHER", "PLAYER_CLASS", "SquareStudyBoard", "StudyBoard", "StudyPlayer", "markdown_html",
-           "text_of", "uploaded_text"]
+__all__ = ["ACCEPTED", "OTHER", "PLAYER_CLASS", "LineStudyBoard", "StudyBoard", "StudyPlayer", "markdown_html",
+           "study_board", "text_of", "uploaded_text"]

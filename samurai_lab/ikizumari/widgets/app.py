@@ -21,21 +21,22 @@ import ipywidgets as widgets
 from samurai_lab.i18n import LANGUAGES, N_, Domain, get_language, use_language
 from samurai_lab.ui.common import Feedback, projector_style
 from samurai_lab.ui.header import AppHeader
+from samurai_lab.ui.study_editor import StudyEditor, board_editor_game
 from samurai_lab.ui.layout import SIDE_CLASS
 
 from ..core.board import BLACK, RED, square_name
 from ..core.moves import PASS
-from ..core.position import to_position
+from ..core.position import from_position, to_position
 from ..core.rules import legal_moves, outcome, why_illegal, window
 from ..core.ruleset import RULINGS
 from ..core.text import player_name
+from ..game import GAME
 from ..render.scene import marks_for
 from ..teaching.game_session import PEOPLE, SEAT_CHOICES, GameSession
 from ..teaching.lesson import CHAPTERS, TASKS, LessonSession
 from ..teaching.rules_text import rules_html
 from .board import BoardView
 from .review import player_names, review_panel
-from .study_editor import ikizumari_study_editor
 
 T = Domain("ikizumari")
 UI = Domain("ui")  # the shared message bar's own words
@@ -134,7 +135,9 @@ class IkizumariApp:
         self.review.widget.layout.display = "none"
         self.study_box = widgets.Accordion(children=[widgets.VBox()], selected_index=None)
         self.study_box.add_class("ikz-study-box")
-        self.study_editor = ikizumari_study_editor(self, lambda: setattr(self.study_box, "selected_index", 0))
+        self.study_editor = StudyEditor(board_editor_game(
+            GAME, self.board, lambda: self.session.state, self.load_position, self._undo,
+            lambda: setattr(self.study_box, "selected_index", 0)), self.feedback, self._guarded)
         self.study_box.children = [self.study_editor.widget]
         side = widgets.VBox([self.status, self.announce, self.feedback.widget,
                              widgets.HBox([self.new_button, self.undo_button, self.bot_button, self.pass_button]),
@@ -363,6 +366,12 @@ class IkizumariApp:
                 return
             self.selected = None
             self.feedback.show(T.gettext("Move taken back."), "info")
+        self._refresh_play()
+
+    def load_position(self, text: str) -> None:
+        """Continue from the position string ``text`` under the app's rulings."""
+        self.session.states = [from_position(text, self.session.ruleset)]
+        self.selected = None
         self._refresh_play()
 
     def _bot_move(self) -> None:

@@ -25,18 +25,19 @@ import ipywidgets as widgets
 from ...i18n import N_, Domain, LANGUAGES, get_language, use_language
 from ...ui.common import Feedback, projector_style
 from ...ui.header import AppHeader
+from ...ui.study_editor import StudyEditor, board_editor_game
 from ...ui.layout import SIDE_CLASS
 from ..core.board import NAMES
 from ..core.rules import free_shiro, is_tachiojo, legal_moves, outcome, why_illegal
 from ..core.ruleset import RULINGS
 from ..core.state import Move, from_position, owner, to_position
 from ..core.text import describe_constraint, player_name
+from ..game import GAME
 from ..teaching.lesson import CHAPTERS, Task, all_tasks, check_task
 from ..teaching.session import SEATS, Session
 from .board import KatanaBoard, piece_letters
 from .review import player_names, review_panel
 from .rules_text import rules_html
-from .study_editor import katana_study_editor
 
 T = Domain("katana")
 UI = Domain("ui")  # the shared message bar's own words
@@ -124,7 +125,9 @@ class KatanaApp:
         self.review.widget.layout.display = "none"
         self.study_box = widgets.Accordion(children=[widgets.VBox()], selected_index=None)
         self.study_box.add_class("katana-study-box")
-        self.study_editor = katana_study_editor(self, lambda: setattr(self.study_box, "selected_index", 0))
+        self.study_editor = StudyEditor(board_editor_game(
+            GAME, self.board, lambda: self.session.state, self.load_position, self._undo,
+            lambda: setattr(self.study_box, "selected_index", 0)), self.feedback, self._guard)
         self.study_box.children = [self.study_editor.widget]
         side = widgets.VBox([self.status, self.constraint, self.feedback.widget, buttons, seats_row,
                              self.review.widget, self.rulings_box, self.position_box, self.study_box, self.log],
@@ -366,11 +369,14 @@ class KatanaApp:
         self.study_editor.after_play(to_position(st), str(move))
 
     def _set_position(self) -> None:
-        state = from_position(self.position_text.value, self.session.rules)
-        self.session.load(state)
+        self.load_position(self.position_text.value)
+        self.feedback.show(T.gettext("Position set."), "info")
+
+    def load_position(self, text: str) -> None:
+        """Continue from the position string ``text`` under the app's rulings."""
+        self.session.load(from_position(text, self.session.rules))
         self.selected = None
         self._refresh_play()
-        self.feedback.show(T.gettext("Position set."), "info")
 
     def _other_is_person(self) -> bool:
         return "people" in self.session.seats

@@ -1,7 +1,7 @@
 """The board of Knizia's game in the study player: a step's position with its marks (hexes ringed,
 arrows drawn from hex to hex and named in words below the board for screen readers), and, while a
 question waits, the hand of the player to move: choose a tile, then click (or tap) a hex — that
-placement is the try (``ui/study_player.py``)."""
+placement is the try (``ui/study_player.py``). The game declares it as its ``hooks["study_board"]``."""
 
 from __future__ import annotations
 
@@ -14,8 +14,6 @@ from ..core.actions import PlaceTile
 from ..core.state import GameState
 from ...common.study_format import Marks
 from ...i18n import Domain
-from ...ui.study_app import StudyGame
-from ..teaching.study import RULES
 from ..teaching.words import hex_words
 from .hand_panel import HandPanel, hand_items
 
@@ -97,6 +95,3 @@ class KniziaStudyBoard:
         for cb in self._callbacks:
             cb(move)
 
-
-#: This game in the study app (``ui/study_app.py``): its rules for studies and its board.
-STUDY_GAME = StudyGame(RULES, KniziaStudyBoard)

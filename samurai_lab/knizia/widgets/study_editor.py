@@ -18,14 +18,12 @@ from ...i18n import Domain
 from ...ui.study_editor import ACCEPT, WRONG_ANSWER, EditorGame, StudyEditor as SharedEditor
 from ..core.actions import Action, PlaceTile
 from ..core.state import GameState
+from ..game import GAME
 from ..scenarios.position import parse_position, position_string
-from ..teaching.study import loads_study
 
 T = Domain("knizia")
 
-__all__ = ["ACCEPT", "WRONG_ANSWER", "TEXT_LANGUAGES", "StudyEditor"]
-#: The languages a study of this game is written in (English required).
-TEXT_LANGUAGES = ("en", "it", "es", "ru")
+__all__ = ["ACCEPT", "WRONG_ANSWER", "StudyEditor"]
 
 
 class StudyEditor(SharedEditor):
@@ -37,11 +35,8 @@ class StudyEditor(SharedEditor):
         def load(position: str) -> None:
             app.load_state(parse_position(position), T.gettext("study: {title}").format(title=self.title.value))
 
-        game = EditorGame(
-            "knizia", TEXT_LANGUAGES, lambda: position_string(app.state),
-            self._show_marks, load, app.undo,
-            lambda: app.open_tab(play_tab), lambda: app.open_tab(study_tab), loads_study, position_string,
-            words=self._words, edition=lambda p: parse_position(p).ruleset.edition)
+        game = EditorGame(GAME, lambda: app.state, self._show_marks, load, app.undo,
+                          lambda: app.open_tab(play_tab), lambda: app.open_tab(study_tab), words=self._words)
         super().__init__(game, app.feedback, app.guard)
 
     def _show_marks(self, cells: list[str], arrow: tuple[str, str] | None) -> None:

@@ -220,6 +220,12 @@ class Store:
             rows = self._run(f"SELECT game_id, seat FROM seats WHERE token_hash IN ({marks})", hashes)
         return iter([(r[0], r[1]) for r in rows])
 
+    def unfinished(self, most: int = 1000) -> list[str]:
+        """The ids of the games still going on, newest first."""
+        with self._transaction():
+            rows = self._run("SELECT id FROM games WHERE finished IS NULL ORDER BY created DESC LIMIT ?", (most,))
+        return [r[0] for r in rows]
+
     def game_count(self) -> int:
         with self._transaction():
             return self._run("SELECT COUNT(*) FROM games")[0][0]

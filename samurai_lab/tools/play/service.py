@@ -1,0 +1,358 @@
+"""The game service: the one authority over games between people, written once for every game.
+
+A game is created with its seats (a person, or a bot of a level); each person's seat gets an
+unguessable token, carried by its link. Every move is checked by the game's engine here (``Game``
+of ``common/game.py``), stored (``store.py``) before it is acknowledged, then sent to whoever follows
+the game, each seeing only what his seat may see (``Game.view``, ``Game.action_seen``). Bots play their
+seats here, in a worker thread. The state of a game is replayed from its setup and its moves, so a
+restarted server finds every acknowledged move::
+
+    service = GameService(Store.open("games.sqlite"))
+    created = service.create({"game": "katana", "seats": ["person", "bot:search"]})
+    service.snapshot(created["id"], created["seats"][0]["token"])
+    service.play(created["id"], token, "f9-g9", ply=0)
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from ...common.game import Game, game_names, get_game
+from .store import GameRow, SeatRow, StaleMove, Store
+
+PERSON = "person"
+BOT_PREFIX = "bot:"
+MAX_NAME = 40
+MAX_MOVE_TEXT = 200
+MAX_POSITION_TEXT = 2_000
+
+
+class PlayError(Exception):
+    """A refusal: the HTTP status it answers with and the reason in words."""
+
+    def __init__(self, status: int, words: str) -> None:
+        super().__init__(words)
+        self.status = status
+        self.words = words
+
+
+@dataclass
+class _Live:
+    """A game being followed: its declaration, its rows, its states (one per ply) and its lock."""
+
+    game: Game
+    row: GameRow
+    states: list[Any]
+    actions: list[Any]
+    seats_of: dict[int, str]  # seat -> kind
+    lock: threading.RLock = field(default_factory=threading.RLock)
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    @property
+    def ply(self) -> int:
+        return len(self.states) - 1
+
+
+Listener = Callable[[dict], None]
+#: The app where a seat plays and a watcher follows (a notebook of the apps' folder).
+APP = "together.ipynb"
+
+
+def seat_link(game_id: str, token: str | None) -> str:
+    """A seat's (or, without a token, the watchers') address, relative to the apps' folder."""
+    return f"{APP}?game={game_id}" + (f"&seat={token}" if token else "")
+
+
+def _text(value: Any, what: str, most: int) -> str:
+    if not isinstance(value, str):
+        raise PlayError(422, f"{what} must be text")
+    if len(value) > most:
+        raise PlayError(422, f"{what} is too long ({len(value)} characters; at most {most})")
+    return value
+
+
+class GameService:
+    """Games between people (and bots) over one store; thread-safe."""
+
+    def __init__(self, store: Store, link: Callable[[str, str | None], str] | None = None,
+                 bot_workers: int = 2) -> None:
+        self.store = store
+        self.link = link or seat_link
+        self._live: dict[str, _Live] = {}
+        self._lock = threading.Lock()
+        self._listeners: dict[str, list[tuple[int | None, Listener]]] = {}
+        self._bots = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="samurai-bot")
+        self._bot_objects: dict[tuple[str, int], Any] = {}
+
+    def close(self) -> None:
+        self._bots.shutdown(wait=True, cancel_futures=True)
+
+    # --- creating -----------------------------------------------------------------------------
+    def create(self, body: Mapping[str, Any]) -> dict:
+        """A new game from ``{"game", "seats": ["person" | "bot:<level>" | {"kind", "name"}...],
+        "rulings": {...}, "position": "..."}`` (``players``: a count of people seats, instead of seats)."""
+        if not isinstance(body, Mapping):
+            raise PlayError(422, "send a JSON object: {\"game\": \"katana\", \"seats\": [\"person\", \"bot:search\"]}")
+        name = body.get("game")
+        if not isinstance(name, str) or name not in game_names():
+            raise PlayError(422, f"choose the game: one of {', '.join(game_names())}")
+        game = get_game(name)
+        seats = self._seats(game, body)
+        rulings = body.get("rulings") or {}
+        if not isinstance(rulings, Mapping) or not all(isinstance(k, str) and isinstance(v, str)
+                                                       for k, v in rulings.items()) or len(rulings) > 20:
+            raise PlayError(422, "rulings are a table of ruling id = option, e.g. {\"K8\": \"all\"}")
+        setup: dict[str, Any] = {"players": len(seats), "seed": secrets.randbelow(2**31), "rulings": dict(rulings)}
+        if body.get("position") is not None:
+            setup["position"] = _text(body["position"], "the position", MAX_POSITION_TEXT)
+        try:
+            first = self._initial(game, setup)
+        except ValueError as e:
+            raise PlayError(422, str(e)) from None
+        if game.outcome(first) is not None:
+            raise PlayError(422, "that position is already the end of the game")
+        game_id = secrets.token_urlsafe(9)
+        tokens = [secrets.token_urlsafe(18) for _ in seats]
+        self.store.create(game_id, name, setup, list(zip(seats, tokens)))
+        live = self._load(game_id)
+        self._bot_turn(live)
+        return {"id": game_id, "game": name, "watch": self.link(game_id, None),
+                "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind,
+                           **({"token": t, "link": self.link(game_id, t)} if s.kind == PERSON else {})}
+                          for s, t in zip(seats, tokens)]}
+
+    @staticmethod
+    def _seats(game: Game, body: Mapping[str, Any]) -> list[SeatRow]:
+        raw = body.get("seats")
+        if raw is None and isinstance(body.get("players"), int) and not isinstance(body.get("players"), bool):
+            raw = [PERSON] * body["players"]
+        if not isinstance(raw, list):
+            raise PlayError(422, "give the seats: a list like [\"person\", \"bot:search\"]")
+        low, high = game.seats
+        if not low <= len(raw) <= high:
+            count = f"{low}" if low == high else f"{low} to {high}"
+            raise PlayError(422, f"{game.name} is played by {count} players, not {len(raw)}")
+        seats = []
+        for i, item in enumerate(raw):
+            kind, name = (item.get("kind"), item.get("name")) if isinstance(item, Mapping) else (item, None)
+            if not isinstance(kind, str) or not (kind == PERSON or kind.startswith(BOT_PREFIX)):
+                raise PlayError(422, f"seat {i + 1}: \"person\" or \"bot:<level>\" ({', '.join(game.bots)})")
+            if kind.startswith(BOT_PREFIX):
+                try:
+                    game.bot(kind[len(BOT_PREFIX):])
+                except ValueError as e:
+                    raise PlayError(422, f"seat {i + 1}: {e}") from None
+            default = f"Bot ({kind[len(BOT_PREFIX):]})" if kind != PERSON else f"Player {i + 1}"
+            text = _text(name if name is not None else default, f"seat {i + 1}'s name", MAX_NAME).strip() or default
+            seats.append(SeatRow(i, kind, "".join(ch for ch in text if ch.isprintable())))
+        return seats
+
+    @staticmethod
+    def _initial(game: Game, setup: Mapping[str, Any]) -> Any:
+        if setup.get("position"):
+            return game.from_position(setup["position"])
+        return game.new_state(players=setup.get("players"), seed=setup.get("seed", 0), rulings=setup.get("rulings"))
+
+    # --- following ----------------------------------------------------------------------------
+    def _load(self, game_id: str) -> _Live:
+        """The live game, replayed from the store when first asked for (404 when there is none)."""
+        with self._lock:
+            live = self._live.get(game_id)
+        if live is not None:
+            return live
+        if not isinstance(game_id, str) or len(game_id) > 64:
+            raise PlayError(404, "there is no such game")
+        row = self.store.game(game_id)
+        if row is None:
+            raise PlayError(404, "there is no such game")
+        try:
+            game = get_game(row.game)
+            state = self._initial(game, row.setup)
+        except ValueError:
+            raise PlayError(500, "this game's stored setup cannot be read") from None
+        states, actions = [state], []
+        for move in self.store.moves(game_id):
+            try:
+                action = game.parse_action(state, move.action)
+                state = game.apply_action(state, action)
+            except ValueError:
+                break  # a stored move the rules refuse: the game stands where the log was last sound
+            states.append(state)
+            actions.append(action)
+        live = _Live(game, row, states, actions, {s.seat: s.kind for s in row.seats})
+        with self._lock:
+            return self._live.setdefault(game_id, live)
+
+    def seat(self, game_id: str, token: str | None) -> int | None:
+        """The seat of ``token`` in the game (None: no token, a watcher); 403 for a token of no seat."""
+        if token is None:
+            return None
+        if not isinstance(token, str) or len(token) > 100 or self.store.seat_of(game_id, token) is None:
+            raise PlayError(403, "this link is not one of this game's seats")
+        return self.store.seat_of(game_id, token)
+
+    def snapshot(self, game_id: str, token: str | None = None) -> dict:
+        """What the seat of ``token`` (None: a watcher) may see of the game now."""
+        live = self._load(game_id)
+        seat = self.seat(game_id, token)
+        with live.lock:
+            return self._snapshot(live, seat)
+
+    def _snapshot(self, live: _Live, seat: int | None) -> dict:
+        game, state = live.game, live.state
+        end = game.outcome(state)
+        to_move = None if end is not None else game.to_move(state)
+        view = game.view(state, seat)
+        return {
+            "id": live.row.id, "game": game.name, "ply": live.ply, "seat": seat,
+            "position": game.to_position(view),
+            "to_move": to_move,
+            "moves": [game.action_seen(b, a, seat) for b, a in zip(live.states, live.actions)],
+            "legal": sorted(game.action_text(a) for a in game.legal_actions(state))
+            if seat is not None and seat == to_move else [],
+            "hand": self._hand(view, seat),
+            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind} for s in live.row.seats],
+            "outcome": None if end is None else {"winner": end.winner, "reason": end.reason,
+                                                 "words": game.describe_outcome(end)},
+        }
+
+    @staticmethod
+    def _hand(view: Any, seat: int | None) -> list[str] | None:
+        hands = getattr(view, "hands", None)
+        if seat is None or hands is None or hands[seat] is None:
+            return None
+        return [getattr(t, "code", str(t)) for t in hands[seat]]
+
+    # --- playing ------------------------------------------------------------------------------
+    def play(self, game_id: str, token: str | None, move: Any, ply: Any) -> dict:
+        """The seat of ``token`` plays ``move`` (its notation) answering the position after ``ply`` moves."""
+        if token is None:
+            raise PlayError(401, "only a seat's link can move: this is the watchers' view")
+        live = self._load(game_id)
+        seat = self.seat(game_id, token)
+        text = _text(move, "the move", MAX_MOVE_TEXT)
+        if not isinstance(ply, int) or isinstance(ply, bool) or ply < 0:
+            raise PlayError(422, "give the ply: the number of moves already played, as a whole number")
+        return self._play(live, seat, text, ply)
+
+    def _play(self, live: _Live, seat: int, text: str, ply: int) -> dict:
+        game = live.game
+        with live.lock:
+            state = live.state
+            if game.outcome(state) is not None:
+                raise PlayError(409, "this game is over")
+            if ply != live.ply:
+                raise PlayError(409, f"the game has moved on: {live.ply} moves are played, not {ply}")
+            if game.to_move(state) != seat:
+                raise PlayError(409, f"it is not your turn: {game.player_name(state, game.to_move(state))} is to move")
+            try:
+                action = game.parse_action(state, text)
+            except ValueError as e:
+                raise PlayError(422, str(e)) from None
+            why = game.why_illegal(state, action)
+            if why is not None:
+                raise PlayError(422, why)
+            after = game.apply_action(state, action)
+            try:
+                self.store.add_move(live.row.id, ply, seat, game.action_text(action))
+            except StaleMove:
+                raise PlayError(409, "the game has moved on: another move of that ply came first") from None
+            live.states.append(after)
+            live.actions.append(action)
+            end = game.outcome(after)
+            if end is not None:
+                self.store.finish(live.row.id, "draw" if end.winner is None else str(end.winner))
+            listeners = list(self._listeners.get(live.row.id, ()))
+            answer = self._snapshot(live, seat)
+        for who, listener in listeners:
+            listener(self._event(live, who, state, action, ply))
+        self._bot_turn(live)
+        return answer
+
+    def _event(self, live: _Live, seat: int | None, before: Any, action: Any, ply: int) -> dict:
+        game = live.game
+        with live.lock:
+            snap = self._snapshot(live, seat)
+        return {"ply": ply, "seat": game.to_move(before), "move": game.action_seen(before, action, seat),
+                "to_move": snap["to_move"], "outcome": snap["outcome"], "position": snap["position"],
+                "legal": snap["legal"], "hand": snap["hand"]}
+
+    # --- bots ---------------------------------------------------------------------------------
+    def _bot_turn(self, live: _Live) -> None:
+        """When a bot's seat is to move, let it play in the bots' thread."""
+        with live.lock:
+            state = live.state
+            if live.game.outcome(state) is not None:
+                return
+            seat = live.game.to_move(state)
+            kind = live.seats_of.get(seat, PERSON)
+            ply = live.ply
+        if kind.startswith(BOT_PREFIX):
+            try:
+                self._bots.submit(self._bot_move, live, seat, kind[len(BOT_PREFIX):], ply)
+            except RuntimeError:
+                pass  # shutting down: the bot plays when the game is next loaded
+
+    def _bot_move(self, live: _Live, seat: int, level: str, ply: int) -> None:
+        key = (live.row.id, seat)
+        bot = self._bot_objects.get(key)
+        if bot is None:
+            bot = self._bot_objects[key] = live.game.bot(level, seed=hash(key) & 0xFFFF)
+        with live.lock:
+            if live.ply != ply:
+                return
+            state = live.state
+        action = bot.choose(state)
+        try:
+            self._play(live, seat, live.game.action_text(action), ply)
+        except PlayError:
+            pass  # someone else moved meanwhile (a stale ply): the turn is asked again
+
+    def resume(self) -> int:
+        """After a start: load the games still going on and let the bots to move in them play; how many."""
+        ids = self.store.unfinished()
+        for game_id in ids:
+            try:
+                self._bot_turn(self._load(game_id))
+            except PlayError:
+                continue
+        return len(ids)
+
+    # --- events -------------------------------------------------------------------------------
+    def listen(self, game_id: str, token: str | None, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(event)`` after every move of the game, as the seat of ``token`` sees it;
+        returns the function that stops it."""
+        self._load(game_id)
+        seat = self.seat(game_id, token)
+        entry = (seat, listener)
+        with self._lock:
+            self._listeners.setdefault(game_id, []).append(entry)
+
+        def stop() -> None:
+            with self._lock:
+                items = self._listeners.get(game_id, [])
+                if entry in items:
+                    items.remove(entry)
+        return stop
+
+    def games_of(self, tokens: list[str]) -> list[dict]:
+        """The games of these tokens (a device's own), each with its seat and whether that seat is to move."""
+        out = []
+        for game_id, seat in self.store.games_of([t for t in tokens if isinstance(t, str) and len(t) <= 100]):
+            try:
+                live = self._load(game_id)
+            except PlayError:
+                continue
+            with live.lock:
+                end = live.game.outcome(live.state)
+                out.append({"id": game_id, "game": live.game.name, "seat": seat, "ply": live.ply,
+                            "your_turn": end is None and live.game.to_move(live.state) == seat,
+                            "over": end is not None})
+        return out

@@ -72,7 +72,9 @@ class Game(Generic[S, A]):
     #: ``new_state(players=None, seed=0, rulings=None)``: the initial state; ``rulings``: {ruling id: option}
     #: (Knizia's also ``edition``), ValueError naming a bad one
     new_state: Callable[..., S]
-    from_position: Callable[[str], S]  #: a position string read (ValueError with the problem)
+    #: ``from_position(text, rulings=None)``: a position string read (ValueError with the problem); ``rulings``
+    #: as ``new_state``'s, for a game whose position strings do not carry them
+    from_position: Callable[..., S]
     to_position: Callable[[S], str]
     key: Callable[[S], Hashable]  #: equal for states a search may treat as one
 
@@ -111,6 +113,8 @@ class Game(Generic[S, A]):
     bots: tuple[str, ...] = ()
     make_bot: Callable[..., Bot] | None = None  #: ``make_bot(name, seed=0)`` (ValueError naming the bots)
     rulings: Callable[[S], Mapping[str, str]] = lambda state: {}  #: the rulings a state is played under
+    #: the rulings a new game may choose: (id, question, ((option, words), ...), the default first), in words
+    rulings_table: Callable[[], Sequence[tuple[str, str, Sequence[tuple[str, str]]]]] = lambda: ()
     edition_of: Callable[[S], "str | None"] = lambda state: None
 
     #: what each feature needs beyond the rules: feature name → its declaration (puzzle goals, words…)

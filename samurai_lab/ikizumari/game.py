@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from ..common.game import Game
+from ..i18n import Domain
 from ..common.study_model import StudyBoardSpec
 from .bots.base import BOTS, make_bot
 from .bots.evaluate import WIN, evaluate
@@ -13,19 +14,33 @@ from .core.board import parse_square
 from .core.moves import Move, parse_move
 from .core.position import from_position, to_position
 from .core.rules import apply_move, legal_moves, outcome, play, why_illegal
-from .core.ruleset import DEFAULT_RULESET
+from .core.ruleset import DEFAULT_RULESET, RULINGS, Ruleset
 from .core.state import State, new_game
 from .core.describe import describe_move
 from .core.text import outcome_text, player_name
+from .teaching.puzzle_themes import PUZZLES
+
+
+I = Domain("ikizumari")
 
 
 def _new_state(players: int | None = None, seed: int = 0, rulings: Mapping[str, str] | None = None) -> State:
     if players not in (None, 2):
         raise ValueError("SAMOURAI is a game for two players")
+    return new_game(_ruleset(rulings))
+
+
+def _ruleset(rulings: Mapping[str, str] | None) -> Ruleset:
     ruleset = DEFAULT_RULESET
     for ruling, option in dict(rulings or {}).items():
         ruleset = ruleset.with_ruling(ruling, option)
-    return new_game(ruleset)
+    return ruleset
+
+
+def rulings_table() -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """Each ruling a new game may choose, in words, its default first."""
+    return [(r.id, I.gettext(r.question), [(v, r.label(v)) for v in sorted(r.values(), key=lambda v: v != r.default)])
+            for r in RULINGS]
 
 
 def key(s: State) -> tuple:
@@ -36,15 +51,16 @@ def key(s: State) -> tuple:
 GAME: Game[State, object] = Game(
     name="ikizumari", title="Samouraï: Iki-zumari", source="rulebook 004 (fr)", notebook="ikizumari.ipynb",
     languages=("en", "fr", "it", "es", "ru"), text_languages=("en", "fr"), seats=(2, 2),
-    new_state=_new_state, from_position=from_position, to_position=to_position, key=key,
+    new_state=_new_state, from_position=lambda text, rulings=None: from_position(text, _ruleset(rulings)),
+    to_position=to_position, key=key,
     legal_actions=legal_moves, apply_action=apply_move, why_illegal=why_illegal, to_move=lambda s: s.to_move,
     outcome=outcome, parse_action=lambda state, text: parse_move(text),
     describe_action=describe_move,
     player_name=lambda state, seat: player_name(seat), read_cell=lambda state, text: parse_square(text), describe_outcome=outcome_text,
     play=play, evaluate=evaluate, win=WIN,
     scale=3.0,  # the evaluation counts mobility (the square root of the moves) and exposed symbols: a few units
-    bots=tuple(BOTS), make_bot=make_bot, rulings=lambda s: s.ruleset.changes(),
+    bots=tuple(BOTS), make_bot=make_bot, rulings=lambda s: s.ruleset.changes(), rulings_table=rulings_table,
     action_cells=lambda m: () if m.is_pass else (m.origin, m.target),
     hooks={"board": "samurai_lab.ikizumari.widgets.board:BoardView.for_apps"},
-    features={"study_board": StudyBoardSpec("ikz-study-board", Move)},
+    features={"puzzles": PUZZLES, "study_board": StudyBoardSpec("ikz-study-board", Move)},
 )

@@ -8,6 +8,11 @@ from dataclasses import dataclass
 from typing import Hashable, Mapping
 
 from ..common.game import Game
+from ..i18n import N_, Domain
+from ..common.records import RecordFormat
+from ..common.review import OwnReview
+from ..common.simulate import SimulateCommand
+from .bots.simulate import HELP as SIMULATE_HELP, add_arguments as simulate_arguments, run as run_simulation
 from .bots.base import BOTS, make_bot
 from .bots.knowledge import unseen_tiles
 from .core.actions import Action, PickTile, as_action
@@ -19,7 +24,10 @@ from .core.state import GameState, new_game
 from .core.tiles import sort_tiles
 from .core.text import end_reason_text
 from .scenarios.position import parse_position, position_string
+from .scenarios.records import record_game
 from .teaching.game_text import describe_action
+from .teaching.puzzle_generate import PUZZLES
+from .teaching.review import record_states, review_data
 from .teaching.rulebook_examples import check_expectations
 
 
@@ -40,6 +48,8 @@ def outcome(state: GameState) -> Ending | None:
     return Ending(winners[0] if len(winners) == 1 else None, state.end_reason or "", winners)
 
 
+TEACH = Domain("knizia_teach")  # the words of the editions, as the rule variants app says them
+EDITION_WORDS = {"1998": N_("1998 edition (Hans im Glück / Rio Grande)"), "2015": N_("2015 edition (Fantasy Flight)")}
 WATCHER = -1  #: the seat of a watcher's view: every hand hidden
 
 
@@ -104,6 +114,11 @@ def _new_state(players: int | None = None, seed: int = 0, rulings: Mapping[str, 
     return new_game(players or 2, PRESETS[edition].with_options(**changes), seed)
 
 
+def rulings_table() -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """The edition a new game is played by (its rulings R1-R4 follow the edition)."""
+    return [("edition", TEACH.gettext("Edition"), [(e, TEACH.gettext(EDITION_WORDS[e])) for e in PRESETS])]
+
+
 def _player_name(state: GameState, seat: int) -> str:
     return state.ruleset.vocabulary.seat_names(state.seats)[seat]
 
@@ -142,8 +157,12 @@ GAME: Game[GameState, Action] = Game(
     describe_outcome=lambda end: end.reason,
     view=lambda state, seat: state.view(WATCHER if seat is None else seat), secret=_secret,
     hidden_action=hidden_action,
-    bots=tuple(BOTS), make_bot=_make_bot, rulings=lambda s: s.ruleset.as_dict(),
+    bots=tuple(BOTS), make_bot=_make_bot, rulings=lambda s: s.ruleset.as_dict(), rulings_table=rulings_table,
     edition_of=lambda s: s.ruleset.edition,
-    features={"study_expect": check_expectations},
-    hooks={"study_board": "samurai_lab.knizia.widgets.study:KniziaStudyBoard"},  # a placement: a tile, then a hex
+    features={"study_expect": check_expectations, "records": RecordFormat(record_states, record_game),
+              "puzzles": PUZZLES,  # one turn searched whole: Knizia's own proof, judge and trainer
+              "review": OwnReview(review_data, lambda state: [seat.name for seat in state.seats]),  # turns judged
+              "simulate": SimulateCommand(SIMULATE_HELP, simulate_arguments, run_simulation)},  # 2-4 players
+    hooks={"puzzles": "samurai_lab.knizia.widgets.puzzle:KniziaPuzzles",
+           "study_board": "samurai_lab.knizia.widgets.study:KniziaStudyBoard"},  # a placement: a tile, then a hex
 )

@@ -61,7 +61,8 @@ class Game(Generic[S, A]):
 
     # --- who it is
     name: str  #: the package's name and the ``game = "..."`` key of its files
-    title: str  #: in English; translated where shown (``N_``-marked in the ui domain)
+    title: str  #: in English, in full
+    label: str  #: its short name in English (translated where shown: ``ui/game_names.py``)
     source: str  #: the rulebook(s) it follows
     notebook: str  #: its app
     languages: tuple[str, ...]  #: the languages its apps speak

@@ -49,7 +49,7 @@ def key(s: State) -> tuple:
 
 
 GAME: Game[State, object] = Game(
-    name="ikizumari", title="Samouraï: Iki-zumari", source="rulebook 004 (fr)", notebook="ikizumari.ipynb",
+    name="ikizumari", title="Samouraï: Iki-zumari", label="Iki-zumari", source="rulebook 004 (fr)", notebook="ikizumari.ipynb",
     languages=("en", "fr", "it", "es", "ru"), text_languages=("en", "fr"), seats=(2, 2),
     new_state=_new_state, from_position=lambda text, rulings=None: from_position(text, _ruleset(rulings)),
     to_position=to_position, key=key,

@@ -43,7 +43,7 @@ def _why_illegal(state: State, move: object) -> str | None:
 
 
 GAME: Game[State, object] = Game(
-    name="katana", title="Samurai: challenges across Katana squares", source="rulebook 003 (it)",
+    name="katana", title="Samurai: challenges across Katana squares", label="Katana", source="rulebook 003 (it)",
     notebook="katana.ipynb", languages=("en", "it", "es", "ru"), text_languages=("en", "it"), seats=(2, 2),
     new_state=_new_state, to_position=to_position, key=State.key,
     from_position=lambda text, rulings=None: from_position(text, Ruleset.from_dict(rulings or {})),

@@ -148,7 +148,7 @@ def _make_bot(name: str, seed: int = 0) -> _SeatBot:
 
 
 GAME: Game[GameState, Action] = Game(
-    name="knizia", title="Samurai (Reiner Knizia)", source="rulebooks 000 (it), 001 (ru), 002 (es)",
+    name="knizia", title="Samurai (Reiner Knizia)", label="Samurai (Reiner Knizia)", source="rulebooks 000 (it), 001 (ru), 002 (es)",
     notebook="explorer.ipynb", languages=("en", "it", "es", "ru"), text_languages=("en", "it", "es", "ru"),
     seats=(2, 4), new_state=_new_state, from_position=from_position, to_position=to_position, key=to_position,
     legal_actions=legal_actions, apply_action=apply_action, why_illegal=why_illegal, to_move=lambda s: s.current,

@@ -91,7 +91,7 @@ class RandomBot:
 
 
 GAME: Game[State, int] = Game(
-    name="tictactoe", title="Tic-tac-toe", source="the tests", notebook="", languages=("en",),
+    name="tictactoe", title="Tic-tac-toe", label="Tic-tac-toe", source="the tests", notebook="", languages=("en",),
     text_languages=("en",), seats=(2, 2), new_state=lambda players=None, seed=0: State(),
     from_position=from_position, to_position=lambda s: f"{s.cells} {MARKS[s.to_move]}", key=lambda s: s,
     legal_actions=legal, apply_action=apply_move, why_illegal=why_illegal, to_move=lambda s: s.to_move,

@@ -164,5 +164,6 @@ GAME: Game[GameState, Action] = Game(
               "review": OwnReview(review_data, lambda state: [seat.name for seat in state.seats]),  # turns judged
               "simulate": SimulateCommand(SIMULATE_HELP, simulate_arguments, run_simulation)},  # 2-4 players
     hooks={"puzzles": "samurai_lab.knizia.widgets.puzzle:KniziaPuzzles",
-           "study_board": "samurai_lab.knizia.widgets.study:KniziaStudyBoard"},  # a placement: a tile, then a hex
+           "study_board": "samurai_lab.knizia.widgets.study:KniziaStudyBoard",  # a placement: a tile, then a hex
+           "play_panel": "samurai_lab.knizia.widgets.online_panel:knizia_play_panel"},  # the hand and the map
 )

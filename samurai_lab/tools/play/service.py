@@ -104,18 +104,19 @@ class GameService:
         if not isinstance(name, str) or name not in game_names():
             raise PlayError(422, f"choose the game: one of {', '.join(game_names())}")
         game = get_game(name)
-        seats = self._seats(game, body)
         rulings = body.get("rulings") or {}
         if not isinstance(rulings, Mapping) or not all(isinstance(k, str) and isinstance(v, str)
                                                        for k, v in rulings.items()) or len(rulings) > 20:
             raise PlayError(422, "rulings are a table of ruling id = option, e.g. {\"K8\": \"all\"}")
-        setup: dict[str, Any] = {"players": len(seats), "seed": secrets.randbelow(2**31), "rulings": dict(rulings)}
+        raw_seats = self._raw_seats(game, body)
+        setup: dict[str, Any] = {"players": len(raw_seats), "seed": secrets.randbelow(2**31), "rulings": dict(rulings)}
         if body.get("position") is not None:
             setup["position"] = _text(body["position"], "the position", MAX_POSITION_TEXT)
         try:
             first = self._initial(game, setup)
         except ValueError as e:
             raise PlayError(422, str(e)) from None
+        seats = self._seats(game, raw_seats, lambda seat: game.player_name(first, seat))
         if game.outcome(first) is not None:
             raise PlayError(422, "that position is already the end of the game")
         game_id = secrets.token_urlsafe(9)
@@ -129,7 +130,7 @@ class GameService:
                           for s, t in zip(seats, tokens)]}
 
     @staticmethod
-    def _seats(game: Game, body: Mapping[str, Any]) -> list[SeatRow]:
+    def _raw_seats(game: Game, body: Mapping[str, Any]) -> list:
         raw = body.get("seats")
         if raw is None and isinstance(body.get("players"), int) and not isinstance(body.get("players"), bool):
             raw = [PERSON] * body["players"]
@@ -139,6 +140,10 @@ class GameService:
         if not low <= len(raw) <= high:
             count = f"{low}" if low == high else f"{low} to {high}"
             raise PlayError(422, f"{game.name} is played by {count} players, not {len(raw)}")
+        return raw
+
+    @staticmethod
+    def _seats(game: Game, raw: list, seat_name: Callable[[int], str]) -> list[SeatRow]:
         seats = []
         for i, item in enumerate(raw):
             kind, name = (item.get("kind"), item.get("name")) if isinstance(item, Mapping) else (item, None)
@@ -149,7 +154,7 @@ class GameService:
                     game.bot(kind[len(BOT_PREFIX):])
                 except ValueError as e:
                     raise PlayError(422, f"seat {i + 1}: {e}") from None
-            default = f"Bot ({kind[len(BOT_PREFIX):]})" if kind != PERSON else f"Player {i + 1}"
+            default = seat_name(i) + (f" ({kind[len(BOT_PREFIX):]})" if kind != PERSON else "")
             text = _text(name if name is not None else default, f"seat {i + 1}'s name", MAX_NAME).strip() or default
             seats.append(SeatRow(i, kind, "".join(ch for ch in text if ch.isprintable())))
         return seats

@@ -1,0 +1,132 @@
+"""A seat's table in a game of Knizia's Samurai with others (``ui/together.py``): the map and the seat's own
+hand, in the rulebooks' order (choose the starting tiles, place the caste pieces, then play tiles, swap and
+move), entered as in the Play app (``PlayInput``). The panel sees only the seat's view and only proposes:
+each action's notation goes to the game service, which judges it."""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Callable
+
+import ipywidgets as widgets
+
+from ...common.game import Game
+from ...i18n import Domain
+from ..core.actions import EndTurn, Pass
+from ..core.model import Phase
+from ..core.state import GameState
+from ..core.tiles import CASTES
+from ..teaching.words import hex_words
+from .board import BoardView
+from .hand_panel import HandPanel, hand_items
+from .play_input import LEGAL, PREVIEW, Outcome, PlayInput
+
+T = Domain("knizia")
+
+
+class KniziaPlayPanel:
+    """``show(view, mine)``, ``on_action(callback)``, ``set_projector(on)``, ``widget``, ``board``."""
+
+    def __init__(self, game: Game, view: GameState, report: Callable[[BaseException], None] | None = None,
+                 say: Callable[[str, str], Any] | None = None) -> None:
+        self.game, self.state, self.mine = game, view, False
+        self.say = say or (lambda text, kind: None)
+        self.input = PlayInput(confirm=False)
+        self._callbacks: list[Callable[[str], Any]] = []
+        self.board = BoardView(view, hex_size=14)
+        self.board.on_click(self._guarded(self.click, report))
+        self.hand = HandPanel()
+        self.hand.on_select(self._guarded(self.choose, report))
+        self.end_turn = widgets.Button(description=T.gettext("End the turn"), layout=widgets.Layout(width="auto"))
+        self.end_turn.add_class("samurai-end-turn")
+        self.end_turn.on_click(self._guarded(lambda _b: self._propose(str(EndTurn())), report))
+        self.pass_button = widgets.Button(description=T.gettext("Pass"), layout=widgets.Layout(width="auto"))
+        self.pass_button.on_click(self._guarded(lambda _b: self._propose(str(Pass())), report))
+        self.swap_castes = widgets.VBox()
+        self.buttons = widgets.HBox([self.end_turn, self.pass_button],
+                                    layout=widgets.Layout(flex_flow="row wrap", grid_gap="6px"))
+        self.widget = widgets.VBox([self.board.widget, self.hand.widget, self.swap_castes, self.buttons])
+
+    def _guarded(self, fn: Callable, report: Callable[[BaseException], None] | None) -> Callable:
+        def run(*args: Any) -> None:
+            try:
+                fn(*args)
+            except ValueError as e:
+                self.say(str(e), "error")
+            except Exception as e:  # noqa: BLE001 - shown by the app, never lost
+                if report is None:
+                    raise
+                report(e)
+        return run
+
+    def on_action(self, callback: Callable[[str], Any]) -> None:
+        self._callbacks.append(callback)
+
+    def set_projector(self, on: bool) -> None:
+        self.board.set_projector(on)
+
+    def _propose(self, text: str) -> None:
+        self.input.reset()
+        for callback in self._callbacks:
+            callback(text)
+
+    def _follow(self, outcome: Outcome) -> None:
+        outcome.follow(lambda action: self._propose(str(action)), self.say, self.draw)
+
+    def click(self, hex_index: int | None, *_: Any) -> None:
+        if self.mine:
+            self._follow(self.input.click(self.state, hex_index))
+
+    def choose(self, k: int) -> None:
+        if self.mine:
+            self._follow(self.input.choose(self.state, k))
+
+    def choose_swap_caste(self, end: int, caste_value: str) -> None:
+        caste = next(c for c in CASTES if c.value == caste_value)
+        self._follow(self.input.choose_swap_caste(self.state, end, caste))
+
+    def show(self, view: GameState, mine: bool) -> None:
+        """Show the seat's ``view``; ``mine``: the seat is to act."""
+        if view != self.state or mine != self.mine:
+            self.input.reset()
+        self.state, self.mine = view, mine
+        self.draw()
+
+    def draw(self) -> None:
+        state = self.state
+        if self.board.state != state:
+            self.board.set_state(state)
+        legal = state.legal_actions() if self.mine else []
+        if self.mine:
+            self.hand.show(*self.input.items(state))
+        else:
+            seat = state.viewer
+            hand = state.hands[seat] if seat is not None and seat >= 0 else None
+            tiles = state.ruleset.vocabulary.tiles
+            self.hand.show(T.gettext("Your {tiles}").format(tiles=tiles) if hand else "",
+                           hand_items(state, hand, None) if hand and state.phase is Phase.PLAY else [])
+        self.end_turn.layout.display = "" if EndTurn() in legal else "none"
+        self.pass_button.layout.display = "" if Pass() in legal else "none"
+        marks = self.input.highlights(state) if self.mine else {}
+        self.board.set_highlights(marks.get(LEGAL, ()), style=LEGAL)
+        self.board.set_highlights(marks.get(PREVIEW, ()), style=PREVIEW)
+        rows = []
+        if self.mine:
+            ends, castes = self.input.sel.swap_ends, self.input.sel.swap_castes
+            vocab = state.ruleset.vocabulary
+            for e, i in enumerate(ends):
+                pieces = state.pieces[i]
+                if len(pieces) < 2:
+                    continue
+                tb = widgets.ToggleButtons(options=[(vocab.caste(c), c.value) for c in pieces],
+                                           value=castes[e].value if e < len(castes) else pieces[0].value,
+                                           description=html.unescape(hex_words(state, i)),
+                                           style={"button_width": "auto", "description_width": "auto"})
+                tb.observe(lambda ch, e=e: self.choose_swap_caste(e, ch["new"]), names="value")
+                rows.append(tb)
+        self.swap_castes.children = rows
+
+
+def knizia_play_panel(game: Game, view: GameState, report: Callable[[BaseException], None] | None = None,
+                      say: Callable[[str, str], Any] | None = None) -> KniziaPlayPanel:
+    return KniziaPlayPanel(game, view, report, say)

@@ -15,7 +15,7 @@ from ..knizia.core.influence import preview
 from ..knizia.core.playout import BEGINNER_RULES, midgame_position, play_random_game
 
 HELP = ("measure the engine: random games per second, preview time (add --browser for the apps, "
-        "--classroom for a class of simulated students on one server)")
+        "--classroom for a class of simulated students on one server, --play for people playing each other)")
 
 BENCH_RULESET = BEGINNER_RULES
 
@@ -30,6 +30,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--site-apps", default="", help="with --site: only these apps (comma-separated)")
     parser.add_argument("--classroom", action="store_true",
                         help="instead: serve the apps and run simulated students, each in its own browser context")
+    play = parser.add_argument_group("--play")
+    play.add_argument("--play", action="store_true",
+                      help="instead: people playing each other at human pace through the game service (no browser), "
+                           "the server killed once and started again")
+    play.add_argument("--play-players", type=int, default=40, help="with --play: players, two a game (default 40)")
+    play.add_argument("--play-minutes", type=float, default=2.0, help="with --play: how long (default 2)")
+    play.add_argument("--play-pace", default="3,10", help="with --play: seconds a player takes to move, min,max")
+    play.add_argument("--play-store", default=None, help="with --play: a postgresql:// URL (default: a new SQLite file)")
     from .bench_classroom import add_arguments as classroom_arguments
 
     classroom_arguments(parser.add_argument_group("--classroom"))
@@ -100,6 +108,14 @@ def run(args: argparse.Namespace) -> int:
         from .bench_classroom import run_from_arguments
 
         return run_from_arguments(args)
+    if getattr(args, "play", False):
+        from .bench_play import report_lines, run_bench
+
+        low, _, high = args.play_pace.partition(",")
+        result = run_bench(args.play_players, args.play_minutes, (float(low), float(high or low)),
+                           store=args.play_store)
+        print(json.dumps(result, indent=2) if args.json else "\n".join(report_lines(result)))
+        return 0 if result["acknowledged_moves_lost"] == 0 else 1
     figures: dict[str, float] = {}
     figures.update(random_games_per_second(args.seconds))
     figures.update(fast_playouts_per_second(args.seconds))

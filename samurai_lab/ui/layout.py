@@ -15,7 +15,11 @@ An app's own rules (``css_widget``) add what is particular to its layout.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import ipywidgets as widgets
+
+W = TypeVar("W", bound=widgets.DOMWidget)
 
 #: Height in css px of a tap target on a touch screen.
 TOUCH_TARGET_PX = 40
@@ -92,4 +96,18 @@ def css_widget(css: str) -> widgets.HTML:
     return widgets.HTML(f"<style>{css}</style>", layout=widgets.Layout(display="none"))
 
 
-__all__ = ["LAYOUT_CSS", "NARROW_PX", "PHONE_PX", "SCROLL_X_CLASS", "SIDE_CLASS", "TOUCH_TARGET_PX", "css_widget"]
+def classed(widget: W, *css_classes: str) -> W:
+    """``widget`` with the CSS classes ``css_classes`` (the stylesheets' and the tests' handles on it)."""
+    for css_class in css_classes:
+        widget.add_class(css_class)
+    return widget
+
+
+def board_beside(board: widgets.Widget, panel: list[widgets.Widget], width: str) -> widgets.HBox:
+    """A board with its panel of ``width`` beside it, or under it on a narrow screen (``SIDE_CLASS``)."""
+    side = widgets.VBox(panel, layout=widgets.Layout(width=width, flex="0 0 auto", margin="0 0 0 12px"))
+    return widgets.HBox([board, classed(side, SIDE_CLASS)], layout=widgets.Layout(flex_flow="row wrap"))
+
+
+__all__ = ["LAYOUT_CSS", "NARROW_PX", "PHONE_PX", "SCROLL_X_CLASS", "SIDE_CLASS", "TOUCH_TARGET_PX", "board_beside",
+           "classed", "css_widget"]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import ipywidgets as widgets
 
@@ -41,8 +41,11 @@ from .board import BoardView
 from .tally_panel import tally_html
 from ...ui.common import Feedback
 from ...ui.header import AppHeader
-from ...ui.layout import NARROW_PX, css_widget
+from ...ui.layout import NARROW_PX, classed, css_widget
 from ...i18n import Domain
+
+if TYPE_CHECKING:
+    from .play_input import Outcome
 
 T = Domain("knizia_teach")
 
@@ -71,8 +74,7 @@ class SwapChooser:
         for k, row in enumerate(self.rows):
             row.observe(lambda ch, k=k: self._muted or not ch["new"] or on_choose(k, Caste(ch["new"])),
                         names="value")
-        self.widget = widgets.VBox(self.rows, layout=widgets.Layout(display="none"))
-        self.widget.add_class("samurai-swap-chooser")
+        self.widget = classed(widgets.VBox(self.rows, layout=widgets.Layout(display="none")), "samurai-swap-chooser")
 
     def show(self, state: GameState, ends: Sequence[int], castes: Sequence[Caste]) -> None:
         """Offer the pieces of both chosen settlements (hidden unless two are chosen)."""
@@ -162,10 +164,8 @@ class ExamplesApp:
         sidebar = widgets.VBox(items, layout=widgets.Layout(width="220px", margin="0 12px 0 0"))
         sidebar.add_class("samurai-examples-list")
 
-        self.title = widgets.HTML()
-        self.title.add_class("samurai-example-title")
-        self.description = widgets.HTML()
-        self.description.add_class("samurai-example-description")
+        self.title = classed(widgets.HTML(), "samurai-example-title")
+        self.description = classed(widgets.HTML(), "samurai-example-description")
         self.variant = widgets.ToggleButtons(options=[(T.gettext("as written"), "")], value="",
                                              description=T.gettext("Rules:"))
         self.variant.add_class("samurai-example-variant")
@@ -173,8 +173,7 @@ class ExamplesApp:
         self.variant_note = widgets.HTML()
 
         def button(label: str, cls: str, handler, style: str = "") -> widgets.Button:
-            b = widgets.Button(description=label, button_style=style, layout=widgets.Layout(width="auto"))
-            b.add_class(cls)
+            b = classed(widgets.Button(description=label, button_style=style, layout=widgets.Layout(width="auto")), cls)
             b.on_click(self.feedback.guard(lambda _b: handler()))
             return b
 
@@ -189,21 +188,15 @@ class ExamplesApp:
         self.player.add_class("samurai-step-play")
         widgets.jslink((self.player, "value"), (self.slider, "value"))
         self.slider.observe(self.feedback.guard(lambda ch: self.go(ch["new"])), names="value")
-        self.step_label = widgets.HTML()
-        self.step_label.add_class("samurai-step-label")
+        self.step_label = classed(widgets.HTML(), "samurai-step-label")
         nav = widgets.HBox([self.first_button, self.prev_button, self.next_button, self.player, self.slider,
                             self.step_label], layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
 
-        self.action = widgets.HTML()
-        self.action.add_class("samurai-step-action")
-        self.narration = widgets.HTML()
-        self.narration.add_class("samurai-step-narration")
-        self.outcome = widgets.HTML()
-        self.outcome.add_class("samurai-step-outcome")
-        self.expected = widgets.HTML()
-        self.expected.add_class("samurai-step-expected")
-        self.tallies = widgets.HTML()
-        self.tallies.add_class("samurai-step-tallies")
+        self.action = classed(widgets.HTML(), "samurai-step-action")
+        self.narration = classed(widgets.HTML(), "samurai-step-narration")
+        self.outcome = classed(widgets.HTML(), "samurai-step-outcome")
+        self.expected = classed(widgets.HTML(), "samurai-step-expected")
+        self.tallies = classed(widgets.HTML(), "samurai-step-tallies")
         self.scoring = widgets.VBox()
 
         # try it yourself
@@ -221,8 +214,7 @@ class ExamplesApp:
                                       lambda: self._sandbox_play(EndTurn()))
         self.confirm_button = button(T.gettext("Confirm exchange"), "samurai-try-confirm", self._confirm)
         self.undo_button = button(T.gettext("Undo"), "samurai-try-undo", self._undo)
-        self.try_outcome = widgets.HTML()
-        self.try_outcome.add_class("samurai-try-outcome")
+        self.try_outcome = classed(widgets.HTML(), "samurai-try-outcome")
         self.swap_chooser = SwapChooser(self.feedback.guard(self._swap_caste))
         self.try_box = widgets.VBox([
             widgets.HTML(f'<div style="{TEXT};font-weight:bold;color:#0d47a1">'
@@ -235,8 +227,7 @@ class ExamplesApp:
             layout=widgets.Layout(border="2px dashed #0d47a1", padding="6px", margin="6px 0", display="none"))
         self.try_box.add_class("samurai-try-box")
 
-        self.sources = widgets.HTML()
-        self.sources.add_class("samurai-example-sources")
+        self.sources = classed(widgets.HTML(), "samurai-example-sources")
         self.example_box = widgets.VBox([nav, self.action, self.narration, self.outcome, self.expected,
                                          self.try_button])
         text_col = widgets.VBox([self.title, self.description, self.sources, self.variant, self.variant_note,
@@ -259,8 +250,7 @@ class ExamplesApp:
                                              style={"button_width": "auto"})
         self.edition.observe(self.feedback.guard(lambda ch: self.show_edition(ch["new"])), names="value")
         keep = css_widget(EXAMPLES_CSS)  # the column scrolls, its parts keep their size; the list's titles wrap
-        self.widget = widgets.VBox([keep, body])
-        self.widget.add_class("samurai-examples")
+        self.widget = classed(widgets.VBox([keep, body]), "samurai-examples")
         self.header = AppHeader("examples.ipynb", boards=list(self.boards.values()), edition=self.edition,
                                 coordinates=self.feedback.guard(self.set_coordinates))
         self.header.attach(self.widget)
@@ -490,12 +480,8 @@ class ExamplesApp:
         self.undo_button.disabled = len(sb.states) <= 1
 
     def _on_tile(self, k: int) -> None:
-        if self.sandbox is None:
-            return
-        out = self.input.choose(self.sandbox.state, k)
-        if out.message:
-            self.feedback.show(out.message, out.kind)
-        self._refresh_sandbox()
+        if self.sandbox is not None:
+            self._handle(self.input.choose(self.sandbox.state, k))
 
     def _on_board_click(self, hex_index: int | None, x: float = 0, y: float = 0) -> None:
         self.click(hex_index)
@@ -507,29 +493,17 @@ class ExamplesApp:
             if st is not None and hex_index is not None and st.state.board.is_settlement[hex_index]:
                 self._show_tallies(st.state, [hex_index])
             return
-        state = self.sandbox.state
-        out = self.input.click(state, hex_index)
-        if out.action is not None:
-            self._sandbox_play(out.action)
-            return
-        if out.message:
-            self.feedback.show(out.message, out.kind)
-        self._refresh_sandbox()
+        self._handle(self.input.click(self.sandbox.state, hex_index))
 
     def _swap_caste(self, end: int, caste: Caste) -> None:
-        if self.sandbox is None:
-            return
-        out = self.input.choose_swap_caste(self.sandbox.state, end, caste)
-        if out.message:
-            self.feedback.show(out.message, out.kind)
-        self._refresh_sandbox()
+        if self.sandbox is not None:
+            self._handle(self.input.choose_swap_caste(self.sandbox.state, end, caste))
 
     def _confirm(self) -> None:
-        out = self.input.commit_pending(self.sandbox.state)
-        if out.action is None:
-            self.feedback.show(out.message, out.kind)
-            return
-        self._sandbox_play(out.action)
+        self._handle(self.input.commit_pending(self.sandbox.state))
+
+    def _handle(self, out: Outcome) -> None:
+        out.follow(self._sandbox_play, self.feedback.show, self._refresh_sandbox)
 
     def _sandbox_play(self, action: Action) -> None:
         sb = self.sandbox

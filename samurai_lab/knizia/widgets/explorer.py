@@ -35,7 +35,7 @@ from ..core.tiles import Caste
 from ...i18n import N_, Domain
 from ...ui.common import Feedback
 from ...ui.header import AppHeader
-from ...ui.layout import SIDE_CLASS
+from ...ui.layout import SIDE_CLASS, classed
 from ...ui.language import open_page
 from ...ui.query import query_params
 from .hand_panel import HandPanel
@@ -128,8 +128,7 @@ class Explorer:
         self.board.on_click(self.guard(self.click_hex))
         self.board.on_hover(self.guard(self.hover_hex))
 
-        self.status = widgets.HTML()
-        self.status.add_class("samurai-status")
+        self.status = classed(widgets.HTML(), "samurai-status")
         self.view_toggle = widgets.ToggleButtons(options=[(T.gettext("Reveal all (teaching)"), REVEAL),
                                                           (T.gettext("Player to move only"), PLAYER)],
                                                  value=REVEAL, style={"button_width": "auto"})
@@ -159,12 +158,10 @@ class Explorer:
         for end, tb in enumerate(self.swap_castes):
             tb.add_class(f"samurai-swap-caste-{end}")
             tb.observe(self.guard(lambda ch, end=end: self._on_swap_caste(end, ch)), names="value")
-        self.swap_box = widgets.VBox(self.swap_castes, layout=widgets.Layout(display="none"))
-        self.swap_box.add_class("samurai-swap")
+        self.swap_box = classed(widgets.VBox(self.swap_castes, layout=widgets.Layout(display="none")), "samurai-swap")
         actions = widgets.HBox([self.confirm_button, self.end_button, self.pass_button, self.one_click],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        play_box = widgets.VBox([self.hand.widget, self.swap_box, actions])
-        play_box.add_class("samurai-play")
+        play_box = classed(widgets.VBox([self.hand.widget, self.swap_box, actions]), "samurai-play")
 
         self.tabs = widgets.Tab(children=[play_box, widgets.VBox(), widgets.VBox(), widgets.VBox(), widgets.VBox()],
                                 titles=tab_titles())
@@ -172,8 +169,7 @@ class Explorer:
         self.tabs.observe(self.guard(lambda ch: self.open_tab(ch["new"])), names="selected_index")
 
         self.tally = TallyPanel()  # the what-if preview is shown at its top (class samurai-preview)
-        self.captures = widgets.HTML()
-        self.captures.add_class("samurai-captures")
+        self.captures = classed(widgets.HTML(), "samurai-captures")
 
         self.history_bar = HistoryBar(self.history, guard=self.guard, words=self.label_words)
         self.history_bar.on_change(lambda _state: self._after_history_move())
@@ -202,11 +198,9 @@ class Explorer:
         # the board column takes the room the panels leave (the board fits it); panels go below when narrow
         left = widgets.VBox([self.board.widget, self.history_bar.widget],
                             layout=widgets.Layout(flex="1 1 420px", min_width="0"))
-        self.header = widgets.HTML()
-        self.header.add_class("samurai-header")
+        self.header = classed(widgets.HTML(), "samurai-header")
         body = widgets.HBox([left, right], layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap"))
-        self.widget = widgets.VBox([self.header, body])
-        self.widget.add_class("samurai-explorer")
+        self.widget = classed(widgets.VBox([self.header, body]), "samurai-explorer")
         self.coords = False
         self.edition = widgets.ToggleButtons(options=[(T.gettext("1998 rules"), "1998"),
                                                       (T.gettext("2015 rules"), "2015")],

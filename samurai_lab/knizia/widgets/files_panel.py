@@ -41,6 +41,7 @@ from ..scenarios.position import parse_position, position_string
 from ...common import resources
 from ...i18n import N_, Domain
 from ...ui.header import page_name
+from ...ui.layout import classed
 from ...ui.runtime import in_browser
 
 T = Domain("knizia")
@@ -226,8 +227,7 @@ class FilesPanel:
                                               tooltip=T.gettext("Keep the position on your own computer (a .toml file)"))
         self.download_button.add_class("samurai-download-button")
         self.download_button.on_click(guard(lambda _: self.make_download()))
-        self.download = widgets.HTML()
-        self.download.add_class("samurai-download")
+        self.download = classed(widgets.HTML(), "samurai-download")
         self.path = widgets.Text(description=T.gettext("Name"), layout=widgets.Layout(width="60%"),
                                  style={"description_width": "initial"},
                                  placeholder=T.gettext("my-position"),
@@ -254,8 +254,7 @@ class FilesPanel:
                                               layout=widgets.Layout(width="auto"))
         self.position_button.add_class("samurai-load-position")
         self.position_button.on_click(guard(lambda _: self.load_position(self.position.value)))
-        self.link = widgets.HTML()
-        self.link.add_class("samurai-position-link")
+        self.link = classed(widgets.HTML(), "samurai-position-link")
         self.widget = widgets.VBox([
             widgets.HTML("<b>{}</b> <small>({})</small>".format(
                 html.escape(T.gettext("Scenarios")),

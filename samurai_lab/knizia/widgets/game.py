@@ -29,7 +29,7 @@ from ..teaching.game_text import action_hexes, action_phrase
 from ..teaching.game_text import describe_action
 from ..teaching.words import hex_words, plain_text
 from ...ui.header import AppHeader
-from ...ui.layout import SIDE_CLASS
+from ...ui.layout import SIDE_CLASS, classed
 from ..render.describe import hover_text
 from ..render.theme import seat_colours
 from ..core.model import Phase
@@ -124,8 +124,7 @@ class GameApp:
         self.load_button.on_click(guard(lambda _b: self.load_record(self.record_input.value)))
         self.resume_button = _button(T.gettext("Back to the game"), "samurai-resume", icon="arrow-left")
         self.resume_button.on_click(guard(lambda _b: self.show_screen("table")))
-        self.intro = widgets.HTML(intro_html())
-        self.intro.add_class("samurai-intro")
+        self.intro = classed(widgets.HTML(intro_html()), "samurai-intro")
         self.setup_screen = widgets.VBox([
             self.intro, self.resume_button, self.form.widget,
             widgets.HTML("<h2 style='margin:10px 0 4px 0;font-size:17px'>{}</h2>".format(
@@ -135,12 +134,9 @@ class GameApp:
         self.setup_screen.add_class("samurai-setup-screen")
 
         # --- the table -------------------------------------------------------------
-        self.board_box = widgets.Box()
-        self.board_box.add_class("samurai-board-box")
-        self.hover = widgets.HTML()
-        self.hover.add_class("samurai-hover")
-        self.status = widgets.HTML()
-        self.status.add_class("samurai-status")
+        self.board_box = classed(widgets.Box(), "samurai-board-box")
+        self.hover = classed(widgets.HTML(), "samurai-hover")
+        self.status = classed(widgets.HTML(), "samurai-status")
         self.pass_text = widgets.HTML()
         self.reveal_button = _button(T.gettext("Show my tiles"), "samurai-reveal-button", icon="eye", style="warning")
         self.reveal_button.on_click(guard(lambda _b: self.reveal()))
@@ -150,10 +146,8 @@ class GameApp:
         self.pass_screen.add_class("samurai-pass-screen")
         self.hand = HandPanel()
         self.hand.on_select(guard(self.choose))
-        self.prompt = widgets.HTML()
-        self.prompt.add_class("samurai-prompt")
-        self.swap_castes = widgets.HBox()
-        self.swap_castes.add_class("samurai-swap-castes")
+        self.prompt = classed(widgets.HTML(), "samurai-prompt")
+        self.swap_castes = classed(widgets.HBox(), "samurai-swap-castes")
         self.confirm_button = _button(T.gettext("Confirm"), "samurai-confirm", icon="check", style="success")
         self.confirm_button.on_click(guard(lambda _b: self.handle(self.input.commit_pending(self.session.state))))
         self.end_turn_button = _button(T.gettext("End the turn"), "samurai-end-turn", icon="step-forward",
@@ -167,8 +161,7 @@ class GameApp:
         self.hint_button = _button(T.gettext("Hint"), "samurai-hint-button", icon="lightbulb-o",
                                    tooltip=T.gettext("The best placements for your hand, ranked, with why"))
         self.hint_button.on_click(guard(lambda _b: self.show_hints()))
-        self.hints_box = widgets.VBox()
-        self.hints_box.add_class("samurai-hints")
+        self.hints_box = classed(widgets.VBox(), "samurai-hints")
         self.preview_confirm = widgets.Checkbox(value=False, description=T.gettext("Preview before playing"),
                                                 indent=False,
                                                 layout=widgets.Layout(width="auto"))
@@ -187,8 +180,7 @@ class GameApp:
         self.turn_box = widgets.VBox([self.hand.widget, self.swap_castes, self.prompt, self.controls, self.hints_box])
         self.turn_box.add_class("samurai-turn")
         self.tally = TallyPanel()
-        self.log = widgets.HTML(layout=widgets.Layout(max_height="260px", overflow="auto"))
-        self.log.add_class("samurai-log")
+        self.log = classed(widgets.HTML(layout=widgets.Layout(max_height="260px", overflow="auto")), "samurai-log")
         self.scoring_box = widgets.VBox()
         self.record_export = RecordExport()
         self.replay_game_button = _button(T.gettext("Replay this game"), "samurai-replay-game", icon="film")
@@ -438,8 +430,7 @@ class GameApp:
             play.on_click(self.feedback.guard(lambda _b, h=h: self.act(h.action)))
             why = widgets.HTML(f"<div style='font-size:90%;line-height:1.35;color:#444;margin:0 0 4px 6px'>"
                                f"{html.escape(plain_text(state, h.text, self.coords))}</div>")
-            row = widgets.VBox([widgets.HBox([show, play]), why])
-            row.add_class("samurai-hint")
+            row = classed(widgets.VBox([widgets.HBox([show, play]), why]), "samurai-hint")
             rows.append(row)
         if not rows:
             rows = [widgets.HTML("<i>{}</i>".format(html.escape(T.gettext("No hint for this step."))))]

@@ -18,6 +18,7 @@ import ipywidgets as widgets
 from ..core.state import GameState
 from ..core.tiles import Tile
 from ...i18n import Domain
+from ...ui.layout import classed
 
 T = Domain("knizia")
 
@@ -93,16 +94,13 @@ class HandPanel:
     """A title, a row of pooled buttons and an allowance line (CSS class ``samurai-hand``)."""
 
     def __init__(self) -> None:
-        self.title = widgets.HTML()
-        self.title.add_class("samurai-hand-title")
+        self.title = classed(widgets.HTML(), "samurai-hand-title")
         self.row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.allowance = widgets.HTML()
-        self.allowance.add_class("samurai-allowance")
+        self.allowance = classed(widgets.HTML(), "samurai-allowance")
         css = widgets.HTML(f"<style>{' '.join(f'.samurai-dim-{g} .samurai-group-{g}' for g in GROUPS)}"
                            " { color: #6b6b6b !important; font-style: italic; }</style>",
                            layout=widgets.Layout(display="none"))
-        self.widget = widgets.VBox([css, self.title, self.row, self.allowance])
-        self.widget.add_class("samurai-hand")
+        self.widget = classed(widgets.VBox([css, self.title, self.row, self.allowance]), "samurai-hand")
         self._layout = widgets.Layout(width="auto", margin="2px")  # shared by every button
         self._pool: dict[str, widgets.Button] = {}
         self._index: dict[str, int] = {}
@@ -121,8 +119,7 @@ class HandPanel:
     def _button(self, key: str, group: str) -> widgets.Button:
         b = self._pool.get(key)
         if b is None:
-            b = widgets.Button(layout=self._layout)
-            b.add_class("samurai-tile-button")
+            b = classed(widgets.Button(layout=self._layout), "samurai-tile-button")
             if group:
                 b.add_class(f"samurai-group-{group}")
             b.on_click(lambda _b, key=key: self.click(self._index[key]))

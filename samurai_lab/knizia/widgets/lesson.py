@@ -26,12 +26,13 @@ from ..core.ruleset import PRESETS, Ruleset
 from ..core.state import GameState
 from .board import BoardView
 from ...ui.common import Feedback
+from ...ui.layout import classed
 from ...ui.header import AppHeader
 from ..teaching.words import plain_text
 from ..teaching.example_words import action_phrase
 from .examples import SwapChooser
 from .hand_panel import HandPanel, hand_items
-from .play_input import PlayInput
+from .play_input import Outcome, PlayInput
 from .tally_panel import tally_html
 from ...i18n import Domain
 
@@ -87,24 +88,18 @@ class LessonApp:
                                                        T.gettext("Fantasy Flight words")])
         self.edition.add_class("samurai-lesson-edition")
         self.edition.observe(self.feedback.guard(lambda ch: self.set_edition(ch["new"])), names="value")
-        self.progress = widgets.HTML()
-        self.progress.add_class("samurai-lesson-progress")
+        self.progress = classed(widgets.HTML(), "samurai-lesson-progress")
         self.bar = widgets.IntProgress(min=0, max=len(TASKS), value=0, layout=widgets.Layout(width="220px"))
         self.chapters = widgets.Dropdown(options=self._chapter_options(), value=0, tooltip=T.gettext("Chapter"),
                                          layout=widgets.Layout(width="340px"))
         self.chapters.add_class("samurai-lesson-chapters")
         self.chapters.observe(self.feedback.guard(lambda ch: self._chapter_chosen(ch["new"])), names="value")
 
-        self.chapter_title = widgets.HTML()
-        self.chapter_title.add_class("samurai-lesson-chapter-title")
-        self.text = widgets.HTML()
-        self.text.add_class("samurai-lesson-text")
-        self.task_box = widgets.HTML()
-        self.task_box.add_class("samurai-lesson-task")
-        self.hint = widgets.HTML()
-        self.hint.add_class("samurai-lesson-hint")
-        self.tally = widgets.HTML()
-        self.tally.add_class("samurai-lesson-tally")
+        self.chapter_title = classed(widgets.HTML(), "samurai-lesson-chapter-title")
+        self.text = classed(widgets.HTML(), "samurai-lesson-text")
+        self.task_box = classed(widgets.HTML(), "samurai-lesson-task")
+        self.hint = classed(widgets.HTML(), "samurai-lesson-hint")
+        self.tally = classed(widgets.HTML(), "samurai-lesson-tally")
 
         def button(label: str, cls: str, handler, style: str = "") -> widgets.Button:
             b = widgets.Button(description=label, button_style=style, layout=widgets.Layout(width="auto"))
@@ -141,8 +136,7 @@ class LessonApp:
                               names="selected_index")
         self.rules_panel = None
         self.coords = False
-        self.widget = widgets.VBox([progress_row, body, self.variants])
-        self.widget.add_class("samurai-lesson")
+        self.widget = classed(widgets.VBox([progress_row, body, self.variants]), "samurai-lesson")
         self.header = AppHeader("lesson.ipynb", boards=[self.board], edition=self.edition,
                                 coordinates=self.feedback.guard(self.set_coordinates))
         self.header.attach(self.widget)
@@ -238,10 +232,7 @@ class LessonApp:
                 self.feedback.show(
                     T.gettext("Solved! Go on with “Next task”, or press “Try again” to replay it."), "success")
                 return
-        out = self.input.choose(self.run.state, k)
-        if out.message:
-            self.feedback.show(out.message, out.kind)
-        self._refresh_input()
+        self._handle(self.input.choose(self.run.state, k))
 
     def _on_board_click(self, hex_index: int | None, x: float = 0, y: float = 0) -> None:
         self.click(hex_index)
@@ -259,31 +250,20 @@ class LessonApp:
                 self.feedback.show(again.format(tile=self.ruleset.vocabulary.tile), "warning")
             return
         out = self.input.click(state, hex_index)
-        if out.action is not None:
-            self.play(out.action)
-            return
-        if out.message:
-            kind = out.kind
-            if kind == "error":
-                self._count_wrong()
-            self.feedback.show(out.message, kind)
-        self._refresh_input()
+        if out.action is None and out.kind == "error":
+            self._count_wrong()
+        self._handle(out)
 
     def _swap_caste(self, end: int, caste) -> None:
-        if self.run.over:
-            return
-        out = self.input.choose_swap_caste(self.run.state, end, caste)
-        if out.message:
-            self.feedback.show(out.message, out.kind)
-        self._refresh_input()
+        if not self.run.over:
+            self._handle(self.input.choose_swap_caste(self.run.state, end, caste))
 
     def confirm(self) -> None:
         """Play the prepared exchange (the swap needs two settlements and a confirmation)."""
-        out = self.input.commit_pending(self.run.state)
-        if out.action is None:
-            self.feedback.show(out.message, out.kind)
-            return
-        self.play(out.action)
+        self._handle(self.input.commit_pending(self.run.state))
+
+    def _handle(self, out: Outcome) -> None:
+        out.follow(self.play, self.feedback.show, self._refresh_input)
 
     def play(self, action) -> None:
         """Play one action of the learner's turn and show the verdict."""

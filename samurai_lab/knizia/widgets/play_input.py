@@ -14,6 +14,7 @@ second click on the same hex (or ``commit_pending``) plays it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..core.actions import Action, MoveTile, PickTile, PlacePiece, PlaceTile, Swap
 from ..core.influence import Preview, preview
@@ -39,6 +40,16 @@ class Outcome:
     message: str = ""
     kind: str = "info"
     preview: Preview | None = None
+
+    def follow(self, play: Callable[[Action], None], show: Callable[[str, str], None],
+               refresh: Callable[[], None]) -> None:
+        """What an app does with it: play the action, or show the message (if any) and redraw."""
+        if self.action is not None:
+            play(self.action)
+            return
+        if self.message:
+            show(self.message, self.kind)
+        refresh()
 
 
 @dataclass

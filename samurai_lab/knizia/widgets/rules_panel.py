@@ -26,6 +26,7 @@ from ..core.text import end_reason_text
 from ..core.tiles import CASTES
 from .board import BoardView
 from ...ui.common import Feedback
+from ...ui.layout import classed
 from ..scenarios.catalogue import SCENARIO_DIR, catalogue, load
 from ...ui.common import projector_style
 from ...ui.header import AppHeader
@@ -186,18 +187,15 @@ class RulesPanel:
                                                       (T.gettext("2015 words"), "2015")], value=edition)
         self.edition.add_class("samurai-rules-edition")
         self.edition.observe(self.feedback.guard(lambda ch: self.set_edition(ch["new"])), names="value")
-        self.presets = widgets.HTML()
-        self.presets.add_class("samurai-rules-presets")
-        self.vocabulary = widgets.HTML()
-        self.vocabulary.add_class("samurai-rules-vocabulary")
+        self.presets = classed(widgets.HTML(), "samurai-rules-presets")
+        self.vocabulary = classed(widgets.HTML(), "samurai-rules-vocabulary")
         self.ruling_buttons = widgets.ToggleButtons(options=[(r.id, r.id) for r in RULINGS], value=ruling,
                                                     tooltips=[r.title for r in RULINGS])
         for r in RULINGS:
             self.ruling_buttons.add_class(f"samurai-ruling-{r.id}")
         self.ruling_buttons.add_class("samurai-ruling-choice")
         self.ruling_buttons.observe(self.feedback.guard(lambda ch: self.show_ruling(ch["new"])), names="value")
-        self.ruling_text = widgets.HTML()
-        self.ruling_text.add_class("samurai-ruling-text")
+        self.ruling_text = classed(widgets.HTML(), "samurai-ruling-text")
         self.demo = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.demo.add_class("samurai-ruling-demo")
         self.demo_intro = widgets.HTML()

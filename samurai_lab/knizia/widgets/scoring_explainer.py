@@ -28,7 +28,7 @@ from ..core.tiles import CASTES, supply_per_caste
 from ..scenarios.catalogue import (catalogue, find_scenario, scenario_edition, scenario_final_state, scenario_id,
                                   scenario_title, short_title)
 from ...ui.common import Feedback, projector_style
-from ...ui.layout import SCROLL_X_CLASS
+from ...ui.layout import SCROLL_X_CLASS, classed
 from ...i18n import N_, Domain
 
 T = Domain("knizia_teach")
@@ -264,19 +264,13 @@ class ScoringExplainer:
         self.presets: dict[str, ScoringCase] = {}
 
         self.title = widgets.HTML()
-        self.case_text = widgets.HTML()
-        self.case_text.add_class("samurai-score-case")
-        self.chart = widgets.HTML()
-        self.chart.add_class("samurai-score-chart")
-        self.table = widgets.HTML(layout=widgets.Layout(width="620px", flex="0 0 auto"))
-        self.table.add_class("samurai-score-table")
+        self.case_text = classed(widgets.HTML(), "samurai-score-case")
+        self.chart = classed(widgets.HTML(), "samurai-score-chart")
+        self.table = classed(widgets.HTML(layout=widgets.Layout(width="620px", flex="0 0 auto")), "samurai-score-table")
         self.table.add_class(SCROLL_X_CLASS)
-        self.winner = widgets.HTML()
-        self.winner.add_class("samurai-score-winner")
-        self.totals = widgets.HTML()
-        self.totals.add_class("samurai-score-totals")
-        self.steps = widgets.HTML()
-        self.steps.add_class("samurai-score-steps")
+        self.winner = classed(widgets.HTML(), "samurai-score-winner")
+        self.totals = classed(widgets.HTML(), "samurai-score-totals")
+        self.steps = classed(widgets.HTML(), "samurai-score-steps")
         self.steps.add_class(SCROLL_X_CLASS)
         self.step_label = widgets.HTML()
         self.prev_button = widgets.Button(description=T.gettext("◀ Previous step"),
@@ -297,8 +291,7 @@ class ScoringExplainer:
         controls: list[widgets.Widget] = []
         if self.editable:
             controls = self._build_controls(presets)
-        self.grid_box = widgets.VBox()
-        self.grid_box.add_class(SCROLL_X_CLASS)
+        self.grid_box = classed(widgets.VBox(), SCROLL_X_CLASS)
         if self.editable:
             self._rebuild_grid()
             controls.append(self.grid_box)

@@ -25,7 +25,7 @@ from ..teaching.game_session import bot_level_name
 from .game_setup import bot_levels, bot_levels_html
 from ...i18n import Domain
 from ...ui.common import Feedback
-from ...ui.layout import SCROLL_X_CLASS
+from ...ui.layout import SCROLL_X_CLASS, classed
 
 T = Domain("knizia")
 
@@ -251,8 +251,7 @@ class TournamentApp:
         self.feedback = Feedback()
         guard = self.feedback.guard
         levels = [(bot_level_name(lv), lv) for lv in BOTS]
-        self.intro = widgets.HTML(intro_html())
-        self.intro.add_class("samurai-intro")
+        self.intro = classed(widgets.HTML(intro_html()), "samurai-intro")
         self.players = widgets.ToggleButtons(options=[(T.ngettext("{n} player", "{n} players", n).format(n=n), n)
                                                       for n in (2, 3, 4)],
                                              value=players, style={"button_width": "auto"})
@@ -281,14 +280,10 @@ class TournamentApp:
         self.progress = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="300px"))
         self.progress.add_class("samurai-tournament-progress")
         self.progress_text = widgets.Label()
-        self.summary = widgets.HTML()
-        self.summary.add_class("samurai-tournament-summary")
-        self.win_chart = widgets.HTML()
-        self.win_chart.add_class("samurai-chart-wins")
-        self.captures_chart = widgets.HTML()
-        self.captures_chart.add_class("samurai-chart-captures")
-        self.lengths_chart = widgets.HTML()
-        self.lengths_chart.add_class("samurai-chart-lengths")
+        self.summary = classed(widgets.HTML(), "samurai-tournament-summary")
+        self.win_chart = classed(widgets.HTML(), "samurai-chart-wins")
+        self.captures_chart = classed(widgets.HTML(), "samurai-chart-captures")
+        self.lengths_chart = classed(widgets.HTML(), "samurai-chart-lengths")
         help_text = bot_levels_html(bot_levels())
         self.widget = widgets.VBox([
             self.intro, self.players, self.seats_box,

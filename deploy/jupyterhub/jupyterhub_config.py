@@ -19,7 +19,9 @@ stops the servers of users who left.
 Environment variables (all optional) set the ports and files, e.g. for a test:
 ``SAMURAI_HUB_PORT`` (8000), ``SAMURAI_HUB_API_PORT`` (8081), ``SAMURAI_HUB_PROXY_API_PORT`` (8001),
 ``SAMURAI_HUB_PROXY`` (the ``configurable-http-proxy`` command), ``SAMURAI_HUB_PASSWORD``,
-``SAMURAI_HUB_DATA`` (the folder of the hub's database, cookie secret and users' saved positions).
+``SAMURAI_HUB_DATA`` (the folder of the hub's database, cookie secret and users' saved positions),
+``SAMURAI_HUB_PLAY_PORT`` (8870, the game service of play with others) and ``SAMURAI_HUB_STORE`` (its store:
+``games.sqlite`` in the data folder, or a ``postgresql://`` URL).
 """
 
 import os
@@ -63,5 +65,17 @@ c.Spawner.environment = {
     "JUPYTER_CONFIG_PATH": os.pathsep.join([str(HERE), str(REPO / "binder")]),
     "SAMURAI_SAVED_DIR": lambda spawner: str(DATA / "saved" / spawner.user.name),
 }
+# Play with others: the game service runs once, as a hub service, and every user's kernels reach it. Its
+# store is a SQLite file here; when users' servers run on several machines, give the service a PostgreSQL
+# (SAMURAI_HUB_STORE=postgresql://...) and the kernels an address of the service they can reach.
+PLAY_PORT = int(os.environ.get("SAMURAI_HUB_PLAY_PORT", "8870"))
+PLAY_STORE = os.environ.get("SAMURAI_HUB_STORE") or str(DATA / "games.sqlite")
+c.JupyterHub.services = [{
+    "name": "samurai-play",
+    "url": f"http://127.0.0.1:{PLAY_PORT}",
+    "command": [sys.executable, "-m", "samurai_lab.tools.play.server", "--port", str(PLAY_PORT),
+                "--store", PLAY_STORE],
+}]
+c.Spawner.environment["SAMURAI_PLAY_API"] = f"http://127.0.0.1:{PLAY_PORT}/services/samurai-play/samurai/api"
 c.Spawner.http_timeout = 120
 c.Spawner.start_timeout = 120

@@ -74,7 +74,7 @@ DEBUG_ENV = "SAMURAI_DEBUG"
 #: Environment variable naming the folder where the apps save positions (set by ``--saved-dir``).
 SAVED_DIR_ENV = "SAMURAI_SAVED_DIR"
 #: Environment variables naming the games' store (``--store``) and, for the kernels, the game service's API.
-STORE_ENV, PLAY_API_ENV = "SAMURAI_STORE", "SAMURAI_PLAY_API"
+STORE_ENV, PLAY_API_ENV, PUBLIC_URL_ENV = "SAMURAI_STORE", "SAMURAI_PLAY_API", "SAMURAI_PUBLIC_URL"
 
 ANY_HOST = {"0.0.0.0", "::", ""}
 
@@ -212,6 +212,9 @@ def voila_env(*, host: str = DEFAULT_HOST, debug: bool = False, saved_dir: Path 
         env[STORE_ENV] = store
     if port is not None:  # the kernels reach the game service on the server's own address
         env[PLAY_API_ENV] = f"http://{env['VOILA_APP_IP']}:{port}/samurai/api"
+        students = student_urls(host, port, "")
+        if students:  # the address in the links and QR codes a page on this computer hands out
+            env[PUBLIC_URL_ENV] = students[0]
     return env
 
 

@@ -14,6 +14,7 @@ The tokens of the seats opened on this device are kept in the browser (``localSt
 from __future__ import annotations
 
 import html
+import os
 from typing import Any, Callable
 
 import ipywidgets as widgets
@@ -35,6 +36,25 @@ QUERY_KEYS = ("game", "seat")
 STORE_KEY = "samurai-together"
 LANGUAGES = (*APP_LANGUAGES, "fr")
 PERSON = "person"
+
+
+PUBLIC_URL_ENV = "SAMURAI_PUBLIC_URL"
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "")
+
+
+def apps_base() -> str:
+    """The address of the apps' folder as other devices reach it (``http://192.168.1.20:8866/voila/render/``):
+    the page's own host, unless it is this computer's loopback and ``serve`` names the address students
+    use (``$SAMURAI_PUBLIC_URL``)."""
+    path = os.environ.get("SCRIPT_NAME", "")
+    folder = path.rsplit("/", 1)[0] + "/" if "/" in path else "/voila/render/"
+    host, port = os.environ.get("SERVER_NAME", ""), os.environ.get("SERVER_PORT", "")
+    public = os.environ.get(PUBLIC_URL_ENV, "").rstrip("/")
+    if public and host in LOOPBACK:
+        return public + folder
+    if host:
+        return f"http://{host}{':' + port if port else ''}{folder}"
+    return ""
 
 
 def qr_html(url: str) -> str:
@@ -131,14 +151,15 @@ class Lobby:
             made = self.client.create({"game": self.chosen.name, "seats": seats, "rulings": rulings})
         except PlayRefused as e:
             raise ValueError(e.words) from None
-        parts = []
+        base, parts = apps_base(), []
         for seat in made["seats"]:
-            if "link" in seat:
+            if "token" in seat:
                 title = T.gettext("{name}'s link (seat {n})").format(name=seat["name"], n=seat["seat"] + 1)
-                parts.append(f'<div class="samurai-together-seat-link"><b>{html.escape(title)}</b>'
-                             f'{qr_html(seat["link"])}</div>')
+                link = f"{base}{NOTEBOOK}?game={made['id']}&seat={seat['token']}"
+                parts.append(f'<div class="samurai-together-seat-link"><b>{html.escape(title)}</b>{qr_html(link)}</div>')
+        watch = f"{base}{NOTEBOOK}?game={made['id']}"
         parts.append(f'<div class="samurai-together-watch-link"><b>{html.escape(T.gettext("Watch (projector)"))}</b>'
-                     f'{qr_html(made["watch"])}</div>')
+                     f'{qr_html(watch)}</div>')
         self.links.value = ('<div style="display:flex;flex-wrap:wrap;gap:16px">' + "".join(parts) + "</div>")
         self.show(T.gettext("The game is created: each person opens his own link."), "success")
         return made

@@ -50,7 +50,8 @@ class Server:
     def __init__(self, store: str, port: int) -> None:
         self.store, self.port = store, port
         self.proc: subprocess.Popen | None = None
-        self.cpu = 0.0
+        self.cpu = 0.0  # spent serving (each start's own CPU, its imports, left out)
+        self._started_cpu = 0.0
 
     @property
     def base(self) -> str:
@@ -63,19 +64,20 @@ class Server:
         while time.time() < deadline:
             with socket.socket() as s:
                 if s.connect_ex(("127.0.0.1", self.port)) == 0:
+                    self._started_cpu = _cpu_seconds(self.proc.pid)
                     return
             time.sleep(0.05)
         raise RuntimeError("the game service did not start")
 
     def kill(self) -> None:
         if self.proc is not None:
-            self.cpu += _cpu_seconds(self.proc.pid)
+            self.cpu += _cpu_seconds(self.proc.pid) - self._started_cpu
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait()
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
-            self.cpu += _cpu_seconds(self.proc.pid)
+            self.cpu += _cpu_seconds(self.proc.pid) - self._started_cpu
             self.proc.terminate()
             try:
                 self.proc.wait(10)

@@ -66,7 +66,7 @@ PATHS: tuple[Path_, ...] = (
              "turns it on and off). The README's section for teachers has a lesson plan.")),
     Path_("play", N_("Play"), N_("A full game against friends at one screen or against bots; bots against bots; "
                                  "and the two other games called Samurai."),
-          ("game.ipynb", "puzzles.ipynb", "tournament.ipynb", "katana.ipynb", "ikizumari.ipynb")),
+          ("game.ipynb", "together.ipynb", "puzzles.ipynb", "tournament.ipynb", "katana.ipynb", "ikizumari.ipynb")),
 )
 #: Apps shown under "Everything else" (those of no path).
 MORE: tuple[str, ...] = ("map.ipynb", "engine_tour.ipynb")
@@ -178,13 +178,21 @@ def landing_html(folder: Path | str | None = None, thumbs: Iterable[Path] | None
     return "".join(parts)
 
 
+def my_games_box() -> list[widgets.Widget]:
+    """The games with others of this device, "your turn" marked (where a game service is at hand)."""
+    from .together import MyGames
+
+    mine = MyGames()
+    return [mine.widget] if mine.client.available else []
+
+
 def landing_page(folder: Path | str | None = None, query: str | None = None) -> widgets.VBox:
     """The landing page as a widget (CSS class ``samurai-landing-page``), with the shared header, in
     the current language (the notebook calls ``open_page()`` first). ``query``: the page's options
     (default: its address)."""
     body = widgets.HTML(landing_html(folder))
     body.add_class("samurai-landing-body")
-    page = widgets.VBox([body])
+    page = widgets.VBox([body, *my_games_box()])
     page.add_class("samurai-landing-page")
     header = AppHeader("index.ipynb", name="Samurai Lab", query=query)
     header.attach(page)

@@ -93,15 +93,14 @@ class Lobby:
         self.create_button.on_click(guard(lambda _b: self.create()))
         self.links = widgets.HTML()
         self.links.add_class("samurai-together-links")
-        self.mine = widgets.HTML()
-        self.mine.add_class("samurai-together-mine")
+        self.mine = MyGames(client, store)
         self.game.observe(guard(lambda _c: self._game_changed()), names="value")
         self.players.observe(guard(lambda _c: self._seats()), names="value")
         words = T.gettext("Each player plays on his own phone, tablet or computer: create the game, then give each "
                           "person his link or let him scan its code.")
         intro = widgets.HTML(f"<p>{html.escape(words)}</p>")
         self.widget = widgets.VBox([intro, self.game, self.players, self.seats_box, self.rulings,
-                                    self.create_button, self.links, self.mine])
+                                    self.create_button, self.links, self.mine.widget])
         self._game_changed()
 
     @property
@@ -164,11 +163,24 @@ class Lobby:
         self.show(T.gettext("The game is created: each person opens his own link."), "success")
         return made
 
-    def list_mine(self, kept: dict) -> None:
-        """The games of this device (``kept``: the stored tokens), with "your turn" marks."""
+
+class MyGames:
+    """This device's games with others (the seats' tokens its browser keeps), each with a mark where it is
+    the seat's turn: on the lobby and the landing page."""
+
+    def __init__(self, client: PlayClient | None = None, store: BrowserStore | None = None) -> None:
+        self.client = client or PlayClient()
+        self.own_store = store is None
+        self.store = store or BrowserStore(STORE_KEY)
+        self.list = widgets.HTML()
+        self.list.add_class("samurai-together-mine")
+        self.widget = widgets.VBox([self.list, *([self.store.widget] if self.own_store else [])])
+        self.store.on_load(self.show)
+
+    def show(self, kept: dict) -> None:
         tokens = kept.get("seats", {}) if isinstance(kept, dict) else {}
         if not isinstance(tokens, dict) or not tokens or not self.client.available:
-            self.mine.value = ""
+            self.list.value = ""
             return
         try:
             games = self.client.mine([t for t in tokens.values() if isinstance(t, str)])
@@ -181,12 +193,12 @@ class Lobby:
                 continue
             mark = (T.gettext("your turn") if g["your_turn"] else T.gettext("finished") if g["over"]
                     else T.gettext("waiting"))
-            name = game_label(get_game(g["game"]))
-            items.append(f'<li class="samurai-together-my-game{" samurai-your-turn" if g["your_turn"] else ""}">'
-                         f'<a href="{NOTEBOOK}?game={g["id"]}&amp;seat={token}">{html.escape(name)}</a> — '
-                         f'{html.escape(mark)}</li>')
-        self.mine.value = (f"<h4>{html.escape(T.gettext('Your games on this device'))}</h4><ul>{''.join(items)}</ul>"
-                           if items else "")
+            name, turn = game_label(get_game(g["game"])), g["your_turn"]
+            mark_html = f"<b>{html.escape(mark)}</b>" if turn else html.escape(mark)
+            items.append(f'<li class="samurai-together-my-game{" samurai-your-turn" if turn else ""}">'
+                         f'<a href="{NOTEBOOK}?game={g["id"]}&amp;seat={token}">{html.escape(name)}</a> — {mark_html}</li>')
+        title = html.escape(T.gettext("Your games with others on this device"))
+        self.list.value = f"<h3>{title}</h3><ul>{''.join(items)}</ul>" if items else ""
 
 
 class SeatPage:
@@ -295,7 +307,6 @@ class TogetherApp:
         else:
             self.lobby = Lobby(self.client, self.store, self.feedback.guard, self.feedback.show)
             self.body.children = (self.lobby.widget,)
-            self.store.on_load(self.feedback.guard(self.lobby.list_mine))
 
     def open_game(self, game_id: str, token: str | None) -> None:
         self.page = SeatPage(self.client, game_id, token, self.feedback)

@@ -14,7 +14,20 @@ from samurai_lab.ikizumari.core import (
     PASS, START, Move, Ruleset, apply_move, from_position, legal_moves, new_game, outcome, parse_move, to_position,
     why_illegal,
 )
-from samurai_lab.ikizumari.scenarios import parse_record, record_text, replay
+from samurai_lab.common.records import parse_record as read_text, write_record
+from samurai_lab.ikizumari.game import GAME
+
+
+def record_text(start, moves) -> str:
+    return write_record(GAME, start, moves)
+
+
+def parse_record(text: str):
+    return read_text(GAME, text)
+
+
+def replay(record) -> list:
+    return list(record.states)
 
 
 @pytest.mark.parametrize("text", ["d1-d3", "d1d3", "D1 D3", "d1–d3", " d1 - d3 ", "d1xd3"])
@@ -103,7 +116,7 @@ def test_records_replay_exactly():
 def test_a_record_from_a_position_and_a_result_that_lies():
     start = from_position("7b1b1/11/9r1/11/6r4/11/1b7b1/11/11/11/r3r6 r 1T - - 26")
     text = record_text(start, [parse_move("g7-h7")])
-    assert "Result: red iki_zumari" in text and "Start:" in text
+    assert '[Result "red iki_zumari"]' in text and "[Start " in text
     assert replay(parse_record(text))[-1].ply == 27
     with pytest.raises(ValueError, match="the record says"):
         replay(parse_record(text.replace("red iki_zumari", "black iki_zumari")))

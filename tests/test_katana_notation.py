@@ -11,7 +11,16 @@ from hypothesis import strategies as st
 from samurai_lab.katana.bots import make_bot
 from samurai_lab.katana.core import (IllegalMoveError, Move, apply_move, from_position, legal_moves, new_game,
                                      parse_move, to_position, why_illegal)
-from samurai_lab.katana.scenarios import ScenarioError, parse_record, write_record
+from samurai_lab.common.records import RecordError, parse_record as read_text, write_record as write
+from samurai_lab.katana.game import GAME
+
+
+def write_record(start, moves) -> str:
+    return write(GAME, start, moves)
+
+
+def parse_record(text: str):
+    return read_text(GAME, text)
 
 
 def test_move_notation_round_trips():
@@ -68,11 +77,11 @@ def test_record_of_a_bot_game_with_rulings():
 
 
 def test_bad_records_name_the_problem():
-    with pytest.raises(ScenarioError, match="move 2"):
+    with pytest.raises(RecordError, match="move 2"):
         parse_record('[Game "katana"]\n1. d9-e9 d1-z1\n')
-    with pytest.raises(ScenarioError, match="Result"):
+    with pytest.raises(RecordError, match="Result"):
         parse_record('[Game "katana"]\n[Result "black"]\n1. d9-e9\n')
-    with pytest.raises(ScenarioError, match="Rulings"):
+    with pytest.raises(RecordError, match="Rulings"):
         parse_record('[Game "katana"]\n[Rulings "K99=x"]\n')
 
 

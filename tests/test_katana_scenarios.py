@@ -9,6 +9,9 @@ import pytest
 from samurai_lab.katana.core import RULINGS
 from samurai_lab.katana.scenarios import ScenarioError, load_scenario, parse_scenario, run_scenario, scenario_files
 from samurai_lab.katana.scenarios.check import check_file
+from samurai_lab.common.records import read_record
+from samurai_lab.katana.game import GAME
+from samurai_lab.tools.check import check_record
 
 FOLDER = Path(__file__).resolve().parents[1] / "scenarios" / "katana"
 FILES = scenario_files(FOLDER)
@@ -78,15 +81,14 @@ def test_check_file_reports_failures_without_raising(tmp_path: Path):
     assert not ok and "cannot read" in lines[1]
     rec = tmp_path / "game.txt"
     rec.write_text('[Game "katana"]\n1. d9-e9 d1-e1\n', encoding="utf-8")
-    assert check_file(rec)[0]
+    assert check_record(GAME, rec)[0]
 
 
 def test_the_sample_game_record_replays():
-    from samurai_lab.katana.scenarios import read_record
     path = FOLDER / "game-search-vs-random.txt"
-    record = read_record(path)
+    record = read_record(GAME, path)
     assert record.result == "black" and len(record.moves) > 10
-    assert check_file(path)[0]
+    assert check_record(GAME, path)[0]
 
 
 def test_a_position_as_a_table():

@@ -11,18 +11,19 @@ invalid or unreadable.
 from __future__ import annotations
 
 import argparse
-import re
+import importlib
 import sys
 from pathlib import Path
 from typing import Iterable, TextIO
 
+from ..common.game import DEFAULT_GAME, Game, game_names, get_game
 from ..common.puzzle_file import is_puzzle_text, puzzles_dir
+from ..common.records import RecordError, header_game, read_record
 from ..common.resources import scenarios_dir
 from ..common.study_files import studies_dir
 from ..common.study_format import is_study
 from ..knizia.scenarios import check as knizia_check
 from .check_studies import check_study_files
-from .games import DEFAULT_GAME, GAMES, game
 
 try:
     import tomllib
@@ -36,9 +37,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     knizia_check.add_arguments(parser)
 
 
-RECORD_HEADER = re.compile(r'^\[Game "([^"]*)"\]\s*$', re.M)
-
-
 def game_of(path: Path) -> str:
     """The game of a file: a scenario's ``game`` key, or a game record's ``[Game "..."]`` header
     (Knizia's game when neither is there or the file is unreadable: its checker then reports the
@@ -50,8 +48,7 @@ def game_of(path: Path) -> str:
     try:
         name = tomllib.loads(text).get("game", DEFAULT_GAME)
     except tomllib.TOMLDecodeError:
-        m = RECORD_HEADER.search(text)
-        return m[1] if m else DEFAULT_GAME
+        return header_game(text) or DEFAULT_GAME
     return name if isinstance(name, str) else f"{name!r}"
 
 
@@ -86,22 +83,32 @@ def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: 
         if name == DEFAULT_GAME:
             status = max(status, knizia_check.check_paths(group, out=out, verbose=verbose))
             continue
-        if name not in GAMES:
+        if name not in game_names():
             for f in group:
-                print(f"INVALID  {f}\n    game: unknown game {name}; choose one of {', '.join(GAMES)}", file=out)
+                print(f"INVALID  {f}\n    game: unknown game {name}; choose one of {', '.join(game_names())}", file=out)
             status = 2
             continue
-        checker = game(name).module("scenarios.check")
+        game = get_game(name)
         passed = 0
         for f in group:
-            ok, lines = checker.check_file(f)
+            ok, lines = check_record(game, f) if f.suffix.lower() != ".toml" else \
+                importlib.import_module(f"samurai_lab.{name}.scenarios.check").check_file(f)
             passed += ok
             print(f"{'ok' if ok else 'FAILED':<8} {f}", file=out)
             for line in lines if (verbose or not ok) else ():
                 print(f"    {line}", file=out)
             status = max(status, 0 if ok else 1)
-        print(f"{len(group)} {GAMES[name].title} files: {passed} ok, {len(group) - passed} failed", file=out)
+        print(f"{len(group)} {game.title} files: {passed} ok, {len(group) - passed} failed", file=out)
     return status
+
+
+def check_record(game: Game, path: Path) -> tuple[bool, list[str]]:
+    """(ok, report lines) for one game record, replayed move by move."""
+    try:
+        record = read_record(game, path)
+    except RecordError as e:
+        return False, [f"{path}: FAILED", f"  {e}"]
+    return True, [f"{path}: {len(record.moves)} moves replayed, result {record.result}: ok"]
 
 
 def is_puzzle_file(path: Path) -> bool:

@@ -12,7 +12,6 @@ from ..core.rules import apply_move, legal_moves, outcome, window
 from ..core.ruleset import DEFAULT_RULESET, Ruleset
 from ..core.state import State, new_game
 from ..core.text import announcement, constraint_text, outcome_text, player_name
-from ..scenarios.records import record_text, replay_moves
 
 T = Domain("ikizumari")
 
@@ -99,8 +98,10 @@ class GameSession:
         (returns False)."""
         rules = self.ruleset.with_ruling(ruling_id, value)
         try:
-            start = replace(self.states[0], ruleset=rules)
-            self.states = replay_moves(start, self.moves)
+            states = [replace(self.states[0], ruleset=rules)]
+            for move in self.moves:
+                states.append(apply_move(states[-1], move))
+            self.states = states
             return True
         except ValueError:
             self.new_game(rules)
@@ -126,9 +127,6 @@ class GameSession:
         mover = self.states[-2].to_move
         return T.gettext("{player} announces: {words}").format(player=player_name(mover),
                                                                words=announcement(self.state))
-
-    def record(self) -> str:
-        return record_text(self.states[0], self.moves)
 
     def legal_count(self) -> int:
         return len(legal_moves(self.state))

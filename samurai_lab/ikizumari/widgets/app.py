@@ -20,6 +20,7 @@ import ipywidgets as widgets
 
 from samurai_lab.i18n import LANGUAGES, N_, Domain, get_language, use_language
 from samurai_lab.ui.common import Feedback, projector_style
+from samurai_lab.common.records import write_record
 from samurai_lab.ui.header import AppHeader
 from samurai_lab.ui.study_editor import StudyEditor, board_editor_game
 from samurai_lab.ui.layout import SIDE_CLASS
@@ -341,7 +342,7 @@ class IkizumariApp:
             self.undo_button.disabled = len(s.states) == 1
             self.bot_button.disabled = not s.bot_to_move()
             self.pass_button.disabled = over or not window(s.state).must_pass
-            self.record.value = s.record()
+            self.record.value = write_record(GAME, s.states[0], s.moves)
             self.review.widget.layout.display = "" if over else "none"
             if over:
                 people = [p for p in (0, 1) if s.seats[p] == PEOPLE]

@@ -1,16 +1,15 @@
-"""Text formats of SAMURAI (katana): TOML scenarios with narrated steps and expectations, game records.
+"""Text formats of SAMURAI (katana): TOML scenarios with narrated steps and expectations (its game records
+are written and read by ``common.records``).
 
 ``load_scenario(path)`` reads and validates a scenario (a ScenarioError lists every problem with its
 file and field); ``run_scenario`` plays it and checks every expectation; ``check.check_file`` is the
-``samurai-lab check`` entry for files with ``game = "katana"``; ``records`` writes and replays games.
+``samurai-lab check`` entry for files with ``game = "katana"``.
 """
 
 from .errors import ScenarioError
 from .model import Expectation, Scenario, Step
 from .load import load_scenario, parse_scenario, scenario_files
 from .verify import ScenarioRun, StepResult, run_scenario
-from .records import GameRecord, parse_record, read_record, write_record
 
 __all__ = ["ScenarioError", "Expectation", "Scenario", "Step", "load_scenario", "parse_scenario",
-           "scenario_files", "ScenarioRun", "StepResult", "run_scenario", "GameRecord", "parse_record",
-           "read_record", "write_record"]
+           "scenario_files", "ScenarioRun", "StepResult", "run_scenario"]

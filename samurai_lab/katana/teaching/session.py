@@ -8,9 +8,8 @@ from ...i18n import Domain
 from ..bots.base import make_bot
 from ..core.rules import apply_move, legal_moves, outcome, targets
 from ..core.ruleset import DEFAULT, Ruleset
-from ..core.state import State, new_game, owner
+from ..core.state import Move, State, new_game, owner
 from ..core.text import describe_move
-from ..scenarios.records import write_record
 
 T = Domain("katana")
 SEATS = ("people", "random", "search")
@@ -47,10 +46,10 @@ class Session:
         self.states = [state]
         self._bots = {}
 
-    def record(self) -> str:
-        """The game so far as a record that replays exactly."""
-        moves = [s.last_move for s in self.states[1:]]
-        return write_record(self.states[0], moves)
+    @property
+    def moves(self) -> list[Move]:
+        """The moves played so far (``states[k + 1]`` follows ``moves[k]``)."""
+        return [s.last_move for s in self.states[1:]]
 
     def set_seat(self, player: int, kind: str) -> None:
         if kind not in SEATS:

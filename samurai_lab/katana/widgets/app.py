@@ -24,6 +24,7 @@ import ipywidgets as widgets
 
 from ...i18n import N_, Domain, LANGUAGES, get_language, use_language
 from ...ui.common import Feedback, projector_style
+from ...common.records import write_record
 from ...ui.header import AppHeader
 from ...ui.study_editor import StudyEditor, board_editor_game
 from ...ui.layout import SIDE_CLASS
@@ -295,7 +296,7 @@ class KatanaApp:
         self.undo_button.disabled = len(self.session.states) <= 1
         self.bot_button.disabled = not self.session.bot_to_move()
         self.position_text.value = to_position(st)
-        self.record_text.value = self.session.record()
+        self.record_text.value = write_record(GAME, self.session.states[0], self.session.moves)
         self.log.value = "<ol style='margin:0;padding-left:22px'>" + "".join(
             f"<li>{html.escape(line)}</li>" for line in self.session.log[-40:]) + "</ol>"
         targets: list[int] = []

@@ -23,7 +23,7 @@ from samurai_lab.ui.common import Feedback, projector_style
 from samurai_lab.common.records import write_record
 from samurai_lab.ui.header import AppHeader
 from samurai_lab.ui.study_editor import StudyEditor, board_editor_game
-from samurai_lab.ui.layout import SIDE_CLASS
+from samurai_lab.ui.layout import board_beside, classed, css_widget
 
 from ..core.board import BLACK, RED, square_name
 from ..core.moves import PASS
@@ -63,8 +63,7 @@ LEGEND = N_("Symbols: dragon = green triangle, ibis = crimson circle, tiger = or
 
 
 def _button(cls: str, on_click: Callable[[], None], guard: Callable) -> widgets.Button:  # noqa: ANN001
-    b = widgets.Button(layout=widgets.Layout(width="auto"))
-    b.add_class(cls)
+    b = classed(widgets.Button(layout=widgets.Layout(width="auto")), cls)
     b.on_click(guard(lambda _b: on_click()))
     return b
 
@@ -84,22 +83,16 @@ class IkizumariApp:
         self._played: tuple[str, str] | None = None  # a person's move not yet offered to the study editor
 
         # header
-        self.title = widgets.HTML()
-        self.title.add_class("ikz-title")
-        self.intro = widgets.HTML()
-        self.intro.add_class("ikz-intro")
-        self.language = widgets.Dropdown(options=LANGS, value=self.lang, layout=widgets.Layout(width="160px"))
-        self.language.add_class("ikz-language")
+        self.title = classed(widgets.HTML(), "ikz-title")
+        self.intro = classed(widgets.HTML(), "ikz-intro")
+        self.language = classed(widgets.Dropdown(options=LANGS, value=self.lang, layout=widgets.Layout(width="160px")),
+                                "ikz-language")
         self.language.observe(self.guard(self._on_language), names="value")
 
         # play
-        self.board = BoardView(on_error=self.feedback.report_unexpected, lang=lambda: self.lang,
-                               css_class="ikz-play-board")
-        self.board.on_click(self.guard(self._on_board_click))
-        self.status = widgets.HTML()
-        self.status.add_class("ikz-status")
-        self.announce = widgets.HTML()
-        self.announce.add_class("ikz-announcement")
+        self.board = self._board("ikz-play-board", self._on_board_click)
+        self.status = classed(widgets.HTML(), "ikz-status")
+        self.announce = classed(widgets.HTML(), "ikz-announcement")
         self.seat_boxes = []
         for colour in (RED, BLACK):
             dd = widgets.Dropdown(layout=widgets.Layout(width="260px"))
@@ -110,13 +103,11 @@ class IkizumariApp:
         self.undo_button = _button("ikz-undo", self._undo, self.guard)
         self.bot_button = _button("ikz-bot", self._bot_move, self.guard)
         self.pass_button = _button("ikz-pass", self._pass, self.guard)
-        self.move_input = widgets.Text(layout=widgets.Layout(width="140px"), placeholder="d1-d3",
-                                       continuous_update=False)  # the value arrives on Enter
-        self.move_input.add_class("ikz-move-input")
+        self.move_input = classed(widgets.Text(layout=widgets.Layout(width="140px"), placeholder="d1-d3",
+                                               continuous_update=False), "ikz-move-input")  # the value arrives on Enter
         self.move_input.observe(self.guard(lambda ch: ch["new"].strip() and self._typed_move()), names="value")
         self.move_button = _button("ikz-move-play", self._typed_move, self.guard)
-        self.legend = widgets.HTML()
-        self.legend.add_class("ikz-legend")
+        self.legend = classed(widgets.HTML(), "ikz-legend")
         self.ruling_rows: dict[str, tuple[widgets.HTML, widgets.Dropdown, widgets.HTML]] = {}
         rows = []
         for r in RULINGS:
@@ -125,75 +116,51 @@ class IkizumariApp:
             dd.observe(self.guard(lambda ch, rid=r.id: self._on_ruling(rid, ch)), names="value")
             self.ruling_rows[r.id] = (q, dd, ex)
             rows.append(widgets.VBox([q, dd, ex]))
-        self.rulings = widgets.Accordion(children=[widgets.VBox(rows)], selected_index=None)
-        self.rulings.add_class("ikz-rulings")
-        self.record = widgets.Textarea(layout=widgets.Layout(width="100%", height="70px"), disabled=True)
-        self.record.add_class("ikz-record")
-        self.record_note = widgets.HTML()  # the box speaks the page's language; the record is notation
-        self.record_note.add_class("ikz-record-note")
+        self.rulings = classed(widgets.Accordion(children=[widgets.VBox(rows)], selected_index=None), "ikz-rulings")
+        self.record = classed(widgets.Textarea(layout=widgets.Layout(width="100%", height="70px"), disabled=True),
+                              "ikz-record")
+        self.record_note = classed(widgets.HTML(), "ikz-record-note")  # in the page's language; the record: notation
         self.review = review_panel(lambda: list(self.session.states), self._guarded, self.feedback.report_unexpected,
                                    self._in_language)
         self.review.widget.layout.display = "none"
-        self.study_box = widgets.Accordion(children=[widgets.VBox()], selected_index=None)
-        self.study_box.add_class("ikz-study-box")
+        self.study_box = classed(widgets.Accordion(children=[widgets.VBox()], selected_index=None), "ikz-study-box")
         self.study_editor = StudyEditor(board_editor_game(
             GAME, self.board, lambda: self.session.state, self.load_position, self._undo,
             lambda: setattr(self.study_box, "selected_index", 0)), self.feedback, self._guarded)
         self.study_box.children = [self.study_editor.widget]
-        side = widgets.VBox([self.status, self.announce, self.feedback.widget,
-                             widgets.HBox([self.new_button, self.undo_button, self.bot_button, self.pass_button]),
-                             widgets.HBox([self.move_input, self.move_button]), self.review.widget,
-                             *self.seat_boxes, self.rulings, self.study_box, self.record_note, self.record,
-                             self.legend],
-                            layout=widgets.Layout(width="430px", flex="0 0 auto", margin="0 0 0 12px"))
-        side.add_class(SIDE_CLASS)
-        self.play_tab = widgets.HBox([self.board.widget, side], layout=widgets.Layout(flex_flow="row wrap"))
+        self.play_tab = board_beside(self.board.widget, [
+            self.status, self.announce, self.feedback.widget,
+            widgets.HBox([self.new_button, self.undo_button, self.bot_button, self.pass_button]),
+            widgets.HBox([self.move_input, self.move_button]), self.review.widget, *self.seat_boxes, self.rulings,
+            self.study_box, self.record_note, self.record, self.legend], "430px")
 
         # lesson
         self.lesson = LessonSession()
-        self.lesson_board = BoardView(on_error=self.feedback.report_unexpected, lang=lambda: self.lang,
-                                      css_class="ikz-lesson-board")
-        self.lesson_board.on_click(self.guard(self._on_lesson_click))
-        self.chapter_pick = widgets.Dropdown(layout=widgets.Layout(width="360px"))
-        self.chapter_pick.add_class("ikz-lesson-chapters")
+        self.lesson_board = self._board("ikz-lesson-board", self._on_lesson_click)
+        self.chapter_pick = classed(widgets.Dropdown(layout=widgets.Layout(width="360px")), "ikz-lesson-chapters")
         self.chapter_pick.observe(self.guard(self._on_chapter), names="value")
-        self.task_pick = widgets.Dropdown(layout=widgets.Layout(width="360px"))
-        self.task_pick.add_class("ikz-lesson-tasks")
+        self.task_pick = classed(widgets.Dropdown(layout=widgets.Layout(width="360px")), "ikz-lesson-tasks")
         self.task_pick.observe(self.guard(self._on_task), names="value")
-        self.lesson_text = widgets.HTML()
-        self.lesson_text.add_class("ikz-lesson-explanation")
-        self.task_text = widgets.HTML()
-        self.task_text.add_class("ikz-lesson-task")
-        self.lesson_status = widgets.HTML()
-        self.lesson_status.add_class("ikz-lesson-status")
-        self.lesson_feedback = widgets.HTML()
-        self.lesson_feedback.add_class("ikz-lesson-feedback")
-        self.hint_text = widgets.HTML()
-        self.hint_text.add_class("ikz-lesson-hint-text")
-        self.progress = widgets.HTML()
-        self.progress.add_class("ikz-lesson-progress")
+        self.lesson_text = classed(widgets.HTML(), "ikz-lesson-explanation")
+        self.task_text = classed(widgets.HTML(), "ikz-lesson-task")
+        self.lesson_status = classed(widgets.HTML(), "ikz-lesson-status")
+        self.lesson_feedback = classed(widgets.HTML(), "ikz-lesson-feedback")
+        self.hint_text = classed(widgets.HTML(), "ikz-lesson-hint-text")
+        self.progress = classed(widgets.HTML(), "ikz-lesson-progress")
         self.hint_button = _button("ikz-lesson-hint", self._hint, self.guard)
         self.retry_button = _button("ikz-lesson-retry", self._retry, self.guard)
         self.next_button = _button("ikz-lesson-next", self._next_task, self.guard)
-        lesson_side = widgets.VBox([self.progress, self.chapter_pick, self.task_pick, self.lesson_text, self.task_text,
-                                    self.lesson_status,
-                                    widgets.HBox([self.hint_button, self.retry_button, self.next_button]),
-                                    self.lesson_feedback, self.hint_text],
-                                   layout=widgets.Layout(width="430px", flex="0 0 auto", margin="0 0 0 12px"))
-        lesson_side.add_class(SIDE_CLASS)
-        self.lesson_tab = widgets.HBox([self.lesson_board.widget, lesson_side],
-                                       layout=widgets.Layout(flex_flow="row wrap"))
+        self.lesson_tab = board_beside(self.lesson_board.widget, [
+            self.progress, self.chapter_pick, self.task_pick, self.lesson_text, self.task_text, self.lesson_status,
+            widgets.HBox([self.hint_button, self.retry_button, self.next_button]), self.lesson_feedback,
+            self.hint_text], "430px")
 
         # rules
-        self.rules_text = widgets.HTML(layout=widgets.Layout(max_width="900px"))
-        self.rules_text.add_class("ikz-rules")
+        self.rules_text = classed(widgets.HTML(layout=widgets.Layout(max_width="900px")), "ikz-rules")
 
-        self.tabs = widgets.Tab(children=[self.play_tab, self.lesson_tab, self.rules_text])
-        self.tabs.add_class("ikz-tabs")
-        style = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
-        self.widget = widgets.VBox([projector_style(ROOT_CLASS), style, self.title, self.intro,
-                                    self.tabs])
-        self.widget.add_class(ROOT_CLASS)
+        self.tabs = classed(widgets.Tab(children=[self.play_tab, self.lesson_tab, self.rules_text]), "ikz-tabs")
+        self.widget = classed(widgets.VBox([projector_style(ROOT_CLASS), css_widget(CSS), self.title, self.intro,
+                                            self.tabs]), ROOT_CLASS)
         # the header's language switch is the app's own: it relabels the page in place, the game kept
         self.header = AppHeader("ikizumari.ipynb", root=self.widget, boards=[self.board, self.lesson_board],
                                 languages=(), extra=[self.language])
@@ -201,6 +168,12 @@ class IkizumariApp:
         self._retranslate()
         self._open_task(self.lesson.task.id)
         self._after_change()
+
+    def _board(self, css_class: str, on_click: Callable[[int | None], None]) -> BoardView:
+        """A board of the app: its clicks guarded, its words in the app's language."""
+        board = BoardView(on_error=self.feedback.report_unexpected, lang=lambda: self.lang, css_class=css_class)
+        board.on_click(self.guard(on_click))
+        return board
 
     # --- language ----------------------------------------------------------------------------------
     def _in_language(self, fn: Callable[[], Any]) -> Any:
@@ -277,14 +250,20 @@ class IkizumariApp:
         with use_language(self.lang):
             self._click(square)
 
-    def _click(self, square: int | None) -> None:
-        state = self.session.state
+    def _person_may_move(self) -> bool:
+        """Whether a person is to move in a game not over; if not, the message says so."""
         if self.session.is_over():
             self.feedback.show(self.session.status_text() + " " + T.gettext("Press New game to play again."),
                                "info")
-            return
+            return False
         if self.session.bot_to_move():
             self.feedback.show(T.gettext("It is the bot's turn: press Bot move."), "info")
+            return False
+        return True
+
+    def _click(self, square: int | None) -> None:
+        state = self.session.state
+        if not self._person_may_move():
             return
         if window(state).must_pass:
             self.feedback.show(T.gettext("No samurai can move: press Pass."), "warning")
@@ -385,12 +364,7 @@ class IkizumariApp:
     def _typed_move(self) -> None:
         """Play the move typed in the box (the keyboard's way to play)."""
         with use_language(self.lang):
-            if self.session.is_over():
-                self.feedback.show(self.session.status_text() + " " + T.gettext("Press New game to play again."),
-                                   "info")
-                return
-            if self.session.bot_to_move():
-                self.feedback.show(T.gettext("It is the bot's turn: press Bot move."), "info")
+            if not self._person_may_move():
                 return
             if not self.move_input.value.strip():
                 self.feedback.show(T.gettext("Type a move in the box, like d1-d3."), "info")

@@ -27,11 +27,11 @@ from ...ui.common import Feedback, projector_style
 from ...common.records import write_record
 from ...ui.header import AppHeader
 from ...ui.study_editor import StudyEditor, board_editor_game
-from ...ui.layout import SIDE_CLASS
+from ...ui.layout import board_beside, classed
 from ..core.board import NAMES
 from ..core.rules import free_shiro, is_tachiojo, legal_moves, outcome, why_illegal
 from ..core.ruleset import RULINGS
-from ..core.state import Move, from_position, owner, to_position
+from ..core.state import Move, State, from_position, owner, to_position
 from ..core.text import describe_constraint, player_name
 from ..game import GAME
 from ..teaching.lesson import CHAPTERS, Task, all_tasks, check_task
@@ -51,43 +51,28 @@ INTRO = N_("SAMURAI (rulebook 003): two players, Black and Red, move their samur
            "friend or a bot, follow the lesson, read the rules and choose the rulings.")
 
 
-def _button(css: str, **kw: Any) -> widgets.Button:
-    b = widgets.Button(layout=widgets.Layout(width="auto"), **kw)
-    b.add_class(css)
-    return b
-
-
 class KatanaApp:
     """The whole app; ``widget`` is its root (CSS class ``katana-app``)."""
 
     def __init__(self, lang: str | None = None, seats: tuple[str, str] = ("people", "search")) -> None:
         lang = get_language() if lang is None else lang
         self.lang = lang if lang in APP_LANGUAGES else "en"
-        self.feedback = Feedback()
-        self.feedback.message.add_class("katana-message")
+        self.feedback = self._feedback("katana-message")
         self.session = Session(seats=list(seats))
         self.selected: int | None = None
         # --- language
-        self.language = widgets.Dropdown(options=[(LANGUAGES[c], c) for c in APP_LANGUAGES], value=self.lang,
-                                         layout=widgets.Layout(width="auto"))
-        self.language.add_class("katana-language")
+        self.language = classed(widgets.Dropdown(options=[(LANGUAGES[c], c) for c in APP_LANGUAGES],
+                                                 value=self.lang, layout=widgets.Layout(width="auto")),
+                                "katana-language")
         self.language.observe(self._guard(self._language_changed), names="value")
         # --- play tab
-        self.board = KatanaBoard(self.session.state, report=self.feedback.report_unexpected, css_class="katana-play-canvas")
-        self.board.on_square(self._guard(self._play_click))
-        self.board.lang = lambda: self.lang
-        self.status = widgets.HTML()
-        self.status.add_class("katana-status")
-        self.constraint = widgets.HTML()
-        self.constraint.add_class("katana-constraint")
-        self.new_button = _button("katana-new")
-        self.undo_button = _button("katana-undo")
-        self.pass_button = _button("katana-pass")
-        self.bot_button = _button("katana-bot-step")
-        self.new_button.on_click(self._guard(lambda _: self._new_game()))
-        self.undo_button.on_click(self._guard(lambda _: self._undo()))
-        self.pass_button.on_click(self._guard(lambda _: self._play_move(Move("pass"))))
-        self.bot_button.on_click(self._guard(lambda _: self._bot_step()))
+        self.board = self._board(self.session.state, "katana-play-canvas", self._play_click)
+        self.status = classed(widgets.HTML(), "katana-status")
+        self.constraint = classed(widgets.HTML(), "katana-constraint")
+        self.new_button = self._button("katana-new", self._new_game)
+        self.undo_button = self._button("katana-undo", self._undo)
+        self.pass_button = self._button("katana-pass", lambda: self._play_move(Move("pass")))
+        self.bot_button = self._button("katana-bot-step", self._bot_step)
         self.seat_boxes = [widgets.Dropdown(layout=widgets.Layout(width="auto")) for _ in (0, 1)]
         for p, box in enumerate(self.seat_boxes):
             box.add_class(f"katana-seat-{('black', 'red')[p]}")
@@ -98,90 +83,63 @@ class KatanaApp:
         self.ruling_titles: dict[str, widgets.HTML] = {}
         ruling_rows = []
         for r in RULINGS:
-            box = widgets.Dropdown(layout=widgets.Layout(width="auto", max_width="420px"))
-            box.add_class(f"katana-ruling-{r.id}")
+            box = classed(widgets.Dropdown(layout=widgets.Layout(width="auto", max_width="420px")),
+                          f"katana-ruling-{r.id}")
             box.observe(self._guard(functools.partial(self._ruling_changed, r.id)), names="value")
             self.ruling_boxes[r.id] = box
             self.ruling_titles[r.id] = widgets.HTML()
             self.ruling_notes[r.id] = widgets.HTML()
             ruling_rows.append(widgets.VBox([self.ruling_titles[r.id], box, self.ruling_notes[r.id]]))
-        self.rulings_box = widgets.Accordion(children=[widgets.VBox(ruling_rows)])
-        self.rulings_box.selected_index = None
-        self.position_text = widgets.Text(layout=widgets.Layout(width="100%"))
-        self.position_text.add_class("katana-position")
-        self.position_button = _button("katana-set-position")
-        self.position_button.on_click(self._guard(lambda _: self._set_position()))
-        self.record_text = widgets.Textarea(layout=widgets.Layout(width="100%", height="120px"), disabled=True)
-        self.record_text.add_class("katana-record")
+        self.rulings_box = widgets.Accordion(children=[widgets.VBox(ruling_rows)], selected_index=None)
+        self.position_text = classed(widgets.Text(layout=widgets.Layout(width="100%")), "katana-position")
+        self.position_button = self._button("katana-set-position", self._set_position)
+        self.record_text = classed(widgets.Textarea(layout=widgets.Layout(width="100%", height="120px"),
+                                                    disabled=True), "katana-record")
         self.position_box = widgets.Accordion(children=[widgets.VBox([self.position_text, self.position_button,
-                                                                      self.record_text])])
-        self.position_box.selected_index = None
-        self.log = widgets.HTML(layout=widgets.Layout(max_height="180px", overflow="auto"))
-        self.log.add_class("katana-log")
+                                                                      self.record_text])], selected_index=None)
+        self.log = classed(widgets.HTML(layout=widgets.Layout(max_height="180px", overflow="auto")), "katana-log")
         seats_row = widgets.VBox([widgets.HBox([self.seat_labels[p], self.seat_boxes[p]]) for p in (0, 1)])
         buttons = widgets.HBox([self.new_button, self.undo_button, self.pass_button, self.bot_button],
                                layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"))
         self.review = review_panel(lambda: list(self.session.states), self._guard, self.feedback.report_unexpected,
                                    self._in_language)
         self.review.widget.layout.display = "none"
-        self.study_box = widgets.Accordion(children=[widgets.VBox()], selected_index=None)
-        self.study_box.add_class("katana-study-box")
+        self.study_box = classed(widgets.Accordion(children=[widgets.VBox()], selected_index=None), "katana-study-box")
         self.study_editor = StudyEditor(board_editor_game(
             GAME, self.board, lambda: self.session.state, self.load_position, self._undo,
             lambda: setattr(self.study_box, "selected_index", 0)), self.feedback, self._guard)
         self.study_box.children = [self.study_editor.widget]
-        side = widgets.VBox([self.status, self.constraint, self.feedback.widget, buttons, seats_row,
-                             self.review.widget, self.rulings_box, self.position_box, self.study_box, self.log],
-                            layout=widgets.Layout(width="440px", flex="0 0 auto", margin="0 0 0 12px"))
-        side.add_class(SIDE_CLASS)
-        self.play_tab = widgets.HBox([self.board.widget, side], layout=widgets.Layout(flex_flow="row wrap"))
+        self.play_tab = board_beside(self.board.widget, [
+            self.status, self.constraint, self.feedback.widget, buttons, seats_row, self.review.widget,
+            self.rulings_box, self.position_box, self.study_box, self.log], "440px")
         # --- lesson tab
         self.tasks = all_tasks()
         self.task_index = 0
         self.lesson_state = self.tasks[0].start()
         self.lesson_selected: int | None = None
-        self.lesson_board = KatanaBoard(self.lesson_state, cell=48, report=self.feedback.report_unexpected,
-                                        css_class="katana-lesson-canvas")
-        self.lesson_board.on_square(self._guard(self._lesson_click))
-        self.lesson_board.lang = lambda: self.lang
-        self.lesson_feedback = Feedback()
-        self.lesson_feedback.message.add_class("katana-lesson-message")
-        self.chapter_text = widgets.HTML()
-        self.chapter_text.add_class("katana-chapter")
-        self.task_prompt = widgets.HTML()
-        self.task_prompt.add_class("katana-task")
-        self.prev_button = _button("katana-task-prev")
-        self.next_button = _button("katana-task-next")
-        self.hint_button = _button("katana-hint")
-        self.retry_button = _button("katana-task-retry")
-        self.lesson_pass = _button("katana-lesson-pass")
-        self.prev_button.on_click(self._guard(lambda _: self._open_task(self.task_index - 1)))
-        self.next_button.on_click(self._guard(lambda _: self._open_task(self.task_index + 1)))
-        self.hint_button.on_click(self._guard(lambda _: self.lesson_feedback.show(
-            T.gettext(self.tasks[self.task_index].hint), "info")))
-        self.retry_button.on_click(self._guard(lambda _: self._open_task(self.task_index)))
-        self.lesson_pass.on_click(self._guard(lambda _: self._lesson_try(Move("pass"))))
-        lesson_side = widgets.VBox([self.chapter_text, self.task_prompt, self.lesson_feedback.widget,
-                                    widgets.HBox([self.prev_button, self.next_button, self.hint_button,
-                                                  self.retry_button, self.lesson_pass],
-                                                 layout=widgets.Layout(flex_flow="row wrap"))],
-                                   layout=widgets.Layout(width="440px", flex="0 0 auto", margin="0 0 0 12px"))
-        lesson_side.add_class(SIDE_CLASS)
-        self.lesson_tab = widgets.HBox([self.lesson_board.widget, lesson_side],
-                                       layout=widgets.Layout(flex_flow="row wrap"))
+        self.lesson_board = self._board(self.lesson_state, "katana-lesson-canvas", self._lesson_click, cell=48)
+        self.lesson_feedback = self._feedback("katana-lesson-message")
+        self.chapter_text = classed(widgets.HTML(), "katana-chapter")
+        self.task_prompt = classed(widgets.HTML(), "katana-task")
+        self.prev_button = self._button("katana-task-prev", lambda: self._open_task(self.task_index - 1))
+        self.next_button = self._button("katana-task-next", lambda: self._open_task(self.task_index + 1))
+        self.hint_button = self._button("katana-hint", lambda: self.lesson_feedback.show(
+            T.gettext(self.tasks[self.task_index].hint), "info"))
+        self.retry_button = self._button("katana-task-retry", lambda: self._open_task(self.task_index))
+        self.lesson_pass = self._button("katana-lesson-pass", lambda: self._lesson_try(Move("pass")))
+        self.lesson_tab = board_beside(self.lesson_board.widget, [
+            self.chapter_text, self.task_prompt, self.lesson_feedback.widget,
+            widgets.HBox([self.prev_button, self.next_button, self.hint_button, self.retry_button, self.lesson_pass],
+                         layout=widgets.Layout(flex_flow="row wrap"))], "440px")
         # --- rules tab
-        self.rules_text = widgets.HTML()
-        self.rules_text.add_class("katana-rules")
+        self.rules_text = classed(widgets.HTML(), "katana-rules")
         self.rules_tab = widgets.VBox([self.rules_text], layout=widgets.Layout(max_width="900px"))
         # --- root
-        self.tabs = widgets.Tab(children=[self.play_tab, self.lesson_tab, self.rules_tab])
-        self.tabs.add_class("katana-tabs")
-        self.title = widgets.HTML()
-        self.title.add_class("katana-title")
-        self.intro = widgets.HTML()
-        self.intro.add_class("katana-intro")
-        self.widget = widgets.VBox([self.title, self.intro, self.tabs, projector_style(ROOT_CLASS)])
-        self.widget.add_class(ROOT_CLASS)
+        self.tabs = classed(widgets.Tab(children=[self.play_tab, self.lesson_tab, self.rules_tab]), "katana-tabs")
+        self.title = classed(widgets.HTML(), "katana-title")
+        self.intro = classed(widgets.HTML(), "katana-intro")
+        self.widget = classed(widgets.VBox([self.title, self.intro, self.tabs, projector_style(ROOT_CLASS)]),
+                              ROOT_CLASS)
         # the header's language switch is the app's own: it relabels the page in place, the game kept
         self.header = AppHeader("katana.ipynb", root=self.widget, boards=[self.board, self.lesson_board],
                                 languages=(), extra=[self.language])
@@ -192,6 +150,23 @@ class KatanaApp:
             self._refresh_play()
 
     # ------------------------------------------------------------------ plumbing
+    def _feedback(self, css_class: str) -> Feedback:
+        feedback = Feedback()
+        feedback.message.add_class(css_class)
+        return feedback
+
+    def _board(self, state: Any, css_class: str, on_square: Callable[[int], None], **kw: Any) -> KatanaBoard:
+        """A board of the app: its clicks guarded, its words in the app's language."""
+        board = KatanaBoard(state, report=self.feedback.report_unexpected, css_class=css_class, **kw)
+        board.on_square(self._guard(on_square))
+        board.lang = lambda: self.lang
+        return board
+
+    def _button(self, css_class: str, on_click: Callable[[], None]) -> widgets.Button:
+        button = classed(widgets.Button(layout=widgets.Layout(width="auto")), css_class)
+        button.on_click(self._guard(lambda _button: on_click()))
+        return button
+
     def _in_language(self, fn: Callable[[], Any]) -> Any:
         """``fn()`` in the app's language (for work the event loop runs later)."""
         with use_language(self.lang):
@@ -214,14 +189,16 @@ class KatanaApp:
         for i, name in enumerate((T.gettext("Play"), T.gettext("Lesson"), T.gettext("Rules"))):
             self.tabs.set_title(i, name)
         self.language.description = T.gettext("Language")
-        self.new_button.description = T.gettext("New game")
-        self.new_button.tooltip = T.gettext("Start a new game with the seats and rulings chosen")
-        self.undo_button.description = T.gettext("Undo")
-        self.undo_button.tooltip = T.gettext("Take back the last move (and the bot's answer)")
-        self.pass_button.description = T.gettext("Pass (Tachiōjō)")
-        self.pass_button.tooltip = T.gettext("Pass: allowed only when no samurai can move")
-        self.bot_button.description = T.gettext("Bot move")
-        self.bot_button.tooltip = T.gettext("Let the bot of the seat to move play one move")
+        for button, text, tip in (
+                (self.new_button, T.gettext("New game"),
+                 T.gettext("Start a new game with the seats and rulings chosen")),
+                (self.undo_button, T.gettext("Undo"), T.gettext("Take back the last move (and the bot's answer)")),
+                (self.pass_button, T.gettext("Pass (Tachiōjō)"),
+                 T.gettext("Pass: allowed only when no samurai can move")),
+                (self.bot_button, T.gettext("Bot move"), T.gettext("Let the bot of the seat to move play one move")),
+                (self.position_button, T.gettext("Set this position"),
+                 T.gettext("Continue the game from the position string in the box"))):
+            button.description, button.tooltip = text, tip
         seat_names = {"people": T.gettext("Person"), "random": T.gettext("Random bot"),
                       "search": T.gettext("Search bot")}
         for p, box in enumerate(self.seat_boxes):
@@ -245,14 +222,11 @@ class KatanaApp:
         self.position_box.set_title(0, T.gettext("Position and record"))
         self.study_box.set_title(0, T.gettext("Study: build one from positions"))
         self.study_editor.relabel()
-        self.position_text.description = T.gettext("Position")
-        self.position_button.description = T.gettext("Set this position")
-        self.position_button.tooltip = T.gettext("Continue the game from the position string in the box")
-        self.prev_button.description = T.gettext("Previous task")
-        self.next_button.description = T.gettext("Next task")
-        self.hint_button.description = T.gettext("Hint")
-        self.retry_button.description = T.gettext("Try again")
-        self.lesson_pass.description = T.gettext("Pass (Tachiōjō)")
+        for widget, text in ((self.position_text, T.gettext("Position")),
+                             (self.prev_button, T.gettext("Previous task")), (self.next_button, T.gettext("Next task")),
+                             (self.hint_button, T.gettext("Hint")), (self.retry_button, T.gettext("Try again")),
+                             (self.lesson_pass, T.gettext("Pass (Tachiōjō)"))):
+            widget.description = text
         self.rules_text.value = rules_html()
         for feedback in (self.feedback, self.lesson_feedback):
             feedback.log_box.set_title(0, UI.gettext(LOG_TITLE))
@@ -343,11 +317,15 @@ class KatanaApp:
             else:
                 self.feedback.show(self._why_stuck(square), "warning")
             return
-        if self.selected is None:
-            self.feedback.show(T.gettext("First click one of your samurai ({player}).").format(
+        if self._samurai_chosen(st, self.selected, self.feedback):
+            self._play_move(Move("move", self.selected, square))
+
+    def _samurai_chosen(self, st: State, selected: int | None, feedback: Feedback) -> bool:
+        """Whether a samurai to move is selected; if not, ``feedback`` asks for one."""
+        if selected is None:
+            feedback.show(T.gettext("First click one of your samurai ({player}).").format(
                 player=player_name(st.to_move)), "warning")
-            return
-        self._play_move(Move("move", self.selected, square))
+        return selected is not None
 
     def _why_stuck(self, square: int) -> str:
         st = self.session.state
@@ -459,11 +437,8 @@ class KatanaApp:
             self.lesson_selected = square
             self._show_task()
             return
-        if self.lesson_selected is None:
-            self.lesson_feedback.show(T.gettext("First click one of your samurai ({player}).").format(
-                player=player_name(st.to_move)), "warning")
-            return
-        self._lesson_try(Move("move", self.lesson_selected, square))
+        if self._samurai_chosen(st, self.lesson_selected, self.lesson_feedback):
+            self._lesson_try(Move("move", self.lesson_selected, square))
 
     def _lesson_try(self, move: Move) -> None:
         task: Task = self.tasks[self.task_index]

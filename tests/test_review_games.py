@@ -7,27 +7,33 @@ import json
 
 import pytest
 
+from samurai_lab.common.game import get_game
+from samurai_lab.common.records import parse_record
+from samurai_lab.common.review import explain, judgement_words, review_steps
 from samurai_lab.common.review_search import judgement_of
 from samurai_lab.i18n import use_language
-from samurai_lab.ikizumari.scenarios.records import parse_record as parse_iki, replay
-from samurai_lab.ikizumari.teaching import review as iki
-from samurai_lab.katana.scenarios.records import parse_record as parse_katana
-from samurai_lab.katana.teaching import review as katana
 from samurai_lab.tools.cli import main
 from language_check import english_left
 from review_records import IKIZUMARI, KATANA
 
 
+KATANA_GAME, IKI_GAME = get_game("katana"), get_game("ikizumari")
+
+
+def reviewed(game, text: str) -> tuple[list, list]:
+    """The states of a record and every move of player 0 reviewed."""
+    record = parse_record(game, text)
+    return list(record.states), [r for _, _, r in review_steps(game, record.states, record.moves, 0)]
+
+
 @pytest.fixture(scope="module")
 def katana_reviews():
-    states = list(parse_katana(KATANA).states)
-    return states, katana.review_game(states, 0)
+    return reviewed(KATANA_GAME, KATANA)
 
 
 @pytest.fixture(scope="module")
 def iki_reviews():
-    states = replay(parse_iki(IKIZUMARI))
-    return states, iki.review_game(states, 0)
+    return reviewed(IKI_GAME, IKIZUMARI)
 
 
 def test_judgements_follow_the_loss_of_chance() -> None:
@@ -41,7 +47,7 @@ def test_katana_the_random_players_blunder_is_marked(katana_reviews) -> None:
     blunder = next(r for r in reviews if r.index == 18)
     assert blunder.judgement == "blunder" and blunder.best != blunder.played
     assert all(r.judgement is None for r in reviews if r.best == r.played)
-    text = katana.explain(states, blunder)
+    text = explain(KATANA_GAME, states, blunder)
     assert text[0].startswith("Move 19 (Black)") and text[1].startswith("Played: Black moves f9-f3")
     assert text[2].startswith("Better: Black moves")
 
@@ -50,7 +56,7 @@ def test_ikizumari_a_missed_forced_win_is_a_blunder(iki_reviews) -> None:
     states, reviews = iki_reviews
     missed = next(r for r in reviews if r.index == 12)
     assert missed.before == 1.0 and missed.judgement == "blunder"
-    assert "IKI-ZUMARI" in " ".join(iki.explain(states, missed))
+    assert "IKI-ZUMARI" in " ".join(explain(IKI_GAME, states, missed))
 
 
 #: Katana's own terms (rulebook 003), the same in every language; the Italian rulebook says "caselle BLACK"
@@ -63,7 +69,8 @@ def test_katana_review_in_every_language(katana_reviews, language: str) -> None:
     states, reviews = katana_reviews
     marked = [r for r in reviews if r.judgement]
     with use_language(language):
-        texts = [line for r in marked for line in katana.explain(states, r)] + [katana.judgement_words("blunder")]
+        texts = [line for r in marked for line in explain(KATANA_GAME, states, r)] + [
+            judgement_words(KATANA_GAME, "blunder")]
     assert english_left(texts, allow=KATANA_TERMS if language == "it" else KATANA_TERMS[:-1], language=language) == []
 
 
@@ -72,7 +79,7 @@ def test_ikizumari_review_in_every_language(iki_reviews, language: str) -> None:
     states, reviews = iki_reviews
     marked = [r for r in reviews if r.judgement]
     with use_language(language):
-        texts = [line for r in marked for line in iki.explain(states, r)] + [iki.judgement_words("mistake")]
+        texts = [line for r in marked for line in explain(IKI_GAME, states, r)] + [judgement_words(IKI_GAME, "mistake")]
     assert english_left(texts, allow=["ANZEN", "SHIRO", "HO BO", "IKI-ZUMARI"], language=language) == []
 
 

@@ -1,22 +1,25 @@
-"""Reviewing a two-player game of perfect information with its alpha-beta search (Katana, Iki-zumari).
+"""Reviewing a game of moves with its alpha-beta search (Katana, Iki-zumari, any ``Game`` with ``evaluate``).
 
-A game hands in its rules as plain functions (``SearchRules``). For each move of the reviewed player,
-every legal move of the position is searched to the same depth (negamax with alpha-beta, the game's own
-evaluation at the leaves); the value of the best and of the played move become chances to win by a
-logistic curve of the evaluation (a won position is 1, a lost one 0). As lichess marks moves, a move
-whose chance is lower than the best's by ``INACCURACY``, ``MISTAKE`` or ``BLUNDER`` is marked.
+For each move of the reviewed player, every legal move of the position is searched to the same depth (negamax
+with alpha-beta over the game's ``legal_actions`` and ``apply_legal``, its ``evaluate`` at the leaves); the
+value of the best and of the played move become chances to win by a logistic curve of the evaluation (``scale``
+is the evaluation worth odds of e to 1; a won position, worth ``win``, is 1, a lost one 0). As lichess marks
+moves, a move whose chance is lower than the best's by ``INACCURACY``, ``MISTAKE`` or ``BLUNDER`` is marked.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable, Generic, Iterator, Sequence, TypeVar
+from typing import Generic, Iterator, Sequence, TypeVar
+
+from .game import Game
 
 S = TypeVar("S")
 M = TypeVar("M")
 
 INACCURACY, MISTAKE, BLUNDER = 0.06, 0.12, 0.24
+DEPTH = 3  # plies searched after each candidate move
 
 
 def judgement_of(loss: float) -> str | None:
@@ -28,22 +31,6 @@ def judgement_of(loss: float) -> str | None:
     if loss >= INACCURACY:
         return "inaccuracy"
     return None
-
-
-@dataclass(frozen=True)
-class SearchRules(Generic[S, M]):
-    """What the review needs of a game: its moves, the position after a move, whether the game is over
-    and who won (``winner``: a player, None for a draw), who is to move, the evaluation of a position that
-    is not over for the player to move, the value of a win, and the evaluation worth odds of e to 1."""
-
-    moves: Callable[[S], Sequence[M]]
-    play: Callable[[S, M], S]
-    over: Callable[[S], bool]
-    winner: Callable[[S], int | None]
-    to_move: Callable[[S], int]
-    evaluate: Callable[[S], float]
-    win: float
-    scale: float
 
 
 class Judged:
@@ -78,20 +65,23 @@ class MoveReview(Judged, Generic[M]):
 class Search(Generic[S, M]):
     """Negamax with alpha-beta to a fixed depth (a move that keeps the same player to move is not negated)."""
 
-    def __init__(self, rules: SearchRules[S, M], depth: int = 2) -> None:
-        self.rules = rules
+    def __init__(self, game: Game[S, M], depth: int = DEPTH) -> None:
+        if game.evaluate is None:
+            raise ValueError(f"{game.name} has no evaluation to search with")
+        self.game = game
+        self.evaluate = game.evaluate
         self.depth = depth
 
     def value(self, state: S, depth: int, alpha: float, beta: float) -> float:
         """The value of ``state`` for its player to move."""
-        r = self.rules
-        if r.over(state):
-            w = r.winner(state)
-            return 0.0 if w is None else (r.win if w == r.to_move(state) else -r.win)
+        g = self.game
+        end = g.outcome(state)
+        if end is not None:
+            return 0.0 if end.winner is None else (g.win if end.winner == g.to_move(state) else -g.win)
         if depth <= 0:
-            return r.evaluate(state)
-        best = -2 * r.win
-        for m in r.moves(state):
+            return self.evaluate(state)
+        best = -2 * g.win
+        for m in g.legal_actions(state):
             v = self.child(state, m, depth - 1, alpha, beta)
             if v > best:
                 best = v
@@ -103,39 +93,39 @@ class Search(Generic[S, M]):
 
     def child(self, state: S, move: M, depth: int, alpha: float, beta: float) -> float:
         """The value of ``move`` for the player who makes it."""
-        r = self.rules
-        after = r.play(state, move)
-        if r.to_move(after) == r.to_move(state):
+        g = self.game
+        after = g.apply_legal(state, move)
+        if g.to_move(after) == g.to_move(state):
             return self.value(after, depth, alpha, beta)
         return -self.value(after, depth, -beta, -alpha)
 
     def chance(self, v: float) -> float:
         """The chance to win of a value: 1 for a win found, 0 for a loss, logistic in between."""
-        if v >= self.rules.win / 2:
+        if v >= self.game.win / 2:
             return 1.0
-        if v <= -self.rules.win / 2:
+        if v <= -self.game.win / 2:
             return 0.0
-        return 1.0 / (1.0 + math.exp(-v / self.rules.scale))
+        return 1.0 / (1.0 + math.exp(-v / self.game.scale))
 
     def review_move(self, state: S, played: M, index: int) -> MoveReview[M]:
         """The played move against the best one (every move searched to the same depth)."""
-        r = self.rules
-        played_value = self.child(state, played, self.depth - 1, -2 * r.win, 2 * r.win)
+        g = self.game
+        played_value = self.child(state, played, self.depth - 1, -2 * g.win, 2 * g.win)
         best, best_value = played, played_value
-        for m in r.moves(state):
+        for m in g.legal_actions(state):
             if m == played:
                 continue
-            v = self.child(state, m, self.depth - 1, best_value, 2 * r.win)  # only better moves matter
+            v = self.child(state, m, self.depth - 1, best_value, 2 * g.win)  # only better moves matter
             if v > best_value:
                 best, best_value = m, v
-        return MoveReview(index, r.to_move(state), played, best, self.chance(best_value), self.chance(played_value))
+        return MoveReview(index, g.to_move(state), played, best, self.chance(best_value), self.chance(played_value))
 
 
-def review_moves(states: Sequence[S], moves: Sequence[M], player: int, rules: SearchRules[S, M],
-                 depth: int = 2) -> Iterator[tuple[int, int, MoveReview[M]]]:
+def review_moves(game: Game[S, M], states: Sequence[S], moves: Sequence[M], player: int,
+                 depth: int = DEPTH) -> Iterator[tuple[int, int, MoveReview[M]]]:
     """Review ``player``'s moves (``states[k + 1]`` follows ``moves[k]``) one at a time:
     yields (moves done, moves in all, the move's review)."""
-    search = Search(rules, depth)
-    mine = [k for k in range(len(moves)) if rules.to_move(states[k]) == player and not rules.over(states[k])]
+    search = Search(game, depth)
+    mine = [k for k in range(len(moves)) if game.to_move(states[k]) == player and not game.is_over(states[k])]
     for done, k in enumerate(mine, 1):
         yield done, len(mine), search.review_move(states[k], moves[k], k)

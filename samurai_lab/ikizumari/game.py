@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Mapping
 
 from ..common.game import Game
-from ..i18n import Domain
+from ..common.review import ReviewWords
+from ..i18n import N_, Domain
 from ..common.study_model import StudyBoardSpec
 from .bots.base import BOTS, make_bot
 from .bots.evaluate import WIN, evaluate
@@ -22,6 +23,15 @@ from .teaching.puzzle_themes import PUZZLES
 
 
 I = Domain("ikizumari")
+#: the review's words: the win is an IKI-ZUMARI, and a move is a "spostamento" in Italian, a "déplacement" in French
+REVIEW = ReviewWords("ikizumari", forced_win=N_("The better move wins by force: the search sees the IKI-ZUMARI."),
+                     own=frozenset((
+    N_("the moves that cost a player the most, by the search's estimate of his chance to win"), N_("Good move"),
+    N_("Move {done} of {total} reviewed"), N_("Estimated chance to win after each move"), N_("Played: {move}"),
+    N_("No move cost much: well played."), N_("This player has made no move."), N_("Better: {move}"),
+    N_("Position {k} of {n} (move {move}):"), N_("After the move played the opponent wins by force."),
+    N_("Move {n} ({player}): estimated chance to win {before} with the best move, {after} after the move played."),
+    N_("None of these positions has a forced win that the search proves in three moves."))))
 
 
 def _new_state(players: int | None = None, seed: int = 0, rulings: Mapping[str, str] | None = None) -> State:
@@ -62,5 +72,5 @@ GAME: Game[State, object] = Game(
     bots=tuple(BOTS), make_bot=make_bot, rulings=lambda s: s.ruleset.changes(), rulings_table=rulings_table,
     action_cells=lambda m: () if m.is_pass else (m.origin, m.target),
     hooks={"board": "samurai_lab.ikizumari.widgets.board:BoardView.for_apps"},
-    features={"puzzles": PUZZLES, "study_board": StudyBoardSpec("ikz-study-board", Move)},
+    features={"puzzles": PUZZLES, "review": REVIEW, "study_board": StudyBoardSpec("ikz-study-board", Move)},
 )

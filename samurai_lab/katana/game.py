@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Mapping
 
 from ..common.game import Game
-from ..i18n import Domain
+from ..common.review import ReviewWords
+from ..i18n import N_, Domain
 from ..common.study_model import StudyBoardSpec
 from .bots.base import BOTS, make_bot
 from .bots.search import WIN, evaluate
@@ -19,6 +20,9 @@ from .teaching.puzzle_themes import PUZZLES
 
 
 K = Domain("katana")
+#: the review's words: its puzzles are forced kills
+REVIEW = ReviewWords("katana", no_puzzle=N_("None of these positions has a forced kill that the search proves in three "
+                                            "moves."))
 
 
 def _new_state(players: int | None = None, seed: int = 0, rulings: Mapping[str, str] | None = None) -> State:
@@ -56,5 +60,6 @@ GAME: Game[State, object] = Game(
     bots=tuple(BOTS), make_bot=make_bot, rulings=lambda s: s.rules.changes(), rulings_table=rulings_table,
     action_cells=lambda m: (m.frm, m.to) if m.kind == "move" else (m.to,) if m.kind == "place" else (),
     hooks={"board": "samurai_lab.katana.widgets.board:KatanaBoard"},
-    features={"puzzles": PUZZLES, "study_board": StudyBoardSpec("katana-study-canvas", lambda a, b: Move("move", a, b))},
+    features={"puzzles": PUZZLES, "review": REVIEW,
+              "study_board": StudyBoardSpec("katana-study-canvas", lambda a, b: Move("move", a, b))},
 )

@@ -1,9 +1,10 @@
 """The review of a finished game, as every game's app shows it: a chart of the reviewed player's estimated
 chance to win, and a panel that runs a review one move at a time (``MoveReviewPanel``).
 
-The panel knows nothing of a game: the game hands in how to review a player's moves one at a time
+The panel knows nothing of a game: it is handed how to review a player's moves one at a time
 (``steps(player)`` yields (done, total, review) with ``review.after``, ``review.judgement``, ``review.loss``)
-and how to say things in its own words (``ReviewWords``). The review runs on the kernel's event loop,
+and its words (``ReviewWords``); ``review_panel`` builds it for any game of moves from its ``Game``
+(``common.review``), Knizia's turns have their own panel. The review runs on the kernel's event loop,
 one move per callback, so that the page stays alive and the progress bar moves; without a running loop
 (plain Python, tests) it runs at once.
 """
@@ -16,6 +17,14 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
 import ipywidgets as widgets
+
+from ..common import review
+from ..common.game import Game
+from ..common.puzzles import mistake_puzzle
+from ..i18n import N_, Domain
+from .puzzles import puzzle_trainer
+
+T = Domain("ui")
 
 #: judgement -> (fill colour of its dot and badge, text colour)
 COLOURS = {"inaccuracy": ("#f2c14e", "#4a3500"), "mistake": ("#f08a24", "#3d1f00"), "blunder": ("#c62828", "#fff")}
@@ -311,17 +320,40 @@ class MistakeTrainer:
         self.message.value = f"<span style='color:{'#1b5e20' if ok else '#b71c1c'}'>{html.escape(text)}</span>"
 
 
-def game_review_panel(words: ReviewWords, learn: LearnWords, states: Callable[[], Sequence[Any]],
-                      steps: Callable[[Sequence[Any], int], Iterator[tuple[int, int, Any]]],
-                      mistake_puzzle: Callable[[Any, str], Any], make_trainer: Callable[[], Any],
-                      guard: Callable[[Callable], Callable], report: Callable[[BaseException], None] | None = None,
-                      in_language: Callable[[Callable[[], Any]], Any] = lambda fn: fn()) -> MoveReviewPanel:
-    """The review panel of a game of moves (``review.index`` is the move's position in ``states()``, the
-    game's states in order, read when the review starts), with "Learn from your mistakes"."""
+def review_panel(game: Game, history: Callable[[], tuple[Sequence[Any], Sequence[Any]]],
+                 guard: Callable[[Callable], Callable], report: Callable[[BaseException], None] | None = None,
+                 in_language: Callable[[Callable[[], Any]], Any] = lambda fn: fn()) -> MoveReviewPanel:
+    """The review panel of a game of moves: ``history()`` gives its states and moves (``states[k + 1]`` follows
+    ``moves[k]``), read when the review starts; ``review.index`` is a move's place in them. A game with puzzles
+    offers "Learn from your mistakes": the marked positions that make a puzzle, in its puzzle trainer."""
+    def say(message: str) -> Callable[[], str]:
+        return lambda: review.say(game, message)
 
-    def puzzles(marked: Sequence[Any]) -> list[tuple[str, Any]]:
-        found = [(str(r.index + 1), mistake_puzzle(states()[r.index], f"move {r.index + 1}")) for r in marked]
-        return [(label, record) for label, record in found if record is not None]
+    words = ReviewWords(
+        title=lambda: T.gettext("Review"), intro=say(N_("the moves that cost a player the most, by the search's "
+                                                       "estimate of his chance to win")),
+        player=lambda: T.gettext("Player"), start=lambda: T.gettext("Review the game"),
+        working=lambda: T.gettext("Reviewing…"),
+        progress=lambda done, total: review.say(game, N_("Move {done} of {total} reviewed")).format(done=done,
+                                                                                                   total=total),
+        chart=say(N_("Estimated chance to win after each move")),
+        well_played=say(N_("No move cost much: well played.")),
+        nothing=say(N_("This player has made no move.")), percent=review.percent,
+        judgement=lambda name: review.judgement_words(game, name), label=lambda r: str(r.index + 1),
+        explain=lambda r: review.explain(game, history()[0], r))
+    learning = None
+    if "puzzles" in game.features:
+        learn = LearnWords(
+            button=lambda: T.gettext("Learn from your mistakes"), next=lambda: T.gettext("Next position"),
+            position=lambda k, n, move: review.say(game, N_("Position {k} of {n} (move {move}):")).format(
+                k=k, n=n, move=move),
+            none=lambda: review.no_puzzle(game))
 
-    return MoveReviewPanel(words, lambda player: steps(states(), player), guard, report, in_language,
-                           learning=MistakeTrainer(learn, puzzles, make_trainer, guard))
+        def puzzles(marked: Sequence[Any]) -> list[tuple[str, Any]]:
+            states = history()[0]
+            found = [(str(r.index + 1), mistake_puzzle(game, states[r.index], f"move {r.index + 1}")) for r in marked]
+            return [(label, record) for label, record in found if record is not None]
+
+        learning = MistakeTrainer(learn, puzzles, lambda: puzzle_trainer(game, report, records=[]), guard)
+    return MoveReviewPanel(words, lambda player: review.review_steps(game, *history(), player), guard, report,
+                           in_language, learning=learning)

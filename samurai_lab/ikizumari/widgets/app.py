@@ -22,6 +22,7 @@ from samurai_lab.i18n import LANGUAGES, N_, Domain, get_language, use_language
 from samurai_lab.ui.common import Feedback, projector_style
 from samurai_lab.common.records import write_record
 from samurai_lab.ui.header import AppHeader
+from samurai_lab.ui.review import review_panel
 from samurai_lab.ui.study_editor import StudyEditor, board_editor_game
 from samurai_lab.ui.layout import board_beside, classed, css_widget
 
@@ -37,7 +38,6 @@ from ..teaching.game_session import PEOPLE, SEAT_CHOICES, GameSession
 from ..teaching.lesson import CHAPTERS, TASKS, LessonSession
 from ..teaching.rules_text import rules_html
 from .board import BoardView
-from .review import player_names, review_panel
 
 T = Domain("ikizumari")
 UI = Domain("ui")  # the shared message bar's own words
@@ -120,8 +120,8 @@ class IkizumariApp:
         self.record = classed(widgets.Textarea(layout=widgets.Layout(width="100%", height="70px"), disabled=True),
                               "ikz-record")
         self.record_note = classed(widgets.HTML(), "ikz-record-note")  # in the page's language; the record: notation
-        self.review = review_panel(lambda: list(self.session.states), self._guarded, self.feedback.report_unexpected,
-                                   self._in_language)
+        self.review = review_panel(GAME, lambda: (self.session.states, self.session.moves), self._guarded,
+                                   self.feedback.report_unexpected, self._in_language)
         self.review.widget.layout.display = "none"
         self.study_box = classed(widgets.Accordion(children=[widgets.VBox()], selected_index=None), "ikz-study-box")
         self.study_editor = StudyEditor(board_editor_game(
@@ -325,7 +325,8 @@ class IkizumariApp:
             self.review.widget.layout.display = "" if over else "none"
             if over:
                 people = [p for p in (0, 1) if s.seats[p] == PEOPLE]
-                self.review.set_game(player_names(), (people or [0])[0], key=(id(s.states[0]), len(s.states)))
+                self.review.set_game([player_name(p) for p in (RED, BLACK)], (people or [0])[0],
+                                     key=(id(s.states[0]), len(s.states)))
             self.record.description = T.gettext("Record")
             self.record_note.value = "<div style='font-size:90%;color:#444;line-height:1.35'>{}</div>".format(
                 html.escape(T.gettext("The game in notation, to copy and keep: its headers are notation and stay in "

@@ -26,6 +26,7 @@ from ...i18n import N_, Domain, LANGUAGES, get_language, use_language
 from ...ui.common import Feedback, projector_style
 from ...common.records import write_record
 from ...ui.header import AppHeader
+from ...ui.review import review_panel
 from ...ui.study_editor import StudyEditor, board_editor_game
 from ...ui.layout import board_beside, classed
 from ..core.board import NAMES
@@ -37,7 +38,6 @@ from ..game import GAME
 from ..teaching.lesson import CHAPTERS, Task, all_tasks, check_task
 from ..teaching.session import SEATS, Session
 from .board import KatanaBoard, piece_letters
-from .review import player_names, review_panel
 from .rules_text import rules_html
 
 T = Domain("katana")
@@ -101,8 +101,8 @@ class KatanaApp:
         seats_row = widgets.VBox([widgets.HBox([self.seat_labels[p], self.seat_boxes[p]]) for p in (0, 1)])
         buttons = widgets.HBox([self.new_button, self.undo_button, self.pass_button, self.bot_button],
                                layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"))
-        self.review = review_panel(lambda: list(self.session.states), self._guard, self.feedback.report_unexpected,
-                                   self._in_language)
+        self.review = review_panel(GAME, lambda: (self.session.states, self.session.moves), self._guard,
+                                   self.feedback.report_unexpected, self._in_language)
         self.review.widget.layout.display = "none"
         self.study_box = classed(widgets.Accordion(children=[widgets.VBox()], selected_index=None), "katana-study-box")
         self.study_editor = StudyEditor(board_editor_game(
@@ -291,7 +291,7 @@ class KatanaApp:
         if over:
             people = [p for p in (0, 1) if self.session.seats[p] == "people"]
             key = (id(self.session.states[0]), len(self.session.states))
-            self.review.set_game(player_names(), (people or [0])[0], key=key)
+            self.review.set_game([player_name(p) for p in (0, 1)], (people or [0])[0], key=key)
 
     def _play_click(self, square: int) -> None:
         st = self.session.state

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from ...common.review_search import BLUNDER, INACCURACY, MISTAKE, Judged
 from ...i18n import N_, Domain
@@ -129,6 +129,14 @@ def review_game(states: Sequence[GameState], actions: Sequence[Action], player: 
         if progress is not None:
             progress(done, total)
     return GameReview(player, tuple(out), samples)
+
+
+def review_data(states: Sequence[GameState], actions: Sequence[Action], player: int, options: Mapping[str, Any],
+                progress: Callable[[int, int], object] | None = None) -> dict:
+    """``player``'s turns reviewed, as data (``samurai-lab review``); ``options``: ``samples`` and ``seed``."""
+    review = review_game(states, actions, player, samples=options.get("samples") or SAMPLES,
+                         seed=options.get("seed") or 0, progress=progress)
+    return review_json(states, review)
 
 
 def record_states(text: str) -> tuple[list[GameState], list[Action]]:

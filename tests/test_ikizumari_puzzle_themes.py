@@ -9,15 +9,17 @@ import pytest
 
 from samurai_lab.common.puzzle_file import puzzle_files, read_record
 from samurai_lab.common.puzzle_search import Solution
+from samurai_lab.common.puzzles import theme_text
 from samurai_lab.i18n import use_language
 from samurai_lab.ikizumari.core.board import BOARD
 from samurai_lab.ikizumari.core.moves import parse_move
 from samurai_lab.ikizumari.core.position import from_position
 from samurai_lab.ikizumari.core.rules import announced_window, play
-from samurai_lab.ikizumari.teaching.puzzle import rating
-from samurai_lab.ikizumari.teaching.puzzle_generate import ONE_MOVE_TEMPTING, worth_keeping
-from samurai_lab.ikizumari.teaching.puzzle_themes import THEME_NAMES, stifled_by, themes
-from samurai_lab.ikizumari.widgets.puzzle import IkizumariPuzzles
+from samurai_lab.ikizumari.game import GAME
+from samurai_lab.ikizumari.teaching.puzzle_themes import (ONE_MOVE_TEMPTING, PUZZLES, THEME_NAMES, rating, stifled_by,
+                                                          themes)
+
+worth_keeping = PUZZLES.keeps
 
 PUZZLES = Path(__file__).resolve().parents[1] / "puzzles"
 
@@ -83,7 +85,6 @@ def test_the_bundled_puzzles_lean_to_2_and_3_moves_with_themes_named_in_every_la
     assert len(one) <= 60 and all(r.tempting >= ONE_MOVE_TEMPTING for r in one)
     used = {t for r in records for t in r.themes}
     assert used <= set(THEME_NAMES) and len(used) >= 8
-    trainer = IkizumariPuzzles.__new__(IkizumariPuzzles)
     for lang in ("fr", "it", "es", "ru"):
         with use_language(lang):
-            assert all(trainer.theme_text(t) != THEME_NAMES[t] for t in used - {"anzen", "ho bo", "shiro"}), lang
+            assert all(theme_text(GAME, t) != THEME_NAMES[t] for t in used - {"anzen", "ho bo", "shiro"}), lang

@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from samurai_lab.common.game import get_game
 from samurai_lab.common.puzzle_file import (PuzzleFileError, dumps_record, puzzle_files, read_record,
                                             record_from_dict)
+from samurai_lab.common.puzzles import hint, judge, load_puzzle, prove
 from samurai_lab.i18n import use_language
 from samurai_lab.tools.check import check_paths
 from samurai_lab.tools.cli import main
@@ -62,22 +64,21 @@ def test_a_file_with_a_missing_key_or_an_unknown_one_is_refused():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_proof_accepts_the_sample(game):
-    m = module(game)
+    g = get_game(game)
     for path in sample(game):
-        assert m.prove(m.load_puzzle(path)) == [], path.name
+        assert prove(g, load_puzzle(g, path)) == [], path.name
 
 
 @pytest.mark.parametrize("game", ("katana", "ikizumari"))
 def test_the_proof_refuses_a_wrong_first_move(game):
-    m = module(game)
-    puzzle = m.load_puzzle(sample(game)[0])
+    g = get_game(game)
+    puzzle = load_puzzle(g, sample(game)[0])
     answer = puzzle.line()
-    rules = m.rules_for(*(("kill", puzzle.solver, puzzle.state) if game == "katana" else (puzzle.solver,)))
-    other = next(str(mv) for mv in rules.moves(puzzle.state) if mv != answer[0])
-    doctored = m.puzzle_from_record(replace(puzzle.record, answer=(other,) + puzzle.record.answer[1:]))
-    assert any("the search's line is" in p for p in m.prove(doctored))
-    longer = m.puzzle_from_record(replace(puzzle.record, moves=puzzle.record.moves + 1))
-    assert m.prove(longer) and "moves, the file says" in m.prove(longer)[0]
+    other = next(str(mv) for mv in g.legal_actions(puzzle.state) if mv != answer[0])
+    doctored = load_puzzle(g, replace(puzzle.record, answer=(other,) + puzzle.record.answer[1:]))
+    assert any("the search's line is" in p for p in prove(g, doctored))
+    longer = load_puzzle(g, replace(puzzle.record, moves=puzzle.record.moves + 1))
+    assert prove(g, longer) and "moves, the file says" in prove(g, longer)[0]
 
 
 def test_the_knizia_proof_refuses_a_doctored_answer_and_value():
@@ -281,23 +282,23 @@ def test_the_knizia_proof_refuses_a_doctored_target():
 
 @pytest.mark.parametrize("game", ("katana", "ikizumari"))
 def test_the_words_of_a_try_on_the_grid_games(game):
-    m = module(game)
-    puzzle = m.load_puzzle(sample(game)[-1])
+    g = get_game(game)
+    puzzle = load_puzzle(g, sample(game)[-1])
     state, left = puzzle.state, puzzle.record.moves
     winning = puzzle.prover().winning_moves(state, left)
-    wrong = next(mv for mv in m.legal_moves(state) if mv not in winning)
+    wrong = next(mv for mv in g.legal_actions(state) if mv not in winning)
     with use_language("en"):
-        verdict = m.judge(puzzle, state, wrong, left)
+        verdict = judge(puzzle, state, wrong, left)
         assert not verdict.ok and "can no longer" in verdict.text and verdict.state == state
         for _ in range(6):  # the solver's moves (ANZEN gives one more in a row)
             move = puzzle.prover().winning_moves(state, left)[0]
-            verdict = m.judge(puzzle, state, move, left)
+            verdict = judge(puzzle, state, move, left)
             assert verdict.ok, verdict.text
             state, left = verdict.state, verdict.left
             if verdict.solved:
                 break
         assert verdict.solved and verdict.text.startswith("Solved!")
-        assert m.hint(puzzle, puzzle.state, puzzle.record.moves).startswith("Look at the samurai on ")
+        assert hint(puzzle, puzzle.state, puzzle.record.moves).startswith("Look at the samurai on ")
 
 
 def test_list_json_names_id_themes_rating_and_file():
@@ -338,13 +339,9 @@ def test_check_proves_a_sample_and_fails_a_doctored_file(tmp_path):
 
 def _app(lang: str):
     """The Puzzles app of all three games, as a page in ``lang`` builds it (call inside ``use_language``)."""
-    from samurai_lab.ikizumari.widgets.puzzle import IkizumariPuzzles
-    from samurai_lab.katana.widgets.puzzle import KatanaPuzzles
-    from samurai_lab.knizia.widgets.puzzle import KniziaPuzzles
     from samurai_lab.ui.puzzles import PuzzlesApp
 
-    return PuzzlesApp({"knizia": KniziaPuzzles, "katana": KatanaPuzzles, "ikizumari": IkizumariPuzzles},
-                      query=f"lang={lang}")
+    return PuzzlesApp(query=f"lang={lang}")
 
 
 @pytest.mark.parametrize("lang", ["it", "es", "ru"])

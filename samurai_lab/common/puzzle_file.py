@@ -1,7 +1,7 @@
 """Puzzle files (``puzzles/<game>/*.toml``): the fields every game's puzzles share, read and written.
 
 The format is documented in ``puzzles/README.md``. Each game reads the position and the moves with its
-own notation; this module only knows the file's shape (standard library only).
+own notation; this module only knows the file's shape and the games' names (standard library only).
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-GAMES = ("knizia", "katana", "ikizumari")
+from .game import game_names
+
 _REQUIRED = ("game", "id", "title", "position", "goal", "answer", "themes", "rating", "source")
 
 
@@ -27,12 +28,12 @@ class PuzzleRecord:
     id: str
     title: str
     position: str  # the game's one-line position string
-    goal: str  # knizia: most, take, win; katana: kill, win; ikizumari: win
+    goal: str  # one the game declares (knizia: most, win, take, deny, swap; katana: kill, win; ikizumari: win)
     answer: tuple[str, ...]  # the solution line in the game's notation
     themes: tuple[str, ...]
     rating: int
     source: str
-    moves: int = 1  # the solver's moves (katana, ikizumari); 1 turn for knizia
+    moves: int = 1  # the solver's moves (a game of moves); 1 turn for knizia
     target: str = ""  # knizia, goal "take": the piece, e.g. "B@Kyoto"
     value: int = 0  # knizia: the figures the answer takes; the goal's measure
     margin: int = 0  # knizia: how many figures fewer the next best turn takes
@@ -56,8 +57,8 @@ def record_from_dict(data: dict, path: Path | None = None) -> PuzzleRecord:
     """A record from the parsed TOML table."""
     where = str(path) if path else "puzzle"
     problems = [f"{key} is missing" for key in _REQUIRED if key not in data]
-    if data.get("game") not in GAMES:
-        problems.append(f"game must be one of {', '.join(GAMES)}")
+    if data.get("game") not in game_names():
+        problems.append(f"game must be one of {', '.join(game_names())}")
     known = set(PuzzleRecord.__dataclass_fields__) - {"path"}
     problems += [f"unknown key {key!r}" for key in data if key not in known]
     if problems:
@@ -107,6 +108,12 @@ def puzzle_files(root: Path | str, game: str | None = None) -> list[Path]:
     return sorted(root.rglob("*.toml"))
 
 
+def game_records(game: str, root: Path | str | None = None) -> list[PuzzleRecord]:
+    """The puzzles of ``game`` in ``root/<game>/`` (default: the bundled ones); none without that folder."""
+    folder = Path(root or puzzles_dir()) / game
+    return [read_record(p) for p in sorted(folder.rglob("*.toml"))] if folder.is_dir() else []
+
+
 def write_records(records: list[PuzzleRecord], folder: Path | str) -> list[Path]:
     """Write each record to ``folder/<id>.toml``; the paths written."""
     folder = Path(folder)
@@ -120,7 +127,7 @@ def write_records(records: list[PuzzleRecord], folder: Path | str) -> list[Path]
 
 
 def puzzles_dir() -> Path:
-    """The folder of the bundled puzzles (``knizia/``, ``katana/``, ``ikizumari/``)."""
+    """The folder of the bundled puzzles (a folder a game: ``knizia/``, ``katana/``, ``ikizumari/``)."""
     from .resources import bundled
     return bundled("puzzles")
 

@@ -1,16 +1,19 @@
-"""Forced wins in a few moves for the perfect-information games (standard library only).
+"""Forced goals in a few moves for the games of perfect information (standard library only).
 
-A game is given as a :class:`Rules` of plain functions, so each game's puzzle layer proves with its own
-legal-move API. ``wins(state, n)`` asks whether the solver can reach his goal within ``n`` moves of his own
-against every defence; the other functions build a puzzle's main line and check that the solver's move is
-unique at each of its steps. A node budget keeps every proof bounded (:class:`OutOfBudget`).
+A :class:`Prover` searches a game through its declaration (``common/game.py``): ``wins(state, n)`` asks
+whether the solver reaches his goal (a predicate of a state) within ``n`` moves of his own against every
+defence, a move counting ``Game.cost`` of his moves; the other functions build a puzzle's main line, check
+that the solver's move is unique at each of its steps and follow a try. A node budget keeps every proof
+bounded (:class:`OutOfBudget`).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Callable, Generic, Hashable, Sequence, TypeVar
+from typing import Any, Callable, Generic, Sequence, TypeVar
+
+from .game import Game
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -21,47 +24,44 @@ class OutOfBudget(Exception):
 
 
 @dataclass
-class Rules(Generic[S, M]):
-    """What the prover needs of a game: moves, playing one, whose move, the goal, the end."""
-
-    moves: Callable[[S], Sequence[M]]
-    play: Callable[[S, M], S]
-    to_move: Callable[[S], int]
-    goal: Callable[[S], bool]  # the solver's goal is reached in this state
-    over: Callable[[S], bool]  # the game has ended
-    key: Callable[[S], Hashable]
-    cost: Callable[[S, M], int] = lambda state, move: 1  # how many of the solver's moves a move counts for
-
-
-@dataclass
 class Prover(Generic[S, M]):
-    """Depth-limited AND-OR search for the ``solver``'s forced goal, memoised, within ``budget`` nodes."""
+    """Depth-limited AND-OR search for the ``solver``'s forced ``goal``, memoised, within ``budget`` nodes."""
 
-    rules: Rules
+    game: Game
     solver: int
+    goal: Callable[[S], bool]  #: the solver's goal is reached in this state
     budget: int = 200_000
     nodes: int = 0
     _memo: dict = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        self.play: Callable[[S, M], S] = self.game.play or self.game.apply_action
+
+    def moves(self, state: S) -> Sequence[M]:
+        return self.game.legal_actions(state)
+
+    def over(self, state: S) -> bool:
+        return self.game.outcome(state) is not None
+
     def wins(self, state: S, n: int) -> bool:
         """True when the solver reaches the goal within ``n`` of his moves, whatever the defence."""
-        r = self.rules
-        key = (r.key(state), n)
+        g = self.game
+        key = (g.key(state), n)
         hit = self._memo.get(key)
         if hit is not None:
             return hit
-        if r.goal(state):
+        if self.goal(state):
             return True
-        if n <= 0 and r.to_move(state) == self.solver or r.over(state):
+        if n <= 0 and g.to_move(state) == self.solver or self.over(state):
             return False
         self.nodes += 1
         if self.nodes > self.budget:
             raise OutOfBudget
-        if r.to_move(state) == self.solver:
-            result = any(self.wins(r.play(state, m), n - r.cost(state, m)) for m in r.moves(state))
+        if g.to_move(state) == self.solver:
+            result = any(self.wins(self.play(state, m), n - g.cost(state, m)) for m in self.moves(state))
         else:
-            moves = r.moves(state)
-            result = bool(moves) and all(self.wins(r.play(state, m), n) for m in moves)
+            moves = self.moves(state)
+            result = bool(moves) and all(self.wins(self.play(state, m), n) for m in moves)
         self._memo[key] = result
         return result
 
@@ -74,32 +74,34 @@ class Prover(Generic[S, M]):
 
     def winning_moves(self, state: S, n: int) -> list[M]:
         """The solver's moves that keep a forced goal within ``n`` moves (his first included)."""
-        r = self.rules
-        return [m for m in r.moves(state) if self.wins(r.play(state, m), n - r.cost(state, m))]
+        return [m for m in self.moves(state) if self.wins(self.play(state, m), n - self.game.cost(state, m))]
+
+    def longest_defence(self, state: S, n: int) -> M:
+        """The defender's move after which the goal takes the solver longest (the first of equals)."""
+        moves = list(self.moves(state))
+        scored = [(self.distance(self.play(state, m), n), i) for i, m in enumerate(moves)]
+        return moves[max(scored, key=lambda t: (t[0] if t[0] is not None else 99, -t[1]))[1]]
 
     def main_line(self, state: S, n: int) -> tuple[list[M], bool]:
         """The solution: the solver's quickest winning moves against the defence that holds out longest.
 
         Returns the moves (solver's and defender's in turn) and whether the solver's move was the only
         quickest win at every step."""
-        r = self.rules
         line: list[M] = []
         unique = True
-        while not r.goal(state):
-            if r.to_move(state) == self.solver:
+        while not self.goal(state):
+            if self.game.to_move(state) == self.solver:
                 d = self.distance(state, n)
                 if d is None or d == 0:
                     raise ValueError("no forced goal from here")
                 best = self.winning_moves(state, d)
                 unique = unique and len(best) == 1
                 move = best[0]
-                n = d - r.cost(state, move)
+                n = d - self.game.cost(state, move)
             else:
-                moves = list(r.moves(state))
-                scored = [(self.distance(r.play(state, m), n), i) for i, m in enumerate(moves)]
-                move = moves[max(scored, key=lambda t: (t[0] if t[0] is not None else 99, -t[1]))[1]]
+                move = self.longest_defence(state, n)
             line.append(move)
-            state = r.play(state, move)
+            state = self.play(state, move)
         return line, unique
 
 
@@ -118,29 +120,30 @@ class Try(Generic[S, M]):
 
 def judge_try(prover: Prover, state: S, move: M, left: int) -> Try:
     """Judge the solver's ``move`` in ``state`` with ``left`` moves to reach the goal."""
-    r = prover.rules
-    after = r.play(state, move)
-    left_after = left - r.cost(state, move)
-    if r.goal(after):
+    after = prover.play(state, move)
+    left_after = left - prover.game.cost(state, move)
+    if prover.goal(after):
         return Try(True, True, after, None, None, left_after)
     ok = prover.wins(after, left_after)
-    if r.over(after) or r.to_move(after) == prover.solver:
+    if prover.over(after) or prover.game.to_move(after) == prover.solver:
         return Try(ok, False, after, None, None, left_after)
-    moves = list(r.moves(after))
+    moves = list(prover.moves(after))
     if ok:  # the defence that holds out longest, as the main line plays it
-        scored = [(prover.distance(r.play(after, m), left_after), i) for i, m in enumerate(moves)]
-        reply = moves[max(scored, key=lambda t: (t[0] if t[0] is not None else 99, -t[1]))[1]]
+        reply = prover.longest_defence(after, left_after)
     else:  # a defence after which the goal is out of reach
-        reply = next((m for m in moves if not prover.wins(r.play(after, m), left_after)), moves[0] if moves else None)
+        reply = next((m for m in moves if not prover.wins(prover.play(after, m), left_after)),
+                     moves[0] if moves else None)
     if reply is None:
         return Try(ok, False, after, None, None, left_after)
-    return Try(ok, False, after, reply, r.play(after, reply), left_after)
+    return Try(ok, False, after, reply, prover.play(after, reply), left_after)
 
 
 def check_line(prover: Prover, state: S, moves: int, answer: Sequence[str], most: int,
-               themes: tuple[Callable[[], Sequence[str]], Sequence[str]] | None = None) -> list[str]:
+               themes: tuple[Callable[[], Sequence[str]], Sequence[str]] | None = None,
+               text: Callable[[Any], str] = str) -> list[str]:
     """Every reason a stated forced goal in ``moves`` moves with the main line ``answer`` is not proved;
-    ``themes``: the themes the line shows (a function) and those stated, compared once the line is proved."""
+    ``themes``: the themes the line shows (a function) and those stated, compared once the line is proved;
+    ``text``: a move's notation."""
     try:
         d = prover.distance(state, most)
         if d != moves:
@@ -152,23 +155,11 @@ def check_line(prover: Prover, state: S, moves: int, answer: Sequence[str], most
     problems = []
     if not unique:
         problems.append("the solver's move is not the only one at every step")
-    if [str(m) for m in found] != list(answer):
-        problems.append(f"the search's line is {' '.join(map(str, found))}, the file says {' '.join(answer)}")
+    if [text(m) for m in found] != list(answer):
+        problems.append(f"the search's line is {' '.join(map(text, found))}, the file says {' '.join(answer)}")
     elif themes is not None and sorted(themes[0]()) != sorted(themes[1]):
         problems.append(f"themes: the line shows {', '.join(themes[0]())}")
     return problems
-
-
-def solve_line(prover: Prover, state: S, most: int) -> tuple[int, list, bool] | None:
-    """(moves, main line, unique) of the quickest forced goal within ``most`` moves, or None."""
-    try:
-        d = prover.distance(state, most)
-        if not d:
-            return None
-        line, unique = prover.main_line(state, d)
-    except OutOfBudget:
-        return None
-    return d, line, unique
 
 
 @dataclass(frozen=True)
@@ -184,50 +175,17 @@ class Solution(Generic[M]):
 
 
 def find_solution(prover: Prover, state: S, most: int, tempting: Callable[[S, M], int]) -> Solution | None:
-    """The quickest forced goal within ``most`` moves as a :class:`Solution`, or None."""
-    found = solve_line(prover, state, most)
-    if found is None:
+    """The quickest forced goal within ``most`` moves as a :class:`Solution` (None: none, or over budget)."""
+    try:
+        d = prover.distance(state, most)
+        if not d:
+            return None
+        line, unique = prover.main_line(state, d)
+    except OutOfBudget:
         return None
-    d, line, unique = found
     return Solution(d, tuple(line), unique, prover.nodes, tempting(state, line[0]))
 
 
 def line_rating(moves: int, nodes: int, tempting: int) -> int:
     """A difficulty from the moves needed, the search effort and the tempting wrong moves (up to 6 count)."""
     return int(800 + 300 * (moves - 1) + 60 * math.log10(max(nodes, 1)) + 40 * min(tempting, 6))
-
-
-@dataclass(frozen=True)
-class Verdict(Generic[S]):
-    """A try judged: right or wrong, in words, and the position to go on from."""
-
-    ok: bool
-    solved: bool
-    text: str
-    state: S  # after the try and the defence when right; unchanged when wrong
-    left: int
-    line: str = ""  # the try and the reply in words, without the judgement
-
-
-@dataclass(frozen=True)
-class LineWords(Generic[S, M]):
-    """How a game says a judged try: a move in words, and the sentences around it (its own language)."""
-
-    describe: Callable[[S, M, S], str]
-    solved: Callable[[str], str]
-    right: Callable[[str], str]
-    refuted: Callable[[str, str | None], str]  # the try, and the defence that refutes it (None: none needed)
-
-
-def judge_line(prover: Prover, state: S, move: M, left: int, words: LineWords) -> Verdict:
-    """Judge the solver's legal ``move`` in ``state`` with ``left`` moves to go, in ``words``."""
-    result = judge_try(prover, state, move, left)
-    said = words.describe(state, move, result.after)
-    if result.solved:
-        return Verdict(True, True, words.solved(said), result.after, result.left, said)
-    reply = (words.describe(result.after, result.reply, result.after_reply)
-             if result.reply is not None else None)
-    if result.ok:
-        said = said + " " + reply if reply is not None else said
-        return Verdict(True, False, words.right(said), result.after_reply or result.after, result.left, said)
-    return Verdict(False, False, words.refuted(said, reply), state, left)

@@ -1,4 +1,5 @@
-"""``samurai-lab puzzles list|generate``: the puzzles of every game, and how ``check`` proves them.
+"""``samurai-lab puzzles list|generate``: the puzzles of every game that declares them, and how ``check``
+proves them (``common/puzzles.py``).
 
 ``list --game G [--json]`` prints id, goal, themes, rating and file; ``generate --game G --count N --seed S``
 plays seeded bot games and writes the puzzles found into ``puzzles/<game>/`` (a progress bar on the
@@ -14,34 +15,32 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from ..common.puzzle_file import GAMES, PuzzleFileError, puzzle_files, puzzles_dir, read_record, write_records
-from .games import game
+from ..common.game import get_game
+from ..common.puzzle_file import PuzzleFileError, puzzle_files, puzzles_dir, read_record, write_records
+from ..common.puzzles import load_puzzle, mine, prove, puzzle_games
 
 HELP = "list the puzzles of a game, or generate them again from seeded bot games"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    games = [g.name for g in puzzle_games()]
     sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     listing = sub.add_parser("list", help="id, goal, themes, rating and file of each puzzle")
-    listing.add_argument("--game", choices=GAMES, default=None, help="one game (default: all)")
+    listing.add_argument("--game", choices=games, default=None, help="one game (default: all)")
     listing.add_argument("--json", action="store_true", help="print a JSON list")
     listing.add_argument("--dir", type=Path, default=None, help="the puzzles folder (default: the bundled one)")
     gen = sub.add_parser("generate", help="mine puzzles from seeded bot games")
-    gen.add_argument("--game", choices=GAMES, required=True)
+    gen.add_argument("--game", choices=games, required=True)
     gen.add_argument("--count", type=int, default=150, help="how many puzzles (default 150)")
     gen.add_argument("--seed", type=int, default=1, help="the seed of the games (default 1)")
     gen.add_argument("--dir", type=Path, default=None,
                      help="where to write (default: the bundled puzzles/<game>/; its puzzles of this seed are replaced)")
 
 
-def puzzle_module(name: str):  # noqa: ANN201 - a game's teaching.puzzle module
-    return game(name).module("teaching.puzzle")
-
-
 def listing(folder: Path, name: str | None) -> list[dict]:
     """One row per puzzle: id, game, goal, moves, themes, rating, file."""
     rows = []
-    for g in ([name] if name else GAMES):
+    for g in ([name] if name else [g.name for g in puzzle_games()]):
         for path in puzzle_files(folder / g):
             rec = read_record(path)
             rows.append({"id": rec.id, "game": rec.game, "goal": rec.goal, "moves": rec.moves,
@@ -54,10 +53,9 @@ def generate(name: str, count: int, seed: int, folder: Path, out: TextIO | None 
     are removed; other seeds' stay, and a position one of them holds is not written again)."""
     from tqdm import tqdm
     out = out or sys.stderr
-    miner = game(name).module("teaching.puzzle_generate")
     start = time.perf_counter()
     with tqdm(total=count, desc=f"{name} puzzles", unit="puzzle", file=out) as bar:
-        records = miner.mine(count, seed, progress=bar.update)
+        records = mine(get_game(name), count, seed, progress=bar.update)
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob(f"{name}-{seed}-*.toml"):  # the same seed's earlier puzzles
         old.unlink()
@@ -77,8 +75,8 @@ def check_puzzle_files(files: list[Path], out: TextIO | None = None, verbose: bo
     for path in files:
         try:
             rec = read_record(path)
-            module = puzzle_module(rec.game)
-            problems = module.prove(module.puzzle_from_record(rec))
+            game = get_game(rec.game)
+            problems = prove(game, load_puzzle(game, rec))
         except (PuzzleFileError, ValueError) as e:
             print(f"INVALID  {path}\n    {e}", file=out)
             status = 2

@@ -1,9 +1,12 @@
 """The Puzzles app's frame, game-independent: choose a game, a theme and a difficulty; the puzzle's goal,
 its feedback, a hint, the solution step by step, the streak and the solved puzzles kept in the browser.
 
-Each game gives a *trainer* (``<game>/widgets/puzzle.py``) with:
+The games are those of the registry that declare puzzles (``common/puzzles.py``). Each is played in a
+*trainer* (:func:`puzzle_trainer`): a game of moves in :class:`LineTrainer` on its board (the board hook,
+``ui/game_board.py``), a game with puzzles of its own in the trainer it names (``Game.hooks["puzzles"]``,
+Knizia's turns). A trainer has:
 
-* ``game`` (its name), ``records`` (its puzzles, :class:`~samurai_lab.common.puzzle_file.PuzzleRecord`),
+* ``records`` (its puzzles, :class:`~samurai_lab.common.puzzle_file.PuzzleRecord`),
   ``widget`` (its board and its own controls), ``boards`` (for projector mode),
   ``theme_text(theme)`` (a theme in words);
 * ``show(record) -> str`` (open a puzzle; returns its goal in words), ``hint() -> str``,
@@ -17,13 +20,17 @@ The streak and the ids of the solved puzzles are kept in the browser's ``localSt
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Sequence
 
 import ipywidgets as widgets
 
-from ..common.puzzle_file import PuzzleRecord
+from ..common.game import Game
+from ..common.puzzle_file import PuzzleRecord, game_records
+from ..common.puzzles import hint, judge, load_puzzle, puzzle_games, theme_text
 from ..i18n import N_, Domain, get_language
 from .common import Feedback
+from .game_board import action_between, new_board, origins, targets_from
+from .game_names import game_label
 from .header import AppHeader
 from .layout import SIDE_CLASS
 from .query import query_params
@@ -31,7 +38,6 @@ from .query import query_params
 T = Domain("ui")
 ROOT_CLASS = "samurai-puzzles"
 STORE_KEY = "samurai-lab-puzzles"
-GAME_NAMES = {"knizia": N_("Samurai (Reiner Knizia)"), "katana": N_("Katana"), "ikizumari": N_("Iki-zumari")}
 LEVELS = (("all", N_("Any difficulty"), 0, 10_000), ("easy", N_("Easy"), 0, 1250),
           ("medium", N_("Medium"), 1250, 1500), ("hard", N_("Hard"), 1500, 10_000))
 ALL = "all"
@@ -122,18 +128,24 @@ def _button(css: str, description: str, style: str = "") -> widgets.Button:
     return b
 
 
-class PuzzlesApp:
-    """The app: ``trainers`` maps a game's name to a factory ``(report) -> trainer``; the first is shown."""
+def app_games() -> list[Game]:
+    """The games the app offers: those that declare puzzles and have a trainer (their own, or a board)."""
+    return [g for g in puzzle_games() if "puzzles" in g.hooks or "board" in g.hooks]
 
-    def __init__(self, trainers: Mapping[str, Callable[[Callable[[BaseException], None]], Any]],
-                 game: str | None = None, query: str | None = None) -> None:
+
+class PuzzlesApp:
+    """The app: the puzzles of ``games`` (default: :func:`app_games`), the first (or ``game``) shown."""
+
+    def __init__(self, games: Sequence[Game] | None = None, game: str | None = None,
+                 query: str | None = None) -> None:
         self.lang = get_language()
         options = query_params(("game",), query) if game is None else None
         if options is not None:
             game = options.values.get("game")
         self.feedback = Feedback()
         self.feedback.message.add_class("samurai-puzzle-message")
-        self.trainers = {name: make(self.feedback.report_unexpected) for name, make in trainers.items()}
+        games = app_games() if games is None else list(games)
+        self.trainers = {g.name: puzzle_trainer(g, self.feedback.report_unexpected) for g in games}
         for trainer in self.trainers.values():
             trainer.on_result = self._guard(self._result)
             if hasattr(trainer, "on_message"):
@@ -141,8 +153,7 @@ class PuzzlesApp:
         self.game = game if game in self.trainers else next(iter(self.trainers))
         self.store = BrowserStore()
         self.store.on_load(self._guard(lambda value: self._show_score()))
-        self.game_choice = widgets.ToggleButtons(options=[(T.gettext(GAME_NAMES.get(n, n)), n) for n in self.trainers],
-                                                 value=self.game)
+        self.game_choice = widgets.ToggleButtons(options=[(game_label(g), g.name) for g in games], value=self.game)
         self.game_choice.add_class("samurai-puzzle-game")
         self.theme_choice = widgets.Dropdown(description=T.gettext("Theme"), layout=widgets.Layout(width="auto"))
         self.theme_choice.add_class("samurai-puzzle-theme")
@@ -278,50 +289,63 @@ def _esc(text: str) -> str:
     return html.escape(text)
 
 
+def puzzle_trainer(game: Game, report: Callable[[BaseException], None] | None = None,
+                   records: Sequence[PuzzleRecord] | None = None) -> Any:
+    """The trainer of ``game``'s puzzles (``records``; default: the bundled ones): the one the game names
+    (``hooks["puzzles"]``), else :class:`LineTrainer` on its board."""
+    if "puzzles" in game.hooks:
+        return game.hook("puzzles")(report=report, records=records)
+    return LineTrainer(game, report, records)
+
+
 class LineTrainer:
-    """What the trainers of the games of perfect information share: a puzzle played move by move against the
-    defence of its main line. A subclass gives the board (``boards``, ``widget``, :meth:`draw`), its game's
-    ``load(record)``, ``judge(puzzle, state, move, left)``, ``hint_text(puzzle, state, left)``,
-    ``over(state)``, the names of its themes (``themes``, translated by ``translate``) and two sentences
-    (:meth:`solved_note`, :meth:`solution_text`)."""
+    """The puzzles of a game of moves on its board: a try is a click on a piece then on its arrival (a tap is
+    a click), or on the cell of a placement; each try is judged in the rules' words and the defence of the
+    main line answers; a hint; the solution step by step."""
 
-    game = ""
-    themes: Mapping[str, str] = {}
-
-    def __init__(self, records: list[PuzzleRecord]) -> None:
-        self.records = records
+    def __init__(self, game: Game, report: Callable[[BaseException], None] | None = None,
+                 records: Sequence[PuzzleRecord] | None = None) -> None:
+        self.game = game
+        self.records = list(game_records(game.name) if records is None else records)
         self.on_result: Callable[[bool, bool, str], Any] = lambda ok, solved, text: None
         self.puzzle: Any = None
         self.state: Any = None
         self.left = 0
         self.selected: int | None = None
+        self.board = new_board(game, game.new_state(), f"{game.name}-puzzle-canvas", report)
+        self.board.on_cell(self._clicked)
+        self.boards = [self.board]
+        self.widget = self.board.widget
 
-    # --- what a subclass gives ------------------------------------------------------------------
-    def translate(self, text: str) -> str:
-        return text
-
-    def draw(self) -> None:
-        raise NotImplementedError
-
-    def solved_note(self) -> str:
-        raise NotImplementedError
-
-    def solution_text(self, line: str) -> str:
-        raise NotImplementedError
-
-    # --- the puzzle ---------------------------------------------------------------------------------
     def theme_text(self, theme: str) -> str:
-        return self.translate(self.themes[theme]) if theme in self.themes else theme
+        return theme_text(self.game, theme)
 
     def show(self, record: PuzzleRecord) -> str:
-        self.puzzle = self.load(record)  # type: ignore[attr-defined]
+        self.puzzle = load_puzzle(self.game, record)
         self.state, self.left, self.selected = self.puzzle.state, record.moves, None
         self.draw()
         return self.puzzle.title_text()
 
+    def draw(self) -> None:
+        at = self.selected
+        self.board.show_cells(self.state, at, targets_from(self.game, self.state, at) if at is not None else ())
+
+    def _clicked(self, cell: int) -> None:
+        st, game = self.state, self.game
+        if st is None or game.is_over(st) or game.to_move(st) != self.puzzle.solver:
+            return
+        if cell in origins(game, st):
+            self.selected = cell
+            self.draw()
+            return
+        move = action_between(game, st, (self.selected, cell)) if self.selected is not None else None
+        move = action_between(game, st, (cell,)) if move is None else move
+        if move is not None:
+            self.try_move(move)
+
     def try_move(self, move: Any) -> None:
-        """Judge ``move`` as the solver's next move and show what follows."""
-        verdict = self.judge(self.puzzle, self.state, move, self.left)  # type: ignore[attr-defined]
+        """Judge ``move`` (an action or its notation) as the solver's next move and show what follows."""
+        verdict = judge(self.puzzle, self.state, move, self.left)
         self.selected = None
         if verdict.ok:
             self.state, self.left = verdict.state, verdict.left
@@ -329,14 +353,14 @@ class LineTrainer:
         self.on_result(verdict.ok, verdict.solved, verdict.text)
 
     def hint(self) -> str:
-        return self.hint_text(self.puzzle, self.state, self.left)  # type: ignore[attr-defined]
+        return hint(self.puzzle, self.state, self.left)
 
     def solution_step(self) -> str:
         """Play the solver's next move of the solution (and the reply) on the board."""
-        if self.over(self.state) or self.left <= 0:  # type: ignore[attr-defined]
-            return self.solved_note()
+        if self.game.is_over(self.state) or self.left <= 0:
+            return T.gettext("The puzzle is solved: choose the next one.")
         move = self.puzzle.prover().winning_moves(self.state, self.left)[0]
-        verdict = self.judge(self.puzzle, self.state, move, self.left)  # type: ignore[attr-defined]
+        verdict = judge(self.puzzle, self.state, move, self.left)
         self.state, self.left, self.selected = verdict.state, verdict.left, None
         self.draw()
-        return self.solution_text(verdict.line)
+        return T.gettext("Solution: {move}").format(move=verdict.line)

@@ -13,18 +13,19 @@ from helpers import FittedBoards, click_canvas, context_page, open_app, save_scr
 from playwright.sync_api import Browser, Page, expect
 from touch_taps import DEVICES, board_box, fitted_pixel, tap_board
 
+from samurai_lab.common.game import get_game
 from samurai_lab.common.puzzle_file import PuzzleRecord, puzzle_files, puzzles_dir, read_record
+from samurai_lab.common.puzzles import judge, load_puzzle
 from samurai_lab.i18n import use_language
 from samurai_lab.ikizumari.render.geometry import DEFAULT_GEOMETRY
-from samurai_lab.ikizumari.teaching import puzzle as iki
 from samurai_lab.katana.render.layout import Layout
-from samurai_lab.katana.teaching import puzzle as katana
 from samurai_lab.knizia.core.state import new_game
 from samurai_lab.knizia.teaching import puzzle as knizia
+from samurai_lab.knizia.teaching.puzzle import THEMES
 from samurai_lab.knizia.widgets.board import BoardView
 from samurai_lab.knizia.teaching.reply import threatened
 from samurai_lab.knizia.teaching.turn_search import relevant_actions, reply_reach
-from samurai_lab.knizia.widgets.puzzle import THEMES, focus_hexes
+from samurai_lab.knizia.widgets.puzzle import focus_hexes
 from samurai_lab.ui.puzzles import STORE_KEY
 
 pytestmark = pytest.mark.browser
@@ -34,7 +35,7 @@ KATANA = ".katana-puzzle-canvas"
 IKI = ".ikizumari-puzzle-canvas"
 KNIZIA = "canvas.samurai-board-canvas"
 MESSAGE = ".samurai-puzzle-message"
-KATANA_LAYOUT = Layout(cell=48.0, margin=24.0)
+KATANA_LAYOUT = Layout(cell=56.0, margin=24.0)  # the board hook's (``ui/game_board.py``)
 BOARDS = FittedBoards({KATANA: KATANA_LAYOUT.width, IKI: DEFAULT_GEOMETRY.size}, TIMEOUT)
 
 
@@ -44,10 +45,10 @@ def first_puzzle(game: str) -> PuzzleRecord:
 
 
 def test_katana_wrong_try_then_solved_by_mouse(browser: Browser, voila_url: str) -> None:
-    puzzle = katana.puzzle_from_record(first_puzzle("katana"))
+    puzzle = load_puzzle(get_game("katana"), first_puzzle("katana"))
     state, left = puzzle.state, puzzle.record.moves
     winning = puzzle.prover().winning_moves(state, left)
-    wrong = next(m for m in katana.legal_moves(state) if m.kind == "move" and m not in winning)
+    wrong = next(m for m in puzzle.game.legal_actions(state) if m.kind == "move" and m not in winning)
     with context_page(browser, viewport={"width": 1280, "height": 1000}) as (page, errors):
         open_app(page, voila_url, "puzzles.ipynb?game=katana", ".samurai-puzzle-goal b", timeout=TIMEOUT)
         expect(page).to_have_title("Puzzles — samurai_lab", timeout=TIMEOUT * 1000)
@@ -62,7 +63,7 @@ def test_katana_wrong_try_then_solved_by_mouse(browser: Browser, voila_url: str)
             move = puzzle.prover().winning_moves(state, left)[0]
             for square in ((move.frm, move.to) if move.kind == "move" else (move.to,)):
                 BOARDS.click(page, KATANA, *KATANA_LAYOUT.centre(square))
-            verdict = katana.judge(puzzle, state, move, left)
+            verdict = judge(puzzle, state, move, left)
             wait_for_text(page, MESSAGE, "Solved!" if verdict.solved else "Right:", TIMEOUT)
             if verdict.solved:
                 break
@@ -79,7 +80,7 @@ def test_katana_wrong_try_then_solved_by_mouse(browser: Browser, voila_url: str)
 
 
 def test_ikizumari_hint_then_solved_by_mouse_in_italian(browser: Browser, voila_url: str) -> None:
-    puzzle = iki.puzzle_from_record(first_puzzle("ikizumari"))
+    puzzle = load_puzzle(get_game("ikizumari"), first_puzzle("ikizumari"))
     state, left = puzzle.state, puzzle.record.moves
     with context_page(browser, viewport={"width": 1280, "height": 1000}) as (page, errors):
         open_app(page, voila_url, "puzzles.ipynb?game=ikizumari&lang=it", ".samurai-puzzle-goal b", timeout=TIMEOUT)
@@ -91,7 +92,7 @@ def test_ikizumari_hint_then_solved_by_mouse_in_italian(browser: Browser, voila_
             for square in (move.origin, move.target):
                 BOARDS.click(page, IKI, *DEFAULT_GEOMETRY.centre(square))
             with use_language("it"):
-                verdict = iki.judge(puzzle, state, move, left)
+                verdict = judge(puzzle, state, move, left)
             wait_for_text(page, MESSAGE, "Risolto!" if verdict.solved else "Giusto:", TIMEOUT)
             if verdict.solved:
                 break
@@ -203,7 +204,7 @@ def test_knizia_wrong_try_explained_by_the_reply_then_solved(browser: Browser, v
 
 
 def test_katana_solved_by_taps_on_a_phone(browser: Browser, voila_url: str) -> None:
-    puzzle = katana.puzzle_from_record(first_puzzle("katana"))
+    puzzle = load_puzzle(get_game("katana"), first_puzzle("katana"))
     state, left = puzzle.state, puzzle.record.moves
     with context_page(browser, **DEVICES["phone-390x844"]) as (page, errors):
         open_app(page, voila_url, "puzzles.ipynb?game=katana", ".samurai-puzzle-goal b", timeout=TIMEOUT)
@@ -214,7 +215,7 @@ def test_katana_solved_by_taps_on_a_phone(browser: Browser, voila_url: str) -> N
                 scale = board_box(page, KATANA)["cw"] / KATANA_LAYOUT.width
                 x, y = KATANA_LAYOUT.centre(square)
                 tap_board(page, KATANA, x * scale, y * scale)
-            verdict = katana.judge(puzzle, state, move, left)
+            verdict = judge(puzzle, state, move, left)
             wait_for_text(page, MESSAGE, "Solved!" if verdict.solved else "Right:", TIMEOUT)
             if verdict.solved:
                 break

@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass
 
 from samurai_lab.common.game import Game
+from samurai_lab.common.puzzles import Goal, LinePuzzles
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 MARKS = "xo"
@@ -90,6 +91,15 @@ class RandomBot:
         return random.Random(f"{self.seed}:{s}").choice(legal(s))
 
 
+#: Its puzzles (``common/puzzles.py``): three in a row forced in one move, or in two through a fork.
+PUZZLES = LinePuzzles(
+    goals={"win": Goal(lambda n: f"{{player}} to move: three in a row in {{n}} move{'s' * (n > 1)}.",
+                       lambda reply: "{what}, but then {reply}: " * reply + "{player} can no longer win in time.")},
+    hint=lambda s, m: "Look for the cell that lies on two of your lines.",
+    themes=lambda s, goal, line: ["fork"] if len(line) > 1 else ["three in a row"],
+    theme_names={"fork": "a fork"}, most=2, budget=5_000, mine_budget=5_000)
+
+
 GAME: Game[State, int] = Game(
     name="tictactoe", title="Tic-tac-toe", label="Tic-tac-toe", source="the tests", notebook="", languages=("en",),
     text_languages=("en",), seats=(2, 2), new_state=lambda players=None, seed=0: State(),
@@ -101,4 +111,5 @@ GAME: Game[State, int] = Game(
     play=play, evaluate=evaluate, win=100.0, scale=2.0, bots=("random",),
     make_bot=lambda name, seed=0: RandomBot(seed) if name == "random" else (_ for _ in ()).throw(
         ValueError(f"unknown bot {name!r}: choose random")),
+    features={"puzzles": PUZZLES},
 )

@@ -35,8 +35,12 @@ BOTS: dict[str, Callable[[int], Bot]] = {"random": _random, "greedy": _greedy, "
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name (``random``, ``greedy``, ``search``); ValueError naming the bots for another name."""
-    key = str(name).strip().lower()
-    if key not in BOTS:
+    """A bot by name (``random``, ``greedy``, ``search``; ``search:400n`` sets the positions it examines a move);
+    ValueError naming the bots for another name."""
+    key, _, nodes = str(name).strip().lower().partition(":")
+    if key not in BOTS or nodes and not (key == "search" and nodes.endswith("n") and nodes[:-1].isdigit()):
         raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}")
-    return BOTS[key](seed)
+    bot = BOTS[key](seed)
+    if nodes:
+        bot.budget = int(nodes[:-1])  # type: ignore[attr-defined]
+    return bot

@@ -1,4 +1,6 @@
-"""The themes of a SAMOURAI puzzle, read from its position and its main line in the rules' own terms.
+"""What SAMOURAI puzzles are, declared for the shared puzzles (``common/puzzles.py``): a forced IKI-ZUMARI in
+1-3 moves; its themes read from the position and the main line in the rules' own terms, the tempting wrong
+moves, the rating, the positions worth mining and the words of the goal, the hint and a refuted try.
 
 How the IKI-ZUMARI comes (the rulebook's "soit parce qu'il est dans l'impossibilité d'avancer du nombre de
 cases autorisé, soit parce qu'il ne peut emprunter la direction imposée"), how far the last move announces,
@@ -8,14 +10,18 @@ whether the defence is down to a single move. ``puzzles/README.md`` (Themes) exp
 
 from __future__ import annotations
 
+import math
 from typing import Sequence
 
-from ...i18n import N_
+from ...common.puzzles import Goal, LinePuzzles
+from ...i18n import N_, Domain
 from ..core.board import BOARD
 from ..core.moves import Move
-from ..core.rules import announced_window, legal_moves, play, protected
+from ..core.rules import announced_window, legal_moves, outcome, play, protected
 from ..core.state import State
 
+T = Domain("ikizumari")
+ONE_MOVE_TEMPTING = 16  # a win in 1 is kept when this many other moves look as close to IKI-ZUMARI
 LONG = 8  # a last move of this many squares or more is a long announcement
 SHORT = 4  # and one of this many or fewer a short one
 
@@ -73,3 +79,41 @@ def themes(state: State, line: Sequence[Move]) -> list[str]:
         out.add("exposed")
     out.discard("")
     return sorted(out)
+
+
+def tempting_moves(state: State, answer: Move) -> int:
+    """Other moves that leave the opponent with few moves (three or fewer): they look close to IKI-ZUMARI."""
+    count = 0
+    for m in legal_moves(state):
+        if m != answer:
+            after = play(state, m)
+            if after.to_move != state.to_move and outcome(after) is None and len(legal_moves(after)) <= 3:
+                count += 1
+    return count
+
+
+def rating(moves: int, nodes: int, tempting: int) -> int:
+    """A difficulty from the moves needed, the search effort (positions examined) and the tempting wrong first
+    moves, each on a log scale and none capped: a win in 1 among forty near misses is harder than one among ten."""
+    return int(600 + 300 * (moves - 1) + 150 * math.log10(max(nodes, 1)) + 150 * math.log10(1 + tempting))
+
+
+def stifled(start: State, s: State, solver: int) -> bool:
+    """The opponent is in IKI-ZUMARI (only the player to move can be left without a move)."""
+    done = None if s.to_move == solver else outcome(s)
+    return done is not None and done.winner == solver
+
+
+PUZZLES = LinePuzzles(
+    goals={"win": Goal(lambda n: T.ngettext("{player} to move: IKI-ZUMARI in {n} move.",
+                                            "{player} to move: IKI-ZUMARI in {n} moves.", n),
+                       lambda reply: T.gettext("{what} But then {reply} {player} can no longer force IKI-ZUMARI in "
+                                               "time.") if reply else
+                       T.gettext("{what} But {player} can no longer force IKI-ZUMARI in time."), stifled)},
+    hint=lambda state, m: None if m.is_pass else T.gettext("Look at the samurai on {square}.").format(
+        square=BOARD.name(m.origin)),
+    themes=lambda state, goal, line: themes(state, line), theme_names=THEME_NAMES, translate=T.gettext,
+    tempting=tempting_moves, rating=rating, mine_budget=2_000, keep_one_move=ONE_MOVE_TEMPTING,
+    # no IKI-ZUMARI while the opponent keeps three samurai on his SHIRO
+    mine_goal=lambda state: None if protected(state, 1 - state.to_move) else "win",
+    mine_bots=("search:100n", "search:200n", "search:400n"), random_moves=0.2)

@@ -48,7 +48,7 @@ class KatanaBoard:
         self.state = state
         self.selected: int | None = None
         self.targets: tuple[int, ...] = ()
-        self.letters: tuple[str, str] = ("B", "R")
+        self.letters: tuple[str, str] = piece_letters()  # in the language the board is built in
         self.show_constraint = True
         self.movable: tuple[int, ...] = ()
         self.previous_move = None

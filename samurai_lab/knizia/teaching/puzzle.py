@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...common.puzzle_file import PuzzleRecord, read_record
-from ...i18n import Domain
+from ...i18n import N_, Domain
 from ..core.actions import Action, EndTurn, MoveTile, PlaceTile, Swap, parse_action
 from ..core.state import GameState
 from ..core.text import tile_name
@@ -30,6 +30,9 @@ from .words import hex_words, resolution_words
 
 T = Domain("knizia")
 GOALS = ("most", "win", "take", "deny", "swap")
+THEMES = {"capture": N_("capture"), "double": N_("two settlements at once"), "tie": N_("tie"), "ship": N_("ship"),
+          "ronin": N_("ronin"), "samurai": N_("samurai"), "swap": N_("swap"), "move tile": N_("move tile"),
+          "win": N_("win the game"), "target": N_("a named piece"), "deny": N_("leave nothing to take")}
 
 
 # --- puzzles ----------------------------------------------------------------------------------------
@@ -156,6 +159,28 @@ def unique_best(search: TurnSearch, goal: str, target: Capture | None = None,
     if goal == "most" and (answer.taken < min_value or second >= answer.taken):
         return None
     return answer, second
+
+
+def mistake_puzzle(state: GameState, source: str = "") -> PuzzleRecord | None:
+    """A review's marked turn as a puzzle ("Learn from your mistakes"): the position before it, when exhaustive
+    search over the turn proves one answer best (the one turn that wins the game now, else the one turn that
+    takes the most pieces, by at least one). Unlike the mined puzzles, the obvious answer is kept: it is the
+    one the player missed. None otherwise."""
+    try:
+        search = search_turn(state)
+    except OutOfBudget:
+        return None
+    for goal in ("win", "most"):
+        proved = unique_best(search, goal)
+        if proved is None:
+            continue
+        answer, second = proved
+        return PuzzleRecord(
+            game="knizia", id="review", title="win now" if goal == "win" else f"take {answer.taken}",
+            position=position_string(state), goal=goal, answer=tuple(str(a) for a in answer.actions), themes=(),
+            rating=0, source=source or "review", value=answer.taken,
+            margin=answer.taken - max(second, 0) if goal == "most" else 0, nodes=search.nodes)
+    return None
 
 
 def goal_answer(search: TurnSearch, goal: str, target: Capture | None = None,

@@ -7,6 +7,7 @@ furthest behind its share of :data:`SHARES` first (``deny`` only where the next 
 one or two settlements before the turn), ``take`` and ``swap`` no more than their :data:`CAPS`. A puzzle
 other than ``win`` needs a tempting wrong turn (one that takes something but misses the goal). Three
 puzzles a game at most, of three goals. The same count and seed give the same puzzles.
+``PUZZLES`` is what the game declares for the puzzles every game shares (``common/puzzles.py``).
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ import random
 from typing import Callable, Iterator
 
 from ...common.puzzle_file import PuzzleRecord
+from ...common.puzzles import OwnPuzzles
 from ..bots.base import make_bot
 from ..core.model import Phase
 from ..core.ruleset import PRESETS, RANDOM
 from ..core.state import GameState, new_game
-from .puzzle import puzzle_from_position
+from .puzzle import THEMES, T, mistake_puzzle, prove, puzzle_from_position, puzzle_from_record
 from .reply import next_player, threatened
 from .turn_search import OutOfBudget, TurnSearch, search_turn
 
@@ -107,3 +109,9 @@ def mine(count: int, seed: int, progress: Callable[[int], None] = lambda n: None
             counts[rec.goal] = counts.get(rec.goal, 0) + 1
             progress(1)
     return found
+
+
+#: Knizia's puzzles as the shared puzzles reach them (``features["puzzles"]``, ``common/puzzles.py``): one turn
+#: searched whole, the player's own hand and the public board
+PUZZLES = OwnPuzzles(load=puzzle_from_record, prove=prove, mine=mine, mistake_puzzle=mistake_puzzle,
+                     theme_names=THEMES, translate=T.gettext)

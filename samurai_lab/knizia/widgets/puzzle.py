@@ -4,25 +4,22 @@ chosen from a list; "End the turn" judges the turn in the rules' words; a hint; 
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import ipywidgets as widgets
 
-from ...common.puzzle_file import PuzzleRecord, puzzle_files, puzzles_dir, read_record
-from ...i18n import N_, Domain
+from ...common.puzzle_file import PuzzleRecord, game_records
+from ...i18n import Domain
 from ..core.actions import Action, MoveTile, PlaceTile, Swap, parse_action
 from ..core.rules import IllegalMoveError, tile_targets
 from ..core.state import GameState, new_game
 from ..core.text import tile_name
 from ..teaching.game_text import action_phrase, describe_action
-from ..teaching.puzzle import Puzzle, hint, judge, puzzle_from_record
+from ..teaching.puzzle import THEMES, Puzzle, hint, judge, puzzle_from_record
 from ..teaching.turn_search import closable, relevant_actions, reply_reach
 from .board import BoardView
 
 T = Domain("knizia")
-THEMES = {"capture": N_("capture"), "double": N_("two settlements at once"), "tie": N_("tie"), "ship": N_("ship"),
-          "ronin": N_("ronin"), "samurai": N_("samurai"), "swap": N_("swap"), "move tile": N_("move tile"),
-          "win": N_("win the game"), "target": N_("a named piece"), "deny": N_("leave nothing to take")}
 SPECIAL = "special"  # the hand choice for the swap and the move tile (chosen from a list)
 
 
@@ -40,12 +37,12 @@ def focus_hexes(state: GameState, goal: str = "most") -> list[int]:
 
 
 class KniziaPuzzles:
-    """A trainer for the Puzzles app (see ``ui/puzzles.py`` for what the app asks of it)."""
+    """A trainer for the Puzzles app (see ``ui/puzzles.py`` for what the app asks of it; the game's hook
+    ``puzzles``): ``records`` its puzzles (default: those of ``folder``, else the bundled ones)."""
 
-    game = "knizia"
-
-    def __init__(self, report: Callable[[BaseException], None] | None = None, folder: Any = None) -> None:
-        self.records: list[PuzzleRecord] = [read_record(p) for p in puzzle_files(folder or puzzles_dir(), "knizia")]
+    def __init__(self, report: Callable[[BaseException], None] | None = None, folder: Any = None,
+                 records: Sequence[PuzzleRecord] | None = None) -> None:
+        self.records = list(game_records("knizia", folder) if records is None else records)
         self.board = BoardView(new_game(2), legend=False)
         self.board.on_click(self._clicked)
         self.boards = [self.board]

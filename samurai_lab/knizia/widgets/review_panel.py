@@ -4,7 +4,7 @@ chance to win, each marked turn on a board with the better turn, and "Learn from
 The review runs one turn at a time on the kernel's event loop (``ui.review.MoveReviewPanel``: a
 progress bar moves, the page stays alive); without a running loop (plain Python, tests) it runs at
 once. "Learn from your mistakes" makes a puzzle of each marked position that has one
-(``teaching.review_puzzle.mistake_puzzle``: one turn proved best by exhaustive search) and plays it in
+(``teaching.puzzle.mistake_puzzle``: one turn proved best by exhaustive search) and plays it in
 the puzzle trainer of the Puzzles app.
 """
 
@@ -20,7 +20,7 @@ from ...i18n import Domain
 from ..core.actions import Action
 from ..core.state import GameState
 from ..teaching.game_text import action_hexes
-from ..teaching.review_puzzle import mistake_puzzle
+from ..teaching.puzzle import mistake_puzzle
 from ..teaching.review import GameReview, TurnReview, explain, judgement_words, percent, review_steps
 from ...ui.review import LearnWords, MistakeTrainer, MoveReviewPanel, ReviewWords
 from .board import BoardView

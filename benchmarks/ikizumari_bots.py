@@ -6,7 +6,8 @@ from __future__ import annotations
 import sys
 import time
 
-from samurai_lab.ikizumari.bots.simulate import simulate
+from samurai_lab.common.game import get_game
+from samurai_lab.common.simulate import play_match
 
 
 def engine_speed(games: int = 100) -> None:
@@ -32,14 +33,12 @@ def main(games: int = 200) -> None:
     for bots in (["search", "random"], ["greedy", "random"], ["search", "greedy"]):
         n = games if bots == ["search", "random"] else max(20, games // 5)
         t0 = time.perf_counter()
-        result = simulate(bots, n, seed=2026)
-        data = result.as_dict()
+        match = play_match(get_game("ikizumari"), bots, n, seed=2026)
         print(f"{bots[0]} vs {bots[1]}: {n} games in {time.perf_counter() - t0:.0f} s, "
-              f"{data['mean_plies']:.1f} moves per game, draws {data['draws']}, endings {data['endings']}")
-        for bot, d in data["bots"].items():
-            lo, hi = d["wilson95"]
-            print(f"  {bot:<8} wins {d['wins']:>4}/{n}  {100 * d['win_rate']:5.1f} %  "
-                  f"(95 % {100 * lo:.1f}-{100 * hi:.1f} %)  {d['seconds_per_move']:.3f} s/move")
+              f"{match.mean_plies:.1f} moves per game, draws {match.draws}, endings {match.endings}")
+        for d in match.report().bots:
+            print(f"  {d.name:<8} wins {d.wins:>4}/{n}  {100 * d.win_rate:5.1f} %  "
+                  f"(95 % {100 * d.ci_low:.1f}-{100 * d.ci_high:.1f} %)  {d.seconds_per_move:.3f} s/move")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@ import argparse
 import random
 import time
 
-from samurai_lab.katana.bots.simulate import simulate
+from samurai_lab.common.game import get_game
+from samurai_lab.common.simulate import play_match
 from samurai_lab.katana.core import apply_legal, legal_moves, new_game, outcome
 
 
@@ -32,7 +33,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"engine: {engine_speed():,.0f} random moves per second")
     t0 = time.perf_counter()
-    result = simulate(["search", "random"], args.games, args.seed)
+    result = play_match(get_game("katana"), ["search", "random"], args.games, args.seed)
     print("\n".join(result.lines()))
     rate, (lo, hi) = result.win_rate("search")
     print(f"search beats random in {rate:.1%} of {args.games} games (Wilson 95 % {lo:.1%}-{hi:.1%}); "

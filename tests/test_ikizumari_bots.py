@@ -11,13 +11,15 @@ import pytest
 from samurai_lab.ikizumari.bots import make_bot
 from samurai_lab.ikizumari.bots.evaluate import exposed_symbols
 from samurai_lab.ikizumari.bots.search import SearchBot
-from samurai_lab.ikizumari.bots.simulate import add_arguments, run, simulate
+from samurai_lab.common.simulate import play_match
+from samurai_lab.ikizumari.game import GAME
+from samurai_lab.tools.simulate import command
 from samurai_lab.ikizumari.core import RED, apply_move, from_position, legal_moves, new_game
 
 
 def test_search_beats_random_in_quick_games():
-    result = simulate(["search:nodes=30", "random"], games=12, seed=7)
-    assert result.wins["search:nodes=30"] >= 11
+    result = play_match(GAME, ["search:30n", "random"], games=12, seed=7)
+    assert result.wins["search:30n"] >= 11
     assert sum(result.wins.values()) + result.draws == 12
 
 
@@ -47,19 +49,20 @@ def test_exposure_counts_symbols_no_line_starts_on():
 
 
 def test_simulate_alternates_seats_and_is_reproducible():
-    a = simulate(["random", "random"], 6, seed=3)
-    b = simulate(["random", "random"], 6, seed=3)
-    assert [g.moves for g in a.games] == [g.moves for g in b.games]
-    assert [g.red for g in a.games[:2]] == ["random (1)", "random (2)"]
-    rate, lo, hi = a.rate("random (1)")
+    a = play_match(GAME, ["random", "random"], 6, seed=3)
+    b = play_match(GAME, ["random", "random"], 6, seed=3)
+    assert [g.moves for g in a.results] == [g.moves for g in b.results]
+    assert [g.seating[RED] for g in a.results[:2]] == ["random#1", "random#2"]
+    rate, (lo, hi) = a.win_rate("random#1")
     assert 0 <= lo <= rate <= hi <= 1
     with pytest.raises(ValueError):
-        simulate(["random"], 2, 0)
+        play_match(GAME, ["random"], 2, 0)
 
 
 def test_cli_trio(capsys):
-    parser = argparse.ArgumentParser()
-    add_arguments(parser)
+    parser, simulate = argparse.ArgumentParser(), command(GAME)
+    simulate.add_arguments(parser)
+    run = simulate.run
     assert run(parser.parse_args(["--games", "2", "--bots", "greedy,random", "--seed", "1", "--json"])) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["games"] == 2 and [b["name"] for b in data["bots"]] == ["greedy", "random"]

@@ -9,7 +9,9 @@ import pytest
 
 from samurai_lab.katana.bots import make_bot
 from samurai_lab.katana.bots.search import evaluate
-from samurai_lab.katana.bots.simulate import add_arguments, run, simulate
+from samurai_lab.common.simulate import play_match
+from samurai_lab.katana.game import GAME
+from samurai_lab.tools.simulate import command
 from samurai_lab.katana.core import apply_move, from_position, legal_moves, new_game
 
 
@@ -36,28 +38,28 @@ def test_evaluation_is_antisymmetric_in_material():
 
 
 def test_search_beats_random_in_quick_games():
-    result = simulate(["search:150n", "random"], games=10, seed=7)
+    result = play_match(GAME, ["search:150n", "random"], games=10, seed=7)
     assert result.wins["search:150n"] >= 9, result.lines()
 
 
 def test_simulate_alternates_seats_and_reports():
-    result = simulate(["random", "random"], games=4, seed=1, max_plies=60)
-    assert [r.seating for r in result.results][:2] == [("random", "random")] * 2
-    d = result.as_dict()
-    assert d["games"] == 4 and set(d["win_rates"]) == {"random#1", "random#2"}
+    result = play_match(GAME, ["random", "random"], games=4, seed=1, max_plies=60)
+    assert [r.seating for r in result.results][:2] == [("random#1", "random#2"), ("random#2", "random#1")]
+    d = result.report().as_dict()
+    assert d["games"] == 4 and {b["name"] for b in d["bots"]} == {"random#1", "random#2"}
     assert sum(result.wins.values()) + result.draws == 4
     with pytest.raises(ValueError):
-        simulate(["random"], 2, 0)
+        play_match(GAME, ["random"], 2, 0)
     with pytest.raises(ValueError):
-        simulate(["random", "nobody"], 2, 0)
+        play_match(GAME, ["random", "nobody"], 2, 0)
 
 
 def test_cli(capsys):
-    parser = argparse.ArgumentParser()
-    add_arguments(parser)
-    assert run(parser.parse_args(["--games", "2", "--bots", "random,random", "--seed", "3", "--json",
-                                  "--max-plies", "40"])) == 0
+    parser, simulate = argparse.ArgumentParser(), command(GAME)
+    simulate.add_arguments(parser)
+    assert simulate.run(parser.parse_args(["--games", "2", "--bots", "random,random", "--seed", "3", "--json",
+                                           "--max-plies", "40"])) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["game"] == "katana" and out["games"] == 2
-    assert run(parser.parse_args(["--bots", "random,bogus"])) == 2
-    assert "unknown bot" in capsys.readouterr().out
+    assert simulate.run(parser.parse_args(["--bots", "random,bogus"])) == 2
+    assert "unknown bot" in capsys.readouterr().err

@@ -1,7 +1,7 @@
 """The ``samurai-lab`` command: subcommands live in their own modules, imported only when used.
 
-Each subcommand module offers ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``.
-``simulate --game NAME`` uses that game's own ``bots.simulate`` (Knizia's game by default).
+Each subcommand module offers ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``;
+``simulate --game NAME`` takes its options from ``tools.simulate.command(game)`` (Knizia's game by default).
 """
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ import argparse
 import importlib
 import sys
 
-from .games import DEFAULT_GAME, GAMES, game
+from ..common.game import DEFAULT_GAME, game_names, get_game
 
 COMMANDS: dict[str, str] = {
     "bench": "samurai_lab.tools.bench",
     "check": "samurai_lab.tools.check",
     "puzzles": "samurai_lab.tools.puzzles",
-    "simulate": f"samurai_lab.{DEFAULT_GAME}.bots.simulate",
+    "simulate": "samurai_lab.tools.simulate",
     "serve": "samurai_lab.tools.serve",
     "review": "samurai_lab.tools.review",
     "site": "samurai_lab.tools.site.command",
@@ -38,20 +38,22 @@ def build_parser(simulate_game: str = DEFAULT_GAME) -> argparse.ArgumentParser:
                                      description="Learn, teach and explore the board games called Samurai.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, module_name in COMMANDS.items():
-        if name == "simulate":
-            module_name = f"samurai_lab.{game(simulate_game).name}.bots.simulate"
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as e:
             if e.name and module_name.startswith(e.name):
                 continue  # that part of the package is not installed
             raise
-        p = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        help_text, add_arguments, run = module.HELP, module.add_arguments, module.run
         if name == "simulate":
-            p.add_argument("--game", default=DEFAULT_GAME, choices=tuple(GAMES),
+            simulate = module.command(get_game(simulate_game))
+            help_text, add_arguments, run = simulate.help, simulate.add_arguments, simulate.run
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        if name == "simulate":
+            p.add_argument("--game", default=DEFAULT_GAME, choices=game_names(),
                            help=f"which game (default {DEFAULT_GAME})")
-        module.add_arguments(p)
-        p.set_defaults(_run=module.run)
+        add_arguments(p)
+        p.set_defaults(_run=run)
     return parser
 
 

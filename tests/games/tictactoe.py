@@ -91,6 +91,23 @@ class RandomBot:
         return random.Random(f"{self.seed}:{s}").choice(legal(s))
 
 
+@dataclass
+class GreedyBot(RandomBot):
+    """Completes a line of its own, else blocks one of the opponent's, else plays as the random bot."""
+
+    name: str = "greedy"
+
+    def choose(self, s: State) -> int:
+        for mark in (s.to_move, 1 - s.to_move):
+            for m in legal(s):
+                if outcome(play(State(s.cells, mark), m)) == Outcome(mark, "three in a row"):
+                    return m
+        return super().choose(s)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
 #: Its puzzles (``common/puzzles.py``): three in a row forced in one move, or in two through a fork.
 PUZZLES = LinePuzzles(
     goals={"win": Goal(lambda n: f"{{player}} to move: three in a row in {{n}} move{'s' * (n > 1)}.",
@@ -108,8 +125,8 @@ GAME: Game[State, int] = Game(
     outcome=outcome, parse_action=lambda s, text: read_cell(text), action_text=cell_name, action_cells=lambda m: (m,),
     describe_action=lambda before, m, after: f"{MARKS[before.to_move].upper()} takes {cell_name(m)}",
     player_name=lambda s, seat: MARKS[seat].upper(), read_cell=lambda s, text: read_cell(text),
-    play=play, evaluate=evaluate, win=100.0, scale=2.0, bots=("random",),
-    make_bot=lambda name, seed=0: RandomBot(seed) if name == "random" else (_ for _ in ()).throw(
-        ValueError(f"unknown bot {name!r}: choose random")),
+    play=play, evaluate=evaluate, win=100.0, scale=2.0, bots=tuple(BOTS),
+    make_bot=lambda name, seed=0: BOTS[name](seed) if name in BOTS else (_ for _ in ()).throw(
+        ValueError(f"unknown bot {name!r}: choose random or greedy")),
     features={"puzzles": PUZZLES},
 )

@@ -87,14 +87,15 @@ def test_the_review_speaks_every_language(language: str) -> None:
 
 
 def test_katana_app_reviews_a_finished_game_in_italian() -> None:
-    from samurai_lab.katana.scenarios.records import parse_record
+    from samurai_lab.common.records import parse_record
+    from samurai_lab.katana.game import GAME
     from samurai_lab.katana.widgets.app import KatanaApp
     from review_records import KATANA
     from test_review_games import KATANA_TERMS
 
     app = KatanaApp(lang="it", seats=("people", "search"))
     assert app.review.widget.layout.display == "none"  # no review while the game goes on
-    app.session.states = list(parse_record(KATANA).states)
+    app.session.states = list(parse_record(GAME, KATANA).states)
     app._refresh_play()
     panel = app.review
     assert panel.widget.layout.display == "" and panel.player.value == 0
@@ -107,12 +108,13 @@ def test_katana_app_reviews_a_finished_game_in_italian() -> None:
 
 
 def test_ikizumari_app_reviews_a_finished_game_in_french_then_speaks_italian() -> None:
-    from samurai_lab.ikizumari.scenarios.records import parse_record, replay
+    from samurai_lab.common.records import parse_record
+    from samurai_lab.ikizumari.game import GAME
     from samurai_lab.ikizumari.widgets.app import IkizumariApp
     from review_records import IKIZUMARI
 
     app = IkizumariApp(lang="fr", seats=("people", "search"))
-    app.session.states = replay(parse_record(IKIZUMARI))
+    app.session.states = list(parse_record(GAME, IKIZUMARI).states)
     app._refresh_play()
     panel = app.review
     panel.start_button.click()

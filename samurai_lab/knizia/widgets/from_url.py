@@ -31,12 +31,12 @@ map                ``players`` 2-4
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..core.ruleset import PRESETS, RULINGS
 from ...i18n import Domain
 from ...ui.language import open_page
-from ...ui.query import query_params
+from ...ui.query import Query, query_params
 
 T = Domain("knizia")
 
@@ -48,13 +48,18 @@ TOURNAMENT_KEYS = ("players", "games", "seed")
 MAP_KEYS = ("players",)
 
 
+def _opened(app_class: Callable[..., Any], query: str | None, keys: tuple[str, ...],
+            kwargs: dict[str, Any]) -> tuple[Any, Query]:
+    """The app built in the page's language (``open_page`` first), and its address options ``keys``."""
+    open_page(query)
+    return app_class(**kwargs), query_params(keys, query)
+
+
 def examples_app(query: str | None = None, **kwargs: Any):
     """The rulebook examples, opened at ``?example=E2``."""
     from .examples import ExamplesApp
 
-    open_page(query)
-    app = ExamplesApp(**kwargs)
-    q = query_params(EXAMPLES_KEYS, query)
+    app, q = _opened(ExamplesApp, query, EXAMPLES_KEYS, kwargs)
     key = q.choice("example", [e.key for e in app.entries])
     if key is not None:
         app.feedback.guard(app.open)(key)
@@ -74,9 +79,7 @@ def lesson_app(query: str | None = None, **kwargs: Any):
     from ..teaching.lessons import CHAPTERS, TASKS
     from .lesson import LessonApp
 
-    open_page(query)
-    app = LessonApp(**kwargs)
-    q = query_params(LESSON_KEYS, query)
+    app, q = _opened(LessonApp, query, LESSON_KEYS, kwargs)
     edition = q.choice("edition", tuple(PRESETS))
     chapter = q.text("chapter")
     index = None
@@ -106,9 +109,7 @@ def variants_app(query: str | None = None, **kwargs: Any):
     """The rule variants, opened at ``?ruling=R3`` in ``?edition=2015``'s words."""
     from .rules_panel import RulesPanel
 
-    open_page(query)
-    app = RulesPanel(**kwargs)
-    q = query_params(VARIANTS_KEYS, query)
+    app, q = _opened(RulesPanel, query, VARIANTS_KEYS, kwargs)
     edition = q.choice("edition", tuple(PRESETS))
     ruling = q.choice("ruling", [r.id for r in RULINGS])
     if edition is not None:

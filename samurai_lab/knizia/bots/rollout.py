@@ -4,6 +4,7 @@ judged locally (``local.LocalBoard``) instead of by a full evaluation."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from ..core.actions import Action, EndTurn, MoveTile, PlaceTile, Swap
 from ..core.playout import random_action
@@ -17,6 +18,7 @@ from .local import LocalBoard
 from .opening import choose_setup
 
 
+@dataclass(eq=False)
 class FastPolicy:
     """Cheap greedy play, one turn at a time (full states or playable views).
 
@@ -25,14 +27,12 @@ class FastPolicy:
     that much to every gain; ``swaps``/``moves`` allow those actions; ``recheck``: the first action of
     a turn is chosen among that many best local candidates by a full evaluation (0: none)."""
 
-    def __init__(self, params: Params = DEFAULT_PARAMS, costs: Costs = DEFAULT_COSTS, noise: float = 0.0,
-                 swaps: bool = True, moves: bool = True, recheck: int = 0) -> None:
-        self.params = params
-        self.costs = costs
-        self.noise = noise
-        self.swaps = swaps
-        self.moves = moves
-        self.recheck = recheck
+    params: Params = DEFAULT_PARAMS
+    costs: Costs = DEFAULT_COSTS
+    noise: float = 0.0
+    swaps: bool = True
+    moves: bool = True
+    recheck: int = 0
 
     @staticmethod
     def _useful(state: GameState, info: LocalBoard, pool: tuple[int, ...]) -> list[int]:

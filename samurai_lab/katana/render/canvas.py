@@ -28,12 +28,7 @@ def draw_shapes(canvas: Any, shapes: Iterable[Shape]) -> None:
         elif s.kind == "circle":
             canvas.begin_path()
             canvas.arc(p[0], p[1], p[2], 0, 6.283185307179586)
-            if s.fill:
-                canvas.fill_style = s.fill
-                canvas.fill()
-            if s.stroke:
-                canvas.stroke_style = s.stroke
-                canvas.stroke()
+            _paint_path(canvas, s.fill, s.stroke)
         elif s.kind in ("poly", "line"):
             canvas.begin_path()
             canvas.move_to(p[0], p[1])
@@ -41,12 +36,7 @@ def draw_shapes(canvas: Any, shapes: Iterable[Shape]) -> None:
                 canvas.line_to(p[i], p[i + 1])
             if s.kind == "poly":
                 canvas.close_path()
-                if s.fill:
-                    canvas.fill_style = s.fill
-                    canvas.fill()
-            if s.stroke:
-                canvas.stroke_style = s.stroke
-                canvas.stroke()
+            _paint_path(canvas, s.fill if s.kind == "poly" else None, s.stroke)
         elif s.kind == "text":
             canvas.font = f"{'bold ' if s.bold else ''}{s.size:.0f}px sans-serif"
             canvas.text_align = "center"
@@ -54,3 +44,13 @@ def draw_shapes(canvas: Any, shapes: Iterable[Shape]) -> None:
             canvas.fill_style = s.fill or "#000000"
             canvas.fill_text(s.text, p[0], p[1])
     canvas.set_line_dash([])
+
+
+def _paint_path(canvas: Any, fill: str | None, stroke: str | None) -> None:
+    """Fill the current path, then outline it (either may be None: not painted)."""
+    if fill:
+        canvas.fill_style = fill
+        canvas.fill()
+    if stroke:
+        canvas.stroke_style = stroke
+        canvas.stroke()

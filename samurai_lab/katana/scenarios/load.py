@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 try:
     import tomllib
@@ -138,6 +138,12 @@ def _position(pos: Any, rules: Ruleset):
     raise ValueError('write "new", a position string, or a table with black, red, to_move, last, kills')
 
 
+#: The expectations that list moves or squares, with the reader of each item.
+LIST_ITEM_READERS: dict[str, Callable[[str], Any]] = {
+    "moves_include": parse_move, "moves_exclude": parse_move,
+    "movers": square_index, "targets": square_index, "weak": square_index}
+
+
 def _expectation(raw: Any, where: str, bad) -> Expectation:
     if not isinstance(raw, dict):
         bad(where, "must be a table")
@@ -149,18 +155,11 @@ def _expectation(raw: Any, where: str, bad) -> Expectation:
             bad(field, f"unknown expectation (known: {', '.join(EXPECTATION_KEYS)})")
             continue
         ok = True
-        if key in ("moves_include", "moves_exclude"):
+        if key in LIST_ITEM_READERS:
             ok = isinstance(value, list)
-            for m in value if ok else []:
+            for item in value if ok else []:
                 try:
-                    parse_move(m)
-                except ValueError as e:
-                    bad(field, str(e))
-        elif key in ("movers", "targets", "weak"):
-            ok = isinstance(value, list)
-            for s in value if ok else []:
-                try:
-                    square_index(s)
+                    LIST_ITEM_READERS[key](item)
                 except ValueError as e:
                     bad(field, str(e))
         elif key in ("tachiojo", "pending"):

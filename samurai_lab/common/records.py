@@ -95,7 +95,11 @@ def turns_text(game: Game, states: Sequence[Any], moves: Sequence[Any]) -> list[
 
 
 def write_record(game: Game, start: Any, moves: Sequence[Any]) -> str:
-    """The record of ``moves`` played from ``start`` (replayed: an illegal move raises RecordError)."""
+    """The record of ``moves`` played from ``start`` (replayed: an illegal move raises RecordError), in the
+    game's own format when it declares one."""
+    own = game.features.get("records")
+    if isinstance(own, RecordFormat):
+        return own.write(start, moves)
     states = replay(game, start, moves)
     rulings = dict(game.rulings(start))
     lines = [f'[Game "{game.name}"]']

@@ -62,7 +62,8 @@ def qr_html(url: str) -> str:
     import segno
 
     picture = segno.make(url, error="m").svg_data_uri(scale=4, border=2)
-    return (f'<div class="samurai-together-qr"><img src="{picture}" alt="{html.escape(T.gettext("QR code"))}" '
+    alt = html.escape(T.gettext("QR code"))
+    return (f'<div class="samurai-together-qr"><img src="{picture}" alt="{alt}" '
             f'style="width:180px;height:180px;image-rendering:pixelated"><br><a href="{html.escape(url)}" '
             f'target="_blank" style="word-break:break-all">{html.escape(url)}</a></div>')
 
@@ -157,7 +158,8 @@ class Lobby:
                 link = f"{base}{NOTEBOOK}?game={made['id']}&seat={seat['token']}"
                 parts.append(f'<div class="samurai-together-seat-link"><b>{html.escape(title)}</b>{qr_html(link)}</div>')
         watch = f"{base}{NOTEBOOK}?game={made['id']}"
-        parts.append(f'<div class="samurai-together-watch-link"><b>{html.escape(T.gettext("Watch (projector)"))}</b>'
+        watch_words = html.escape(T.gettext("Watch (projector)"))
+        parts.append(f'<div class="samurai-together-watch-link"><b>{watch_words}</b>'
                      f'{qr_html(watch)}</div>')
         self.links.value = ('<div style="display:flex;flex-wrap:wrap;gap:16px">' + "".join(parts) + "</div>")
         self.show(T.gettext("The game is created: each person opens his own link."), "success")
@@ -270,13 +272,14 @@ class SeatPage:
         else:
             text, kind = T.gettext("{name} is to move.").format(name=names.get(to_move, "?")), "theirs"
         self.status.value = f'<div class="samurai-together-turn samurai-together-{kind}"><b>{html.escape(text)}</b></div>'
+        you = " (" + html.escape(T.gettext("you")) + ")"
         rows = "".join(f'<li{" class=samurai-together-me" if s["seat"] == seat else ""}>'
-                       f'{"▶ " if s["seat"] == to_move else ""}{html.escape(s["name"])}'
-                       f'{" (" + html.escape(T.gettext("you")) + ")" if s["seat"] == seat else ""}</li>'
+                       f'{"▶ " if s["seat"] == to_move else ""}{html.escape(s["name"])}{you if s["seat"] == seat else ""}</li>'
                        for s in snap["seats"])
         self.players.value = f"<ul>{rows}</ul>"
         moves = " ".join(html.escape(m) for m in snap["moves"][-40:])
-        self.moves.value = (f"<p><b>{html.escape(T.gettext('Moves'))}</b> ({snap['ply']})<br>{moves}</p>"
+        moves_words = html.escape(T.gettext("Moves"))
+        self.moves.value = (f"<p><b>{moves_words}</b> ({snap['ply']})<br>{moves}</p>"
                             if snap["moves"] else "")
 
 

@@ -1,5 +1,6 @@
 """The SAMOURAI (ikizumari) app in every language it speaks: no English left after a few moves, the
-lesson and the rules; the page's language chooses the app's; the live dropdown relabels it."""
+lesson and the rules (the first two checked by test_grid_apps_languages with this module's helpers); the
+page's language chooses the app's; the live dropdown relabels it."""
 
 from __future__ import annotations
 
@@ -63,19 +64,18 @@ def play_a_little(app: IkizumariApp) -> list[str]:
     return messages
 
 
-@pytest.mark.parametrize("lang", APP_LANGUAGES)
-def test_no_english_left_after_playing_and_the_lesson(lang: str) -> None:
-    with use_language(lang):
-        app = build_app(query=f"lang={lang}", seats=("people", "random"))
-        assert app.lang == lang and app.language.value == lang
-        messages = play_a_little(app)
-    assert all(messages), messages
-    if lang != "en":
-        words = [t for m in messages for t in html_texts(m)]
-        assert english_left(words, allow=GAME_TERMS, language=lang) == []
-        assert english_left(words_of(app), allow=GAME_TERMS, language=lang) == []
-        cursor = app.board.describe(parse_square("d1"))  # what the board's live line says
-        assert english_left([cursor], allow=GAME_TERMS, language=lang) == []
+def message_texts(messages: list[str]) -> list[str]:
+    """The texts of ``play_a_little``'s messages (the lesson's are HTML)."""
+    return [t for m in messages for t in html_texts(m)]
+
+
+def cursor_words(app: IkizumariApp) -> str:
+    """What the board's live line says with the keyboard cursor on d1."""
+    return app.board.describe(parse_square("d1"))
+
+
+def allowed(lang: str) -> tuple[str, ...]:
+    return GAME_TERMS
 
 
 def test_the_browser_language_when_the_address_has_none(monkeypatch: pytest.MonkeyPatch) -> None:

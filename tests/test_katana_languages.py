@@ -1,5 +1,6 @@
 """The SAMURAI (katana) app in every language it speaks: no English left after a few moves, the lesson
-and the rules; the page's language chooses the app's; the live dropdown relabels it."""
+and the rules (the first two checked by test_grid_apps_languages with this module's helpers); the page's
+language chooses the app's; the live dropdown relabels it."""
 
 from __future__ import annotations
 
@@ -82,18 +83,16 @@ def play_a_little(app: KatanaApp) -> list[str]:
     return messages
 
 
-@pytest.mark.parametrize("lang", APP_LANGUAGES)
-def test_no_english_left_after_playing_and_the_lesson(lang: str) -> None:
-    with use_language(lang):
-        app = build_app(query=f"lang={lang}", seats=("people", "random"))
-        assert app.lang == lang and app.language.value == lang
-        messages = play_a_little(app)
-    assert all(messages), messages
-    if lang != "en":
-        assert english_left(messages, allow=allowed(lang), language=lang) == []
-        assert english_left(words_of(app), allow=allowed(lang), language=lang) == []
-        cursor = app.board.describe(square_index("f9"))  # what the board's live line says
-        assert cursor != "f9" and english_left([cursor], allow=allowed(lang), language=lang) == []
+def message_texts(messages: list[str]) -> list[str]:
+    """The texts of ``play_a_little``'s messages (plain text)."""
+    return messages
+
+
+def cursor_words(app: KatanaApp) -> str:
+    """What the board's live line says with the keyboard cursor on f9: more than the square's name."""
+    words = app.board.describe(square_index("f9"))
+    assert words != "f9"
+    return words
 
 
 @pytest.mark.parametrize("lang", [lang for lang in APP_LANGUAGES if lang != "en"])

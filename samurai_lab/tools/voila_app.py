@@ -389,14 +389,17 @@ class SamuraiVoila(Voila):
         return self._play_handlers() + handlers
 
     def _play_handlers(self) -> list:
-        """The game service's API beside the pages (play with others), over the store ``serve`` names."""
+        """The game service's API beside the pages (play with others), over the store ``serve`` names
+        (``$SAMURAI_STORE``; without one, as under a plain voila, there is no game service)."""
         from .play.api import handlers as api_handlers
-        from .play.server import default_store
         from .play.service import GameService
         from .play.store import Store, StoreError
 
+        where = os.environ.get("SAMURAI_STORE")
+        if not where:
+            return []
         try:
-            store = Store.open(os.environ.get("SAMURAI_STORE") or default_store())
+            store = Store.open(where)
         except StoreError as e:
             self.log.warning("play with others is off: %s", e)
             return []

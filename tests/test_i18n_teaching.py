@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from samurai_lab import EDITION_1998, EDITION_2015, EndTurn, Pass, parse_action
+from test_lessons import first_wrong
+from samurai_lab import EDITION_1998, EDITION_2015, parse_action
 from samurai_lab.i18n import use_language
 from samurai_lab.knizia.core.board import board_for
 from samurai_lab.knizia.scenarios import load_scenario
@@ -61,26 +62,12 @@ def test_every_task_is_solvable_in_every_language(task_id, ruleset, lang):
     assert not _english_left(verdict.message), verdict.message
 
 
-def _first_wrong(task, ruleset):
-    start = task.position(ruleset)
-    for a in start.legal_actions():
-        if isinstance(a, (EndTurn, Pass)):
-            continue
-        run = Run(task, ruleset)
-        verdict = run.play(a)
-        if verdict.status == CONTINUE:
-            verdict = run.end_turn()
-        if verdict.status == WRONG:
-            return a, verdict
-    raise AssertionError(f"every single action solves {task.id}")
-
-
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("ruleset", EDITIONS, ids=lambda r: r.edition)
 @pytest.mark.parametrize("task_id", IDS)
 def test_a_wrong_try_gets_feedback_in_the_language_naming_the_rule(task_id, ruleset, lang):
     with use_language(lang):
-        action, verdict = _first_wrong(task_by_id(task_id), ruleset)
+        action, verdict = first_wrong(task_by_id(task_id), ruleset)
     assert re.search(RULE_WORDS[lang], verdict.message, re.I), f"{action}: {verdict.message}"
     assert "{" not in verdict.message
     assert not _english_left(verdict.message), verdict.message

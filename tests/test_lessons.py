@@ -47,7 +47,7 @@ def test_every_task_is_solvable_by_legal_actions(task_id, ruleset):
     assert verdict.message
 
 
-def _first_wrong(task, ruleset):
+def first_wrong(task, ruleset):
     """The first legal single action whose turn, once ended, does not solve the task."""
     start = task.position(ruleset)
     for a in start.legal_actions():
@@ -65,7 +65,7 @@ def _first_wrong(task, ruleset):
 @pytest.mark.parametrize("ruleset", EDITIONS, ids=lambda r: r.edition)
 @pytest.mark.parametrize("task_id", IDS)
 def test_a_wrong_try_gets_feedback_naming_the_rule(task_id, ruleset):
-    action, verdict = _first_wrong(task_by_id(task_id), ruleset)
+    action, verdict = first_wrong(task_by_id(task_id), ruleset)
     assert RULE_WORDS.search(verdict.message), f"{action}: {verdict.message}"
     assert "{" not in verdict.message
 

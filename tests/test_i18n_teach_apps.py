@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Iterable
+from typing import Iterable, Iterator
 
 import ipywidgets as widgets
 import pytest
@@ -78,24 +78,75 @@ def english_in(app_widget: widgets.Widget, lang: str) -> list[str]:
     return english_left(texts, allow=ALLOW, language=lang)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_examples_app_speaks_the_page_language(lang):
-    with use_language(lang):
-        app = examples_app(query=f"lang={lang}")
-        assert app.entry.key == "E1"
-        left = english_in(app.widget, lang)
-        while not app.next_button.disabled:
-            app.step_by(1)
-            left += english_in(app.widget, lang)
-        app.open("E5")
+def examples_tour(app) -> Iterator[None]:
+    """Every step of E1, a step of E5, its sandbox, a ruling's other option."""
+    assert app.entry.key == "E1"
+    while not app.next_button.disabled:
         app.step_by(1)
-        left += english_in(app.widget, lang)
-        app.start_sandbox()
-        left += english_in(app.widget, lang)
-        app.leave_sandbox()
-        app.open("R2")
-        app.variant.value = app.variant.options[-1][1]  # the ruling's other option
-        left += english_in(app.widget, lang)
+        yield
+    app.open("E5")
+    app.step_by(1)
+    yield
+    app.start_sandbox()
+    yield
+    app.leave_sandbox()
+    app.open("R2")
+    app.variant.value = app.variant.options[-1][1]  # the ruling's other option
+    yield
+
+
+def lesson_tour(app) -> Iterator[None]:
+    """Three tasks with their hints, solved; a retry, a solution, the 2015 words, the next task."""
+    for task in TASKS[:3]:
+        app.open_task(task)
+        app.show_hint()
+        for action in solve(task, app.ruleset):
+            app.play(action)
+        assert task.id in app.solved
+        yield
+    app.retry()
+    app.show_solution()
+    yield
+    app.set_edition("2015")
+    app.go(1)
+    yield
+
+
+def scoring_tour(app) -> Iterator[None]:
+    """The steps shown one by one; a rulebook example; too many pieces (a warning)."""
+    app.show_steps(1)
+    app.step_by(1)
+    yield
+    app.load_preset("E10")
+    app.set_players(2)
+    app.inputs[0][0].value = 9  # more than the supply: a warning
+    assert app.feedback.kind == "warning"
+    yield
+
+
+def variants_tour(app) -> Iterator[None]:
+    """Two rulings, in the 1998 and the 2015 words."""
+    app.show_ruling("R3")
+    yield
+    app.set_edition("2015")
+    app.show_ruling("R4")
+    yield
+
+
+#: Each teaching app, opened from its address, and a tour of it: its texts are checked at every stop.
+TOURS = {"examples": (examples_app, examples_tour), "lesson": (lesson_app, lesson_tour),
+         "scoring": (scoring_app, scoring_tour), "rule variants": (variants_app, variants_tour)}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", TOURS)
+def test_the_teaching_apps_speak_the_page_language(name, lang):
+    open_app, tour = TOURS[name]
+    with use_language(lang):
+        app = open_app(query=f"lang={lang}")
+        left = english_in(app.widget, lang)
+        for _ in tour(app):
+            left += english_in(app.widget, lang)
     assert left == []
 
 
@@ -111,56 +162,6 @@ def test_examples_quote_the_rulebooks_in_their_own_language(lang):
     assert html_texts(quotes[1])[0].startswith("Синий захватывает Шлем")
     outside = QUOTE.sub("", html)
     assert english_left(html_texts(outside), language=lang) == []  # the headings are translated
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_lesson_speaks_the_page_language(lang):
-    with use_language(lang):
-        app = lesson_app(query=f"lang={lang}")
-        left = english_in(app.widget, lang)
-        for task in TASKS[:3]:
-            app.open_task(task)
-            app.show_hint()
-            for action in solve(task, app.ruleset):
-                app.play(action)
-            assert task.id in app.solved
-            left += english_in(app.widget, lang)
-        app.retry()
-        app.show_solution()
-        left += english_in(app.widget, lang)
-        app.set_edition("2015")
-        app.go(1)
-        left += english_in(app.widget, lang)
-    assert left == []
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_scoring_speaks_the_page_language(lang):
-    with use_language(lang):
-        app = scoring_app(query=f"lang={lang}")
-        left = english_in(app.widget, lang)
-        app.show_steps(1)
-        app.step_by(1)
-        left += english_in(app.widget, lang)
-        app.load_preset("E10")
-        app.set_players(2)
-        app.inputs[0][0].value = 9  # more than the supply: a warning
-        assert app.feedback.kind == "warning"
-        left += english_in(app.widget, lang)
-    assert left == []
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_rule_variants_speak_the_page_language(lang):
-    with use_language(lang):
-        app = variants_app(query=f"lang={lang}")
-        left = english_in(app.widget, lang)
-        app.show_ruling("R3")
-        left += english_in(app.widget, lang)
-        app.set_edition("2015")
-        app.show_ruling("R4")
-        left += english_in(app.widget, lang)
-    assert left == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

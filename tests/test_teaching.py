@@ -219,13 +219,19 @@ def test_lesson_app_refuses_illegal_clicks_with_the_rule():
     assert "HO13" not in app.feedback.text and "@" not in app.feedback.text
 
 
-def test_lesson_app_swap_needs_a_confirmation_then_a_tile():
+def lesson_swap_between_ho12_and_akita() -> LessonApp:
+    """The lesson's swap task with the swap tile chosen and its two settlements clicked: HO12, then Akita."""
     app = LessonApp()
     app.open_task("swap")
-    board = app.run.state.board
     app.hand.click(app.run.state.hand.index(tile("X")))
-    app.click(board.resolve("HO12"))
-    app.click(board.resolve("Akita"))
+    app.click(app.run.state.board.resolve("HO12"))
+    app.click(app.run.state.board.resolve("Akita"))
+    return app
+
+
+def test_lesson_app_swap_needs_a_confirmation_then_a_tile():
+    app = lesson_swap_between_ho12_and_akita()
+    board = app.run.state.board
     assert app.confirm_button.layout.display == ""
     app.confirm()
     assert app.feedback.kind == "info" and len(app.run.actions) == 1
@@ -416,12 +422,8 @@ def test_scoring_takes_the_captures_of_any_example():
 def test_the_swap_chooser_picks_the_piece_of_a_city():
     from samurai_lab import Caste
 
-    app = LessonApp()
-    app.open_task("swap")
+    app = lesson_swap_between_ho12_and_akita()
     board = app.run.state.board
-    app.hand.click(app.run.state.hand.index(tile("X")))
-    app.click(board.resolve("HO12"))
-    app.click(board.resolve("Akita"))
     chooser = app.swap_chooser
     assert chooser.widget.layout.display == ""
     assert [v for _, v in chooser.rows[1].options] == ["B", "R"]

@@ -420,11 +420,16 @@ def test_the_2015_edition_speaks_its_own_words():
 
 # --- edit mode --------------------------------------------------------------------------
 
+def edit_mode(state):
+    """An explorer of ``state`` in its Edit tab, and the tab's panel."""
+    app = Explorer(state)
+    app.open_tab(EDIT_TAB)
+    return app, app.edit_panel
+
+
 def test_edit_mode_shows_every_problem_and_keeps_the_position():
     s = midgame_state()
-    app = Explorer(s)
-    app.open_tab(EDIT_TAB)
-    panel = app.edit_panel
+    app, panel = edit_mode(s)
     village = next(v for v in s.board.villages if s.pieces[v])
     panel.tool.value = "piece"
     panel.caste.value = "R" if s.pieces[village][0] is not Caste.RICE else "H"
@@ -445,9 +450,7 @@ def test_edit_mode_shows_every_problem_and_keeps_the_position():
 
 def test_a_valid_edit_is_applied_and_can_be_undone():
     s = midgame_state()
-    app = Explorer(s)
-    app.open_tab(EDIT_TAB)
-    panel = app.edit_panel
+    app, panel = edit_mode(s)
     panel.tool.value = "tile"
     panel.owner.value = 2
     b = s.board
@@ -469,9 +472,7 @@ def test_a_valid_edit_is_applied_and_can_be_undone():
 
 def test_edit_hands_and_whose_turn():
     s = midgame_state()
-    app = Explorer(s)
-    app.open_tab(EDIT_TAB)
-    panel = app.edit_panel
+    app, panel = edit_mode(s)
     panel.hand_fields[0].value = "H4 ZZ"
     assert app.feedback.kind == "error" and "unknown tile 'ZZ'" in app.feedback.text
     panel.hand_fields[0].value = "H2 H3"
@@ -486,9 +487,7 @@ def test_edit_hands_and_whose_turn():
 
 def test_edit_remove_tile_returns_it_to_the_pile():
     s = midgame_state()
-    app = Explorer(s)
-    app.open_tab(EDIT_TAB)
-    panel = app.edit_panel
+    app, panel = edit_mode(s)
     panel.tool.value = "remove"
     hex_ = next(i for i, p in enumerate(s.tiles) if p is not None)
     owner = s.tiles[hex_].owner

@@ -123,47 +123,46 @@ def test_invariants_hold_and_games_end(game):
     assert final.phase is Phase.GAME_OVER and final.end_reason
 
 
-@FEW
-@given(games)
-def test_listed_actions_apply_and_others_are_refused(game):
-    n, ruleset, seed = game
+def at_every_state(check):
+    """A property test of random games (``walk``): ``check(state, rng)`` on every state of each."""
+    @FEW
+    @given(games)
+    def test(game):
+        walk(*game, check)
 
-    def each(s, rng):
-        legal = s.legal_actions()
-        assert len(set(legal)) == len(legal), "an action is listed twice"
-        if s.is_over:
-            assert legal == []
-        for a in rng.sample(legal, min(6, len(legal))):
-            assert why_illegal(s, a) is None, a
-            check_invariants(s.apply(a))
-        listed = set(legal)
-        for a in candidates(s, rng, 12):
-            if a in listed:
+    test.__name__ = check.__name__
+    return test
+
+
+@at_every_state
+def test_listed_actions_apply_and_others_are_refused(s, rng):
+    legal = s.legal_actions()
+    assert len(set(legal)) == len(legal), "an action is listed twice"
+    if s.is_over:
+        assert legal == []
+    for a in rng.sample(legal, min(6, len(legal))):
+        assert why_illegal(s, a) is None, a
+        check_invariants(s.apply(a))
+    listed = set(legal)
+    for a in candidates(s, rng, 12):
+        if a in listed:
+            s.apply(a)
+        else:
+            try:
                 s.apply(a)
+            except IllegalMoveError as e:
+                assert e.reason and e.reason == why_illegal(s, a)
             else:
-                try:
-                    s.apply(a)
-                except IllegalMoveError as e:
-                    assert e.reason and e.reason == why_illegal(s, a)
-                else:
-                    raise AssertionError(f"{a} is not listed but was accepted")
-
-    walk(n, ruleset, seed, each)
+                raise AssertionError(f"{a} is not listed but was accepted")
 
 
-@FEW
-@given(games)
-def test_pass_is_listed_exactly_when_nothing_else_is(game):
-    n, ruleset, seed = game
-
-    def each(s, rng):
-        legal = s.legal_actions()
-        if Pass() in legal:
-            assert legal == [Pass()]
-        if s.phase is Phase.PLAY and s.played_this_turn == 0:
-            assert legal, "a player always has something to do"
-
-    walk(n, ruleset, seed, each)
+@at_every_state
+def test_pass_is_listed_exactly_when_nothing_else_is(s, rng):
+    legal = s.legal_actions()
+    if Pass() in legal:
+        assert legal == [Pass()]
+    if s.phase is Phase.PLAY and s.played_this_turn == 0:
+        assert legal, "a player always has something to do"
 
 
 @settings(max_examples=15, deadline=None)

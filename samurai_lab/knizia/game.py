@@ -17,7 +17,7 @@ from .bots.base import BOTS, make_bot
 from .bots.knowledge import unseen_tiles
 from .core.actions import Action, PickTile, as_action
 from .core.rules import apply_action, legal_actions, why_illegal
-from .core.ruleset import PRESETS, RULINGS_BY_ID
+from .core.ruleset import CHOSEN, PRESETS, RANDOM, RULINGS_BY_ID
 from .core.scoring import score_state
 from .core.model import Phase, _evolve as evolve
 from .core.state import GameState, new_game
@@ -50,6 +50,7 @@ def outcome(state: GameState) -> Ending | None:
 
 TEACH = Domain("knizia_teach")  # the words of the editions, as the rule variants app says them
 EDITION_WORDS = {"1998": N_("1998 edition (Hans im Glück / Rio Grande)"), "2015": N_("2015 edition (Fantasy Flight)")}
+SETUP_OPTIONS = ("hands", "setup")  #: beginner options of a new game: how the hands and the pieces come
 WATCHER = -1  #: the seat of a watcher's view: every hand hidden
 
 
@@ -96,16 +97,22 @@ def hidden_action(before: GameState, action: Action, seat: int | None) -> str | 
 
 
 def _new_state(players: int | None = None, seed: int = 0, rulings: Mapping[str, str] | None = None) -> GameState:
-    """A new game of ``players`` (2 by default); ``rulings``: ``edition`` (1998, 2015) and R1-R4 by id."""
+    """A new game of ``players`` (2 by default); ``rulings``: ``edition`` (1998, 2015), R1-R4 by id, and how the
+    starting hands and pieces come (``hands``, ``setup``: chosen or random)."""
     chosen = dict(rulings or {})
     edition = str(chosen.pop("edition", "1998"))
     if edition not in PRESETS:
         raise ValueError(f"edition {edition!r}: choose one of {', '.join(PRESETS)}")
     changes = {}
     for key, value in chosen.items():
+        if key in SETUP_OPTIONS:
+            if value not in (CHOSEN, RANDOM):
+                raise ValueError(f"{key}: {value!r} is not one of {CHOSEN}, {RANDOM}")
+            changes[key] = value
+            continue
         ruling = RULINGS_BY_ID.get(str(key).upper())
         if ruling is None:
-            raise ValueError(f"unknown ruling {key!r} (known: edition, {', '.join(RULINGS_BY_ID)})")
+            raise ValueError(f"unknown ruling {key!r} (known: edition, hands, setup, {', '.join(RULINGS_BY_ID)})")
         if value not in dict(ruling.choice_texts):
             raise ValueError(f"ruling {ruling.id}: {value!r} is not one of {', '.join(dict(ruling.choice_texts))}")
         changes[ruling.field] = value
@@ -115,8 +122,13 @@ def _new_state(players: int | None = None, seed: int = 0, rulings: Mapping[str, 
 
 
 def rulings_table() -> list[tuple[str, str, list[tuple[str, str]]]]:
-    """The edition a new game is played by (its rulings R1-R4 follow the edition)."""
-    return [("edition", TEACH.gettext("Edition"), [(e, TEACH.gettext(EDITION_WORDS[e])) for e in PRESETS])]
+    """The edition a new game is played by (its rulings R1-R4 follow it), and how hands and pieces come."""
+    pieces = PRESETS["1998"].vocabulary.pieces
+    return [("edition", TEACH.gettext("Edition"), [(e, TEACH.gettext(EDITION_WORDS[e])) for e in PRESETS]),
+            ("hands", TEACH.gettext("Setup"), [(CHOSEN, TEACH.gettext("choose hands by clicking")),
+                                              (RANDOM, TEACH.gettext("random hands"))]),
+            ("setup", TEACH.gettext("Setup"), [(CHOSEN, TEACH.gettext("place {pieces} by clicking").format(pieces=pieces)),
+                                              (RANDOM, TEACH.gettext("random {pieces}").format(pieces=pieces))])]
 
 
 def _player_name(state: GameState, seat: int) -> str:

@@ -171,26 +171,26 @@ def test_supply_limit_speaks_the_edition():
         s.apply(PlacePiece(H, s.board.ids[s.board.villages[5]]))
 
 
-def test_setup_actions_outside_their_phase_are_refused_in_the_rulebooks_order():
-    s = new_game(2, EDITION_1998)
-    with pytest.raises(IllegalMoveError, match="the caste pieces are placed after every player has chosen his "
-                                               "starting hand"):
-        s.apply(parse_action("piece H@Kyoto"))
-    with pytest.raises(IllegalMoveError, match="the game has not started yet: the starting hands are being "
-                                               "chosen; then the caste pieces are placed, then play begins"):
-        s.apply(parse_action("H2@HO02"))
-    s = placing(2)
-    with pytest.raises(IllegalMoveError, match="every player has already chosen his starting hand: the hands are "
-                                               "chosen first, then the caste pieces are placed"):
-        s.apply(parse_action("pick H2"))
-    with pytest.raises(IllegalMoveError, match="the game has not started yet: the caste pieces are still being "
-                                               "placed; play begins once every piece is on the board"):
-        s.apply(parse_action("end"))
-    s = new_game(2, EDITION_1998.with_options(setup="random", hands="random"))
-    with pytest.raises(IllegalMoveError, match="all caste pieces are already placed"):
-        s.apply(parse_action("piece H@HO12"))
-    with pytest.raises(IllegalMoveError, match="starting hands are chosen at the start, before the caste pieces"):
-        s.apply(parse_action("pick H2"))
+#: A game of two in each phase of the setup, and in play at once (hands and pieces at random).
+PHASES = {"choosing hands": lambda: new_game(2, EDITION_1998), "placing pieces": lambda: placing(2),
+          "playing": lambda: new_game(2, EDITION_1998.with_options(setup="random", hands="random"))}
+
+
+@pytest.mark.parametrize(("phase", "action", "refusal"), [
+    ("choosing hands", "piece H@Kyoto",
+     "the caste pieces are placed after every player has chosen his starting hand"),
+    ("choosing hands", "H2@HO02", "the game has not started yet: the starting hands are being chosen; then the "
+                                  "caste pieces are placed, then play begins"),
+    ("placing pieces", "pick H2", "every player has already chosen his starting hand: the hands are chosen first, "
+                                  "then the caste pieces are placed"),
+    ("placing pieces", "end", "the game has not started yet: the caste pieces are still being placed; play begins "
+                              "once every piece is on the board"),
+    ("playing", "piece H@HO12", "all caste pieces are already placed"),
+    ("playing", "pick H2", "starting hands are chosen at the start, before the caste pieces"),
+])
+def test_setup_actions_outside_their_phase_are_refused_in_the_rulebooks_order(phase, action, refusal):
+    with pytest.raises(IllegalMoveError, match=refusal):
+        PHASES[phase]().apply(parse_action(action))
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

@@ -117,33 +117,30 @@ def test_e6_green_wins_on_other_castes():
             "Red 4 (1 High Helmet + 3 Rice fields). Green wins.") in text
 
 
-def test_e7_red_wins_on_total_although_blue_and_green_hold_more():
-    r = score(E7, NAMES_1998, V1998)
-    assert r.leaders == (RED, YELLOW, None)
-    assert r.leaderships == (0, 1, 0, 1)
-    assert r.other_pieces[RED] == r.other_pieces[YELLOW] == 3
-    assert r.totals[RED] == 9 and r.totals[YELLOW] == 8
-    assert r.totals[BLUE] > 9 and r.totals[GREEN] > 9
-    assert r.winners == (RED,) and r.decided_by == "total"
+@pytest.mark.parametrize(("counts", "names", "vocabulary", "leaders", "leaderships", "tied", "winner", "richer",
+                          "sentences"), [
+    (E7, NAMES_1998, V1998, (RED, YELLOW, None), (0, 1, 0, 1), {RED: (3, 9), YELLOW: (3, 8)}, RED, (BLUE, GREEN), (
+        "Rice field: Green and Blue tie with 4, no leader",
+        "Green and Blue lead nothing and cannot win.",
+        "Yellow 3 (3 Rice fields), Red 3 (1 Buddha + 2 Rice fields)",
+        "Still tied, so all pieces count: Yellow 8, Red 9. Red wins.")),
+    (E10, ["Gold", "Red", "Green"], V2015, (None, 1, 2), (0, 1, 1), {1: (3, 7), 2: (3, 6)}, 1, (), (
+        "Castle: Gold and Green tie with 2, no leader; Buddha: Red leads with 4; Rice: Green leads with 3.",
+        "Gold leads nothing and cannot win.",
+        "Red 3 (1 Castle + 2 Rice), Green 3 (2 Castles + 1 Buddha)",
+        "Still tied, so all pieces count: Red 7, Green 6. Red wins.")),
+], ids=["E7", "E10"])
+def test_red_wins_on_total(counts, names, vocabulary, leaders, leaderships, tied, winner, richer, sentences):
+    """``tied``: the seats tied on leaderships and other castes, with their (other castes, total); ``richer``:
+    seats that hold more pieces in all but lead nothing, so cannot win."""
+    r = score(counts, names, vocabulary)
+    assert r.leaders == leaders and r.leaderships == leaderships
+    assert {p: (r.other_pieces[p], r.totals[p]) for p in tied} == tied
+    assert all(r.totals[p] > r.totals[winner] for p in richer)
+    assert r.winners == (winner,) and r.decided_by == "total"
     text = r.explanation()
-    assert "Rice field: Green and Blue tie with 4, no leader" in text
-    assert "Green and Blue lead nothing and cannot win." in text
-    assert "Yellow 3 (3 Rice fields), Red 3 (1 Buddha + 2 Rice fields)" in text
-    assert "Still tied, so all pieces count: Yellow 8, Red 9. Red wins." in text
-
-
-def test_e10_red_wins_on_total():
-    names = ["Gold", "Red", "Green"]
-    r = score(E10, names, V2015)
-    assert r.leaders == (None, 1, 2) and r.leaderships == (0, 1, 1)
-    assert r.other_pieces[1] == r.other_pieces[2] == 3
-    assert r.totals[2] == 6 and r.totals[1] == 7
-    assert r.winners == (1,) and r.decided_by == "total"
-    text = r.explanation()
-    assert "Castle: Gold and Green tie with 2, no leader; Buddha: Red leads with 4; Rice: Green leads with 3." in text
-    assert "Gold leads nothing and cannot win." in text
-    assert "Red 3 (1 Castle + 2 Rice), Green 3 (2 Castles + 1 Buddha)" in text
-    assert "Still tied, so all pieces count: Red 7, Green 6. Red wins." in text
+    for sentence in sentences:
+        assert sentence in text
 
 
 def test_steps_narrow_the_contenders():

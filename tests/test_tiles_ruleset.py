@@ -140,19 +140,22 @@ def test_captures_open_by_player_count_or_as_chosen():
     assert not EDITION_1998.with_options(captures_visible="hidden").captures_open(2)
 
 
-def test_vocabulary_1998():
-    v = EDITION_1998.vocabulary
-    assert [v.caste(c) for c in CASTES] == ["High Helmet", "Buddha", "Rice field"]
-    assert (v.tile, v.swap, v.move, v.fast) == ("token", "figure exchange", "token exchange", "Japanese character")
-    assert v.figure(Figure.HELMET) == "High Helmet" and v.figure(Figure.MOVE) == "token exchange"
-    assert v.colours == ("green", "yellow", "blue", "red")
+@pytest.mark.parametrize(("ruleset", "castes", "words", "figures", "colours"), [
+    (EDITION_1998, ["High Helmet", "Buddha", "Rice field"],
+     ("token", "figure exchange", "token exchange", "Japanese character"),
+     {Figure.HELMET: "High Helmet", Figure.MOVE: "token exchange"}, ("green", "yellow", "blue", "red")),
+    (EDITION_2015, ["Castle", "Buddha", "Rice"], ("tile", "swap tile", "move tile", "quick icon"),
+     {Figure.SWAP: "swap tile", Figure.SHIP: "Ship"}, ("gold", "red", "green", "purple")),
+], ids=["1998", "2015"])
+def test_vocabulary(ruleset, castes, words, figures, colours):
+    """``words``: the tile, the swap tile, the move tile and the fast mark."""
+    v = ruleset.vocabulary
+    assert [v.caste(c) for c in CASTES] == castes
+    assert (v.tile, v.swap, v.move, v.fast) == words
+    assert {f: v.figure(f) for f in figures} == figures
+    assert v.colours == colours
 
 
-def test_vocabulary_2015():
-    v = EDITION_2015.vocabulary
-    assert [v.caste(c) for c in CASTES] == ["Castle", "Buddha", "Rice"]
-    assert (v.tile, v.swap, v.move, v.fast) == ("tile", "swap tile", "move tile", "quick icon")
-    assert v.figure(Figure.SWAP) == "swap tile" and v.figure(Figure.SHIP) == "Ship"
-    assert v.colours == ("gold", "red", "green", "purple")
+def test_two_vocabularies_and_castes_by_letter():
     assert set(VOCABULARY) == {"1998", "2015"}
     assert Caste("H") is H

@@ -29,6 +29,12 @@ def ready(view: BoardView) -> BoardView:
     return view
 
 
+@pytest.fixture
+def view() -> BoardView:
+    """A board of four, its page ready."""
+    return ready(start())
+
+
 def test_widget_structure_and_pinned_size() -> None:
     view = start()
     assert isinstance(view.widget, widgets.VBox)
@@ -58,8 +64,7 @@ def test_nothing_is_drawn_before_the_client_is_ready_then_everything() -> None:
     assert set(view.draw_seconds) == set(LAYER_NAMES)
 
 
-def test_click_reports_the_hex_under_the_pointer() -> None:
-    view = ready(start())
+def test_click_reports_the_hex_under_the_pointer(view: BoardView) -> None:
     got = []
     view.on_click(lambda i, x, y: got.append((i, x, y)))
     x, y = view.pixel_of("Kyoto")
@@ -105,8 +110,7 @@ def test_hover_is_throttled_with_the_last_change_delivered() -> None:
     assert view.hover == path[-1]
 
 
-def test_callback_errors_are_shown_and_kept() -> None:
-    view = ready(start())
+def test_callback_errors_are_shown_and_kept(view: BoardView) -> None:
     after = []
 
     def broken(i, x, y):
@@ -123,8 +127,7 @@ def test_callback_errors_are_shown_and_kept() -> None:
     assert "ZeroDivisionError" in view.error_log[-1]
 
 
-def test_highlights_selection_and_heat_map() -> None:
-    view = ready(start())
+def test_highlights_selection_and_heat_map(view: BoardView) -> None:
     board = view.state.board
     view.set_highlights(["HO12", 3])
     view.set_highlights([board.edo], "warning")
@@ -152,8 +155,7 @@ def test_highlights_selection_and_heat_map() -> None:
     assert view.error_log == []
 
 
-def test_focus_zooms_and_hit_testing_follows() -> None:
-    view = ready(start())
+def test_focus_zooms_and_hit_testing_follows(view: BoardView) -> None:
     board = view.state.board
     w, h = view.canvas.width, view.canvas.height
     view.set_focus(["Edo", *board.neighbours[board.edo]])
@@ -205,8 +207,7 @@ def key(view: BoardView, name: str) -> None:
 
 @pytest.mark.parametrize("w, vh, top, dpr", [(800, 768, 150, 1.0), (800, 768, 150, 2.0), (300, 1080, 100, 1.5),
                                              (1400, 1440, 120, 1.0), (600, 512, 300, 1.5)])
-def test_the_board_fits_its_room_sharp_and_clicks_stay_exact(w, vh, top, dpr) -> None:
-    view = ready(start())
+def test_the_board_fits_its_room_sharp_and_clicks_stay_exact(w, vh, top, dpr, view: BoardView) -> None:
     board = view.state.board
     measure(view, w, vh, top, dpr)
     css_w, css_h = view.css_size
@@ -227,8 +228,7 @@ def test_the_board_fits_its_room_sharp_and_clicks_stay_exact(w, vh, top, dpr) ->
     assert got == list(range(len(board)))
 
 
-def test_a_new_measure_redraws_only_when_the_canvas_changes() -> None:
-    view = ready(start())
+def test_a_new_measure_redraws_only_when_the_canvas_changes(view: BoardView) -> None:
     measure(view, 800)
     n = view.redraws
     measure(view, 801, top=151)  # the same box: nothing to do
@@ -319,8 +319,7 @@ def test_preview_palette_and_legend() -> None:
     assert view.error_log == []
 
 
-def test_the_redraws_of_one_event_go_as_one_batch() -> None:
-    view = ready(start())
+def test_the_redraws_of_one_event_go_as_one_batch(view: BoardView) -> None:
     board = view.state.board
 
     async def one_event() -> tuple[int, int]:

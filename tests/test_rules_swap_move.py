@@ -76,13 +76,6 @@ def test_swap_needs_the_named_pieces():
         swap_position().apply(parse_action("X HO07:H HO23:B"))
 
 
-def test_swap_needs_the_swap_tile():
-    with pytest.raises(IllegalMoveError, match="you do not hold the figure exchange"):
-        swap_position(hand="H2 W1").apply(parse_action("X HO07:H HO23:R"))
-    with pytest.raises(IllegalMoveError, match="you do not hold the swap tile"):
-        swap_position(EDITION_2015, hand="H2 W1").apply(parse_action("X HO07:H HO23:R"))
-
-
 def test_swap_notation_and_order():
     a = parse_action("x ho23:r ho07:h")
     assert a == Swap("HO07", H, "HO23", R) == Swap("HO23", R, "HO07", H)
@@ -185,11 +178,15 @@ def test_the_move_tile_itself_cannot_be_moved():
         s.apply(parse_action("M HO02>HO08"))
 
 
-def test_move_needs_the_move_tile():
-    with pytest.raises(IllegalMoveError, match="you do not hold the token exchange"):
-        move_position(hand="H2 W2").apply(parse_action("M HO02>HO08"))
-    with pytest.raises(IllegalMoveError, match="you do not hold the move tile"):
-        move_position(EDITION_2015, hand="H2 W2").apply(parse_action("M HO02>HO08"))
+@pytest.mark.parametrize(("position_of", "hand", "action", "ruleset", "refusal"), [
+    (swap_position, "H2 W1", "X HO07:H HO23:R", EDITION_1998, "you do not hold the figure exchange"),
+    (swap_position, "H2 W1", "X HO07:H HO23:R", EDITION_2015, "you do not hold the swap tile"),
+    (move_position, "H2 W2", "M HO02>HO08", EDITION_1998, "you do not hold the token exchange"),
+    (move_position, "H2 W2", "M HO02>HO08", EDITION_2015, "you do not hold the move tile"),
+], ids=["swap-1998", "swap-2015", "move-1998", "move-2015"])
+def test_swap_and_move_need_their_tile(position_of, hand, action, ruleset, refusal):
+    with pytest.raises(IllegalMoveError, match=refusal):
+        position_of(ruleset, hand=hand).apply(parse_action(action))
 
 
 def test_move_is_not_playable_without_an_own_normal_tile_on_the_board():

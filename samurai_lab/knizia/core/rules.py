@@ -260,11 +260,12 @@ def a_tile(t: Tile, vocab: Vocabulary) -> str:
     return T.gettext("a {name} {tile}").format(name=name, tile=vocab.tile)
 
 
-def _hex(state: GameState, ref: str) -> tuple[int | None, str | None]:
+def _hexes(state: GameState, *refs: str) -> tuple[list[int | None], str | None]:
+    """The board indices of the hexes ``refs`` and no refusal; or, with one not in play, Nones and its refusal."""
     try:
-        return state.board.resolve(ref), None
+        return [state.board.resolve(ref) for ref in refs], None
     except ValueError as e:
-        return None, str(e)
+        return [None] * len(refs), str(e)
 
 
 def _why_piece(state: GameState, action: PlacePiece) -> str | None:
@@ -275,7 +276,7 @@ def _why_piece(state: GameState, action: PlacePiece) -> str | None:
         return T.gettext("all caste pieces are already placed: play has begun")
     if not isinstance(action.caste, Caste):
         return T.gettext("{value} is not a caste").format(value=repr(action.caste))
-    i, err = _hex(state, action.hex)
+    (i,), err = _hexes(state, action.hex)
     if err:
         return err
     board = state.board
@@ -329,7 +330,7 @@ def _why_place(state: GameState, action: PlaceTile, hand: tuple[Tile, ...]) -> s
     if not t.fast and state.normal_played:
         return T.gettext("only one {tile} without the {fast} may be played per turn").format(
             tile=vocab.tile, fast=vocab.fast)
-    i, err = _hex(state, action.hex)
+    (i,), err = _hexes(state, action.hex)
     if err:
         return err
     board = state.board
@@ -350,10 +351,7 @@ def _why_swap(state: GameState, action: Swap, hand: tuple[Tile, ...]) -> str | N
     vocab = state.ruleset.vocabulary
     if SWAP_TILE not in hand:
         return T.gettext("you do not hold the {swap}").format(swap=vocab.swap)
-    a, err = _hex(state, action.hex_a)
-    if err:
-        return err
-    b, err = _hex(state, action.hex_b)
+    (a, b), err = _hexes(state, action.hex_a, action.hex_b)
     if err:
         return err
     if a == b:
@@ -383,10 +381,7 @@ def _why_move(state: GameState, action: MoveTile, hand: tuple[Tile, ...]) -> str
     if state.normal_played:
         return T.gettext("only one {tile} without the {fast} may be played per turn, and the {move} is "
                          "one").format(tile=vocab.tile, fast=vocab.fast, move=vocab.move)
-    a, err = _hex(state, action.from_hex)
-    if err:
-        return err
-    b, err = _hex(state, action.to_hex)
+    (a, b), err = _hexes(state, action.from_hex, action.to_hex)
     if err:
         return err
     lifted = state.tiles[a]

@@ -53,3 +53,17 @@ def targets_from(game: Game, state: Any, origin: int) -> list[int]:
 def action_between(game: Game, state: Any, cells: Sequence[int]) -> Any:
     """The legal action touching exactly ``cells`` (one cell: a placement; two: origin, arrival), or None."""
     return next((a for a in game.legal_actions(state) if tuple(game.action_cells(a)) == tuple(cells)), None)
+
+
+def click_on(game: Game, state: Any, selected: int | None, cell: int) -> tuple[int | None, Any]:
+    """What a click on ``cell`` means while ``selected`` is chosen: (the piece now chosen, None) when it chooses
+    one, (None, the action) when it makes a legal action (a placement, or the chosen piece's move), and
+    (None, None) when it makes none (the caller says why)."""
+    placement = action_between(game, state, (cell,))
+    if placement is not None:
+        return None, placement
+    if cell in origins(game, state):
+        return cell, None
+    if selected is None:
+        return None, None
+    return None, action_between(game, state, (selected, cell))

@@ -15,7 +15,7 @@ import ipywidgets as widgets
 
 from ..common.game import Game
 from ..i18n import Domain
-from .game_board import action_between, new_board, origins, targets_from
+from .game_board import click_on, new_board, targets_from
 
 T = Domain("ui")
 
@@ -30,7 +30,8 @@ def play_panel(game: Game, state: Any, report: Callable[[BaseException], None] |
 
 
 class LinePlayPanel:
-    """``show(state, seat, mine)``, ``on_action(callback)``, ``set_projector(on)``, ``widget``; ``click(cell)`` (tests)."""
+    """``show(state, mine)``, ``on_action(callback)``, ``set_projector(on)``, ``widget`` (the board) and ``controls``
+    (put beside it); ``click(cell)`` (tests)."""
 
     def __init__(self, game: Game, state: Any, report: Callable[[BaseException], None] | None = None) -> None:
         self.game, self.state, self.mine = game, state, False
@@ -40,7 +41,8 @@ class LinePlayPanel:
         self.board.on_cell(self.click)
         self.buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", grid_gap="6px"))
         self.buttons.add_class("samurai-together-actions")
-        self.widget = widgets.VBox([self.board.widget, self.buttons])
+        self.widget = self.board.widget
+        self.controls = [self.buttons]  #: shown beside the board by the app
 
     def on_action(self, callback: Callable[[str], Any]) -> None:
         self._callbacks.append(callback)
@@ -67,26 +69,21 @@ class LinePlayPanel:
         if not self.mine or cell is None:
             return
         game, state = self.game, self.state
-        placement = action_between(game, state, (cell,))
-        if placement is not None:
-            self._propose(game.action_text(placement))
-            return
-        if cell in origins(game, state):
-            self.selected = None if cell == self.selected else cell
+        chosen, move = click_on(game, state, self.selected, cell)
+        if chosen is not None:
+            self.selected = chosen
             self.draw()
             return
-        if self.selected is None:
+        if move is None and self.selected is None:
             raise ValueError(T.gettext("Choose one of your pieces first, then the square it goes to."))
-        move = action_between(game, state, (self.selected, cell))
         if move is None:
             spec = game.features.get("study_board")
             built = spec.move(self.selected, cell) if spec is not None and spec.move is not None else None
             why = game.why_illegal(state, built) if built is not None else None
-            self.selected = None
-            self.draw()
-            raise ValueError(why or T.gettext("That piece cannot go there."))
         self.selected = None
         self.draw()
+        if move is None:
+            raise ValueError(why or T.gettext("That piece cannot go there."))
         self._propose(game.action_text(move))
 
     def _propose(self, text: str) -> None:
@@ -97,7 +94,5 @@ class LinePlayPanel:
         game, state = self.game, self.state
         if self.selected is not None:
             self.board.show_cells(state, self.selected, targets_from(game, state, self.selected))
-        elif self.mine:
-            self.board.show_cells(state, marked=origins(game, state))
         else:
             self.board.show_cells(state)

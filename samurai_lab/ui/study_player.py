@@ -26,8 +26,8 @@ from ..common.study_format import Marks, Texts
 from ..common.study_model import ACCEPTED, ILLEGAL, OTHER, UNREADABLE, WRONG, StudyBoardSpec, StudyPlay, Verdict
 from ..i18n import Domain, get_language
 from .common import Feedback
-from .game_board import action_between, new_board, origins, targets_from
-from .layout import SIDE_CLASS
+from .game_board import click_on, new_board, targets_from
+from .layout import SIDE_CLASS, classed
 
 T = Domain("ui")
 
@@ -88,15 +88,13 @@ class LineStudyBoard:
         """A click or tap: a placement is a try; a piece of the player to move is chosen, then a cell makes the try."""
         if not self.asking or cell is None:
             return
-        game, state = self.game, self.state
-        placement = action_between(game, state, (cell,))
-        if placement is None and cell in origins(game, state):
-            self.selected = cell
+        chosen, move = click_on(self.game, self.state, self.selected, cell)
+        if chosen is not None:
+            self.selected = chosen
             self.draw()
             return
-        if placement is None and self.selected is None:
+        if move is None and self.selected is None:
             raise ValueError(T.gettext("Click one of your samurai first, then the square it goes to."))
-        move = placement or action_between(game, state, (self.selected, cell))
         if move is None and self.spec.move is not None:
             move = self.spec.move(self.selected, cell)
         self.selected = None
@@ -187,14 +185,8 @@ class StudyPlayer:
         self.last: Verdict | None = None
         board.on_try(self.guard(self.answer))
 
-        self.title = widgets.HTML()
-        self.title.add_class("samurai-study-title")
-        self.progress = widgets.HTML()
-        self.progress.add_class("samurai-study-progress")
-        self.text = widgets.HTML()
-        self.text.add_class("samurai-study-text")
-        self.prompt = widgets.HTML()
-        self.prompt.add_class("samurai-study-prompt")
+        self.title, self.progress, self.text, self.prompt = (
+            classed(widgets.HTML(), f"samurai-study-{name}") for name in ("title", "progress", "text", "prompt"))
         self.back_button = widgets.Button(description=T.gettext("Back"), icon="arrow-left",
                                           layout=widgets.Layout(width="auto"))
         self.back_button.add_class("samurai-study-back")

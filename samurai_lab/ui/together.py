@@ -25,6 +25,7 @@ from .common import Feedback
 from .game_names import game_label
 from .header import AppHeader
 from .language import APP_LANGUAGES, open_page
+from .layout import board_beside, classed
 from .play_client import PlayClient, PlayRefused
 from .play_panel import play_panel
 from .puzzles import BrowserStore
@@ -92,8 +93,7 @@ class Lobby:
                                             icon="users", layout=widgets.Layout(width="auto"))
         self.create_button.add_class("samurai-together-create")
         self.create_button.on_click(guard(lambda _b: self.create()))
-        self.links = widgets.HTML()
-        self.links.add_class("samurai-together-links")
+        self.links = classed(widgets.HTML(), "samurai-together-links")
         self.mine = MyGames(client, store)
         self.game.observe(guard(lambda _c: self._game_changed()), names="value")
         self.players.observe(guard(lambda _c: self._seats()), names="value")
@@ -174,8 +174,7 @@ class MyGames:
         self.client = client or PlayClient()
         self.own_store = store is None
         self.store = store or BrowserStore(STORE_KEY)
-        self.list = widgets.HTML()
-        self.list.add_class("samurai-together-mine")
+        self.list = classed(widgets.HTML(), "samurai-together-mine")
         self.widget = widgets.VBox([self.list, *([self.store.widget] if self.own_store else [])])
         self.store.on_load(self.show)
 
@@ -214,15 +213,11 @@ class SeatPage:
         self.panel = play_panel(self.game, self.game.from_position(snap["position"]), feedback.report_unexpected,
                                 feedback.show)
         self.panel.on_action(feedback.guard(self.send))
-        self.status = widgets.HTML()
-        self.status.add_class("samurai-together-status")
-        self.players = widgets.HTML()
-        self.players.add_class("samurai-together-players")
-        self.moves = widgets.HTML()
-        self.moves.add_class("samurai-together-moves")
-        side = widgets.VBox([self.status, self.players, self.moves], layout=widgets.Layout(min_width="14em"))
-        self.widget = widgets.HBox([self.panel.widget, side], layout=widgets.Layout(flex_flow="row wrap",
-                                                                                   grid_gap="12px"))
+        self.status = classed(widgets.HTML(), "samurai-together-status")
+        self.players = classed(widgets.HTML(), "samurai-together-players")
+        self.moves = classed(widgets.HTML(), "samurai-together-moves")
+        self.widget = board_beside(self.panel.widget, [self.status, *self.panel.controls, self.players, self.moves],
+                                   "22em")
         self.widget.add_class("samurai-together-game-page")
         self.show(snap)
         self.stop = client.follow(game_id, token, feedback.guard(self._event), feedback.guard(self._connection),
@@ -298,8 +293,7 @@ class TogetherApp:
         self.page: SeatPage | None = None
         self.lobby: Lobby | None = None
         game_id, token = q.text("game"), q.text("seat")
-        self.header = AppHeader(NOTEBOOK, root=self.widget, boards=[], languages=LANGUAGES,
-                                query={k: v for k, v in (("game", game_id), ("seat", token)) if v})
+        self.header = AppHeader(NOTEBOOK, root=self.widget, boards=[], languages=LANGUAGES)
         self.header.attach(self.widget)
         if not self.client.available:
             self.feedback.show(T.gettext("Play with others needs a server: start the apps with samurai-lab serve "

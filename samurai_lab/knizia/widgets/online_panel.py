@@ -5,7 +5,6 @@ each action's notation goes to the game service, which judges it."""
 
 from __future__ import annotations
 
-import html
 from typing import Any, Callable
 
 import ipywidgets as widgets
@@ -15,9 +14,9 @@ from ...i18n import Domain
 from ..core.actions import EndTurn, Pass
 from ..core.model import Phase
 from ..core.state import GameState
-from ..core.tiles import CASTES
-from ..teaching.words import hex_words
+from ..core.tiles import Caste
 from .board import BoardView
+from .examples import SwapChooser
 from .hand_panel import HandPanel, hand_items
 from .play_input import LEGAL, PREVIEW, Outcome, PlayInput
 
@@ -25,7 +24,8 @@ T = Domain("knizia")
 
 
 class KniziaPlayPanel:
-    """``show(view, mine)``, ``on_action(callback)``, ``set_projector(on)``, ``widget``, ``board``."""
+    """``show(view, mine)``, ``on_action(callback)``, ``set_projector(on)``, ``widget`` (the map), ``controls`` (the
+    hand and the turn's buttons, beside it) and ``board``."""
 
     def __init__(self, game: Game, view: GameState, report: Callable[[BaseException], None] | None = None,
                  say: Callable[[str, str], Any] | None = None) -> None:
@@ -42,10 +42,11 @@ class KniziaPlayPanel:
         self.end_turn.on_click(self._guarded(lambda _b: self._propose(str(EndTurn())), report))
         self.pass_button = widgets.Button(description=T.gettext("Pass"), layout=widgets.Layout(width="auto"))
         self.pass_button.on_click(self._guarded(lambda _b: self._propose(str(Pass())), report))
-        self.swap_castes = widgets.VBox()
+        self.swap_castes = SwapChooser(self._guarded(self.choose_swap_caste, report))
         self.buttons = widgets.HBox([self.end_turn, self.pass_button],
                                     layout=widgets.Layout(flex_flow="row wrap", grid_gap="6px"))
-        self.widget = widgets.VBox([self.board.widget, self.hand.widget, self.swap_castes, self.buttons])
+        self.widget = self.board.widget
+        self.controls = [self.hand.widget, self.swap_castes.widget, self.buttons]  #: shown beside the board by the app
 
     def _guarded(self, fn: Callable, report: Callable[[BaseException], None] | None) -> Callable:
         def run(*args: Any) -> None:
@@ -81,8 +82,7 @@ class KniziaPlayPanel:
         if self.mine:
             self._follow(self.input.choose(self.state, k))
 
-    def choose_swap_caste(self, end: int, caste_value: str) -> None:
-        caste = next(c for c in CASTES if c.value == caste_value)
+    def choose_swap_caste(self, end: int, caste: Caste) -> None:
         self._follow(self.input.choose_swap_caste(self.state, end, caste))
 
     def show(self, view: GameState, mine: bool) -> None:
@@ -102,29 +102,16 @@ class KniziaPlayPanel:
         else:
             seat = state.viewer
             hand = state.hands[seat] if seat is not None and seat >= 0 else None
-            tiles = state.ruleset.vocabulary.tiles
-            self.hand.show(T.gettext("Your {tiles}").format(tiles=tiles) if hand else "",
-                           hand_items(state, hand, None) if hand and state.phase is Phase.PLAY else [])
+            names = state.ruleset.vocabulary.seat_names(state.seats)
+            title = T.gettext("The {tiles} of {player} (waiting for {current})").format(
+                tiles=state.ruleset.vocabulary.tiles, player=names[seat], current=names[state.current]) if hand else ""
+            self.hand.show(title, hand_items(state, hand, None) if hand and state.phase is Phase.PLAY else [])
         self.end_turn.layout.display = "" if EndTurn() in legal else "none"
         self.pass_button.layout.display = "" if Pass() in legal else "none"
         marks = self.input.highlights(state) if self.mine else {}
         self.board.set_highlights(marks.get(LEGAL, ()), style=LEGAL)
         self.board.set_highlights(marks.get(PREVIEW, ()), style=PREVIEW)
-        rows = []
-        if self.mine:
-            ends, castes = self.input.sel.swap_ends, self.input.sel.swap_castes
-            vocab = state.ruleset.vocabulary
-            for e, i in enumerate(ends):
-                pieces = state.pieces[i]
-                if len(pieces) < 2:
-                    continue
-                tb = widgets.ToggleButtons(options=[(vocab.caste(c), c.value) for c in pieces],
-                                           value=castes[e].value if e < len(castes) else pieces[0].value,
-                                           description=html.unescape(hex_words(state, i)),
-                                           style={"button_width": "auto", "description_width": "auto"})
-                tb.observe(lambda ch, e=e: self.choose_swap_caste(e, ch["new"]), names="value")
-                rows.append(tb)
-        self.swap_castes.children = rows
+        self.swap_castes.show(state, self.input.sel.swap_ends if self.mine else (), self.input.sel.swap_castes)
 
 
 def knizia_play_panel(game: Game, view: GameState, report: Callable[[BaseException], None] | None = None,

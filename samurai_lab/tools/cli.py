@@ -18,6 +18,7 @@ COMMANDS: dict[str, str] = {
     "puzzles": "samurai_lab.tools.puzzles",
     "simulate": "samurai_lab.tools.simulate",
     "serve": "samurai_lab.tools.serve",
+    "play-service": "samurai_lab.tools.play.server",
     "review": "samurai_lab.tools.review",
     "site": "samurai_lab.tools.site.command",
 }

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from samurai_lab.ikizumari.bots.random_bot import RandomBot
+from samurai_lab.ikizumari.bots import make_bot
 from samurai_lab.ikizumari.core import (
     PASS, START, Move, Ruleset, apply_move, from_position, legal_moves, new_game, outcome, parse_move, to_position,
     why_illegal,
@@ -100,7 +100,7 @@ def test_records_replay_exactly():
     for game in range(5):
         s = new_game(Ruleset(jump="blocked") if game % 2 else Ruleset())
         start, moves = s, []
-        bot = RandomBot(game)
+        bot = make_bot("random", game)
         while outcome(s) is None:
             m = bot.choose(s)
             moves.append(m)

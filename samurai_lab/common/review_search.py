@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Generic, Iterator, Sequence, TypeVar
 
 from .game import Game
+from .negamax import Negamax
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -62,42 +63,13 @@ class MoveReview(Judged, Generic[M]):
     after: float  # chance to win after the move played
 
 
-class Search(Generic[S, M]):
-    """Negamax with alpha-beta to a fixed depth (a move that keeps the same player to move is not negated)."""
+class Search(Negamax[S, M]):
+    """Each move of a position searched to a fixed depth (``negamax.py``) and judged by its chance to win."""
 
     def __init__(self, game: Game[S, M], depth: int = DEPTH) -> None:
-        if game.evaluate is None:
-            raise ValueError(f"{game.name} has no evaluation to search with")
+        super().__init__(game)
         self.game = game
-        self.evaluate = game.evaluate
         self.depth = depth
-
-    def value(self, state: S, depth: int, alpha: float, beta: float) -> float:
-        """The value of ``state`` for its player to move."""
-        g = self.game
-        end = g.outcome(state)
-        if end is not None:
-            return 0.0 if end.winner is None else (g.win if end.winner == g.to_move(state) else -g.win)
-        if depth <= 0:
-            return self.evaluate(state)
-        best = -2 * g.win
-        for m in g.legal_actions(state):
-            v = self.child(state, m, depth - 1, alpha, beta)
-            if v > best:
-                best = v
-            if v > alpha:
-                alpha = v
-            if alpha >= beta:
-                break
-        return best
-
-    def child(self, state: S, move: M, depth: int, alpha: float, beta: float) -> float:
-        """The value of ``move`` for the player who makes it."""
-        g = self.game
-        after = g.apply_legal(state, move)
-        if g.to_move(after) == g.to_move(state):
-            return self.value(after, depth, alpha, beta)
-        return -self.value(after, depth, -beta, -alpha)
 
     def chance(self, v: float) -> float:
         """The chance to win of a value: 1 for a win found, 0 for a loss, logistic in between."""

@@ -1,37 +1,17 @@
-"""The bot interface and the registry of bots by name."""
+"""The registry of bots by name: the random bot (``common/random_bot.py``), the greedy and the search bot."""
 
 from __future__ import annotations
 
-from typing import Callable, Protocol
+from typing import Callable
 
-from ..core.moves import Move
-from ..core.state import State
+from ...common.game import Bot
+from ...common.random_bot import RandomBot
+from ..core.rules import legal_moves
+from .search import SearchBot
 
-
-class Bot(Protocol):
-    """Anything that picks a legal move for the player to move."""
-
-    name: str
-
-    def choose(self, state: State) -> Move: ...
-
-
-def _random(seed: int) -> Bot:
-    from .random_bot import RandomBot
-    return RandomBot(seed)
-
-
-def _search(seed: int) -> Bot:
-    from .search import SearchBot
-    return SearchBot(seed=seed)
-
-
-def _greedy(seed: int) -> Bot:
-    from .search import SearchBot
-    return SearchBot(seed=seed, max_depth=1, name="greedy")
-
-
-BOTS: dict[str, Callable[[int], Bot]] = {"random": _random, "greedy": _greedy, "search": _search}
+BOTS: dict[str, Callable[[int], Bot]] = {"random": lambda seed: RandomBot(legal_moves, seed),
+                                         "greedy": lambda seed: SearchBot(seed=seed, max_depth=1, name="greedy"),
+                                         "search": lambda seed: SearchBot(seed=seed)}
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:

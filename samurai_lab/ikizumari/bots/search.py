@@ -9,27 +9,27 @@ from __future__ import annotations
 
 import random
 
+from ...common.negamax import Negamax, OutOfBudget, SearchRules
 from ..core.moves import Move
 from ..core.rules import legal_moves, outcome, play
 from ..core.state import State
 from .evaluate import WIN, evaluate
 
-
-class _OutOfBudget(Exception):
-    pass
+RULES = SearchRules(legal_moves, play, lambda s: s.to_move, outcome, evaluate, WIN)
 
 
-class SearchBot:
+class SearchBot(Negamax[State, Move]):
     """``nodes``: positions examined per move at most (the first depth always completes)."""
 
     def __init__(self, seed: int = 0, nodes: int = 200, max_depth: int = 8, name: str = "search") -> None:
+        super().__init__(RULES)
         self.rng = random.Random(seed)
         self.budget = nodes
         self.max_depth = max_depth
         self.name = name
-        self.nodes = 0
         self.depth_reached = 0
         self.last_score = 0.0
+        self.limited = False  # past the first depth: the budget holds
 
     def choose(self, state: State) -> Move:
         moves = legal_moves(state)
@@ -42,9 +42,10 @@ class SearchBot:
         self.nodes = 0
         best, best_score = moves[0], -WIN * 2
         for depth in range(1, self.max_depth + 1):
+            self.limited = depth > 1
             try:
-                scored = self._root(state, moves, depth, limited=depth > 1)
-            except _OutOfBudget:
+                scored = self._root(state, moves, depth)
+            except OutOfBudget:
                 break
             scored.sort(key=lambda t: -t[0])
             best_score, best = scored[0]
@@ -55,40 +56,20 @@ class SearchBot:
         self.last_score = best_score
         return best
 
-    def _root(self, state: State, moves: list[Move], depth: int, limited: bool) -> list[tuple[float, Move]]:
+    def _root(self, state: State, moves: list[Move], depth: int) -> list[tuple[float, Move]]:
         alpha, beta = -WIN * 2, WIN * 2
         out: list[tuple[float, Move]] = []
         for m in moves:
-            v = self._child(state, m, depth - 1, alpha, beta, limited)
+            v = self.child(state, m, depth - 1, alpha, beta)
             out.append((v, m))
             alpha = max(alpha, v)
         return out
 
-    def _child(self, state: State, m: Move, depth: int, alpha: float, beta: float, limited: bool) -> float:
-        child = play(state, m)
-        if child.to_move == state.to_move:
-            return self._negamax(child, depth, alpha, beta, limited)
-        return -self._negamax(child, depth, -beta, -alpha, limited)
-
-    def _negamax(self, state: State, depth: int, alpha: float, beta: float, limited: bool) -> float:
+    def visit(self, state: State) -> None:
         self.nodes += 1
-        if limited and self.nodes > self.budget:
-            raise _OutOfBudget
-        end = outcome(state)
-        if end is not None:
-            if end.winner is None:
-                return 0.0
-            score = WIN - state.ply
-            return score if end.winner == state.to_move else -score
-        if depth <= 0:
-            return evaluate(state)
-        best = -WIN * 2
-        for m in legal_moves(state):
-            v = self._child(state, m, depth - 1, alpha, beta, limited)
-            if v > best:
-                best = v
-            if v > alpha:
-                alpha = v
-            if alpha >= beta:
-                break
-        return best
+        if self.limited and self.nodes > self.budget:
+            raise OutOfBudget
+
+    def won(self, state: State) -> float:
+        """A quicker win is worth more."""
+        return WIN - state.ply

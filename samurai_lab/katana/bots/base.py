@@ -1,28 +1,15 @@
-"""The bot interface and the registry of bots by name."""
+"""The registry of bots by name: the random bot (``common/random_bot.py``) and the search bot."""
 
 from __future__ import annotations
 
-from typing import Callable, Protocol
+from typing import Callable
 
-from ..core.state import Move, State
+from ...common.game import Bot
+from ...common.random_bot import RandomBot
+from ..core.rules import legal_moves
+from .search import SearchBot
 
-
-class Bot(Protocol):
-    """Anything that picks a legal move for the player to move."""
-
-    name: str
-
-    def choose(self, state: State) -> Move: ...
-
-
-BOTS: dict[str, Callable[..., Bot]] = {}
-
-
-def register(name: str) -> Callable[[type], type]:
-    def deco(cls: type) -> type:
-        BOTS[name] = cls
-        return cls
-    return deco
+BOTS: dict[str, Callable[..., Bot]] = {"random": lambda seed=0: RandomBot(legal_moves, seed), "search": SearchBot}
 
 
 def make_bot(name: str, seed: int = 0, **options: object) -> Bot:

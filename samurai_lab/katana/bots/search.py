@@ -14,7 +14,7 @@ import time
 from ..core.board import IS_KATANA, KATANA, KIND, NEIGHBOUR
 from ..core.rules import apply_legal, legal_moves, outcome
 from ..core.state import BLACK_STRONG, BLACK_WEAK, RED_STRONG, RED_WEAK, Move, State
-from .base import register
+from ...common.negamax import Negamax, OutOfBudget, SearchRules
 
 WIN = 100_000
 REPEAT_PENALTY = 40  # per earlier visit of the position a move leads to
@@ -53,18 +53,20 @@ def evaluate(state: State) -> float:
     return black - red if me == 0 else red - black
 
 
-@register("search")
-class SearchBot:
+RULES = SearchRules(legal_moves, apply_legal, lambda s: s.to_move, outcome, evaluate, WIN)
+
+
+class SearchBot(Negamax[State, Move]):
     """Negamax with alpha-beta pruning, iterative deepening and a budget of nodes or seconds per move."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, nodes: int = 1500, seconds: float | None = None, max_depth: int = 6) -> None:
+        super().__init__(RULES)
         self.rng = random.Random(seed)
         self.node_budget = nodes
         self.seconds = seconds
         self.max_depth = max_depth
-        self.nodes = 0
         self.depth_reached = 0
         self._deadline = 0.0
         self.seen: dict[tuple, int] = {}  # positions met in this game, to steer away from endless loops
@@ -86,7 +88,7 @@ class SearchBot:
         for depth in range(1, self.max_depth + 1):
             try:
                 value, move = self._root(children, depth, state)
-            except _OutOfBudget:
+            except OutOfBudget:
                 break
             best, self.depth_reached = move, depth
             if value >= WIN - 100:
@@ -99,39 +101,18 @@ class SearchBot:
     def _root(self, children: list, depth: int, state: State) -> tuple[float, Move]:
         alpha, best_move = -float("inf"), children[0][0]
         for move, child in children:
-            value = _sign(state, child) * self._negamax(child, depth - 1, -WIN * 2, WIN * 2)
+            value = self.after(state, child, depth - 1, -WIN * 2, WIN * 2)
             value -= REPEAT_PENALTY * self.seen.get(child.key(), 0)
             if value > alpha:
                 alpha, best_move = value, move
         return alpha, best_move
 
-    def _negamax(self, state: State, depth: int, alpha: float, beta: float) -> float:
+    def visit(self, state: State) -> None:
         self.nodes += 1
         if self.nodes > self.node_budget or (self.nodes & 63 == 0 and time.perf_counter() > self._deadline):
-            raise _OutOfBudget
-        if depth <= 0 or outcome(state) is not None:
-            return evaluate(state)
-        best = -float("inf")
-        for move in legal_moves(state):
-            child = apply_legal(state, move)
-            value = _sign(state, child) * self._negamax(child, depth - 1, *_window(state, child, alpha, beta))
-            if value > best:
-                best = value
-            if best > alpha:
-                alpha = best
-            if alpha >= beta:
-                break
-        return best
-
-
-class _OutOfBudget(Exception):
-    pass
+            raise OutOfBudget
 
 
 def _sign(parent: State, child: State) -> int:
     """+1 when the child's player to move is the parent's (a relocation choice, a defeat), else -1."""
     return 1 if child.to_move == parent.to_move else -1
-
-
-def _window(parent: State, child: State, alpha: float, beta: float) -> tuple[float, float]:
-    return (alpha, beta) if child.to_move == parent.to_move else (-beta, -alpha)

@@ -4,37 +4,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...common.square_grid import SquareGrid
 from ..core.board import COORDS, INDEX, SIZE
 
 
 @dataclass(frozen=True)
-class Layout:
-    """A board of ``SIZE`` x ``SIZE`` cells of ``cell`` pixels, with a ``margin`` for the coordinates."""
+class Layout(SquareGrid):
+    """A board of ``SIZE`` x ``SIZE`` cells of ``cell`` pixels, with a ``margin`` for the coordinates (row 9 at the
+    top, Black's side)."""
 
     cell: float = 56.0
     margin: float = 24.0
+    side = SIZE
 
-    @property
-    def width(self) -> int:
-        return int(round(SIZE * self.cell + 2 * self.margin))
-
-    @property
-    def height(self) -> int:
-        return self.width
-
-    def origin(self, square: int) -> tuple[float, float]:
-        """Top-left pixel of a square (row 9 at the top, Black's side)."""
+    def place(self, square: int) -> tuple[int, int]:
         col, row = COORDS[square]
-        return self.margin + col * self.cell, self.margin + (SIZE - 1 - row) * self.cell
+        return col, SIZE - 1 - row
 
-    def centre(self, square: int) -> tuple[float, float]:
-        x, y = self.origin(square)
-        return x + self.cell / 2, y + self.cell / 2
+    def square_of(self, column: int, row: int) -> int | None:
+        return INDEX.get((column, SIZE - 1 - row))
 
-    def square_at(self, x: float, y: float) -> int | None:
-        """The square under pixel (x, y), or None outside the board."""
-        col = int((x - self.margin) // self.cell)
-        top = int((y - self.margin) // self.cell)
-        if x < self.margin or y < self.margin:
-            return None
-        return INDEX.get((col, SIZE - 1 - top))
+    width = height = SquareGrid.size  #: pixels
+    origin = SquareGrid.corner  #: the top-left pixel of a square

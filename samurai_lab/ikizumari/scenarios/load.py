@@ -30,11 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
-
+from ...common.scenario_file import Problems, ScenarioError, load_file, read_table
 from ..core.moves import parse_move
 from ..core.position import START, from_position
 from ..core.ruleset import RULINGS_BY_FIELD, Ruleset
@@ -45,14 +41,6 @@ EXPECT_KEYS = {"refused", "announcement", "constraint", "legal", "legal_count", 
                "landings", "to_move", "winner", "reason", "position"}
 TOP_KEYS = {"game", "title", "description", "position", "rules", "steps", "variants", "source"}
 STEP_KEYS = {"number", "move", "narration", "expect"}
-
-
-class ScenarioError(ValueError):
-    """A scenario file that cannot be used; ``problems`` lists every one as ``file: field: what``."""
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = problems
-        super().__init__("\n".join(problems))
 
 
 @dataclass(frozen=True)
@@ -88,27 +76,15 @@ class Scenario:
 
 def load_scenario(path: str | Path) -> Scenario:
     """Read and validate a scenario file; ScenarioError listing every problem."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ScenarioError([f"{p}: cannot be read: {e}"]) from None
-    return parse_scenario(text, str(p))
+    return load_file(path, parse_scenario)
 
 
 def parse_scenario(text: str, name: str = "<text>") -> Scenario:
     """Validate the TOML text of a scenario; ScenarioError listing every problem."""
-    problems: list[str] = []
-
-    def bad(where: str, what: str) -> None:
-        problems.append(f"{name}: {where}: {what}")
-
-    try:
-        data = tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, TypeError) as e:
-        raise ScenarioError([f"{name}: not valid TOML: {e}"]) from None
-    for key in sorted(set(data) - TOP_KEYS):
-        bad(key, f"unknown key (known: {', '.join(sorted(TOP_KEYS))})")
+    problems = Problems(name)
+    bad = problems.bad
+    data = read_table(text, name)
+    problems.unknown(data, TOP_KEYS)
     if data.get("game") != GAME:
         bad("game", f'must be "{GAME}", got {data.get("game")!r}')
     title = data.get("title")
@@ -127,7 +103,7 @@ def parse_scenario(text: str, name: str = "<text>") -> Scenario:
             start = from_position(START if pos.strip() == "start" else pos, ruleset)
         except ValueError as e:
             bad("position", str(e))
-    steps = _steps(data.get("steps", []), "steps", bad)
+    steps = _steps(data.get("steps", []), "steps", problems)
     variants = []
     raw_variants = data.get("variants", [])
     if not isinstance(raw_variants, list):
@@ -139,8 +115,7 @@ def parse_scenario(text: str, name: str = "<text>") -> Scenario:
         if not isinstance(v, dict):
             bad(where, "must be a table")
             continue
-        for key in sorted(set(v) - {"name", "rules", "steps"}):
-            bad(f"{where}.{key}", "unknown key (known: name, rules, steps)")
+        problems.unknown(v, ("name", "rules", "steps"), f"{where}.")
         vname = v.get("name")
         if not isinstance(vname, str) or not vname:
             bad(f"{where}.name", "a non-empty text is needed")
@@ -187,7 +162,8 @@ def _ruleset(raw: Any, where: str, bad) -> Ruleset | None:  # noqa: ANN001
     return rs if ok else None
 
 
-def _steps(raw: Any, where: str, bad) -> list[Step]:  # noqa: ANN001
+def _steps(raw: Any, where: str, problems: Problems) -> list[Step]:
+    bad = problems.bad
     if not isinstance(raw, list):
         bad(where, "must be an array of tables [[steps]]")
         return []
@@ -197,8 +173,7 @@ def _steps(raw: Any, where: str, bad) -> list[Step]:  # noqa: ANN001
         if not isinstance(st, dict):
             bad(sw, "must be a table")
             continue
-        for key in sorted(set(st) - STEP_KEYS):
-            bad(f"{sw}.{key}", f"unknown key (known: {', '.join(sorted(STEP_KEYS))})")
+        problems.unknown(st, STEP_KEYS, f"{sw}.")
         number = st.get("number")
         if not isinstance(number, int) or isinstance(number, bool) or number != len(steps) + 1:
             bad(f"{sw}.number", f"steps are numbered 1, 2, 3...; expected {len(steps) + 1}, got {number!r}")

@@ -6,6 +6,7 @@ from typing import Any
 
 from samurai_lab.i18n import use_language
 
+from ...common.scenario_file import listed_moves
 from ..core.board import BLACK, RED
 from ..core.moves import parse_move
 from ..core.position import to_position
@@ -85,12 +86,7 @@ def check_expectations(state: State, exp: dict[str, Any]) -> list[str]:
             out.append(f"legal moves differ: missing {sorted(want - legal)}, unexpected {sorted(legal - want)}")
     if "legal_count" in exp and len(legal) != exp["legal_count"]:
         out.append(f"{len(legal)} legal moves, expected {exp['legal_count']}")
-    for m in exp.get("legal_include", []):
-        if str(parse_move(m)) not in legal:
-            out.append(f"{m} should be legal: {why_illegal(state, m)}")
-    for m in exp.get("legal_exclude", []):
-        if str(parse_move(m)) in legal:
-            out.append(f"{m} should be illegal")
+    out += listed_moves(exp, ("legal_include", "legal_exclude"), legal, parse_move, lambda m: why_illegal(state, m))
     for m, words in exp.get("landings", {}).items():
         if str(parse_move(m)) not in legal:
             out.append(f"{m} should be legal: {why_illegal(state, m)}")

@@ -6,7 +6,7 @@ file and field); ``run_scenario`` plays it and checks every expectation; ``check
 ``samurai-lab check`` entry for files with ``game = "katana"``.
 """
 
-from .errors import ScenarioError
+from ...common.scenario_file import ScenarioError
 from .model import Expectation, Scenario, Step
 from .load import load_scenario, parse_scenario, scenario_files
 from .verify import ScenarioRun, StepResult, run_scenario

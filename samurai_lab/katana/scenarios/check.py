@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import ScenarioError
+from ...common.scenario_file import ScenarioError
 from .load import load_scenario
 from .verify import run_scenario
 

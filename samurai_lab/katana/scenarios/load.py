@@ -5,15 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
-
+from ...common.scenario_file import Problems, ScenarioError, load_file, read_table
 from ..core.board import square_index
 from ..core.ruleset import Ruleset
 from ..core.state import CONSTRAINTS, from_position, new_game, parse_move
-from .errors import ScenarioError
 from .model import EXPECTATION_KEYS, Expectation, Scenario, Step
 
 GAME = "katana"
@@ -26,38 +21,26 @@ def scenario_files(folder: str | Path) -> list[Path]:
     out = []
     for path in sorted(Path(folder).glob("*.toml")):
         try:
-            if tomllib.loads(path.read_text(encoding="utf-8")).get("game") == GAME:
+            if load_file(path, read_table).get("game") == GAME:
                 out.append(path)
-        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        except ScenarioError:
             continue
     return out
 
 
 def load_scenario(path: str | Path) -> Scenario:
     """The scenario in ``path``; ScenarioError listing every problem."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ScenarioError([f"{p}: cannot read the file: {e}"]) from None
-    return parse_scenario(text, str(p))
+    return load_file(path, parse_scenario)
 
 
 def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
     """A scenario from TOML text; ScenarioError listing every problem with its field."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ScenarioError([f"{name}: not valid TOML: {e}"]) from None
-    problems: list[str] = []
-
-    def bad(where: str, what: str) -> None:
-        problems.append(f"{name}: {where}: {what}")
-
+    data = read_table(text, name)
+    problems = Problems(name)
+    bad = problems.bad
     if data.get("game") != GAME:
         bad("game", f'must be "{GAME}" (found {data.get("game")!r})')
-    for key in sorted(set(data) - TOP_KEYS):
-        bad(key, f"unknown key (known: {', '.join(sorted(TOP_KEYS))})")
+    problems.unknown(data, TOP_KEYS)
     title = data.get("title", "")
     if not isinstance(title, str) or not title.strip():
         bad("title", "a non-empty string is needed")
@@ -88,8 +71,7 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
         if not isinstance(raw, dict):
             bad(where, "must be a table")
             continue
-        for key in sorted(set(raw) - STEP_KEYS):
-            bad(f"{where}.{key}", f"unknown key (known: {', '.join(sorted(STEP_KEYS))})")
+        problems.unknown(raw, STEP_KEYS, f"{where}.")
         n = raw.get("n", i)
         if n != i:
             bad(f"{where}.n", f"steps are numbered 1, 2, 3 ... in order: expected {i}, found {n!r}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...common.scenario_file import listed_moves
 from ..core.board import NAMES, square_index
 from ..core.rules import apply_move, is_tachiojo, legal_moves, outcome, why_illegal
 from ..core.state import Move, State, is_strong, parse_move, to_position
@@ -104,12 +105,7 @@ def check(state: State, expect: Expectation, moved: bool = False) -> list[str]:
         want("tachiojo", c["tachiojo"], is_tachiojo(state))
     if "pending" in c:
         want("pending", c["pending"], bool(state.pending))
-    for m in c.get("moves_include", []):
-        if str(parse_move(m)) not in legal_s:
-            out.append(f"moves_include: {m} should be legal but is not: {why_illegal(state, m)}")
-    for m in c.get("moves_exclude", []):
-        if str(parse_move(m)) in legal_s:
-            out.append(f"moves_exclude: {m} should be illegal but is legal")
+    out += listed_moves(c, ("moves_include", "moves_exclude"), legal_s, parse_move, lambda m: why_illegal(state, m))
     if "movers" in c:
         want("movers", sorted(c["movers"]), sorted({NAMES[m.frm] for m in legal if m.kind == "move"}))
     if "targets" in c:

@@ -8,7 +8,7 @@ checked name, a replace only after asking, a cap on the number and size of the f
 link in the study player.
 
 An app hands in an :class:`EditorGame` (its game, how to show marks on its board, how to go back a
-move...; :func:`board_editor_game` for an app on its game's board hook). The app passes the cells
+move...; :func:`board_study_editor` builds it and the editor for an app on its game's board hook). The app passes the cells
 clicked while ``marking`` (:meth:`StudyEditor.mark`) and every move played on the board
 (:meth:`StudyEditor.after_play`).
 """
@@ -32,6 +32,7 @@ from ..common.study_model import StudyPlay
 from ..i18n import LANGUAGES, N_, Domain, get_language
 from .game_board import GameBoard
 from .header import page_name
+from .layout import classed
 from .study_player import uploaded_text
 
 T = Domain("ui")
@@ -52,7 +53,7 @@ class EditorGame:
     a position string on the board; ``undo()`` takes back the last move; ``open_board()`` and
     ``open_editor()`` bring the board's tab, and the editor's, to the front. Optional: ``words()``, the
     game's own words for some labels (the editor's English text → the game's, translated).
-    :func:`board_editor_game` builds it for an app on its game's board hook (``ui/game_board.py``).
+    :func:`board_study_editor` builds it for an app on its game's board hook (``ui/game_board.py``).
     """
 
     game: Game
@@ -80,17 +81,23 @@ class EditorGame:
         return self.game.edition_of(self.game.from_position(position))
 
 
-def board_editor_game(game: Game, board: GameBoard, state: Callable[[], Any], load: Callable[[str], None],
-                      undo: Callable[[], None], open_editor: Callable[[], None]) -> EditorGame:
-    """The editor's game for an app whose board is ``game``'s board hook: the marks drawn by ``board``
-    (the app's board is always in view: no tab to bring forward)."""
+def board_study_editor(game: Game, board: GameBoard, state: Callable[[], Any], load: Callable[[str], None],
+                       undo: Callable[[], None], feedback: Any, guard: Callable[[Callable], Callable],
+                       css_class: str) -> tuple[widgets.Accordion, StudyEditor]:
+    """The Study section of an app whose board is ``game``'s board hook: the editor in a closed accordion (CSS
+    class ``css_class``) that opens when a step is taken, its marks drawn by ``board`` (always in view: no tab
+    to bring forward)."""
 
     def show_marks(names: list[str], arrow: tuple[str, str] | None) -> None:
         now = state()
         cells = [game.read_cell(now, name) for name in (*names, *(arrow or ()))]
         board.show_cells(now, marked=cells[:len(names)], arrow=tuple(cells[len(names):]) or None)
 
-    return EditorGame(game, state, show_marks, load, undo, lambda: None, open_editor)
+    box = classed(widgets.Accordion(children=[widgets.VBox()], selected_index=None), css_class)
+    editor = StudyEditor(EditorGame(game, state, show_marks, load, undo, lambda: None,
+                                    lambda: setattr(box, "selected_index", 0)), feedback, guard)
+    box.children = [editor.widget]
+    return box, editor
 
 
 def study_file_name(raw: str) -> str:

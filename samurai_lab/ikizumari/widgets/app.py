@@ -23,7 +23,7 @@ from samurai_lab.ui.common import Feedback, projector_style
 from samurai_lab.common.records import write_record
 from samurai_lab.ui.header import AppHeader
 from samurai_lab.ui.review import review_panel
-from samurai_lab.ui.study_editor import StudyEditor, board_editor_game
+from samurai_lab.ui.study_editor import board_study_editor
 from samurai_lab.ui.layout import board_beside, classed, css_widget
 
 from ..core.board import BLACK, RED, square_name
@@ -123,11 +123,9 @@ class IkizumariApp:
         self.review = review_panel(GAME, lambda: (self.session.states, self.session.moves), self._guarded,
                                    self.feedback.report_unexpected, self._in_language)
         self.review.widget.layout.display = "none"
-        self.study_box = classed(widgets.Accordion(children=[widgets.VBox()], selected_index=None), "ikz-study-box")
-        self.study_editor = StudyEditor(board_editor_game(
-            GAME, self.board, lambda: self.session.state, self.load_position, self._undo,
-            lambda: setattr(self.study_box, "selected_index", 0)), self.feedback, self._guarded)
-        self.study_box.children = [self.study_editor.widget]
+        self.study_box, self.study_editor = board_study_editor(
+            GAME, self.board, lambda: self.session.state, self.load_position, self._undo, self.feedback, self._guarded,
+            "ikz-study-box")
         self.play_tab = board_beside(self.board.widget, [
             self.status, self.announce, self.feedback.widget,
             widgets.HBox([self.new_button, self.undo_button, self.bot_button, self.pass_button]),

@@ -27,7 +27,7 @@ from ...ui.common import Feedback, projector_style
 from ...common.records import write_record
 from ...ui.header import AppHeader
 from ...ui.review import review_panel
-from ...ui.study_editor import StudyEditor, board_editor_game
+from ...ui.study_editor import board_study_editor
 from ...ui.layout import board_beside, classed
 from ..core.board import NAMES
 from ..core.rules import free_shiro, is_tachiojo, legal_moves, outcome, why_illegal
@@ -104,11 +104,9 @@ class KatanaApp:
         self.review = review_panel(GAME, lambda: (self.session.states, self.session.moves), self._guard,
                                    self.feedback.report_unexpected, self._in_language)
         self.review.widget.layout.display = "none"
-        self.study_box = classed(widgets.Accordion(children=[widgets.VBox()], selected_index=None), "katana-study-box")
-        self.study_editor = StudyEditor(board_editor_game(
-            GAME, self.board, lambda: self.session.state, self.load_position, self._undo,
-            lambda: setattr(self.study_box, "selected_index", 0)), self.feedback, self._guard)
-        self.study_box.children = [self.study_editor.widget]
+        self.study_box, self.study_editor = board_study_editor(
+            GAME, self.board, lambda: self.session.state, self.load_position, self._undo, self.feedback, self._guard,
+            "katana-study-box")
         self.play_tab = board_beside(self.board.widget, [
             self.status, self.constraint, self.feedback.widget, buttons, seats_row, self.review.widget,
             self.rulings_box, self.position_box, self.study_box, self.log], "440px")

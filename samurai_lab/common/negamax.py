@@ -1,12 +1,13 @@
 """The alpha-beta (negamax) search of the games of moves, over a ``Game`` or the same functions of a game's bots.
 
-A move that keeps the same player to move (Katana's relocation, Iki-zumari's ANZEN) is not negated. A search
-bot subclasses :class:`Negamax` for its budget (``visit``) and its value of a won position (``won``); the
-review (``review_search.py``) searches with it as it is.
+A move that keeps the same player to move (Katana's relocation, Iki-zumari's ANZEN) is not negated. A game's
+search bot subclasses :class:`SearchBot` for its move ordering, its budget (``visit``) and its value of a won
+position (``won``); the review (``review_search.py``) searches with :class:`Negamax` as it is.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Sequence, TypeVar
 
@@ -77,3 +78,16 @@ class Negamax(Generic[S, M]):
         if self.rules.to_move(after) == self.rules.to_move(state):
             return self.value(after, depth, alpha, beta)
         return -self.value(after, depth, -beta, -alpha)
+
+
+class SearchBot(Negamax[S, M]):
+    """A search bot: iterative deepening to ``max_depth`` within a budget of ``nodes`` positions a move, ties
+    broken by a generator seeded with ``seed``; ``depth_reached``: the last depth searched in full."""
+
+    def __init__(self, rules: Any, seed: int, nodes: int, max_depth: int, name: str) -> None:
+        super().__init__(rules)
+        self.rng = random.Random(seed)
+        self.budget = nodes
+        self.max_depth = max_depth
+        self.name = name
+        self.depth_reached = 0

@@ -7,9 +7,8 @@ negated.
 
 from __future__ import annotations
 
-import random
-
-from ...common.negamax import Negamax, OutOfBudget, SearchRules
+from ...common import negamax
+from ...common.negamax import OutOfBudget, SearchRules
 from ..core.moves import Move
 from ..core.rules import legal_moves, outcome, play
 from ..core.state import State
@@ -18,16 +17,11 @@ from .evaluate import WIN, evaluate
 RULES = SearchRules(legal_moves, play, lambda s: s.to_move, outcome, evaluate, WIN)
 
 
-class SearchBot(Negamax[State, Move]):
+class SearchBot(negamax.SearchBot[State, Move]):
     """``nodes``: positions examined per move at most (the first depth always completes)."""
 
     def __init__(self, seed: int = 0, nodes: int = 200, max_depth: int = 8, name: str = "search") -> None:
-        super().__init__(RULES)
-        self.rng = random.Random(seed)
-        self.budget = nodes
-        self.max_depth = max_depth
-        self.name = name
-        self.depth_reached = 0
+        super().__init__(RULES, seed, nodes, max_depth, name)
         self.last_score = 0.0
         self.limited = False  # past the first depth: the budget holds
 

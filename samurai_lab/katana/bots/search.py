@@ -8,13 +8,13 @@ Ties between equally good moves are broken by the seeded random generator, so a 
 
 from __future__ import annotations
 
-import random
 import time
 
 from ..core.board import IS_KATANA, KATANA, KIND, NEIGHBOUR
 from ..core.rules import apply_legal, legal_moves, outcome
 from ..core.state import BLACK_STRONG, BLACK_WEAK, RED_STRONG, RED_WEAK, Move, State
-from ...common.negamax import Negamax, OutOfBudget, SearchRules
+from ...common import negamax
+from ...common.negamax import OutOfBudget, SearchRules
 
 WIN = 100_000
 REPEAT_PENALTY = 40  # per earlier visit of the position a move leads to
@@ -56,18 +56,12 @@ def evaluate(state: State) -> float:
 RULES = SearchRules(legal_moves, apply_legal, lambda s: s.to_move, outcome, evaluate, WIN)
 
 
-class SearchBot(Negamax[State, Move]):
+class SearchBot(negamax.SearchBot[State, Move]):
     """Negamax with alpha-beta pruning, iterative deepening and a budget of nodes or seconds per move."""
 
-    name = "search"
-
     def __init__(self, seed: int = 0, nodes: int = 1500, seconds: float | None = None, max_depth: int = 6) -> None:
-        super().__init__(RULES)
-        self.rng = random.Random(seed)
-        self.node_budget = nodes
+        super().__init__(RULES, seed, nodes, max_depth, "search")
         self.seconds = seconds
-        self.max_depth = max_depth
-        self.depth_reached = 0
         self._deadline = 0.0
         self.seen: dict[tuple, int] = {}  # positions met in this game, to steer away from endless loops
 
@@ -109,7 +103,7 @@ class SearchBot(Negamax[State, Move]):
 
     def visit(self, state: State) -> None:
         self.nodes += 1
-        if self.nodes > self.node_budget or (self.nodes & 63 == 0 and time.perf_counter() > self._deadline):
+        if self.nodes > self.budget or (self.nodes & 63 == 0 and time.perf_counter() > self._deadline):
             raise OutOfBudget
 
 

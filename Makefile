@@ -8,7 +8,7 @@ PIP    := $(BIN)/python -m pip
 CHROMIUM ?= /usr/bin/chromium
 
 .DEFAULT_GOAL := help
-.PHONY: help serve test bench screenshots chromium postgresql catalogs dist site clean distclean
+.PHONY: help serve test test-fast bench screenshots chromium postgresql catalogs dist site clean distclean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
@@ -58,8 +58,15 @@ postgresql:  ## make sure PostgreSQL's programs are installed (as root: apt-get)
 	  exit 1; \
 	fi
 
+# Tests run in TEST_JOBS processes (pytest-xdist); TEST_JOBS=0 runs them in this one.
+TEST_JOBS ?= 2
+FAST_TESTS := not browser and not slow and not notebook and not server
+
 test: $(VENV)/.installed-test chromium postgresql  ## all tests: unit, property, scenario, notebook, browser, binder
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_JOBS)
+
+test-fast: $(VENV)/.installed-test  ## the tests without a browser, a server, a notebook or a venv, for the edit loop
+	$(BIN)/python -m pytest -n $(TEST_JOBS) -m "$(FAST_TESTS)"
 
 screenshots: $(VENV)/.installed-test chromium  ## refresh docs/screenshots/ from the browser tests
 	SAMURAI_SCREENSHOTS_DIR=docs/screenshots $(BIN)/python -m pytest tests/browser -q

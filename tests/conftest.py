@@ -1,18 +1,74 @@
-"""Test order: the browser tests run last.
+"""Markers, test order, and how ``pytest -n N`` (pytest-xdist, ``make test``) shares the tests out.
 
-Playwright's synchronous API keeps an asyncio event loop running in the test process from the first
-browser test on; code that looks for a running loop (the board's batched redraws, the serve culler's
-test) would then see a loop no test drives. Running every other test first keeps them as in a plain
-Python process, and the browser tests keep their one Chromium session.
+Every test of ``tests/browser/`` is marked ``browser``, so that a marker expression (``make test-fast``:
+``-m "not browser and not slow and not notebook and not server"``) selects it whether its module says so or not.
+
+The browser tests run last. Playwright's synchronous API keeps an asyncio event loop running in the test
+process from the first browser test on; code that looks for a running loop (the board's batched redraws,
+the serve culler's test) would then see a loop no test drives. Running every other test first keeps them
+as in a plain Python process, and the browser tests keep their one Chromium session. Among the browser
+tests the slow ones (a wheel or a hub installed into a venv of their own) start first, so that under
+``pytest -n 2`` the other worker goes through the rest meanwhile.
+
+Under ``pytest -n N --dist loadgroup`` (the default ``--dist``, see ``pyproject.toml``) every worker takes
+its tests in that same order, and the tests of one of the :data:`ONE_WORKER` groups (those sharing a
+server, a built site or an installed wheel that is costly to make) all go to the same worker, one after
+the other: what they share is made once.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+
+#: Tests that share something costly (made once per module or session), by the start of their node id:
+#: under ``pytest -n`` each group runs in one worker.
+ONE_WORKER: dict[str, str] = {
+    "tests/test_class_server_attacks.py::": "class-server-attacks",  # one class server
+    "tests/test_wheel.py::": "wheel",  # the wheel, built and installed into a venv
+    "tests/browser/test_site.py::": "site",  # the static site, built
+    # the apps under `samurai-lab serve` (a preheated kernel per app), and on the Binder route
+    "tests/browser/test_classroom_query.py::test_address_options_under_serve": "classroom-query-serve",
+    "tests/browser/test_classroom_query.py::test_the_tree_page_asks_nothing_of_other_hosts": "classroom-query-serve",
+    "tests/browser/test_classroom_query.py::test_address_options_on_the_binder_route": "classroom-query-binder",
+}
+
+
+def one_worker_group(nodeid: str) -> str | None:
+    """The :data:`ONE_WORKER` group of a test, or None."""
+    return next((group for start, group in ONE_WORKER.items() if nodeid.startswith(start)), None)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    items.sort(key=lambda item: item.get_closest_marker("browser") is not None or "browser" in item.path.parts)
+    for item in items:
+        if "browser" in item.path.parts and item.get_closest_marker("browser") is None:
+            item.add_marker(pytest.mark.browser)
+    items.sort(key=_order)
+
+
+def _order(item: pytest.Item) -> tuple[bool, bool]:
+    """Other tests first, then the slow browser tests, then the other browser tests (a stable sort)."""
+    browser = item.get_closest_marker("browser") is not None
+    return browser, browser and item.get_closest_marker("slow") is None
+
+
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadgroup``: each test on its own (a worker takes the next one when it is free), except the
+    :data:`ONE_WORKER` groups, each sent whole to one worker; the workers take them in the collection's
+    order. (pytest-xdist's own ``loadgroup`` reads ``xdist_group`` marks from node ids that pytest 9.2
+    no longer lets it change, and puts the biggest groups first.)"""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class OneWorkerGroups(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return one_worker_group(nodeid) or nodeid
+
+    config.option.loadscopereorder = False  # keep the collection's order: the browser tests last
+    return OneWorkerGroups(config, log)
 
 
 @pytest.fixture(autouse=True)

@@ -25,7 +25,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 BINDER = REPO_ROOT / "binder"
 ARTIFACTS = REPO_ROOT / "tests" / ".artifacts"
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.server]
 
 
 def _env_with_venv(venv: Path) -> dict[str, str]:

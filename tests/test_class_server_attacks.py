@@ -26,6 +26,8 @@ from samurai_lab.tools.bench_browser import VoilaServer
 from samurai_lab.tools.bench_classroom import kernel_ids, start_served, wait_for_pool
 from samurai_lab.tools.class_full import RETRY_AFTER_S
 
+pytestmark = pytest.mark.server
+
 REPO = Path(__file__).resolve().parents[1]
 ARTIFACTS = REPO / "tests" / ".artifacts"
 PROBE = """from samurai_lab.ui.query import query_params

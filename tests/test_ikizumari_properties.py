@@ -14,7 +14,7 @@ from samurai_lab.ikizumari.core.rules import FIRST_MOVE_LIMIT, announced_window,
 from samurai_lab.ikizumari.core.ruleset import RULINGS
 from samurai_lab.ikizumari.core.state import CROSS, new_game
 
-rulesets = st.fixed_dictionaries({r.field: st.sampled_from(r.values()) for r in RULINGS}).map(lambda d: Ruleset(**d))
+rulesets = st.fixed_dictionaries({r.field: st.sampled_from(r.option_names) for r in RULINGS}).map(lambda d: Ruleset(**d))
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

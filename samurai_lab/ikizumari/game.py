@@ -49,7 +49,7 @@ def _ruleset(rulings: Mapping[str, str] | None) -> Ruleset:
 
 def rulings_table() -> list[tuple[str, str, list[tuple[str, str]]]]:
     """Each ruling a new game may choose, in words, its default first."""
-    return [(r.id, I.gettext(r.question), [(v, r.label(v)) for v in sorted(r.values(), key=lambda v: v != r.default)])
+    return [(r.id, I.gettext(r.question), [(v, r.label(v)) for v in sorted(r.option_names, key=lambda v: v != r.default)])
             for r in RULINGS]
 
 

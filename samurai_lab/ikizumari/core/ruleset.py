@@ -3,26 +3,18 @@ one-line explanation per option; a ``Ruleset`` picks one option per ruling (defa
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
+from typing import ClassVar
 
 from samurai_lab.i18n import N_, Domain
+
+from ...common import rulings
 
 T = Domain("ikizumari")
 
 
-@dataclass(frozen=True)
-class Ruling:
+class Ruling(rulings.Ruling):
     """One open point: ``field`` of ``Ruleset``, its question, and (value, label, explanation) per option."""
-
-    id: str
-    field: str
-    question: str
-    options: tuple[tuple[str, str, str], ...]
-    default: str
-    why_default: str
-
-    def values(self) -> tuple[str, ...]:
-        return tuple(v for v, _, _ in self.options)
 
     def label(self, value: str) -> str:
         """The short name of an option, translated."""
@@ -87,8 +79,10 @@ RULINGS_BY_FIELD = {r.field: r for r in RULINGS}
 
 
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(rulings.ChosenRulings):
     """One option per ruling; the defaults follow the text most closely (see docs/ikizumari.md)."""
+
+    RULINGS: ClassVar[tuple[Ruling, ...]] = RULINGS
 
     jump: str = "allowed"
     first_square: str = "first"
@@ -103,14 +97,9 @@ class Ruleset:
     min_distance: str = "one"
     move_limit: str = "none"
 
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            ruling = RULINGS_BY_FIELD[f.name]
-            value = getattr(self, f.name)
-            if value not in ruling.values():
-                raise ValueError(T.gettext("Ruling {id} ({field}) has no option {value}; choose one of {options}.")
-                                 .format(id=ruling.id, field=f.name, value=repr(value),
-                                         options=", ".join(ruling.values())))
+    def refusal(self, ruling: rulings.Ruling, value: object) -> str:
+        return T.gettext("Ruling {id} ({field}) has no option {value}; choose one of {options}.").format(
+            id=ruling.id, field=ruling.field, value=repr(value), options=", ".join(ruling.option_names))
 
     def with_ruling(self, ruling_id: str, value: str) -> Ruleset:
         """A copy with ruling ``ruling_id`` (e.g. ``"I1"``) set to ``value``."""
@@ -122,10 +111,6 @@ class Ruleset:
 
     def value(self, ruling_id: str) -> str:
         return getattr(self, RULINGS_BY_ID[ruling_id].field)
-
-    def changes(self) -> dict[str, str]:
-        """The rulings that differ from the defaults, as {id: value}."""
-        return {r.id: getattr(self, r.field) for r in RULINGS if getattr(self, r.field) != r.default}
 
     @classmethod
     def from_mapping(cls, data: dict) -> Ruleset:

@@ -7,30 +7,19 @@ that follows the text most closely). ``Ruleset.from_dict({"K1": "attacker"})`` a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-from typing import Mapping
+from dataclasses import dataclass, replace
+from typing import ClassVar, Mapping
 
+from ...common import rulings
 from ...i18n import N_
 
 
-@dataclass(frozen=True, slots=True)
-class Ruling:
+class Ruling(rulings.Ruling):
     """One open point: its id, the Ruleset field it sets, the question, and (option, explanation) pairs."""
-
-    id: str
-    field: str
-    question: str
-    options: tuple[tuple[str, str], ...]
-    default: str
-    why_default: str
 
     def explain(self, option: str) -> str:
         """The one-line explanation (untranslated) of one option."""
         return dict(self.options)[option]
-
-    @property
-    def option_names(self) -> tuple[str, ...]:
-        return tuple(o for o, _ in self.options)
 
 
 RULINGS: tuple[Ruling, ...] = (
@@ -90,8 +79,10 @@ RULINGS_BY_FIELD: dict[str, Ruling] = {r.field: r for r in RULINGS}
 
 
 @dataclass(frozen=True, slots=True)
-class Ruleset:
+class Ruleset(rulings.ChosenRulings):
     """The chosen option of every ruling (K1-K11); the defaults follow the text most closely."""
+
+    RULINGS: ClassVar[tuple[Ruling, ...]] = RULINGS
 
     relocation_chooser: str = "defender"
     no_free_shiro: str = "stay"
@@ -105,14 +96,6 @@ class Ruleset:
     length: str = "unlimited"
     reoccupy: str = "anyone"
 
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            ruling = RULINGS_BY_FIELD[f.name]
-            value = getattr(self, f.name)
-            if value not in ruling.option_names:
-                raise ValueError(f"ruling {ruling.id} ({f.name}): {value!r} is not one of "
-                                 f"{', '.join(ruling.option_names)}")
-
     def option(self, ruling_id: str) -> str:
         """The chosen option of ruling ``ruling_id`` (e.g. ``"K1"``)."""
         return getattr(self, _ruling(ruling_id).field)
@@ -124,10 +107,6 @@ class Ruleset:
     def as_dict(self) -> dict[str, str]:
         """``{ruling id: option}`` for every ruling."""
         return {r.id: getattr(self, r.field) for r in RULINGS}
-
-    def changes(self) -> dict[str, str]:
-        """Only the rulings that differ from the default."""
-        return {k: v for k, v in self.as_dict().items() if v != RULINGS_BY_ID[k].default}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> "Ruleset":

@@ -140,7 +140,7 @@ class GridFrame:
         self.live.add_class(LIVE_CLASS)
         self.space_text = widgets.Text("", layout=widgets.Layout(display="none"))
         self.space_text.add_class(SPACE_CLASS)
-        self.space_text.observe(self._guard(lambda ch: self._on_space(ch["new"])), names="value")
+        self.space_text.observe(self.guard(lambda ch: self._on_space(ch["new"])), names="value")
         self.touch_help = widgets.HTML("")  # how to play by touch (shown on touch screens only)
         self.touch_help.add_class(HELP_CLASS)
         self.widget = widgets.VBox([canvas, self.live, self.touch_help, self.space_text, board_client(), scroll_focus_fix(),
@@ -149,7 +149,7 @@ class GridFrame:
         self.widget.add_class(BOARD_CLASS)
         self._pin(self.side, int(round(self.logical)))
         self.refresh_help()
-        canvas.on_key_down(self._guard(self._on_key))
+        canvas.on_key_down(self.guard(self._on_key))
 
     # --- sizes ------------------------------------------------------------------------------------
     @property
@@ -286,7 +286,9 @@ class GridFrame:
             if self.on_escape is not None:
                 self.on_escape()
 
-    def _guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
+    def guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
+        """``fn`` for a widget's callback: an error goes to ``on_error`` (raised without one)."""
+
         def run(*args: Any) -> None:
             try:
                 fn(*args)

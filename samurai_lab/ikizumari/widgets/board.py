@@ -37,7 +37,6 @@ class BoardView:
         self.state: State = new_game()
         self.marks: Marks = marks_for(self.state)
         self._callbacks: list[Callable[[int | None], None]] = []
-        self._on_error = on_error
         self._lang = lang
         self.redraws = 0
         size = geometry.size
@@ -50,8 +49,8 @@ class BoardView:
                                on_error=on_error, start=(SIZE // 2) * SIZE + SIZE // 2, language=lang)
         self.widget: widgets.VBox = self.frame.widget
         self.widget.add_class("ikizumari-board")
-        self.canvas.on_client_ready(self._guard(self.frame.client_ready))
-        self.canvas.on_mouse_down(self._guard(self._mouse_down))
+        self.canvas.on_client_ready(self.frame.guard(self.frame.client_ready))
+        self.canvas.on_mouse_down(self.frame.guard(self._mouse_down))
 
     def on_click(self, callback: Callable[[int | None], None]) -> None:
         self._callbacks.append(callback)
@@ -134,14 +133,3 @@ class BoardView:
     def _select(self, square: int | None) -> None:
         for cb in list(self._callbacks):
             cb(square)
-
-    def _guard(self, fn: Callable) -> Callable:  # noqa: ANN001
-        def run(*args: object) -> None:
-            try:
-                fn(*args)
-            except Exception as exc:  # noqa: BLE001 - shown by the app, never lost
-                if self._on_error is not None:
-                    self._on_error(exc)
-                else:
-                    raise
-        return run

@@ -12,12 +12,13 @@ tests the slow ones (a wheel or a hub installed into a venv of their own) start 
 
 Under ``pytest -n N --dist loadgroup`` (the default ``--dist``, see ``pyproject.toml``) every worker takes
 its tests in that same order, and the tests of one of the :data:`ONE_WORKER` groups (those sharing a
-server, a built site or an installed wheel that is costly to make) all go to the same worker, one after
-the other: what they share is made once.
+server, a built site or an installed wheel that is costly to make) or of one shared app page all go to the
+same worker, one after the other: what they share is made once.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -35,8 +36,16 @@ ONE_WORKER: dict[str, str] = {
 }
 
 
+#: The end of the node id of a test on a page shared with others (``tests/browser/shared_pages.py``), which
+#: names the page: ``…[chromium-index-it-on-desktop]``. The tests of one page make a group.
+SHARED_PAGE_ID = re.compile(r"\[(?:chromium-|firefox-|webkit-)?(?P<page>[^\[\]]+-on-(?:desktop|phone))\]$")
+
+
 def one_worker_group(nodeid: str) -> str | None:
-    """The :data:`ONE_WORKER` group of a test, or None."""
+    """The group of a test whose node id is in :data:`ONE_WORKER` or names a shared page, or None."""
+    shared = SHARED_PAGE_ID.search(nodeid)
+    if shared:
+        return shared["page"]
     return next((group for start, group in ONE_WORKER.items() if nodeid.startswith(start)), None)
 
 

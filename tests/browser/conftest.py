@@ -9,6 +9,9 @@ Fixtures:
 * ``app_page``: pytest-playwright's ``page`` that fails the test at teardown
   on any page error or console error not known to be noise; ``page_errors``
   is its recorder (``page_errors.allow(regex)`` for an expected error).
+* ``shared_page`` / ``app_view``: an app's page opened once for the tests that
+  only read it (``shared_pages.py``); ``app_view`` fails a test on the errors
+  seen while it ran.
 
 Server logs and screenshots of failed tests go to ``tests/.artifacts/``.
 """
@@ -20,9 +23,10 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
-from helpers import PageErrors
+from helpers import PageErrors, open_app
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
+from shared_pages import SCREENS, TIMEOUT, AppPage, SharedPage
 
 from samurai_lab.tools.bench_browser import CHROMIUM_FLAGS, VoilaServer, find_chromium, start_voila
 from samurai_lab.tools.serve import CULL_IDLE_TIMEOUT_S, CULL_INTERVAL_S, IOPUB_TIMEOUT_S, TEMPLATE, VOILA_MODULE
@@ -131,5 +135,42 @@ def app_page(page: Page, page_errors: PageErrors, request: pytest.FixtureRequest
         page.close(run_before_unload=True)  # as a browser's tab closes: the page's beacon stops its kernel
     except PlaywrightError:
         pass  # the test closed the page or its whole browser context already
+    if unexpected:
+        pytest.fail("browser errors during the test:\n" + "\n".join(unexpected), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def shared_page(request: pytest.FixtureRequest, browser: Browser, voila_url: str) -> Iterator[SharedPage]:
+    """The page of ``request.param`` (an :class:`AppPage`, given by ``indirect`` parametrization), open
+    until a test asks for another one."""
+    key: AppPage = request.param
+    context = browser.new_context(**SCREENS[key.screen])
+    try:
+        shared = SharedPage(key, context.new_page())
+        shared.page.on("console", shared.errors.on_console)
+        shared.page.on("pageerror", shared.errors.on_page_error)
+        open_app(shared.page, voila_url, key.address, key.ready, timeout=TIMEOUT)
+        yield shared
+        try:
+            shared.page.close(run_before_unload=True)  # its beacon stops its kernel
+        except PlaywrightError:
+            pass
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def app_view(shared_page: SharedPage, request: pytest.FixtureRequest) -> Iterator[SharedPage]:
+    """The shared page for one test: the test fails on the browser errors seen since the test before it
+    (opening the page, for the first test), and a screenshot is kept when it failed."""
+    start = shared_page.checked
+    yield shared_page
+    shared_page.checked = len(shared_page.errors.messages)
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid)
+        shared_page.page.screenshot(path=str(ARTIFACTS / f"{safe}.png"), full_page=True)
+    unexpected = shared_page.errors_since(start)
     if unexpected:
         pytest.fail("browser errors during the test:\n" + "\n".join(unexpected), pytrace=False)

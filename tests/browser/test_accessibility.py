@@ -1,6 +1,7 @@
 """Every app notebook in a real browser, checked by axe-core: a real page title, a language, and no
 serious or critical accessibility violation (``axe-playwright-python``), on a laptop's screen (1366 px)
-and on a phone's (390x844, touch, device scale 3)."""
+and on a phone's (390x844, touch, device scale 3). The apps' pages are shared with the other checks that
+only read them (``shared_pages.py``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 from helpers import APP_READY, context_page, open_app
 from playwright.sync_api import Browser, Page
+from shared_pages import SharedPage, desktop, phone
 
 pytestmark = pytest.mark.browser
 
@@ -46,14 +48,10 @@ def describe(violations: list[dict]) -> str:
     return "\n".join(lines)
 
 
-@pytest.mark.parametrize("notebook", _apps())
-def test_app_has_a_title_and_no_serious_accessibility_violation(app_page: Page, voila_url: str,
-                                                                notebook: str) -> None:
-    page = app_page
-    page.set_viewport_size({"width": 1366, "height": 768})
-    ready = READY.get(notebook, ".jp-OutputArea-output")
-    open_app(page, voila_url, notebook, ready, timeout=TIMEOUT)
-    page.wait_for_timeout(800)  # the last widget messages of the first draw
+@pytest.mark.parametrize("shared_page", [desktop(notebook, "en") for notebook in _apps()], indirect=True)
+def test_app_has_a_title_and_no_serious_accessibility_violation(app_view: SharedPage) -> None:
+    notebook = app_view.key.notebook
+    page = app_view.show(1366, 768)  # and the last widget messages of the first draw
     title = page.title()
     assert title.strip() and "Voilà" not in title and "samurai_lab" in title, f"{notebook}: page title {title!r}"
     assert page.evaluate("document.documentElement.lang"), f"{notebook}: the page has no language"
@@ -61,15 +59,13 @@ def test_app_has_a_title_and_no_serious_accessibility_violation(app_page: Page, 
     assert not found, f"{notebook}: axe-core finds\n{describe(found)}"
 
 
-@pytest.mark.parametrize("notebook", _apps())
-def test_app_has_no_serious_accessibility_violation_on_a_phone(browser: Browser, voila_url: str,
-                                                                notebook: str) -> None:
-    with context_page(browser, **PHONE) as (page, errors):
-        open_app(page, voila_url, notebook, READY.get(notebook, ".jp-OutputArea-output"), timeout=TIMEOUT)
-        page.wait_for_timeout(800)
-        found = serious_violations(page)
-        assert not found, f"{notebook}: axe-core finds\n{describe(found)}"
-        assert not errors.unexpected(), errors.unexpected()
+@pytest.mark.parametrize("shared_page", [phone(notebook) for notebook in _apps()], indirect=True)
+def test_app_has_no_serious_accessibility_violation_on_a_phone(app_view: SharedPage) -> None:
+    notebook = app_view.key.notebook
+    page = app_view.show(PHONE["viewport"]["width"], PHONE["viewport"]["height"], settle_ms=800)
+    found = serious_violations(page)
+    assert not found, f"{notebook}: axe-core finds\n{describe(found)}"
+    assert not app_view.new_errors(), app_view.new_errors()
 
 
 @pytest.mark.parametrize("screen", [{"viewport": {"width": 1366, "height": 768}}, PHONE], ids=["laptop", "phone"])

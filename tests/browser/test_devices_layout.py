@@ -4,8 +4,9 @@ targets a finger can hit, and no button, tab, dropdown entry or list entry with 
 language.
 
 One page per app goes through the four touch screens (``set_viewport_size`` on the same page); one page per
-(app, language) is read at 1024 × 768 and again in projector mode at 1280 × 720. Pictures of every app on a
-phone are kept under ``tests/.artifacts/devices/``.
+(app, language) is read at 1024 × 768 and again in projector mode at 1280 × 720. These pages are shared with
+the other checks that only read them (``shared_pages.py``: axe-core's, the languages'). Pictures of every app
+on a phone are kept under ``tests/.artifacts/devices/``.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import APP_READY, REPO_ROOT, context_page, open_app
+from helpers import APP_READY, REPO_ROOT
 from layout_check import clipped, off_screen, page_overflow, short_targets, truncated_labels, whole_page_screenshot
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
+from shared_pages import SharedPage, desktop, phone
 
 from samurai_lab.ui.layout import TOUCH_TARGET_PX
 
@@ -27,7 +29,6 @@ DEVICES = REPO_ROOT / "tests" / ".artifacts" / "devices"
 APPS = tuple(name for name in APP_READY if name != "engine_tour.ipynb")
 #: Phones (upright) and tablets (upright, then lying), in css px; the first is the one pictured.
 SCREENS = ((390, 844), (360, 800), (768, 1024), (1024, 768))
-TOUCH = {"is_mobile": True, "has_touch": True, "device_scale_factor": 3}
 LANGUAGES = ("en", "it", "es", "ru")
 
 
@@ -50,58 +51,63 @@ def layout_faults(page: Page) -> dict[str, Any]:
     return {k: v for k, v in faults.items() if v}
 
 
-def open_tabs(page: Page, notebook: str) -> None:
-    """Open what an app keeps in a tab that users reported cut (the explorer's Files tab)."""
+def open_tabs(page: Page, notebook: str, tab: int = 3) -> None:
+    """Open what an app keeps in a tab that users reported cut (the explorer's Files tab); ``tab=0``: back to
+    the first tab."""
     if notebook == "explorer.ipynb":
-        page.locator(".samurai-tabs .lm-TabBar-tab").nth(3).click()
-        page.wait_for_selector(".samurai-files .samurai-scenario-choice", state="visible", timeout=TIMEOUT * 1000)
+        page.locator(".samurai-tabs .lm-TabBar-tab").nth(tab).click()
+        if tab:
+            page.wait_for_selector(".samurai-files .samurai-scenario-choice", state="visible",
+                                   timeout=TIMEOUT * 1000)
         page.wait_for_timeout(500)
 
 
-@pytest.mark.parametrize("notebook", APPS)
-def test_phones_and_tablets(browser: Browser, voila_url: str, notebook: str) -> None:
+@pytest.mark.parametrize("shared_page", [phone(notebook) for notebook in APPS], indirect=True)
+def test_phones_and_tablets(app_view: SharedPage) -> None:
+    notebook = app_view.key.notebook
     width, height = SCREENS[0]
-    with context_page(browser, viewport={"width": width, "height": height}, **TOUCH) as (page, errors):
-        open_app(page, voila_url, notebook, APP_READY[notebook], timeout=TIMEOUT)
-        page.wait_for_timeout(1500)
-        DEVICES.mkdir(parents=True, exist_ok=True)
-        whole_page_screenshot(page, str(DEVICES / f"{notebook.removesuffix('.ipynb')}-{width}x{height}.png"))
-        found = {}
-        for w, h in SCREENS:
-            settle(page, w, h)
-            faults = layout_faults(page)
-            if faults:
-                found[f"{w}x{h}"] = faults
-        open_tabs(page, notebook)
-        for w, h in SCREENS[:2]:
-            settle(page, w, h)
-            faults = layout_faults(page)
-            if faults:
-                found[f"{w}x{h}, second tab"] = faults
-        assert not found, found
-        assert not errors.unexpected(), errors.unexpected()
+    page = app_view.show(width, height, settle_ms=1500)
+    DEVICES.mkdir(parents=True, exist_ok=True)
+    whole_page_screenshot(page, str(DEVICES / f"{notebook.removesuffix('.ipynb')}-{width}x{height}.png"))
+    found = {}
+    for w, h in SCREENS:
+        settle(page, w, h)
+        faults = layout_faults(page)
+        if faults:
+            found[f"{w}x{h}"] = faults
+    open_tabs(page, notebook)
+    for w, h in SCREENS[:2]:
+        settle(page, w, h)
+        faults = layout_faults(page)
+        if faults:
+            found[f"{w}x{h}, second tab"] = faults
+    open_tabs(page, notebook, 0)  # the app as it was, for the next test on this page
+    assert not found, found
+    assert not app_view.new_errors(), app_view.new_errors()
 
 
-def language_cases() -> list[tuple[str, str]]:
-    cases = [(notebook, lang) for notebook in APPS for lang in LANGUAGES]
-    return cases + [("ikizumari.ipynb", "fr")]
+def language_cases() -> list[Any]:
+    cases = [desktop(notebook, lang) for notebook in APPS for lang in LANGUAGES]
+    return cases + [desktop("ikizumari.ipynb", "fr")]
 
 
-@pytest.mark.parametrize("notebook,lang", language_cases())
-def test_labels_are_whole(browser: Browser, voila_url: str, notebook: str, lang: str) -> None:
-    with context_page(browser, viewport={"width": 1024, "height": 768}) as (page, errors):
-        open_app(page, voila_url, f"{notebook}?lang={lang}", APP_READY[notebook], timeout=TIMEOUT)
-        page.wait_for_timeout(1000)
-        found = {}
-        cut = truncated_labels(page)
-        if cut:
-            found["1024x768"] = cut
-        settle(page, 1280, 720)
-        page.click(".samurai-projector-switch")
+@pytest.mark.parametrize("shared_page", language_cases(), indirect=True)
+def test_labels_are_whole(app_view: SharedPage) -> None:
+    page = app_view.show(1024, 768, settle_ms=1000)
+    found = {}
+    cut = truncated_labels(page)
+    if cut:
+        found["1024x768"] = cut
+    settle(page, 1280, 720)
+    page.click(".samurai-projector-switch")
+    try:
         page.wait_for_selector(".samurai-projector", timeout=TIMEOUT * 1000)
         page.wait_for_timeout(1200)
         cut = truncated_labels(page)
         if cut:
             found["projector 1280x720"] = cut
-        assert not found, found
-        assert not errors.unexpected(), errors.unexpected()
+    finally:  # projector mode off again, for the next test on this page
+        page.click(".samurai-projector-switch")
+        page.wait_for_selector(".samurai-projector", state="detached", timeout=TIMEOUT * 1000)
+    assert not found, found
+    assert not app_view.new_errors(), app_view.new_errors()

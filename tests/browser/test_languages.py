@@ -2,7 +2,8 @@
 (the page's visible text and what a tooltip or a screen reader says), ``<html lang>`` is the
 language, and a screenshot is kept (``tests/.artifacts/languages/<app>-<lang>.png``). Also: the
 header's language switch changes the language and the links follow it; a browser asking for
-Italian (``Accept-Language``) and no ``?lang`` gets Italian."""
+Italian (``Accept-Language``) and no ``?lang`` gets Italian. The apps' pages are shared with the other
+checks that only read them (``shared_pages.py``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from helpers import APP_READY, PageErrors, context_page
 from language_check import english_left
 from playwright.sync_api import Browser, Page
+from shared_pages import SharedPage, desktop
 
 from samurai_lab.ui.header import APPS
 
@@ -76,11 +78,11 @@ def english_report(texts: list[str], lang: str) -> str:
     return "\n".join(f"  {t!r}" for t in english_left(texts, language=lang))
 
 
-@pytest.mark.parametrize(("notebook", "lang"), _cases(), ids=[f"{n.removesuffix('.ipynb')}-{l}" for n, l in _cases()])
-def test_the_app_shows_no_english(app_page: Page, voila_url: str, notebook: str, lang: str) -> None:
-    page = app_page
-    page.set_viewport_size({"width": 1366, "height": 900})
-    open_page(page, voila_url, f"{notebook}?lang={lang}", READY.get(notebook, ".samurai-app-header"), lang)
+@pytest.mark.parametrize("shared_page", [desktop(notebook, lang) for notebook, lang in _cases()], indirect=True)
+def test_the_app_shows_no_english(app_view: SharedPage) -> None:
+    notebook, lang = app_view.key.notebook, app_view.key.lang
+    page = app_view.show(1366, 900)
+    page.wait_for_function(LANGUAGE_IS, arg=lang, timeout=TIMEOUT * 1000)
     texts = page.evaluate(READ_PAGE)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{notebook.removesuffix('.ipynb')}-{lang}.png"), full_page=True)

@@ -14,6 +14,8 @@ import pytest
 from api_server import api_server
 from games import register_test_games
 
+pytestmark = pytest.mark.server  # the game service, on SQLite and on a PostgreSQL server
+
 API = "/samurai/api"
 
 

@@ -7,6 +7,10 @@ import json
 import subprocess
 import sys
 
+import pytest
+
+pytestmark = pytest.mark.server  # the game service in its own process
+
 
 def test_the_play_bench_loses_no_acknowledged_move_across_a_kill():
     out = subprocess.run([sys.executable, "-m", "samurai_lab.tools.cli", "bench", "--play", "--json",

@@ -9,6 +9,8 @@ import pytest
 
 from samurai_lab.tools.play.store import MIGRATIONS, SeatRow, StaleMove, Store, StoreError, token_hash
 
+pytestmark = pytest.mark.server  # on SQLite and on a PostgreSQL server
+
 
 def new_game(store: Store, gid: str = "g1") -> None:
     store.create(gid, "katana", {"players": 2, "seed": 3},

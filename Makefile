@@ -32,31 +32,28 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 serve: $(VENV)/.installed-app  ## run the apps in the browser (voila on 127.0.0.1:8866)
 	$(BIN)/samurai-lab serve
 
-# Debian's Chromium drives the browser tests (Playwright cannot download browsers here).
-chromium:  ## make sure a Chromium is installed (as root: apt-get)
-	@if [ -x "$(CHROMIUM)" ] || command -v chromium >/dev/null 2>&1; then \
-	  echo "chromium: $$(command -v chromium || echo $(CHROMIUM))"; \
+# Debian's packages the tests need, installed as root when missing: $(call debian,NAME,CHECK,WHAT) runs CHECK
+# (a shell test that the package is there), else installs NAME as root or says the command.
+define debian
+	@if $(2); then \
+	  echo "$(1): present"; \
 	elif [ "$$(id -u)" = 0 ]; then \
-	  echo "Installing Debian's chromium..."; \
-	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	  echo "Installing Debian's $(1)..."; \
+	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $(1); \
 	else \
-	  echo "Chromium is missing. Install it, then run make again:"; \
-	  echo "    sudo apt-get update && sudo apt-get install -y chromium"; \
+	  echo "$(3) is missing. Install it, then run make again:"; \
+	  echo "    sudo apt-get update && sudo apt-get install -y $(1)"; \
 	  exit 1; \
 	fi
+endef
+
+# Debian's Chromium drives the browser tests (Playwright cannot download browsers here).
+chromium:  ## make sure a Chromium is installed (as root: apt-get)
+	$(call debian,chromium,[ -x "$(CHROMIUM)" ] || command -v chromium >/dev/null 2>&1,Chromium)
 
 # Debian's PostgreSQL: the tests start a server of their own in a temporary folder (the game store).
 postgresql:  ## make sure PostgreSQL's programs are installed (as root: apt-get)
-	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
-	  echo "postgresql: $$(ls -d /usr/lib/postgresql/*/bin | tail -1)"; \
-	elif [ "$$(id -u)" = 0 ]; then \
-	  echo "Installing Debian's postgresql..."; \
-	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql; \
-	else \
-	  echo "PostgreSQL is missing. Install it, then run make again:"; \
-	  echo "    sudo apt-get update && sudo apt-get install -y postgresql"; \
-	  exit 1; \
-	fi
+	$(call debian,postgresql,ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1,PostgreSQL)
 
 # Tests run in TEST_JOBS processes (pytest-xdist); TEST_JOBS=0 runs them in this one.
 TEST_JOBS ?= 2

@@ -48,6 +48,12 @@ APP_READY = {
 }
 
 
+def rgb(colour: str) -> tuple[int, int, int]:
+    """A ``#rrggbb`` colour (the themes') as the (r, g, b) a canvas pixel is read back as."""
+    c = colour.lstrip("#")
+    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
+
+
 def is_known_noise(text: str, url: str = "") -> bool:
     """True for console errors known to be harmless in these tests: the patterns above, and the
     browser's own request for ``/favicon.ico``."""

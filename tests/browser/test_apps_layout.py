@@ -60,14 +60,19 @@ def test_the_explorer_right_panel_stays_put_and_the_files_tab_fits(app_page: Pag
     assert overflow <= 1, wide
 
 
-def test_the_examples_board_stays_in_view_while_the_outcome_is_read(app_page: Page, voila_url: str) -> None:
-    page = app_page
-    page.set_viewport_size({"width": 1366, "height": 768})
+def open_e2_at_step_2(page: Page, voila_url: str, width: int, height: int) -> None:
+    """The examples at ``width`` × ``height``: E2 chosen and stepped to its step 2 of 3."""
+    page.set_viewport_size({"width": width, "height": height})
     open_app(page, voila_url, "examples.ipynb", ".samurai-example-E2", timeout=TIMEOUT)
     page.click(".samurai-example-E2")
     for k in (1, 2):
         page.click(".samurai-step-next")
         wait_for_text(page, ".samurai-step-label", f"Step {k} of 3", TIMEOUT)
+
+
+def test_the_examples_board_stays_in_view_while_the_outcome_is_read(app_page: Page, voila_url: str) -> None:
+    page = app_page
+    open_e2_at_step_2(page, voila_url, 1366, 768)
     page.locator(".samurai-step-tallies").scroll_into_view_if_needed()
     page.wait_for_timeout(300)
     box = rect(page, ".samurai-examples-board")
@@ -117,12 +122,7 @@ def test_projector_mode_screenshot(app_page: Page, voila_url: str) -> None:
     from helpers import SCREENSHOTS
 
     page = app_page
-    page.set_viewport_size({"width": 1920, "height": 1080})
-    open_app(page, voila_url, "examples.ipynb", ".samurai-example-E2", timeout=TIMEOUT)
-    page.click(".samurai-example-E2")
-    for k in (1, 2):
-        page.click(".samurai-step-next")
-        wait_for_text(page, ".samurai-step-label", f"Step {k} of 3", TIMEOUT)
+    open_e2_at_step_2(page, voila_url, 1920, 1080)
     size = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.samurai-step-action-text'))"
                          ".fontSize)")
     page.click(".samurai-projector-switch")

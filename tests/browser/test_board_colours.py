@@ -9,7 +9,7 @@ import itertools
 import numpy as np
 import pytest
 from board_fit import board_layout
-from helpers import (SCREENSHOTS, canvas_pixel, open_app, save_screenshot, wait_for_canvas_pixel,
+from helpers import (SCREENSHOTS, canvas_pixel, open_app, rgb, save_screenshot, wait_for_canvas_pixel,
                      wait_for_text)
 from PIL import Image
 from playwright.sync_api import Page
@@ -32,11 +32,6 @@ CVD = {
 }
 #: Smallest CIELAB distance between two players' simulated tile colours in the colour-blind palette.
 MIN_DELTA_E = 25.0
-
-
-def rgb(colour: str) -> tuple[int, int, int]:
-    c = colour.lstrip("#")
-    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
 
 
 def _linear(c: np.ndarray) -> np.ndarray:

@@ -8,7 +8,7 @@ from collections import deque
 
 import pytest
 from board_fit import board_layout
-from helpers import open_app, save_screenshot, wait_for_canvas_pixel, wait_for_text
+from helpers import open_app, rgb, save_screenshot, wait_for_canvas_pixel, wait_for_text
 from playwright.sync_api import Page, expect
 
 from samurai_lab import PlaceTile
@@ -23,11 +23,6 @@ pytestmark = pytest.mark.browser
 
 CANVAS = "canvas.samurai-board-canvas"
 LIVE = ".samurai-board-live"
-
-
-def rgb(colour: str) -> tuple[int, int, int]:
-    c = colour.lstrip("#")
-    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
 
 
 def arrow_path(view: BoardView, start: int, goal) -> list[tuple[str, int]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from board_fit import board_layout
-from helpers import canvas_pixel, open_app, save_screenshot, wait_for_canvas_pixel, wait_for_text
+from helpers import canvas_pixel, open_app, rgb, save_screenshot, wait_for_canvas_pixel, wait_for_text
 from playwright.sync_api import Page
 
 from samurai_lab.knizia.core.board import board_for
@@ -15,11 +15,6 @@ pytestmark = pytest.mark.browser
 CANVAS = ".samurai-board-canvas"
 HOVER = ".samurai-map-hover"
 VIEWPORT = {"width": 1280, "height": 1200}  # the whole 4-player board fits: the mouse never leaves the page
-
-
-def _rgb(colour: str) -> tuple[int, int, int]:
-    c = colour.lstrip("#")
-    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
 
 
 def _hover(page: Page, x: float, y: float, steps: int = 1) -> None:
@@ -44,24 +39,24 @@ def test_map_draws_and_hover_names_the_hex(app_page: Page, voila_url: str) -> No
 
     # the map really drew (not lost before the client was ready)
     sea, land = board.sea[0], board.land[0]
-    wait_for_canvas_pixel(page, CANVAS, *_pixel(layout, sea), rgb=_rgb(THEME.sea))
-    wait_for_canvas_pixel(page, CANVAS, *_pixel(layout, land), rgb=_rgb(THEME.land))
-    assert canvas_pixel(page, CANVAS, 2, 2)[:3] == _rgb(THEME.background)
+    wait_for_canvas_pixel(page, CANVAS, *_pixel(layout, sea), rgb=rgb(THEME.sea))
+    wait_for_canvas_pixel(page, CANVAS, *_pixel(layout, land), rgb=rgb(THEME.land))
+    assert canvas_pixel(page, CANVAS, 2, 2)[:3] == rgb(THEME.background)
     # a village holds one caste piece: its token covers the centre in a caste colour
     village = next(i for i in board.villages if i != board.edo)
     r, g, b, _ = canvas_pixel(page, CANVAS, *_pixel(layout, village))
-    assert (r, g, b) not in (_rgb(THEME.village), _rgb(THEME.land))
+    assert (r, g, b) not in (rgb(THEME.village), rgb(THEME.land))
 
     # hovering a hex names it in words (its id only with "Show coordinates"), and outlines it
     edo_x, edo_y = layout.pixel_of(board.edo)
     _hover(page, edo_x, edo_y)
     wait_for_text(page, HOVER, "Edo (holds 3)")
     top_edge = int(edo_y - 0.97 * size * 0.866)
-    wait_for_canvas_pixel(page, CANVAS, int(edo_x), top_edge, rgb=_rgb(THEME.hover_edge), tolerance=60)
+    wait_for_canvas_pixel(page, CANVAS, int(edo_x), top_edge, rgb=rgb(THEME.hover_edge), tolerance=60)
     _hover(page, *layout.pixel_of(sea))
     wait_for_text(page, HOVER, "The sea north of")
     assert board.ids[sea] not in page.locator(HOVER).first.inner_text()
-    wait_for_canvas_pixel(page, CANVAS, int(edo_x), top_edge, rgb=_rgb(THEME.edo_edge), tolerance=60)
+    wait_for_canvas_pixel(page, CANVAS, int(edo_x), top_edge, rgb=rgb(THEME.edo_edge), tolerance=60)
     _hover(page, 2, 2)
     wait_for_text(page, HOVER, "Point at a hex.")
 
@@ -82,8 +77,8 @@ def test_map_switches_player_count(app_page: Page, voila_url: str) -> None:
     page.get_by_role("button", name="2", exact=True).click()
     board = board_for(2)
     two = board_layout(page, board, CANVAS)  # re-fitted to the 2-player map's proportions
-    wait_for_canvas_pixel(page, CANVAS, *_pixel(two, board.sea[0]), rgb=_rgb(THEME.sea))
-    wait_for_canvas_pixel(page, CANVAS, *_pixel(two, board.land[0]), rgb=_rgb(THEME.land))
+    wait_for_canvas_pixel(page, CANVAS, *_pixel(two, board.sea[0]), rgb=rgb(THEME.sea))
+    wait_for_canvas_pixel(page, CANVAS, *_pixel(two, board.land[0]), rgb=rgb(THEME.land))
     _hover(page, *two.pixel_of(board.resolve("Kyoto")))
     wait_for_text(page, HOVER, "Kyoto · city (holds 2)")
     assert page.locator(".samurai-board-errors").inner_text().strip() == ""

@@ -80,6 +80,15 @@ def open_and_check(page: Page, base: str, address: str, selector: str, text: str
         wait_for_text(page, ".samurai-message", "2, 3 or 4 players")
 
 
+def stop(proc: subprocess.Popen, sig: int, timeout: float) -> None:
+    """Ask a server started in a session of its own to stop (``sig``); kill its whole group after ``timeout`` s."""
+    proc.send_signal(sig)
+    try:
+        proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
 @pytest.fixture(scope="module")
 def served() -> Iterator[VoilaServer]:
     """The apps served with `samurai-lab serve`'s own command line and environment."""
@@ -131,11 +140,7 @@ def test_the_samurai_lab_serve_command(app_page: Page) -> None:
                        "Turn 13")
         app_page.close(run_before_unload=True)
     finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(60)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
+        stop(proc, signal.SIGINT, 60)
         log.close()
     assert proc.returncode == 0
     assert not port_accepts(port)
@@ -173,11 +178,7 @@ def binder_route() -> Iterator[str]:
             time.sleep(0.2)
         yield f"http://127.0.0.1:{port}/user/student"
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
+        stop(proc, signal.SIGTERM, 30)
         log.close()
 
 

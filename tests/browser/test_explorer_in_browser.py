@@ -13,7 +13,7 @@ from urllib.parse import quote
 
 import pytest
 from board_fit import board_layout
-from helpers import canvas_pixel, click_canvas, open_app, save_screenshot, wait_for_canvas_pixel, wait_for_text
+from helpers import canvas_pixel, click_canvas, open_app, rgb, save_screenshot, wait_for_canvas_pixel, wait_for_text
 from playwright.sync_api import Page, expect
 
 from samurai_lab.knizia.teaching.words import capitalised, hex_words
@@ -29,11 +29,6 @@ pytestmark = pytest.mark.browser
 
 CANVAS = "canvas.samurai-board-canvas"
 QUERY = "players=2&seed=3"
-
-
-def rgb(colour: str) -> tuple[int, int, int]:
-    c = colour.lstrip("#")
-    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
 
 
 def open_explorer(page: Page, base_url: str, query: str = QUERY) -> None:

@@ -145,6 +145,17 @@ def wait_until(page: Page, condition: str, n: int) -> None:
         f" const d = e.dataset; return +d.actions > n && ({condition}); }}", arg=[LOG, n], timeout=TIMEOUT)
 
 
+def game_over(page: Page) -> bool:
+    return page.locator(f"{LOG}[data-to-act='over']").count() > 0
+
+
+def click_until_the_person_acts(page: Page, selector: str) -> None:
+    """Click ``selector`` (pass, end the turn) and wait until an action more is logged and no bot is to act."""
+    n = actions_logged(page)
+    page.click(selector)
+    wait_until(page, "d.toAct !== 'bot'", n)
+
+
 def test_replay_a_record_then_play_it_to_the_scoring(app_page: Page, voila_url: str) -> None:
     page = app_page
     open_game_form(page, voila_url)
@@ -161,22 +172,19 @@ def test_replay_a_record_then_play_it_to_the_scoring(app_page: Page, voila_url: 
 
     # play the first hint each turn, then end the turn, until the game is scored
     for _ in range(40):
-        if page.locator(f"{LOG}[data-to-act='over']").count():
+        if game_over(page):
             break
-        n = actions_logged(page)
         if page.locator(".samurai-pass").is_visible():
-            page.click(".samurai-pass")
-            wait_until(page, "d.toAct !== 'bot'", n)
+            click_until_the_person_acts(page, ".samurai-pass")
             continue
+        n = actions_logged(page)
         page.click(".samurai-hint-button")
         page.locator(".samurai-hint-play").first.click()
         wait_until(page, "true", n)
-        if page.locator(f"{LOG}[data-to-act='over']").count():
+        if game_over(page):
             break
-        n = actions_logged(page)
         if page.locator(".samurai-end-turn").is_enabled():
-            page.click(".samurai-end-turn")
-            wait_until(page, "d.toAct !== 'bot'", n)
+            click_until_the_person_acts(page, ".samurai-end-turn")
     else:
         pytest.fail("the game did not end within 40 turns")
     scoring = page.locator(".samurai-scoring")

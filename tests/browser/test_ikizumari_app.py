@@ -15,6 +15,7 @@ pytestmark = pytest.mark.browser
 PLAY = ".ikz-play-board"
 LESSON = ".ikz-lesson-board"
 TIMEOUT = 90.0
+RED, BLACK = (198, 40, 40), (33, 33, 33)  # the samurai's colours on the board
 LOGICAL = {PLAY: DEFAULT_GEOMETRY.size, LESSON: DEFAULT_GEOMETRY.size}  # the boards' own pixels
 
 #: Where the boards are clicked and read, in their own logical pixels.
@@ -31,6 +32,18 @@ def click(page: Page, selector: str, name: str) -> None:
     click_at(page, selector, x, y)
 
 
+def move(page: Page, selector: str, origin: str, target: str) -> None:
+    """A move by two clicks: the samurai, then the square it goes to."""
+    click(page, selector, origin)
+    click(page, selector, target)
+
+
+def wait_for_piece(page: Page, selector: str, name: str, dx: float, dy: float, rgb: tuple[int, int, int]) -> None:
+    """Wait until the board ``selector`` shows a piece of colour ``rgb`` at (dx, dy) from the square's centre."""
+    x, y = centre(name)
+    pixel_wait(page, selector, x + dx, y + dy, rgb, tolerance=12, timeout=TIMEOUT)
+
+
 def test_play_by_clicks_refusal_and_french(app_page: Page, voila_url: str) -> None:
     page = app_page
     page.set_viewport_size({"width": 1300, "height": 1000})
@@ -42,8 +55,7 @@ def test_play_by_clicks_refusal_and_french(app_page: Page, voila_url: str) -> No
     expect(page).to_have_title("Iki-zumari — samurai_lab", timeout=TIMEOUT * 1000)
 
     # against the search bot (Black by default): it answers at once; Undo takes both moves back
-    click(page, PLAY, "d1")
-    click(page, PLAY, "d3")
+    move(page, PLAY, "d1", "d3")
     wait_for_text(page, ".ikz-announcement", "Black announces:", TIMEOUT)
     wait_for_text(page, ".ikz-status", "Red must move", TIMEOUT)
     page.click(".ikz-undo")
@@ -56,18 +68,14 @@ def test_play_by_clicks_refusal_and_french(app_page: Page, voila_url: str) -> No
     click(page, PLAY, "d3")
     wait_for_text(page, ".ikz-status", "Black must move 1, 2 or 3 squares, first crossing a dragon square.", TIMEOUT)
     wait_for_text(page, ".ikz-announcement", "Red announces: 2 dragon", TIMEOUT)
-    x, y = centre("d3")
-    pixel_wait(page, PLAY, x - 13, y, (198, 40, 40), tolerance=12, timeout=TIMEOUT)
+    wait_for_piece(page, PLAY, "d3", -13, 0, RED)
     # a refused move, in the rules' words
-    click(page, PLAY, "d11")
-    click(page, PLAY, "d8")
+    move(page, PLAY, "d11", "d8")
     wait_for_text(page, ".samurai-message", "The first square crossed must bear a dragon: d10 bears an ibis.", TIMEOUT)
     # the legal one of the sketch: A to the left, 2 ibis
-    click(page, PLAY, "d11")
-    click(page, PLAY, "b11")
+    move(page, PLAY, "d11", "b11")
     wait_for_text(page, ".ikz-announcement", "Black announces: 2 ibis", TIMEOUT)
-    x, y = centre("b11")
-    pixel_wait(page, PLAY, x - 10, y - 10, (33, 33, 33), tolerance=12, timeout=TIMEOUT)
+    wait_for_piece(page, PLAY, "b11", -10, -10, BLACK)
     save_screenshot(page, "ikizumari_play")
 
     page.select_option(".ikz-language select", label="Français")
@@ -85,15 +93,12 @@ def test_lesson_wrong_then_right(app_page: Page, voila_url: str) -> None:
     open_app(page, voila_url, "ikizumari.ipynb", PLAY, timeout=TIMEOUT)
     page.get_by_role("tab", name="Lesson").click()
     wait_for_text(page, ".ikz-lesson-task", "Move a samurai exactly 3 squares", TIMEOUT)
-    x, y = centre("d1")
-    pixel_wait(page, LESSON, x - 13, y, (198, 40, 40), tolerance=12, timeout=TIMEOUT)
-    click(page, LESSON, "d1")
-    click(page, LESSON, "d2")
+    wait_for_piece(page, LESSON, "d1", -13, 0, RED)
+    move(page, LESSON, "d1", "d2")
     wait_for_text(page, ".ikz-lesson-feedback", "Not quite. This move goes 1 squares; the task asks for 3.", TIMEOUT)
     page.click(".ikz-lesson-retry")
     wait_for_text(page, ".ikz-lesson-feedback", "The position is back as it was.", TIMEOUT)
-    click(page, LESSON, "d1")
-    click(page, LESSON, "d4")
+    move(page, LESSON, "d1", "d4")
     wait_for_text(page, ".ikz-lesson-feedback", "Well done!", TIMEOUT)
     wait_for_text(page, ".ikz-lesson-progress", "1 of 12 tasks solved", TIMEOUT)
     page.click(".ikz-lesson-hint")

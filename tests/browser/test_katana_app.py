@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import FittedBoards, canvas_pixel, open_app, save_screenshot, wait_for_text
+from helpers import FittedBoards, canvas_pixel, open_app, rgb, save_screenshot, wait_for_text
 from playwright.sync_api import Page, expect
 
 from samurai_lab.katana.core.board import square_index
@@ -31,19 +31,15 @@ def centre(name: str) -> tuple[float, float]:
     return PLAY.centre(square_index(name))
 
 
-def hex_rgb(colour: str) -> tuple[int, int, int]:
-    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
-
-
 def test_play_refusal_language_and_lesson(app_page: Page, voila_url: str) -> None:
     page = app_page
     page.set_viewport_size(VIEWPORT)
     open_app(page, voila_url, "katana.ipynb", ".katana-app", timeout=TIMEOUT)
     # the board really drew: a BLACK square's colour at e9, a Black samurai's disc at d9
     x, y = PLAY.origin(square_index("e9"))
-    pixel_wait(page, CANVAS, x + 4, y + 4, hex_rgb(theme.BLACK_SQUARE), timeout=TIMEOUT)
+    pixel_wait(page, CANVAS, x + 4, y + 4, rgb(theme.BLACK_SQUARE), timeout=TIMEOUT)
     bx, by = centre("d9")
-    pixel_wait(page, CANVAS, bx - 10, by + 12, hex_rgb(theme.PIECE_FILL[0]), timeout=TIMEOUT)
+    pixel_wait(page, CANVAS, bx - 10, by + 12, rgb(theme.PIECE_FILL[0]), timeout=TIMEOUT)
     expect(page).to_have_title("Katana — samurai_lab", timeout=TIMEOUT * 1000)
     wait_for_text(page, ".katana-constraint", "Free move: Black", TIMEOUT)
 
@@ -63,7 +59,7 @@ def test_play_refusal_language_and_lesson(app_page: Page, voila_url: str) -> Non
     s = fitted_scale(page, CANVAS)
     page.wait_for_timeout(300)  # the redraw after the move
     r, g, b, _ = canvas_pixel(page, CANVAS, int((bx - 10) * s), int((by + 12) * s))
-    assert (r, g, b) != hex_rgb(theme.PIECE_FILL[0])  # d9 is empty now
+    assert (r, g, b) != rgb(theme.PIECE_FILL[0])  # d9 is empty now
     save_screenshot(page, "katana_play")
 
     # Italian: every label re-rendered
@@ -115,7 +111,7 @@ def test_a_sfida_and_the_defenders_choice(app_page: Page, voila_url: str) -> Non
     wait_for_text(page, ".katana-constraint", "Black puts the defeated samurai of Black back", TIMEOUT)
     # the challenge line is drawn in red between e4 and e6
     x, y = PLAY.centre(square_index("e5"))
-    pixel_wait(page, CANVAS, x, y, hex_rgb(theme.CHALLENGE), tolerance=40, timeout=TIMEOUT)
+    pixel_wait(page, CANVAS, x, y, rgb(theme.CHALLENGE), tolerance=40, timeout=TIMEOUT)
     save_screenshot(page, "katana_sfida")
     click_at(page, CANVAS, *centre("f9"))
     wait_for_text(page, ".katana-message", "back on SHIRO f9", TIMEOUT)

@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from board_fit import board_layout
-from helpers import APP_READY, PageErrors, click_canvas, open_app, wait_for_canvas_pixel, wait_for_text
+from helpers import APP_READY, PageErrors, click_canvas, open_app, rgb, wait_for_canvas_pixel, wait_for_text
 from playwright.sync_api import Page, expect
 
 from samurai_lab import EDITION_1998, GameState, PlaceTile
@@ -28,11 +28,6 @@ TIMEOUT = 90_000
 SWITCH = ".samurai-language-switch"
 #: A hex id as the board's data names it (HO18, SEA44): never in a text while "Show coordinates" is off.
 HEX_ID = re.compile(r"\b(?:HO|HK|KY|SH|SEA)\d\d\b")
-
-
-def rgb(colour: str) -> tuple[int, int, int]:
-    c = colour.lstrip("#")
-    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
 
 
 def link_options(page: Page, lang: str) -> dict[str, str]:

@@ -7,6 +7,7 @@ the streak and the solved puzzles kept in the browser; screenshots saved."""
 from __future__ import annotations
 
 import json
+from typing import Any, Callable
 
 import pytest
 from helpers import FittedBoards, click_canvas, context_page, open_app, save_screenshot, wait_for_text
@@ -44,11 +45,32 @@ def first_puzzle(game: str) -> PuzzleRecord:
     return min((read_record(p) for p in puzzle_files(puzzles_dir(), game)), key=lambda r: (r.rating, r.id))
 
 
+def _katana_squares(move: Any) -> tuple:
+    """The squares a Katana move is played by: from and to, or the square of a placement."""
+    return (move.frm, move.to) if move.kind == "move" else (move.to,)
+
+
+def solve_by_the_proof(page: Page, puzzle: Any, squares: Callable[[Any], tuple], play: Callable[[Any], None],
+                       lang: str = "en", words: tuple[str, str] = ("Right:", "Solved!")) -> None:
+    """Play the proof's first winning move each time, its ``squares`` given to ``play`` (a click or a tap), and
+    wait for the app's verdict in ``lang`` (``words``: a right move, the puzzle solved), until solved."""
+    state, left = puzzle.state, puzzle.record.moves
+    while True:
+        move = puzzle.prover().winning_moves(state, left)[0]
+        for square in squares(move):
+            play(square)
+        with use_language(lang):
+            verdict = judge(puzzle, state, move, left)
+        wait_for_text(page, MESSAGE, words[1] if verdict.solved else words[0], TIMEOUT)
+        if verdict.solved:
+            return
+        state, left = verdict.state, verdict.left
+
+
 def test_katana_wrong_try_then_solved_by_mouse(browser: Browser, voila_url: str) -> None:
     puzzle = load_puzzle(get_game("katana"), first_puzzle("katana"))
-    state, left = puzzle.state, puzzle.record.moves
-    winning = puzzle.prover().winning_moves(state, left)
-    wrong = next(m for m in puzzle.game.legal_actions(state) if m.kind == "move" and m not in winning)
+    winning = puzzle.prover().winning_moves(puzzle.state, puzzle.record.moves)
+    wrong = next(m for m in puzzle.game.legal_actions(puzzle.state) if m.kind == "move" and m not in winning)
     with context_page(browser, viewport={"width": 1280, "height": 1000}) as (page, errors):
         open_app(page, voila_url, "puzzles.ipynb?game=katana", ".samurai-puzzle-goal b", timeout=TIMEOUT)
         expect(page).to_have_title("Puzzles — samurai_lab", timeout=TIMEOUT * 1000)
@@ -59,15 +81,8 @@ def test_katana_wrong_try_then_solved_by_mouse(browser: Browser, voila_url: str)
         wait_for_text(page, MESSAGE, "can no longer", TIMEOUT)
         wait_for_text(page, ".samurai-puzzle-score", "Streak: 0", TIMEOUT)
         save_screenshot(page, "puzzles_katana_wrong")
-        while True:
-            move = puzzle.prover().winning_moves(state, left)[0]
-            for square in ((move.frm, move.to) if move.kind == "move" else (move.to,)):
-                BOARDS.click(page, KATANA, *KATANA_LAYOUT.centre(square))
-            verdict = judge(puzzle, state, move, left)
-            wait_for_text(page, MESSAGE, "Solved!" if verdict.solved else "Right:", TIMEOUT)
-            if verdict.solved:
-                break
-            state, left = verdict.state, verdict.left
+        solve_by_the_proof(page, puzzle, _katana_squares,
+                           lambda square: BOARDS.click(page, KATANA, *KATANA_LAYOUT.centre(square)))
         wait_for_text(page, ".samurai-puzzle-score", "Solved here: 1 of", TIMEOUT)
         # kept in the browser's storage by the time the page counts it, so a reload at once keeps it
         stored = page.evaluate("key => window.localStorage.getItem(key)", STORE_KEY)
@@ -81,22 +96,14 @@ def test_katana_wrong_try_then_solved_by_mouse(browser: Browser, voila_url: str)
 
 def test_ikizumari_hint_then_solved_by_mouse_in_italian(browser: Browser, voila_url: str) -> None:
     puzzle = load_puzzle(get_game("ikizumari"), first_puzzle("ikizumari"))
-    state, left = puzzle.state, puzzle.record.moves
     with context_page(browser, viewport={"width": 1280, "height": 1000}) as (page, errors):
         open_app(page, voila_url, "puzzles.ipynb?game=ikizumari&lang=it", ".samurai-puzzle-goal b", timeout=TIMEOUT)
         wait_for_text(page, ".samurai-puzzle-goal", "IKI-ZUMARI in", TIMEOUT)
         page.locator(".samurai-puzzle-hint").click()
         wait_for_text(page, MESSAGE, "Guarda il samurai su", TIMEOUT)
-        while True:
-            move = puzzle.prover().winning_moves(state, left)[0]
-            for square in (move.origin, move.target):
-                BOARDS.click(page, IKI, *DEFAULT_GEOMETRY.centre(square))
-            with use_language("it"):
-                verdict = judge(puzzle, state, move, left)
-            wait_for_text(page, MESSAGE, "Risolto!" if verdict.solved else "Giusto:", TIMEOUT)
-            if verdict.solved:
-                break
-            state, left = verdict.state, verdict.left
+        solve_by_the_proof(page, puzzle, lambda move: (move.origin, move.target),
+                           lambda square: BOARDS.click(page, IKI, *DEFAULT_GEOMETRY.centre(square)),
+                           "it", ("Giusto:", "Risolto!"))
         wait_for_text(page, ".samurai-puzzle-score", "Risolti qui: 1 su", TIMEOUT)
         save_screenshot(page, "puzzles_ikizumari_it")
         assert errors.unexpected() == []
@@ -205,21 +212,16 @@ def test_knizia_wrong_try_explained_by_the_reply_then_solved(browser: Browser, v
 
 def test_katana_solved_by_taps_on_a_phone(browser: Browser, voila_url: str) -> None:
     puzzle = load_puzzle(get_game("katana"), first_puzzle("katana"))
-    state, left = puzzle.state, puzzle.record.moves
+
+    def tap(square: int) -> None:
+        scale = board_box(page, KATANA)["cw"] / KATANA_LAYOUT.width
+        x, y = KATANA_LAYOUT.centre(square)
+        tap_board(page, KATANA, x * scale, y * scale)
+
     with context_page(browser, **DEVICES["phone-390x844"]) as (page, errors):
         open_app(page, voila_url, "puzzles.ipynb?game=katana", ".samurai-puzzle-goal b", timeout=TIMEOUT)
         page.wait_for_function("(sel) => document.querySelector(sel).width > 600", arg=KATANA)  # fitted
-        while True:
-            move = puzzle.prover().winning_moves(state, left)[0]
-            for square in ((move.frm, move.to) if move.kind == "move" else (move.to,)):
-                scale = board_box(page, KATANA)["cw"] / KATANA_LAYOUT.width
-                x, y = KATANA_LAYOUT.centre(square)
-                tap_board(page, KATANA, x * scale, y * scale)
-            verdict = judge(puzzle, state, move, left)
-            wait_for_text(page, MESSAGE, "Solved!" if verdict.solved else "Right:", TIMEOUT)
-            if verdict.solved:
-                break
-            state, left = verdict.state, verdict.left
+        solve_by_the_proof(page, puzzle, _katana_squares, tap)
         wait_for_text(page, ".samurai-puzzle-score", "Streak: 1", TIMEOUT)
         save_screenshot(page, "puzzles_katana_phone")
         assert errors.unexpected() == []

@@ -17,7 +17,7 @@ from typing import Iterator
 
 import pytest
 from board_fit import board_layout
-from helpers import FittedBoards, click_canvas, wait_for_canvas_pixel, wait_for_text
+from helpers import FittedBoards, click_canvas, rgb, wait_for_canvas_pixel, wait_for_text
 from playwright.sync_api import Browser, Page, expect
 
 from samurai_lab import EDITION_1998, PlaceTile
@@ -176,7 +176,7 @@ def test_explorer_places_a_tile(site_page: Page, site: StaticSite) -> None:
     click_canvas(page, "canvas.samurai-board-canvas", x, y)
     wait_for_text(page, ".samurai-message", f"lays {label.replace(' ⚡', '')} on {hex_words(board, target)}",
                   TIMEOUT)
-    green = tuple(int(seat_colours(state)[0].lstrip("#")[i:i + 2], 16) for i in (0, 2, 4))
+    green = rgb(seat_colours(state)[0])
     wait_for_canvas_pixel(page, "canvas.samurai-board-canvas", int(x), int(y + 0.55 * layout.size), green,
                           tolerance=12)
     shot(page, "site_explorer")

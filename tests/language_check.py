@@ -32,6 +32,7 @@ PROPER_NAMES: tuple[str, ...] = (
     "Enter", "Esc",  # key names, printed in Latin letters on every keyboard
     "jolly",  # the Italian rulebook's wild figure: ends like an English adverb
     "FAQ", "samurai-lab simulate", "samurai-lab serve", "samurai-lab check", "samurai-lab bench",  # names
+    "JupyterHub",  # a program's name
 )
 
 # English words that are no word of Italian, Spanish or French (so "a", "no", "in", "come", "con",

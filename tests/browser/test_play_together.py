@@ -25,6 +25,8 @@ from samurai_lab.common.game import get_game
 from samurai_lab.common.puzzle_file import read_record
 from samurai_lab.common.puzzles import solve
 from samurai_lab.katana.render.layout import Layout
+from samurai_lab.knizia.core.tiles import TILES_BY_CODE
+from samurai_lab.knizia.widgets.hand_panel import tile_label
 from samurai_lab.tools.bench_browser import free_port
 
 pytestmark = pytest.mark.browser
@@ -185,11 +187,14 @@ def test_a_phone_and_a_laptop_play_katana_to_its_end(browser: Browser, serve: Se
 
 def hand_labels(snapshot: dict) -> set[str]:
     """The labels of a seat's hand as its hand panel words them (English), e.g. ``Rice 3``."""
-    from samurai_lab.knizia.core.tiles import TILES_BY_CODE
-    from samurai_lab.knizia.widgets.hand_panel import tile_label
-
     view = get_game("knizia").from_position(snapshot["position"])
     return {tile_label(view, TILES_BY_CODE[c]) for c in snapshot["hand"]}
+
+
+def board_labels(snapshot: dict) -> set[str]:
+    """The labels of every tile on the board (public)."""
+    view = get_game("knizia").from_position(snapshot["position"])
+    return {tile_label(view, placed.tile) for placed in view.tiles if placed is not None}
 
 
 def test_three_knizia_seats_play_a_round_and_never_see_the_others_hands(browser: Browser, serve: Serve) -> None:
@@ -198,6 +203,7 @@ def test_three_knizia_seats_play_a_round_and_never_see_the_others_hands(browser:
     tokens = [s.get("token") for s in made["seats"]]
     gid = made["id"]
     frames: dict[int, list[str]] = {0: [], 1: []}
+    seen: dict[int, set[str]] = {0: set(), 1: set()}  # the tiles each seat held at some point
     with context_page(browser, **LAPTOP) as (laptop, laptop_errors), context_page(browser, **TABLET) as (tablet, tablet_errors):
         for seat, page in ((0, laptop), (1, tablet)):
             page.on("websocket", lambda ws, seat=seat: ws.on("framereceived", lambda f, seat=seat: frames[seat].append(
@@ -206,6 +212,7 @@ def test_three_knizia_seats_play_a_round_and_never_see_the_others_hands(browser:
             open_seat(page, serve, gid, tokens[seat])
         for seat, page in ((0, laptop), (1, tablet)):
             snap = serve.api("GET", f"/games/{gid}", token=tokens[seat])
+            seen[seat] |= hand_labels(snap)
             wait_for_text(page, ".samurai-together-status", "Your turn", TIMEOUT)
             assert snap["to_move"] == seat
             view = get_game("knizia").from_position(snap["position"])
@@ -232,11 +239,12 @@ def test_three_knizia_seats_play_a_round_and_never_see_the_others_hands(browser:
         save_screenshot(tablet, "together_knizia_tablet")
         hands = {seat: hand_labels(serve.api("GET", f"/games/{gid}", token=tokens[seat])) for seat in (0, 1)}
         full = serve.api("GET", f"/games/{gid}", token=tokens[0])
+        public = board_labels(full)
         assert full["ply"] >= 6  # a tile and the end of the turn by each person, then the bot's turn
         for seat, other in ((0, 1), (1, 0)):
             traffic = "\n".join(frames[seat])
             assert traffic, "no traffic recorded"
-            only_theirs = hands[other] - hands[seat]
+            only_theirs = hands[other] - hands[seat] - seen[seat] - public
             leaked = [label for label in only_theirs if f"{label} ×" in traffic or f'"{label}' in traffic]
             assert not leaked, f"seat {seat + 1}'s page received seat {other + 1}'s tiles: {leaked}"
             for token in tokens:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -185,3 +186,25 @@ def test_acknowledged_moves_survive_a_restart(store_url):
     with api_server(store_url) as again:
         view = again.call("GET", f"{API}/games/{made['id']}", token=red)[1]
         assert view["moves"] == [move] and view["to_move"] == 1
+
+
+def test_a_seat_holds_a_few_event_streams_and_no_more(api):
+    from samurai_lab.tools.play.api import MAX_STREAMS_PER_SEAT
+
+    made, (black, red) = katana(api)
+    url = f"{api.base}{API}/games/{made['id']}/events"
+    opened = []
+    for _ in range(MAX_STREAMS_PER_SEAT):
+        req = urllib.request.Request(url, headers={"Authorization": f"Bearer {black}"})
+        opened.append(urllib.request.urlopen(req, timeout=10))
+    try:
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(urllib.request.Request(url, headers={"Authorization": f"Bearer {black}"}),
+                                   timeout=10)
+        assert refused.value.code == 429
+        other = urllib.request.urlopen(urllib.request.Request(url, headers={"Authorization": f"Bearer {red}"}),
+                                       timeout=10)  # another seat on the same address still follows the game
+        other.close()
+    finally:
+        for stream in opened:
+            stream.close()

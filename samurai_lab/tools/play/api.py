@@ -27,7 +27,9 @@ from .service import GameService, PlayError
 PREFIX = "/samurai/api"
 MAX_BODY = 16_384  #: bytes of a request body
 KEEPALIVE_S = 15.0
-MAX_STREAMS_PER_CLIENT = 16
+MAX_STREAMS_PER_SEAT = 8  #: event streams a seat's token may hold at once (a page or two, reloads)
+MAX_STREAMS_PER_WATCHER = 256  #: streams without a token from one address (every page of a serve is local)
+MAX_STREAMS = 4_000  #: streams of the whole service
 
 
 class Limiter:
@@ -161,10 +163,11 @@ class EventsHandler(ApiHandler):
         self.set_header("X-Accel-Buffering", "no")
 
     async def get(self, game_id: str) -> None:
-        who = self.request.remote_ip or "?"
-        if self.streams.get(who, 0) >= MAX_STREAMS_PER_CLIENT:
-            raise PlayError(429, f"at most {MAX_STREAMS_PER_CLIENT} event streams per device")
         token = self.token()
+        who = f"seat:{token}" if token else f"address:{self.request.remote_ip or '?'}"
+        most = MAX_STREAMS_PER_SEAT if token else MAX_STREAMS_PER_WATCHER
+        if self.streams.get(who, 0) >= most or sum(self.streams.values()) >= MAX_STREAMS:
+            raise PlayError(429, "too many event streams are open: close a page and try again")
         since = self.get_query_argument("since", None)
         snap = self.service.snapshot(game_id, token)
         loop = asyncio.get_running_loop()
@@ -189,6 +192,8 @@ class EventsHandler(ApiHandler):
         finally:
             stop()
             self.streams[who] -= 1
+            if not self.streams[who]:
+                del self.streams[who]
 
     def _send(self, event: dict) -> None:
         self.write(f"id: {event['ply']}\nevent: move\ndata: {json.dumps(event)}\n\n")

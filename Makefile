@@ -8,7 +8,7 @@ PIP    := $(BIN)/python -m pip
 CHROMIUM ?= /usr/bin/chromium
 
 .DEFAULT_GOAL := help
-.PHONY: help serve test test-fast bench screenshots chromium postgresql catalogs dist site clean distclean
+.PHONY: help serve test test-fast bench screenshots chromium chromium-headless-shell postgresql catalogs dist site clean distclean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/'
@@ -51,6 +51,11 @@ endef
 chromium:  ## make sure a Chromium is installed (as root: apt-get)
 	$(call debian,chromium,[ -x "$(CHROMIUM)" ] || command -v chromium >/dev/null 2>&1,Chromium)
 
+# Chromium's headless shell (Debian's too): the same engine without the browser's own windows, which the browser
+# tests launch when it is there (a second of CPU less a page: tests/browser/helpers.py).
+chromium-headless-shell:  ## make sure Chromium's headless shell is installed (as root: apt-get)
+	$(call debian,chromium-headless-shell,[ -x /usr/bin/chromium-headless-shell ],Chromium's headless shell)
+
 # Debian's PostgreSQL: the tests start a server of their own in a temporary folder (the game store).
 postgresql:  ## make sure PostgreSQL's programs are installed (as root: apt-get)
 	$(call debian,postgresql,ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1,PostgreSQL)
@@ -59,7 +64,7 @@ postgresql:  ## make sure PostgreSQL's programs are installed (as root: apt-get)
 TEST_JOBS ?= 2
 FAST_TESTS := not browser and not slow and not notebook and not server
 
-test: $(VENV)/.installed-test chromium postgresql  ## all tests: unit, property, scenario, notebook, browser, binder
+test: $(VENV)/.installed-test chromium chromium-headless-shell postgresql  ## all tests: unit, property, scenario, notebook, browser, binder
 	$(BIN)/python -m pytest -n $(TEST_JOBS)
 
 test-fast: $(VENV)/.installed-test  ## the tests without a browser, a server, a notebook or a venv, for the edit loop

@@ -7,8 +7,8 @@ The browser tests run last. Playwright's synchronous API keeps an asyncio event 
 process from the first browser test on; code that looks for a running loop (the board's batched redraws,
 the serve culler's test) would then see a loop no test drives. Running every other test first keeps them
 as in a plain Python process, and the browser tests keep their one Chromium session. Among the browser
-tests the slow ones (a wheel or a hub installed into a venv of their own) start first, so that under
-``pytest -n 2`` the other worker goes through the rest meanwhile.
+tests the long ones (a wheel or a hub installed into a venv of their own, the site, the class servers) start
+first, so that under ``pytest -n`` the other workers go through the rest meanwhile.
 
 Under ``pytest -n N --dist loadgroup`` (the default ``--dist``, see ``pyproject.toml``) every worker takes
 its tests in that same order, and the tests of one of the :data:`ONE_WORKER` groups (those sharing a
@@ -35,7 +35,20 @@ ONE_WORKER: dict[str, str] = {
     "tests/browser/test_classroom_query.py::test_address_options_under_serve": "classroom-query-serve",
     "tests/browser/test_classroom_query.py::test_the_tree_page_asks_nothing_of_other_hosts": "classroom-query-serve",
     "tests/browser/test_classroom_query.py::test_address_options_on_the_binder_route": "classroom-query-binder",
+    "tests/browser/test_board_scrolled_click.py::": "board-click",  # a voila server over its test app
+    "tests/browser/test_play_together.py::": "play-together",  # `samurai-lab serve` with its game store
 }
+#: Browser tests that take a minute or more (beside the ``slow`` ones), by the start of their node id: they start
+#: before the other browser tests, so that under ``pytest -n`` no worker is left alone with one of them at the end.
+LONG: tuple[str, ...] = (
+    "tests/browser/test_site.py::",
+    "tests/browser/test_classroom_bench.py::",
+    "tests/browser/test_classroom_kernels.py::",
+    "tests/browser/test_classroom_query.py::test_address_options_under_serve",
+    "tests/browser/test_classroom_query.py::test_the_tree_page_asks_nothing_of_other_hosts",
+    "tests/browser/test_class_limits.py::",
+    "tests/browser/test_play_together.py::",
+)
 
 
 #: The end of the node id of a test on a page shared with others (``tests/browser/shared_pages.py``), which
@@ -58,10 +71,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items.sort(key=_order)
 
 
-def _order(item: pytest.Item) -> tuple[bool, bool]:
-    """Other tests first, then the slow browser tests, then the other browser tests (a stable sort)."""
-    browser = item.get_closest_marker("browser") is not None
-    return browser, browser and item.get_closest_marker("slow") is None
+def _order(item: pytest.Item) -> tuple[bool, int]:
+    """Other tests first, then the slow browser tests, the :data:`LONG` ones, the other browser tests (a stable
+    sort: tests that share a page or a server stay together)."""
+    if item.get_closest_marker("browser") is None:
+        return False, 0
+    return True, 0 if item.get_closest_marker("slow") is not None else 1 if item.nodeid.startswith(LONG) else 2
 
 
 @pytest.hookimpl(optionalhook=True, tryfirst=True)

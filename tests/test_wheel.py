@@ -26,10 +26,10 @@ from typing import Any
 import pytest
 
 from samurai_lab import __version__
-from samurai_lab.tools.bench_browser import CHROMIUM_FLAGS, find_chromium, free_port
+from samurai_lab.tools.bench_browser import CHROMIUM_FLAGS, free_port
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
-from helpers import APP_READY, PageErrors  # noqa: E402  (tests/browser/helpers.py)
+from helpers import APP_READY, PageErrors, chromium_for_tests  # noqa: E402  (tests/browser/helpers.py)
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = REPO_ROOT / "tests" / ".artifacts"
@@ -185,7 +185,7 @@ def test_serve_from_the_installed_wheel_serves_every_app_in_italian(installed: d
             apps = [p.name for p in sorted((REPO_ROOT / "notebooks").glob("*.ipynb"))]
             assert apps and all(name in tree for name in apps), tree[-2000:]
 
-            browser = playwright.chromium.launch(executable_path=find_chromium(), args=list(CHROMIUM_FLAGS))
+            browser = playwright.chromium.launch(executable_path=chromium_for_tests(), args=list(CHROMIUM_FLAGS))
             try:
                 page = browser.new_page()
                 errors = PageErrors()

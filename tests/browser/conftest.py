@@ -13,22 +13,24 @@ Fixtures:
   only read it (``shared_pages.py``); ``app_view`` fails a test on the errors
   seen while it ran.
 
-Server logs and screenshots of failed tests go to ``tests/.artifacts/``.
+Server logs and screenshots of failed tests go to ``tests/.artifacts/`` (under ``pytest -n``, a log name
+ends in the worker's name: ``voila-notebooks-gw0.log``).
 """
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
-from helpers import PageErrors, open_app
+from helpers import PageErrors, chromium_for_tests, open_app
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Browser, Page
 from shared_pages import SCREENS, TIMEOUT, AppPage, SharedPage
 
-from samurai_lab.tools.bench_browser import CHROMIUM_FLAGS, VoilaServer, find_chromium, start_voila
+from samurai_lab.tools.bench_browser import CHROMIUM_FLAGS, VoilaServer, start_voila
 from samurai_lab.tools.serve import CULL_IDLE_TIMEOUT_S, CULL_INTERVAL_S, IOPUB_TIMEOUT_S, TEMPLATE, VOILA_MODULE
 from samurai_lab.tools.voila_app import data_path_env
 
@@ -50,10 +52,11 @@ HARNESS_VOILA_ARGS = ("--classic-tree", f"--template={TEMPLATE}", f"--VoilaExecu
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    """Launch Debian's Chromium with the flags a closed network needs."""
+    """Launch Debian's Chromium with the flags a closed network needs (its headless shell when installed and
+    the browser is headless: see ``helpers.chromium_for_tests``)."""
     return {
         **browser_type_launch_args,
-        "executable_path": find_chromium(),
+        "executable_path": chromium_for_tests(headless=browser_type_launch_args.get("headless", True)),
         "args": list(CHROMIUM_FLAGS),
     }
 
@@ -72,9 +75,11 @@ def voila_factory() -> Iterator[Callable[[Path, str], VoilaServer]]:
     """Start voila servers on free ports; all are stopped at session end."""
     servers: list[VoilaServer] = []
 
+    worker = os.environ.get("PYTEST_XDIST_WORKER")  # under pytest -n each worker has its servers (and logs)
+
     def start(target: Path, name: str) -> VoilaServer:
         server = start_voila(
-            target, log_path=ARTIFACTS / f"voila-{name}.log", extra_args=HARNESS_VOILA_ARGS,
+            target, log_path=ARTIFACTS / f"voila-{name}{f'-{worker}' if worker else ''}.log", extra_args=HARNESS_VOILA_ARGS,
             module=VOILA_MODULE, env=data_path_env(),
         )
         servers.append(server)

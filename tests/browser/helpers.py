@@ -29,6 +29,21 @@ _NOISE_PATTERNS = [
 _DEFECT_WARNINGS = re.compile(r"Unsatisfied version|No satisfying version")
 
 
+#: Debian's Chromium without a window of its own (package chromium-headless-shell, which `make test` installs as
+#: root): the same browser engine, without the browser's user interface, whose pages (an omnibox popup per
+#: browser context) cost about a CPU second each page the tests open.
+HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
+
+
+def chromium_for_tests(headless: bool = True) -> str:
+    """The Chromium the tests launch: ``$SAMURAI_CHROMIUM`` if set, else Debian's headless shell for a headless
+    browser when installed, else Debian's Chromium (``find_chromium``)."""
+    from samurai_lab.tools.bench_browser import find_chromium
+
+    if headless and not os.environ.get("SAMURAI_CHROMIUM") and os.access(HEADLESS_SHELL, os.X_OK):
+        return HEADLESS_SHELL
+    return find_chromium()
+
 #: How to see that each app is ready: an element its app shows once built.
 APP_READY = {
     "index.ipynb": ".samurai-landing-page .samurai-card",

@@ -5,7 +5,7 @@ short, the English left on a translated page, axe-core's verdict; on a phone, th
 screen and axe-core's verdict. Each such page costs a kernel and a full page load, so the checks share
 it: a test asks for it with ``@pytest.mark.parametrize("shared_page", [desktop(...)], indirect=True)``
 (the ``shared_page`` fixture of ``conftest.py``, scoped to the session), pytest runs the tests of one
-page one after the other, and the page closes when the next page is asked for. Each test sizes the page
+page one after the other, and the page closes when the next page is asked for (or at the end). Each test sizes the page
 itself (``SharedPage.show``: the apps reflow on a resize, boards included) and leaves the app's work as it
 found it. A test fails on the browser errors seen while it ran (``app_view``).
 
@@ -30,6 +30,8 @@ SCREENS: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
               "device_scale_factor": 3},
 }
+
+
 @dataclass(frozen=True)
 class AppPage:
     """Which page: an app (its notebook) on a screen, in a language (None: the address names none)."""

@@ -77,10 +77,8 @@ screenshots: $(VENV)/.installed-test chromium  ## refresh docs/screenshots/ from
 bench: $(VENV)/.installed-test chromium  ## print the speed figures: engine, and the apps in Chromium
 	$(BIN)/samurai-lab bench --browser
 
-catalogs: $(VENV)/.installed-app  ## compile the translation catalogs (.po -> .mo) with Babel
-	@for po in $$(find samurai_lab/i18n/locale -name '*.po'); do \
-	  $(BIN)/pybabel compile -i "$$po" -o "$${po%.po}.mo" -l "$$(echo $$po | cut -d/ -f4)" || exit 1; \
-	done
+catalogs: $(VENV)/.installed-app  ## compile the translation catalogs (.po -> .mo) with Babel: the same .po, the same bytes
+	$(BIN)/python -m samurai_lab.i18n.compile
 
 dist: $(VENV)/.installed-test  ## build the sdist and the wheel into dist/ (what `pip install samurai_lab` installs)
 	rm -rf dist

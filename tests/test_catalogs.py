@@ -119,3 +119,17 @@ def test_template_holds_every_message_of_the_code(template: Path, tmp_path: Path
                                    f"samurai_lab/i18n/README.md): {sorted(map(str, fresh - committed))[:10]}")
     assert not committed - fresh, f"{template.name} keeps messages the code no longer has: " \
                                   f"{sorted(map(str, committed - fresh))[:10]}"
+
+
+def test_compiled_catalogs_are_the_same_bytes_whoever_builds_them(monkeypatch: pytest.MonkeyPatch):
+    """``make catalogs`` gives the committed .mo byte for byte, twice, and with another version of Babel."""
+    import babel.messages.catalog
+
+    from samurai_lab.i18n.compile import mo_bytes
+
+    for po in CATALOGS:
+        first = mo_bytes(po)
+        assert mo_bytes(po) == first, f"{po}: two builds differ"
+        assert po.with_suffix(".mo").read_bytes() == first, f"{po.with_suffix('.mo')}: run `make catalogs`"
+    monkeypatch.setattr(babel.messages.catalog, "VERSION", "0.0.1")
+    assert all(mo_bytes(po) == po.with_suffix(".mo").read_bytes() for po in CATALOGS)

@@ -107,7 +107,7 @@ def test_a_sfida_and_the_defenders_choice(app_page: Page, voila_url: str) -> Non
     click_at(page, CANVAS, *centre("e1"))
     wait_for_text(page, ".katana-message", "e1 selected", TIMEOUT)
     click_at(page, CANVAS, *centre("e4"))
-    wait_for_text(page, ".katana-message", "Sfida across the KATANA on e5", TIMEOUT)
+    wait_for_text(page, ".katana-message", "challenge (Sfida) across the KATANA on e5", TIMEOUT)
     wait_for_text(page, ".katana-constraint", "Black puts the defeated samurai of Black back", TIMEOUT)
     # the challenge line is drawn in red between e4 and e6
     x, y = PLAY.centre(square_index("e5"))

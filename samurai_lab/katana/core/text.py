@@ -79,11 +79,11 @@ def describe_move(before: State, move: Move, after: State) -> str:
             kind=square_type_name(move.to) if KIND[move.to] != SHIRO else T.gettext("SHIRO (counts as BLACK)"))
     for ch in after.challenges:
         if ch.killed:
-            text += " " + T.gettext("Sfida across the KATANA on {katana}: the attacker on {att} kills the "
+            text += " " + T.gettext("A challenge (Sfida) across the KATANA on {katana}: the attacker on {att} kills the "
                                     "defender on {dfd}, who had no sword.").format(
                 katana=NAMES[ch.katana], att=NAMES[ch.attacker], dfd=NAMES[ch.defender])
         else:
-            text += " " + T.gettext("Sfida across the KATANA on {katana}: the attacker on {att} wins; the "
+            text += " " + T.gettext("A challenge (Sfida) across the KATANA on {katana}: the attacker on {att} wins; the "
                                     "defender on {dfd} loses his sword and goes back to a SHIRO square.").format(
                 katana=NAMES[ch.katana], att=NAMES[ch.attacker], dfd=NAMES[ch.defender])
     return text

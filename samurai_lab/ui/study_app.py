@@ -75,6 +75,7 @@ class StudyApp:
         """List the studies (of ``game`` when one is chosen): their titles and games."""
         options = []
         self.spoken: dict[str, tuple[str, ...]] = {}  # each listed study's languages
+        lang = get_language()
         for p in study_files():
             try:
                 s = load_study(p)
@@ -82,10 +83,15 @@ class StudyApp:
                 continue
             if (self.game and s.game != self.game) or s.game not in self.games:
                 continue
-            label = f"{text_of(s.title)} ({T.gettext(GAME_NAMES.get(s.game) or self.games[s.game].title)})"
-            options.append((list(self.games).index(s.game), label, str(p)))
+            game = T.gettext(GAME_NAMES.get(s.game) or self.games[s.game].title)
+            speaks = lang in s.languages()
+            # a study the page's language cannot show is shown in English: its label says so
+            in_english = T.gettext("in English")
+            label = f"{text_of(s.title)} ({game})" if speaks else f"{text_of(s.title)} ({game}, {in_english})"
+            options.append((not speaks, list(self.games).index(s.game), label, str(p)))
             self.spoken[str(p)] = s.languages()
-        options = [(label, value) for _, label, value in sorted(options, key=lambda o: o[0])]  # the registry's order
+        # the studies in the page's language first, each group in the registry's order
+        options = [(label, value) for *_, label, value in sorted(options, key=lambda o: o[:2])]
         old = self.choice.value
         self.choice.options = options or [(T.gettext("(no studies found)"), "")]
         values = [v for _, v in self.choice.options]

@@ -178,6 +178,12 @@ def overlay_shapes(state: State, layout: Layout, *, selected: int | None = None,
     if selected is not None:
         x, y = layout.origin(selected)
         shapes.append(_rect(x + 1.5, y + 1.5, c - 3, c - 3, stroke=theme.SELECTED, width=4.0, tags=("selected",)))
+    targets = tuple(targets)
+    for sq in targets:  # round a samurai, outside his disc and under it: his letter stays readable
+        if state.cells[sq]:
+            cx, cy = layout.centre(sq)
+            shapes.append(_circle(cx, cy, c * 0.46, stroke="#ffffff", width=4.0, tags=("target",)))
+            shapes.append(_circle(cx, cy, c * 0.46, stroke=theme.TARGET, width=3.0, tags=("target",)))
     for sq, cell in enumerate(state.cells):
         if cell:
             shapes += piece_shapes(owner(cell), is_strong(cell), *layout.centre(sq), c, letters)
@@ -192,7 +198,7 @@ def overlay_shapes(state: State, layout: Layout, *, selected: int | None = None,
     for sq in movable:  # who can move now: a dotted ring around the samurai
         cx, cy = layout.centre(sq)
         shapes.append(_circle(cx, cy, c * 0.45, stroke=theme.TARGET, width=2.5, dash=(3, 4), tags=("movable",)))
-    for sq in targets:  # a ring around the target, never a colour wash
+    for sq in (t for t in targets if not state.cells[t]):  # a ring around the target, never a colour wash
         cx, cy = layout.centre(sq)
         shapes.append(_circle(cx, cy, c * 0.2, stroke="#ffffff", width=6.0, tags=("target",)))
         shapes.append(_circle(cx, cy, c * 0.2, stroke=theme.TARGET, width=3.5, tags=("target",)))

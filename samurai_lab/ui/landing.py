@@ -7,7 +7,8 @@ grouped in three paths: learn the rules, teach a class, play.
     landing_page()          # the widget: the shared header, then the paths
 
 Every text is in the page's language (domain ``ui``), and every link carries it (``?lang=it``).
-The pictures are small thumbnails of the README's screenshots (``docs/screenshots/thumbs/``,
+The puzzle of the day (``common/daily_puzzle.py``: the same for every visitor on a UTC day, the games in
+turn) is linked above the paths. The pictures are small thumbnails of the README's screenshots (``docs/screenshots/thumbs/``,
 made by ``make_thumbnails``), embedded in the page as data: nothing is fetched from elsewhere.
 An app without a thumbnail gets a plain tile with its name.
 """
@@ -15,6 +16,7 @@ An app without a thumbnail gets a plain tile with its name.
 from __future__ import annotations
 
 import base64
+import datetime as dt
 import html
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,8 +24,11 @@ from typing import Iterable, Sequence
 
 import ipywidgets as widgets
 
+from ..common.daily_puzzle import daily_puzzle
+from ..common.game import get_game
 from ..common.resources import thumbs_dir
 from ..i18n import N_, Domain, get_language
+from .game_names import game_label
 from .header import APP_BY_NOTEBOOK, AppHeader, AppLink, app_href, available
 
 T = Domain("ui")
@@ -87,6 +92,7 @@ CARD_CSS = """
 .samurai-card .samurai-card-name { font-weight: bold; font-size: 17px; padding: 8px 10px 0; color: #1a4f8b; }
 .samurai-card .samurai-card-step { color: #5c4a2e; font-weight: normal; font-size: 14px; }
 .samurai-card .samurai-card-line { font-size: 14px; line-height: 1.35; padding: 2px 10px 10px; }
+.samurai-daily a { display: inline-block; padding: 12px 0; font-weight: bold; color: #1a4f8b; }
 """
 
 
@@ -146,6 +152,28 @@ def card_html(app: AppLink, projector: bool = False, step: int | None = None, fo
             f'<span class="samurai-card-line">{html.escape(app.line_text())}</span></a></li>')
 
 
+def daily_html(day: dt.date | None = None, lang: str | None = None) -> str:
+    """The puzzle of the day (``day``: default today, UTC) as a section with its link into the Puzzles app, in
+    ``lang`` (default the current language); '' when there is none (no puzzle files)."""
+    try:
+        record = daily_puzzle(day)
+        game = get_game(record.game) if record is not None else None
+    except (OSError, ValueError, KeyError):
+        return ""
+    if record is None or game is None:
+        return ""
+    lang = lang or get_language()
+    href = app_href("puzzles.ipynb", lang if lang in game.languages else None,
+                    options=[("game", record.game), ("puzzle", record.id)])
+    line = T.gettext("Today: a puzzle of {game}, difficulty {rating}. Everyone gets the same one today.").format(
+        game=game_label(game), rating=record.rating)
+    title, link = T.gettext("Puzzle of the day"), T.gettext("Solve it in the Puzzles app")
+    return (f'<section class="samurai-path samurai-daily" aria-labelledby="path-daily">'
+            f'<h2 id="path-daily">{html.escape(title)}</h2><p>{html.escape(line)}<br>'
+            f'<a class="samurai-daily-link" href="{html.escape(href)}" data-puzzle="{html.escape(record.id)}">'
+            f'{html.escape(link)}</a></p></section>')
+
+
 def landing_html(folder: Path | str | None = None, thumbs: Iterable[Path] | None = None) -> str:
     """The landing page's body in the current language: an introduction, the three paths, everything else."""
     there = {a.notebook for a in available(folder=folder)}
@@ -156,6 +184,8 @@ def landing_html(folder: Path | str | None = None, thumbs: Iterable[Path] | None
                  "editions, on the real map of Japan) and, where their apps are ready, two abstract games of the "
                  "same name. Every rule is implemented once, in a tested rules engine; these apps let you see it "
                  "at work.")).replace("{samurai}", "<i>Samurai</i>") + "</p>"]
+    if "puzzles.ipynb" in there:
+        parts.append(daily_html())
     for path in PATHS:
         apps = [APP_BY_NOTEBOOK[n] for n in path.notebooks if n in there]
         if not apps:
@@ -199,4 +229,4 @@ def landing_page(folder: Path | str | None = None, query: str | None = None) -> 
     return page
 
 
-__all__ = ["PATHS", "card_html", "landing_html", "landing_page", "make_thumbnails", "thumbnail_data"]
+__all__ = ["PATHS", "card_html", "daily_html", "landing_html", "landing_page", "make_thumbnails", "thumbnail_data"]

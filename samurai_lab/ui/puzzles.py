@@ -13,27 +13,36 @@ Knizia's turns). A trainer has:
   ``solution_step() -> str`` (play the next move of the solution on the board, in words);
 * ``on_result``: set by the frame, called ``on_result(ok, solved, text)`` after every try.
 
-The streak and the ids of the solved puzzles are kept in the browser's ``localStorage``
-(:class:`BrowserStore`): they stay on this device, in this browser.
+The streak, the ids of the solved puzzles and the ratings (the player's and the puzzles' he tried, per game,
+``common/puzzle_ratings.py``) are kept in the browser's ``localStorage`` (:class:`BrowserStore`): they stay on
+this device, in this browser. What is read back is checked: what is sound is kept, the rest dropped (said once).
+The next puzzle is one of the untried ones nearest the player's rating. The address keeps the game and the
+puzzle (``?game=katana&puzzle=katana-1-0001``), so a language switch reopens it; the page speaks the languages
+of its game (``Game.languages``: French for Iki-zumari).
 """
 
 from __future__ import annotations
 
 import json
+import random
 from typing import Any, Callable, Sequence
 
 import ipywidgets as widgets
 
 from ..common.game import Game
 from ..common.puzzle_file import PuzzleRecord, game_records
+from ..common.puzzle_ratings import choose_next, clean_progress, history, player_rating, puzzle_rating, record_try
+from ..common.puzzle_ratings import tried
 from ..common.puzzles import hint, judge, load_puzzle, puzzle_games, theme_text
 from ..i18n import N_, Domain, get_language
 from .common import Feedback
 from .game_board import action_between, new_board, origins, targets_from
 from .game_names import game_label
 from .header import AppHeader
+from .language import open_page
 from .layout import SIDE_CLASS
-from .query import query_params
+from .query import parse_query, query_params, query_string
+from .rating_chart import rating_html
 
 T = Domain("ui")
 ROOT_CLASS = "samurai-puzzles"
@@ -95,6 +104,7 @@ class BrowserStore:
             "text/plain": ""}},)
         self.widget = widgets.Box([self.text, self.script], layout=widgets.Layout(display="none"))
         self.value: dict = {}
+        self.raw: Any = {}  # the value as read back (any JSON, or the text when it is none), before it became a dict
         self._callbacks: list[Callable[[dict], Any]] = []
         self._writing = False
         self.text.observe(self._changed, names="value")
@@ -108,7 +118,8 @@ class BrowserStore:
         try:
             value = json.loads(change["new"] or "{}")
         except ValueError:
-            value = {}
+            value = change["new"]
+        self.raw = value
         self.value = value if isinstance(value, dict) else {}
         for callback in self._callbacks:
             callback(self.value)
@@ -133,18 +144,34 @@ def app_games() -> list[Game]:
     return [g for g in puzzle_games() if "puzzles" in g.hooks or "board" in g.hooks]
 
 
+def page_languages(query: str | None = None, games: Sequence[Game] | None = None) -> tuple[str, ...]:
+    """The languages of the page: those of the game its address names (``?game=``), else of any game."""
+    games = app_games() if games is None else list(games)
+    named = parse_query(query_string() if query is None else query, ("game", "puzzle")).values.get("game")
+    chosen = [g for g in games if g.name == named] or games
+    return tuple(dict.fromkeys(lang for g in chosen for lang in g.languages))
+
+
+def open_puzzles_page(query: str | None = None) -> str:
+    """Set the page's language among :func:`page_languages` (the notebook calls it first) and return it."""
+    q = query_string() if query is None else query
+    return open_page(q, page_languages(q))
+
+
 class PuzzlesApp:
     """The app: the puzzles of ``games`` (default: :func:`app_games`), the first (or ``game``) shown."""
 
     def __init__(self, games: Sequence[Game] | None = None, game: str | None = None,
                  query: str | None = None) -> None:
         self.lang = get_language()
-        options = query_params(("game",), query) if game is None else None
+        options = query_params(("game", "puzzle"), query) if game is None else None
         if options is not None:
             game = options.values.get("game")
         self.feedback = Feedback()
         self.feedback.message.add_class("samurai-puzzle-message")
         games = app_games() if games is None else list(games)
+        games = [g for g in games if self.lang in g.languages] or games  # French: the games that speak it
+        self.games = {g.name: g for g in games}
         self.trainers = {g.name: puzzle_trainer(g, self.feedback.report_unexpected) for g in games}
         for trainer in self.trainers.values():
             trainer.on_result = self._guard(self._result)
@@ -152,7 +179,10 @@ class PuzzlesApp:
                 trainer.on_message = lambda text: self.feedback.show(text, "warning")
         self.game = game if game in self.trainers else next(iter(self.trainers))
         self.store = BrowserStore()
-        self.store.on_load(self._guard(lambda value: self._show_score()))
+        self.store.on_load(self._guard(self._loaded))
+        self.rng = random.Random()
+        self.pending = False  # the open puzzle's first try is still to be rated
+        self.from_address = False  # the open puzzle is the one the address names
         self.game_choice = widgets.ToggleButtons(options=[(game_label(g), g.name) for g in games], value=self.game)
         self.game_choice.add_class("samurai-puzzle-game")
         self.theme_choice = widgets.Dropdown(description=T.gettext("Theme"), layout=widgets.Layout(width="auto"))
@@ -165,6 +195,8 @@ class PuzzlesApp:
         self.goal.add_class("samurai-puzzle-goal")
         self.score = widgets.HTML()
         self.score.add_class("samurai-puzzle-score")
+        self.rating = widgets.HTML()
+        self.rating.add_class("samurai-puzzle-rating")
         self.hint_button = _button("samurai-puzzle-hint", T.gettext("Hint"))
         self.solution_button = _button("samurai-puzzle-solution", T.gettext("Show the solution, one step"))
         self.next_button = _button("samurai-puzzle-next", T.gettext("Next puzzle"), "primary")
@@ -179,16 +211,24 @@ class PuzzlesApp:
         buttons = widgets.HBox([self.hint_button, self.solution_button, self.next_button],
                                layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"))
         side = widgets.VBox([self.feedback.widget, buttons, self.theme_choice, self.level_choice,
-                             self.score], layout=widgets.Layout(width="420px", flex="0 0 auto", margin="0 0 0 12px"))
+                             self.score, self.rating],
+                            layout=widgets.Layout(width="420px", flex="0 0 auto", margin="0 0 0 12px"))
         side.add_class(SIDE_CLASS)
         self.body = widgets.HBox([self.board_box, side], layout=widgets.Layout(flex_flow="row wrap"))
         self.widget = widgets.VBox([self.game_choice, self.goal, self.body, self.store.widget])
         self.widget.add_class(ROOT_CLASS)
         boards = [b for t in self.trainers.values() for b in t.boards]
-        self.header = AppHeader("puzzles.ipynb", root=self.widget, boards=boards)
+        self.header = AppHeader("puzzles.ipynb", root=self.widget, boards=boards, query=query,
+                                languages=self.trainer_languages())
         self.widget.children = (self.header.widget, *self.widget.children)
         self.record: PuzzleRecord | None = None
         self.tried_wrong = False
+        self.moved = False  # a move was tried on the open puzzle
+        asked = options.text("puzzle") if options is not None else None
+        self._asked = next((r for r in self.trainer.records if r.id == asked), None) if asked else None
+        if asked is not None and self._asked is None:
+            options.problems.append(T.gettext("{option} names no puzzle of this game").format(
+                option=f"puzzle={asked!r}"))
         self._game_changed()
         if options is not None:
             options.report(self.feedback)
@@ -198,8 +238,15 @@ class PuzzlesApp:
     def trainer(self) -> Any:
         return self.trainers[self.game]
 
+    def trainer_languages(self) -> tuple[str, ...]:
+        """The languages of the chosen game (the header's language switch)."""
+        game = self.games.get(self.game)
+        return tuple(game.languages) if game is not None else ()
+
     def _game_changed(self) -> None:
         self.game = self.game_choice.value
+        if hasattr(self, "header"):
+            self.header.languages = self.trainer_languages() or self.header.languages
         self.board_box.children = (self.trainer.widget,)
         themes = sorted(((self.trainer.theme_text(t), t) for t in {t for r in self.trainer.records for t in r.themes}),
                         key=lambda named: (named[0].casefold(), named[1]))
@@ -212,39 +259,77 @@ class PuzzlesApp:
         self.next_puzzle()
 
     def candidates(self) -> list[PuzzleRecord]:
-        """The puzzles of the chosen game, theme and difficulty, unsolved ones first."""
+        """The puzzles of the chosen game, theme and difficulty (their ratings as learned here), unsolved first."""
         _, _, low, high = next(lv for lv in LEVELS if lv[0] == self.level_choice.value)
         theme = self.theme_choice.value
+        progress = self.store.value
+        rated = {r.id: puzzle_rating(progress, r).rating for r in self.trainer.records}
         chosen = [r for r in self.trainer.records
-                  if low <= r.rating < high and (theme == ALL or theme in r.themes)]
-        solved = set(self.store.value.get("solved", []))
-        return sorted(chosen, key=lambda r: (r.id in solved, r.rating, r.id))
+                  if low <= rated[r.id] < high and (theme == ALL or theme in r.themes)]
+        solved = set(progress.get("solved", []))
+        return sorted(chosen, key=lambda r: (r.id in solved, rated[r.id], r.id))
 
     def next_puzzle(self) -> None:
-        """Open the first unsolved puzzle of the choice after the current one."""
+        """Open one of the untried puzzles of the choice nearest the player's rating (another than the current)."""
         pool = self.candidates()
         if not pool:
             self.goal.value = ""
             self.feedback.show(T.gettext("No puzzle has this theme at this difficulty: choose another."), "info")
             return
-        ids = [r.id for r in pool]
-        at = ids.index(self.record.id) + 1 if self.record is not None and self.record.id in ids else 0
-        self.open(pool[at % len(pool)])
+        if self._asked is not None:  # the puzzle the address names, once
+            record, self._asked = self._asked, None
+            self.open(record)
+            self.from_address = True
+            return
+        current = self.record.id if self.record is not None else None
+        self.open(choose_next(pool, self.store.value, self.game, current, self.rng))
 
     def open(self, record: PuzzleRecord) -> None:
         self.record = record
-        self.tried_wrong = False
+        self.tried_wrong = self.moved = self.from_address = False
+        self.pending = record.id not in tried(self.store.value, record.game)
         goal = self.trainer.show(record)
         themes = ", ".join(self.trainer.theme_text(t) for t in record.themes)
+        rating = round(puzzle_rating(self.store.value, record).rating)
         self.goal.value = (f"<b>{_esc(goal)}</b><br><span class='samurai-puzzle-about'>"
                            + _esc(T.gettext("Themes: {themes}. Difficulty {rating}.").format(
-                               themes=themes, rating=record.rating)) + "</span>")
+                               themes=themes, rating=rating)) + "</span>")
         self.feedback.show(T.gettext("Your move: play it on the board."), "info")
+        self.header.keep_work([("game", self.game), ("puzzle", record.id)], replaces=("game", "puzzle"))
         self._show_score()
+
+    def _loaded(self, value: dict) -> None:
+        """The progress read back from the browser: keep what is sound (say once what was dropped), then serve
+        a puzzle near the player's rating unless one is being tried or the address named it."""
+        clean, dropped = clean_progress(self.store.raw)
+        self.store.value = clean
+        if dropped:
+            self.store.save(clean)
+            self.feedback.show(T.gettext("Part of the puzzle progress kept in this browser could not be read, "
+                                         "so it was dropped; the rest is kept."), "warning")
+        if self.record is not None and not self.from_address and not self.moved and self.pending \
+                and self.record.id not in tried(clean, self.game):
+            message = (self.feedback.text, self.feedback.kind)
+            self.next_puzzle()
+            if dropped:
+                self.feedback.show(*message)
+        elif self.record is not None:
+            self.pending = self.record.id not in tried(clean, self.game)
+        self._show_score()
+
+    def _rate(self, solved: bool) -> dict:
+        """The progress with the open puzzle's first try rated (as it was when not its first)."""
+        data = dict(self.store.value)
+        if self.pending and self.record is not None:
+            self.pending = False
+            data = record_try(data, self.record, solved)
+        return data
 
     # --- trying ---------------------------------------------------------------------------------
     def _result(self, ok: bool, solved: bool, text: str) -> None:
-        data = dict(self.store.value)
+        data = self._rate(False) if not ok else self._rate(True) if solved and not self.tried_wrong \
+            else dict(self.store.value)
+        self.moved = True
         if not ok:
             self.tried_wrong = True
             data["streak"] = 0
@@ -262,11 +347,14 @@ class PuzzlesApp:
 
     def _hint(self) -> None:
         self.tried_wrong = True
+        if self.pending:
+            self.store.save(self._rate(False))
+            self._show_score()
         self.feedback.show(self.trainer.hint(), "info")
 
     def _solution(self) -> None:
         self.tried_wrong = True
-        data = dict(self.store.value)
+        data = self._rate(False)
         data["streak"] = 0
         self.store.save(data)
         self.feedback.show(self.trainer.solution_step(), "info")
@@ -279,6 +367,8 @@ class PuzzlesApp:
         streak = int(data.get("streak", 0))
         self.score.value = _esc(T.gettext("Streak: {streak}. Solved here: {n} of {total} (kept in this browser).").format(
             streak=streak, n=mine, total=len(self.trainer.records)))
+        self.rating.value = rating_html(player_rating(data, self.game), history(data, self.game),
+                                        len(tried(data, self.game)))
 
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
         return self.feedback.guard(fn)

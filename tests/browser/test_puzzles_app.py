@@ -41,7 +41,7 @@ BOARDS = FittedBoards({KATANA: KATANA_LAYOUT.width, IKI: DEFAULT_GEOMETRY.size},
 
 
 def first_puzzle(game: str) -> PuzzleRecord:
-    """The puzzle the app opens first: the easiest, then by id."""
+    """The easiest puzzle, then by id (the tests open it by its address: ``?puzzle=<id>``)."""
     return min((read_record(p) for p in puzzle_files(puzzles_dir(), game)), key=lambda r: (r.rating, r.id))
 
 
@@ -72,7 +72,8 @@ def test_katana_wrong_try_then_solved_by_mouse(browser: Browser, voila_url: str)
     winning = puzzle.prover().winning_moves(puzzle.state, puzzle.record.moves)
     wrong = next(m for m in puzzle.game.legal_actions(puzzle.state) if m.kind == "move" and m not in winning)
     with context_page(browser, viewport={"width": 1280, "height": 1000}) as (page, errors):
-        open_app(page, voila_url, "puzzles.ipynb?game=katana", ".samurai-puzzle-goal b", timeout=TIMEOUT)
+        open_app(page, voila_url, f"puzzles.ipynb?game=katana&puzzle={puzzle.record.id}", ".samurai-puzzle-goal b",
+                 timeout=TIMEOUT)
         expect(page).to_have_title("Puzzles — samurai_lab", timeout=TIMEOUT * 1000)
         wait_for_text(page, ".samurai-puzzle-goal", "to move: kill a samurai" if puzzle.record.goal == "kill"
                       else "to move: win", TIMEOUT)
@@ -97,7 +98,7 @@ def test_katana_wrong_try_then_solved_by_mouse(browser: Browser, voila_url: str)
 def test_ikizumari_hint_then_solved_by_mouse_in_italian(browser: Browser, voila_url: str) -> None:
     puzzle = load_puzzle(get_game("ikizumari"), first_puzzle("ikizumari"))
     with context_page(browser, viewport={"width": 1280, "height": 1000}) as (page, errors):
-        open_app(page, voila_url, "puzzles.ipynb?game=ikizumari&lang=it", ".samurai-puzzle-goal b", timeout=TIMEOUT)
+        open_app(page, voila_url, f"puzzles.ipynb?game=ikizumari&lang=it&puzzle={puzzle.record.id}", ".samurai-puzzle-goal b", timeout=TIMEOUT)
         wait_for_text(page, ".samurai-puzzle-goal", "IKI-ZUMARI in", TIMEOUT)
         page.locator(".samurai-puzzle-hint").click()
         wait_for_text(page, MESSAGE, "Guarda il samurai su", TIMEOUT)
@@ -121,7 +122,8 @@ def test_knizia_solved_by_mouse(browser: Browser, voila_url: str) -> None:
     puzzle = knizia.puzzle_from_record(first_puzzle("knizia"))
     view = _knizia_view(puzzle)
     with context_page(browser, viewport={"width": 1280, "height": 1000}) as (page, errors):
-        open_app(page, voila_url, "puzzles.ipynb?game=knizia", ".samurai-puzzle-goal b", timeout=TIMEOUT)
+        open_app(page, voila_url, f"puzzles.ipynb?game=knizia&puzzle={puzzle.record.id}", ".samurai-puzzle-goal b",
+                 timeout=TIMEOUT)
         wait_for_text(page, ".samurai-puzzle-goal", "to play:", TIMEOUT)
         for action in puzzle.answer()[:-1]:
             assert isinstance(action, knizia.PlaceTile), "the easiest puzzle places tiles only"
@@ -136,8 +138,8 @@ def test_knizia_solved_by_mouse(browser: Browser, voila_url: str) -> None:
 
 
 def _first_deny() -> knizia.Puzzle:
-    """The "leave nothing to take" puzzle the app opens first on that theme."""
-    first = first_puzzle("knizia")  # open when the theme is chosen: the app goes on to the next one
+    """The easiest "leave nothing to take" puzzle but one (opened by its address)."""
+    first = first_puzzle("knizia")
     records = [read_record(p) for p in puzzle_files(puzzles_dir(), "knizia")]
     pool = sorted((r for r in records if "deny" in r.themes), key=lambda r: (r.rating, r.id))
     return knizia.puzzle_from_record(pool[1] if pool[0].id == first.id else pool[0])
@@ -195,8 +197,9 @@ def test_knizia_wrong_try_explained_by_the_reply_then_solved(browser: Browser, v
     assert not knizia.judge(puzzle, [wrong]).ok
     device = DEVICES["tablet-1024x768"] if touch else {"viewport": {"width": 1280, "height": 1000}}
     with context_page(browser, **device) as (page, errors):
-        open_app(page, voila_url, f"puzzles.ipynb?game=knizia&lang={lang}", ".samurai-puzzle-goal b", timeout=TIMEOUT)
-        page.locator(".samurai-puzzle-theme select").select_option(label=theme)
+        open_app(page, voila_url, f"puzzles.ipynb?game=knizia&lang={lang}&puzzle={puzzle.record.id}",
+                 ".samurai-puzzle-goal b", timeout=TIMEOUT)
+        assert theme in page.locator(".samurai-puzzle-about").inner_text()
         with use_language(lang):
             wait_for_text(page, ".samurai-puzzle-goal", puzzle.title_text(), TIMEOUT)
         view = _knizia_view(puzzle)
@@ -219,7 +222,8 @@ def test_katana_solved_by_taps_on_a_phone(browser: Browser, voila_url: str) -> N
         tap_board(page, KATANA, x * scale, y * scale)
 
     with context_page(browser, **DEVICES["phone-390x844"]) as (page, errors):
-        open_app(page, voila_url, "puzzles.ipynb?game=katana", ".samurai-puzzle-goal b", timeout=TIMEOUT)
+        open_app(page, voila_url, f"puzzles.ipynb?game=katana&puzzle={puzzle.record.id}", ".samurai-puzzle-goal b",
+                 timeout=TIMEOUT)
         page.wait_for_function("(sel) => document.querySelector(sel).width > 600", arg=KATANA)  # fitted
         solve_by_the_proof(page, puzzle, _katana_squares, tap)
         wait_for_text(page, ".samurai-puzzle-score", "Streak: 1", TIMEOUT)

@@ -1,0 +1,162 @@
+"""A player's puzzle progress as the Puzzles app keeps it in the browser, and ratings that learn as
+Lichess's do: the player and each puzzle have a Glicko-2 rating (``common/glicko2.py``), updated at the
+player's first try of a puzzle (solved: the player wins; a wrong move, a hint or the solution: the puzzle
+wins), per game. A puzzle starts at its file's ``rating`` (the search's difficulty).
+
+The progress is one JSON value (widget-free, so any page or a test can read it)::
+
+    {"solved": ["katana-1-0001", ...], "streak": 2,
+     "ratings": {"katana": {"player": [1432.1, 212.4, 0.06],        # rating, deviation, volatility
+                            "history": [1500, 1432.1],              # the player's rating after each rated try
+                            "puzzles": {"katana-1-0001": [1210.3, 148.2, 0.06]}}}}   # the puzzles tried
+
+:func:`clean_progress` keeps what is sound of a value read back from the browser and says whether it
+dropped anything; :func:`choose_next` serves the next puzzle near the player's rating.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, Mapping, Sequence
+
+from .glicko2 import DEFAULT_VOLATILITY, Rating, duel
+from .puzzle_file import PuzzleRecord
+
+#: A puzzle's deviation before anyone tried it: its search's difficulty is a fair first guess.
+PUZZLE_DEVIATION = 150.0
+#: How many of the untried puzzles nearest the player's rating the next one is drawn from.
+NEAREST = 3
+#: Points of the rating history kept per game.
+HISTORY = 200
+
+
+def _number(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def _rating(value: Any) -> Rating | None:
+    """A stored ``[rating, deviation, volatility]``, or None when it is not one."""
+    if (isinstance(value, list) and len(value) == 3 and all(_number(x) for x in value)
+            and 0 < value[1] <= 1000 and 0 < value[2] < 1 and -5000 < value[0] < 10000):
+        return Rating(float(value[0]), float(value[1]), float(value[2]))
+    return None
+
+
+def _stored(r: Rating) -> list[float]:
+    return [round(r.rating, 2), round(r.deviation, 2), round(r.volatility, 6)]
+
+
+def clean_progress(value: Any) -> tuple[dict, bool]:
+    """The sound part of a stored progress, and whether anything was dropped (a value of the wrong shape,
+    an entry of no known kind)."""
+    if not isinstance(value, dict):
+        return {}, value not in (None, "")
+    clean: dict = {}
+    dropped = any(k not in ("solved", "streak", "ratings") for k in value)
+    if "solved" in value:
+        solved = value["solved"]
+        ids = [x for x in solved if isinstance(x, str)] if isinstance(solved, list) else []
+        dropped |= not isinstance(solved, list) or len(ids) != len(solved)
+        clean["solved"] = sorted(set(ids))
+    if "streak" in value:
+        streak = value["streak"]
+        if isinstance(streak, int) and not isinstance(streak, bool) and streak >= 0:
+            clean["streak"] = streak
+        else:
+            dropped = True
+    if "ratings" in value:
+        ratings = value["ratings"]
+        if not isinstance(ratings, dict):
+            dropped = True
+        else:
+            clean["ratings"] = {}
+            for game, mine in ratings.items():
+                kept, lost = _clean_game(mine)
+                dropped |= lost
+                if kept:
+                    clean["ratings"][game] = kept
+    return clean, dropped
+
+
+def _clean_game(value: Any) -> tuple[dict, bool]:
+    if not isinstance(value, dict):
+        return {}, True
+    kept: dict = {}
+    dropped = any(k not in ("player", "history", "puzzles") for k in value)
+    if "player" in value:
+        if _rating(value["player"]) is not None:
+            kept["player"] = value["player"]
+        else:
+            dropped = True
+    if "history" in value:
+        history = value["history"]
+        points = [x for x in history if _number(x)] if isinstance(history, list) else []
+        dropped |= not isinstance(history, list) or len(points) != len(history)
+        kept["history"] = points[-HISTORY:]
+    if "puzzles" in value:
+        puzzles = value["puzzles"]
+        sound = {k: v for k, v in puzzles.items() if _rating(v) is not None} if isinstance(puzzles, dict) else {}
+        dropped |= not isinstance(puzzles, dict) or len(sound) != len(puzzles)
+        kept["puzzles"] = sound
+    return kept, dropped
+
+
+def _game(progress: Mapping, game: str) -> Mapping:
+    return progress.get("ratings", {}).get(game, {})
+
+
+def player_rating(progress: Mapping, game: str) -> Rating:
+    """The player's rating in ``game`` (a newcomer's when he has none)."""
+    return _rating(_game(progress, game).get("player")) or Rating()
+
+
+def puzzle_rating(progress: Mapping, record: PuzzleRecord) -> Rating:
+    """The puzzle's rating as this browser learned it, else its file's."""
+    stored = _rating(_game(progress, record.game).get("puzzles", {}).get(record.id))
+    return stored or Rating(float(record.rating), PUZZLE_DEVIATION, DEFAULT_VOLATILITY)
+
+
+def tried(progress: Mapping, game: str) -> set[str]:
+    """The ids of the puzzles of ``game`` the player has tried (rated)."""
+    return set(_game(progress, game).get("puzzles", {}))
+
+
+def history(progress: Mapping, game: str) -> list[float]:
+    """The player's rating in ``game`` after each rated try, oldest first."""
+    return list(_game(progress, game).get("history", []))
+
+
+def record_try(progress: Mapping, record: PuzzleRecord, solved: bool) -> dict:
+    """The progress after the player's first try of ``record`` (unchanged when he tried it before)."""
+    if record.id in tried(progress, record.game):
+        return dict(progress)
+    player, puzzle = duel(player_rating(progress, record.game), puzzle_rating(progress, record), solved)
+    mine = dict(_game(progress, record.game))
+    points = list(mine.get("history", [])) or [round(player_rating(progress, record.game).rating, 2)]
+    mine["player"] = _stored(player)
+    mine["history"] = (points + [round(player.rating, 2)])[-HISTORY:]
+    mine["puzzles"] = {**mine.get("puzzles", {}), record.id: _stored(puzzle)}
+    return {**progress, "ratings": {**progress.get("ratings", {}), record.game: mine}}
+
+
+def nearest(records: Sequence[PuzzleRecord], progress: Mapping, game: str, exclude: str | None = None,
+            count: int = NEAREST) -> list[PuzzleRecord]:
+    """The ``count`` puzzles of ``records`` nearest the player's rating, those not yet tried first (all of
+    them tried: the nearest of all), ``exclude`` left out while another remains."""
+    done = tried(progress, game)
+    pool = [r for r in records if r.id != exclude] or list(records)
+    fresh = [r for r in pool if r.id not in done] or pool
+    me = player_rating(progress, game).rating
+    return sorted(fresh, key=lambda r: (abs(puzzle_rating(progress, r).rating - me), r.id))[:count]
+
+
+def choose_next(records: Sequence[PuzzleRecord], progress: Mapping, game: str, exclude: str | None = None,
+                rng: random.Random | None = None) -> PuzzleRecord | None:
+    """The next puzzle: one of the :data:`NEAREST` untried ones nearest the player's rating, at random."""
+    near = nearest(records, progress, game, exclude)
+    return (rng or random).choice(near) if near else None
+
+
+__all__ = ["NEAREST", "PUZZLE_DEVIATION", "choose_next", "clean_progress", "history", "nearest", "player_rating",
+           "puzzle_rating", "record_try", "tried"]

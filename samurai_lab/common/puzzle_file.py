@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .game import game_names
+from .limits import MAX_PROBLEMS, FileTooBig, loads_toml, more_problems, read_text
 
 _REQUIRED = ("game", "id", "title", "position", "goal", "answer", "themes", "rating", "source")
 
@@ -47,9 +48,9 @@ def read_record(path: Path | str) -> PuzzleRecord:
     """The puzzle in ``path``; PuzzleFileError listing what is missing or wrong."""
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as e:
-        raise PuzzleFileError(f"{path}: {e}") from None
+        data = loads_toml(read_text(path, "puzzle"))
+    except (OSError, ValueError) as e:  # unreadable, not UTF-8, larger than a puzzle may be, not TOML
+        raise PuzzleFileError(str(e) if isinstance(e, FileTooBig) else f"{path}: {e}") from None
     return record_from_dict(data, path)
 
 
@@ -62,6 +63,8 @@ def record_from_dict(data: dict, path: Path | None = None) -> PuzzleRecord:
     known = set(PuzzleRecord.__dataclass_fields__) - {"path"}
     problems += [f"unknown key {key!r}" for key in data if key not in known]
     if problems:
+        if len(problems) > MAX_PROBLEMS:
+            problems[MAX_PROBLEMS:] = [more_problems(len(problems) - MAX_PROBLEMS)]
         raise PuzzleFileError(f"{where}: " + "; ".join(problems))
     try:
         return PuzzleRecord(
@@ -135,7 +138,7 @@ def puzzles_dir() -> Path:
 def is_puzzle_text(text: str) -> bool:
     """Is this TOML text a puzzle (a ``goal``, an ``answer`` and ``themes`` at its top)?"""
     try:
-        data = tomllib.loads(text)
+        data = loads_toml(text)
     except tomllib.TOMLDecodeError:
         return False
     return {"goal", "answer", "themes"} <= set(data)

@@ -25,6 +25,7 @@ from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar
 
 from ..i18n import use_language
 from .game import Game
+from .limits import check_size, read_text
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -133,6 +134,10 @@ def headers_and_moves(text: str, name: str = "<record>") -> tuple[dict[str, str]
     """The headers (lower-case keys) and the (line, word) of every move of a record's text."""
     if not isinstance(text, str):
         raise RecordError(f"{name}: a record is text, not {type(text).__name__}")
+    try:
+        check_size(text, "record", name)
+    except ValueError as e:
+        raise RecordError(str(e)) from None
     headers: dict[str, str] = {}
     words: list[tuple[int, str]] = []
     for lineno, raw in enumerate(text.splitlines(), 1):
@@ -211,9 +216,11 @@ def read_record(game: Game, path: str | Path) -> GameRecord:
     """Read and replay the record file ``path`` (RecordError when it cannot be read)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = read_text(p, "record")
     except (OSError, UnicodeDecodeError) as e:
         raise RecordError(f"{p}: cannot read the file: {e}") from None
+    except ValueError as e:  # larger than a record may be
+        raise RecordError(str(e)) from None
     return parse_record(game, text, str(p))
 
 

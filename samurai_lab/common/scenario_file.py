@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Collection, Iterable, Mapping, TypeVar
 
+from .limits import capped, check_size, loads_toml, read_text
+
 try:
     import tomllib
 except ModuleNotFoundError:  # Python 3.10
@@ -19,7 +21,7 @@ class ScenarioError(ValueError):
 
     def __init__(self, problems: Iterable[str]) -> None:
         self.problems = list(problems)
-        super().__init__("\n".join(self.problems))
+        super().__init__("\n".join(capped(self.problems)))
 
 
 class Problems(list):
@@ -42,16 +44,22 @@ def load_file(path: str | Path, parse: Callable[[str, str], T]) -> T:
     """``parse(text, name)`` of the file ``path``; ScenarioError when it cannot be read."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = read_text(p, "scenario")
     except (OSError, UnicodeDecodeError) as e:
         raise ScenarioError([f"{p}: cannot read the file: {e}"]) from None
+    except ValueError as e:  # larger than a scenario may be
+        raise ScenarioError([str(e)]) from None
     return parse(text, str(p))
 
 
 def read_table(text: str, name: str) -> dict[str, Any]:
     """The TOML table of a file's text; ScenarioError when it is not TOML."""
     try:
-        return tomllib.loads(text)
+        check_size(text, "scenario", name)
+    except ValueError as e:
+        raise ScenarioError([str(e)]) from None
+    try:
+        return loads_toml(text)
     except (tomllib.TOMLDecodeError, TypeError) as e:
         raise ScenarioError([f"{name}: not valid TOML: {e}"]) from None
 

@@ -38,6 +38,7 @@ from typing import Any, Iterable, Mapping
 
 from ..i18n import N_, Domain
 from .game import DEFAULT_GAME, game_names
+from .limits import MAX_PROBLEMS, check_size, loads_toml, more_problems, read_text
 
 try:
     import tomllib
@@ -208,6 +209,8 @@ class StudyError(ValueError):
 
     def __init__(self, problems: Iterable[Problem]) -> None:
         self.problems = list(problems)
+        if len(self.problems) > MAX_PROBLEMS:
+            self.problems[MAX_PROBLEMS:] = [Problem("", more_problems(len(self.problems) - MAX_PROBLEMS))]
         super().__init__("\n".join(map(str, self.problems)))
 
 
@@ -498,7 +501,11 @@ class _Reader:
 def loads_study(text: str, name: str = "") -> Study:
     """The study written in ``text`` (StudyError listing every problem of its format, with lines)."""
     try:
-        data = tomllib.loads(text)
+        check_size(text, "study", name)
+    except ValueError as e:
+        raise StudyError([Problem("", str(e), None, "")]) from None
+    try:
+        data = loads_toml(text)
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"line (\d+)", str(e))
         raise StudyError([Problem("", T.gettext("not valid TOML: {error}").format(
@@ -514,16 +521,18 @@ def load_study(path: str | Path) -> Study:
     """The study in the file ``path`` (StudyError naming the file in each problem)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = read_text(p, "study")
     except UnicodeDecodeError:
         raise StudyError([Problem("", T.gettext("the file is not UTF-8 text"), None, p.name)]) from None
+    except ValueError as e:  # larger than a study may be
+        raise StudyError([Problem("", str(e), None, "")]) from None
     return loads_study(text, p.name)
 
 
 def is_study(text: str) -> bool:
     """Does this TOML text declare itself a study (a top-level ``study`` key)?"""
     try:
-        return "study" in tomllib.loads(text)
+        return "study" in loads_toml(text)
     except tomllib.TOMLDecodeError:
         return bool(re.search(r"^\s*study\s*=", text, re.M))
 
@@ -531,7 +540,7 @@ def is_study(text: str) -> bool:
 def study_game(text: str) -> str:
     """The game a study text names (the default game when it names none, an unknown one or cannot be read)."""
     try:
-        game = tomllib.loads(text).get("game", DEFAULT_GAME)
+        game = loads_toml(text).get("game", DEFAULT_GAME)
     except tomllib.TOMLDecodeError:
         return DEFAULT_GAME
     return game if game in game_names() else DEFAULT_GAME

@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 from ..i18n import Domain
 from .game import Game, get_game
+from .limits import read_text
 from .study_format import GAME_TITLES, LineMap, Problem, Study, StudyError, Texts, loads_study
 
 T = Domain("ui")
@@ -51,7 +52,7 @@ def loads_play(game: Game, text: str, name: str = "") -> "StudyPlay":
 def load_play(game: Game, path: str | Path) -> "StudyPlay":
     """The study in the file ``path``, read and checked against ``game``."""
     p = Path(path)
-    return loads_play(game, p.read_text(encoding="utf-8"), p.name)
+    return loads_play(game, read_text(p, "study"), p.name)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Iterable, TextIO
 
 from ..common.game import DEFAULT_GAME, Game, game_names, get_game
+from ..common.limits import MAX_BYTES, capped, loads_toml, read_text
 from ..common.puzzle_file import is_puzzle_text, puzzles_dir
 from ..common.records import RecordError, header_game, read_record
 from ..common.resources import scenarios_dir
@@ -37,16 +38,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     knizia_check.add_arguments(parser)
 
 
+def _text(path: Path) -> str | None:
+    """The text of a file no larger than the largest kind of file may be; None when it cannot be read (or is
+    larger: the checker it then goes to refuses it by its size)."""
+    try:
+        return read_text(path, max(MAX_BYTES, key=MAX_BYTES.__getitem__)) if path.is_file() else None
+    except (OSError, ValueError):  # unreadable, not UTF-8, too big
+        return None
+
+
 def game_of(path: Path) -> str:
     """The game of a file: a scenario's ``game`` key, or a game record's ``[Game "..."]`` header
     (Knizia's game when neither is there or the file is unreadable: its checker then reports the
     file's problems)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+    text = _text(path)
+    if text is None:
         return DEFAULT_GAME
     try:
-        name = tomllib.loads(text).get("game", DEFAULT_GAME)
+        name = loads_toml(text).get("game", DEFAULT_GAME)
     except tomllib.TOMLDecodeError:
         return header_game(text) or DEFAULT_GAME
     return name if isinstance(name, str) else f"{name!r}"
@@ -113,20 +122,16 @@ def check_record(game: Game, path: Path) -> tuple[bool, list[str]]:
 
 def is_puzzle_file(path: Path) -> bool:
     """Is ``path`` a puzzle (``goal``, ``answer`` and ``themes`` at its top, ``puzzles/README.md``)?"""
-    try:
-        return path.is_file() and is_puzzle_text(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError):
-        return False
+    text = _text(path)
+    return text is not None and is_puzzle_text(text)
 
 
 def is_study_file(path: Path) -> bool:
     """Is ``path`` a study (``study = 1`` at its top, ``studies/README.md``)?"""
-    try:
-        return path.is_file() and is_study(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError):
-        return False
+    text = _text(path)
+    return text is not None and is_study(text)
 
 
 def run(args: argparse.Namespace) -> int:
     bundled = [scenarios_dir(), studies_dir()] + [p for p in [puzzles_dir()] if p.is_dir()]
-    return check_paths(args.paths or bundled, verbose=getattr(args, "verbose", False))
+    return check_paths(args.paths or bundled, out=sys.stdout, verbose=getattr(args, "verbose", False))

@@ -2,6 +2,8 @@
 
 Each subcommand module offers ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``;
 ``simulate --game NAME`` takes its options from ``tools.simulate.command(game)`` (Knizia's game by default).
+What a command prints has its control characters escaped, and a reader that stops early (``| head``)
+ends it quietly (``tools/terminal.py``).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import importlib
 import sys
 
 from ..common.game import DEFAULT_GAME, game_names, get_game
+from .terminal import escaped_output, quiet_broken_pipe
 
 COMMANDS: dict[str, str] = {
     "bench": "samurai_lab.tools.bench",
@@ -22,6 +25,9 @@ COMMANDS: dict[str, str] = {
     "review": "samurai_lab.tools.review",
     "site": "samurai_lab.tools.site.command",
 }
+
+#: Commands whose output is the servers' own logs (coloured by their terminal codes), not text from files.
+RAW_OUTPUT = {"serve", "play-service"}
 
 
 def requested_game(argv: list[str]) -> str:
@@ -66,7 +72,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"samurai-lab: {e}", file=sys.stderr)
         return 2
     args = parser.parse_args(argv)
-    return int(args._run(args) or 0)
+    try:
+        if args.command in RAW_OUTPUT:
+            return int(args._run(args) or 0)
+        with escaped_output():
+            status = int(args._run(args) or 0)
+            sys.stdout.flush()
+        return status
+    except BrokenPipeError:  # the reader went away (``samurai-lab puzzles list | head``): end quietly
+        quiet_broken_pipe()
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

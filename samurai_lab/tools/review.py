@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..common.game import DEFAULT_GAME, Game, game_names, get_game
+from ..common.limits import read_text
 from ..common.records import game_record, header_game
 from ..common.review import OwnReview, player_names, review_data
 from ..common.review_search import DEPTH
@@ -75,7 +76,7 @@ def review(game: Game, text: str, args: argparse.Namespace) -> dict:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        text = args.record.read_text(encoding="utf-8")
+        text = read_text(args.record, "record")
         data = review(record_game(text), text, args)
     except (OSError, ValueError) as e:
         print(f"samurai-lab review: {e}", file=sys.stderr)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...common.limits import capped
 from .load import ScenarioError, load_scenario
 from .run import run_scenario
 
@@ -14,7 +15,7 @@ def check_file(path: str | Path) -> tuple[bool, list[str]]:
     try:
         scenario = load_scenario(path)
     except ScenarioError as e:
-        return False, [f"invalid  {path}"] + [f"    {p}" for p in e.problems]
+        return False, [f"invalid  {path}"] + [f"    {p}" for p in capped(e.problems)]
     lines: list[str] = []
     ok = True
     for name in [None] + [v.name for v in scenario.variants]:
@@ -23,7 +24,7 @@ def check_file(path: str | Path) -> tuple[bool, list[str]]:
         if failures:
             ok = False
             lines.append(f"FAILED  {label}")
-            lines += [f"    {f}" for f in failures]
+            lines += [f"    {f}" for f in capped(failures)]
         else:
             lines.append(f"ok  {label}")
     return ok, lines

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...common.limits import capped
 from ...common.scenario_file import ScenarioError
 from .load import load_scenario
 from .verify import run_scenario
@@ -17,8 +18,8 @@ def check_file(path: str | Path) -> tuple[bool, list[str]]:
         scenario = load_scenario(p)
         run = run_scenario(scenario)
         head = f"{p}: {scenario.title}: " + ("ok" if run.ok else "FAILED")
-        return run.ok, [head] + [f"  {line}" for line in run.report()]
+        return run.ok, [head] + [f"  {line}" for line in capped(run.report())]
     except ScenarioError as e:
-        return False, [f"{p}: FAILED"] + [f"  {line}" for line in e.problems]
+        return False, [f"{p}: FAILED"] + [f"  {line}" for line in capped(e.problems)]
     except ValueError as e:
         return False, [f"{p}: FAILED", f"  {e}"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, TextIO
 
+from ...common.limits import capped
 from ...common.resources import scenarios_dir
 from ...i18n import Domain
 from .errors import Problem, ScenarioError
@@ -134,10 +135,9 @@ def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: 
                     print(f"    ok: {run.variant or 'as written'}", file=out)
             continue
         print(f"FAILED   {r.path}  {r.title}", file=out)
-        for run in r.runs:
-            for failure in run.failures:
-                where = f"[{run.variant}] " if run.variant else ""
-                print(f"    {where}{failure}", file=out)
+        failures = (f"[{run.variant}] {failure}" if run.variant else failure for run in r.runs for failure in run.failures)
+        for line in capped(failures):
+            print(f"    {line}", file=out)
     counts = {s: sum(1 for r in results if r.status == s) for s in ("ok", "failed", "invalid")}
     print(f"{len(results)} scenario{'s' if len(results) != 1 else ''}: {counts['ok']} ok, "
           f"{counts['failed']} failed, {counts['invalid']} invalid", file=out)

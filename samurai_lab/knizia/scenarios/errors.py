@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...common.limits import capped
 from ...i18n import Domain
 
 T = Domain("knizia")
@@ -26,13 +27,14 @@ class ScenarioError(ValueError):
 
     def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
         self.problems: tuple[Problem, ...] = tuple(problems)
-        super().__init__("\n".join(str(p) for p in self.problems) or T.gettext("invalid input"))
+        super().__init__("\n".join(capped(str(p) for p in self.problems)) or T.gettext("invalid input"))
 
     def report(self) -> str:
-        """A heading with the number of problems, then one indented line per problem."""
+        """A heading with the number of problems, then one indented line per problem (the first
+        ``common.limits.MAX_PROBLEMS``, then how many more)."""
         n = len(self.problems)
         head = T.ngettext("{n} problem:", "{n} problems:", n).format(n=n)
-        return "\n".join([head, *(f"  {p}" for p in self.problems)])
+        return "\n".join([head, *(f"  {p}" for p in capped(map(str, self.problems)))])
 
 
 class Problems:

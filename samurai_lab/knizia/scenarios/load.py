@@ -17,6 +17,7 @@ try:
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
 
+from ...common.limits import check_size, loads_toml, read_text
 from ...i18n import Domain
 from ..core.actions import MoveTile, PickTile, PlacePiece, PlaceTile, Swap, parse_action
 from ..core.board import Board, board_for
@@ -59,11 +60,13 @@ def load_scenario(path: str | Path) -> Scenario:
     """Read and check a scenario file; ``ScenarioError`` lists every problem."""
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_text(path, "scenario")
     except UnicodeDecodeError:
         raise ScenarioError([Problem(name, "", T.gettext('the file is not UTF-8 text'))]) from None
     except OSError as e:
         raise ScenarioError([Problem(name, "", T.gettext("cannot read the file: {error}").format(error=e.strerror or e))]) from None
+    except ValueError as e:  # larger than a scenario may be
+        raise ScenarioError([Problem("", "", str(e))]) from None
     return loads_scenario(text, name)
 
 
@@ -71,7 +74,11 @@ def loads_scenario(text: str, name: str = "<scenario>") -> Scenario:
     """Read and check scenario text; ``name`` is used in problem reports."""
     probs = Problems(name)
     try:
-        data = tomllib.loads(text)
+        check_size(text, "scenario", name)
+    except ValueError as e:
+        raise ScenarioError([Problem("", "", str(e))]) from None
+    try:
+        data = loads_toml(text)
     except tomllib.TOMLDecodeError as e:
         raise ScenarioError([_syntax_problem(name, e)]) from None
     scenario = _Loader(data, probs, name).load()

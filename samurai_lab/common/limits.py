@@ -1,0 +1,101 @@
+"""What a file from outside may hold before it is parsed: its size, its TOML's depth, its problems listed.
+
+Every reader of records, scenarios, studies and puzzles (the command line, the apps' uploads, the
+server's files) goes through :func:`read_text` or :func:`check_size` first, so a file far larger than any
+real one is refused by its size (the refusal names both) instead of filling the memory, and through
+:func:`loads_toml`, so TOML nested too deeply is an invalid file like any other. The sizes leave every
+bundled file (a few kB) far inside.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterable
+
+from ..i18n import Domain
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib  # type: ignore[no-redef]
+
+T = Domain("ui")
+
+KB = 1024
+MB = 1024 * KB
+#: The most bytes each kind of file may hold (a game record of a long game is a few kB).
+MAX_BYTES: dict[str, int] = {"record": 1 * MB, "scenario": 1 * MB, "study": 2 * MB, "puzzle": 256 * KB}
+#: The most problems of one file printed or shown; the rest are counted.
+MAX_PROBLEMS = 50
+
+
+class FileTooBig(ValueError):
+    """A file larger than its kind may be: ``size`` and ``limit`` in bytes, the message in words."""
+
+    def __init__(self, name: str, size: int, limit: int) -> None:
+        self.size, self.limit = size, limit
+        super().__init__(T.gettext("{file}: the file is too big ({size}; the most a file may hold is {limit})")
+                         .format(file=name, size=size_text(size), limit=size_text(limit)))
+
+
+def size_text(n: int) -> str:
+    """``15.2 MB``, ``1 MB``, ``256 kB``, ``900 bytes``."""
+    if n >= MB:
+        return f"{n / MB:.1f}".removesuffix(".0") + " MB"
+    if n >= KB:
+        return f"{n // KB} kB"
+    return T.ngettext("{n} byte", "{n} bytes", n).format(n=n)
+
+
+def check_size(data: str | bytes, kind: str, name: str = "") -> None:
+    """FileTooBig when ``data`` (text counted in UTF-8 bytes) is larger than a ``kind`` of file may be."""
+    limit = MAX_BYTES[kind]
+    if len(data) * (4 if isinstance(data, str) else 1) <= limit:
+        return
+    size = len(data.encode("utf-8", "surrogatepass")) if isinstance(data, str) else len(data)
+    if size > limit:
+        raise FileTooBig(name or kind, size, limit)
+
+
+def read_text(path: str | Path, kind: str) -> str:
+    """The UTF-8 text of the file ``path``; FileTooBig before reading it when it is larger than a ``kind``
+    may be (OSError and UnicodeDecodeError as ``Path.read_text``). A file whose size the system does not
+    say (a pipe, a device) is read up to the limit."""
+    p = Path(path)
+    limit = MAX_BYTES[kind]
+    size = p.stat().st_size
+    if size > limit:
+        raise FileTooBig(str(p), size, limit)
+    with p.open("rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise FileTooBig(str(p), len(data), limit)
+    return data.decode("utf-8")
+
+
+def loads_toml(text: str) -> dict[str, Any]:
+    """``tomllib.loads`` whose only refusal is ``tomllib.TOMLDecodeError``: TOML nested deeper than Python
+    can follow is one too."""
+    try:
+        return tomllib.loads(text)
+    except RecursionError:
+        raise tomllib.TOMLDecodeError(T.gettext("arrays or tables nested too deeply")) from None
+
+
+def capped(lines: Iterable[str], most: int = MAX_PROBLEMS) -> list[str]:
+    """The first ``most`` lines, then one line counting the rest."""
+    out: list[str] = []
+    rest = 0
+    for line in lines:
+        if len(out) < most:
+            out.append(line)
+        else:
+            rest += 1
+    if rest:
+        out.append(more_problems(rest))
+    return out
+
+
+def more_problems(n: int) -> str:
+    """The line that stands for the ``n`` problems left out."""
+    return T.ngettext("... and {n} more problem", "... and {n} more problems", n).format(n=n)

@@ -1,0 +1,167 @@
+"""Hostile or broken input to the command line and the file readers: every refusal is a message and an exit
+status, never a traceback, a flood of lines, raw terminal codes, or the memory of the machine."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from samurai_lab.common.limits import MAX_BYTES, MAX_PROBLEMS, FileTooBig, check_size, loads_toml, read_text
+from samurai_lab.tools.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+KNIZIA_SCENARIO = REPO / "scenarios" / "1998-e1-blue-takes-helmet.toml"
+DEEP = "a = " + "[" * 5000 + "]" * 5000 + "\n"
+
+
+def run_cli(capsys: pytest.CaptureFixture, *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+# --- 9: a command piped into head ends quietly --------------------------------------------------------------------
+def test_a_command_piped_into_head_ends_quietly():
+    proc = subprocess.Popen([sys.executable, "-m", "samurai_lab.tools.cli", "puzzles", "list", "--json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=REPO)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.read(10)  # `| head -c 10`: the reader goes away with most of the listing unread
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=60)
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err
+
+
+# --- 15: sizes capped before parsing -------------------------------------------------------------------------------
+BIG = 3 * 1024 * 1024
+
+
+@pytest.mark.parametrize("name, head", [
+    ("record.txt", '[Game "katana"]\n'),
+    ("scenario.toml", 'title = "big"\n'),
+    ("katana.toml", 'game = "katana"\n'),
+    ("study.toml", "study = 1\n"),
+    ("puzzle.toml", 'goal = "win"\nanswer = []\nthemes = []\n'),
+])
+def test_check_refuses_a_file_larger_than_its_kind_may_be(tmp_path, capsys, monkeypatch, name, head):
+    import samurai_lab.common.limits as limits
+
+    parsed = []
+    monkeypatch.setattr(limits.tomllib, "loads", lambda text: parsed.append(len(text)) or {})
+    path = tmp_path / name
+    path.write_text(head + "# padding\n" * (BIG // 10), encoding="utf-8")
+    status, out, _ = run_cli(capsys, "check", str(path))
+    assert status == 2, out
+    assert re.search(r"too big \(3(\.0)? MB; the most a file may hold is (1|2) MB\)", out), out
+    assert not parsed, "the file was parsed before its size was checked"
+
+
+def test_review_refuses_a_record_too_big(tmp_path, capsys):
+    path = tmp_path / "huge.txt"
+    path.write_text('[Game "katana"]\n' + "d9-d5 " * (BIG // 6), encoding="utf-8")
+    status, out, err = run_cli(capsys, "review", str(path))
+    assert status == 2 and out == ""
+    assert "too big (3 MB; the most a file may hold is 1 MB)" in err, err
+
+
+def test_the_limits_leave_every_bundled_file_far_inside():
+    bundled = [p for folder in ("scenarios", "studies", "puzzles") for p in (REPO / folder).rglob("*")
+               if p.is_file() and p.suffix in (".toml", ".txt")]
+    assert len(bundled) > 50
+    assert max(p.stat().st_size for p in bundled) * 10 < min(MAX_BYTES.values())
+
+
+def test_the_limit_is_checked_on_text_and_on_files(tmp_path):
+    with pytest.raises(FileTooBig, match="too big"):
+        check_size("é" * (MAX_BYTES["puzzle"] // 2 + 1), "puzzle", "p.toml")  # counted in UTF-8 bytes
+    check_size("é" * (MAX_BYTES["puzzle"] // 2), "puzzle")
+    (tmp_path / "ok.toml").write_text("a = 1\n")
+    assert read_text(tmp_path / "ok.toml", "puzzle") == "a = 1\n"
+
+
+def test_a_study_upload_too_big_says_so():
+    from samurai_lab.common.study_format import StudyError, loads_study
+
+    with pytest.raises(StudyError) as e:
+        loads_study("study = 1\n" + "#\n" * (BIG // 2), "upload.toml")
+    assert "upload.toml: the file is too big (3 MB; the most a file may hold is 2 MB)" in str(e.value)
+
+
+# --- 16: the problems printed are capped ---------------------------------------------------------------------------
+@pytest.mark.parametrize("head", ['title = "x"\n', 'game = "katana"\n', 'game = "ikizumari"\n'])
+def test_check_prints_the_first_problems_and_counts_the_rest(tmp_path, capsys, head):
+    path = tmp_path / "keys.toml"
+    path.write_text(head + "".join(f"k{i} = 1\n" for i in range(3000)), encoding="utf-8")
+    status, out, _ = run_cli(capsys, "check", str(path))
+    assert status in (1, 2)
+    assert len(out.splitlines()) < MAX_PROBLEMS + 10, out[-2000:]
+    more = re.search(r"\.\.\. and (\d+) more problems", out)
+    assert more and int(more[1]) >= 3000 - MAX_PROBLEMS, out[-500:]
+
+
+def test_a_study_and_a_puzzle_list_at_most_the_first_problems():
+    from samurai_lab.common.puzzle_file import PuzzleFileError, record_from_dict
+    from samurai_lab.common.study_format import StudyError, loads_study
+
+    with pytest.raises(StudyError) as e:
+        loads_study("study = 1\n" + "".join(f"k{i} = 1\n" for i in range(3000)))
+    assert len(e.value.problems) == MAX_PROBLEMS + 1 and "more problems" in str(e.value.problems[-1])
+    with pytest.raises(PuzzleFileError) as p:
+        record_from_dict({f"k{i}": 1 for i in range(3000)})
+    assert str(p.value).count("unknown key") < MAX_PROBLEMS and "more problems" in str(p.value)
+
+
+# --- 17: TOML nested too deeply is an invalid file -----------------------------------------------------------------
+@pytest.mark.parametrize("head", ["", 'game = "katana"\n', "study = 1\n"])
+def test_check_calls_deeply_nested_toml_invalid(tmp_path, capsys, head):
+    path = tmp_path / "deep.toml"
+    path.write_text(head + DEEP, encoding="utf-8")
+    status, out, err = run_cli(capsys, "check", str(path))
+    assert status == 2 and "INVALID" in out, out + err
+    assert "not valid TOML: arrays or tables nested too deeply" in out
+    assert "RecursionError" not in out + err
+
+
+def test_the_readers_call_deeply_nested_toml_invalid():
+    import tomllib
+
+    from samurai_lab.common.scenario_file import ScenarioError, read_table
+    from samurai_lab.common.study_format import StudyError, loads_study
+    from samurai_lab.knizia.scenarios.errors import ScenarioError as KniziaScenarioError
+    from samurai_lab.knizia.scenarios.load import loads_scenario
+
+    with pytest.raises(tomllib.TOMLDecodeError):
+        loads_toml(DEEP)
+    with pytest.raises(StudyError, match="nested too deeply"):
+        loads_study("study = 1\n" + DEEP, "upload.toml")
+    with pytest.raises(ScenarioError, match="nested too deeply"):
+        read_table(DEEP, "k.toml")
+    with pytest.raises(KniziaScenarioError, match="nested too deeply"):
+        loads_scenario(DEEP)
+
+
+# --- 18: terminal codes from files are escaped ---------------------------------------------------------------------
+ESC_TITLE = r"\u001b[2J\u001b]0;owned\u0007\u202e"
+
+
+def test_check_escapes_the_control_characters_of_a_title(tmp_path, capsys):
+    path = tmp_path / "esc.toml"
+    path.write_text(re.sub(r'^title = "', lambda m: f'title = "{ESC_TITLE}', KNIZIA_SCENARIO.read_text(encoding="utf-8"),
+                           count=1, flags=re.M), encoding="utf-8")
+    status, out, _ = run_cli(capsys, "check", str(path))
+    assert status == 0, out
+    assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out
+    assert r"\x1b[2J\x1b]0;owned\x07\u202e" in out
+
+
+def test_review_escapes_a_player_name_in_its_refusal(tmp_path, capsys):
+    path = tmp_path / "esc.txt"
+    path.write_text('[Game "Samurai"]\n[Rules "1998+Sr+Hr"]\n[Players "\x1b]0;owned\x07Green, Yellow"]\n'
+                    '[Seed "2"]\n[Result "*"]\n\n1. Green: S3@HO05; N1@HO08; W2@SEA32; end\n', encoding="utf-8")
+    status, out, err = run_cli(capsys, "review", str(path))
+    assert status == 2
+    assert "\x1b" not in err and "\x07" not in err and r"\x1b]0;owned\x07Green" in err, err

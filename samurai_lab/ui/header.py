@@ -280,10 +280,14 @@ def a11y_script() -> str:
 
 
 def page_words() -> dict[str, str]:
-    """The words the page template says when the app has stopped (its kernel died or restarted)."""
+    """The words the page template says when the app has stopped (its kernel died or restarted) or its
+    server is gone (stopped or restarting)."""
     return {"stopped": T.gettext("This app has stopped: its connection to the server ended. Reload the page to "
                                  "start it again."),
-            "reload": T.gettext("Reload")}
+            "reload": T.gettext("Reload"),
+            "gone": T.gettext("The server has stopped. This page will reload by itself as soon as the server is "
+                              "back, where you left off."),
+            "waiting": T.gettext("Waiting for the server…")}
 
 
 def _page_script(title: str, lang: str = "en") -> str:

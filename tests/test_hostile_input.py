@@ -165,3 +165,36 @@ def test_review_escapes_a_player_name_in_its_refusal(tmp_path, capsys):
     status, out, err = run_cli(capsys, "review", str(path))
     assert status == 2
     assert "\x1b" not in err and "\x07" not in err and r"\x1b]0;owned\x07Green" in err, err
+
+
+# --- 19: a page's measure cannot make a board's canvas huge --------------------------------------------------------
+HUGE = [{"w": 20000, "vw": 20000, "vh": 20000, "top": 0, "dpr": 3},
+        {"w": 5000, "vw": 5000, "vh": 5000, "top": 0, "dpr": 1.5},
+        {"w": 1e300, "vw": 1e300, "vh": 1e300, "top": -1e300, "dpr": 8}]
+
+
+@pytest.mark.parametrize("space", HUGE, ids=["20000px-x3", "5000px-x1.5", "1e300"])
+def test_a_page_measure_cannot_size_a_canvas_beyond_a_sane_maximum(space):
+    import json
+
+    from samurai_lab import EDITION_1998, new_game
+    from samurai_lab.katana.core.state import new_game as new_katana_game
+    from samurai_lab.katana.widgets.board import KatanaBoard
+    from samurai_lab.knizia.widgets import BoardView
+    from samurai_lab.ui.board_client import MAX_BACKING_PX
+
+    view = BoardView(new_game(2, EDITION_1998.with_options(setup="random", hands="random"), seed=1))
+    view.space.value = json.dumps(space)
+    katana = KatanaBoard(new_katana_game())
+    katana.frame.space_text.value = json.dumps(space)
+    for canvas in (view.canvas, katana.canvas):
+        assert 0 < canvas.width <= MAX_BACKING_PX and 0 < canvas.height <= MAX_BACKING_PX
+        assert canvas.width * canvas.height <= MAX_BACKING_PX ** 2  # 16.8 million pixels, not 59 million
+
+
+def test_a_measure_that_is_no_number_is_ignored():
+    from samurai_lab.ui.board_client import parse_space
+
+    for text in ('{"w": NaN, "vw": 1, "vh": 1, "top": 0, "dpr": 1}', '{"w": Infinity, "vw": 1, "vh": 1, "top": 0, '
+                 '"dpr": 1}', '{"w": 1e999, "vw": 1, "vh": 1, "top": 0, "dpr": 1}', "[]", "1" * 5000):
+        assert parse_space(text) is None, text

@@ -25,6 +25,7 @@ the kernel writes the size of the board's cells in CSS px into the measure input
 from __future__ import annotations
 
 import json
+import math
 
 import ipywidgets as widgets
 
@@ -39,6 +40,10 @@ SPACE_CLASS = "samurai-board-space"
 LIVE_CLASS = "samurai-board-live"
 KEYBOARD_CLASS = "samurai-board-keyboard"  # on the canvas while it is used from the keyboard: the focus ring shows
 OUTPUT_CLASS = "samurai-board-client"
+#: The largest room (CSS px) and backing side (device px) a page's measure may give a board: a 4096 x 4096
+#: canvas (16.8 million pixels) is sharp on a 4K screen and within what phones' browsers allocate.
+MAX_CSS_PX = 4096
+MAX_BACKING_PX = 4096
 BOARD_KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Escape")
 BOARD_LABEL = N_("Game board. Arrow keys move the cursor from hex to hex, Enter or Space plays on the "
                  "cursor's hex, Escape cancels.")
@@ -152,14 +157,22 @@ def board_client() -> widgets.Output:
 
 
 def parse_space(text: str) -> dict[str, float] | None:
-    """The page's measure of a board's room (see the module doc), or None for anything else."""
+    """The page's measure of a board's room (see the module doc), or None for anything else.
+
+    Whatever a page sends, the board stays a canvas a browser can hold: the element and the window are
+    taken as at most ``MAX_CSS_PX`` CSS px, and the pixel ratio lowered so that the backing size is at
+    most ``MAX_BACKING_PX`` on a side."""
     try:
         data = json.loads(text)
         out = {k: float(data[k]) for k in ("w", "vw", "vh", "top", "dpr")}
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, OverflowError):
         return None
-    if out["w"] <= 0 or out["vh"] <= 0 or not 0.25 <= out["dpr"] <= 8:
+    if not all(map(math.isfinite, out.values())) or out["w"] <= 0 or out["vh"] <= 0 or not 0.25 <= out["dpr"] <= 8:
         return None
+    for k in ("w", "vw", "vh"):
+        out[k] = min(out[k], MAX_CSS_PX)
+    out["top"] = min(max(out["top"], 0.0), 64 * MAX_CSS_PX)
+    out["dpr"] = min(out["dpr"], MAX_BACKING_PX / max(out["w"], out["vh"]))
     return out
 
 

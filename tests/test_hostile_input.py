@@ -198,3 +198,59 @@ def test_a_measure_that_is_no_number_is_ignored():
     for text in ('{"w": NaN, "vw": 1, "vh": 1, "top": 0, "dpr": 1}', '{"w": Infinity, "vw": 1, "vh": 1, "top": 0, '
                  '"dpr": 1}', '{"w": 1e999, "vw": 1, "vh": 1, "top": 0, "dpr": 1}', "[]", "1" * 5000):
         assert parse_space(text) is None, text
+
+
+# --- 19: saving: no .part file left behind, no Windows device names ---------------------------------------------------
+def _full_disk(monkeypatch):
+    """``Path.write_text`` writing half of the text, then failing as a full disk does."""
+    import errno
+    import os
+
+    real = Path.write_text
+
+    def write_text(self, data, *args, **kwargs):
+        real(self, data[: len(data) // 2], *args, **kwargs)
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(Path, "write_text", write_text)
+
+
+def test_a_position_saved_on_a_full_disk_leaves_nothing_behind(tmp_path, monkeypatch):
+    from samurai_lab.knizia.widgets.explorer import FILES_TAB, Explorer, midgame_state
+    from samurai_lab.knizia.widgets.files_panel import SAVED_DIR_ENV
+
+    monkeypatch.setenv(SAVED_DIR_ENV, str(tmp_path / "saved"))
+    app = Explorer(midgame_state(), scenarios_dir=tmp_path)
+    app.open_tab(FILES_TAB)
+    app.files_panel.path.value = "my position"
+    _full_disk(monkeypatch)
+    app.guard(app.files_panel.save)()
+    assert app.feedback.kind == "error" and "No space left on device" in app.feedback.text, app.feedback.text
+    assert [p.name for p in tmp_path.rglob("*") if p.is_file()] == []
+
+
+def test_a_study_saved_on_a_full_disk_leaves_nothing_behind(tmp_path, monkeypatch):
+    from samurai_lab.katana.widgets.app import KatanaApp
+
+    monkeypatch.setenv("SAMURAI_SAVED_DIR", str(tmp_path))
+    app = KatanaApp("en", seats=("people", "people"))
+    editor = app.study_editor
+    editor.title.value = "Full disk"
+    editor.text.value = "A position."
+    editor.add_button.click()
+    editor.name.value = "full-disk"
+    _full_disk(monkeypatch)
+    with pytest.raises(ValueError, match="No space left on device"):
+        editor.save()
+    assert [p.name for p in tmp_path.rglob("*") if p.is_file()] == []
+
+
+@pytest.mark.parametrize("name", ["CON", "nul", "aux.toml", "com1.txt", "LPT9", "Prn.notes", "con .toml"])
+def test_windows_device_names_are_refused_as_file_names(name):
+    from samurai_lab.knizia.widgets.files_panel import check_name
+    from samurai_lab.ui.study_editor import study_file_name
+
+    for check in (check_name, study_file_name):
+        with pytest.raises(ValueError, match="a name Windows keeps for a device"):
+            check(name)
+    assert check_name("console") == "console.toml" and study_file_name("com10") == "com10.toml"

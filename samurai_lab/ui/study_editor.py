@@ -26,6 +26,7 @@ from urllib.parse import quote
 import ipywidgets as widgets
 
 from ..common.game import Game
+from ..common.saving import reserved_name_problem, write_whole
 from ..common.study_files import saved_studies_dir
 from ..common.study_format import Marks, Question, Step, Study, StudyError, Texts, Wrong, dumps_study
 from ..common.study_model import StudyPlay
@@ -115,6 +116,9 @@ def study_file_name(raw: str) -> str:
         if not _NAME_OK.fullmatch(name):
             problems.append(T.gettext("a name starts with a letter or a digit and uses only letters (A-Z, a-z), "
                                       "digits, spaces, - _ and ."))
+        reserved = reserved_name_problem(name)
+        if reserved:
+            problems.append(reserved)
     if problems:
         raise ValueError(T.gettext("Not saved: {problems}.").format(problems="; ".join(problems)))
     return name + ".toml"
@@ -411,9 +415,7 @@ class StudyEditor:
                                        "study on your computer.").format(button=self.download_button.description))
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(f".{name}.part")
-            tmp.write_text(text, encoding="utf-8")
-            tmp.replace(path)
+            write_whole(path, text)
         except OSError as e:
             raise ValueError(T.gettext("Not saved: the server could not write the file ({error}).").format(
                 error=e.strerror or e)) from None

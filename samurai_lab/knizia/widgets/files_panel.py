@@ -39,6 +39,7 @@ from ..scenarios.save import title_problem
 from ..scenarios.model import Scenario
 from ..scenarios.position import parse_position, position_string
 from ...common import resources
+from ...common.saving import reserved_name_problem, write_whole
 from ...i18n import N_, Domain
 from ...ui.header import page_name
 from ...ui.layout import classed
@@ -125,6 +126,9 @@ def check_name(raw: str) -> str:
         if odd:
             problems.append(T.gettext("a name uses only letters (A-Z, a-z), digits, spaces, - _ and . (not {chars})")
                             .format(chars=" ".join(repr(c) for c in odd)))
+        reserved = reserved_name_problem(name)
+        if reserved:
+            problems.append(reserved)
     if problems:
         raise ValueError(T.gettext("Not saved: {problems}.").format(problems="; ".join(problems)))
     if not _NAME_OK.fullmatch(name):  # pragma: no cover - the checks above cover every case
@@ -414,9 +418,7 @@ class FilesPanel:
                                        "position on your computer.").format(button=self.download_button.description))
         try:
             self.saved.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(f".{name}.part")
-            tmp.write_text(text, encoding="utf-8")
-            tmp.replace(path)
+            write_whole(path, text)
         except OSError as e:
             raise ValueError(T.gettext(save_words().failed).format(
                 error=e.strerror or e, button=self.download_button.description)) from None

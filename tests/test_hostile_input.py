@@ -254,3 +254,43 @@ def test_windows_device_names_are_refused_as_file_names(name):
         with pytest.raises(ValueError, match="a name Windows keeps for a device"):
             check(name)
     assert check_name("console") == "console.toml" and study_file_name("com10") == "com10.toml"
+
+
+# --- 19: a seed is a sane whole number, or refused with why ---------------------------------------------------------
+DIGITS = "1" * 100_000
+PYTHONS_WORDS = "set_int_max_str_digits"
+
+
+@pytest.mark.parametrize("argv", [["review", "x.txt", "--seed", DIGITS], ["simulate", "--seed", DIGITS],
+                                  ["simulate", "--game", "katana", "--seed", "4" * 3999],
+                                  ["puzzles", "generate", "--game", "katana", "--seed", "-3"]])
+def test_the_command_line_refuses_a_seed_that_is_no_sane_whole_number(capsys, argv):
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    err = capsys.readouterr().err
+    assert e.value.code == 2
+    assert "argument --seed: a seed is a whole number from 0 to 9223372036854775807, not '" in err, err[-500:]
+    assert PYTHONS_WORDS not in err and len(err) < 2000
+
+
+def test_a_seed_in_an_address_or_a_record_is_refused_with_why(tmp_path, capsys):
+    from samurai_lab.ui.query import parse_query
+
+    q = parse_query("seed=" + "9" * 3999, {"seed"})
+    assert q.seed("seed", 1) == 1
+    assert q.message().count("9") < 40 and "out of range (from 0 to 9223372036854775807)" in q.message()
+    q = parse_query("seed=12", {"seed"})
+    assert q.seed("seed", 1) == 12 and not q.problems
+    record = tmp_path / "seed.txt"
+    record.write_text(f'[Game "Samurai"]\n[Rules "1998"]\n[Players "Green, Yellow"]\n[Seed "{"7" * 5000}"]\n\n'
+                      "1. Green: S3@HO05; end\n", encoding="utf-8")
+    status, _, err = run_cli(capsys, "review", str(record))
+    assert status == 2 and "Seed: a seed is a whole number from 0 to" in err and PYTHONS_WORDS not in err, err[-500:]
+
+
+def test_a_number_of_thousands_of_digits_in_toml_is_an_invalid_file(tmp_path, capsys):
+    path = tmp_path / "digits.toml"
+    path.write_text('title = "x"\nseed = ' + "1" * 5000 + "\n", encoding="utf-8")
+    status, out, err = run_cli(capsys, "check", str(path))
+    assert status == 2 and "not valid TOML: a number or a date that cannot be read" in out, out + err
+    assert PYTHONS_WORDS not in out + err

@@ -9,6 +9,7 @@ bundled file (a few kB) far inside.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -27,6 +28,9 @@ MB = 1024 * KB
 MAX_BYTES: dict[str, int] = {"record": 1 * MB, "scenario": 1 * MB, "study": 2 * MB, "puzzle": 256 * KB}
 #: The most problems of one file printed or shown; the rest are counted.
 MAX_PROBLEMS = 50
+#: The largest seed (random generators take any whole number; this one fits every file and form).
+MAX_SEED = 2**63 - 1
+_SEED = re.compile(r"\s*\+?(\d{1,19})\s*")
 
 
 class FileTooBig(ValueError):
@@ -80,6 +84,33 @@ def loads_toml(text: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except RecursionError:
         raise tomllib.TOMLDecodeError(T.gettext("arrays or tables nested too deeply")) from None
+    except tomllib.TOMLDecodeError:
+        raise
+    except ValueError:  # a whole number of thousands of digits, a date that is none
+        raise tomllib.TOMLDecodeError(T.gettext("a number or a date that cannot be read (too many digits, "
+                                                "or no such date)")) from None
+
+
+def shortened(text: str, most: int = 24) -> str:
+    """``text`` quoted, cut to ``most`` characters with how long it was (a message never repeats a whole file)."""
+    if len(text) <= most:
+        return repr(text)
+    return repr(text[:most]) + "… " + T.ngettext("({n} character)", "({n} characters)", len(text)).format(n=len(text))
+
+
+def parse_seed(value: str | int) -> int:
+    """A seed: a whole number from 0 to :data:`MAX_SEED` (text or int); ValueError saying why otherwise."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value <= MAX_SEED:
+            return value
+        shown = shortened(str(value)) if value.bit_length() < 10_000 else f"±2**{value.bit_length()}"
+    else:
+        m = _SEED.fullmatch(str(value))
+        if m and int(m[1]) <= MAX_SEED:
+            return int(m[1])
+        shown = shortened(str(value))
+    raise ValueError(T.gettext("a seed is a whole number from 0 to {most}, not {value}").format(
+        most=MAX_SEED, value=shown))
 
 
 def capped(lines: Iterable[str], most: int = MAX_PROBLEMS) -> list[str]:

@@ -13,6 +13,7 @@ import importlib
 import sys
 
 from ..common.game import DEFAULT_GAME, game_names, get_game
+from ..common.limits import parse_seed
 from .terminal import escaped_output, quiet_broken_pipe
 
 COMMANDS: dict[str, str] = {
@@ -61,7 +62,27 @@ def build_parser(simulate_game: str = DEFAULT_GAME) -> argparse.ArgumentParser:
                            help=f"which game (default {DEFAULT_GAME})")
         add_arguments(p)
         p.set_defaults(_run=run)
+    sane_seeds(parser)
     return parser
+
+
+def seed_argument(text: str) -> int:
+    """A ``--seed`` of any command: a whole number from 0 to ``common.limits.MAX_SEED``, or argparse's refusal
+    saying why (never Python's own words about integers of thousands of digits)."""
+    try:
+        return parse_seed(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def sane_seeds(parser: argparse.ArgumentParser) -> None:
+    """Every ``--seed`` of ``parser`` and its subcommands read by :func:`seed_argument`."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                sane_seeds(sub)
+        elif action.dest == "seed" and action.type in (int, None):
+            action.type = seed_argument
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 from urllib.parse import parse_qsl
 
+from ..common.limits import MAX_SEED, shortened
 from ..i18n import Domain
 
 T = Domain("ui")
@@ -158,17 +159,22 @@ class Query:
             return default
         try:
             value = int(raw)
-        except ValueError:
-            self.problems.append(T.gettext("{option} is not a whole number").format(option=f"{key}={raw!r}"))
+        except ValueError:  # not a number, or one of thousands of digits (never Python's words about it)
+            self.problems.append(T.gettext("{option} is not a whole number").format(option=f"{key}={shortened(raw)}"))
             return default
         if (low is not None and value < low) or (high is not None and value > high):
+            shown = str(value) if len(str(value)) <= 24 else shortened(str(value))
             span = (T.gettext("from {low} to {high}").format(low=low, high=high) if low is not None and high is not None
                     else T.gettext("at least {low}").format(low=low) if low is not None
                     else T.gettext("at most {high}").format(high=high))
-            self.problems.append(T.gettext("{option} is out of range ({span})").format(option=f"{key}={value}",
+            self.problems.append(T.gettext("{option} is out of range ({span})").format(option=f"{key}={shown}",
                                                                                       span=span))
             return default
         return value
+
+    def seed(self, key: str, default: int) -> int:
+        """A seed: a whole number from 0 to ``common.limits.MAX_SEED``, or ``default`` (a problem is noted)."""
+        return self.integer(key, default, 0, MAX_SEED)
 
     def choice(self, key: str, choices: Sequence[str], default: str | None = None) -> str | None:
         """One of ``choices`` (matched without regard to case), or ``default`` (a problem is noted)."""

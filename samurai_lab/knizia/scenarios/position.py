@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from urllib.parse import quote, unquote
 
+from ...common.limits import parse_seed, shortened
 from ...i18n import N_, Domain
 from ..core.board import board_for
 from ..core.ruleset import PRESETS, Ruleset
@@ -281,9 +282,9 @@ def parse_position(text: str, name: str = "position") -> GameState:
     seed = None
     if f["seed"] != "-":
         try:
-            seed = int(f["seed"])
+            seed = parse_seed(f["seed"])
         except ValueError:
-            bad("seed", T.gettext("the seed is a whole number or '-', not {value}").format(value=repr(f['seed'])))
+            bad("seed", T.gettext("the seed is a whole number or '-', not {value}").format(value=shortened(f['seed'])))
 
     end = None
     if ruleset is not None:

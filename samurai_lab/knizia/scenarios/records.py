@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 from urllib.parse import quote, unquote
 
+from ...common.limits import parse_seed
 from ...i18n import Domain
 from ..core.actions import Action, EndTurn, Pass, PickTile, PlacePiece, parse_action
 from ..core.rules import IllegalMoveError
@@ -243,8 +244,13 @@ def _fresh_game(headers: Mapping[str, str], name: str, problems: list[Problem]) 
     except ValueError as e:
         problems.append(Problem(name, "Rules", str(e)))
     seed_text = headers.get("Seed")
-    if seed_text is None or not re.fullmatch(r"-?\d+", seed_text):
+    if seed_text is None:
         problems.append(Problem(name, "Seed", T.gettext('a record starts from a seed (a whole number) or a Position')))
+        return None
+    try:
+        seed = parse_seed(seed_text)
+    except ValueError as e:
+        problems.append(Problem(name, "Seed", str(e)))
         return None
     seats = []
     for item in [x.strip() for x in headers.get("Players", "").split(",") if x.strip()]:
@@ -256,7 +262,7 @@ def _fresh_game(headers: Mapping[str, str], name: str, problems: list[Problem]) 
         return None
     if ruleset is None:
         return None
-    return new_game(len(seats), ruleset, int(seed_text), tuple(seats))
+    return new_game(len(seats), ruleset, seed, tuple(seats))
 
 
 def _piece_too_early(action: Action | str) -> str:

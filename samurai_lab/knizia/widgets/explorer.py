@@ -231,7 +231,7 @@ class Explorer:
         start = q.choice("start", ("midgame",), START or None)
         n = q.integer("players", 4)
         edition = q.choice("edition", tuple(PRESETS), "1998")
-        seed = q.integer("seed", 1)
+        seed = q.seed("seed", 1)
         try:
             state = default_state(n, PRESETS[edition], seed)
         except ValueError as e:

@@ -154,7 +154,7 @@ def tournament_app(query: str | None = None, **kwargs: Any):
     q = query_params(TOURNAMENT_KEYS, query)
     players = q.integer("players", kwargs.pop("players", 2), 2, 4)
     games = q.integer("games", kwargs.pop("games", 20), 1, 2000)
-    seed = q.integer("seed", kwargs.pop("seed", 1), 0)
+    seed = q.seed("seed", kwargs.pop("seed", 1))
     app = TournamentApp(players=players, games=games, seed=seed, **kwargs)
     q.report(app.feedback)
     return app

@@ -294,3 +294,47 @@ def test_a_number_of_thousands_of_digits_in_toml_is_an_invalid_file(tmp_path, ca
     status, out, err = run_cli(capsys, "check", str(path))
     assert status == 2 and "not valid TOML: a number or a date that cannot be read" in out, out + err
     assert PYTHONS_WORDS not in out + err
+
+
+# --- 19: an upload too big is refused with its size and the limit ------------------------------------------------------
+def _report_of(widget):
+    """The hidden text a guarded upload's page script writes a refused file into."""
+    import ipywidgets as widgets
+
+    from samurai_lab.ui.upload_guard import GUARD_CLASS
+
+    stack = [widget]
+    while stack:
+        w = stack.pop()
+        if isinstance(w, widgets.Text) and any(c.startswith(f"{GUARD_CLASS}-report-") for c in w._dom_classes):
+            return w
+        stack.extend(getattr(w, "children", ()))
+    raise AssertionError("no guarded upload")
+
+
+def test_a_study_upload_too_big_is_refused_in_words():
+    from samurai_lab.i18n import use_language
+    from samurai_lab.ui.study_app import StudyApp
+    from samurai_lab.ui.upload_guard import GUARD_CLASS
+
+    with use_language("it"):
+        app = StudyApp()
+        assert GUARD_CLASS in app.upload._dom_classes
+        app.guard(app._on_upload)({"new": ({"name": "big.toml", "content": memoryview(b"#" * BIG)},)})
+        assert app.feedback.kind == "error" and "big.toml" in app.feedback.text and "2 MB" in app.feedback.text
+        assert "3 MB" in app.feedback.text, app.feedback.text
+        app.feedback.clear()
+        _report_of(app.widget).value = '{"name": "huge.toml", "size": 15728640, "at": 1}'  # what the page says
+        assert app.feedback.kind == "error" and "huge.toml" in app.feedback.text and "15 MB" in app.feedback.text
+        assert "2 MB" in app.feedback.text
+
+
+def test_a_position_upload_too_big_is_refused_in_words(tmp_path):
+    from samurai_lab.knizia.widgets.explorer import FILES_TAB, Explorer, midgame_state
+
+    app = Explorer(midgame_state(), scenarios_dir=tmp_path)
+    app.open_tab(FILES_TAB)
+    app.guard(app.files_panel._on_upload)({"new": ({"name": "big.toml", "content": memoryview(b"#" * BIG)},)})
+    assert app.feedback.kind == "error" and "too big (3 MB; the most a file may hold is 1 MB)" in app.feedback.text
+    _report_of(app.files_panel.widget).value = '{"name": "huge.toml", "size": 15728640, "at": 2}'
+    assert "huge.toml: the file is too big (15 MB; the most a file may hold is 1 MB)" in app.feedback.text

@@ -25,6 +25,7 @@ from .header import AppHeader
 from .language import APP_LANGUAGES, open_page
 from .query import query_params
 from .study_player import StudyPlayer, study_board, text_of, uploaded_text
+from .upload_guard import guard_upload
 
 T = Domain("ui")
 
@@ -61,7 +62,8 @@ class StudyApp:
                                          layout=widgets.Layout(width="auto"))
         self.upload.add_class("samurai-study-upload")
         self.upload.observe(self.guard(self._on_upload), names="value")
-        chooser = widgets.HBox([self.choice, self.open_button, self.upload],
+        too_big = guard_upload(self.upload, "study", lambda e: self.feedback.show(str(e), "error"))
+        chooser = widgets.HBox([self.choice, self.open_button, self.upload, too_big],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px"))
         self.body = widgets.VBox()
         self.widget = widgets.VBox([chooser, self.feedback.widget, self.body])

@@ -35,6 +35,7 @@ from .game_board import GameBoard
 from .header import page_name
 from .layout import classed
 from .study_player import uploaded_text
+from .upload_guard import guard_upload
 
 T = Domain("ui")
 
@@ -206,7 +207,9 @@ class StudyEditor:
             widgets.HBox([self.add_button, self.remove_button], layout=row),
             self.headings[1], self.prompt, self.hint, self.ask_button, self.wrong_feedback, self.wrong_button,
             self.steps_list, self.headings[2],
-            widgets.HBox([self.download_button, self.upload], layout=row), self.download,
+            widgets.HBox([self.download_button, self.upload,
+                          guard_upload(self.upload, "study", lambda e: self.feedback.show(str(e), "error"))],
+                         layout=row), self.download,
             widgets.HBox([self.name, self.save_button, self.replace_button], layout=row), self.link,
         ], layout=widgets.Layout(max_width="560px"))
         self.widget.add_class("samurai-study-editor")

@@ -28,6 +28,7 @@ from ..i18n import Domain, get_language
 from .common import Feedback
 from .game_board import click_on, new_board, targets_from
 from .layout import SIDE_CLASS, classed
+from .upload_guard import check_upload
 
 T = Domain("ui")
 
@@ -114,11 +115,12 @@ class LineStudyBoard:
 
 def uploaded_text(change: dict) -> tuple[str, str] | None:
     """(text, file name) of a ``FileUpload``'s new value, None when it was cleared; ValueError when the
-    file is not UTF-8 text."""
+    file is not UTF-8 text or larger than a study may be."""
     value = change["new"]
     if not value:
         return None
     item = value[0]
+    check_upload(item, "study")
     try:
         return bytes(item["content"]).decode("utf-8"), item.get("name", "study.toml")
     except UnicodeDecodeError:

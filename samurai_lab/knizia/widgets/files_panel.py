@@ -40,6 +40,7 @@ from ..scenarios.model import Scenario
 from ..scenarios.position import parse_position, position_string
 from ...common import resources
 from ...common.saving import reserved_name_problem, write_whole
+from ...ui.upload_guard import check_upload, guard_upload
 from ...i18n import N_, Domain
 from ...ui.header import page_name
 from ...ui.layout import classed
@@ -265,7 +266,9 @@ class FilesPanel:
                 html.escape(T.gettext("the rulebook examples and the saved positions")))),
             widgets.HBox([self.choice, self.rescan]), self.load_button,
             widgets.HTML("<b>{}</b>".format(html.escape(T.gettext("Keep the current position")))), self.title,
-            widgets.HBox([self.download_button, self.upload], layout=widgets.Layout(align_items="center")),
+            widgets.HBox([self.download_button, self.upload,
+                          guard_upload(self.upload, "scenario", lambda e: self.app.feedback.show(str(e), "error"))],
+                         layout=widgets.Layout(align_items="center")),
             self.download,
             widgets.HTML("<small>{}</small>".format(html.escape(
                 T.gettext(words.hint)))),
@@ -377,6 +380,7 @@ class FilesPanel:
             return
         item = value[0]
         name = item.get("name", "upload.toml")
+        check_upload(item, "scenario")
         try:
             text = bytes(item["content"]).decode("utf-8")
         except UnicodeDecodeError:

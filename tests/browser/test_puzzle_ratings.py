@@ -163,3 +163,21 @@ def test_a_stored_value_of_the_wrong_shape_is_dropped_and_said_once(browser: Bro
         wait_for_text(page, MESSAGE, moved, TIMEOUT)
         assert "Qualcosa" not in page.locator(MESSAGE).inner_text()
         assert errors.unexpected() == []
+
+
+def test_a_knizia_puzzle_with_a_swap_fits_a_tablet(browser: Browser, voila_url: str) -> None:
+    """Served near the player's rating, any puzzle may come: one whose swaps and move tiles are long sentences
+    fits a tablet held upright (its list no wider than its room)."""
+    from layout_check import clipped, off_screen
+    from touch_taps import DEVICES
+
+    record = min((r for r in game_records("knizia") if "swap" in r.themes), key=lambda r: (abs(r.rating - 1500), r.id))
+    with context_page(browser, **DEVICES["tablet-768x1024"]) as (page, errors):
+        open_app(page, voila_url, f"puzzles.ipynb?game=knizia&puzzle={record.id}", ".knizia-puzzle-special select",
+                 timeout=TIMEOUT)
+        page.wait_for_timeout(1500)  # the board fits its room
+        assert page.locator(".knizia-puzzle-special select option").count() > 10
+        assert off_screen(page) == [] and clipped(page) == []
+        page.locator(".knizia-puzzle-special").scroll_into_view_if_needed()
+        save_screenshot(page, "puzzles_knizia_swap_tablet")
+        assert errors.unexpected() == []

@@ -10,6 +10,7 @@ import ipywidgets as widgets
 
 from ...common.puzzle_file import PuzzleRecord, game_records
 from ...i18n import Domain
+from ...ui.layout import NARROW_PX
 from ..core.actions import Action, MoveTile, PlaceTile, Swap, parse_action
 from ..core.rules import IllegalMoveError, tile_targets
 from ..core.state import GameState, new_game
@@ -20,6 +21,10 @@ from ..teaching.turn_search import closable, relevant_actions, reply_reach
 from .board import BoardView
 
 T = Domain("knizia")
+#: On a narrow screen the swap and move-tile list (its entries are long sentences) is no wider than its room:
+#: the list itself shows the entries in full.
+SPECIAL_CSS = (f"@media (max-width: {NARROW_PX}px) {{ .knizia-puzzle-special {{ min-width: 0 !important; "
+               "max-width: 100% !important; } .knizia-puzzle-special > select { min-width: 0 !important; } }")
 SPECIAL = "special"  # the hand choice for the swap and the move tile (chosen from a list)
 
 
@@ -59,7 +64,8 @@ class KniziaPuzzles:
         self.special_button.on_click(lambda _: self._guarded(self._play_special))
         self.end_button.on_click(lambda _: self._guarded(self.end_turn))
         self.again_button.on_click(lambda _: self._guarded(self._restart))
-        self.special_row = widgets.HBox([self.special, self.special_button],
+        self.special_row = widgets.HBox([self.special, self.special_button, widgets.HTML(
+            f"<style>{SPECIAL_CSS}</style>", layout=widgets.Layout(display="none"))],
                                         layout=widgets.Layout(flex_flow="row wrap"))
         controls = widgets.VBox([self.hand, self.special_row, widgets.HBox(
             [self.end_button, self.again_button], layout=widgets.Layout(flex_flow="row wrap")), self.played])

@@ -37,7 +37,7 @@ import ipywidgets as widgets
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, Domain, get_language
 from .common import KINDS
 from .language import APP_LANGUAGES, LANG_OPTION, language_links, unknown_language
-from .layout import LAYOUT_CSS
+from .layout import LAYOUT_CSS, NARROW_PX, SCROLL_X_CLASS, TOUCH_TARGET_PX
 from .query import PAGE_OPTIONS, query_string
 from .runtime import in_browser
 
@@ -47,6 +47,9 @@ SITE = "samurai_lab"
 HOME = "index.ipynb"
 PROJECTOR_CLASS = "samurai-projector"
 HEADER_CLASS = "samurai-app-header"
+HEADER_ROW_CLASS = "samurai-app-header-row"
+TITLE_ROW_CLASS = "samurai-app-title-row"
+CONTROLS_CLASS = "samurai-app-controls"
 
 
 @dataclass(frozen=True)
@@ -171,8 +174,16 @@ PROJECTOR_CSS = f"""
   font-size: 18px; height: auto; min-height: 36px; }}
 .{PROJECTOR_CLASS} .widget-label-basic, .{PROJECTOR_CLASS} .widget-inline-hbox .widget-label {{
   font-size: 18px; }}
-.{PROJECTOR_CLASS} .{HEADER_CLASS} h1 {{ font-size: 30px !important; }}
+.{PROJECTOR_CLASS} .{HEADER_CLASS} h1 {{ font-size: 26px !important; white-space: nowrap; }}
 .{PROJECTOR_CLASS} .{HEADER_CLASS} nav a {{ font-size: 19px; }}
+/* one line: the name, the apps' links (scrolling sideways in their strip), the language and the switches */
+.{PROJECTOR_CLASS} .{HEADER_ROW_CLASS}, .{PROJECTOR_CLASS} .{TITLE_ROW_CLASS},
+.{PROJECTOR_CLASS} .{CONTROLS_CLASS} {{ flex-wrap: nowrap !important; }}
+.{PROJECTOR_CLASS} .{TITLE_ROW_CLASS} {{ flex: 1 1 0 !important; min-width: 0; }}
+.{PROJECTOR_CLASS} .{CONTROLS_CLASS} {{ flex: 0 0 auto !important; }}
+.{PROJECTOR_CLASS} .{HEADER_CLASS} .samurai-app-nav {{ flex: 1 1 0; min-width: 0; }}
+.{PROJECTOR_CLASS} .{HEADER_CLASS} .samurai-app-nav nav {{ flex-wrap: nowrap; }}
+.{PROJECTOR_CLASS} .{HEADER_CLASS} .samurai-languages {{ white-space: nowrap; }}
 """
 
 HEADER_CSS = f"""
@@ -181,8 +192,22 @@ HEADER_CSS = f"""
   color: #2b2620; line-height: 1.3; }}
 .{HEADER_CLASS} nav {{ font-family: 'DejaVu Sans', Verdana, sans-serif; font-size: 14px; line-height: 1.9;
   display: flex; flex-wrap: wrap; align-items: baseline; }}  /* the links wrap on a narrow screen */
-.{HEADER_CLASS} nav a {{ color: #1a4f8b; margin-right: 10px; text-decoration: underline; white-space: nowrap; }}
+.{HEADER_CLASS} nav a {{ color: #1a4f8b; margin-right: 10px; text-decoration: underline; white-space: nowrap;
+  flex: 0 0 auto; }}
 .{HEADER_CLASS} nav a[aria-current] {{ color: #2b2620; font-weight: bold; text-decoration: none; }}
+.{HEADER_CLASS} .samurai-app-nav > .widget-html-content {{ min-width: 0; }}
+@media (max-width: {NARROW_PX}px) {{
+  /* the apps' links in one line of their own that scrolls sideways (its edge shaded while it has more) */
+  .{TITLE_ROW_CLASS} {{ flex: 1 1 100% !important; min-width: 0; }}
+  .{HEADER_CLASS} .samurai-app-nav {{ flex: 1 1 100%; min-width: 0; }}
+  .{HEADER_CLASS} .samurai-app-nav nav {{ flex-wrap: nowrap; }}
+}}
+@media (pointer: coarse) {{
+  /* links a finger can hit */
+  .{HEADER_CLASS} nav {{ line-height: 1.2; }}
+  .{HEADER_CLASS} nav a {{ display: inline-flex; align-items: center; min-height: {TOUCH_TARGET_PX}px;
+    min-width: 24px; padding: 0 4px; margin-right: 4px; }}
+}}
 /* readable contrast for the widget library's greyed labels (tabs, accordion titles) */
 .lm-TabBar-tab, .lm-TabBar-tab .lm-TabBar-tabLabel, .p-TabBar-tab {{ color: #333 !important; }}
 .jupyter-widget-Collapse-header, .jupyter-widget-Collapse-header span {{ color: #2b2620 !important; }}
@@ -254,6 +279,15 @@ A11Y_SCRIPT = """
       });
     document.querySelectorAll('.jp-RenderedSVG img:not([alt]), .jp-RenderedImage img:not([alt])').forEach((img) => {
       img.setAttribute('alt', W.picture);
+    });
+    // the apps' links in a strip that scrolls sideways: the current app's link in view
+    document.querySelectorAll('.samurai-app-nav nav').forEach((nav) => {
+      if (nav.dataset.shown || nav.scrollWidth <= nav.clientWidth + 1) return;
+      const cur = nav.querySelector('a[aria-current]');
+      if (!cur) return;
+      nav.dataset.shown = '1';
+      const r = cur.getBoundingClientRect(), box = nav.getBoundingClientRect();
+      nav.scrollLeft += r.left + r.width / 2 - box.left - nav.clientWidth / 2;
     });
     // a box that scrolls sideways (a wide table or picture on a phone) takes the keyboard's focus, to scroll it
     document.querySelectorAll('.samurai-scroll-x:not([tabindex]), .jp-RenderedSVG:not([tabindex])').forEach((box) => {
@@ -328,7 +362,7 @@ def nav_html(current: str, apps: Iterable[AppLink] | None = None, lang: str | No
         links.append(f'<a href="{html.escape(app_href(a.notebook, code, projector))}"{cur} '
                      f'title="{html.escape(title)}">{html.escape(a.name_text())}</a>')
     label = T.gettext("The apps of {site}").format(site=SITE)
-    return f'<nav aria-label="{html.escape(label)}">{"".join(links)}</nav>'
+    return f'<nav class="{SCROLL_X_CLASS}" aria-label="{html.escape(label)}">{"".join(links)}</nav>'
 
 
 def language_nav_html(notebook: str, languages: Iterable[str] = APP_LANGUAGES, lang: str | None = None,
@@ -416,11 +450,14 @@ class AppHeader:
             align_items="center", flex_flow="row wrap", flex="1 1 auto"))
         control_row = widgets.HBox(controls, layout=widgets.Layout(align_items="center", flex_flow="row wrap",
                                                                     grid_gap="6px"))
+        title_row.add_class(TITLE_ROW_CLASS)
+        control_row.add_class(CONTROLS_CLASS)
         self.notice = widgets.HTML(self.language_notice())
         self.notice.add_class("samurai-language-notice")
-        self.widget = widgets.VBox([widgets.HBox([title_row, control_row], layout=widgets.Layout(
-            align_items="center", flex_flow="row wrap", justify_content="space-between")),
-            self.notice, self.style, self.script])
+        header_row = widgets.HBox([title_row, control_row], layout=widgets.Layout(
+            align_items="center", flex_flow="row wrap", justify_content="space-between"))
+        header_row.add_class(HEADER_ROW_CLASS)
+        self.widget = widgets.VBox([header_row, self.notice, self.style, self.script])
         self.widget.add_class(HEADER_CLASS)
         params = {k: v for k, v in self.options if k in HEADER_OPTIONS}
         if is_on(params.get("projector")):

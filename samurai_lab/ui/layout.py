@@ -6,7 +6,7 @@
   (on a phone a label longer than the screen wraps inside the button instead);
 * rows of buttons wrap, and on a narrow screen (a phone, a tablet held upright) every row of panels
   wraps too: a panel goes under the board instead of being cut or scrolled sideways;
-* on a touch screen buttons, tabs and dropdowns are at least ``TOUCH_TARGET_PX`` tall;
+* on a touch screen buttons, tabs, dropdowns and checkboxes (their labels) are at least ``TOUCH_TARGET_PX`` tall;
 * a box of CSS class ``SCROLL_X_CLASS`` (a wide table on a phone) scrolls sideways inside itself,
   with a shadow at the edge that has more to show.
 
@@ -18,6 +18,8 @@ from __future__ import annotations
 from typing import TypeVar
 
 import ipywidgets as widgets
+
+from .touch import POINTER_CSS
 
 W = TypeVar("W", bound=widgets.DOMWidget)
 
@@ -35,6 +37,8 @@ SIDE_CLASS = "samurai-side"
 _BUTTONS = ".jupyter-widgets.jupyter-button, .jupyter-widgets .jupyter-button"
 
 LAYOUT_CSS = f"""
+/* an instruction says "tap" on a touch screen, "click" elsewhere */
+{POINTER_CSS}
 /* a button never shows its label cut: not shrunk below it, widened to it */
 {_BUTTONS} {{ flex-shrink: 0; min-width: max-content; }}
 .widget-hbox:has(> .jupyter-button), .widget-toggle-buttons > div {{ flex-wrap: wrap; }}
@@ -87,6 +91,10 @@ div.{SCROLL_X_CLASS}:not(.lm-Widget) {{ contain: inline-size; }}  /* as wide as 
   .widget-dropdown, .widget-text {{ height: auto !important; }}
   .widget-dropdown > select, .widget-text input {{ min-height: {TOUCH_TARGET_PX}px !important; }}
   .widget-tab > .lm-TabBar .lm-TabBar-tab {{ min-height: {TOUCH_TARGET_PX}px !important; align-items: center; }}
+  /* a checkbox is tapped by its whole label, as tall as a button; the box itself big enough to see */
+  .widget-checkbox {{ height: auto !important; }}
+  .widget-checkbox > label {{ min-height: {TOUCH_TARGET_PX}px; display: flex; align-items: center; }}
+  .widget-checkbox input[type="checkbox"] {{ width: 22px; height: 22px; }}
 }}
 """
 

@@ -21,10 +21,14 @@ pixels into the placeholder of the board's hidden measure input (``ui/board_clie
 is smaller than ``MIN_TARGET_PX`` (a finger's size), the first tap magnifies the board around the
 tap (a CSS transform of the canvas, clipped to its box: drawn at ``devicePixelRatio`` the bitmap
 stays sharp) so that a cell is ``LENS_TARGET_PX``; taps in the lens are clicks, a drag moves it, and
-its "Whole board" button (in the corner farthest from the tap; or Escape, or a new size of the board)
+its "Whole board" button (right under the board, outside it; or Escape, or a new size of the board)
 shows the whole board again.
 ipycanvas turns a click's position into canvas pixels through ``getBoundingClientRect``, which
 follows the transform: hit testing stays exact in the lens.
+
+Words: an instruction says "tap" on a touch screen and "click" elsewhere: ``pointer_html(click, tap)`` holds
+both, and the page shows the one of its device (``POINTER_CSS``, in every page); a refusal that says what to
+do is a ``PointerError`` (``ui/common.Feedback`` shows it the same way).
 
 ``help_html(kind, cell_css)`` is the line under a board that says so (it also carries the lens button's
 label in the board's language), shown only on touch screens (the script marks ``<html>`` with
@@ -70,13 +74,21 @@ HELP = {
     ("square", False): N_("Touch screen: tap a square as you would click it."),
 }
 
+#: Words said two ways, for a mouse and for a finger (``pointer_html``): the page shows the one of its device.
+SAY_CLICK_CLASS = "samurai-say-click"
+SAY_TAP_CLASS = "samurai-say-tap"
+POINTER_CSS = (f"html.{TOUCH_CLASS} .{SAY_CLICK_CLASS}, html:not(.{TOUCH_CLASS}) .{SAY_TAP_CLASS} "
+               "{ display: none !important; }")
+
 CSS = f"""
+{POINTER_CSS}
 canvas.{CANVAS_CLASS} {{ touch-action: manipulation; -webkit-tap-highlight-color: transparent;
   -webkit-touch-callout: none; user-select: none; -webkit-user-select: none; }}
 canvas.{CANVAS_CLASS}.{LENS_CLASS} {{ touch-action: none; }}
 .{LENS_BOARD_CLASS} {{ position: relative; overflow: clip !important; }}
-.{LENS_BUTTON_CLASS} {{ position: absolute; z-index: 2; min-height: 44px; padding: 0 14px; font-size: 15px;
-  border: 1px solid #2b2620; border-radius: 22px; background: rgba(255, 255, 255, 0.92); color: #2b2620; }}
+.{LENS_BUTTON_CLASS} {{ display: block; flex: 0 0 auto; align-self: flex-start; margin: 6px 0; min-height: 44px;
+  padding: 0 14px; font-size: 15px; border: 1px solid #2b2620; border-radius: 22px; background: #ffffff;
+  color: #2b2620; }}
 html:not(.{TOUCH_CLASS}) .{HELP_CLASS} {{ display: none !important; }}
 .{HELP_CLASS} {{ font-size: 13px; color: #2b2620; }}
 """
@@ -143,10 +155,10 @@ SCRIPT = """
     const label = board.querySelector('.' + C.help + ' [data-whole]');  // in the board's language
     button.textContent = label ? label.dataset.whole : C.whole;
     button.addEventListener('click', () => closeLens(canvas));
-    board.appendChild(button);  // in the corner farthest from the tap: never over what was tapped
-    const right = x - r.left < L.w / 2, bottom = y - r.top < L.h / 2;
-    button.style.top = (canvas.offsetTop + (bottom ? L.h - button.offsetHeight - 6 : 6)) + 'px';
-    button.style.left = (canvas.offsetLeft + (right ? L.w - button.offsetWidth - 6 : 6)) + 'px';
+    // right under the board, outside it: never over a piece or a square (the board itself does not move)
+    const holder = Array.from(board.children).find((child) => child.contains(canvas));
+    if (holder && holder !== canvas) holder.after(button);
+    else canvas.after(button);
     L.button = button;
     L.watcher = new ResizeObserver(() => {
       if (canvas.clientWidth !== L.w || canvas.clientHeight !== L.h || !canvas.isConnected) closeLens(canvas);
@@ -244,6 +256,25 @@ SCRIPT = """
 """
 
 
+def pointer_html(click: str, tap: str) -> str:
+    """An instruction said for a mouse (``click``: "Click the square") and for a finger (``tap``: "Tap the
+    square"), as HTML: the page shows the one of its device (the page script marks a touch screen)."""
+    def body(text: str) -> str:
+        return html.escape(text).replace("\n", "<br>")
+
+    return (f'<span class="{SAY_CLICK_CLASS}">{body(click)}</span>'
+            f'<span class="{SAY_TAP_CLASS}">{body(tap)}</span>')
+
+
+class PointerError(ValueError):
+    """A refusal that tells what to do with the pointer: its text says "click", ``tap`` says "tap" (a
+    ``Feedback`` shows the one of the page's device)."""
+
+    def __init__(self, click: str, tap: str) -> None:
+        super().__init__(click)
+        self.tap = tap
+
+
 def touch_script() -> str:
     """``SCRIPT`` with its configuration and the lens button's label in the current language."""
     return SCRIPT % {"config": json.dumps({
@@ -275,5 +306,5 @@ def cell_text(cell_css: float) -> str:
     return f"{cell_css:.1f}"
 
 
-__all__ = ["HELP_CLASS", "MIN_TARGET_PX", "TOUCH_CLASS", "cell_text", "help_html", "needs_lens", "touch_help",
-           "touch_script"]
+__all__ = ["HELP_CLASS", "MIN_TARGET_PX", "POINTER_CSS", "PointerError", "TOUCH_CLASS", "cell_text", "help_html",
+           "needs_lens", "pointer_html", "touch_help", "touch_script"]

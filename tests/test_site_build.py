@@ -154,3 +154,52 @@ def test_pygments_keeps_the_lexers_a_page_may_reach_and_what_they_import():
         names = {n for n in z.namelist() if n.startswith("pygments/")}
     assert names == {"pygments/__init__.py", "pygments/lexers/__init__.py", "pygments/lexers/_mapping.py",
                      "pygments/lexers/python.py", "pygments/lexers/css.py", "pygments/styles/default.py"}
+
+
+VOICI_APP = ('const u=r.sessions;await u.ready;const p=new l.NotebookModel;p.fromString(i.PageConfig.getOption("notebookSrc"));'
+             'window.update_loading_text(0,0,"Starting up kernel...");const e=new s.KernelWidgetManager(j,c);')
+
+
+def test_voicis_page_code_makes_no_per_cell_history_and_asks_a_new_kernel_for_no_widgets(tmp_path):
+    from samurai_lab.tools.site import frontend
+
+    build = tmp_path / "voici" / "build"
+    build.mkdir(parents=True)
+    (build / "5981.js").write_text(VOICI_APP, encoding="utf-8")
+    (build / "1060.js").write_text("const e=new s.KernelWidgetManager(j,c);", encoding="utf-8")  # not the page code
+    assert frontend.patch_voici(tmp_path) == [build / "5981.js"]
+    patched = (build / "5981.js").read_text(encoding="utf-8")
+    assert "new l.NotebookModel({disableDocumentWideUndoRedo:!1});p.fromString(" in patched
+    assert "new(class extends s.KernelWidgetManager{restoreWidgets(){" in patched and patched.endswith("})(j,c);")
+    assert (build / "1060.js").read_text(encoding="utf-8") == "const e=new s.KernelWidgetManager(j,c);"
+
+
+def test_an_unknown_voici_fails_the_build(tmp_path):
+    from samurai_lab.tools.site import frontend
+    from samurai_lab.tools.site.toolchain import BuildError
+
+    build = tmp_path / "voici" / "build"
+    build.mkdir(parents=True)
+    (build / "5981.js").write_text('"Starting up kernel..."; new NotebookModel()', encoding="utf-8")
+    with pytest.raises(BuildError, match="frontend.py"):
+        frontend.patch_voici(tmp_path)
+
+
+def test_pyodides_webassembly_is_shipped_gzipped_and_unpacked_as_it_arrives(tmp_path):
+    import gzip
+
+    from samurai_lab.tools.site import frontend
+
+    wasm = bytes(range(256)) * 100
+    (tmp_path / "pyodide.asm.wasm").write_bytes(wasm)
+    (tmp_path / "pyodide.js").write_text('x;let{binary:t,response:n}=A(e+"pyodide.asm.wasm"),i=Z();y', encoding="utf-8")
+    packed = frontend.compress_wasm(tmp_path)
+    assert gzip.decompress(packed.read_bytes()) == wasm and not (tmp_path / "pyodide.asm.wasm").exists()
+    loader = (tmp_path / "pyodide.js").read_text(encoding="utf-8")
+    assert 'fetch(new URL(e+"pyodide.asm.wasm.gz",location))' in loader and 'DecompressionStream("gzip")' in loader
+    assert loader.startswith("x;let{binary:t,response:n}={response:") and loader.endswith(",i=Z();y")
+
+
+def test_the_site_ships_the_networkx_stand_in():
+    assert "networkx" in {w.name for w in packages.SHIM_WHEELS}
+    assert "networkx" not in {w.name for w in packages.PYPI_WHEELS}

@@ -35,12 +35,10 @@ pytestmark = pytest.mark.browser
 
 #: A page starts Pyodide, loads every wheel and runs its notebook: generous on a loaded machine.
 TIMEOUT = 180.0
-#: Warnings Voici's own front end prints on every page (not the apps'): JupyterLab's shared notebook
-#: model opened twice, and the widget manager asking the kernel for every widget at once before
-#: falling back to asking widget by widget (what it does under voila too).
-STACK_WARNINGS = (re.compile(r"\[yjs#509\] Not same Y\.Doc"),
-                  re.compile(r'Failed to fetch ipywidgets through the "jupyter\.widget\.control" comm channel'),
-                  re.compile(r"Canvas2D: Multiple readback operations"))  # the test's own pixel reading
+#: The only warning a page may print: Chromium's note on the test's own pixel reading. (Voici's two
+#: warnings on every page, ``[yjs#509] Not same Y.Doc`` and the widget manager's "Control comm did not
+#: respond in time", are fixed in the build: ``samurai_lab/tools/site/frontend.py``.)
+STACK_WARNINGS = (re.compile(r"Canvas2D: Multiple readback operations"),)
 SUB_PATH = "/samurai-lab/site/"
 ARTIFACTS = Path(__file__).resolve().parents[1] / ".artifacts"
 
@@ -138,6 +136,22 @@ def test_the_site_is_small_and_has_a_page_per_app(site_dir: Path) -> None:
     size = sum(p.stat().st_size for p in site_dir.rglob("*") if p.is_file())
     assert size < 40e6, f"the site is {size / 1e6:.1f} MB"
     assert not list(site_dir.rglob("*.map"))
+
+
+#: The most a visitor's first page may fetch (a class of 30 fetches 30 times as much).
+FIRST_PAGE_MB = 20.0
+
+
+def test_a_first_page_fetches_at_most_20_mb(browser: Browser, site: StaticSite) -> None:
+    with watched_page(browser, site) as page:  # a new browser context: nothing cached
+        site.reset_counts()
+        open_page(page, site, "explorer.html", ".samurai-explorer .samurai-tile-button")
+        page.wait_for_timeout(1000)  # what the page still fetches once it shows
+        sent = dict(site.sent)
+    fetched = sum(sent.values()) / 1e6
+    assert fetched <= FIRST_PAGE_MB, f"the explorer fetched {fetched:.1f} MB: " + ", ".join(
+        f"{path} {n / 1e6:.1f}" for path, n in sorted(sent.items(), key=lambda kv: -kv[1])[:8])
+    assert not any("networkx-3" in path for path in sent)  # the stand-in, not the 2.8 MB package
 
 
 def test_landing_page_links_the_apps_as_pages(site_page: Page, site: StaticSite, site_dir: Path) -> None:

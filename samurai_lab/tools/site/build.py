@@ -2,8 +2,8 @@
 
 ``build_site(out)`` runs ``jupyter lite build`` in the build environment (:mod:`.toolchain`) over a
 prepared folder (Pyodide's core and the wheels of :mod:`.packages` in ``static/pyodide/``, the kernel's
-settings in ``jupyter-lite.json``), then patches each page (:mod:`.page`) and the service worker
-(:mod:`.service_worker`), and prunes what no page fetches.
+settings in ``jupyter-lite.json``), then patches each page (:mod:`.page`), Voici's page code and Pyodide's loader (:mod:`.frontend`) and the
+service worker (:mod:`.service_worker`), and prunes what no page fetches.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ...common.resources import notebooks_dir, scenarios_dir, thumbs_dir
 from . import page
+from .frontend import compress_wasm, patch_voici
 from .packages import PACKAGE, write_wheels
 from .service_worker import patch_service_worker
 from .toolchain import BuildError, build_python, pyodide_core, run
@@ -111,6 +112,7 @@ def build_site(out: Path, sources: SiteSources = SiteSources(), log=print) -> Pa
             shutil.copy2(f, pyodide / f.name)
         preload = write_wheels(pyodide, python, core, kernel_ext / "static" / "pypi", sources.notebooks,
                                sources.scenarios, sources.thumbs, log)
+        compress_wasm(pyodide)
         (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(preload), indent=1), encoding="utf-8")
         contents = drive_contents(lite / "contents", sources.notebooks)
         (lite / "jupyter_lite_config.json").write_text(json.dumps(build_config(out, contents), indent=1),
@@ -124,6 +126,7 @@ def build_site(out: Path, sources: SiteSources = SiteSources(), log=print) -> Pa
     if not (out / "voici" / "render").is_dir():
         raise BuildError(f"the build wrote no pages into {out / 'voici' / 'render'}")
     page.patch_pages(out)
+    patch_voici(out)
     patch_service_worker(out)
     prune(out)
     page.write_entry_pages(out)

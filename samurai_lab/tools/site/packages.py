@@ -2,9 +2,10 @@
 
 Every wheel is in the site (none from a CDN or PyPI at run time): the kernel's own (pure Python, from
 PyPI at the versions of Pyodide's lock, and pyodide-kernel's two from its extension), the apps'
-(networkx, ipywidgets, ipycanvas, tqdm, tomli-w), samurai_lab itself (with its bundled notebooks, scenario
-files and thumbnails), and the stand-ins of ``pyodide_shims/``: numpy and Pillow, which have no WebAssembly
-wheel on PyPI or npm, and piplite, the kernel's installer, which a site that installs nothing does without
+(ipywidgets, ipycanvas, tqdm, tomli-w), samurai_lab itself (with its bundled notebooks, scenario files and
+thumbnails), and the stand-ins of ``pyodide_shims/``: numpy and Pillow, which have no WebAssembly wheel on
+PyPI or npm, networkx, of which the engines use only the graph that holds a board (the real one is 2.8 MB
+of wheel and a second of imports in every page), and piplite, the kernel's installer, which a site that installs nothing does without
 (with it go micropip and packaging). The kernel preloads them all at once from the lock (nothing is
 installed one by one through piplite).
 
@@ -69,7 +70,6 @@ PYPI_WHEELS: tuple[Wheel, ...] = (
     Wheel("wcwidth", "0.2.13", ("wcwidth",)),
     Wheel("ipywidgets", "8.1.9", ("ipywidgets",), ("comm", "ipython", "traitlets")),
     Wheel("ipycanvas", "0.14.3", ("ipycanvas",), ("ipywidgets", "numpy", "pillow")),
-    Wheel("networkx", "3.6.1", ("networkx",)),
     Wheel("tqdm", "4.67.1", ("tqdm",)),
     Wheel("tomli-w", "1.2.0", ("tomli_w",)),
 )
@@ -80,6 +80,7 @@ KERNEL_WHEELS: tuple[Wheel, ...] = (
 )
 #: The stand-ins (``pyodide_shims/``) and the apps.
 SHIM_WHEELS: tuple[Wheel, ...] = (
+    Wheel("networkx", "0.0.0", ("networkx",)),
     Wheel("numpy", "0.0.0", ("numpy",)),
     Wheel("pillow", "0.0.0", ("PIL",)),
     Wheel("piplite", "0.0.0", ("piplite",)),
@@ -213,7 +214,7 @@ def app_wheel(notebooks: Path, scenarios: Path, thumbs: Path) -> bytes:
 
 
 def shim_wheel(w: Wheel) -> bytes:
-    """The stand-in ``w`` (numpy, PIL or piplite) from ``pyodide_shims/``, with its files of :data:`SHIM_DATA`."""
+    """The stand-in ``w`` (networkx, numpy, PIL or piplite) from ``pyodide_shims/``, with its files of :data:`SHIM_DATA`."""
     top = w.imports[0]
     data_dir = f"{w.name.replace('-', '_')}-{w.version}.data/data"
     data = [(f"{data_dir}/{path}", text.encode()) for path, text in SHIM_DATA.get(w.name, {}).items()]

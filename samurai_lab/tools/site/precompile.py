@@ -3,9 +3,10 @@
 A page's Python would otherwise compile every module it imports (IPython, ipywidgets, networkx,
 samurai_lab, and the 300 modules of the standard library they use) from source, at every page load: in
 WebAssembly that is most of a page's start. The build runs Pyodide 0.29 (CPython 3.13, the very
-interpreter of the pages) in Node over the site's wheels and adds to each its
-``__pycache__/*.cpython-313.pyc`` files, unchecked hash-based (valid whatever the files' dates), so pages
-import compiled code; sources stay beside them (tracebacks, ``inspect``). The standard library
+interpreter of the pages) in Node over the site's wheels and replaces each module's source by its bytecode,
+``module.pyc`` where ``module.py`` was (Python imports such a file without its source), unchecked hash-based,
+so pages import compiled code and fetch no source: a traceback shows no source lines, which the apps never
+show (their errors are their own messages), and the wheels are 2 MB smaller. The standard library
 (``python_stdlib.zip``, sources only as npm ships it) is replaced by its bytecode alone (``*.pyc`` in
 the zip, where ``zipimport`` looks first): with its sources too it would be 4 MB larger.
 """
@@ -21,7 +22,7 @@ from .toolchain import BuildError, run
 
 #: Runs inside Pyodide: rewrite each wheel of /site with the bytecode of its modules.
 COMPILE_PY = r'''
-import io, py_compile, sys, zipfile, importlib.util
+import io, py_compile, sys, zipfile
 from pathlib import Path
 SITE_PACKAGES = "/lib/python3.13/site-packages/"
 done = 0
@@ -32,19 +33,19 @@ for whl in sorted(Path("/site").glob("*.whl")):
     with zipfile.ZipFile(whl) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
         for info in src.infolist():
             data = src.read(info)
-            dst.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
             name = info.filename
             if not name.endswith(".py") or ".dist-info/" in name:
+                dst.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
                 continue
             tmp = Path("/tmp/compile.py")
             tmp.write_bytes(data)
-            cache = importlib.util.cache_from_source(name)
             try:
                 py_compile.compile(str(tmp), cfile="/tmp/compile.pyc", dfile=SITE_PACKAGES + name, doraise=True,
                                    invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-            except py_compile.PyCompileError:
-                continue  # left to the page (it would fail there too)
-            dst.writestr(zipfile.ZipInfo(cache, (2020, 2, 2, 0, 0, 0)), Path("/tmp/compile.pyc").read_bytes(),
+            except py_compile.PyCompileError:  # left to the page as source (it would fail there too)
+                dst.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+                continue
+            dst.writestr(zipfile.ZipInfo(name + "c", (2020, 2, 2, 0, 0, 0)), Path("/tmp/compile.pyc").read_bytes(),
                          compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
     whl.write_bytes(out.getvalue())
     done += 1

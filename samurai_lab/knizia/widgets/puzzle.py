@@ -21,10 +21,11 @@ from ..teaching.turn_search import closable, relevant_actions, reply_reach
 from .board import BoardView
 
 T = Domain("knizia")
-#: On a narrow screen the swap and move-tile list (its entries are long sentences) is no wider than its room:
-#: the list itself shows the entries in full.
-SPECIAL_CSS = (f"@media (max-width: {NARROW_PX}px) {{ .knizia-puzzle-special {{ min-width: 0 !important; "
-               "max-width: 100% !important; } .knizia-puzzle-special > select { min-width: 0 !important; } }")
+#: On a narrow screen or a touch screen the swap and move-tile list (its entries are long sentences) is no wider
+#: than its room: the list itself (a touch screen's picker) shows the entries in full.
+SPECIAL_CSS = (f"@media (max-width: {NARROW_PX}px), (pointer: coarse) {{ "
+               ".knizia-puzzle-special { min-width: 0 !important; max-width: 100% !important; } "
+               ".knizia-puzzle-special > select { min-width: 0 !important; } }")
 SPECIAL = "special"  # the hand choice for the swap and the move tile (chosen from a list)
 
 

@@ -338,3 +338,41 @@ def test_a_position_upload_too_big_is_refused_in_words(tmp_path):
     assert app.feedback.kind == "error" and "too big (3 MB; the most a file may hold is 1 MB)" in app.feedback.text
     _report_of(app.files_panel.widget).value = '{"name": "huge.toml", "size": 15728640, "at": 2}'
     assert "huge.toml: the file is too big (15 MB; the most a file may hold is 1 MB)" in app.feedback.text
+
+
+# --- 10: the served notebooks are trusted: serve starts without a warning for each ------------------------------------
+def _trust_warnings(folder: Path, db: Path, secret: Path) -> list[str]:
+    """The "not trusted" warnings of a server's contents manager (its notary: ``db``, ``secret``) reading
+    every notebook of ``folder``, as voila does for each app."""
+    import logging
+
+    from jupyter_server.services.contents.filemanager import FileContentsManager
+    from traitlets.config import Config
+
+    manager = FileContentsManager(root_dir=str(folder),
+                                  config=Config({"NotebookNotary": {"db_file": str(db), "secret_file": str(secret)}}))
+    seen: list[str] = []
+    handler = logging.Handler(logging.WARNING)
+    handler.emit = lambda record: seen.append(record.getMessage())  # type: ignore[method-assign]
+    manager.log.addHandler(handler)
+    try:
+        for path in sorted(folder.glob("*.ipynb")):
+            manager.get(path.name)
+    finally:
+        manager.log.removeHandler(handler)
+    return [w for w in seen if "is not trusted" in w]
+
+
+def test_serve_signs_the_notebooks_it_serves_so_none_is_untrusted(tmp_path):
+    from samurai_lab.common.resources import notebooks_dir
+    from samurai_lab.tools.serve import NOTARY_DB, NOTARY_SECRET, trust_notebooks, voila_flags
+
+    folder, notary = notebooks_dir(), tmp_path / "notary"
+    apps = len(list(folder.glob("*.ipynb")))
+    assert apps >= 14
+    assert len(_trust_warnings(folder, tmp_path / "none.db", tmp_path / "none-secret")) == apps  # unsigned: each warns
+    assert trust_notebooks(folder, notary) >= apps
+    flags = voila_flags(notary=notary)
+    assert f"--NotebookNotary.db_file={notary / NOTARY_DB}" in flags
+    assert f"--NotebookNotary.secret_file={notary / NOTARY_SECRET}" in flags
+    assert _trust_warnings(folder, notary / NOTARY_DB, notary / NOTARY_SECRET) == []

@@ -38,10 +38,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import webbrowser
@@ -77,6 +79,8 @@ SAVED_DIR_ENV = "SAMURAI_SAVED_DIR"
 STORE_ENV, PLAY_API_ENV, PUBLIC_URL_ENV = "SAMURAI_STORE", "SAMURAI_PLAY_API", "SAMURAI_PUBLIC_URL"
 
 ANY_HOST = {"0.0.0.0", "::", ""}
+#: The files of the notary that signs the served notebooks (a folder of ``serve``'s own, removed at its end).
+NOTARY_DB, NOTARY_SECRET = "signatures.db", "secret"
 
 
 def voila_flags(
@@ -88,10 +92,12 @@ def voila_flags(
     unconnected_grace: int = UNCONNECTED_GRACE_S,
     max_kernels: int | None = None,
     prepare: Mapping[str, int] | None = None,
+    notary: Path | None = None,
 ) -> list[str]:
     """The voila options of ``samurai-lab serve`` (the tests and the classroom bench serve with the same
     list). ``max_kernels``: pages served at once (None: sized from the memory); ``prepare``: kernels
-    to start ahead per app, e.g. ``{"explorer": 30}`` (see :func:`prepare_option`)."""
+    to start ahead per app, e.g. ``{"explorer": 30}`` (see :func:`prepare_option`); ``notary``: the folder
+    of the signatures that make the notebooks trusted (:func:`trust_notebooks`)."""
     flags = [
         "--no-browser",
         f"--Voila.ip={host}",
@@ -122,7 +128,25 @@ def voila_flags(
         flags.append(f"--ClassroomKernelManager.max_kernels={max_kernels}")
     if prepare:
         flags.append(f"--SamuraiVoila.prepare={prepare_option(prepare)}")
+    if notary is not None:
+        flags += [f"--NotebookNotary.db_file={notary / NOTARY_DB}", f"--NotebookNotary.secret_file={notary / NOTARY_SECRET}"]
     return flags
+
+
+def trust_notebooks(notebooks_dir: Path, notary: Path) -> int:
+    """Sign every notebook of ``notebooks_dir`` with a notary whose secret and signatures are kept in the
+    folder ``notary`` (the server's notary then is the same: :func:`voila_flags`), so that the server reads
+    them as trusted: no "Notebook ... is not trusted" warning for each app at every start. The number signed."""
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    notary.mkdir(parents=True, exist_ok=True)
+    signer = NotebookNotary(db_file=str(notary / NOTARY_DB), secret_file=str(notary / NOTARY_SECRET))
+    paths = sorted(p for p in notebooks_dir.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+    for path in paths:
+        signer.sign(nbformat.read(path, as_version=4))  # as the server reads it
+    signer.store.close()
+    return len(paths)
 
 
 def notebook_name(app: str) -> str:
@@ -423,11 +447,22 @@ def run(args: argparse.Namespace) -> int:
         max_kernels = default_max_kernels(pooled)
 
     url = f"http://127.0.0.1:{args.port}{path}"
+    notary = Path(tempfile.mkdtemp(prefix="samurai-lab-notary-"))
+    try:
+        trust_notebooks(notebooks_dir, notary)
+        return _serve(args, notebooks_dir, path, url, host, debug, saved_dir, store, max_kernels, prepare, notary)
+    finally:
+        shutil.rmtree(notary, ignore_errors=True)
+
+
+def _serve(args: argparse.Namespace, notebooks_dir: Path, path: str, url: str, host: str, debug: bool,
+           saved_dir: Path, store: str, max_kernels: int, prepare: dict[str, int], notary: Path) -> int:
+    """Run voila until it exits or a signal asks ``serve`` to stop it."""
     # Own session: a Ctrl-C in the terminal reaches only this process, which
     # then stops voila once, cleanly.
     proc = subprocess.Popen(
         voila_command(notebooks_dir, args.port, host=host, debug=debug, max_kernels=max_kernels,
-                      prepare=prepare), cwd=notebooks_dir,
+                      prepare=prepare, notary=notary), cwd=notebooks_dir,
         env=voila_env(host=host, debug=debug, saved_dir=saved_dir, store=store, port=args.port),
         start_new_session=True,
     )

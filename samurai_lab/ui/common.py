@@ -20,6 +20,7 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from ..i18n import Domain
+from .touch import pointer_html
 
 T = Domain("ui")
 
@@ -53,11 +54,12 @@ class Feedback:
         self.kind = ""
         self.text = ""
 
-    def show(self, text: str, kind: str = "info") -> None:
-        """Show one message; ``kind`` is info, success, warning or error."""
+    def show(self, text: str, kind: str = "info", tap: str | None = None) -> None:
+        """Show one message; ``kind`` is info, success, warning or error; ``tap``: the message as a touch screen
+        shows it ("Tap …" where ``text`` says "Click …")."""
         fg, bg = KINDS.get(kind, KINDS["info"])
         self.kind, self.text = kind, text
-        body = html.escape(text).replace("\n", "<br>")
+        body = html.escape(text).replace("\n", "<br>") if tap is None else pointer_html(text, tap)
         self.message.value = (
             f'<div class="samurai-message-{kind}" style="color:{fg};background:{bg};padding:6px 10px;'
             f'border-radius:4px;margin:4px 0">{body}</div>'
@@ -91,7 +93,7 @@ class Feedback:
             try:
                 return fn(*args, **kwargs)
             except ValueError as e:  # IllegalMoveError and ScenarioError are ValueErrors
-                self.show(str(e), "error")
+                self.show(str(e), "error", getattr(e, "tap", None))  # a PointerError: "tap" on a touch screen
             except Exception as e:  # noqa: BLE001 - an app must never fail silently
                 self.report_unexpected(e)
             return None

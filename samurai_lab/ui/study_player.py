@@ -29,6 +29,7 @@ from .common import Feedback
 from .game_board import click_on, new_board, targets_from
 from .layout import SIDE_CLASS, classed
 from .upload_guard import check_upload
+from .touch import PointerError, pointer_html
 
 T = Domain("ui")
 
@@ -81,6 +82,11 @@ class LineStudyBoard:
     def set_projector(self, on: bool) -> None:
         self.board.set_projector(on)
 
+    def how_to(self) -> tuple[str, str]:
+        """How a try is made, said for a mouse and for a finger."""
+        return (T.gettext("Click the samurai, then the square it goes to."),
+                T.gettext("Tap the samurai, then the square it goes to."))
+
     def show_step(self, state: Any, marks: Marks, asking: bool) -> None:
         self.state, self.marks, self.asking, self.selected = state, marks, asking, None
         self.draw()
@@ -95,7 +101,8 @@ class LineStudyBoard:
             self.draw()
             return
         if move is None and self.selected is None:
-            raise ValueError(T.gettext("Click one of your samurai first, then the square it goes to."))
+            raise PointerError(T.gettext("Click one of your samurai first, then the square it goes to."),
+                               T.gettext("Tap one of your samurai first, then the square it goes to."))
         if move is None and self.spec.move is not None:
             move = self.spec.move(self.selected, cell)
         self.selected = None
@@ -164,6 +171,7 @@ STYLE = f"""
 .{PLAYER_CLASS} .samurai-study-text {{ font-size: 16px; line-height: 1.45; max-width: 640px; }}
 .{PLAYER_CLASS} .samurai-study-text p {{ margin: 4px 0 8px; }}
 .{PLAYER_CLASS} .samurai-study-prompt {{ font-size: 16px; font-weight: bold; color: #1a4f8b; max-width: 640px; }}
+.{PLAYER_CLASS} .samurai-study-how {{ font-weight: normal; color: #2b2620; margin-top: 2px; }}
 .{PLAYER_CLASS} .samurai-study-progress {{ color: #5c4a2e; }}
 .{PLAYER_CLASS} .samurai-study-nav button {{ min-height: 40px; min-width: 40px; }}
 .samurai-projector .{PLAYER_CLASS} .samurai-study-text, .samurai-projector .{PLAYER_CLASS} .samurai-study-prompt,
@@ -243,10 +251,18 @@ class StudyPlayer:
         asking = step.question is not None and self.index not in self.solved
         self.board.show_step(self.play.states[self.index], step.marks, asking)
         self.text.value = markdown_html(text_of(step.text))
-        self.prompt.value = (html.escape(text_of(step.question.prompt)) if step.question is not None else "")
+        self.prompt.value = self._prompt_html(step)
         self.hint_button.layout.display = "" if step.question is not None and step.question.hint else "none"
         self.feedback.clear()
         self._refresh()
+
+    def _prompt_html(self, step: Any) -> str:
+        """A question's prompt, then how to answer on the board ("click" with a mouse, "tap" on a touch screen)."""
+        if step.question is None:
+            return ""
+        how = getattr(self.board, "how_to", None)
+        line = f'<div class="samurai-study-how">{pointer_html(*how())}</div>' if callable(how) else ""
+        return html.escape(text_of(step.question.prompt)) + line
 
     def next(self) -> None:
         if self.play is not None and self.index < len(self.play) - 1:

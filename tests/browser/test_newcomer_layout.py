@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from helpers import REPO_ROOT
 from playwright.sync_api import Page
-from shared_pages import SharedPage, phone
+from shared_pages import SharedPage, desktop, phone
 from touch_taps import board_box, scroll_to
 
 from samurai_lab.ui.touch import LENS_BUTTON_CLASS
@@ -61,4 +61,23 @@ def test_whole_board_button_is_outside_the_magnified_board(app_view: SharedPage)
         page.locator(button).tap()
         page.wait_for_function("(sel) => !window.samuraiBoardTouch.lens(document.querySelector(sel))",
                                arg=KATANA_BOARD)
+    assert not app_view.new_errors(), app_view.new_errors()
+
+
+@pytest.mark.parametrize("shared_page,verb,not_verb", [
+    pytest.param(*phone("study.ipynb").values, "Tap", "click", id=phone("study.ipynb").id),
+    pytest.param(*desktop("study.ipynb", "en").values, "click", "Tap", id=desktop("study.ipynb", "en").id),
+], indirect=["shared_page"])
+def test_a_question_says_tap_on_a_touch_screen_and_click_with_a_mouse(app_view: SharedPage, verb: str,
+                                                                        not_verb: str) -> None:
+    page = app_view.show(390, 844) if app_view.key.screen == "phone" else app_view.show(1024, 768)
+    page.locator(".samurai-study-next").first.click()  # the study's question (its second step)
+    try:
+        prompt = page.locator(".samurai-study-prompt")
+        prompt.locator(".samurai-study-how").wait_for(state="attached")
+        shown = prompt.inner_text()
+        shot(page, f"study-question-{app_view.key.screen}")
+        assert verb.lower() in shown.lower() and not_verb.lower() not in shown.lower(), shown
+    finally:
+        page.locator(".samurai-study-back").first.click()  # the first step again, for the next test
     assert not app_view.new_errors(), app_view.new_errors()

@@ -25,6 +25,7 @@ from samurai_lab.ui.header import AppHeader
 from samurai_lab.ui.review import review_panel
 from samurai_lab.ui.study_editor import board_study_editor
 from samurai_lab.ui.layout import board_beside, classed, css_widget
+from samurai_lab.ui.touch import pointer_html
 
 from ..core.board import BLACK, RED, square_name
 from ..core.moves import PASS
@@ -276,15 +277,18 @@ class IkizumariApp:
             n = sum(1 for m in legal_moves(state) if m.origin == square)
             if n:
                 self.feedback.show(T.gettext("Legal moves of the samurai on {square}: {n}. Click a target "
-                                             "(blue outline).").format(square=square_name(square), n=n), "info")
+                                             "(blue outline).").format(square=square_name(square), n=n), "info",
+                                   T.gettext("Legal moves of the samurai on {square}: {n}. Tap a target "
+                                             "(blue outline).").format(square=square_name(square), n=n))
             else:
                 self.feedback.show(T.gettext("The samurai on {square} cannot move now. {constraint}").format(
                     square=square_name(square), constraint=self.session.status_text()), "warning")
             self.board.show(state, marks_for(state, square))
             return
         if self.selected is None:
-            self.feedback.show(T.gettext("Click one of your samurai first ({player})."
-                                         ).format(player=player_name(state.to_move)), "info")
+            who = player_name(state.to_move)
+            self.feedback.show(T.gettext("Click one of your samurai first ({player}).").format(player=who), "info",
+                               T.gettext("Tap one of your samurai first ({player}).").format(player=who))
             return
         move = f"{square_name(self.selected)}-{square_name(square)}"
         reason = why_illegal(state, move)
@@ -473,8 +477,10 @@ class IkizumariApp:
                 self.lesson_board.show(state, marks_for(state, square))
                 return
             if self.lesson_selected is None:
-                self.lesson_feedback.value = html.escape(T.gettext("Click one of your samurai first ({player}).")
-                                                         .format(player=player_name(state.to_move)))
+                who = player_name(state.to_move)
+                self.lesson_feedback.value = pointer_html(
+                    T.gettext("Click one of your samurai first ({player}).").format(player=who),
+                    T.gettext("Tap one of your samurai first ({player}).").format(player=who))
                 return
             result = self.lesson.try_move(f"{square_name(self.lesson_selected)}-{square_name(square)}")
             kind = "ikz-right" if result.ok else "ikz-wrong"

@@ -311,7 +311,8 @@ class KatanaApp:
             self.board.set_marks(square, targets)
             if targets:
                 self.feedback.show(T.gettext("{square} selected: click one of the ringed squares.").format(
-                    square=NAMES[square]), "info")
+                    square=NAMES[square]), "info", T.gettext("{square} selected: tap one of the ringed squares.").format(
+                    square=NAMES[square]))
             else:
                 self.feedback.show(self._why_stuck(square), "warning")
             return
@@ -321,8 +322,9 @@ class KatanaApp:
     def _samurai_chosen(self, st: State, selected: int | None, feedback: Feedback) -> bool:
         """Whether a samurai to move is selected; if not, ``feedback`` asks for one."""
         if selected is None:
-            feedback.show(T.gettext("First click one of your samurai ({player}).").format(
-                player=player_name(st.to_move)), "warning")
+            who = player_name(st.to_move)
+            feedback.show(T.gettext("First click one of your samurai ({player}).").format(player=who), "warning",
+                          T.gettext("First tap one of your samurai ({player}).").format(player=who))
         return selected is not None
 
     def _why_stuck(self, square: int) -> str:

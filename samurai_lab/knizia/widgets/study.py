@@ -14,6 +14,7 @@ from ..core.actions import PlaceTile
 from ..core.state import GameState
 from ...common.study_format import Marks
 from ...i18n import Domain
+from ...ui.touch import PointerError
 from ..teaching.words import hex_words
 from .hand_panel import HandPanel, hand_items
 
@@ -78,6 +79,12 @@ class KniziaStudyBoard:
             tile=vocab.tile, player=vocab.seat_name(seat.name, seat.colour))
         self.hand.show(title, hand_items(state, state.hands[state.current], self.selected))
 
+    def how_to(self) -> tuple[str, str]:
+        """How a try is made, said for a mouse and for a finger."""
+        tile = self.state.ruleset.vocabulary.tile
+        return (T.gettext("Choose a {tile} in the hand, then click the board.").format(tile=tile),
+                T.gettext("Choose a {tile} in the hand, then tap the board.").format(tile=tile))
+
     def choose(self, k: int) -> None:
         """Choose the k-th tile of the hand for the try."""
         self.selected = None if self.selected == k else k
@@ -88,8 +95,9 @@ class KniziaStudyBoard:
         if index is None or not self.asking:
             return
         if self.selected is None:
-            raise ValueError(T.gettext("Choose a {tile} of the hand first, then click the hex.").format(
-                tile=self.state.ruleset.vocabulary.tile))
+            tile = self.state.ruleset.vocabulary.tile
+            raise PointerError(T.gettext("Choose a {tile} of the hand first, then click the hex.").format(tile=tile),
+                               T.gettext("Choose a {tile} of the hand first, then tap the hex.").format(tile=tile))
         tile = self.state.hands[self.state.current][self.selected]
         move = PlaceTile(tile, self.state.board.ids[index])
         for cb in self._callbacks:

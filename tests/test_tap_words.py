@@ -1,0 +1,76 @@
+"""Instructions say "click" with a mouse and "tap" on a touch screen, in every language: the apps send both
+(``ui.touch.pointer_html``) and the page shows the one of its device; a study's question says how to answer."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from samurai_lab.i18n import use_language
+from samurai_lab.katana.core.board import square_index
+from samurai_lab.katana.widgets.app import KatanaApp
+from samurai_lab.ui import study_app as app_module
+from samurai_lab.ui.common import Feedback
+from samurai_lab.ui.touch import POINTER_CSS, SAY_CLICK_CLASS, SAY_TAP_CLASS, TOUCH_CLASS, PointerError, pointer_html
+
+#: The verb a finger uses, per language.
+TAP = {"en": "Tap", "it": "Tocca", "es": "Toca", "ru": "Коснитесь", "fr": "Touchez"}
+CLICK = {"en": "Click", "it": "Clicca", "es": "Pulsa", "ru": "Щёлкните", "fr": "Cliquez"}
+
+
+@pytest.fixture(autouse=True)
+def saved_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("SAMURAI_SAVED_DIR", str(tmp_path))
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+
+
+def said(html: str, css_class: str) -> str:
+    """The text of the ``css_class`` span of ``pointer_html``'s output."""
+    found = re.search(rf'<span class="{css_class}">(.*?)</span>', html, re.S)
+    assert found, html
+    return found.group(1)
+
+
+def test_the_page_shows_one_of_the_two() -> None:
+    assert f"html.{TOUCH_CLASS} .{SAY_CLICK_CLASS}" in POINTER_CSS
+    assert f"html:not(.{TOUCH_CLASS}) .{SAY_TAP_CLASS}" in POINTER_CSS
+    assert said(pointer_html("Click <b>", "Tap"), SAY_CLICK_CLASS) == "Click &lt;b&gt;"
+
+
+def test_a_refusal_that_says_click_says_tap_on_a_touch_screen() -> None:
+    feedback = Feedback()
+
+    def refuse() -> None:
+        raise PointerError("Click a square.", "Tap a square.")
+
+    feedback.guard(refuse)()
+    assert feedback.text == "Click a square." and feedback.kind == "error"
+    assert said(feedback.message.value, SAY_TAP_CLASS) == "Tap a square."
+
+
+@pytest.mark.parametrize("study,lang", [("katana-the-challenge", "en"), ("katana-the-challenge", "it"),
+                                        ("ikizumari-announcing-a-distance", "fr"),
+                                        ("knizia-taking-a-helmet", "es"), ("knizia-taking-a-helmet", "ru")])
+def test_a_study_question_says_how_to_answer_for_either_device(study: str, lang: str) -> None:
+    with use_language(lang):
+        app = app_module.study_app(query=f"study={study}&lang={lang}")
+        player = app.player
+        step = next(i for i, s in enumerate(player.play.study.steps) if s.question is not None)
+        player.go(step)
+        prompt = player.prompt.value
+    assert said(prompt, SAY_CLICK_CLASS).startswith((CLICK[lang], "Choose", "Scegli", "Elige", "Выберите"))
+    assert TAP[lang].lower() in said(prompt, SAY_TAP_CLASS).lower()
+    outside = re.sub(r"<div class=\"samurai-study-how\">.*</div>", "", prompt, flags=re.S)
+    assert CLICK[lang].lower() not in outside.lower()  # the question itself says neither
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "ru"])
+def test_katana_asks_for_a_samurai_by_tap_on_a_touch_screen(lang: str) -> None:
+    with use_language(lang):
+        app = KatanaApp(seats=("people", "people"))
+        app.board._callback(square_index("e5"))  # an empty square, no samurai chosen
+    message = app.feedback.message.value
+    assert TAP[lang].lower() in said(message, SAY_TAP_CLASS).lower()
+    assert TAP[lang].lower() not in said(message, SAY_CLICK_CLASS).lower()

@@ -34,7 +34,9 @@ class PuzzleRecord:
     themes: tuple[str, ...]
     rating: int
     source: str
-    moves: int = 1  # the solver's moves (a game of moves); 1 turn for knizia
+    moves: int = 1  # the solver's moves (a game of moves, the search's depth); 1 turn for knizia
+    turns: int = 1  # the depth as the solver lives it: his turns (an Iki-zumari ANZEN and its extra move: one)
+    plies: int = 1  # the answer's length: every move of both players (knizia: the turn's actions, its end left out)
     target: str = ""  # knizia, goal "take": the piece, e.g. "B@Kyoto"
     value: int = 0  # knizia: the figures the answer takes; the goal's measure
     margin: int = 0  # knizia: how many figures fewer the next best turn takes
@@ -71,7 +73,8 @@ def record_from_dict(data: dict, path: Path | None = None) -> PuzzleRecord:
             game=str(data["game"]), id=str(data["id"]), title=str(data["title"]), position=str(data["position"]),
             goal=str(data["goal"]), answer=tuple(str(a) for a in data["answer"]),
             themes=tuple(str(t) for t in data["themes"]), rating=int(data["rating"]), source=str(data["source"]),
-            moves=int(data.get("moves", 1)), target=str(data.get("target", "")), value=int(data.get("value", 0)),
+            moves=int(data.get("moves", 1)), turns=int(data.get("turns", data.get("moves", 1))),
+            plies=int(data.get("plies", len(data["answer"]))), target=str(data.get("target", "")), value=int(data.get("value", 0)),
             margin=int(data.get("margin", 0)), nodes=int(data.get("nodes", 0)),
             tempting=int(data.get("tempting", 0)), description=str(data.get("description", "")), path=path)
     except (TypeError, ValueError) as e:
@@ -95,7 +98,7 @@ def dumps_record(rec: PuzzleRecord) -> str:
         if name == "path":
             continue
         value = getattr(rec, name)
-        if name not in _REQUIRED and value in (0, "", ()) and name != "moves":
+        if name not in _REQUIRED and value in (0, "", ()) and name not in ("moves", "turns", "plies"):
             continue
         lines.append(f"{name} = {_toml(value)}")
     return "\n".join(lines) + "\n"

@@ -31,11 +31,14 @@ class Prover(Generic[S, M]):
     solver: int
     goal: Callable[[S], bool]  #: the solver's goal is reached in this state
     budget: int = 200_000
+    #: (state, move) → the solver's turns it costs (None: ``Game.cost``)
+    cost: "Callable[[S, M], int] | None" = None
     nodes: int = 0
     _memo: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.play: Callable[[S, M], S] = self.game.play or self.game.apply_action
+        self.turns: Callable[[S, M], int] = self.cost or self.game.cost
 
     def moves(self, state: S) -> Sequence[M]:
         return self.game.legal_actions(state)
@@ -58,7 +61,7 @@ class Prover(Generic[S, M]):
         if self.nodes > self.budget:
             raise OutOfBudget
         if g.to_move(state) == self.solver:
-            result = any(self.wins(self.play(state, m), n - g.cost(state, m)) for m in self.moves(state))
+            result = any(self.wins(self.play(state, m), n - self.turns(state, m)) for m in self.moves(state))
         else:
             moves = self.moves(state)
             result = bool(moves) and all(self.wins(self.play(state, m), n) for m in moves)
@@ -74,7 +77,7 @@ class Prover(Generic[S, M]):
 
     def winning_moves(self, state: S, n: int) -> list[M]:
         """The solver's moves that keep a forced goal within ``n`` moves (his first included)."""
-        return [m for m in self.moves(state) if self.wins(self.play(state, m), n - self.game.cost(state, m))]
+        return [m for m in self.moves(state) if self.wins(self.play(state, m), n - self.turns(state, m))]
 
     def longest_defence(self, state: S, n: int) -> M:
         """The defender's move after which the goal takes the solver longest (the first of equals)."""
@@ -97,7 +100,7 @@ class Prover(Generic[S, M]):
                 best = self.winning_moves(state, d)
                 unique = unique and len(best) == 1
                 move = best[0]
-                n = d - self.game.cost(state, move)
+                n = d - self.turns(state, move)
             else:
                 move = self.longest_defence(state, n)
             line.append(move)
@@ -121,7 +124,7 @@ class Try(Generic[S, M]):
 def judge_try(prover: Prover, state: S, move: M, left: int) -> Try:
     """Judge the solver's ``move`` in ``state`` with ``left`` moves to reach the goal."""
     after = prover.play(state, move)
-    left_after = left - prover.game.cost(state, move)
+    left_after = left - prover.turns(state, move)
     if prover.goal(after):
         return Try(True, True, after, None, None, left_after)
     ok = prover.wins(after, left_after)

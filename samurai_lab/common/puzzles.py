@@ -67,6 +67,10 @@ class LinePuzzles(Generic[S, A]):
     mine_budget: int = 8_000  #: the positions a mined puzzle may need (keeps every later proof quick)
     keep_one_move: int = 0  #: a goal in one move is kept when at least this many other moves are tempting
     plies: int = 160  #: a mined game is cut here
+    per_game: int = 2  #: the puzzles one mined game (one seed) may give at the most
+    #: (state, move) → what the move costs of the solver's turns (None: ``Game.cost``); Iki-zumari's ANZEN
+    #: extra move is part of the turn that lands on ANZEN
+    turn_cost: "Callable[[S, A], int] | None" = None
 
     def keeps(self, solution: Solution) -> bool:
         """Is a mined solution worth a puzzle (two moves or more, or a first move among enough tempting ones)?"""
@@ -84,6 +88,8 @@ class OwnPuzzles:
     mistake_puzzle: Callable[[Any, str], "PuzzleRecord | None"]  #: (state, source)
     theme_names: Mapping[str, str] = field(default_factory=dict)
     translate: Callable[[str], str] = str
+    #: a record made again by its proof (answer, themes, rating, depth; the id, source and goal kept), or None
+    remake: Callable[[PuzzleRecord], "PuzzleRecord | None"] = lambda record: None
 
 
 def puzzle_games() -> list[Game]:
@@ -142,7 +148,7 @@ def _prover(game: Game, goal: str, start: Any, budget: int | None = None) -> Pro
     else:
         def test(state: Any) -> bool:
             return reached(start, state, solver)
-    return Prover(game, solver, test, budget or kind.budget)
+    return Prover(game, solver, test, budget or kind.budget, cost=kind.turn_cost)
 
 
 def load_puzzle(game: Game, record: PuzzleRecord | Path | str) -> Any:
@@ -166,8 +172,31 @@ def prove(game: Game, puzzle: Any) -> list[str]:
         line = puzzle.line()
     except ValueError as e:
         return [f"answer: {e}"]
-    return check_line(puzzle.prover(), puzzle.state, rec.moves, rec.answer, kind.most,
-                      (lambda: kind.themes(puzzle.state, rec.goal, tuple(line)), rec.themes), game.action_text)
+    problems = []
+    if len(game.legal_actions(puzzle.state)) < 2:
+        problems.append("the solver's first move is his only legal move: nothing to find")
+    if rec.turns != rec.moves or rec.plies != len(rec.answer):
+        problems.append(f"depth: the answer takes {rec.moves} turns and {len(rec.answer)} plies, the file says "
+                        f"{rec.turns} and {rec.plies}")
+    return problems + check_line(
+        puzzle.prover(), puzzle.state, rec.moves, rec.answer, kind.most,
+        (lambda: kind.themes(puzzle.state, rec.goal, tuple(line)), rec.themes), game.action_text)
+
+
+def remake(game: Game, record: PuzzleRecord) -> PuzzleRecord | None:
+    """``record`` made again from its position by the proof (its answer, themes, rating and depth as the search
+    gives them; id, source and goal kept), or None when the position no longer makes a puzzle of its goal (the
+    solver without a choice of first move, no unique forced line, or one not worth a puzzle)."""
+    kind = game.feature("puzzles")
+    if isinstance(kind, OwnPuzzles):
+        return kind.remake(record)
+    state = game.from_position(record.position)
+    if record.goal not in kind.goals or len(game.legal_actions(state)) < 2:
+        return None
+    sol = solve(game, state, record.goal)
+    if sol is None or not sol.unique or not kind.keeps(sol):
+        return None
+    return solution_record(game, state, record.goal, sol, record.id, record.source)
 
 
 # --- finding puzzles -------------------------------------------------------------------------------------
@@ -184,7 +213,7 @@ def solution_record(game: Game, state: Any, goal: str, sol: Solution, id: str, s
         game=game.name, id=id, title=f"{goal} in {sol.moves}", position=game.to_position(state), goal=goal,
         answer=tuple(map(game.action_text, sol.line)), themes=tuple(kind.themes(state, goal, sol.line)),
         rating=kind.rating(sol.moves, sol.nodes, sol.tempting), source=source, moves=sol.moves, nodes=sol.nodes,
-        tempting=sol.tempting)
+        tempting=sol.tempting, turns=sol.moves, plies=len(sol.line))
 
 
 def bot_game(game: Game, seed: int) -> Iterator[tuple[int, Any]]:
@@ -212,19 +241,27 @@ def mine(game: Game, count: int, seed: int, progress: Callable[[int], None] = la
         return kind.mine(count, seed, progress)
     found: list[PuzzleRecord] = []
     seen: set[str] = set()
+    lines: set[tuple] = set()  # answer lines already found: one puzzle each (the bundle allows three)
     for number in itertools.count() if count > 0 else ():
         game_seed = seed * 10_000 + number
+        taken = 0
         for ply, state in bot_game(game, game_seed):
             goal = kind.mine_goal(state) if kind.mine_goal else next(iter(kind.goals))
-            sol = solve(game, state, goal, budget or kind.mine_budget) if goal else None
-            if sol is None or not sol.unique or not kind.keeps(sol) or game.to_position(state) in seen:
+            if not goal or len(game.legal_actions(state)) < 2 or game.to_position(state) in seen:
+                continue  # no goal here, or a first move with no choice (a give-away)
+            sol = solve(game, state, goal, budget or kind.mine_budget)
+            if sol is None or not sol.unique or not kind.keeps(sol) or sol.line in lines:
                 continue
             seen.add(game.to_position(state))
+            lines.add(sol.line)
             found.append(solution_record(game, state, goal, sol, f"{game.name}-{seed}-{len(found) + 1:04d}",
                                          f"bot game seed {game_seed}, ply {ply + 1}"))
             progress(1)
             if len(found) >= count:
                 return found
+            taken += 1
+            if taken >= kind.per_game:
+                break
     return found
 
 

@@ -1,9 +1,12 @@
 """``samurai-lab puzzles list|generate``: the puzzles of every game that declares them, and how ``check``
 proves them (``common/puzzles.py``).
 
-``list --game G [--json]`` prints id, goal, themes, rating and file; ``generate --game G --count N --seed S``
-plays seeded bot games and writes the puzzles found into ``puzzles/<game>/`` (a progress bar on the
-terminal); :func:`check_puzzle_files` proves every file again for ``samurai-lab check``.
+``list --game G [--json]`` prints id, goal, depth in turns and plies, themes, rating and file;
+``generate --game G --count N --seed S`` plays seeded bot games and writes the puzzles found into
+``puzzles/<game>/`` (a progress bar on the terminal); ``remake --game G`` makes every file again from its
+proof and cuts the set down to the caps (``common/puzzle_set.py``); ``table [--write]`` prints the README's
+table of the bundled puzzles (or writes it into ``puzzles/README.md``); :func:`check_puzzle_files` proves
+every file again for ``samurai-lab check`` and holds each game's collection to the caps.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from typing import TextIO
 
 from ..common.game import get_game
 from ..common.puzzle_file import PuzzleFileError, puzzle_files, puzzles_dir, read_record, write_records
-from ..common.puzzles import load_puzzle, mine, prove, puzzle_games
+from ..common.puzzle_set import markdown_table, set_problems, within_caps
+from ..common.puzzles import load_puzzle, mine, prove, puzzle_games, remake
 
 HELP = "list the puzzles of a game, or generate them again from seeded bot games"
 
@@ -35,6 +39,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     gen.add_argument("--seed", type=int, default=1, help="the seed of the games (default 1)")
     gen.add_argument("--dir", type=Path, default=None,
                      help="where to write (default: the bundled puzzles/<game>/; its puzzles of this seed are replaced)")
+    again = sub.add_parser("remake", help="make every puzzle file again from its proof, cut the set to the caps")
+    again.add_argument("--game", choices=games, required=True)
+    again.add_argument("--dir", type=Path, default=None, help="the game's folder (default: the bundled one)")
+    table = sub.add_parser("table", help="the table of puzzles/README.md: count, depth, themes, repeats")
+    table.add_argument("--write", action="store_true", help="write it into puzzles/README.md")
 
 
 def listing(folder: Path, name: str | None) -> list[dict]:
@@ -43,8 +52,8 @@ def listing(folder: Path, name: str | None) -> list[dict]:
     for g in ([name] if name else [g.name for g in puzzle_games()]):
         for path in puzzle_files(folder / g):
             rec = read_record(path)
-            rows.append({"id": rec.id, "game": rec.game, "goal": rec.goal, "moves": rec.moves,
-                         "themes": list(rec.themes), "rating": rec.rating, "file": str(path)})
+            rows.append({"id": rec.id, "game": rec.game, "goal": rec.goal, "turns": rec.turns, "plies": rec.plies,
+                         "moves": rec.moves, "themes": list(rec.themes), "rating": rec.rating, "file": str(path)})
     return rows
 
 
@@ -66,16 +75,60 @@ def generate(name: str, count: int, seed: int, folder: Path, out: TextIO | None 
     return paths
 
 
+def remake_folder(name: str, folder: Path, out: TextIO | None = None) -> list[Path]:
+    """Make every puzzle of ``folder`` again from its proof (dropping those whose position makes none now),
+    then cut the set down to the caps; the files kept."""
+    out = out or sys.stderr
+    game = get_game(name)
+    paths = puzzle_files(folder)
+    made = []
+    for path in paths:
+        rec = remake(game, read_record(path))
+        if rec is None:
+            print(f"dropped  {path.name}: its position makes no puzzle of its goal", file=out)
+        else:
+            made.append(rec)
+    kept = within_caps(made)
+    for rec in made:
+        if rec not in kept:
+            print(f"dropped  {rec.id}: over a cap (record, line or theme)", file=out)
+    for path in paths:
+        path.unlink()
+    written = write_records(kept, folder)
+    print(f"{len(written)} {name} puzzles kept of {len(paths)}", file=out)
+    return written
+
+
+README_START, README_END = "<!-- puzzle table: samurai-lab puzzles table --write -->", "<!-- end of the table -->"
+
+
+def readme_table(folder: Path | None = None) -> str:
+    """The table of the bundled puzzles (or those in ``folder``) as the README shows it."""
+    from ..common.puzzle_file import game_records
+    return markdown_table({g.name: game_records(g.name, folder) for g in puzzle_games()
+                           if game_records(g.name, folder)})
+
+
+def write_readme_table(readme: Path) -> None:
+    """Put the table between its markers in ``readme``."""
+    text = readme.read_text(encoding="utf-8")
+    head, rest = text.split(README_START, 1)
+    _, tail = rest.split(README_END, 1)
+    readme.write_text(f"{head}{README_START}\n{readme_table(readme.parent)}{README_END}{tail}", encoding="utf-8")
+
+
 def check_puzzle_files(files: list[Path], out: TextIO | None = None, verbose: bool = False) -> int:
     """Prove every puzzle file again; print one line each and the time; 0 all proved, 1 one not, 2 unreadable."""
     out = out or sys.stdout
     status = 0
     start = time.perf_counter()
     proved = 0
+    by_game: dict[str, list] = {}
     for path in files:
         try:
             rec = read_record(path)
             game = get_game(rec.game)
+            by_game.setdefault(rec.game, []).append(rec)
             problems = prove(game, load_puzzle(game, rec))
         except (PuzzleFileError, ValueError) as e:
             print(f"INVALID  {path}\n    {e}", file=out)
@@ -87,6 +140,10 @@ def check_puzzle_files(files: list[Path], out: TextIO | None = None, verbose: bo
         for line in problems:
             print(f"    {line}", file=out)
         if problems:
+            status = max(status, 1)
+    for name, records in by_game.items():
+        for line in set_problems(records):
+            print(f"FAILED   {name} puzzles: {line}", file=out)
             status = max(status, 1)
     print(f"{len(files)} puzzles: {proved} proved, {len(files) - proved} not, in "
           f"{time.perf_counter() - start:.1f} s", file=out)
@@ -100,7 +157,17 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(rows, indent=1))
         else:
             for r in rows:
-                print(f"{r['id']:<22} {r['goal']:<5} {r['rating']:>5}  {', '.join(r['themes'])}  {r['file']}")
+                print(f"{r['id']:<22} {r['goal']:<5} {r['turns']} turn(s) {r['plies']:>2} plies {r['rating']:>5}  "
+                      f"{', '.join(r['themes'])}  {r['file']}")
+        return 0
+    if args.action == "remake":
+        remake_folder(args.game, args.dir or puzzles_dir() / args.game)
+        return 0
+    if args.action == "table":
+        if args.write:
+            write_readme_table(puzzles_dir() / "README.md")
+        else:
+            print(readme_table(), end="")
         return 0
     if args.count < 1:
         print("samurai-lab puzzles generate: --count must be at least 1", file=sys.stderr)

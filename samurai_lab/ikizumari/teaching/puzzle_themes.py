@@ -26,10 +26,10 @@ LONG = 8  # a last move of this many squares or more is a long announcement
 SHORT = 4  # and one of this many or fewer a short one
 
 #: Every theme and its name as the app shows it (translated in the ikizumari domain). Every puzzle is an
-#: IKI-ZUMARI, by the direction or by the distance.
+#: IKI-ZUMARI, by the direction or by the distance (the distance, nearly always at the board's edge, is no theme).
 THEME_NAMES = {
     "direction": N_("IKI-ZUMARI by the direction"),
-    "distance": N_("IKI-ZUMARI by the distance"), "long": N_("a long announcement"),
+    "blocked": N_("blocked by samurai"), "long": N_("a long announcement"),
     "short": N_("a short announcement"), "jump": N_("over a samurai"), "exposed": N_("protection given up"),
     "only move": N_("the only defence"), "anzen": N_("ANZEN"), "ho bo": N_("HO BO"), "shiro": N_("SHIRO"),
     "pass": N_("a forced pass"),
@@ -47,6 +47,14 @@ def stifled_by(final: State) -> str:
             if ray and (w.symbol is None or BOARD.symbol[ray[0]] == w.symbol):
                 return "distance"
     return "direction"
+
+
+def _blocked(final: State) -> bool:
+    """Stifled by the distance, with a line on the announced symbol long enough for it: samurai stand on
+    every square it may reach (most IKI-ZUMARI by the distance come from the board's edge instead)."""
+    w = announced_window(final)
+    return any(ray and (w.symbol is None or BOARD.symbol[ray[0]] == w.symbol) and len(ray) >= w.dmin
+               for origin in final.pieces(final.to_move) for ray in BOARD.rays[origin])
 
 
 def _jumps(state: State, move: Move) -> bool:
@@ -70,7 +78,10 @@ def themes(state: State, line: Sequence[Move]) -> list[str]:
         elif len(legal_moves(s)) == 1:
             out.add("only move")
         s = play(s, m)
-    out.add(stifled_by(s))
+    if stifled_by(s) == "direction":
+        out.add("direction")
+    elif _blocked(s):
+        out.add("blocked")
     last = line[-1]
     if not last.is_pass:
         k = BOARD.line(last.origin, last.target)[1]
@@ -116,4 +127,5 @@ PUZZLES = LinePuzzles(
     tempting=tempting_moves, rating=rating, mine_budget=2_000, keep_one_move=ONE_MOVE_TEMPTING,
     # no IKI-ZUMARI while the opponent keeps three samurai on his SHIRO
     mine_goal=lambda state: None if protected(state, 1 - state.to_move) else "win",
-    mine_bots=("search:100n", "search:200n", "search:400n"), random_moves=0.2)
+    mine_bots=("search:100n", "search:200n", "search:400n"), random_moves=0.2,
+    turn_cost=lambda state, move: 0 if state.bonus else 1)  # ANZEN's extra move is part of the same turn

@@ -15,21 +15,28 @@ from ..core.rules import apply_legal, legal_moves
 from ..core.state import Move, State, piece
 
 T = Domain("katana")
-THEME_NAMES = {"kill": N_("kill"), "third kill": N_("the third kill"), "win": N_("win"), "challenge": N_("challenge"),
-               "sword": N_("a sword taken"), "double": N_("two challenges at once"), "tachiojo": N_("Tachiōjō"),
-               "relocation": N_("back to SHIRO"), "constrained": N_("constrained move"), "quiet": N_("quiet move")}
+THEME_NAMES = {"third kill": N_("the third kill"), "win": N_("win"), "sword": N_("a sword taken"),
+               "double": N_("two challenges at once"), "tachiojo": N_("Tachiōjō"), "relocation": N_("back to SHIRO"),
+               "constrained": N_("constrained move"), "only move": N_("the only defence"),
+               "two samurai": N_("two samurai at work")}
 
 
 def themes(state: State, goal: str, line: Sequence[Move]) -> list[str]:
-    """The ideas of the solution: challenge, sword, kill, double, tachiojo, relocation, constrained, quiet."""
-    out = {goal if goal == "kill" else "third kill" if state.kills[state.to_move] == 2 else "win"}
+    """The ideas of the solution: third kill, win, sword, double, tachiojo, relocation, constrained, only move
+    (the defender has one legal move, not a pass), two samurai (the solver's line moves two of his samurai).
+    Every puzzle challenges and kills, nearly every one with a quiet first move: those are no themes."""
+    out = set() if goal == "kill" else {"third kill" if state.kills[state.to_move] == 2 else "win"}
     if state.last in SYMBOLS:
         out.add("constrained")
-    s = state
-    for i, m in enumerate(line):
+    solver, s = state.to_move, state
+    moved: dict[int, int] = {}  # square → the solver's samurai that stands there, as it started
+    for m in line:
         after = apply_legal(s, m)
-        if after.challenges and s.to_move == state.to_move:
-            out.add("challenge")
+        if s.to_move == solver and m.kind == "move":
+            moved[m.to] = moved.pop(m.frm, m.frm)
+        elif s.to_move != solver and m.kind == "move" and len(legal_moves(s)) == 1:
+            out.add("only move")
+        if after.challenges and s.to_move == solver:
             if any(not c.killed for c in after.challenges):
                 out.add("sword")
             if len(after.challenges) > 1:
@@ -38,9 +45,9 @@ def themes(state: State, goal: str, line: Sequence[Move]) -> list[str]:
             out.add("tachiojo")
         if m.kind == "place":
             out.add("relocation")
-        if i == 0 and not after.challenges:
-            out.add("quiet")
         s = after
+    if len(moved) > 1:
+        out.add("two samurai")
     return sorted(out)
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from ...common.puzzle_file import PuzzleRecord, read_record
 from ...i18n import N_, Domain
 from ..core.actions import Action, EndTurn, MoveTile, PlaceTile, Swap, parse_action
+from ..core.rules import legal_actions
 from ..core.state import GameState
 from ..core.text import tile_name
 from ..core.tiles import Caste, caste as parse_caste
@@ -30,7 +31,8 @@ from .words import hex_words, resolution_words
 
 T = Domain("knizia")
 GOALS = ("most", "win", "take", "deny", "swap")
-THEMES = {"capture": N_("capture"), "double": N_("two settlements at once"), "tie": N_("tie"), "ship": N_("ship"),
+THEMES = {"two settlements": N_("pieces taken in two settlements"),
+          "gift": N_("a piece left to another player"), "tie": N_("tie"), "ship": N_("ship"),
           "ronin": N_("ronin"), "samurai": N_("samurai"), "swap": N_("swap"), "move tile": N_("move tile"),
           "win": N_("win the game"), "target": N_("a named piece"), "deny": N_("leave nothing to take")}
 
@@ -116,8 +118,11 @@ def puzzle_from_record(record: PuzzleRecord) -> Puzzle:
 
 
 def _themes(state: GameState, outcome: TurnOutcome, goal: str) -> list[str]:
-    """The ideas of the answer: capture, tie, ship, ronin, samurai, swap, move tile, win, target, deny."""
-    out = {"capture"} if outcome.taken else set()
+    """The ideas of the answer: two settlements (the player takes pieces in two), gift (a settlement it closes
+    gives its piece to another player), tie, ship, ronin, samurai, swap, move tile, win, target, deny. Every
+    answer takes something, so taking is no theme."""
+    me = state.current
+    out = set()
     codes = [a.tile.code for a in outcome.actions if isinstance(a, PlaceTile)]
     if any(c[2] is None for c in outcome.captures):
         out.add("tie")
@@ -131,8 +136,10 @@ def _themes(state: GameState, outcome: TurnOutcome, goal: str) -> list[str]:
         out.add("swap")
     if any(isinstance(a, MoveTile) for a in outcome.actions):
         out.add("move tile")
-    if len({c[0] for c in outcome.captures if c[2] is not None}) > 1:
-        out.add("double")
+    if len({c[0] for c in outcome.captures if c[2] == me}) > 1:
+        out.add("two settlements")
+    if any(c[2] is not None and c[2] != me for c in outcome.captures):
+        out.add("gift")
     if outcome.wins:
         out.add("win")
     if goal in ("take", "deny"):
@@ -272,7 +279,8 @@ def puzzle_from_position(state: GameState, goal: str = "most", source: str = "",
         game="knizia", id=id, title=title, position=position_string(state), goal=goal,
         answer=tuple(str(a) for a in answer.actions), themes=tuple(_themes(state, answer, goal)), rating=rating,
         source=source or "position", target=target_text(state, target) if target else "", value=answer.taken,
-        margin=margin, nodes=search.nodes, tempting=tempting)
+        margin=margin, nodes=search.nodes, tempting=tempting, turns=1,
+        plies=sum(1 for a in answer.actions if not isinstance(a, EndTurn)))
 
 
 def prove(puzzle: Puzzle, budget: int = BUDGET) -> list[str]:
@@ -285,12 +293,15 @@ def prove(puzzle: Puzzle, budget: int = BUDGET) -> list[str]:
             state = state.apply(a)
     except ValueError as e:
         return [f"answer: {e}"]
+    if len(legal_actions(puzzle.state)) < 2:
+        return ["the solver's first action is his only legal one: nothing to find"]
     again = puzzle_from_position(puzzle.state, rec.goal, rec.source, rec.id, budget, min_value=1,
                                  target=puzzle.target())
     if again is None:
-        return ["the search finds no single best turn for this goal"]
+        return ["the search of every legal turn finds no single best turn for this goal (another turn reaches "
+                "it as well, or a single tile does)"]
     problems = []
-    for name in ("answer", "value", "margin", "themes", "target"):
+    for name in ("answer", "value", "margin", "themes", "target", "turns", "plies"):
         if getattr(again, name) != getattr(rec, name):
             problems.append(f"{name}: the search gives {getattr(again, name)!r}, the file says {getattr(rec, name)!r}")
     return problems

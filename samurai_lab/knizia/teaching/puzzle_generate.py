@@ -5,8 +5,8 @@ current player's turns are all searched (:func:`turn_search.search_turn`) and th
 makes a puzzle (:func:`puzzle.puzzle_from_position`) of one of the goals, tried in a fixed order: the goal
 furthest behind its share of :data:`SHARES` first (``deny`` only where the next player could take pieces in
 one or two settlements before the turn), ``take`` and ``swap`` no more than their :data:`CAPS`. A puzzle
-other than ``win`` needs a tempting wrong turn (one that takes something but misses the goal). Three
-puzzles a game at most, of three goals. The same count and seed give the same puzzles.
+other than ``win`` needs a tempting wrong turn (one that takes something but misses the goal). Two
+puzzles a game at most, of two goals, and no answer line twice. The same count and seed give the same puzzles.
 ``PUZZLES`` is what the game declares for the puzzles every game shares (``common/puzzles.py``).
 """
 
@@ -27,7 +27,7 @@ from .reply import next_player, threatened
 from .turn_search import OutOfBudget, TurnSearch, search_turn
 
 MINE_BUDGET = 20_000  # steps of a turn's search a generated puzzle may need (keeps every later proof quick)
-PER_GAME = 3  # puzzles taken from one game at most (one of each goal), so that they come from many games
+PER_GAME = 2  # puzzles taken from one game at most (of two goals), so that they come from many games
 CAPS = {"take": 0.3, "swap": 0.2}  # the largest share of these goals (they are found most easily)
 #: the share of each goal the mining aims at (the rest of the order: as written)
 SHARES = {"deny": 0.15, "swap": 0.12, "take": 0.22, "win": 0.04, "most": 0.47}
@@ -89,6 +89,7 @@ def mine(count: int, seed: int, progress: Callable[[int], None] = lambda n: None
          budget: int = MINE_BUDGET) -> list[PuzzleRecord]:
     """``count`` puzzles from games seeded from ``seed`` (``progress(n)`` after each puzzle found)."""
     found: list[PuzzleRecord] = []
+    lines: set[tuple[str, ...]] = set()
     counts: dict[str, int] = {}
     caps = {g: math.ceil(CAPS[g] * count) for g in CAPS}
     game = 0
@@ -102,8 +103,9 @@ def mine(count: int, seed: int, progress: Callable[[int], None] = lambda n: None
             goals = [g for g in goal_order(counts) if g not in taken and counts.get(g, 0) < caps.get(g, count)]
             rec = position_puzzle(state, goals, f"bot game seed {game_seed}, turn {turn}",
                                   f"knizia-{seed}-{len(found) + 1:04d}", budget)
-            if rec is None:
+            if rec is None or rec.answer in lines:
                 continue
+            lines.add(rec.answer)
             found.append(rec)
             taken.append(rec.goal)
             counts[rec.goal] = counts.get(rec.goal, 0) + 1
@@ -113,5 +115,13 @@ def mine(count: int, seed: int, progress: Callable[[int], None] = lambda n: None
 
 #: Knizia's puzzles as the shared puzzles reach them (``features["puzzles"]``, ``common/puzzles.py``): one turn
 #: searched whole, the player's own hand and the public board
+def remake(record: PuzzleRecord) -> PuzzleRecord | None:
+    """A puzzle file made again by the search of every legal turn (None: its position makes no puzzle of its
+    goal now)."""
+    puzzle = puzzle_from_record(record)
+    return puzzle_from_position(puzzle.state, record.goal, record.source, record.id, min_value=1,
+                                target=puzzle.target())
+
+
 PUZZLES = OwnPuzzles(load=puzzle_from_record, prove=prove, mine=mine, mistake_puzzle=mistake_puzzle,
-                     theme_names=THEMES, translate=T.gettext)
+                     theme_names=THEMES, translate=T.gettext, remake=remake)

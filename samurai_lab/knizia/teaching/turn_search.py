@@ -49,8 +49,9 @@ class TurnSearch:
     """Every distinct outcome of the turns of the player to move, with one turn reaching each."""
 
     outcomes: dict[tuple, TurnOutcome] = field(default_factory=dict)
-    nodes: int = 0
+    nodes: int = 0  # the actions played (one of each class)
     budget: int = BUDGET
+    legal: int = 0  # the legal actions enumerated, over every state searched
     plain: set[frozenset] = field(default_factory=set)  # what turns without the swap and the move tile take
 
     def reaching(self, goal: str, target: Capture | None = None) -> list[TurnOutcome]:
@@ -155,25 +156,87 @@ def relevant_actions(state: GameState, extra: int = 0, every_swap: bool = False)
     return out
 
 
-def _key(state: GameState) -> tuple:
-    cur = state.current
-    return (state.tiles, state.pieces, state.hands[cur], state.normal_played, state.discarded[cur])
+def _live(state: GameState, extra: int) -> tuple[frozenset[int], frozenset[int]]:
+    """The settlements this turn can concern (:func:`closable`, with ``extra``) and the hexes next to them."""
+    near = closable(state, extra)
+    board = state.board
+    return frozenset(near), frozenset(o for s in near for o in board.neighbours[s])
+
+
+def _projection(state: GameState, near: frozenset[int], hexes: frozenset[int]) -> tuple:
+    """What of ``state`` the rest of the turn's outcomes can depend on: the tiles next to the settlements the
+    turn can concern and their pieces exactly; of every other hex only how many are empty (land, sea) and which
+    of the player's own tiles the move tile could lift there (their codes)."""
+    cur, board, tiles = state.current, state.board, state.tiles
+    far_land = far_sea = 0
+    far_own = []
+    for i in board.land + board.sea:
+        if i in hexes:
+            continue
+        t = tiles[i]
+        if t is None:
+            if board.is_sea[i]:
+                far_sea += 1
+            else:
+                far_land += 1
+        elif t.owner == cur and not t.tile.fast and not t.tile.is_move:
+            far_own.append(t.tile.code)
+    return (tuple(tiles[i] for i in sorted(hexes)), tuple(state.pieces[s] for s in sorted(near)),
+            state.hands[cur], state.normal_played, state.played_this_turn > 0, len(state.discarded[cur]),
+            state.captured, state.set_aside, state.end_reason is not None, state.phase,
+            far_land, far_sea, tuple(sorted(far_own)))
+
+
+def _action_class(state: GameState, a: Action, near: frozenset[int], hexes: frozenset[int]) -> tuple:
+    """The class of a legal action: actions of one class lead to states of one :func:`_projection` (a tile of
+    one kind on any hex next to no settlement the turn can concern; the move tile lifting a tile of one kind
+    from, or laying it on, such a hex; a swap that changes the same pieces of those settlements)."""
+    board = state.board
+    if isinstance(a, PlaceTile):
+        i = board.resolve(a.hex)
+        return ("place", a.tile.code, i if i in hexes else "far")
+    if isinstance(a, MoveTile):
+        frm, to = board.resolve(a.from_hex), board.resolve(a.to_hex)
+        return ("move", frm if frm in hexes else ("far", state.tiles[frm].tile.code), to if to in hexes else "far")
+    if isinstance(a, Swap):
+        sa, sb = board.resolve(a.hex_a), board.resolve(a.hex_b)
+        return ("swap",) + tuple(sorted(x for x in ((sa, a.caste_a, a.caste_b), (sb, a.caste_b, a.caste_a))
+                                        if x[0] in near))
+    return (type(a).__name__,)
 
 
 def search_turn(state: GameState, budget: int = BUDGET, deny: bool = False) -> TurnSearch:
-    """Every outcome of the current player's turn (OutOfBudget past ``budget`` steps). With ``deny``, each
-    outcome also says whether it leaves the next player nothing to take (and the search goes wider)."""
+    """Every outcome of every legal turn of the current player (OutOfBudget past ``budget`` steps). With
+    ``deny``, each outcome also says whether it leaves the next player nothing to take.
+
+    Every legal action of every step is enumerated (every tile on every hex, every swap, every move of a
+    tile) and sorted into classes (:func:`_action_class`); one action of each class is played, and states
+    that agree on all the rest of the turn can depend on (:func:`_projection`) are searched once, whatever
+    order of tiles reached them. Why a class stands for all its actions: a settlement the hand cannot close
+    this turn never closes (each land tile fills at most one of its hexes and uses up one of the hand's), a
+    swap keeps the number of pieces in every settlement, and a tile next to no settlement the turn can
+    concern neither closes one nor counts in a tally; ``deny`` widens those settlements to the ones the next
+    player could then close. ``tests/test_puzzle_proofs.py`` plays every legal turn one by one on small
+    hands and finds the same outcomes."""
     result = TurnSearch(budget=budget)
-    seen: set[tuple] = set()
     me = state.current
     extra = reply_reach(state, "deny" if deny else "")
+    near, hexes = _live(state, extra)
+    seen: dict[tuple, int] = {}  # a projection searched, and the fewest actions that reached it
 
     def visit(s: GameState, path: tuple[Action, ...], taken: tuple[Capture, ...]) -> None:
-        key = _key(s)
-        if key in seen:
+        key = _projection(s, near, hexes)
+        if seen.get(key, 99) <= len(path):
             return
-        seen.add(key)
-        for a in relevant_actions(s, extra, every_swap=deny):
+        seen[key] = len(path)
+        actions = legal_actions(s)
+        result.legal += len(actions)
+        classes: set[tuple] = set()
+        for a in actions:
+            c = _action_class(s, a, near, hexes)
+            if c in classes:
+                continue
+            classes.add(c)
             result.nodes += 1
             if result.nodes > budget:
                 raise OutOfBudget

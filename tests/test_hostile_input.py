@@ -376,3 +376,32 @@ def test_serve_signs_the_notebooks_it_serves_so_none_is_untrusted(tmp_path):
     assert f"--NotebookNotary.db_file={notary / NOTARY_DB}" in flags
     assert f"--NotebookNotary.secret_file={notary / NOTARY_SECRET}" in flags
     assert _trust_warnings(folder, notary / NOTARY_DB, notary / NOTARY_SECRET) == []
+
+
+# --- 17 and 15 in the apps: a saved file nested too deeply or too big is listed by name, and refused in words ------------
+def test_the_apps_list_and_refuse_hostile_files_in_words(tmp_path):
+    from samurai_lab.knizia.widgets.files_panel import other_game, scenario_title
+    from samurai_lab.ui.study_app import StudyApp
+
+    deep, big = tmp_path / "deep.toml", tmp_path / "big.toml"
+    deep.write_text('title = "x"\n' + DEEP, encoding="utf-8")
+    big.write_text('title = "x"\n' + "#" * BIG, encoding="utf-8")
+    for path in (deep, big):
+        assert scenario_title(path) == path.stem and other_game(path) is False
+    app = StudyApp()
+    app.guard(app._on_upload)({"new": ({"name": "deep.toml", "content": memoryview(("study = 1\n" + DEEP).encode())},)})
+    assert app.feedback.kind == "error" and "nested too deeply" in app.feedback.text, app.feedback.text
+    assert "Something went wrong" not in app.feedback.text
+    app.guard(app.open_path)(big)
+    assert app.feedback.text == "big.toml: the file is too big (3 MB; the most a file may hold is 2 MB)"
+
+
+def test_a_scenario_too_big_is_refused_without_the_servers_path(tmp_path):
+    from samurai_lab.knizia.widgets.explorer import FILES_TAB, Explorer, midgame_state
+
+    (tmp_path / "big.toml").write_text('title = "big"\n' + "#" * BIG, encoding="utf-8")
+    app = Explorer(midgame_state(), scenarios_dir=tmp_path)
+    app.open_tab(FILES_TAB)
+    app.guard(app.files_panel.load_path)(tmp_path / "big.toml")
+    assert app.feedback.kind == "error" and str(tmp_path) not in app.feedback.text
+    assert "big.toml: the file is too big (3 MB; the most a file may hold is 1 MB)" in app.feedback.text

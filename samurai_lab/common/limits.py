@@ -34,12 +34,14 @@ _SEED = re.compile(r"\s*\+?(\d{1,19})\s*")
 
 
 class FileTooBig(ValueError):
-    """A file larger than its kind may be: ``size`` and ``limit`` in bytes, the message in words."""
+    """A file larger than its kind may be: ``size`` and ``limit`` in bytes; ``reason`` in words, the
+    message the file's name and the reason."""
 
     def __init__(self, name: str, size: int, limit: int) -> None:
-        self.size, self.limit = size, limit
-        super().__init__(T.gettext("{file}: the file is too big ({size}; the most a file may hold is {limit})")
-                         .format(file=name, size=size_text(size), limit=size_text(limit)))
+        self.name, self.size, self.limit = name, size, limit
+        self.reason = T.gettext("the file is too big ({size}; the most a file may hold is {limit})").format(
+            size=size_text(size), limit=size_text(limit))
+        super().__init__(f"{name}: {self.reason}")
 
 
 def size_text(n: int) -> str:
@@ -61,19 +63,19 @@ def check_size(data: str | bytes, kind: str, name: str = "") -> None:
         raise FileTooBig(name or kind, size, limit)
 
 
-def read_text(path: str | Path, kind: str) -> str:
-    """The UTF-8 text of the file ``path``; FileTooBig before reading it when it is larger than a ``kind``
-    may be (OSError and UnicodeDecodeError as ``Path.read_text``). A file whose size the system does not
-    say (a pipe, a device) is read up to the limit."""
+def read_text(path: str | Path, kind: str, name: str | None = None) -> str:
+    """The UTF-8 text of the file ``path``; FileTooBig (naming the file ``name``, else its path) before reading
+    it when it is larger than a ``kind`` may be (OSError and UnicodeDecodeError as ``Path.read_text``). A file
+    whose size the system does not say (a pipe, a device) is read up to the limit."""
     p = Path(path)
     limit = MAX_BYTES[kind]
     size = p.stat().st_size
     if size > limit:
-        raise FileTooBig(str(p), size, limit)
+        raise FileTooBig(name or str(p), size, limit)
     with p.open("rb") as f:
         data = f.read(limit + 1)
     if len(data) > limit:
-        raise FileTooBig(str(p), len(data), limit)
+        raise FileTooBig(name or str(p), len(data), limit)
     return data.decode("utf-8")
 
 

@@ -38,7 +38,7 @@ from typing import Any, Iterable, Mapping
 
 from ..i18n import N_, Domain
 from .game import DEFAULT_GAME, game_names
-from .limits import MAX_PROBLEMS, check_size, loads_toml, more_problems, read_text
+from .limits import MAX_PROBLEMS, FileTooBig, check_size, loads_toml, more_problems, read_text
 
 try:
     import tomllib
@@ -502,8 +502,8 @@ def loads_study(text: str, name: str = "") -> Study:
     """The study written in ``text`` (StudyError listing every problem of its format, with lines)."""
     try:
         check_size(text, "study", name)
-    except ValueError as e:
-        raise StudyError([Problem("", str(e), None, "")]) from None
+    except FileTooBig as e:
+        raise StudyError([Problem("", e.reason, None, name)]) from None
     try:
         data = loads_toml(text)
     except tomllib.TOMLDecodeError as e:
@@ -524,8 +524,8 @@ def load_study(path: str | Path) -> Study:
         text = read_text(p, "study")
     except UnicodeDecodeError:
         raise StudyError([Problem("", T.gettext("the file is not UTF-8 text"), None, p.name)]) from None
-    except ValueError as e:  # larger than a study may be
-        raise StudyError([Problem("", str(e), None, "")]) from None
+    except FileTooBig as e:
+        raise StudyError([Problem("", e.reason, None, p.name)]) from None
     return loads_study(text, p.name)
 
 

@@ -16,6 +16,7 @@ from typing import Iterable
 import ipywidgets as widgets
 
 from ..common.game import Game, all_games
+from ..common.limits import read_text
 from ..common.study_files import find_study, study_files
 from ..common.study_format import StudyError, load_study, study_game
 from ..common.study_model import StudyPlay
@@ -110,7 +111,11 @@ class StudyApp:
     def open_path(self, path: Path) -> None:
         if not str(path) or not path.is_file():
             raise ValueError(T.gettext("Choose a study to open."))
-        self.open_text(path.read_text(encoding="utf-8"), path.name)
+        try:
+            text = read_text(path, "study", path.name)  # the page never shows the server's folders
+        except UnicodeDecodeError:
+            raise ValueError(T.gettext("The file is not UTF-8 text.")) from None
+        self.open_text(text, path.name)
         if str(path) in [v for _, v in self.choice.options]:
             self.choice.value = str(path)
 

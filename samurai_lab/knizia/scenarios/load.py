@@ -17,7 +17,7 @@ try:
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
 
-from ...common.limits import check_size, loads_toml, read_text
+from ...common.limits import FileTooBig, check_size, loads_toml, read_text
 from ...i18n import Domain
 from ..core.actions import MoveTile, PickTile, PlacePiece, PlaceTile, Swap, parse_action
 from ..core.board import Board, board_for
@@ -65,8 +65,8 @@ def load_scenario(path: str | Path) -> Scenario:
         raise ScenarioError([Problem(name, "", T.gettext('the file is not UTF-8 text'))]) from None
     except OSError as e:
         raise ScenarioError([Problem(name, "", T.gettext("cannot read the file: {error}").format(error=e.strerror or e))]) from None
-    except ValueError as e:  # larger than a scenario may be
-        raise ScenarioError([Problem("", "", str(e))]) from None
+    except FileTooBig as e:
+        raise ScenarioError([Problem(name, "", e.reason)]) from None
     return loads_scenario(text, name)
 
 
@@ -75,8 +75,8 @@ def loads_scenario(text: str, name: str = "<scenario>") -> Scenario:
     probs = Problems(name)
     try:
         check_size(text, "scenario", name)
-    except ValueError as e:
-        raise ScenarioError([Problem("", "", str(e))]) from None
+    except FileTooBig as e:
+        raise ScenarioError([Problem(name, "", e.reason)]) from None
     try:
         data = loads_toml(text)
     except tomllib.TOMLDecodeError as e:

@@ -26,11 +26,6 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import quote
 
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
-
 import ipywidgets as widgets
 
 from ..scenarios import load_scenario, loads_scenario, save_scenario
@@ -39,6 +34,7 @@ from ..scenarios.save import title_problem
 from ..scenarios.model import Scenario
 from ..scenarios.position import parse_position, position_string
 from ...common import resources
+from ...common.limits import loads_toml, read_text
 from ...common.saving import reserved_name_problem, write_whole
 from ...ui.upload_guard import check_upload, guard_upload
 from ...i18n import N_, Domain
@@ -150,11 +146,11 @@ def shortened(text: str, most: int = LISTED_TITLE) -> str:
 def scenario_title(path: Path) -> str:
     """The file's ``title`` (without checking the rest of it; shortened for a list), else its name."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = loads_toml(read_text(path, "scenario"))
         title = data.get("title")
         if isinstance(title, str) and title.strip():
             return shortened(T.gettext(title.strip()))  # the scenario files' titles are in the catalogs
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+    except (OSError, ValueError):  # unreadable, not UTF-8, too big, not TOML
         pass
     return path.stem
 
@@ -169,8 +165,8 @@ def folder_has_room(folder: Path, name: str, size: int) -> bool:
 def other_game(path: Path) -> bool:
     """Is ``path`` a scenario of another game (its ``game`` is ``katana``, ``ikizumari``...)?"""
     try:
-        game = tomllib.loads(path.read_text(encoding="utf-8")).get("game")
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        game = loads_toml(read_text(path, "scenario")).get("game")
+    except (OSError, ValueError):  # unreadable, not UTF-8, too big, not TOML
         return False
     return isinstance(game, str) and game not in ("", "knizia", "samurai")
 

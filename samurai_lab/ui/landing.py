@@ -25,10 +25,8 @@ from typing import Iterable, Sequence
 import ipywidgets as widgets
 
 from ..common.daily_puzzle import daily_puzzle
-from ..common.game import get_game
 from ..common.resources import thumbs_dir
 from ..i18n import N_, Domain, get_language
-from .game_names import game_label
 from .header import APP_BY_NOTEBOOK, AppHeader, AppLink, app_href, available
 
 T = Domain("ui")
@@ -73,6 +71,10 @@ PATHS: tuple[Path_, ...] = (
                                  "and the two other games called Samurai."),
           ("game.ipynb", "together.ipynb", "puzzles.ipynb", "tournament.ipynb", "katana.ipynb", "ikizumari.ipynb")),
 )
+#: The names of the games whose puzzles take turns as the puzzle of the day (``game_names.LABELS``), so that the
+#: landing page imports no game.
+DAILY_GAMES: dict[str, str] = {"knizia": N_("Samurai (Reiner Knizia)"), "katana": N_("Katana"),
+                               "ikizumari": N_("Iki-zumari")}
 #: Apps shown under "Everything else" (those of no path).
 MORE: tuple[str, ...] = ("map.ipynb", "engine_tour.ipynb")
 
@@ -156,17 +158,14 @@ def daily_html(day: dt.date | None = None, lang: str | None = None) -> str:
     """The puzzle of the day (``day``: default today, UTC) as a section with its link into the Puzzles app, in
     ``lang`` (default the current language); '' when there is none (no puzzle files)."""
     try:
-        record = daily_puzzle(day)
-        game = get_game(record.game) if record is not None else None
-    except (OSError, ValueError, KeyError):
+        record = daily_puzzle(day, tuple(DAILY_GAMES))
+    except (OSError, ValueError):  # a puzzle file that cannot be read: no puzzle of the day
         return ""
-    if record is None or game is None:
+    if record is None:
         return ""
-    lang = lang or get_language()
-    href = app_href("puzzles.ipynb", lang if lang in game.languages else None,
-                    options=[("game", record.game), ("puzzle", record.id)])
+    href = app_href("puzzles.ipynb", lang or get_language(), options=[("game", record.game), ("puzzle", record.id)])
     line = T.gettext("Today: a puzzle of {game}, difficulty {rating}. Everyone gets the same one today.").format(
-        game=game_label(game), rating=record.rating)
+        game=T.gettext(DAILY_GAMES[record.game]), rating=record.rating)
     title, link = T.gettext("Puzzle of the day"), T.gettext("Solve it in the Puzzles app")
     return (f'<section class="samurai-path samurai-daily" aria-labelledby="path-daily">'
             f'<h2 id="path-daily">{html.escape(title)}</h2><p>{html.escape(line)}<br>'

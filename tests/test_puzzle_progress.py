@@ -71,6 +71,7 @@ def test_the_daily_puzzle_is_a_function_of_the_date_and_the_games_take_turns() -
     week = [daily_puzzle(day + dt.timedelta(days=k)) for k in range(6)]
     assert [r.game for r in week] == [week[0].game, *[GAMES[(GAMES.index(week[0].game) + k) % 3] for k in range(1, 6)]]
     assert daily_puzzle(day) == week[0] and len({r.id for r in week}) == 6
+    assert daily_puzzle(day, records=game_records) == week[0]  # only the day's file read: the same pick
     none_here = daily_puzzle(day, records=lambda game: [] if game == week[0].game else game_records(game))
     assert none_here is not None and none_here.game != week[0].game
 

@@ -203,3 +203,22 @@ def test_pyodides_webassembly_is_shipped_gzipped_and_unpacked_as_it_arrives(tmp_
 def test_the_site_ships_the_networkx_stand_in():
     assert "networkx" in {w.name for w in packages.SHIM_WHEELS}
     assert "networkx" not in {w.name for w in packages.PYPI_WHEELS}
+
+
+def test_ipython_imports_its_terminal_only_when_embed_is_called_and_prompt_toolkit_is_not_shipped():
+    from samurai_lab.tools.site.toolchain import BuildError
+
+    init = b"from .core.application import Application\nfrom .terminal.embed import embed\n\nX = 1\n"
+    data = packages.wheel_bytes("ipython", "9.0.2", [("IPython/__init__.py", init)], "a demo")
+    with zipfile.ZipFile(io.BytesIO(packages.edited(data, packages.IPYTHON_EMBED))) as z:
+        source = z.read("IPython/__init__.py").decode()
+    assert "from .terminal.embed import embed\n" not in source and "def embed(**kwargs):" in source
+    namespace: dict = {}
+    exec(compile(source.replace("from .core.application import Application\n", ""), "init", "exec"), namespace)
+    assert callable(namespace["embed"]) and namespace["X"] == 1
+    with pytest.raises(BuildError, match="packages.py"):
+        packages.edited(packages.wheel_bytes("ipython", "9.0.2", [("IPython/__init__.py", b"X = 1\n")], "a demo"),
+                        packages.IPYTHON_EMBED)
+    names = {w.name for w in packages.PYPI_WHEELS}
+    assert not {"prompt-toolkit", "wcwidth"} & names
+    assert all("prompt-toolkit" not in w.depends for w in packages.PYPI_WHEELS)

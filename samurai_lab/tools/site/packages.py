@@ -28,7 +28,7 @@ from typing import Iterable
 from ...common.puzzle_file import puzzles_dir
 from ...common.study_files import studies_dir
 from .precompile import precompile_wheels
-from .toolchain import PYODIDE_VERSION, cache_dir, run
+from .toolchain import PYODIDE_VERSION, BuildError, cache_dir, run
 
 #: Where Pyodide installs wheels (``install_dir: site``).
 SITE_PACKAGES = "/lib/python3.13/site-packages"
@@ -55,19 +55,17 @@ PYPI_WHEELS: tuple[Wheel, ...] = (
     Wheel("comm", "0.2.3", ("comm",), ("traitlets",)),
     Wheel("traitlets", "5.14.3", ("traitlets",)),
     Wheel("ipython", "9.0.2", ("IPython",), ("asttokens", "decorator", "executing", "matplotlib-inline",
-                                             "prompt-toolkit", "pure-eval", "pygments", "six", "stack-data",
-                                             "traitlets", "wcwidth", "ipython-pygments-lexers")),
+                                             "pure-eval", "pygments", "six", "stack-data", "traitlets",
+                                             "ipython-pygments-lexers")),
     Wheel("ipython-pygments-lexers", "1.1.1", ("ipython_pygments_lexers",), ("pygments",)),
     Wheel("asttokens", "3.0.0", ("asttokens",), ("six",)),
     Wheel("decorator", "5.2.1", ("decorator",)),
     Wheel("executing", "2.2.0", ("executing",)),
     Wheel("matplotlib-inline", "0.1.7", ("matplotlib_inline",), ("traitlets",)),
-    Wheel("prompt-toolkit", "3.0.50", ("prompt_toolkit",), ("wcwidth",)),
     Wheel("pure-eval", "0.2.3", ("pure_eval",)),
     Wheel("pygments", "2.19.1", ("pygments",)),
     Wheel("six", "1.17.0", ("six",)),
     Wheel("stack-data", "0.6.3", ("stack_data",), ("executing", "asttokens", "pure-eval")),
-    Wheel("wcwidth", "0.2.13", ("wcwidth",)),
     Wheel("ipywidgets", "8.1.9", ("ipywidgets",), ("comm", "ipython", "traitlets")),
     Wheel("ipycanvas", "0.14.3", ("ipycanvas",), ("ipywidgets", "numpy", "pillow")),
     Wheel("tqdm", "4.67.1", ("tqdm",)),
@@ -110,6 +108,33 @@ PRUNED_SUFFIXES = (".pyi", ".pyc", ".po", ".pot")
 #: Pygments' lexers a page may reach: Python's (IPython's tracebacks and help) and those IPython's own
 #: lexers build on, with the lexers they import; the other 500 modules (2.5 MB) are left out.
 PYGMENTS_LEXERS = ("python", "shell", "html", "javascript", "ruby", "perl", "markup")
+
+
+#: IPython's ``__init__`` imports its terminal (``IPython.embed``: the terminal shell, its debugger and
+#: prompt_toolkit, 1.1 MB of wheel and two thirds of IPython's import time) which a kernel never uses; in the
+#: site it is imported when ``embed`` is called, and prompt_toolkit (with wcwidth) is not shipped.
+IPYTHON_EMBED = ("IPython/__init__.py", b"from .terminal.embed import embed\n",
+                 b"def embed(**kwargs):\n"
+                 b"    \"\"\"IPython's terminal, imported when called (the site's kernel never calls it).\"\"\"\n"
+                 b"    from .terminal.embed import embed as terminal_embed\n\n"
+                 b"    return terminal_embed(**kwargs)\n")
+
+
+def edited(data: bytes, edit: tuple[str, bytes, bytes]) -> bytes:
+    """The wheel ``data`` with ``edit`` (member, text, replacement) made once; a wheel without exactly one
+    such text fails the build."""
+    member, old, new = edit
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            content = src.read(info)
+            if info.filename == member:
+                if content.count(old) != 1:
+                    raise BuildError(f"{member} is not the one this build knows: "
+                                     "see samurai_lab/tools/site/packages.py")
+                content = content.replace(old, new)
+            dst.writestr(info, content, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    return out.getvalue()
 
 
 def wheel_file_name(w: Wheel) -> str:
@@ -242,7 +267,8 @@ def write_wheels(dest: Path, python: Path, core: Path, kernel_pypi: Path, notebo
     files = download_pypi_wheels(python, log)
     for w in PYPI_WHEELS:
         data = files[w.name].read_bytes()
-        put(w, repack(data, pygments_keep(data) if w.name == "pygments" else keep), files[w.name].name)
+        data = repack(data, pygments_keep(data) if w.name == "pygments" else keep)
+        put(w, edited(data, IPYTHON_EMBED) if w.name == "ipython" else data, files[w.name].name)
     for w in KERNEL_WHEELS:
         src = next(kernel_pypi.glob(f"{w.name.replace('-', '_')}-{w.version}-*.whl"))
         put(w, repack(src.read_bytes()), src.name)

@@ -103,6 +103,9 @@ def test_the_app_reads_a_stored_value_of_the_wrong_shape() -> None:
         assert app.record != before and app.feedback.kind == "info"
         app._result(False, False, "no")
         assert len(tried(app.store.value, "katana")) == 1 and "Il tuo punteggio" in app.rating.value
+    app = PuzzlesApp(query="game=katana")
+    app.store.text.value = "[" * 100_000 + "]" * 100_000  # JSON nested past reading
+    assert app.feedback.kind == "warning" and json.loads(app.store.text.value) == {}
 
 
 def test_a_hint_on_the_first_try_counts_as_failed() -> None:

@@ -405,3 +405,10 @@ def test_a_scenario_too_big_is_refused_without_the_servers_path(tmp_path):
     app.guard(app.files_panel.load_path)(tmp_path / "big.toml")
     assert app.feedback.kind == "error" and str(tmp_path) not in app.feedback.text
     assert "big.toml: the file is too big (3 MB; the most a file may hold is 1 MB)" in app.feedback.text
+
+
+def test_a_size_just_over_the_limit_is_not_written_as_the_limit():
+    from samurai_lab.common.limits import MB, size_text
+
+    assert (size_text(MB), size_text(MB + 40 * 1024), size_text(15 * MB), size_text(int(2.5 * MB))) == \
+        ("1 MB", "1.04 MB", "15 MB", "2.5 MB")

@@ -45,9 +45,9 @@ class FileTooBig(ValueError):
 
 
 def size_text(n: int) -> str:
-    """``15.2 MB``, ``1 MB``, ``256 kB``, ``900 bytes``."""
+    """``15.25 MB``, ``1.04 MB``, ``1 MB``, ``256 kB``, ``900 bytes``."""
     if n >= MB:
-        return f"{n / MB:.1f}".removesuffix(".0") + " MB"
+        return f"{n / MB:.2f}".rstrip("0").rstrip(".") + " MB"  # 1.04 MB is not shown as the limit, 1 MB
     if n >= KB:
         return f"{n // KB} kB"
     return T.ngettext("{n} byte", "{n} bytes", n).format(n=n)

@@ -18,7 +18,7 @@ from typing import Iterable, TextIO
 
 from ..common.game import DEFAULT_GAME, Game, game_names, get_game
 from ..common.limits import MAX_BYTES, capped, loads_toml, read_text
-from ..common.puzzle_file import is_puzzle_text, puzzles_dir
+from ..common.puzzle_file import puzzles_dir
 from ..common.records import RecordError, header_game, read_record
 from ..common.resources import scenarios_dir
 from ..common.study_files import studies_dir
@@ -47,18 +47,29 @@ def _text(path: Path) -> str | None:
         return None
 
 
-def game_of(path: Path) -> str:
-    """The game of a file: a scenario's ``game`` key, or a game record's ``[Game "..."]`` header
-    (Knizia's game when neither is there or the file is unreadable: its checker then reports the
+def kind_of(path: Path) -> tuple[str, str]:
+    """(kind, game) of a file, its text read and parsed once: the kind is ``study`` (``study = 1`` at its
+    top), ``puzzle`` (``goal``, ``answer`` and ``themes``: ``common.puzzle_file.is_puzzle_text``) or ``file``
+    (a scenario or a game record); the game is a scenario's ``game`` key or a record's ``[Game "..."]``
+    header (Knizia's game when neither is there or the file is unreadable: its checker then reports the
     file's problems)."""
     text = _text(path)
     if text is None:
-        return DEFAULT_GAME
+        return "file", DEFAULT_GAME
     try:
-        name = loads_toml(text).get("game", DEFAULT_GAME)
+        data = loads_toml(text)
     except tomllib.TOMLDecodeError:
-        return header_game(text) or DEFAULT_GAME
-    return name if isinstance(name, str) else f"{name!r}"
+        return ("study" if is_study(text) else "file"), header_game(text) or DEFAULT_GAME
+    name = data.get("game", DEFAULT_GAME)
+    name = name if isinstance(name, str) else f"{name!r}"
+    if "study" in data:
+        return "study", name
+    return ("puzzle" if {"goal", "answer", "themes"} <= set(data) else "file"), name
+
+
+def game_of(path: Path) -> str:
+    """The game of a file (see :func:`kind_of`)."""
+    return kind_of(path)[1]
 
 
 def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -75,11 +86,11 @@ def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: 
     if not files:
         print("no scenario files found", file=out)
         return 2
-    studies = [f for f in files if is_study_file(f)]
-    files = [f for f in files if f not in studies]
+    kinds = {f: kind_of(f) if f.is_file() else ("file", DEFAULT_GAME) for f in files}
+    studies = [f for f in files if kinds[f][0] == "study"]
     status = check_study_files(studies, out, verbose) if studies else 0
-    puzzles = [f for f in files if is_puzzle_file(f)]
-    files = [f for f in files if f not in puzzles]
+    puzzles = [f for f in files if kinds[f][0] == "puzzle"]
+    files = [f for f in files if kinds[f][0] == "file"]
     if puzzles:
         from .puzzles import check_puzzle_files
         status = max(status, check_puzzle_files(puzzles, out, verbose))
@@ -87,7 +98,7 @@ def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: 
         return status
     by_game: dict[str, list[Path]] = {}
     for f in files:
-        by_game.setdefault(game_of(f) if f.is_file() else DEFAULT_GAME, []).append(f)
+        by_game.setdefault(kinds[f][1], []).append(f)
     for name, group in by_game.items():
         if name == DEFAULT_GAME:
             status = max(status, knizia_check.check_paths(group, out=out, verbose=verbose))
@@ -118,18 +129,6 @@ def check_record(game: Game, path: Path) -> tuple[bool, list[str]]:
     except RecordError as e:
         return False, [f"{path}: FAILED", f"  {e}"]
     return True, [f"{path}: {len(record.moves)} moves replayed, result {record.result}: ok"]
-
-
-def is_puzzle_file(path: Path) -> bool:
-    """Is ``path`` a puzzle (``goal``, ``answer`` and ``themes`` at its top, ``puzzles/README.md``)?"""
-    text = _text(path)
-    return text is not None and is_puzzle_text(text)
-
-
-def is_study_file(path: Path) -> bool:
-    """Is ``path`` a study (``study = 1`` at its top, ``studies/README.md``)?"""
-    text = _text(path)
-    return text is not None and is_study(text)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -222,3 +222,21 @@ def test_ipython_imports_its_terminal_only_when_embed_is_called_and_prompt_toolk
     names = {w.name for w in packages.PYPI_WHEELS}
     assert not {"prompt-toolkit", "wcwidth"} & names
     assert all("prompt-toolkit" not in w.depends for w in packages.PYPI_WHEELS)
+
+
+def test_long_style_sheets_are_shared_by_the_pages_and_short_ones_stay(tmp_path):
+    render = tmp_path / "voici" / "render"
+    render.mkdir(parents=True)
+    big = "body { color: red; background: url(data:image/png;base64,AAAA); }" * 100
+    relative = ".x { background: url(../pic.png); }" * 100  # would point elsewhere from another folder
+    for name in ("a", "b"):
+        (render / f"{name}.html").write_text(
+            f'<head><style type="text/css">{big}</style><style type="text/css">p {{ margin: 0 }}</style>'
+            f'<style type="text/css">{relative}</style></head>', encoding="utf-8")
+    written = page.share_styles(tmp_path)
+    assert len(written) == 1 and written[0].read_text(encoding="utf-8") == big
+    for name in ("a", "b"):
+        html = (render / f"{name}.html").read_text(encoding="utf-8")
+        assert f'<link rel="stylesheet" type="text/css" href="../styles/{written[0].name}">' in html
+        assert big not in html and "p { margin: 0 }" in html and relative in html
+    assert (render / "a.html").read_text(encoding="utf-8") == (render / "b.html").read_text(encoding="utf-8")

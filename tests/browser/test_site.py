@@ -134,7 +134,7 @@ def test_the_site_is_small_and_has_a_page_per_app(site_dir: Path) -> None:
     notebooks = sorted(p.stem for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
     assert pages == notebooks
     size = sum(p.stat().st_size for p in site_dir.rglob("*") if p.is_file())
-    assert size < 40e6, f"the site is {size / 1e6:.1f} MB"
+    assert size < 25e6, f"the site is {size / 1e6:.1f} MB"
     assert not list(site_dir.rglob("*.map"))
 
 

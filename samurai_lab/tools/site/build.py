@@ -126,6 +126,7 @@ def build_site(out: Path, sources: SiteSources = SiteSources(), log=print) -> Pa
     if not (out / "voici" / "render").is_dir():
         raise BuildError(f"the build wrote no pages into {out / 'voici' / 'render'}")
     page.patch_pages(out)
+    page.share_styles(out)
     patch_voici(out)
     patch_service_worker(out)
     prune(out)

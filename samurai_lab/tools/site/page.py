@@ -10,10 +10,13 @@ it rewrites it first:
   ``samurai_lab.ui.query`` exactly as under voila) and ``HTTP_ACCEPT_LANGUAGE`` (the browser's
   languages, read by ``samurai_lab.ui.language``), ``HOME``, and ``SAMURAI_SAVED_DIR``: saved positions
   go to the browser's own storage for the site (:data:`SAVED_IN_BROWSER`).
+
+The pages' long style sheets, the same in every page, go to shared files (:func:`share_styles`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -87,6 +90,35 @@ def patch_pages(out: Path) -> list[Path]:
     for p in pages:
         p.write_text(patch_page(p.read_text(encoding="utf-8")), encoding="utf-8")
     return pages
+
+
+#: A page's style sheets at least this long go to files every page shares (``voici/styles/<digest>.css``):
+#: the template writes JupyterLab's 240 KB of CSS into every page, which a visitor would fetch again with
+#: each app. (They hold no relative ``url(...)``: their pictures are ``data:`` addresses.)
+SHARED_STYLE_CHARS = 2000
+STYLE_TAG = re.compile(r'<style type="text/css">(.*?)</style>', re.S)
+
+
+def share_styles(out: Path) -> list[Path]:
+    """Move every page's long style sheets (:data:`SHARED_STYLE_CHARS`) to shared files, linked in their
+    place; returns the files written (one per distinct sheet)."""
+    folder = out / "voici" / "styles"
+    written: dict[str, Path] = {}
+
+    def linked(found: re.Match[str]) -> str:
+        css = found.group(1)
+        if len(css) < SHARED_STYLE_CHARS or re.search(r"url\(\s*['\"]?(?!data:)", css):
+            return found.group(0)
+        name = hashlib.sha256(css.encode("utf-8")).hexdigest()[:16] + ".css"
+        if name not in written:
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_text(css, encoding="utf-8")
+            written[name] = folder / name
+        return f'<link rel="stylesheet" type="text/css" href="../styles/{name}">'
+
+    for p in sorted((out / "voici" / "render").glob("*.html")):
+        p.write_text(STYLE_TAG.sub(linked, p.read_text(encoding="utf-8")), encoding="utf-8")
+    return sorted(written.values())
 
 
 def redirect_page(target: str) -> str:

@@ -412,3 +412,25 @@ def test_a_size_just_over_the_limit_is_not_written_as_the_limit():
 
     assert (size_text(MB), size_text(MB + 40 * 1024), size_text(15 * MB), size_text(int(2.5 * MB))) == \
         ("1 MB", "1.04 MB", "15 MB", "2.5 MB")
+
+
+def test_a_seed_no_sane_form_sends_is_refused_with_why(tmp_path):
+    from samurai_lab.knizia.widgets.explorer import RULES_TAB, Explorer, midgame_state
+    from samurai_lab.knizia.widgets.game_setup import NewGameForm
+    from samurai_lab.knizia.widgets.tournament import TournamentApp
+
+    app = Explorer(midgame_state(), scenarios_dir=tmp_path)
+    app.open_tab(RULES_TAB)
+    before = app.state
+    app.rules_panel.seed.value = 10**300  # what a browser sends for "1e300"
+    app.guard(app.new_game)()
+    assert app.feedback.kind == "error" and "a seed is a whole number from 0 to 9223372036854775807" in app.feedback.text
+    assert app.state is before and len(app.feedback.text) < 300
+    form = NewGameForm()
+    form.rules.seed.value = -1
+    with pytest.raises(ValueError, match="a seed is a whole number"):
+        form.seed
+    tournament = TournamentApp()
+    tournament.seed.value = 2**64
+    with pytest.raises(ValueError, match="a seed is a whole number"):
+        tournament.run()

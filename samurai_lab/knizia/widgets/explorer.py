@@ -32,6 +32,7 @@ from ..core.state import GameState, new_game
 from ..teaching.game_text import action_phrase, describe_action
 from ..teaching.words import plain_text, resolution_words
 from ..core.tiles import Caste
+from ...common.limits import parse_seed
 from ...i18n import N_, Domain
 from ...ui.common import Feedback
 from ...ui.header import AppHeader
@@ -543,9 +544,10 @@ class Explorer:
         """A new game with the rules, player count and seed of the New game tab."""
         panel = self.rules_panel
         ruleset = panel.ruleset()
-        state = new_game(panel.n_players, ruleset, int(panel.seed.value))
+        seed = parse_seed(panel.seed.value)  # a seed no sane form sends is refused with why
+        state = new_game(panel.n_players, ruleset, seed)
         self.load_state(state, T.gettext("new game: {n} players, {edition} rules, seed {seed}").format(
-            n=panel.n_players, edition=ruleset.edition, seed=panel.seed.value))
+            n=panel.n_players, edition=ruleset.edition, seed=seed))
         self.tabs.selected_index = PLAY_TAB
         self.feedback.show(T.gettext("New game: {steps}.").format(steps=setup_steps(state)), "success")
 

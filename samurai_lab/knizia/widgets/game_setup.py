@@ -13,6 +13,7 @@ from ..teaching.game_session import Player, bot_level_name, bot_level_text
 from ..core.ruleset import PRESETS, RANDOM, Ruleset
 from ..core.model import default_seats
 from .ruleset_panel import RulesetPanel
+from ...common.limits import parse_seed
 from ...i18n import Domain
 
 T = Domain("knizia")
@@ -101,7 +102,7 @@ class NewGameForm:
 
     @property
     def seed(self) -> int:
-        return int(self.rules.seed.value)
+        return parse_seed(self.rules.seed.value)  # ValueError saying why for a seed no sane form sends
 
     @property
     def bot_pause(self) -> float:

@@ -23,6 +23,7 @@ from ..core.ruleset import PRESETS, RANDOM
 from ..core.tiles import CASTES
 from ..teaching.game_session import bot_level_name
 from .game_setup import bot_levels, bot_levels_html
+from ...common.limits import parse_seed
 from ...i18n import Domain
 from ...ui.common import Feedback
 from ...ui.layout import SCROLL_X_CLASS, classed
@@ -331,7 +332,7 @@ class TournamentApp:
         self.feedback.clear()
         self.results = []
         self.clear_results()  # no old figures on screen while the new games are played
-        self.results = [self._simulate(int(self.seed.value))]
+        self.results = [self._simulate(parse_seed(self.seed.value))]  # ValueError saying why for an insane seed
         return self._show()
 
     def run_more(self) -> SimulationResult:
@@ -343,7 +344,7 @@ class TournamentApp:
         if (tuple(self.bots()), int(self.players.value), rules) != (first.bots, first.players, first.ruleset):
             raise ValueError(T.gettext("the form changed since the last run: press {button} to start a new simulation")
                              .format(button=self.run_button.description))
-        self.results.append(self._simulate(int(self.seed.value) + len(self.results) * 7919))
+        self.results.append(self._simulate(parse_seed(self.seed.value) + len(self.results) * 7919))
         return self._show()
 
     def clear_results(self) -> None:

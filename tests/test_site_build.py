@@ -240,3 +240,15 @@ def test_long_style_sheets_are_shared_by_the_pages_and_short_ones_stay(tmp_path)
         assert f'<link rel="stylesheet" type="text/css" href="../styles/{written[0].name}">' in html
         assert big not in html and "p { margin: 0 }" in html and relative in html
     assert (render / "a.html").read_text(encoding="utf-8") == (render / "b.html").read_text(encoding="utf-8")
+
+
+def test_the_site_bench_prints_the_largest_first_page_and_the_slowest_cold_start(capsys):
+    from samurai_lab.tools.bench_site import print_figures
+
+    figures = {"site_mb": 22.6, "files": 300, "apps": {"index": {"page_ready_cold_s": 5.1, "mb_fetched": 17.3},
+                                                       "explorer": {"page_ready_cold_s": 4.2, "mb_fetched": 18.2}}}
+    print_figures(figures, as_json=True)
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["first_page_mb_max"] == 18.2 and printed["page_ready_cold_s_max"] == 5.1
+    print_figures(figures, as_json=False)
+    assert "at most 18.2 MB fetched (target 20.0)" in capsys.readouterr().out

@@ -112,10 +112,26 @@ def bench_site(apps: list[str] | None = None, site_dir: Path | None = None, log=
     return result
 
 
+#: What a visitor's first page may fetch and how soon it is to be ready (cold), on this project's machine.
+FIRST_PAGE_MB_TARGET = 20.0
+COLD_READY_S_TARGET = 4.5
+
+
+def summary(figures: dict[str, Any]) -> dict[str, float]:
+    """The largest first page (MB fetched, cold) and the slowest cold start over the apps measured."""
+    apps = figures["apps"].values()
+    return {"first_page_mb_max": max(f["mb_fetched"] for f in apps),
+            "page_ready_cold_s_max": max(f["page_ready_cold_s"] for f in apps)}
+
+
 def print_figures(figures: dict[str, Any], as_json: bool) -> None:
+    figures = {**figures, **summary(figures)}
     if as_json:
         print(json.dumps(figures))
         return
     print(f"{'site_mb':>20}: {figures['site_mb']}\n{'files':>20}: {figures['files']}")
     for name, f in figures["apps"].items():
         print(f"{name:>20}: " + ", ".join(f"{k} {v}" for k, v in f.items()))
+    print(f"{'first page':>20}: at most {figures['first_page_mb_max']} MB fetched (target {FIRST_PAGE_MB_TARGET}); "
+          f"ready cold within {figures['page_ready_cold_s_max']} s (target {COLD_READY_S_TARGET}; wall-clock "
+          "time: see each app's load_average)")

@@ -56,8 +56,18 @@ def test_check_refuses_a_file_larger_than_its_kind_may_be(tmp_path, capsys, monk
     path.write_text(head + "# padding\n" * (BIG // 10), encoding="utf-8")
     status, out, _ = run_cli(capsys, "check", str(path))
     assert status == 2, out
-    assert re.search(r"too big \(3(\.0)? MB; the most a file may hold is (1|2) MB\)", out), out
+    assert re.search(r"too big \(3 MB; the most a file may hold is (1|2) MB\)", out), out
     assert not parsed, "the file was parsed before its size was checked"
+
+
+@pytest.mark.parametrize("name, head", [("katana.toml", 'game = "katana"\n'), ("record.txt", '[Game "katana"]\n'),
+                                        ("iki.toml", 'game = "ikizumari"\n')])
+def test_check_calls_a_file_of_another_game_too_big_invalid(tmp_path, capsys, name, head):
+    path = tmp_path / name
+    path.write_text(head + "#" * (MAX_BYTES["scenario"] + 1000), encoding="utf-8")  # past its kind's limit, within 2 MB
+    status, out, _ = run_cli(capsys, "check", str(path))
+    assert status == 2 and "INVALID" in out
+    assert re.search(r"too big \(10\d{5} bytes; the most a file may hold is 1 MB\)", out), out
 
 
 def test_review_refuses_a_record_too_big(tmp_path, capsys):
@@ -410,8 +420,11 @@ def test_a_scenario_too_big_is_refused_without_the_servers_path(tmp_path):
 def test_a_size_just_over_the_limit_is_not_written_as_the_limit():
     from samurai_lab.common.limits import MB, size_text
 
+    from samurai_lab.common.limits import FileTooBig
+
     assert (size_text(MB), size_text(MB + 40 * 1024), size_text(15 * MB), size_text(int(2.5 * MB))) == \
         ("1 MB", "1.04 MB", "15 MB", "2.5 MB")
+    assert FileTooBig("f", MB + 1000, MB).reason == "the file is too big (1049576 bytes; the most a file may hold is 1 MB)"
 
 
 def test_a_seed_no_sane_form_sends_is_refused_with_why(tmp_path):

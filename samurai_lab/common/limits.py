@@ -39,15 +39,18 @@ class FileTooBig(ValueError):
 
     def __init__(self, name: str, size: int, limit: int) -> None:
         self.name, self.size, self.limit = name, size, limit
+        shown, most = size_text(size), size_text(limit)
+        if shown == most:  # just past the limit: in bytes, so that the size is not read as the limit
+            shown = T.ngettext("{n} byte", "{n} bytes", size).format(n=size)
         self.reason = T.gettext("the file is too big ({size}; the most a file may hold is {limit})").format(
-            size=size_text(size), limit=size_text(limit))
+            size=shown, limit=most)
         super().__init__(f"{name}: {self.reason}")
 
 
 def size_text(n: int) -> str:
     """``15.25 MB``, ``1.04 MB``, ``1 MB``, ``256 kB``, ``900 bytes``."""
     if n >= MB:
-        return f"{n / MB:.2f}".rstrip("0").rstrip(".") + " MB"  # 1.04 MB is not shown as the limit, 1 MB
+        return f"{n / MB:.2f}".rstrip("0").rstrip(".") + " MB"
     if n >= KB:
         return f"{n // KB} kB"
     return T.ngettext("{n} byte", "{n} bytes", n).format(n=n)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Iterable, TextIO
 
 from ..common.game import DEFAULT_GAME, Game, game_names, get_game
-from ..common.limits import MAX_BYTES, capped, loads_toml, read_text
+from ..common.limits import MAX_BYTES, FileTooBig, loads_toml, read_text
 from ..common.puzzle_file import puzzles_dir
 from ..common.records import RecordError, header_game, read_record
 from ..common.resources import scenarios_dir
@@ -111,7 +111,12 @@ def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: 
         game = get_game(name)
         passed = 0
         for f in group:
-            ok, lines = check_record(game, f) if f.suffix.lower() != ".toml" else \
+            kind = "record" if f.suffix.lower() != ".toml" else "scenario"
+            if f.stat().st_size > MAX_BYTES[kind]:  # an invalid file, refused before it is read
+                print(f"INVALID  {f}\n    {FileTooBig(str(f), f.stat().st_size, MAX_BYTES[kind])}", file=out)
+                status = 2
+                continue
+            ok, lines = check_record(game, f) if kind == "record" else \
                 importlib.import_module(f"samurai_lab.{name}.scenarios.check").check_file(f)
             passed += ok
             print(f"{'ok' if ok else 'FAILED':<8} {f}", file=out)

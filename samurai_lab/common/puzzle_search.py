@@ -55,13 +55,14 @@ class Prover(Generic[S, M]):
             return hit
         if self.goal(state):
             return True
-        if n <= 0 and g.to_move(state) == self.solver or self.over(state):
+        if self.over(state):
             return False
         self.nodes += 1
         if self.nodes > self.budget:
             raise OutOfBudget
-        if g.to_move(state) == self.solver:
-            result = any(self.wins(self.play(state, m), n - self.turns(state, m)) for m in self.moves(state))
+        if g.to_move(state) == self.solver:  # a move within the turns left (a free one, such as ANZEN's, at 0)
+            result = any(self.wins(self.play(state, m), n - c) for m in self.moves(state)
+                         if (c := self.turns(state, m)) <= n)
         else:
             moves = self.moves(state)
             result = bool(moves) and all(self.wins(self.play(state, m), n) for m in moves)
@@ -95,7 +96,7 @@ class Prover(Generic[S, M]):
         while not self.goal(state):
             if self.game.to_move(state) == self.solver:
                 d = self.distance(state, n)
-                if d is None or d == 0:
+                if d is None:
                     raise ValueError("no forced goal from here")
                 best = self.winning_moves(state, d)
                 unique = unique and len(best) == 1

@@ -2,7 +2,7 @@
 
 Caps (``puzzles/README.md``): no theme on more than :data:`THEME_SHARE` of a game's puzzles, no answer line on
 more than :data:`LINE_REPEATS` of them, no more than :data:`PER_RECORD` from one game record (a mined game's
-seed). A set is a collection when it holds :data:`COLLECTION` puzzles or more of one game: ``check`` holds
+seed); every puzzle has a theme. A set is a collection when it holds :data:`COLLECTION` puzzles or more of one game: ``check`` holds
 only collections to the caps (a single file has every one of its themes on all of its one puzzle).
 """
 
@@ -45,6 +45,7 @@ def set_problems(records: Sequence[PuzzleRecord]) -> list[str]:
            for t, share in theme_shares(records).items() if share > THEME_SHARE]
     out += [f"the answer {' '.join(line)} is on {n} puzzles (at most {LINE_REPEATS})"
             for line, n in line_repeats(records).items() if n > LINE_REPEATS]
+    out += [f"{r.id} has no theme" for r in records if not r.themes]
     out += [f"{n} puzzles have the same position" for n in Counter(r.position for r in records).values() if n > 1]
     out += [f"{n} puzzles come from {where} (at most {PER_RECORD})"
             for where, n in Counter(map(record_of, records)).items() if n > PER_RECORD]
@@ -52,14 +53,14 @@ def set_problems(records: Sequence[PuzzleRecord]) -> list[str]:
 
 
 def within_caps(records: Sequence[PuzzleRecord]) -> list[PuzzleRecord]:
-    """The puzzles kept under the caps, in their order: a puzzle past its record's or its line's cap, or with
-    a position met before, is left out, then, while a theme is over its share, the last puzzle showing it."""
+    """The puzzles kept under the caps, in their order: a puzzle without a theme, past its record's or its
+    line's cap, or with a position met before, is left out, then, while a theme is over its share, the last puzzle showing it."""
     per_record: Counter = Counter()
     per_line: Counter = Counter()
     positions: set[str] = set()
     kept = []
     for r in records:
-        if (per_record[record_of(r)] < PER_RECORD and per_line[tuple(r.answer)] < LINE_REPEATS
+        if (r.themes and per_record[record_of(r)] < PER_RECORD and per_line[tuple(r.answer)] < LINE_REPEATS
                 and r.position not in positions):
             positions.add(r.position)
             per_record[record_of(r)] += 1

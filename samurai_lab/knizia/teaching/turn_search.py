@@ -1,13 +1,13 @@
 """Every outcome of one whole Knizia turn: what it captures, whether it wins, whether it leaves the next player
 anything to take. The puzzles (:mod:`.puzzle`) prove their answers with it.
 
-:func:`search_turn` goes over every legal turn of the player to move that can change what this turn
-captures: every order of the hand's tiles (fast tiles, the swap and the move tile included) on the hexes
-next to the settlements the hand can still close, every swap touching such a settlement. With ``deny`` it
-also goes over the hexes next to the settlements the next player could close, every swap, and one tile laid
-far from every piece. The other players' hands and every pile stay out of it: a turn's captures depend only
-on the board and the hand, and the reply (:mod:`.reply`) only on the board and the tiles the next player has
-left.
+:func:`search_turn` goes over every legal turn of the player to move: every legal action of every step (every
+tile on every hex, every swap, every move of a tile, the turn's end), the actions of one class (of one effect on
+everything the rest of the turn can depend on) played once and the states reached by several orders merged
+(see its docstring; ``tests/test_puzzle_proofs.py`` checks it against every turn played one by one). The other
+players' hands and every pile stay out of it: a turn's captures depend only on the board and the hand, and the
+reply (:mod:`.reply`) only on the board and the tiles the next player has left. :func:`relevant_actions` lists
+the actions near the settlements the hand can still close (for the puzzles' board).
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@ the language switch, the lesson."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from helpers import FittedBoards, canvas_pixel, open_app, save_screenshot, wait_for_text
 from playwright.sync_api import Page, expect
@@ -119,7 +121,8 @@ def test_lesson_wrong_then_right(app_page: Page, voila_url: str) -> None:
     page.press(".ikz-move-input input", "Enter")
     wait_for_text(page, ".ikz-announcement", "Black announces:", TIMEOUT)
     wait_for_text(page, ".ikz-status", "Red must move", TIMEOUT)
-    assert "1. d1-d3 " in page.locator(".ikz-record textarea").input_value()
+    # the record follows the status in a later message: wait for the bot's answer in it
+    expect(page.locator(".ikz-record textarea")).to_have_value(re.compile(r"1\. d1-d3 \S"), timeout=TIMEOUT * 1000)
 
 
 def test_the_page_opens_in_the_language_of_its_address(app_page: Page, voila_url: str) -> None:

@@ -5,6 +5,7 @@ a stored value of the wrong shape read safely, said once in the page's language.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 from urllib.parse import parse_qs, urlparse
@@ -84,6 +85,14 @@ def test_ratings_learn_from_first_tries_survive_a_reload_and_choose_the_next_puz
         assert won > lost
         expect(page.locator(f"{RATING} svg.samurai-rating-chart polyline")).to_have_count(1)
         assert tried(stored(page), "katana") == {easiest.record.id, second}
+        chart = page.locator(f"{RATING} svg.samurai-rating-chart")
+        assert f"to {won}" in (chart.get_attribute("aria-label") or "")  # read aloud: the chart in words
+        if importlib.util.find_spec("axe_playwright_python") is not None:
+            from axe_playwright_python.sync_playwright import Axe
+
+            found = [v["id"] for v in Axe().run(page, context=f"{RATING}").response["violations"]
+                     if v.get("impact") in ("serious", "critical")]
+            assert found == [], found
         save_screenshot(page, "puzzle_ratings_katana")
 
         page.reload()  # the address still names the first puzzle: the ratings come back from the browser

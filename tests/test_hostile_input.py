@@ -447,3 +447,14 @@ def test_a_seed_no_sane_form_sends_is_refused_with_why(tmp_path):
     tournament.seed.value = 2**64
     with pytest.raises(ValueError, match="a seed is a whole number"):
         tournament.run()
+
+
+def test_a_pipe_nobody_writes_to_is_refused_not_waited_for(tmp_path, capsys):
+    import os
+
+    fifo = tmp_path / "fifo.toml"
+    os.mkfifo(fifo)
+    status, out, _ = run_cli(capsys, "check", str(fifo))
+    assert status == 2 and "cannot read the file: not a regular file" in out, out
+    status, _, err = run_cli(capsys, "review", str(fifo))
+    assert status == 2 and "fifo.toml: cannot read the file: not a regular file" in err, err

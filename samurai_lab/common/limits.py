@@ -9,7 +9,9 @@ bundled file (a few kB) far inside.
 
 from __future__ import annotations
 
+import errno
 import re
+import stat
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -68,11 +70,15 @@ def check_size(data: str | bytes, kind: str, name: str = "") -> None:
 
 def read_text(path: str | Path, kind: str, name: str | None = None) -> str:
     """The UTF-8 text of the file ``path``; FileTooBig (naming the file ``name``, else its path) before reading
-    it when it is larger than a ``kind`` may be (OSError and UnicodeDecodeError as ``Path.read_text``). A file
-    whose size the system does not say (a pipe, a device) is read up to the limit."""
+    it when it is larger than a ``kind`` may be (OSError and UnicodeDecodeError as ``Path.read_text``; OSError
+    too for what is no regular file: a pipe nobody writes to would never end)."""
     p = Path(path)
     limit = MAX_BYTES[kind]
-    size = p.stat().st_size
+    info = p.stat()
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError(errno.EINVAL, "not a regular file" if not stat.S_ISDIR(info.st_mode) else "a folder, not a file",
+                      str(p))
+    size = info.st_size
     if size > limit:
         raise FileTooBig(name or str(p), size, limit)
     with p.open("rb") as f:

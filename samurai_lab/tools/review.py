@@ -77,6 +77,13 @@ def review(game: Game, text: str, args: argparse.Namespace) -> dict:
 def run(args: argparse.Namespace) -> int:
     try:
         text = read_text(args.record, "record")
+    except OSError as e:
+        print(f"samurai-lab review: {args.record}: cannot read the file: {e.strerror or e}", file=sys.stderr)
+        return 2
+    except ValueError as e:  # not UTF-8, too big
+        print(f"samurai-lab review: {e}", file=sys.stderr)
+        return 2
+    try:
         data = review(record_game(text), text, args)
     except (OSError, ValueError) as e:
         print(f"samurai-lab review: {e}", file=sys.stderr)

@@ -307,8 +307,8 @@ class PuzzlesApp:
             self.store.save(clean)
             self.feedback.show(T.gettext("Part of the puzzle progress kept in this browser could not be read, "
                                          "so it was dropped; the rest is kept."), "warning")
-        if self.record is not None and not self.from_address and not self.moved and self.pending \
-                and self.record.id not in tried(clean, self.game):
+        if self.record is not None and not (self.from_address or self.moved or self.tried_wrong) \
+                and tried(clean, self.game):
             message = (self.feedback.text, self.feedback.kind)
             self.next_puzzle()
             if dropped:

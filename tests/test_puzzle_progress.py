@@ -108,6 +108,21 @@ def test_the_app_reads_a_stored_value_of_the_wrong_shape() -> None:
     assert app.feedback.kind == "warning" and json.loads(app.store.text.value) == {}
 
 
+def test_the_stored_ratings_choose_the_puzzle_when_they_arrive() -> None:
+    from samurai_lab.ui.puzzles import PuzzlesApp
+
+    app = PuzzlesApp(query="game=katana")
+    first = app.record
+    app.store.text.value = "{}"  # a newcomer: the puzzle shown stays
+    assert app.record == first
+    records = app.trainer.records
+    progress: dict = {}
+    for record in sorted(records, key=lambda r: r.rating)[-40:]:
+        progress = record_try(progress, record, solved=True)
+    app.store.text.value = json.dumps(progress)  # a strong player: a puzzle near his rating instead
+    assert app.record in nearest(records, progress, "katana", exclude=first.id)
+
+
 def test_a_hint_on_the_first_try_counts_as_failed() -> None:
     from samurai_lab.ui.puzzles import PuzzlesApp
 

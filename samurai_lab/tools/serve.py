@@ -129,7 +129,8 @@ def voila_flags(
     if prepare:
         flags.append(f"--SamuraiVoila.prepare={prepare_option(prepare)}")
     if notary is not None:
-        flags += [f"--NotebookNotary.db_file={notary / NOTARY_DB}", f"--NotebookNotary.secret_file={notary / NOTARY_SECRET}"]
+        flags += [f"--NotebookNotary.db_file={notary / NOTARY_DB}",
+                  f"--NotebookNotary.secret_file={notary / NOTARY_SECRET}"]
     return flags
 
 

@@ -135,7 +135,8 @@ def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: 
                     print(f"    ok: {run.variant or 'as written'}", file=out)
             continue
         print(f"FAILED   {r.path}  {r.title}", file=out)
-        failures = (f"[{run.variant}] {failure}" if run.variant else failure for run in r.runs for failure in run.failures)
+        failures = (f"[{run.variant}] {failure}" if run.variant else failure
+                    for run in r.runs for failure in run.failures)
         for line in capped(failures):
             print(f"    {line}", file=out)
     counts = {s: sum(1 for r in results if r.status == s) for s in ("ok", "failed", "invalid")}

@@ -458,3 +458,20 @@ def test_a_pipe_nobody_writes_to_is_refused_not_waited_for(tmp_path, capsys):
     assert status == 2 and "cannot read the file: not a regular file" in out, out
     status, _, err = run_cli(capsys, "review", str(fifo))
     assert status == 2 and "fifo.toml: cannot read the file: not a regular file" in err, err
+
+
+def test_json_printed_from_a_file_with_control_characters_stays_valid_json(tmp_path, capsys):
+    import json
+
+    folder = tmp_path / "katana"
+    folder.mkdir()
+    title = "evil \x1b[2J \x7f \x9b31m \u202e"
+    (folder / "katana-1-0001.toml").write_text(
+        f'game = "katana"\nid = "katana-1-0001"\ntitle = {json.dumps(title)}\nposition = "x"\ngoal = "kill"\n'
+        f'answer = ["d9-d5"]\nthemes = [{json.dumps(title)}]\nrating = 1500\nsource = "test"\n', encoding="utf-8")
+    status, out, _ = run_cli(capsys, "puzzles", "list", "--game", "katana", "--dir", str(tmp_path), "--json")
+    assert status == 0
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e]", out), "a control character printed raw"
+    assert json.loads(out)[0]["themes"] == [title]  # the same text, escaped the JSON way
+    status, out, _ = run_cli(capsys, "puzzles", "list", "--game", "katana", "--dir", str(tmp_path))
+    assert status == 0 and "\x1b" not in out and "\x9b" not in out

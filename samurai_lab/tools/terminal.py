@@ -20,7 +20,9 @@ _CONTROLS = [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0), *_BIDI]
 
 
 def _table(keep: str) -> dict[int, str]:
-    return {c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}") for c in _CONTROLS if chr(c) not in keep}
+    """C0 written ``\\x1b``; the others ``\\u009b``, ``\\u202e``: inside JSON (which escapes C0 itself but
+    prints DEL, C1 and the bidirectional marks raw) that is the same string, still valid JSON."""
+    return {c: (f"\\x{c:02x}" if c < 0x20 else f"\\u{c:04x}") for c in _CONTROLS if chr(c) not in keep}
 
 
 _STDOUT_TABLE = _table("\n\t")

@@ -29,7 +29,7 @@ def record_of(rec: PuzzleRecord) -> str:
 def theme_shares(records: Sequence[PuzzleRecord]) -> dict[str, float]:
     """Each theme's share of the puzzles, the commonest first."""
     counts = Counter(t for r in records for t in set(r.themes))
-    return {t: n / len(records) for t, n in counts.most_common()} if records else {}
+    return {t: n / len(records) for t, n in sorted(counts.items(), key=lambda c: (-c[1], c[0]))} if records else {}
 
 
 def line_repeats(records: Iterable[PuzzleRecord]) -> Counter:

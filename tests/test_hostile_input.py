@@ -475,3 +475,12 @@ def test_json_printed_from_a_file_with_control_characters_stays_valid_json(tmp_p
     assert json.loads(out)[0]["themes"] == [title]  # the same text, escaped the JSON way
     status, out, _ = run_cli(capsys, "puzzles", "list", "--game", "katana", "--dir", str(tmp_path))
     assert status == 0 and "\x1b" not in out and "\x9b" not in out
+
+
+def test_a_knizia_record_pasted_too_big_is_refused_before_it_is_read():
+    from samurai_lab.knizia.scenarios.errors import ScenarioError
+    from samurai_lab.knizia.scenarios.records import parse_record
+
+    with pytest.raises(ScenarioError) as e:
+        parse_record('[Game "Samurai"]\n' + "1. Green: S3@HO05; end\n" * (BIG // 20), "pasted")
+    assert len(e.value.problems) == 1 and "pasted: the file is too big (" in str(e.value)

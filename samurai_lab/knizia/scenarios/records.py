@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 from urllib.parse import quote, unquote
 
-from ...common.limits import parse_seed
+from ...common.limits import FileTooBig, check_size, parse_seed
 from ...i18n import Domain
 from ..core.actions import Action, EndTurn, Pass, PickTile, PlacePiece, parse_action
 from ..core.rules import IllegalMoveError
@@ -169,7 +169,12 @@ def _split_actions(text: str) -> list[str]:
 
 
 def parse_record(text: str, name: str = "record") -> GameRecord:
-    """Read a record; ``ScenarioError`` lists every problem (the actions are checked by ``replay``)."""
+    """Read a record; ``ScenarioError`` lists every problem (the actions are checked by ``replay``); a text
+    larger than a record may be (``common.limits``) is refused before it is read."""
+    try:
+        check_size(str(text), "record", name)
+    except FileTooBig as e:
+        raise ScenarioError([Problem(name, "", e.reason)]) from None
     problems: list[Problem] = []
     headers: dict[str, str] = {}
     actions: list[Action] = []

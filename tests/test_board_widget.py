@@ -245,11 +245,13 @@ def test_unfitted_and_projector_boxes() -> None:
     assert (view.canvas.width, view.canvas.height) == (layout_for(view.state.board, 16).width,
                                                         layout_for(view.state.board, 16).height)
     view = ready(start())
-    measure(view, 2000, vh=1080, top=300)
+    measure(view, 2000, vh=1080, top=600)  # below its top a board has less than 60% of the window
     normal = view.css_size
+    assert normal[1] == 1080 - BOTTOM_GAP, "the page scrolls to it: the window's whole height"
     view.set_projector(True)
-    assert view.css_size[1] == 1080 - BOTTOM_GAP, "projector: the window's whole height"
-    assert view.css_size[1] > normal[1] and view.theme.line_scale > 1
+    # on a projector it fits below its top (40% of the window is enough): the step's controls stay on the screen
+    assert view.css_size[1] == 1080 - 608 - BOTTOM_GAP, "projector: the room below its top"
+    assert view.theme.line_scale > 1
     view.set_projector(False)
     assert view.css_size == normal and view.theme.line_scale == 1
 

@@ -44,6 +44,7 @@ GRID_CANVAS_CLASS = "samurai-grid-canvas"
 #: window takes the window's whole height (the page scrolls to it).
 BOTTOM_GAP = 12
 MIN_HEIGHT_SHARE = 0.6
+PROJECTOR_HEIGHT_SHARE = 0.4
 MIN_SIDE = 240
 ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 CURSOR_COLOUR = "#6a1b9a"
@@ -83,13 +84,13 @@ def label_script() -> str:
 
 def room_height(space: dict[str, float], projector: bool = False) -> float:
     """The CSS height a board may take: what fits below its top (when that leaves it ``MIN_HEIGHT_SHARE``
-    of the window, else the window's height); on a projector the window's height."""
+    of the window, ``PROJECTOR_HEIGHT_SHARE`` on a projector: the board and the step's controls without
+    scrolling), else the window's height."""
     whole = space["vh"] - BOTTOM_GAP
-    if projector:
-        return whole
     top = math.ceil(space["top"] / 32) * 32  # small shifts of the page do not re-fit the board
     below = space["vh"] - top - BOTTOM_GAP
-    return below if below >= space["vh"] * MIN_HEIGHT_SHARE else whole
+    share = PROJECTOR_HEIGHT_SHARE if projector else MIN_HEIGHT_SHARE
+    return below if below >= space["vh"] * share else whole
 
 
 def fit_side(space: dict[str, float], projector: bool = False, min_side: int = MIN_SIDE) -> int:

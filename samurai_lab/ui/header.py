@@ -176,12 +176,16 @@ PROJECTOR_CSS = f"""
   font-size: 18px; }}
 .{PROJECTOR_CLASS} .{HEADER_CLASS} h1 {{ font-size: 26px !important; white-space: nowrap; }}
 .{PROJECTOR_CLASS} .{HEADER_CLASS} nav a {{ font-size: 19px; }}
-/* one line: the name, the apps' links (scrolling sideways in their strip), the language and the switches */
-.{PROJECTOR_CLASS} .{HEADER_ROW_CLASS}, .{PROJECTOR_CLASS} .{TITLE_ROW_CLASS},
-.{PROJECTOR_CLASS} .{CONTROLS_CLASS} {{ flex-wrap: nowrap !important; }}
-.{PROJECTOR_CLASS} .{TITLE_ROW_CLASS} {{ flex: 1 1 0 !important; min-width: 0; }}
-.{PROJECTOR_CLASS} .{CONTROLS_CLASS} {{ flex: 0 0 auto !important; }}
-.{PROJECTOR_CLASS} .{HEADER_CLASS} .samurai-app-nav {{ flex: 1 1 0; min-width: 0; }}
+/* one line: the name, the apps' links (scrolling sideways in their strip), the language and the switches (an app
+   with an edition and coordinates on a small projector: its switches on a second line) */
+.{PROJECTOR_CLASS} .{TITLE_ROW_CLASS}, .{PROJECTOR_CLASS} .{CONTROLS_CLASS} {{ flex-wrap: nowrap !important; }}
+.{PROJECTOR_CLASS} .{TITLE_ROW_CLASS} {{ flex: 1 1 360px !important; min-width: min-content !important; }}
+.{PROJECTOR_CLASS} .{CONTROLS_CLASS} {{ flex: 0 0 auto !important; margin-left: auto; }}
+.{PROJECTOR_CLASS} .{HEADER_CLASS} .samurai-app-nav {{ flex: 1 1 200px; width: 200px; min-width: 200px; }}
+/* the languages by their codes (each link keeps its language's name for screen readers) */
+.{PROJECTOR_CLASS} .{HEADER_CLASS} .samurai-languages a {{ font-size: 0 !important; }}
+.{PROJECTOR_CLASS} .{HEADER_CLASS} .samurai-languages a::after {{ content: attr(hreflang); font-size: 19px;
+  text-transform: uppercase; }}
 .{PROJECTOR_CLASS} .{HEADER_CLASS} .samurai-app-nav nav {{ flex-wrap: nowrap; }}
 .{PROJECTOR_CLASS} .{HEADER_CLASS} .samurai-languages {{ white-space: nowrap; }}
 """

@@ -33,6 +33,8 @@ PHONE_PX = 600
 SCROLL_X_CLASS = "samurai-scroll-x"
 #: A panel beside the board on a wide screen, under it (the screen's width) on a narrow one.
 SIDE_CLASS = "samurai-side"
+#: A row of a few choices (``ToggleButtons``: the games) whose buttons share the row equally on a phone.
+CHOICE_ROW_CLASS = "samurai-choice-row"
 
 _BUTTONS = ".jupyter-widgets.jupyter-button, .jupyter-widgets .jupyter-button"
 
@@ -81,6 +83,12 @@ div.{SCROLL_X_CLASS}:not(.lm-Widget) {{ contain: inline-size; }}  /* as wide as 
   /* a label longer than the screen wraps inside its button */
   {_BUTTONS} {{ min-width: 0; max-width: calc(100% - 2 * var(--jp-widgets-margin)) !important; white-space: normal; height: auto;
     min-height: var(--jp-widgets-inline-height); line-height: 1.3; padding-top: 4px; padding-bottom: 4px; }}
+  /* a few choices share one row in equal parts, their labels wrapping inside */
+  .{CHOICE_ROW_CLASS} {{ width: calc(100% - 2 * var(--jp-widgets-margin)) !important; }}
+  .{CHOICE_ROW_CLASS} > div {{ display: grid !important; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr);
+    gap: 4px; width: 100%; }}
+  .{CHOICE_ROW_CLASS} .widget-toggle-button {{ width: auto !important; max-width: none !important; margin: 0 !important;
+    min-width: 0 !important; }}
   /* a dropdown takes the line (its list shows the entries in full) */
   .widget-dropdown > select {{ min-width: 0; }}
   .widget-dropdown {{ width: calc(100% - 2 * var(--jp-widgets-margin)) !important; min-width: 0; }}
@@ -117,5 +125,5 @@ def board_beside(board: widgets.Widget, panel: list[widgets.Widget], width: str)
     return widgets.HBox([board, classed(side, SIDE_CLASS)], layout=widgets.Layout(flex_flow="row wrap"))
 
 
-__all__ = ["LAYOUT_CSS", "NARROW_PX", "PHONE_PX", "SCROLL_X_CLASS", "SIDE_CLASS", "TOUCH_TARGET_PX", "board_beside",
+__all__ = ["CHOICE_ROW_CLASS", "LAYOUT_CSS", "NARROW_PX", "PHONE_PX", "SCROLL_X_CLASS", "SIDE_CLASS", "TOUCH_TARGET_PX", "board_beside",
            "classed", "css_widget"]

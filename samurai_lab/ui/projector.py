@@ -12,6 +12,9 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 PROJECTOR_CLASS = "samurai-projector"
+#: What a class need not see on the projector (an app's title and introduction under the header): hidden there,
+#: so that the board and the controls of the step at hand fit the screen.
+INTRO_CLASS = "samurai-intro"
 
 PROJECTOR_CSS = f"""
 .{PROJECTOR_CLASS} {{ font-size: 20px; }}
@@ -33,6 +36,7 @@ PROJECTOR_CSS = f"""
   font-size: 20px !important;
 }}
 .{PROJECTOR_CLASS} .samurai-board-live {{ font-size: 20px !important; }}
+.{PROJECTOR_CLASS} .{INTRO_CLASS} {{ display: none !important; }}
 """
 
 
@@ -47,4 +51,4 @@ def set_projector(root: Any, on: bool, boards: Iterable[Any] = ()) -> None:
         board.set_projector(on)
 
 
-__all__ = ["PROJECTOR_CLASS", "PROJECTOR_CSS", "set_projector"]
+__all__ = ["INTRO_CLASS", "PROJECTOR_CLASS", "PROJECTOR_CSS", "set_projector"]

@@ -40,7 +40,7 @@ from .game_board import action_between, new_board, origins, targets_from
 from .game_names import game_label
 from .header import AppHeader
 from .language import open_page
-from .layout import SIDE_CLASS
+from .layout import CHOICE_ROW_CLASS, SIDE_CLASS
 from .query import parse_query, query_params, query_string
 from .rating_chart import rating_html
 
@@ -185,6 +185,7 @@ class PuzzlesApp:
         self.from_address = False  # the open puzzle is the one the address names
         self.game_choice = widgets.ToggleButtons(options=[(game_label(g), g.name) for g in games], value=self.game)
         self.game_choice.add_class("samurai-puzzle-game")
+        self.game_choice.add_class(CHOICE_ROW_CLASS)  # equal parts of one row on a phone
         self.theme_choice = widgets.Dropdown(description=T.gettext("Theme"), layout=widgets.Layout(width="auto"))
         self.theme_choice.add_class("samurai-puzzle-theme")
         self.level_choice = widgets.Dropdown(options=[(T.gettext(label), key) for key, label, _, _ in LEVELS],

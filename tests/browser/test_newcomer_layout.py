@@ -81,3 +81,93 @@ def test_a_question_says_tap_on_a_touch_screen_and_click_with_a_mouse(app_view: 
     finally:
         page.locator(".samurai-study-back").first.click()  # the first step again, for the next test
     assert not app_view.new_errors(), app_view.new_errors()
+
+
+#: What the class must see on the projector without scrolling, per app: its board and the controls of the step at
+#: hand (each selector's first shown element).
+PROJECTOR_STEP = {
+    "puzzles.ipynb": ("canvas.samurai-board-canvas", ".knizia-puzzle-hand", ".knizia-puzzle-end"),
+    "katana.ipynb": (".katana-play-canvas", ".katana-new", ".katana-pass", ".katana-message"),
+    "ikizumari.ipynb": (".ikz-play-board", ".ikz-new", ".ikz-pass"),
+    "study.ipynb": ("canvas.samurai-board-canvas", ".samurai-study-nav"),
+    "explorer.ipynb": ("canvas.samurai-board-canvas", ".samurai-tile-button"),
+    "examples.ipynb": ("canvas.samurai-board-canvas", ".samurai-step-next"),
+    "lesson.ipynb": ("canvas.samurai-board-canvas", ".samurai-tile-button", ".samurai-lesson-end-turn"),
+    "map.ipynb": ("canvas.samurai-board-canvas",),
+    "game.ipynb": (".samurai-start",),
+}
+PROJECTORS = ((1280, 720), (1024, 768))
+
+_PLACES_JS = """(sels) => {
+  const all = [document.scrollingElement, ...document.querySelectorAll('.jp-LabShell *')];
+  all.forEach((e) => { if (e.scrollTop) e.scrollTop = 0; });  // the page as it opens: nothing scrolled
+  const box = (e) => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left,
+    right: r.right, w: r.width, h: r.height}; };
+  const out = {};
+  for (const s of sels) {
+    const e = Array.from(document.querySelectorAll(s)).find((x) => x.getBoundingClientRect().height > 0);
+    out[s] = e ? box(e) : null;
+  }
+  return out;
+}"""
+_HEADER = (".samurai-app-header", ".samurai-app-header h1", ".samurai-app-nav nav", ".samurai-language-switch",
+           ".samurai-projector-switch")
+
+
+def projector_faults(page: Page, notebook: str, width: int, height: int) -> list[str]:
+    """What of the app's step or its header is off the screen or missing, at ``width`` x ``height``."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_timeout(2000)  # the boards fit the new room
+    places = page.evaluate(_PLACES_JS, [*PROJECTOR_STEP[notebook], *_HEADER])
+    faults = []
+    for sel in PROJECTOR_STEP[notebook]:
+        p = places[sel]
+        if p is None:
+            faults.append(f"{sel}: not shown")
+        elif p["top"] < -1 or p["bottom"] > height + 1 or p["right"] > width + 1:
+            faults.append(f"{sel}: {p['top']:.0f}..{p['bottom']:.0f} (x ..{p['right']:.0f}) outside {width}x{height}")
+    head = places[".samurai-app-header"]
+    if head["h"] > 130:
+        faults.append(f"header {head['h']:.0f} px tall")
+    nav, name = places[".samurai-app-nav nav"], places[".samurai-app-header h1"]
+    if nav is None or nav["w"] < 100 or abs(nav["top"] - name["top"]) > 30:
+        faults.append(f"the apps' links not on the title's line: {nav} beside {name}")
+    return faults
+
+
+@pytest.mark.parametrize("shared_page", [desktop(notebook, "en") for notebook in PROJECTOR_STEP], indirect=True)
+def test_projector_mode_fits_a_projector(app_view: SharedPage) -> None:
+    notebook = app_view.key.notebook
+    page = app_view.show(1280, 720)
+    page.click(".samurai-projector-switch")
+    found = {}
+    try:
+        page.wait_for_selector(".samurai-projector", timeout=90_000)
+        for width, height in PROJECTORS:
+            faults = projector_faults(page, notebook, width, height)
+            shot(page, f"projector-{notebook.removesuffix('.ipynb')}-{width}x{height}")
+            if faults:
+                found[f"{width}x{height}"] = faults
+    finally:  # projector mode off again, for the next test on this page
+        page.click(".samurai-projector-switch")
+        page.wait_for_selector(".samurai-projector", state="detached", timeout=90_000)
+    assert not found, f"{notebook}: {found}"
+    assert not app_view.new_errors(), app_view.new_errors()
+
+
+@pytest.mark.parametrize("shared_page", [phone("puzzles.ipynb")], indirect=True)
+def test_puzzles_tiles_and_board_on_a_tablet_and_the_game_row_on_a_phone(app_view: SharedPage) -> None:
+    page = app_view.show(390, 844)
+    games = page.evaluate("""() => Array.from(document.querySelectorAll('.samurai-puzzle-game button'))
+      .map((b) => { const r = b.getBoundingClientRect(); return [r.top, r.width, r.height]; })""")
+    shot(page, "puzzles-390x844")
+    assert len(games) == 3
+    assert len({round(top) for top, _, _ in games}) == 1, games  # one row
+    assert max(w for _, w, _ in games) - min(w for _, w, _ in games) <= 1, games  # equal parts
+    page = app_view.show(768, 1024, settle_ms=2000)  # a tablet held upright
+    places = page.evaluate(_PLACES_JS, ["canvas.samurai-board-canvas", ".knizia-puzzle-hand", ".knizia-puzzle-end"])
+    shot(page, "puzzles-768x1024")
+    for sel, p in places.items():
+        assert p is not None and p["top"] >= 0 and p["bottom"] <= 1024 + 1, (sel, p)  # tiles and board at once
+    assert places[".knizia-puzzle-hand"]["bottom"] <= places["canvas.samurai-board-canvas"]["top"] + 1
+    assert not app_view.new_errors(), app_view.new_errors()

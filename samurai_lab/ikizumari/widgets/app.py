@@ -26,6 +26,7 @@ from samurai_lab.ui.review import review_panel
 from samurai_lab.ui.study_editor import board_study_editor
 from samurai_lab.ui.layout import board_beside, classed, css_widget
 from samurai_lab.ui.touch import pointer_html
+from samurai_lab.ui.projector import INTRO_CLASS
 
 from ..core.board import BLACK, RED, square_name
 from ..core.moves import PASS
@@ -84,8 +85,8 @@ class IkizumariApp:
         self._played: tuple[str, str] | None = None  # a person's move not yet offered to the study editor
 
         # header
-        self.title = classed(widgets.HTML(), "ikz-title")
-        self.intro = classed(widgets.HTML(), "ikz-intro")
+        self.title = classed(widgets.HTML(), "ikz-title", INTRO_CLASS)
+        self.intro = classed(widgets.HTML(), "ikz-intro", INTRO_CLASS)
         self.language = classed(widgets.Dropdown(options=LANGS, value=self.lang, layout=widgets.Layout(width="160px")),
                                 "ikz-language")
         self.language.observe(self.guard(self._on_language), names="value")

@@ -29,6 +29,7 @@ from ...ui.header import AppHeader
 from ...ui.review import review_panel
 from ...ui.study_editor import board_study_editor
 from ...ui.layout import board_beside, classed
+from ...ui.projector import INTRO_CLASS
 from ..core.board import NAMES
 from ..core.rules import free_shiro, is_tachiojo, legal_moves, outcome, why_illegal
 from ..core.ruleset import RULINGS
@@ -134,8 +135,8 @@ class KatanaApp:
         self.rules_tab = widgets.VBox([self.rules_text], layout=widgets.Layout(max_width="900px"))
         # --- root
         self.tabs = classed(widgets.Tab(children=[self.play_tab, self.lesson_tab, self.rules_tab]), "katana-tabs")
-        self.title = classed(widgets.HTML(), "katana-title")
-        self.intro = classed(widgets.HTML(), "katana-intro")
+        self.title = classed(widgets.HTML(), "katana-title", INTRO_CLASS)
+        self.intro = classed(widgets.HTML(), "katana-intro", INTRO_CLASS)
         self.widget = classed(widgets.VBox([self.title, self.intro, self.tabs, projector_style(ROOT_CLASS)]),
                               ROOT_CLASS)
         # the header's language switch is the app's own: it relabels the page in place, the game kept

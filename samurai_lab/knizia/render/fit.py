@@ -16,6 +16,9 @@ from .layout import board_aspect, fit_box
 #: A board fits in the window below its top when that leaves it this share of the window's height;
 #: lower on the page it takes the window's whole height (the page scrolls to it).
 MIN_HEIGHT_SHARE = 0.6
+#: On a projector the board fits below its top (the step's controls stay on the screen) when that leaves it this
+#: share of the window's height.
+PROJECTOR_HEIGHT_SHARE = 0.4
 #: Free CSS pixels kept below a fitted board.
 BOTTOM_GAP = 12
 #: Smallest hex radius (CSS px) a fitted board is drawn at.
@@ -35,16 +38,18 @@ def focus_zoom(board: Board, box: tuple[int, int], dpr: float = 1.0, max_zoom: f
     return max(1.0, min(max_zoom, cap / size))
 
 
-def room_box(board: Board, space: dict[str, float], projector: bool = False) -> tuple[int, int]:
+def room_box(board: Board, space: dict[str, float], projector: bool = False,
+             share: float | None = None) -> tuple[int, int]:
     """The CSS box (width, height) a fitted board takes for the page's measure ``space``: as wide as its
-    element; as high as fits below its top when that leaves it ``MIN_HEIGHT_SHARE`` of the window, else
-    (the page scrolls to it anyway) as high as the window; on a projector, always as high as the window."""
+    element; as high as fits below its top when that leaves it ``MIN_HEIGHT_SHARE`` of the window
+    (``PROJECTOR_HEIGHT_SHARE`` on a projector: the class sees the board and the step's controls without
+    scrolling; ``share`` when given: a board whose controls are above it), else (the page scrolls to it anyway)
+    as high as the window."""
     whole = space["vh"] - BOTTOM_GAP
-    if projector:
-        room_h = whole
-    else:
-        top = math.ceil(space["top"] / 32) * 32  # steps: small shifts of the page do not re-fit the board
-        below = space["vh"] - top - BOTTOM_GAP
-        # fits below its top; when that is too little, the page scrolls anyway: fill the window's height
-        room_h = below if below >= space["vh"] * MIN_HEIGHT_SHARE else whole
+    top = math.ceil(space["top"] / 32) * 32  # steps: small shifts of the page do not re-fit the board
+    below = space["vh"] - top - BOTTOM_GAP
+    # fits below its top; when that is too little, the page scrolls anyway: fill the window's height
+    if share is None:
+        share = PROJECTOR_HEIGHT_SHARE if projector else MIN_HEIGHT_SHARE
+    room_h = below if below >= space["vh"] * share else whole
     return fit_box(board, space["w"], room_h, min_size=MIN_HEX_PX)

@@ -140,6 +140,9 @@ class BoardView:
         self.base_theme = theme if palette == "default" else theme_for(palette)
         self.palette = palette
         self.projector = False
+        #: the share of the window the board needs below its top to fit there (None: ``room_box``'s default); an
+        #: app whose controls are above the board lowers it, so that the board and its controls fit the screen
+        self.below_share: float | None = None
         self.theme = self.base_theme
         self.fit = fit
         self.show_ids = show_ids
@@ -417,7 +420,7 @@ class BoardView:
     def _css_box(self, state: GameState) -> tuple[int, int] | None:
         if not self.fit or self._space is None:
             return None
-        return room_box(state.board, self._space, self.projector)
+        return room_box(state.board, self._space, self.projector, self.below_share)
 
     def _relayout(self) -> bool:
         """Lay the board out again for the current room; True if the canvas changed (and was redrawn)."""

@@ -37,6 +37,7 @@ from ...i18n import N_, Domain
 from ...ui.common import Feedback
 from ...ui.header import AppHeader
 from ...ui.layout import SIDE_CLASS, classed
+from ...ui.projector import INTRO_CLASS
 from ...ui.language import open_page
 from ...ui.query import query_params
 from .hand_panel import HandPanel
@@ -199,7 +200,7 @@ class Explorer:
         # the board column takes the room the panels leave (the board fits it); panels go below when narrow
         left = widgets.VBox([self.board.widget, self.history_bar.widget],
                             layout=widgets.Layout(flex="1 1 420px", min_width="0"))
-        self.header = classed(widgets.HTML(), "samurai-header")
+        self.header = classed(widgets.HTML(), "samurai-header", INTRO_CLASS)  # not on a projector
         body = widgets.HBox([left, right], layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap"))
         self.widget = classed(widgets.VBox([self.header, body]), "samurai-explorer")
         self.coords = False

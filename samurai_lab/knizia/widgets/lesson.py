@@ -26,7 +26,8 @@ from ..core.ruleset import PRESETS, Ruleset
 from ..core.state import GameState
 from .board import BoardView
 from ...ui.common import Feedback
-from ...ui.layout import classed
+from ...ui.layout import classed, css_widget
+from ...ui.projector import PROJECTOR_CLASS
 from ...ui.header import AppHeader
 from ..teaching.words import plain_text
 from ..teaching.example_words import action_phrase
@@ -40,6 +41,11 @@ T = Domain("knizia_teach")
 
 FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
 TEXT_STYLE = f"{FONT};font-size:17px;line-height:1.45;color:#2b2620"
+#: On a projector the chapter's text scrolls in a box of its own: the task, the hand and its buttons stay on the
+#: screen beside the board.
+PROJECTOR_CSS = (f".{PROJECTOR_CLASS} .samurai-lesson-text {{ max-height: 15vh; overflow-y: auto; }}"
+                 f".{PROJECTOR_CLASS} .samurai-lesson-chapter-title h2, .{PROJECTOR_CLASS} .samurai-lesson-chapter-title h3 "
+                 "{ font-size: 24px !important; margin: 2px 0 !important; }")
 
 
 def _seat_name(state: GameState) -> str:
@@ -136,7 +142,8 @@ class LessonApp:
                               names="selected_index")
         self.rules_panel = None
         self.coords = False
-        self.widget = classed(widgets.VBox([progress_row, body, self.variants]), "samurai-lesson")
+        self.widget = classed(widgets.VBox([progress_row, body, self.variants, css_widget(PROJECTOR_CSS)]),
+                              "samurai-lesson")
         self.header = AppHeader("lesson.ipynb", boards=[self.board], edition=self.edition,
                                 coordinates=self.feedback.guard(self.set_coordinates))
         self.header.attach(self.widget)

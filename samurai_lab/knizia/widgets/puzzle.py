@@ -42,6 +42,11 @@ def focus_hexes(state: GameState, goal: str = "most") -> list[int]:
     return sorted(near | {o for s in near for o in state.board.neighbours[s]})
 
 
+#: The share of the window the board needs below the hand to fit there (a tablet held upright: hand and board on
+#: the screen together).
+BELOW_SHARE = 0.4
+
+
 class KniziaPuzzles:
     """A trainer for the Puzzles app (see ``ui/puzzles.py`` for what the app asks of it; the game's hook
     ``puzzles``): ``records`` its puzzles (default: those of ``folder``, else the bundled ones)."""
@@ -50,6 +55,7 @@ class KniziaPuzzles:
                  records: Sequence[PuzzleRecord] | None = None) -> None:
         self.records = list(game_records("knizia", folder) if records is None else records)
         self.board = BoardView(new_game(2), legend=False)
+        self.board.below_share = BELOW_SHARE  # the hand is above the board: both on the screen
         self.board.on_click(self._clicked)
         self.boards = [self.board]
         self.hand = widgets.ToggleButtons(options=[], style={"button_width": "auto"})
@@ -68,9 +74,12 @@ class KniziaPuzzles:
         self.special_row = widgets.HBox([self.special, self.special_button, widgets.HTML(
             f"<style>{SPECIAL_CSS}</style>", layout=widgets.Layout(display="none"))],
                                         layout=widgets.Layout(flex_flow="row wrap"))
-        controls = widgets.VBox([self.hand, self.special_row, widgets.HBox(
-            [self.end_button, self.again_button], layout=widgets.Layout(flex_flow="row wrap")), self.played])
-        self.widget = widgets.VBox([self.board.widget, controls], layout=widgets.Layout(width="100%"))
+        # the hand and the turn's buttons above the board: a tile is chosen, then placed, without scrolling between
+        # (a tablet held upright, a projector); what was played goes under the board
+        controls = widgets.VBox([widgets.HBox([self.hand, self.end_button, self.again_button], layout=widgets.Layout(
+            flex_flow="row wrap", align_items="center")), self.special_row])
+        controls.add_class("knizia-puzzle-controls")
+        self.widget = widgets.VBox([controls, self.board.widget, self.played], layout=widgets.Layout(width="100%"))
         self.on_result: Callable[[bool, bool, str], Any] = lambda ok, solved, text: None
         self.on_message: Callable[[str], Any] = lambda text: None
         self._report = report

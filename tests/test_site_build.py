@@ -196,8 +196,11 @@ def test_pyodides_webassembly_is_shipped_gzipped_and_unpacked_as_it_arrives(tmp_
     packed = frontend.compress_wasm(tmp_path)
     assert gzip.decompress(packed.read_bytes()) == wasm and not (tmp_path / "pyodide.asm.wasm").exists()
     loader = (tmp_path / "pyodide.js").read_text(encoding="utf-8")
-    assert 'fetch(new URL(e+"pyodide.asm.wasm.gz",location))' in loader and 'DecompressionStream("gzip")' in loader
-    assert loader.startswith("x;let{binary:t,response:n}={response:") and loader.endswith(",i=Z();y")
+    assert 'new URL(e+"pyodide.asm.wasm",location)' in loader and 'fetch(u+".gz")' in loader
+    assert 'DecompressionStream("gzip")' in loader and '"Content-Type":"application/wasm"' in loader
+    assert 'caches.open("samurai-lab-pyodide-0.29.0")' in loader  # kept unpacked for the next pages
+    assert loader.startswith("x;let{binary:t,response:n}={response:(async()=>{") and loader.endswith("})()},i=Z();y")
+    assert "\n" not in loader
 
 
 def test_the_site_ships_the_networkx_stand_in():

@@ -9,7 +9,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from board_fit import board_layout
 from conftest import ARTIFACTS, HARNESS_VOILA_ARGS, NOTEBOOKS
-from helpers import APP_READY, PageErrors, click_canvas, open_app, rgb, save_screenshot, wait_for_canvas_pixel, wait_for_text
+from helpers import (APP_READY, PageErrors, click_canvas, open_app, rgb, save_screenshot, wait_for_canvas_pixel,
+                     wait_for_text)
 from playwright.sync_api import Page, expect
 
 from samurai_lab import EDITION_1998, PlaceTile

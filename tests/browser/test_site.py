@@ -148,6 +148,9 @@ def test_a_first_page_fetches_at_most_20_mb(browser: Browser, site: StaticSite) 
         open_page(page, site, "explorer.html", ".samurai-explorer .samurai-tile-button")
         page.wait_for_timeout(1000)  # what the page still fetches once it shows
         sent = dict(site.sent)
+        kept = page.evaluate("async () => (await (await caches.open('samurai-lab-pyodide-0.29.0')).keys())"
+                             ".map(r => r.url)")
+    assert [url.rsplit("/", 1)[-1] for url in kept] == ["pyodide.asm.wasm"]  # unpacked, for the next pages
     fetched = sum(sent.values()) / 1e6
     assert fetched <= FIRST_PAGE_MB, f"the explorer fetched {fetched:.1f} MB: " + ", ".join(
         f"{path} {n / 1e6:.1f}" for path, n in sorted(sent.items(), key=lambda kv: -kv[1])[:8])

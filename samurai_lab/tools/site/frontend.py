@@ -14,7 +14,8 @@ each print a warning on every page, both fixed where Voici does them:
   kernel, which holds no widget. The page's manager skips that question (it has nothing to restore).
 
 Pyodide's ``pyodide.asm.wasm`` (8.6 MB) is shipped gzipped (2.8 MB) and its loader (``pyodide.js``)
-unpacks it as it arrives (the browser's ``DecompressionStream``), still compiling while it downloads.
+unpacks it as it arrives (the browser's ``DecompressionStream``), still compiling while it downloads, and
+keeps it unpacked in the browser's Cache Storage for the next pages (:data:`WASM_LOADER`).
 Each patch names the exact text of the version it knows; another version fails the build, saying where.
 """
 
@@ -23,8 +24,9 @@ from __future__ import annotations
 import gzip
 import re
 from pathlib import Path
+from typing import Callable
 
-from .toolchain import BuildError
+from .toolchain import PYODIDE_VERSION, BuildError
 
 #: Voici's page code: the chunk that starts the kernel and runs the notebook.
 VOICI_APP_MARK = "Starting up kernel..."
@@ -37,13 +39,18 @@ WIDGET_MANAGER_FIX = (r"new(class extends \1.KernelWidgetManager{restoreWidgets(
 WASM = "pyodide.asm.wasm"
 #: In Pyodide 0.29's ``pyodide.js``: the WebAssembly fetched as it is.
 WASM_FETCH = re.compile(r'let\{binary:(\w+),response:(\w+)\}=\w+\((\w+)\+"pyodide\.asm\.wasm"\)')
-WASM_FETCH_FIX = (r'let{binary:\1,response:\2}={response:fetch(new URL(\3+"pyodide.asm.wasm.gz",location)).then('
-                  r'r=>r.ok?new Response(/gzip/.test(r.headers.get("Content-Encoding")||"")?r.body:'
-                  r'r.body.pipeThrough(new DecompressionStream("gzip")),{headers:{"Content-Type":"application/wasm"}})'
-                  r':r)}')
+#: The WebAssembly unpacked from its gzip as it arrives, and kept unpacked in the browser's Cache Storage
+#: (where there is one: a secure origin), from which later pages take it: the browser keeps a compiled copy
+#: of a WebAssembly it took from there, as it does of one from its HTTP cache, and compiles it no more.
+WASM_LOADER = r"""(async()=>{const u=new URL(%(index)s+"pyodide.asm.wasm",location).href;let c=null;
+try{c=await caches.open("samurai-lab-pyodide-%(version)s");const h=await c.match(u);if(h)return h}catch(x){c=null}
+const r=await fetch(u+".gz");if(!r.ok)return r;
+const b=/gzip/.test(r.headers.get("Content-Encoding")||"")?r.body:r.body.pipeThrough(new DecompressionStream("gzip"));
+const w=new Response(b,{headers:{"Content-Type":"application/wasm"}});
+if(c){try{c.put(u,w.clone()).catch(()=>{})}catch(x){}}return w})()"""
 
 
-def patch_once(text: str, pattern: re.Pattern[str], fix: str, where: Path) -> str:
+def patch_once(text: str, pattern: re.Pattern[str], fix: str | Callable[[re.Match[str]], str], where: Path) -> str:
     """``text`` with the one match of ``pattern`` replaced by ``fix``; no match or several fail the build."""
     new, n = pattern.subn(fix, text)
     if n != 1:
@@ -64,10 +71,17 @@ def patch_voici(out: Path) -> list[Path]:
     return found
 
 
+def wasm_fetch_fix(found: re.Match[str]) -> str:
+    """The loader's WebAssembly fetch (:data:`WASM_FETCH`) made :data:`WASM_LOADER`."""
+    binary, response, index = found.groups()
+    loader = WASM_LOADER.replace("\n", "") % {"index": index, "version": PYODIDE_VERSION}
+    return f"let{{binary:{binary},response:{response}}}={{response:{loader}}}"
+
+
 def compress_wasm(pyodide: Path) -> Path:
     """Replace ``pyodide.asm.wasm`` in Pyodide's folder by its gzip and make ``pyodide.js`` unpack it."""
     loader = pyodide / "pyodide.js"
-    loader.write_text(patch_once(loader.read_text("utf-8"), WASM_FETCH, WASM_FETCH_FIX, loader), encoding="utf-8")
+    loader.write_text(patch_once(loader.read_text("utf-8"), WASM_FETCH, wasm_fetch_fix, loader), encoding="utf-8")
     wasm = pyodide / WASM
     packed = pyodide / f"{WASM}.gz"
     with open(packed, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as z:

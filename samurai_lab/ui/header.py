@@ -323,8 +323,8 @@ def page_words() -> dict[str, str]:
     return {"stopped": T.gettext("This app has stopped: its connection to the server ended. Reload the page to "
                                  "start it again."),
             "reload": T.gettext("Reload"),
-            "gone": T.gettext("The server has stopped. This page will reload by itself as soon as the server is "
-                              "back, where you left off."),
+            "gone": T.gettext("The server cannot be reached: it has stopped, or the network is down. This page "
+                              "will reload by itself as soon as the server is back, where you left off."),
             "waiting": T.gettext("Waiting for the server…")}
 
 

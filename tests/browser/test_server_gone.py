@@ -65,8 +65,8 @@ def test_a_page_says_its_server_is_gone_and_comes_back_with_its_position(app_pag
         server.stop()
 
     with use_language("it"):
-        words = Domain("ui").gettext("The server has stopped. This page will reload by itself as soon as the server "
-                                     "is back, where you left off.")
+        words = Domain("ui").gettext("The server cannot be reached: it has stopped, or the network is down. This "
+                                     "page will reload by itself as soon as the server is back, where you left off.")
     assert "server" in words and words.startswith("Il ")
     gone = page.locator(".samurai-server-gone[role=alert]")
     expect(gone).to_be_visible(timeout=TIMEOUT)

@@ -74,3 +74,16 @@ def test_katana_asks_for_a_samurai_by_tap_on_a_touch_screen(lang: str) -> None:
     message = app.feedback.message.value
     assert TAP[lang].lower() in said(message, SAY_TAP_CLASS).lower()
     assert TAP[lang].lower() not in said(message, SAY_CLICK_CLASS).lower()
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "ru"])
+def test_knizia_explorer_says_tap_for_a_tile_chosen_on_a_touch_screen(lang: str) -> None:
+    from samurai_lab.knizia.widgets.explorer import Explorer
+
+    with use_language(lang):
+        app = Explorer()
+        land = next(k for k, t in enumerate(app.state.hand) if not t.on_sea and not t.is_swap and not t.is_move)
+        app.choose(land)
+    message = app.feedback.message.value
+    assert CLICK[lang].lower() in said(message, SAY_CLICK_CLASS).lower()
+    assert TAP[lang].lower() in said(message, SAY_TAP_CLASS).lower()

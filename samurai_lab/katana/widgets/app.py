@@ -311,9 +311,10 @@ class KatanaApp:
             targets = self.session.targets_of(square)
             self.board.set_marks(square, targets)
             if targets:
-                self.feedback.show(T.gettext("{square} selected: click one of the ringed squares.").format(
-                    square=NAMES[square]), "info", T.gettext("{square} selected: tap one of the ringed squares.").format(
-                    square=NAMES[square]))
+                name = NAMES[square]
+                self.feedback.show(T.gettext("{square} selected: click one of the ringed squares.").format(square=name),
+                                   "info", T.gettext("{square} selected: tap one of the ringed squares.").format(
+                                       square=name))
             else:
                 self.feedback.show(self._why_stuck(square), "warning")
             return

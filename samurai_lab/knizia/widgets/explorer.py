@@ -461,7 +461,7 @@ class Explorer:
         self._hover_preview = None
         self.refresh()
         if outcome.message:
-            self.feedback.show(outcome.message, outcome.kind)
+            self.feedback.show(outcome.message, outcome.kind, outcome.tap)
         else:
             self.feedback.clear()
 

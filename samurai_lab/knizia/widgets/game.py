@@ -347,7 +347,7 @@ class GameApp:
             self.act(outcome.action)
             return
         if outcome.message:
-            self.feedback.show(outcome.message, "error" if outcome.kind == "error" else outcome.kind)
+            self.feedback.show(outcome.message, "error" if outcome.kind == "error" else outcome.kind, outcome.tap)
         else:
             self.feedback.clear()
         if outcome.preview is not None and self.session is not None:

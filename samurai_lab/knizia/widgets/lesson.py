@@ -44,7 +44,7 @@ TEXT_STYLE = f"{FONT};font-size:17px;line-height:1.45;color:#2b2620"
 #: On a projector the chapter's text scrolls in a box of its own: the task, the hand and its buttons stay on the
 #: screen beside the board.
 PROJECTOR_CSS = (f".{PROJECTOR_CLASS} .samurai-lesson-text {{ max-height: 15vh; overflow-y: auto; }}"
-                 f".{PROJECTOR_CLASS} .samurai-lesson-chapter-title h2, .{PROJECTOR_CLASS} .samurai-lesson-chapter-title h3 "
+                 f".{PROJECTOR_CLASS} .samurai-lesson-chapter-title h2 "
                  "{ font-size: 24px !important; margin: 2px 0 !important; }")
 
 

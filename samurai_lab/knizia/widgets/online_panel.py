@@ -72,7 +72,8 @@ class KniziaPlayPanel:
             callback(text)
 
     def _follow(self, outcome: Outcome) -> None:
-        outcome.follow(lambda action: self._propose(str(action)), self.say, self.draw)
+        outcome.follow(lambda action: self._propose(str(action)), lambda text, kind, tap=None: self.say(text, kind),
+                       self.draw)
 
     def click(self, hex_index: int | None, *_: Any) -> None:
         if self.mine:

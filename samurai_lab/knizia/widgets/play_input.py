@@ -40,6 +40,7 @@ class Outcome:
     message: str = ""
     kind: str = "info"
     preview: Preview | None = None
+    tap: str | None = None  # the message as a touch screen shows it ("tap" where it says "click")
 
     def follow(self, play: Callable[[Action], None], show: Callable[[str, str], None],
                refresh: Callable[[], None]) -> None:
@@ -48,7 +49,10 @@ class Outcome:
             play(self.action)
             return
         if self.message:
-            show(self.message, self.kind)
+            if self.tap:
+                show(self.message, self.kind, self.tap)  # type: ignore[call-arg]
+            else:
+                show(self.message, self.kind)
         refresh()
 
 
@@ -163,8 +167,9 @@ class PlayInput:
                 return Outcome(message=T.gettext("No settlement can take a {caste} now: {reason}").format(
                     caste=vocab.caste(caste), reason=plain_text(state, self._piece_reason(state, caste), self.coords)),
                     kind="warning")
+            name = vocab.caste(caste)
             return Outcome(message=T.gettext("Click a highlighted settlement to put a {caste} into it.").format(
-                caste=vocab.caste(caste)))
+                caste=name), tap=T.gettext("Tap a highlighted settlement to put a {caste} into it.").format(caste=name))
         if state.phase is not Phase.PLAY:
             return Outcome(message=T.gettext("The game is over."), kind="warning")
         self.sel = Selection(tile=None if self.sel.tile == k else k)
@@ -181,23 +186,32 @@ class PlayInput:
             if not self.targets(state):
                 return Outcome(message=T.gettext("No two {pieces} can be exchanged now.").format(pieces=vocab.pieces),
                                kind="warning")
-            return Outcome(message=T.gettext("{tile}: click the first settlement of the exchange.").format(tile=name))
+            return Outcome(message=T.gettext("{tile}: click the first settlement of the exchange.").format(tile=name),
+                           tap=T.gettext("{tile}: tap the first settlement of the exchange.").format(tile=name))
         if t.is_move:
             if not self.targets(state):
                 return Outcome(message=T.gettext("{tile}: none of your {tiles} on the board can be lifted (only your "
                                                  "own, without the {fast}).").format(
                     tile=name, tiles=vocab.tiles, fast=vocab.fast), kind="warning")
             return Outcome(message=T.gettext("{tile}: click one of your highlighted {tiles} to lift it.").format(
-                tile=name, tiles=vocab.tiles))
+                tile=name, tiles=vocab.tiles),
+                tap=T.gettext("{tile}: tap one of your highlighted {tiles} to lift it.").format(
+                    tile=name, tiles=vocab.tiles))
         if self.confirm:
             text = (T.gettext("{tile}: click an empty sea hex (first click shows what would happen, a second click "
                               "places it).") if t.on_sea else
                     T.gettext("{tile}: click an empty land hex (first click shows what would happen, a second click "
                               "places it)."))
+            tap = (T.gettext("{tile}: tap an empty sea hex (the first tap shows what would happen, a second tap "
+                             "places it).") if t.on_sea else
+                   T.gettext("{tile}: tap an empty land hex (the first tap shows what would happen, a second tap "
+                             "places it)."))
         else:
             text = (T.gettext("{tile}: click an empty sea hex.") if t.on_sea else
                     T.gettext("{tile}: click an empty land hex."))
-        return Outcome(message=text.format(tile=name))
+            tap = (T.gettext("{tile}: tap an empty sea hex.") if t.on_sea else
+                   T.gettext("{tile}: tap an empty land hex."))
+        return Outcome(message=text.format(tile=name), tap=tap.format(tile=name))
 
     # --- legal hexes ---------------------------------------------------------
     def targets(self, state: GameState) -> tuple[int, ...]:
@@ -303,7 +317,8 @@ class PlayInput:
     def choose_swap_caste(self, state: GameState, end: int, caste: Caste) -> Outcome:
         """Pick which piece of swap end ``end`` (0 or 1) is exchanged."""
         if end >= len(self.sel.swap_ends):
-            return Outcome(message=T.gettext("Click the settlement first."), kind="warning")
+            return Outcome(message=T.gettext("Click the settlement first."), kind="warning",
+                           tap=T.gettext("Tap the settlement first."))
         while len(self.sel.swap_castes) <= end:
             self.sel.swap_castes.append(caste)
         self.sel.swap_castes[end] = caste
@@ -387,7 +402,8 @@ class PlayInput:
                 return Outcome(message=f"{vocab.swap}: {plain_text(state, reason, self.coords)}", kind="error")
             ends.append(hex_index)
             self.sel.swap_castes = [state.pieces[hex_index][0]]
-            return Outcome(message=T.gettext("Now click the other settlement of the exchange."))
+            return Outcome(message=T.gettext("Now click the other settlement of the exchange."),
+                           tap=T.gettext("Now tap the other settlement of the exchange."))
         if hex_index not in self.targets(state):
             reason = self._swap_reason(state, hex_index, ends[0])
             return Outcome(message=f"{vocab.swap}: {plain_text(state, reason, self.coords)}", kind="error")
@@ -417,7 +433,8 @@ class PlayInput:
     def _swap_candidate(self, state: GameState) -> Outcome:
         ends, castes = self.sel.swap_ends, self.sel.swap_castes
         if len(ends) < 2:
-            return Outcome(message=T.gettext("Now click the other settlement of the exchange."))
+            return Outcome(message=T.gettext("Now click the other settlement of the exchange."),
+                           tap=T.gettext("Now tap the other settlement of the exchange."))
         ids = state.board.ids
         action = Swap(ids[ends[0]], castes[0], ids[ends[1]], castes[1])
         reason = why_illegal(state, action)

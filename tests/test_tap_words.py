@@ -87,3 +87,14 @@ def test_knizia_explorer_says_tap_for_a_tile_chosen_on_a_touch_screen(lang: str)
     message = app.feedback.message.value
     assert CLICK[lang].lower() in said(message, SAY_CLICK_CLASS).lower()
     assert TAP[lang].lower() in said(message, SAY_TAP_CLASS).lower()
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "ru"])
+def test_knizia_explorer_how_to_line_says_tap_on_a_touch_screen(lang: str) -> None:
+    from samurai_lab.knizia.widgets.explorer import Explorer
+
+    with use_language(lang):
+        line = Explorer().header.value
+    assert CLICK[lang].lower() in said(line, SAY_CLICK_CLASS).lower()
+    assert TAP[lang].lower() in said(line, SAY_TAP_CLASS).lower()
+    assert CLICK[lang].lower() not in said(line, SAY_TAP_CLASS).lower()

@@ -38,6 +38,7 @@ from ...ui.common import Feedback
 from ...ui.header import AppHeader
 from ...ui.layout import SIDE_CLASS, classed
 from ...ui.projector import INTRO_CLASS
+from ...ui.touch import SAY_CLICK_CLASS, SAY_TAP_CLASS
 from ...ui.language import open_page
 from ...ui.query import query_params
 from .hand_panel import HandPanel
@@ -82,12 +83,19 @@ def tab_hint(index: int, vocab: Vocabulary) -> str:
 
 
 def help_html(vocab: Vocabulary) -> str:
-    """The header's how-to line, in the edition's words."""
-    return '<div style="max-width:1000px">{}</div>'.format(T.gettext(
+    """The header's how-to line, in the edition's words (said for a mouse and for a finger: ``ui/touch.py``)."""
+    click = T.gettext(
         "<b>How to play here:</b> choose a {tile} of the hand, then click a highlighted hex: the first click shows "
         "what would happen (who would take which {piece}), a second click on the same hex (or <i>Confirm</i>) plays "
         "it. Click any settlement to see its influence tallies. Undo, redo and the history slider move through every "
-        "position of the session.").format(tile=vocab.tile, piece=vocab.piece))
+        "position of the session.").format(tile=vocab.tile, piece=vocab.piece)
+    tap = T.gettext(
+        "<b>How to play here:</b> choose a {tile} of the hand, then tap a highlighted hex: the first tap shows "
+        "what would happen (who would take which {piece}), a second tap on the same hex (or <i>Confirm</i>) plays "
+        "it. Tap any settlement to see its influence tallies. Undo, redo and the history slider move through every "
+        "position of the session.").format(tile=vocab.tile, piece=vocab.piece)
+    return (f'<div style="max-width:1000px"><span class="{SAY_CLICK_CLASS}">{click}</span>'
+            f'<span class="{SAY_TAP_CLASS}">{tap}</span></div>')
 
 
 def midgame_state(seed: int = 11) -> GameState:

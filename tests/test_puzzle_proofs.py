@@ -24,6 +24,7 @@ from samurai_lab.common.puzzles import load_puzzle, prove
 from samurai_lab.knizia.core.actions import EndTurn
 from samurai_lab.knizia.core.model import Phase
 from samurai_lab.knizia.core.rules import legal_actions
+from samurai_lab.knizia.core.ruleset import STOP_AT_ONCE
 from samurai_lab.knizia.core.tiles import TILES_BY_CODE
 from samurai_lab.knizia.teaching.puzzle_generate import game_positions
 from samurai_lab.knizia.teaching.turn_search import search_turn, wins
@@ -49,7 +50,7 @@ def every_turn(state) -> set[tuple]:
         for a in legal_actions(s):
             after = s.apply(a)
             caps = taken + tuple((r.hex, r.caste, r.winner) for r in after.events)
-            if isinstance(a, EndTurn):
+            if isinstance(a, EndTurn) or after.is_over:
                 out.add((frozenset(caps), wins(after, me)))
             else:
                 visit(after, tuple(sorted(caps, key=lambda c: (c[0], c[1].index, -1 if c[2] is None else c[2]))))
@@ -82,6 +83,14 @@ def test_a_bundled_puzzle_search_enumerates_every_legal_action() -> None:
     puzzle = load_puzzle(get_game("knizia"), puzzles_dir() / "knizia" / "knizia-1-0001.toml")
     search = search_turn(puzzle.state)
     assert search.legal >= len(legal_actions(puzzle.state)) > 100
+
+
+def test_a_turn_that_ends_the_game_at_once_is_an_outcome() -> None:
+    """Ruling R4 = stop at once: the capture that ends the game ends the turn too, and wins it."""
+    rec = next(r for r in game_records("knizia") if r.goal == "win" and r.position.startswith("1998"))
+    state = load_puzzle(get_game("knizia"), rec).state
+    stopped = replace(state, ruleset=state.ruleset.with_options(instant_end=STOP_AT_ONCE))
+    assert search_turn(stopped).best("win")
 
 
 # --- check refuses planted faults ------------------------------------------------------------------------------

@@ -242,7 +242,7 @@ def search_turn(state: GameState, budget: int = BUDGET, deny: bool = False) -> T
                 raise OutOfBudget
             after = s.apply(a)
             caps = taken + tuple((r.hex, r.caste, r.winner) for r in after.events)
-            if isinstance(a, EndTurn):
+            if isinstance(a, EndTurn) or after.is_over:  # a capture may end the game at once (R4)
                 _record(result, me, after, frozenset(caps), path + (a,), deny)
             else:
                 visit(after, path + (a,), caps)

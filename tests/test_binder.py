@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from samurai_lab.tools.bench_browser import free_port, start_voila
+from venvs import uv_install
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 BINDER = REPO_ROOT / "binder"
@@ -76,12 +77,7 @@ def test_binder_spec_serves_notebooks(tmp_path: Path) -> None:
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
     python = venv / "bin" / "python"
     env = _env_with_venv(venv)
-    subprocess.run(
-        [str(python), "-m", "pip", "install", "-q", "-r", str(BINDER / "requirements.txt")],
-        check=True,
-        env=env,
-        timeout=600,
-    )
+    uv_install(python, "-r", str(BINDER / "requirements.txt"), env=env, timeout=600)
     timings["requirements"] = time.monotonic() - t0
     subprocess.run([str(BINDER / "postBuild")], check=True, cwd=REPO_ROOT, env=env, timeout=300)
     timings["postBuild"] = time.monotonic() - t0 - timings["requirements"]

@@ -21,6 +21,7 @@ from typing import Any, Iterator
 
 import pytest
 from run_apart import run_apart
+from venvs import uv_install
 
 from samurai_lab.tools.bench_browser import CHROMIUM_FLAGS, find_chromium, free_port
 
@@ -48,9 +49,9 @@ def _hub_venv() -> Path:
     if stamp.is_file() and stamp.read_text() == _stamp():
         return venv
     subprocess.run([sys.executable, "-m", "venv", "--clear", str(venv)], check=True, timeout=120)
-    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-    subprocess.run([*pip, "-r", str(RECIPE / "requirements.txt")], check=True, timeout=900)
-    subprocess.run([*pip, "--no-deps", "-e", str(REPO_ROOT)], check=True, timeout=300)
+    python = venv / "bin" / "python"
+    uv_install(python, "-r", str(RECIPE / "requirements.txt"))
+    uv_install(python, "--no-deps", "-e", str(REPO_ROOT), timeout=300)
     stamp.write_text(_stamp())
     return venv
 

@@ -30,6 +30,7 @@ from samurai_lab.tools.bench_browser import CHROMIUM_FLAGS, free_port
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
 from helpers import APP_READY, PageErrors, chromium_for_tests  # noqa: E402  (tests/browser/helpers.py)
+from venvs import uv_install  # noqa: E402
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = REPO_ROOT / "tests" / ".artifacts"
@@ -86,7 +87,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     root = tmp_path_factory.mktemp("wheel-build")
     src = root / "src"
     shutil.copytree(REPO_ROOT, src, symlinks=True, ignore=NOT_SOURCE)
-    out = subprocess.run([sys.executable, "-m", "build", "--outdir", str(root / "dist"), str(src)],
+    out = subprocess.run([sys.executable, "-m", "build", "--installer=uv", "--outdir", str(root / "dist"), str(src)],
                          capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
     sdist = root / "dist" / f"samurai_lab-{__version__}.tar.gz"
@@ -127,8 +128,7 @@ def installed(built: tuple[Path, Path], tmp_path_factory: pytest.TempPathFactory
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
     env = _clean_env(venv, data_home)
     t0 = time.monotonic()
-    subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--no-compile", f"{built[1]}[app]"],
-                   check=True, env=env, cwd=elsewhere, timeout=900)
+    uv_install(venv / "bin" / "python", f"{built[1]}[app]", env=env, cwd=elsewhere)
     print(f"wheel installed with [app] in {time.monotonic() - t0:.1f} s")
     return {"venv": venv, "elsewhere": elsewhere, "data_home": data_home, "env": env}
 

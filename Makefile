@@ -20,13 +20,19 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
 	  echo "Could not create $(VENV). On Debian/Ubuntu: sudo apt-get install -y python3-venv"; exit 1; }
 
-# Stamps: (re)install only when pyproject.toml is newer than the last install.
+# Stamps: (re)install only when pyproject.toml is newer than the last install. uv installs (with pip's settings
+# of the machine: samurai_lab/tools/uv_pip.py) in seconds what pip takes minutes over; pip if uv cannot be had.
+UV_PIP := $(BIN)/python samurai_lab/tools/uv_pip.py
+define install
+	{ $(PIP) install -q uv && $(UV_PIP) -e '.[$(1)]'; } || $(PIP) install -e '.[$(1)]'
+endef
+
 $(VENV)/.installed-app: pyproject.toml | $(BIN)/python
-	$(PIP) install -e '.[app]'
+	$(call install,app)
 	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(PIP) install -e '.[test]'
+	$(call install,test)
 	@touch $@ $(VENV)/.installed-app
 
 serve: $(VENV)/.installed-app  ## run the apps in the browser (voila on 127.0.0.1:8866)

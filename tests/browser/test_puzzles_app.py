@@ -26,7 +26,7 @@ from samurai_lab.knizia.teaching.puzzle import THEMES
 from samurai_lab.knizia.widgets.board import BoardView
 from samurai_lab.knizia.teaching.reply import threatened
 from samurai_lab.knizia.teaching.turn_search import relevant_actions, reply_reach
-from samurai_lab.knizia.widgets.puzzle import focus_hexes
+from samurai_lab.knizia.widgets.puzzle import BELOW_SHARE, focus_hexes
 from samurai_lab.ui.puzzles import STORE_KEY
 
 pytestmark = pytest.mark.browser
@@ -113,6 +113,7 @@ def test_ikizumari_hint_then_solved_by_mouse_in_italian(browser: Browser, voila_
 def _knizia_view(puzzle: knizia.Puzzle) -> BoardView:
     """The app's board, built as the app builds it (for where its hexes are drawn)."""
     view = BoardView(new_game(2), legend=False)
+    view.below_share = BELOW_SHARE  # as the trainer fits it: its hand is above it
     view.set_state(puzzle.state)
     view.set_focus(focus_hexes(puzzle.state, puzzle.record.goal) or None)
     return view

@@ -8,7 +8,7 @@ import pytest
 from board_fit import board_layout
 from helpers import APP_READY, context_page, open_app, save_screenshot, wait_for_text
 from playwright.sync_api import Browser, expect
-from touch_taps import DEVICES, board_box, fitted_pixel, hold, screen_point, tap_board
+from touch_taps import DEVICES, board_box, fitted_pixel, hold, screen_point, scroll_to, tap_board
 
 from samurai_lab import EDITION_1998, PlaceTile
 from samurai_lab.ikizumari.core import parse_square
@@ -126,8 +126,9 @@ def test_the_map_tells_by_a_tap_and_by_touch_and_hold(browser: Browser, voila_ur
         tap_board(page, CANVAS, *layout.pixel_of(board.edo))  # a tap (in the lens): the hover's line
         wait_for_text(page, ".samurai-map-hover", "Edo", TIMEOUT)
         kyoto = board.resolve("Kyoto")
-        box = board_box(page, CANVAS)
         x, y = layout.pixel_of(kyoto)
+        scroll_to(page, CANVAS, y)  # Kyoto on the screen, in the lens
+        box = board_box(page, CANVAS)
         hold(page, screen_point(box, x, y))
         wait_for_text(page, ".samurai-map-hover", "Kyoto", TIMEOUT)
         assert errors.unexpected() == []

@@ -80,7 +80,7 @@ def test_the_miner_keeps_wins_in_2_and_3_and_only_wins_in_1_that_are_not_obvious
 
 def test_the_bundled_puzzles_lean_to_2_and_3_moves_with_themes_named_in_every_language():
     records = [read_record(p) for p in puzzle_files(PUZZLES, "ikizumari")]
-    assert len(records) >= 122  # still being mined back to 150 (an ANZEN and its extra move: one turn)
+    assert len(records) >= 150
     one = [r for r in records if r.moves == 1]
     assert len(one) <= 60 and all(r.tempting >= ONE_MOVE_TEMPTING for r in one)
     used = {t for r in records for t in r.themes}

@@ -33,6 +33,19 @@ def said(html: str, css_class: str) -> str:
     return found.group(1)
 
 
+#: A word of clicking and of tapping, per language (any form: "clicca", "clic"; "щёлкайте", "щелчок").
+CLICKING = {"en": r"click", "it": r"clic", "es": r"puls|clic", "ru": r"щ[её]лк|щелч", "fr": r"cliqu|clic"}
+TAPPING = {"en": r"\btap", "it": r"tocc", "es": r"\btoca|toque", "ru": r"косн|каса", "fr": r"touch"}
+
+
+def says_both_ways(message: str, lang: str, what: str = "") -> None:
+    """``message`` (``pointer_html``) clicks with a mouse and taps on a touch screen, never clicks there."""
+    click, tap = said(message, SAY_CLICK_CLASS).lower(), said(message, SAY_TAP_CLASS).lower()
+    assert re.search(CLICKING[lang], click), (what, click)
+    assert re.search(TAPPING[lang], tap), (what, tap)
+    assert not re.search(CLICKING[lang], tap), (what, tap)
+
+
 def test_the_page_shows_one_of_the_two() -> None:
     assert f"html.{TOUCH_CLASS} .{SAY_CLICK_CLASS}" in POINTER_CSS
     assert f"html:not(.{TOUCH_CLASS}) .{SAY_TAP_CLASS}" in POINTER_CSS
@@ -98,3 +111,48 @@ def test_knizia_explorer_how_to_line_says_tap_on_a_touch_screen(lang: str) -> No
     assert CLICK[lang].lower() in said(line, SAY_CLICK_CLASS).lower()
     assert TAP[lang].lower() in said(line, SAY_TAP_CLASS).lower()
     assert CLICK[lang].lower() not in said(line, SAY_TAP_CLASS).lower()
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "ru", "fr"])
+def test_the_study_editor_marks_and_arrows_by_tap_on_a_touch_screen(lang: str) -> None:
+    from samurai_lab.ikizumari.widgets.app import IkizumariApp
+
+    app = IkizumariApp(lang, seats=("people", "people")) if lang == "fr" else KatanaApp(lang, seats=("people", "people"))
+    editor = app.study_editor
+    with use_language(lang):
+        editor.mark_toggle.value = True
+        marking = app.feedback.message.value
+        editor.arrow_toggle.value = True
+        arrow = app.feedback.message.value
+        editor.mark("a1")
+        arrow_end = app.feedback.message.value
+    for message in (marking, arrow, arrow_end):
+        says_both_ways(message, lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "ru"])
+def test_knizia_study_editor_edit_mode_and_what_if_say_tap_on_a_touch_screen(lang: str) -> None:
+    from samurai_lab.knizia.core.actions import PlaceTile
+    from samurai_lab.knizia.widgets.explorer import EDIT_TAB, STUDY_TAB, Explorer
+
+    with use_language(lang):
+        app = Explorer()
+        messages = {}
+        app.open_tab(EDIT_TAB)
+        messages["edit hint"] = app.feedback.message.value
+        messages["edit line"] = app.edit_panel.widget.children[0].value
+        messages["edit tool"] = app.edit_panel.tool.description
+        app.open_tab(STUDY_TAB)
+        app.study_panel.mark_toggle.value = True
+        messages["mark hexes"] = app.feedback.message.value
+        app.open_tab(0)
+        messages["play hint"] = app.feedback.message.value
+        messages["one click"] = app.one_click.description
+        land = next(k for k, t in enumerate(app.state.hand) if not t.on_sea and not t.is_swap and not t.is_move)
+        app.choose(land)
+        tile = app.state.hand[land]
+        hex_id = next(a.hex for a in app.state.legal_actions() if isinstance(a, PlaceTile) and a.tile == tile)
+        app.click_hex(app.state.board.ids.index(hex_id))
+        messages["what if"] = app.feedback.message.value
+    for what, message in messages.items():
+        says_both_ways(message, lang, what)

@@ -39,6 +39,15 @@ from .upload_guard import guard_upload
 
 T = Domain("ui")
 
+#: Instructions said for a mouse and for a finger (``ui/touch.pointer_html``); a game may say them in its words.
+MARK_SAY = (N_("Click squares to mark them; click a marked square again to remove its mark."),
+            N_("Tap squares to mark them; tap a marked square again to remove its mark."))
+ARROW_SAY = (N_("Click the square the arrow starts from, then the square it points to."),
+             N_("Tap the square the arrow starts from, then the square it points to."))
+ARROW_END_SAY = (N_("Now click the square the arrow points to."), N_("Now tap the square the arrow points to."))
+ANSWER_SAY = (N_("Now play the answer on the board: click a samurai, then the square it goes to."),
+              N_("Now play the answer on the board: tap a samurai, then the square it goes to."))
+
 ACCEPT, WRONG_ANSWER = "accept", "wrong"
 #: Saved studies: at most this many files, of this many bytes in all, names of this many characters.
 MAX_SAVED_FILES, MAX_SAVED_BYTES, MAX_NAME = 200, 2_000_000, 64
@@ -219,6 +228,10 @@ class StudyEditor:
         """``text`` in the current language, in the game's own words when it has some."""
         return self.game.words().get(text) or T.gettext(text)
 
+    def _say(self, words: tuple[str, str]) -> None:
+        """An instruction (click, tap) in the game's words: the page shows its device's."""
+        self.feedback.show(self._word(words[0]), "info", self._word(words[1]))
+
     def relabel(self) -> None:
         """Every label in the current language (the study being built is kept)."""
         self.language.description = T.gettext("Language")
@@ -290,17 +303,14 @@ class StudyEditor:
         other = self.arrow_toggle if toggle is self.mark_toggle else self.mark_toggle
         other.value = False
         self.recording, self._arrow_from = None, None
-        self.feedback.show(self._word(N_("Click squares to mark them; click a marked square again to remove its "
-                                         "mark.")) if toggle is self.mark_toggle else
-                           self._word(N_("Click the square the arrow starts from, then the square it points to.")),
-                           "info")
+        self._say(MARK_SAY if toggle is self.mark_toggle else ARROW_SAY)
 
     def mark(self, cell: str) -> None:
         """A click on ``cell`` while marking: mark it (or remove its mark), or an end of the arrow."""
         if self.arrow_toggle.value:
             if self._arrow_from is None or self._arrow_from == cell:
                 self._arrow_from = cell
-                self.feedback.show(self._word(N_("Now click the square the arrow points to.")), "info")
+                self._say(ARROW_END_SAY)
                 return
             self.arrow, self._arrow_from = (self._arrow_from, cell), None
             self.arrow_toggle.value = False
@@ -324,8 +334,7 @@ class StudyEditor:
         self.recording = kind
         self.mark_toggle.value = self.arrow_toggle.value = False
         self.game.open_board()
-        self.feedback.show(self._word(N_("Now play the answer on the board: click a samurai, then the square it "
-                                         "goes to.")), "info")
+        self._say(ANSWER_SAY)
 
     def _question_step(self) -> Step:
         if not self.steps:

@@ -18,6 +18,7 @@ from ..core.tiles import CASTES, TILE_KINDS, Caste
 from . import position_edit as pe
 from .hand_panel import tile_label
 from ...i18n import Domain
+from ...ui.touch import pointer_html
 
 T = Domain("knizia")
 
@@ -34,7 +35,8 @@ class EditPanel:
         self.draft: GameState | None = None
         self.problems: list[str] = []
         self.tool = widgets.ToggleButtons(options=[(PIECE, PIECE), (TILE, TILE), (REMOVE, REMOVE)], value=PIECE,
-                                          description=T.gettext("Click puts"),
+                                          description=pointer_html(T.gettext("Click puts"), T.gettext("Tap puts")),
+                                          description_allow_html=True,
                                           style={"button_width": "auto", "description_width": "initial"})
         self.tool.add_class("samurai-edit-tool")
         self.caste = widgets.ToggleButtons(style={"button_width": "auto", "description_width": "initial"},
@@ -63,8 +65,9 @@ class EditPanel:
                                              layout=widgets.Layout(width="auto"))
         self.discard_button.add_class("samurai-edit-discard")
         self.widget = widgets.VBox([
-            widgets.HTML("<i>{}</i>".format(html.escape(T.gettext(
-                "Click the board to edit; edits are checked like scenario files and applied only when valid.")))),
+            widgets.HTML("<i>{}</i>".format(pointer_html(
+                T.gettext("Click the board to edit; edits are checked like scenario files and applied only when valid."),
+                T.gettext("Tap the board to edit; edits are checked like scenario files and applied only when valid.")))),
             self.tool, self.caste, self.pool, widgets.HBox([self.owner, self.tile]), self.current,
             self.hands_title, self.hands_box,
             self.problems_html, widgets.HBox([self.apply_button, self.discard_button]),

@@ -42,6 +42,7 @@ from .tally_panel import tally_html
 from ...ui.common import Feedback
 from ...ui.header import AppHeader
 from ...ui.layout import NARROW_PX, classed, css_widget
+from ...ui.touch import pointer_html
 from ...i18n import Domain
 
 if TYPE_CHECKING:
@@ -218,9 +219,12 @@ class ExamplesApp:
         self.swap_chooser = SwapChooser(self.feedback.guard(self._swap_caste))
         self.try_box = widgets.VBox([
             widgets.HTML(f'<div style="{TEXT};font-weight:bold;color:#0d47a1">'
-                         + html.escape(T.gettext("Try it yourself: choose a {tile}, then click a hex. The example is "
-                                                 "kept; come back to it with one click.").format(
-                             tile=first.ruleset.vocabulary.tile)) + '</div>'),
+                         + pointer_html(T.gettext("Try it yourself: choose a {tile}, then click a hex. The example is "
+                                                  "kept; come back to it with one click.").format(
+                                                      tile=first.ruleset.vocabulary.tile),
+                                        T.gettext("Try it yourself: choose a {tile}, then tap a hex. The example is "
+                                                  "kept; come back to it with one tap.").format(
+                                                      tile=first.ruleset.vocabulary.tile)) + '</div>'),
             self.hand.widget, self.swap_chooser.widget,
             widgets.HBox([self.end_turn_button, self.confirm_button, self.undo_button,
                                             self.back_button]), self.try_outcome],

@@ -38,7 +38,7 @@ from ...ui.common import Feedback
 from ...ui.header import AppHeader
 from ...ui.layout import SIDE_CLASS, classed
 from ...ui.projector import INTRO_CLASS
-from ...ui.touch import SAY_CLICK_CLASS, SAY_TAP_CLASS
+from ...ui.touch import SAY_CLICK_CLASS, SAY_TAP_CLASS, pointer_html
 from ...ui.language import open_page
 from ...ui.query import query_params
 from .hand_panel import HandPanel
@@ -80,6 +80,16 @@ def tab_hint(index: int, vocab: Vocabulary) -> str:
         T.gettext("Study: add positions as steps with words, marks and questions, then save the study and open it "
                   "in the study player."),
     )[index]
+
+
+def tab_hint_tap(index: int, vocab: Vocabulary) -> str | None:
+    """What to do in a tab as a touch screen says it (None: the same words as ``tab_hint``)."""
+    if index == 0:
+        return T.gettext("Play: choose a {tile} of the hand, then tap the board.").format(tile=vocab.tile)
+    if index == 1:
+        return T.gettext("Edit mode: choose what a tap puts, then tap the board. Edits are checked and applied only "
+                         "when valid.")
+    return None
 
 
 def help_html(vocab: Vocabulary) -> str:
@@ -160,8 +170,9 @@ class Explorer:
         self.pass_button = widgets.Button(description=T.gettext("Pass"), layout=widgets.Layout(width="auto"))
         self.pass_button.add_class("samurai-pass")
         self.pass_button.on_click(self.guard(lambda _: self.pass_turn()))
-        self.one_click = widgets.Checkbox(value=not confirm, description=T.gettext("one click plays (no preview)"),
-                                          indent=False,
+        self.one_click = widgets.Checkbox(value=not confirm, indent=False, description_allow_html=True,
+                                          description=pointer_html(T.gettext("one click plays (no preview)"),
+                                                                   T.gettext("one tap plays (no preview)")),
                                           layout=widgets.Layout(width="auto"))
         self.one_click.observe(self.guard(lambda ch: self.set_confirm(not ch["new"])), names="value")
         self.swap_castes = [widgets.ToggleButtons(style={"button_width": "auto"}) for _ in range(2)]
@@ -513,7 +524,8 @@ class Explorer:
         self.panel(index)
         if self.tabs.selected_index != index:
             self.tabs.selected_index = index
-        self.feedback.show(tab_hint(index, self.state.ruleset.vocabulary), "info")
+        vocab = self.state.ruleset.vocabulary
+        self.feedback.show(tab_hint(index, vocab), "info", tab_hint_tap(index, vocab))
         self.refresh()
 
     def panel(self, index: int) -> Any:

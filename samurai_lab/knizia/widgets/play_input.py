@@ -333,8 +333,11 @@ class PlayInput:
         if not self.confirm or (self.sel.pending == action and self.sel.pending_hex == hex_index):
             return Outcome(action=action)
         self.sel.pending, self.sel.pending_hex = action, hex_index
+        said = self.say(state, action)
         return Outcome(message=T.gettext("What if: {action}. Click the same hex again (or press Confirm) to play it; "
-                                         "click another hex to look elsewhere.").format(action=self.say(state, action)),
+                                         "click another hex to look elsewhere.").format(action=said),
+                       tap=T.gettext("What if: {action}. Tap the same hex again (or press Confirm) to play it; "
+                                     "tap another hex to look elsewhere.").format(action=said),
                        preview=preview(state, action))
 
     def _piece_reason(self, state: GameState, caste: Caste) -> str:

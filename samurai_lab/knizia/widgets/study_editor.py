@@ -63,6 +63,14 @@ class StudyEditor(SharedEditor):
             "Now play the answer on the board: click a samurai, then the square it goes to.": T.gettext(
                 "Now play the answer on the board: choose a {tile}, then click a hex.").format(
                 tile=self.app.state.ruleset.vocabulary.tile),
+            "Tap squares to mark them; tap a marked square again to remove its mark.": T.gettext(
+                "Tap hexes to mark them; tap a marked hex again to remove its mark."),
+            "Tap the square the arrow starts from, then the square it points to.": T.gettext(
+                "Tap the hex the arrow starts from, then the hex it points to."),
+            "Now tap the square the arrow points to.": T.gettext("Now tap the hex the arrow points to."),
+            "Now play the answer on the board: tap a samurai, then the square it goes to.": T.gettext(
+                "Now play the answer on the board: choose a {tile}, then tap a hex.").format(
+                tile=self.app.state.ruleset.vocabulary.tile),
         }
 
     def mark(self, index: int | None) -> None:  # type: ignore[override]  # the explorer hands a hex's index

@@ -18,6 +18,7 @@ from ..teaching.game_text import action_phrase
 from ..teaching.words import capitalised, hex_words, resolution_words
 from ..core.text import end_reason_text
 from ...i18n import Domain
+from ...ui.touch import pointer_html
 
 T = Domain("knizia")
 
@@ -100,7 +101,8 @@ class TallyPanel:
     @staticmethod
     def empty_html() -> str:
         """The invitation shown before a settlement is chosen (in the current language)."""
-        return "<i>{}</i>".format(html.escape(T.gettext("Click a settlement to see its influence tallies.")))
+        return "<i>{}</i>".format(pointer_html(T.gettext("Click a settlement to see its influence tallies."),
+                                               T.gettext("Touch and hold a settlement to see its influence tallies.")))
 
     def __init__(self) -> None:
         self.widget = widgets.HTML(value=self.empty_html())

@@ -156,3 +156,15 @@ def test_knizia_study_editor_edit_mode_and_what_if_say_tap_on_a_touch_screen(lan
         messages["what if"] = app.feedback.message.value
     for what, message in messages.items():
         says_both_ways(message, lang, what)
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "ru"])
+def test_knizia_tallies_shown_with_a_tile_chosen_say_tap_to_lay_it_on_a_touch_screen(lang: str) -> None:
+    from samurai_lab.knizia.widgets.explorer import Explorer
+
+    with use_language(lang):
+        app = Explorer()
+        land = next(k for k, t in enumerate(app.state.hand) if not t.on_sea and not t.is_swap and not t.is_move)
+        app.choose(land)
+        app.click_hex(app.state.board.cities[0])
+    says_both_ways(app.feedback.message.value, lang)

@@ -282,12 +282,17 @@ class PlayInput:
             if t.is_move and self.sel.move_from is None:
                 todo = T.gettext("to play the {move}, click one of your highlighted {tiles}").format(
                     move=vocab.move, tiles=vocab.tiles)
+                tap = T.gettext("to play the {move}, tap one of your highlighted {tiles}").format(
+                    move=vocab.move, tiles=vocab.tiles)
             elif t.on_sea:
                 todo = T.gettext("to lay {tile}, click an empty sea hex").format(tile=tile_label(state, t))
+                tap = T.gettext("to lay {tile}, tap an empty sea hex").format(tile=tile_label(state, t))
             else:
                 todo = T.gettext("to lay {tile}, click an empty land hex").format(tile=tile_label(state, t))
-            return Outcome(message=T.gettext("The tallies of {place} are shown; {todo}.").format(
-                place=self.place(state, hex_index), todo=todo))
+                tap = T.gettext("to lay {tile}, tap an empty land hex").format(tile=tile_label(state, t))
+            shown = T.gettext("The tallies of {place} are shown; {todo}.")
+            place = self.place(state, hex_index)
+            return Outcome(message=shown.format(place=place, todo=todo), tap=shown.format(place=place, todo=tap))
         if t.is_move:
             return self._click_move(state, hex_index)
         return self._offer(state, PlaceTile(t, state.board.ids[hex_index]), hex_index)
@@ -372,8 +377,10 @@ class PlayInput:
                 return Outcome(message=f"{vocab.move}: {plain_text(state, reason, self.coords)}", kind="error")
             self.sel.move_from, self.sel.pending, self.sel.pending_hex = hex_index, None, None
             lifted = state.tiles[hex_index].tile  # type: ignore[union-attr]
+            tile, place = tile_label(state, lifted), self.place(state, hex_index)
             return Outcome(message=T.gettext("Lifting {tile} from {place}: click an empty land hex to lay it.").format(
-                tile=tile_label(state, lifted), place=self.place(state, hex_index)))
+                tile=tile, place=place), tap=T.gettext("Lifting {tile} from {place}: tap an empty land hex to lay "
+                                                       "it.").format(tile=tile, place=place))
         if hex_index == self.sel.move_from:
             self.sel.move_from, self.sel.pending, self.sel.pending_hex = None, None, None
             return Outcome(message=T.gettext("Choose one of your {tiles} to lift.").format(tiles=vocab.tiles))
@@ -392,10 +399,13 @@ class PlayInput:
             del ends[k:]
             del self.sel.swap_castes[k:]
             self.sel.pending = self.sel.pending_hex = None
-            return Outcome(message=T.gettext("Exchange cancelled for that settlement: click a settlement."))
+            return Outcome(message=T.gettext("Exchange cancelled for that settlement: click a settlement."),
+                           tap=T.gettext("Exchange cancelled for that settlement: tap a settlement."))
         if not board.is_settlement[hex_index] or not state.pieces[hex_index]:
             return Outcome(message=T.gettext("The {swap} exchanges {pieces}: click a settlement holding one.").format(
-                swap=vocab.swap, pieces=vocab.pieces), kind="error")
+                swap=vocab.swap, pieces=vocab.pieces), kind="error",
+                tap=T.gettext("The {swap} exchanges {pieces}: tap a settlement holding one.").format(
+                    swap=vocab.swap, pieces=vocab.pieces))
         if len(ends) == 2:
             del ends[1:]
             del self.sel.swap_castes[1:]

@@ -168,3 +168,22 @@ def test_knizia_tallies_shown_with_a_tile_chosen_say_tap_to_lay_it_on_a_touch_sc
         app.choose(land)
         app.click_hex(app.state.board.cities[0])
     says_both_ways(app.feedback.message.value, lang)
+
+
+@pytest.mark.parametrize("game", ["katana", "ikizumari"])
+@pytest.mark.parametrize("lang", ["en", "it", "es", "ru", "fr"])
+def test_the_lessons_tasks_say_neither_click_nor_tap(game: str, lang: str) -> None:
+    """A task names what to choose or which button to press: the same words on every device."""
+    import dataclasses
+    import importlib
+
+    if game == "katana" and lang == "fr":
+        pytest.skip("Katana speaks en, it, es, ru")
+    lesson = importlib.import_module(f"samurai_lab.{game}.teaching.lesson")
+    texts = [v for chapter in lesson.CHAPTERS for task in chapter.tasks
+             for v in dataclasses.astuple(task) if isinstance(v, str)]
+    with use_language(lang):
+        said_texts = [lesson.T.gettext(t) for t in texts]
+    words = r"clic" if lang == "es" else CLICKING[lang]  # Spanish presses ("pulsa") a button on every device
+    clicking = [t for t in said_texts if re.search(words, t.lower())]
+    assert not clicking

@@ -104,7 +104,7 @@ def test_lesson_wrong_then_right(app_page: Page, voila_url: str) -> None:
     wait_for_text(page, ".ikz-lesson-feedback", "Well done!", TIMEOUT)
     wait_for_text(page, ".ikz-lesson-progress", "1 of 12 tasks solved", TIMEOUT)
     page.click(".ikz-lesson-hint")
-    wait_for_text(page, ".ikz-lesson-hint-text", "Click a red samurai", TIMEOUT)
+    wait_for_text(page, ".ikz-lesson-hint-text", "Choose a red samurai", TIMEOUT)
     save_screenshot(page, "ikizumari_lesson")
     page.get_by_role("tab", name="Rules").click()
     wait_for_text(page, ".ikz-rules", "Rulings: the points the text leaves open", TIMEOUT)

@@ -52,7 +52,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "(horizontal, vertical or diagonal), at least one square, and never lands on an occupied square. Red "
         "begins; his first move is at most 7 squares."), (
         Task("first-3", N_("Move a samurai exactly 3 squares, along any straight line."), START, "distance", 3,
-             N_("Click a red samurai, then a square three steps away along a row, a column or a diagonal."),
+             N_("Choose a red samurai, then a square three steps away along a row, a column or a diagonal."),
              N_("Rule a: the distance is yours to choose.")),
         Task("first-dragon", N_("Open with a move that lands on a dragon (green triangle)."), START, "land", "dragon",
              N_("d1 to d3 is the rulebook's own '2 dragon'."), N_("Rule a: you announce the symbol you land on.")),

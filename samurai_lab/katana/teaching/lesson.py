@@ -111,7 +111,7 @@ CHAPTERS: tuple[Chapter, ...] = (
              "d9-c9"),
         Task("tachiojo-2", "c9,f9,a7,i7 d1,f1,a3,i3 r taiyo 0:0 0 1 -",
              N_("Red cannot move: do what the rules say."), _is_pass,
-             N_("Red has no other choice."), N_("Click Pass (Tachiōjō)."), "pass"),
+             N_("Red has no other choice."), N_("Press Pass (Tachiōjō)."), "pass"),
     )),
     Chapter("sfida", N_("4. The Sfida"), N_(
         "Two rival samurai on one line with a KATANA square between them make a challenge area. The samurai "

@@ -301,7 +301,7 @@ class KatanaApp:
             self.feedback.show(describe_constraint(st), "info")
             return
         if self.session.seats[st.to_move] != "people":
-            self.feedback.show(T.gettext("It is the bot's turn: click Bot move."), "warning")
+            self.feedback.show(T.gettext("It is the bot's turn: press Bot move."), "warning")
             return
         if st.pending:
             self._play_move(Move("place", to=square))
@@ -433,7 +433,7 @@ class KatanaApp:
         task = self.tasks[self.task_index]
         st = task.start()
         if self.lesson_state != st:
-            self.lesson_feedback.show(T.gettext("Click Try again to start this task over."), "info")
+            self.lesson_feedback.show(T.gettext("Press Try again to start this task over."), "info")
             return
         if owner(st.cells[square]) == st.to_move:
             self.lesson_selected = square

@@ -187,3 +187,14 @@ def test_the_lessons_tasks_say_neither_click_nor_tap(game: str, lang: str) -> No
     words = r"clic" if lang == "es" else CLICKING[lang]  # Spanish presses ("pulsa") a button on every device
     clicking = [t for t in said_texts if re.search(words, t.lower())]
     assert not clicking
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "ru"])
+def test_knizia_download_link_says_tap_on_a_touch_screen(lang: str, tmp_path) -> None:
+    from samurai_lab.knizia.widgets.explorer import FILES_TAB, Explorer
+
+    with use_language(lang):
+        app = Explorer(scenarios_dir=tmp_path)
+        app.open_tab(FILES_TAB)
+        app.files_panel.make_download()
+    says_both_ways(app.files_panel.download.value, lang)

@@ -38,6 +38,7 @@ from ...common.limits import loads_toml, read_text
 from ...common.saving import reserved_name_problem, write_whole
 from ...ui.upload_guard import check_upload, guard_upload
 from ...i18n import N_, Domain
+from ...ui.touch import pointer_html
 from ...ui.header import page_name
 from ...ui.layout import classed
 from ...ui.runtime import in_browser
@@ -435,5 +436,6 @@ class FilesPanel:
         name = slug(title) + ".toml"
         self.download.value = (f'<a download="{html.escape(name)}" href="data:application/toml;base64,{data}">'
                                f"⬇ {html.escape(name)}</a> <small>"
-                               "({})</small>".format(html.escape(T.gettext("click to save it on your computer"))))
+                               "({})</small>".format(pointer_html(T.gettext("click to save it on your computer"),
+                                                                  T.gettext("tap to save it on your device"))))
         return text

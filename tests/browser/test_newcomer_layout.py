@@ -95,6 +95,8 @@ PROJECTOR_STEP = {
     "lesson.ipynb": ("canvas.samurai-board-canvas", ".samurai-tile-button", ".samurai-lesson-end-turn"),
     "map.ipynb": ("canvas.samurai-board-canvas",),
     "game.ipynb": (".samurai-start",),
+    "scoring.ipynb": (".samurai-score-chart", ".samurai-score-prev", ".samurai-score-next", ".samurai-score-steps"),
+    "variants.ipynb": (".samurai-ruling-choice", "canvas.samurai-board-canvas", ".samurai-ruling-demo-intro"),
 }
 PROJECTORS = ((1280, 720), (1024, 768))
 
@@ -129,6 +131,8 @@ def projector_faults(page: Page, notebook: str, width: int, height: int) -> list
     head = places[".samurai-app-header"]
     if head["h"] > 130:
         faults.append(f"header {head['h']:.0f} px tall")
+    if head["top"] > 40:
+        faults.append(f"header at {head['top']:.0f}..{head['bottom']:.0f}, not at the top of the screen")
     nav, name = places[".samurai-app-nav nav"], places[".samurai-app-header h1"]
     if nav is None or nav["w"] < 100 or abs(nav["top"] - name["top"]) > 30:
         faults.append(f"the apps' links not on the title's line: {nav} beside {name}")

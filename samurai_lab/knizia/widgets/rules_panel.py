@@ -27,6 +27,7 @@ from ..core.tiles import CASTES
 from .board import BoardView
 from ...ui.common import Feedback
 from ...ui.layout import classed
+from ...ui.projector import INTRO_CLASS, PROJECTOR_CLASS
 from ..scenarios.catalogue import SCENARIO_DIR, catalogue, load
 from ...ui.common import projector_style
 from ...ui.header import AppHeader
@@ -100,6 +101,27 @@ def vocabulary_html(highlight: str | None = None) -> str:
 
 
 # --- the demos -------------------------------------------------------------------------------------
+
+
+def _projected(rule: str) -> str:
+    """CSS ``rule`` ("selector {...}", the selector under the panel) for the panel in projector mode."""
+    sel, body = (part.strip() for part in rule.split("{", 1))
+    return f".{PROJECTOR_CLASS} .samurai-rules-panel {sel}, .{PROJECTOR_CLASS}.samurai-rules-panel {sel} {{ {body}"
+
+
+#: On a projector the ruling's buttons and its two boards fit the screen: the ruling's long explanation scrolls in
+#: a box of its own, the list of its values and each run's long words are left to the buttons and the headings,
+#: the two runs side by side, and the boards are drawn no taller than the room below them.
+PROJECTOR_LAYOUT = "<style>" + "".join(_projected(r) for r in (
+    ".samurai-ruling-text { display: none !important; }",
+    ".samurai-ruling-run-words { display: none !important; }",
+    ".samurai-ruling-demo-intro { max-height: 100px; overflow-y: auto !important; }",
+    ".samurai-ruling-demo { flex-wrap: nowrap !important; }",
+    ".samurai-ruling-run { width: calc(50% - 16px) !important; min-width: 0; }",
+    ".samurai-ruling-run canvas.samurai-board-canvas { max-height: calc(100vh - 380px) !important; width: auto "
+    "!important; height: auto !important; max-width: 100% !important; }",
+)) + "</style>"
+
 
 @dataclass(frozen=True)
 class RunResult:
@@ -198,7 +220,7 @@ class RulesPanel:
         self.ruling_text = classed(widgets.HTML(), "samurai-ruling-text")
         self.demo = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.demo.add_class("samurai-ruling-demo")
-        self.demo_intro = widgets.HTML()
+        self.demo_intro = classed(widgets.HTML(), "samurai-ruling-demo-intro")
 
         rulings = widgets.VBox([self.ruling_buttons, self.ruling_text, self.demo_intro, self.demo])
         self.tabs = widgets.Tab(children=[rulings, self.presets, self.vocabulary])
@@ -213,11 +235,12 @@ class RulesPanel:
             layout=widgets.Layout(align_items="center"))
         self.widget = widgets.VBox([
             projector_style("samurai-rules-panel"),
+            widgets.HTML(PROJECTOR_LAYOUT, layout=widgets.Layout(display="none")),
             *([] if header else [title_row]),
-            widgets.HTML(f'<div style="{TEXT};margin-bottom:6px">'
+            classed(widgets.HTML(f'<div style="{TEXT};margin-bottom:6px">'
                          + html.escape(T.gettext("The rulebooks disagree or stay silent on a few points. Here each of "
                                                  "them has a name (R1–R4) and you choose; the two editions come as "
-                                                 "presets.")) + '</div>'),
+                                                 "presets.")) + '</div>'), INTRO_CLASS),
             self.tabs, self.feedback.widget,
         ])
         self.widget.add_class("samurai-rules-panel")
@@ -285,7 +308,8 @@ class RulesPanel:
             end = f"<div><b>{over}</b> {html.escape(reason)}</div>" if run.final.is_over else ""
             head = widgets.HTML(
                 f'<div style="{TEXT}"><div style="font-size:18px;font-weight:bold;color:#0d47a1">'
-                f'{ruling.id} = {html.escape(value_words(run.value))}</div><div style="color:#6b6257;font-size:14px">'
+                f'{ruling.id} = {html.escape(value_words(run.value))}</div><div class="samurai-ruling-run-words" '
+                f'style="color:#6b6257;font-size:14px">'
                 f'{html.escape(run.explanation)} — {html.escape(run.label)}</div></div>')
             outcome = widgets.HTML(
                 f'<div class="samurai-ruling-outcome-text" style="{FONT};font-size:15px;line-height:1.35">'

@@ -28,6 +28,7 @@ from ..core.tiles import CASTES, supply_per_caste
 from ..scenarios.catalogue import (catalogue, find_scenario, scenario_edition, scenario_final_state, scenario_id,
                                   scenario_title, short_title)
 from ...ui.common import Feedback, projector_style
+from ...ui.projector import PROJECTOR_CLASS
 from ...ui.layout import SCROLL_X_CLASS, classed
 from ...i18n import N_, Domain
 
@@ -86,6 +87,30 @@ def _chip(colour: str, size: int = 12) -> str:
 
 
 # --- pictures and tables (plain functions: HTML strings) ---------------------------------
+
+def _projected(rule: str) -> str:
+    """CSS ``rule`` ("selector {...}", the selector under the explainer) for the explainer in projector mode."""
+    sel, body = (part.strip() for part in rule.split("{", 1))
+    return (f".{PROJECTOR_CLASS} .samurai-scoring-explainer {sel}, "
+            f".{PROJECTOR_CLASS}.samurai-scoring-explainer {sel} {{ {body}")
+
+
+#: On a projector the chart and the step at hand come first, right under the header and the title: the counts beside the chart,
+#: then the step buttons and the step's explanation in a box of its own that scrolls; the case's text, the
+#: presets and the totals follow below; the long table stays on the screen of the teacher.
+PROJECTOR_LAYOUT = "<style>" + "".join(_projected(r) for r in (
+    "> * { order: 5; }",
+    "> .samurai-app-header { order: 0; }",
+    "> .widget-html:has(h2) { order: 1; }",
+    "> .samurai-score-top { order: 2; }",
+    "> .samurai-score-winner { order: 3; }",
+    "> .samurai-score-body { order: 4; }",
+    ".samurai-score-table { display: none !important; }",
+    ".samurai-score-steps { max-height: 150px; overflow-y: auto !important; }",
+    ".samurai-score-case { max-height: 96px; overflow-y: auto !important; }",
+    ".widget-html-content h2 { font-size: 26px !important; margin: 0 !important; }",
+)) + "</style>"
+
 
 def chart_svg(report: ScoreReport, names: Sequence[str], colours: Sequence[str], vocab: Vocabulary,
               width: int = 460, height: int = 250) -> str:
@@ -295,13 +320,17 @@ class ScoringExplainer:
         if self.editable:
             self._rebuild_grid()
             controls.append(self.grid_box)
-        top = widgets.HBox([*(controls[2:] if self.editable else []), self.chart],
-                           layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        top = classed(widgets.HBox([*(controls[2:] if self.editable else []), self.chart],
+                                   layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
+                      "samurai-score-top")
         explain = widgets.VBox([nav, self.steps], layout=widgets.Layout(width="600px", margin="0 16px 0 0",
                                                                         flex="0 0 auto"))
-        body = widgets.HBox([explain, self.table], layout=widgets.Layout(flex_flow="row wrap",
-                                                                          align_items="flex-start"))
-        self.widget = widgets.VBox([projector_style("samurai-scoring-explainer"), self.title, self.case_text, *controls[:2], top, self.feedback.widget, self.winner,
+        body = classed(widgets.HBox([explain, self.table], layout=widgets.Layout(flex_flow="row wrap",
+                                                                                  align_items="flex-start")),
+                       "samurai-score-body")
+        self.widget = widgets.VBox([projector_style("samurai-scoring-explainer"),
+                                    widgets.HTML(PROJECTOR_LAYOUT, layout=widgets.Layout(display="none")),
+                                    self.title, self.case_text, *controls[:2], top, self.feedback.widget, self.winner,
                                     self.totals, body])
         self.widget.add_class("samurai-scoring-explainer")
         if report is None if header is None else header:  # the app of its own (scoring.ipynb)

@@ -198,3 +198,24 @@ def test_knizia_download_link_says_tap_on_a_touch_screen(lang: str, tmp_path) ->
         app.open_tab(FILES_TAB)
         app.files_panel.make_download()
     says_both_ways(app.files_panel.download.value, lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "ru"])
+def test_knizia_pieces_placed_by_hand_are_asked_for_without_click(lang: str) -> None:
+    """Placing the pieces: the status and the castes' heading name what to choose, the same on every device."""
+    from samurai_lab.knizia.core.ruleset import CHOSEN, RANDOM
+    from samurai_lab.knizia.widgets.game import GameApp
+    from samurai_lab.knizia.widgets.play_input import PlayInput
+
+    with use_language(lang):
+        app = GameApp(sleep=lambda s: None)
+        form = app.form
+        form.rules.players.value = 2
+        form.kinds[0].value, form.kinds[1].value = "person", "bot:greedy"
+        form.rules.setup.value, form.rules.hands.value, form.pause.value = CHOSEN, RANDOM, 0.0
+        app.start_from_form()
+        state = app.session.state
+        heading = PlayInput().items(state)[0]
+        words = [app.status.value, heading]
+    assert state.phase.name == "PLACE_PIECES"
+    assert not [w for w in words if re.search(CLICKING[lang], w.lower())], words

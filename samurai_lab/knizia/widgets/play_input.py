@@ -133,7 +133,7 @@ class PlayInput:
                             T.gettext("put a {piece} “{caste}” into a settlement").format(
                                 piece=vocab.piece, caste=vocab.caste(c)),
                             c is chosen, supply[c.index] > 0, key=c.value) for c in CASTES]
-            return (T.gettext("{player} puts a {piece} into a settlement: choose a caste, then click a city "
+            return (T.gettext("{player} puts a {piece} into a settlement: choose a caste, then a city "
                               "(villages once the cities are full)").format(player=seat, piece=vocab.piece), items, "")
         if state.phase is Phase.CHOOSE_HANDS:
             hand = state.hand

@@ -73,7 +73,7 @@ def setup_steps(state: GameState) -> str:
                          "{player} now; then {pieces}; then {first} plays first").format(
             tiles=vocab.tiles, player=now, pieces=pieces, first=first)
     if state.phase is Phase.PLACE_PIECES:
-        return T.gettext("every hand is chosen; put the {pieces} into the settlements by clicking, {player} now; "
+        return T.gettext("every hand is chosen; put the {pieces} into the settlements, {player} now; "
                          "then {first} plays first").format(pieces=vocab.pieces, player=now, first=first)
     if state.phase is Phase.PLAY:
         return T.gettext("{player} plays").format(player=now)

@@ -75,7 +75,7 @@ class KniziaStudyBoard:
         self.hand.widget.layout.display = ""
         vocab = state.ruleset.vocabulary
         seat = state.seats[state.current]
-        title = T.gettext("Choose a {tile} of {player}'s hand, then click a hex").format(
+        title = T.gettext("Choose a {tile} of {player}'s hand, then a hex").format(
             tile=vocab.tile, player=vocab.seat_name(seat.name, seat.colour))
         self.hand.show(title, hand_items(state, state.hands[state.current], self.selected))
 

@@ -12,6 +12,7 @@ Slow: a build and a full install (about a minute with a warm pip cache).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -162,6 +163,9 @@ def test_check_without_a_path_checks_the_bundled_scenarios(installed: dict[str, 
     bundled = len(_files(REPO_ROOT / "scenarios", "*.toml")) + len(_files(REPO_ROOT / "studies", "*.toml"))
     assert len(checked) == bundled, out.stdout
     assert all("site-packages" in line for line in checked), checked[:3]
+    # every bundled puzzle proved against every turn of the player to move (the only run of that proof in the suite)
+    puzzles = len(_files(REPO_ROOT / "puzzles", "*.toml"))
+    assert re.search(rf"^{puzzles} puzzles: {puzzles} proved, 0 not", out.stdout, re.M), out.stdout[-3000:]
 
 
 def test_serve_from_the_installed_wheel_serves_every_app_in_italian(installed: dict[str, Any], playwright: Any) -> None:

@@ -8,27 +8,15 @@ attributes, each node's neighbours in order, the edges' attributes, and Knizia's
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import networkx as real_nx
 import pytest
 
 from samurai_lab.ikizumari.core import board as ikizumari_board
 from samurai_lab.katana.core import board as katana_board
 from samurai_lab.knizia.core import board as knizia_board
+from pyodide_shims import load_shim
 
-SHIMS = Path(__file__).resolve().parents[1] / "samurai_lab" / "tools" / "site" / "pyodide_shims"
-
-
-def load_shim():
-    spec = importlib.util.spec_from_file_location("shim_networkx", SHIMS / "networkx" / "__init__.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-shim = load_shim()
+shim = load_shim("networkx")
 
 
 def built(module, nx_module, monkeypatch, build):

@@ -8,10 +8,8 @@ real numpy and once with the stand-in, and compares the metadata and the bytes s
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
-from pathlib import Path
 
 import numpy as real_np
 import pytest
@@ -22,18 +20,9 @@ import ipycanvas.utils as ipycanvas_utils  # noqa: E402
 from samurai_lab.knizia.core.playout import midgame_position  # noqa: E402
 from samurai_lab.knizia.render import canvas as board_canvas  # noqa: E402
 from samurai_lab.knizia.render.layout import fit_layout  # noqa: E402
+from pyodide_shims import load_shim  # noqa: E402
 
-SHIMS = Path(__file__).resolve().parents[1] / "samurai_lab" / "tools" / "site" / "pyodide_shims"
-
-
-def load_shim():
-    spec = importlib.util.spec_from_file_location("shim_numpy", SHIMS / "numpy" / "__init__.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-shim = load_shim()
+shim = load_shim("numpy")
 
 
 def packed(np_module, monkeypatch, call):

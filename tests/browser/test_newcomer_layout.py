@@ -97,6 +97,8 @@ PROJECTOR_STEP = {
     "game.ipynb": (".samurai-start",),
     "scoring.ipynb": (".samurai-score-chart", ".samurai-score-prev", ".samurai-score-next", ".samurai-score-steps"),
     "variants.ipynb": (".samurai-ruling-choice", "canvas.samurai-board-canvas", ".samurai-ruling-demo-intro"),
+    "tournament.ipynb": (".samurai-tournament-players", ".samurai-tournament-run"),
+    "index.ipynb": (".samurai-cards",),
 }
 PROJECTORS = ((1280, 720), (1024, 768))
 

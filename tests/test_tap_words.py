@@ -219,3 +219,16 @@ def test_knizia_pieces_placed_by_hand_are_asked_for_without_click(lang: str) -> 
         words = [app.status.value, heading]
     assert state.phase.name == "PLACE_PIECES"
     assert not [w for w in words if re.search(CLICKING[lang], w.lower())], words
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "ru"])
+def test_knizia_setup_choices_name_no_pointer(lang: str) -> None:
+    """The options of a new game (hands and pieces chosen by the players) are labels on a button of any device:
+    they say who chooses, not how a mouse does it."""
+    from samurai_lab.knizia.game import rulings_table
+    from samurai_lab.knizia.widgets.ruleset_panel import _setup_options
+
+    with use_language(lang):
+        labels = [label for _, _, options in rulings_table() for _, label in options]
+        labels += [label for label, _ in _setup_options("1998")]
+    assert labels and not [label for label in labels if re.search(r"click|clic|щелч|tap|tocc|toca", label, re.I)], labels

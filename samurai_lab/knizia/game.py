@@ -125,9 +125,9 @@ def rulings_table() -> list[tuple[str, str, list[tuple[str, str]]]]:
     """The edition a new game is played by (its rulings R1-R4 follow it), and how hands and pieces come."""
     pieces = PRESETS["1998"].vocabulary.pieces
     return [("edition", TEACH.gettext("Edition"), [(e, TEACH.gettext(EDITION_WORDS[e])) for e in PRESETS]),
-            ("hands", TEACH.gettext("Setup"), [(CHOSEN, TEACH.gettext("choose hands by clicking")),
+            ("hands", TEACH.gettext("Setup"), [(CHOSEN, TEACH.gettext("choose hands yourself")),
                                               (RANDOM, TEACH.gettext("random hands"))]),
-            ("setup", TEACH.gettext("Setup"), [(CHOSEN, TEACH.gettext("place {pieces} by clicking").format(pieces=pieces)),
+            ("setup", TEACH.gettext("Setup"), [(CHOSEN, TEACH.gettext("place {pieces} yourself").format(pieces=pieces)),
                                               (RANDOM, TEACH.gettext("random {pieces}").format(pieces=pieces))])]
 
 

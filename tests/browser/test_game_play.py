@@ -96,8 +96,8 @@ def test_setup_in_the_rulebooks_order_hands_then_pieces(app_page: Page, voila_ur
     advanced = page.locator(".samurai-advanced")
     if advanced.count() and not page.locator(".samurai-rules").is_visible():  # the rules wait under "Advanced"
         advanced.get_by_text("Advanced").first.click()
-    page.locator(".samurai-rules button", has_text="choose hands by clicking").click()
-    page.locator(".samurai-rules button", has_text="place figures by clicking").click()
+    page.locator(".samurai-rules button", has_text="choose hands yourself").click()
+    page.locator(".samurai-rules button", has_text="place figures yourself").click()
     page.click(".samurai-start")
     expect(page.locator(".samurai-status")).to_contain_text("chooses a starting hand", timeout=TIMEOUT)
 

@@ -40,7 +40,7 @@ def setup_help(edition: str = "1998") -> str:
 def _setup_options(edition: str) -> list[tuple[str, str]]:
     pieces = VOCABULARY[edition].pieces
     return [(T.gettext("random {pieces}").format(pieces=pieces), RANDOM),
-            (T.gettext("place {pieces} by clicking").format(pieces=pieces), CHOSEN)]
+            (T.gettext("place {pieces} yourself").format(pieces=pieces), CHOSEN)]
 
 
 class RulesetPanel:
@@ -71,7 +71,7 @@ class RulesetPanel:
         self.setup = widgets.ToggleButtons(options=_setup_options(ruleset.edition), value=ruleset.setup,
                                            style={"button_width": "auto"})
         self.hands = widgets.ToggleButtons(options=[(T.gettext("random hands"), RANDOM),
-                                                    (T.gettext("choose hands by clicking"), CHOSEN)],
+                                                    (T.gettext("choose hands yourself"), CHOSEN)],
                                            value=ruleset.hands, style={"button_width": "auto"})
         self.captures = widgets.Dropdown(options=[(T.gettext(label), v) for label, v in _CAPTURES],
                                          value=ruleset.captures_visible, description=T.gettext("Captures"),

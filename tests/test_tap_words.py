@@ -141,13 +141,13 @@ def test_knizia_study_editor_edit_mode_and_what_if_say_tap_on_a_touch_screen(lan
         app.open_tab(EDIT_TAB)
         messages["edit hint"] = app.feedback.message.value
         messages["edit line"] = app.edit_panel.widget.children[0].value
-        messages["edit tool"] = app.edit_panel.tool.description
+        neutral = {"edit tool": app.edit_panel.tool.description}
         app.open_tab(STUDY_TAB)
         app.study_panel.mark_toggle.value = True
         messages["mark hexes"] = app.feedback.message.value
         app.open_tab(0)
         messages["play hint"] = app.feedback.message.value
-        messages["one click"] = app.one_click.description
+        neutral["one click"] = app.one_click.description
         land = next(k for k, t in enumerate(app.state.hand) if not t.on_sea and not t.is_swap and not t.is_move)
         app.choose(land)
         tile = app.state.hand[land]
@@ -232,3 +232,4 @@ def test_knizia_setup_choices_name_no_pointer(lang: str) -> None:
         labels = [label for _, _, options in rulings_table() for _, label in options]
         labels += [label for label, _ in _setup_options("1998")]
     assert labels and not [label for label in labels if re.search(r"click|clic|щелч|tap|tocc|toca", label, re.I)], labels
+

@@ -35,8 +35,7 @@ class EditPanel:
         self.draft: GameState | None = None
         self.problems: list[str] = []
         self.tool = widgets.ToggleButtons(options=[(PIECE, PIECE), (TILE, TILE), (REMOVE, REMOVE)], value=PIECE,
-                                          description=pointer_html(T.gettext("Click puts"), T.gettext("Tap puts")),
-                                          description_allow_html=True,
+                                          description=T.gettext("Puts"),
                                           style={"button_width": "auto", "description_width": "initial"})
         self.tool.add_class("samurai-edit-tool")
         self.caste = widgets.ToggleButtons(style={"button_width": "auto", "description_width": "initial"},

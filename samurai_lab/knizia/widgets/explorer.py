@@ -170,9 +170,7 @@ class Explorer:
         self.pass_button = widgets.Button(description=T.gettext("Pass"), layout=widgets.Layout(width="auto"))
         self.pass_button.add_class("samurai-pass")
         self.pass_button.on_click(self.guard(lambda _: self.pass_turn()))
-        self.one_click = widgets.Checkbox(value=not confirm, indent=False, description_allow_html=True,
-                                          description=pointer_html(T.gettext("one click plays (no preview)"),
-                                                                   T.gettext("one tap plays (no preview)")),
+        self.one_click = widgets.Checkbox(value=not confirm, indent=False, description=T.gettext("play at once (no preview)"),
                                           layout=widgets.Layout(width="auto"))
         self.one_click.observe(self.guard(lambda ch: self.set_confirm(not ch["new"])), names="value")
         self.swap_castes = [widgets.ToggleButtons(style={"button_width": "auto"}) for _ in range(2)]

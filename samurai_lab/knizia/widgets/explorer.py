@@ -38,7 +38,7 @@ from ...ui.common import Feedback
 from ...ui.header import AppHeader
 from ...ui.layout import SIDE_CLASS, classed
 from ...ui.projector import INTRO_CLASS
-from ...ui.touch import SAY_CLICK_CLASS, SAY_TAP_CLASS, pointer_html
+from ...ui.touch import SAY_CLICK_CLASS, SAY_TAP_CLASS
 from ...ui.language import open_page
 from ...ui.query import query_params
 from .hand_panel import HandPanel

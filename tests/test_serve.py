@@ -655,3 +655,8 @@ def test_stopping_the_server_passes_over_a_kernel_stopped_meanwhile(tmp_path: Pa
                              kernel_manager=SimpleNamespace(shutdown_all=shutdown_all))
     SamuraiVoila.stop(server)  # type: ignore[arg-type]
     assert rounds == [True, True]
+
+
+def test_kernels_speak_over_unix_sockets() -> None:
+    """No kernel port to lose between its choice and its bind, and no warning per kernel at start."""
+    assert "--KernelManager.transport=ipc" in serve.voila_flags()

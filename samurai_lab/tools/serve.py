@@ -123,6 +123,9 @@ def voila_flags(
         f"--ClassroomKernelManager.unconnected_grace={unconnected_grace}",
         # the browser's language reaches the page's kernel as HTTP_ACCEPT_LANGUAGE (ui/language.py)
         "--VoilaConfiguration.http_header_envs=Accept-Language",
+        # kernels speak over Unix sockets in voila's connection folder: no TCP port to lose to another
+        # process between its choice and its bind, and no "running over TCP without encryption" per kernel
+        "--KernelManager.transport=ipc",
     ]
     if max_kernels is not None:
         flags.append(f"--ClassroomKernelManager.max_kernels={max_kernels}")

@@ -47,7 +47,8 @@ HARNESS_VOILA_ARGS = ("--classic-tree", f"--template={TEMPLATE}", f"--VoilaExecu
                       "--VoilaConfiguration.http_header_envs=Accept-Language",
                       f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT_S}",
                       f"--MappingKernelManager.cull_interval={CULL_INTERVAL_S}",
-                      "--MappingKernelManager.cull_connected=False", "--MappingKernelManager.cull_busy=False")
+                      "--MappingKernelManager.cull_connected=False", "--MappingKernelManager.cull_busy=False",
+                      "--KernelManager.transport=ipc")  # as serve: no kernel port lost to another process
 
 
 @pytest.fixture(scope="session")

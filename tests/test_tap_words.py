@@ -89,14 +89,20 @@ def test_katana_asks_for_a_samurai_by_tap_on_a_touch_screen(lang: str) -> None:
     assert TAP[lang].lower() not in said(message, SAY_CLICK_CLASS).lower()
 
 
+
+def choose_a_land_tile(app) -> int:
+    """Choose the first tile of the explorer's hand that goes on land (no sea tile, swap or move); its index."""
+    land = next(k for k, t in enumerate(app.state.hand) if not t.on_sea and not t.is_swap and not t.is_move)
+    app.choose(land)
+    return land
+
 @pytest.mark.parametrize("lang", ["en", "it", "es", "ru"])
 def test_knizia_explorer_says_tap_for_a_tile_chosen_on_a_touch_screen(lang: str) -> None:
     from samurai_lab.knizia.widgets.explorer import Explorer
 
     with use_language(lang):
         app = Explorer()
-        land = next(k for k, t in enumerate(app.state.hand) if not t.on_sea and not t.is_swap and not t.is_move)
-        app.choose(land)
+        choose_a_land_tile(app)
     message = app.feedback.message.value
     assert CLICK[lang].lower() in said(message, SAY_CLICK_CLASS).lower()
     assert TAP[lang].lower() in said(message, SAY_TAP_CLASS).lower()
@@ -148,8 +154,7 @@ def test_knizia_study_editor_edit_mode_and_what_if_say_tap_on_a_touch_screen(lan
         app.open_tab(0)
         messages["play hint"] = app.feedback.message.value
         neutral["one click"] = app.one_click.description
-        land = next(k for k, t in enumerate(app.state.hand) if not t.on_sea and not t.is_swap and not t.is_move)
-        app.choose(land)
+        land = choose_a_land_tile(app)
         tile = app.state.hand[land]
         hex_id = next(a.hex for a in app.state.legal_actions() if isinstance(a, PlaceTile) and a.tile == tile)
         app.click_hex(app.state.board.ids.index(hex_id))
@@ -164,8 +169,7 @@ def test_knizia_tallies_shown_with_a_tile_chosen_say_tap_to_lay_it_on_a_touch_sc
 
     with use_language(lang):
         app = Explorer()
-        land = next(k for k, t in enumerate(app.state.hand) if not t.on_sea and not t.is_swap and not t.is_move)
-        app.choose(land)
+        choose_a_land_tile(app)
         app.click_hex(app.state.board.cities[0])
     says_both_ways(app.feedback.message.value, lang)
 

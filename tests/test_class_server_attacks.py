@@ -208,13 +208,14 @@ def test_a_page_cannot_run_code_in_its_kernel(served: VoilaServer, tmp_path: Pat
 
 
 def test_prepared_kernels_wait_for_the_class_and_are_not_refilled(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """`serve --prepare probe=3`: three kernels of the app wait before anyone comes; the first pages
-    take them without starting any kernel, and the pool then shrinks back to voila's one."""
+    """`serve --prepare probe=3 --prepare other=0`: three kernels of the app wait before anyone comes, none
+    of the other; the first pages take them without starting any kernel, and the pool then shrinks back to
+    voila's one; a page of the other app starts its own kernel, as under plain voila."""
     folder = write_probes(tmp_path_factory.mktemp("prepared"), ("probe.ipynb", "other.ipynb"))
-    server = start_served(folder, log_path=ARTIFACTS / "voila-class-prepared.log", prepare={"probe": 3})
+    server = start_served(folder, log_path=ARTIFACTS / "voila-class-prepared.log", prepare={"probe": 3, "other": 0})
     try:
         server.wait_until_up(120)
-        assert wait_for_pool(server, 3 + 1, timeout=180) == 4
+        assert wait_for_pool(server, 3, timeout=180) == 3
         started = server.log_tail(10**9).count("Kernel started")
         for i in range(2):
             status, _, body = get(f"{server.url}/voila/render/probe.ipynb?x=p{i}")
@@ -229,5 +230,10 @@ def test_prepared_kernels_wait_for_the_class_and_are_not_refilled(tmp_path_facto
                    "the pool was not refilled to voila's usual one kernel")  # ... then one, as usual
         time.sleep(3)
         assert server.log_tail(10**9).count("Kernel started") == started + 1
+        status, _, body = get(f"{server.url}/voila/render/other.ipynb?x=o")
+        assert status == 200 and probe_value(body) == "o"
+        log = server.log_tail(10**9)
+        assert log.count("Kernel started") == started + 2
+        assert not re.search(r"Using pre-heated kernel: \S+ for other.ipynb", log)
     finally:
         server.stop()

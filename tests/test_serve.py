@@ -318,12 +318,18 @@ def test_the_kernel_limit_and_the_prepared_kernels_are_options():
     assert flag(flags, "ClassroomKernelManager.max_kernels") == "12"
     assert prepared_pools(flag(flags, "SamuraiVoila.prepare")) == {"explorer.ipynb": 30, "examples.ipynb": 5}
     assert serve.parse_prepare("explorer=30") == ("explorer", 30)
-    for bad in ("explorer", "explorer=0", "=3", "explorer=many"):
+    assert serve.parse_prepare("explorer=0") == ("explorer", 0) and serve.parse_prepare("*=0") == ("*", 0)
+    for bad in ("explorer", "explorer=-1", "=3", "explorer=many"):
         with pytest.raises(Exception, match="APP=N"):
             serve.parse_prepare(bad)
     notebooks = len(list((REPO / "notebooks").glob("*.ipynb")))
     assert serve.pool_kernels(REPO / "notebooks") == notebooks
     assert serve.pool_kernels(REPO / "notebooks", {"explorer": 30}) == notebooks - 1 + 30
+    # APP=0: no kernel ready for that app; '*=0': none for the apps not named
+    assert serve.pool_kernels(REPO / "notebooks", {"explorer": 0}) == notebooks - 1
+    assert serve.pool_kernels(REPO / "notebooks", {"*": 0, "explorer": 2, "examples": 1}) == 3
+    assert prepared_pools(serve.prepare_option({"*": 0, "explorer": 2})) == {"*": 0, "explorer.ipynb": 2}
+    assert "every other app 0" in serve.capacity_text(40, {"explorer": 2, "*": 0})
     assert "explorer 30" in serve.capacity_text(40, {"explorer": 30}) and "40 pages" in serve.capacity_text(40, {})
 
 
@@ -408,6 +414,23 @@ def test_a_prepared_pool_shrinks_back_to_the_usual_size_as_it_is_used():
         shrink_prepared_pool(km, "explorer.ipynb")
         shrink_prepared_pool(km, "examples.ipynb")
     assert km.kernel_pools_config == {"default": {"pool_size": 1}, "explorer.ipynb": {"pool_size": 1}}
+    km.kernel_pools_config = {"default": {"pool_size": 0}, "explorer.ipynb": {"pool_size": 2}}  # '*:0'
+    for _ in range(3):
+        shrink_prepared_pool(km, "explorer.ipynb")
+    assert km.kernel_pools_config["explorer.ipynb"] == {"pool_size": 1}  # one stays ready, as usual
+
+
+def test_prepare_zero_leaves_an_app_without_ready_kernels():
+    """``--prepare APP=0`` and ``'*=0'`` size voila's pools: none for those apps, which then start a
+    kernel per page as plain voila does (voila serves a page without preheating when its pool is 0)."""
+    from samurai_lab.tools.voila_app import pools_config, prepared_pools
+
+    def pools(prepare: str) -> dict:
+        return pools_config(prepared_pools(prepare))
+
+    assert pools("explorer.ipynb:0,examples.ipynb:3") == {"default": {"pool_size": 1}, "explorer.ipynb": {"pool_size": 0},
+                                                          "examples.ipynb": {"pool_size": 3}}
+    assert pools("*:0,explorer.ipynb:1") == {"default": {"pool_size": 0}, "explorer.ipynb": {"pool_size": 1}}
 
 
 # --- address options ----------------------------------------------------------------------------

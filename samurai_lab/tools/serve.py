@@ -26,7 +26,9 @@ What serving a class needs, and where it is done:
   kernels (see :mod:`samurai_lab.tools.voila_app`); ``?template=`` and
   ``?theme=`` are ignored.
 * **Prepared for a class**: ``--prepare explorer=30`` starts 30 explorer
-  kernels before the students arrive (:func:`voila_flags`' ``prepare``).
+  kernels before the students arrive (:func:`voila_flags`' ``prepare``);
+  ``--prepare APP=0`` none for an app (its pages start theirs, as plain voila),
+  ``--prepare '*=0'`` none for the apps not named.
 * **Messages, not tracebacks**: tracebacks only with ``--debug``, neither in
   the pages nor in the kernels' messages to any client.
 * **Saved positions** go to one folder (``--saved-dir``; by default ``scenarios/saved`` in a
@@ -154,8 +156,8 @@ def trust_notebooks(notebooks_dir: Path, notary: Path) -> int:
 
 
 def notebook_name(app: str) -> str:
-    """``explorer`` -> ``explorer.ipynb`` (a name with ``.ipynb`` is kept)."""
-    return app if app.endswith(".ipynb") else f"{app}.ipynb"
+    """``explorer`` -> ``explorer.ipynb`` (a name with ``.ipynb`` is kept, and ``*``: every other app)."""
+    return app if app.endswith(".ipynb") or app == "*" else f"{app}.ipynb"
 
 
 def prepare_option(prepare: Mapping[str, int]) -> str:
@@ -164,23 +166,20 @@ def prepare_option(prepare: Mapping[str, int]) -> str:
 
 
 def parse_prepare(text: str) -> tuple[str, int]:
-    """``explorer=30`` -> ``("explorer", 30)`` (the ``--prepare`` option)."""
+    """``explorer=30`` -> ``("explorer", 30)`` (the ``--prepare`` option; ``explorer=0``: none ready)."""
     app, sep, count = text.partition("=")
-    try:
-        n = int(count)
-    except ValueError:
-        n = 0
-    if not sep or not app.strip() or n < 1:
+    if not sep or not app.strip() or not count.strip().isdigit():
         raise argparse.ArgumentTypeError(f"{text!r}: write APP=N, e.g. explorer=30")
-    return app.strip(), n
+    return app.strip(), int(count)
 
 
 def pool_kernels(notebooks_dir: Path, prepare: Mapping[str, int] | None = None) -> int:
-    """Kernels the preheated pools hold: one per app, or as many as ``prepare`` asks."""
+    """Kernels the preheated pools hold: one per app, or as many as ``prepare`` asks (``*``: the others)."""
     prepared = {notebook_name(app): n for app, n in (prepare or {}).items()}
+    other = prepared.pop("*", 1)
     apps = [p.relative_to(notebooks_dir).as_posix() for p in notebooks_dir.rglob("*.ipynb")
             if ".ipynb_checkpoints" not in p.parts]
-    return sum(max(prepared.get(name, 1), 1) for name in apps)
+    return sum(max(n, 1) if n else 0 for n in (prepared.get(name, other) for name in apps))
 
 
 #: The options with their defaults, as one tuple (for reading and for tests).
@@ -326,7 +325,8 @@ def capacity_text(max_kernels: int, prepare: Mapping[str, int]) -> str:
     lines = [f"Up to {max_kernels} pages at once (--max-kernels); one more student reads 'the class is full, "
              "try again shortly'."]
     if prepare:
-        apps = ", ".join(f"{Path(notebook_name(a)).stem} {n}" for a, n in prepare.items())
+        apps = ", ".join(f"{'every other app' if a == '*' else Path(notebook_name(a)).stem} {n}"
+                         for a, n in prepare.items())
         lines.append(f"Kernels made ready for the class: {apps}. They start now: give them a minute or two "
                      "before the students come.")
     return "\n".join(lines)
@@ -355,7 +355,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "'the class is full, try again shortly' page")
     parser.add_argument("--prepare", type=parse_prepare, action="append", metavar="APP=N",
                         help="start N kernels of an app before the students arrive, so that their pages "
-                             "open at once (e.g. --prepare explorer=30 --prepare examples=10); repeatable")
+                             "open at once (e.g. --prepare explorer=30 --prepare examples=10); repeatable. "
+                             "Without it, one per app; APP=0: none (its pages start their own, a few seconds "
+                             "slower), '*=0': none for the apps not named")
     parser.add_argument("--store", metavar="WHERE",
                         help="where games between people are kept: a SQLite file (default: games.sqlite in "
                              "your data folder) or a postgresql:// URL")
@@ -434,7 +436,7 @@ def run(args: argparse.Namespace) -> int:
     if store is None:
         return 2
     prepare = dict(getattr(args, "prepare", None) or ())
-    for app in prepare:
+    for app in set(prepare) - {"*"}:
         try:
             start_page(notebooks_dir, app)
         except FileNotFoundError as exc:

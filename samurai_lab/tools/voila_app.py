@@ -25,7 +25,8 @@ The differences from plain ``voila``, all for a class on one server:
 * **Prepared for a class.** ``SamuraiVoila.prepare`` (``serve --prepare
   explorer=30``) starts that many kernels of an app before the students
   arrive (voila's preheated pool, sized up); as they are used, the pool
-  shrinks back to voila's usual one kernel per app.
+  shrinks back to voila's usual one kernel per app. ``explorer.ipynb:0``: no
+  pool (its pages start their kernels, as plain voila); ``*:N``: the apps not named.
 * **Addresses cannot change the page.** ``?template=`` and ``?theme=`` are
   ignored (voila would load another template's stylesheets from a CDN, and
   skip the preheated kernels).
@@ -168,7 +169,7 @@ def shrink_prepared_pool(km: Any, notebook: str) -> None:
     pools = getattr(km, "kernel_pools_config", None)
     if not pools or not km.get_pool_size(notebook):
         return
-    usual = pools.get("default", {}).get("pool_size", 1)
+    usual = max(pools.get("default", {}).get("pool_size", 1), 1)
     mine = pools.get(notebook)
     if mine is not None and mine.get("pool_size", usual) > usual:
         mine["pool_size"] -= 1
@@ -332,6 +333,14 @@ def prepared_pools(text: str) -> dict[str, int]:
     return pools
 
 
+def pools_config(pools: dict[str, int], usual: int = 1) -> dict[str, dict[str, int]]:
+    """voila's ``kernel_pools_config`` for :func:`prepared_pools`: an app named gets its size (at least
+    ``usual``, voila's per app) or none (0); the others ``usual``, or the size of ``*``."""
+    config = {"default": {"pool_size": pools.get("*", usual)}}
+    config.update({name: {"pool_size": size and max(size, usual)} for name, size in pools.items() if name != "*"})
+    return config
+
+
 #: Rounds of stopping every kernel when the server stops (a kernel stopped meanwhile fails a round).
 STOP_ATTEMPTS = 3
 
@@ -342,15 +351,14 @@ class SamuraiVoila(Voila):
     terminal not filled with the tracebacks of pages that closed (:func:`quiet_when_page_gone`)."""
 
     prepare = Unicode("", config=True,
-                      help="Kernels to start before the class arrives: 'explorer.ipynb:30,examples.ipynb:10'.")
+                      help="Kernels to start before the class arrives: 'explorer.ipynb:30,examples.ipynb:10'; "
+                           "0: none for that app; '*:0': none for the apps not named.")
 
     def init_settings(self) -> dict:
         pools = prepared_pools(self.prepare)
         if pools and self.voila_configuration.preheat_kernel:
             usual = max(self.voila_configuration.default_pool_size, 0)
-            config = {"default": {"pool_size": usual}}
-            config.update({name: {"pool_size": max(size, usual)} for name, size in pools.items()})
-            self.config.VoilaKernelManager.kernel_pools_config = config
+            self.config.VoilaKernelManager.kernel_pools_config = pools_config(pools, usual)
         return super().init_settings()
 
     def listen(self) -> None:

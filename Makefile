@@ -8,6 +8,10 @@ PIP    := $(BIN)/python -m pip
 CHROMIUM ?= /usr/bin/chromium
 
 .DEFAULT_GOAL := help
+
+# Python keeps the bytecode it compiles (__pycache__), also where the environment says not to: every kernel,
+# server and test process would otherwise compile the package and its libraries again (2 s of CPU a kernel).
+unexport PYTHONDONTWRITEBYTECODE
 .PHONY: help serve test test-fast bench screenshots chromium chromium-headless-shell postgresql catalogs dist site clean distclean
 
 help:  ## list the targets

@@ -31,35 +31,44 @@ def banned_type(state: State) -> str:
 
 def targets(state: State, frm: int) -> list[int]:
     """Every square the samurai on ``frm`` may move to now (ignores pending relocations)."""
-    cells, last = state.cells, state.last
-    ban = banned_type(state)
-    out: list[int] = []
-    if state.rules.reoccupy == "owner":
-        enemy_shiro = SHIRO_OF[1 - state.to_move]
-        return [sq for sq in _targets(state, frm, cells, last, ban, out) if sq not in enemy_shiro]
-    return _targets(state, frm, cells, last, ban, out)
+    return [m.to for m in _moves_from(state, frm, _enemy_shiro(state))]
 
 
-def _targets(state: State, frm: int, cells: tuple[int, ...], last: str, ban: str, out: list[int]) -> list[int]:
-    if last and last != BLACK:
+def _enemy_shiro(state: State) -> tuple[int, ...]:
+    """The squares no move may end on: the opponent's SHIRO under ruling reoccupy = owner."""
+    return SHIRO_OF[1 - state.to_move] if state.rules.reoccupy == "owner" else ()
+
+
+#: _STEPS[square][direction]: (square, its arrival type, the move there) along the ray from ``square``, up to
+#: its first Katana square (no samurai crosses one)
+_STEPS = tuple(tuple(tuple((sq, ARRIVAL_TYPE[sq], Move("move", frm, sq)) for sq in
+                           ray[:next((k for k, sq in enumerate(ray) if IS_KATANA[sq]), len(ray))]) for ray in rays)
+               for frm, rays in enumerate(RAYS))
+
+
+def _moves_from(state: State, frm: int, enemy_shiro: tuple[int, ...]) -> list[Move]:
+    cells, last, out = state.cells, state.last, []
+    if last and last != BLACK:  # the first square crossed bears the symbol of the last arrival
         diagonals_ok = state.rules.adjacency == "eight"
-        for d, ray in enumerate(RAYS[frm]):
+        for d, steps in enumerate(_STEPS[frm]):
+            ray = RAYS[frm][d]
             if len(ray) < 2 or SYMBOL_OF[ray[0]] != last or cells[ray[0]] != EMPTY:
                 continue
             if not diagonals_ok and d not in ORTHOGONAL:
                 continue
-            for sq in ray[1:]:
-                if IS_KATANA[sq] or cells[sq] != EMPTY:
+            for sq, arrival, move in steps[1:]:
+                if cells[sq] != EMPTY:
                     break
-                if ARRIVAL_TYPE[sq] != last:
-                    out.append(sq)
+                if arrival != last and sq not in enemy_shiro:
+                    out.append(move)
         return out
-    for ray in RAYS[frm]:
-        for sq in ray:
-            if IS_KATANA[sq] or cells[sq] != EMPTY:
+    ban = banned_type(state)
+    for steps in _STEPS[frm]:
+        for sq, arrival, move in steps:
+            if cells[sq] != EMPTY:
                 break
-            if ARRIVAL_TYPE[sq] != ban:
-                out.append(sq)
+            if arrival != ban and sq not in enemy_shiro:
+                out.append(move)
     return out
 
 
@@ -74,7 +83,8 @@ def legal_moves(state: State) -> list[Move]:
         return []
     if state.pending:
         return [Move("place", to=s) for s in free_shiro(state, state.pending[0][0])]
-    moves = [Move("move", frm, to) for frm in state.samurai(state.to_move) for to in targets(state, frm)]
+    mine, enemy_shiro = (piece(state.to_move, True), piece(state.to_move, False)), _enemy_shiro(state)
+    moves = [m for frm, c in enumerate(state.cells) if c in mine for m in _moves_from(state, frm, enemy_shiro)]
     return moves or [PASS]
 
 
@@ -248,8 +258,7 @@ def apply_legal(state: State, mv: Move) -> State:
     arrival = ARRIVAL_TYPE[mv.to]
     found = _challenges_of(before, after, mv.to, me, state)
     if not found:
-        return replace(state, cells=after, to_move=1 - me, last=arrival, passes=0, quiet=state.quiet + 1,
-                       last_move=mv, challenges=())
+        return State(after, 1 - me, arrival, state.kills, 0, state.quiet + 1, state.pending, state.rules, mv)
     kills = list(state.kills)
     pending: list[tuple[int, int]] = []
     events: list[Challenge] = []

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..core.actions import Action, EndTurn, MoveTile, PlaceTile, Swap
-from ..core.rules import empty_land_around, is_surrounded, legal_actions, movable_tiles
+from ..core.rules import _apply_legal as apply_legal, empty_land_around, is_surrounded, legal_actions, movable_tiles
 from ..core.ruleset import END_OF_TURN
 from ..core.scoring import score_state
 from ..core.state import GameState
@@ -163,46 +163,76 @@ def _live(state: GameState, extra: int) -> tuple[frozenset[int], frozenset[int]]
     return frozenset(near), frozenset(o for s in near for o in board.neighbours[s])
 
 
-def _projection(state: GameState, near: frozenset[int], hexes: frozenset[int]) -> tuple:
-    """What of ``state`` the rest of the turn's outcomes can depend on: the tiles next to the settlements the
-    turn can concern and their pieces exactly; of every other hex only how many are empty (land, sea) and which
-    of the player's own tiles the move tile could lift there (their codes)."""
-    cur, board, tiles = state.current, state.board, state.tiles
-    far_land = far_sea = 0
-    far_own = []
-    for i in board.land + board.sea:
-        if i in hexes:
-            continue
-        t = tiles[i]
+class _Projection:
+    """What of a state the rest of the turn's outcomes can depend on: the tiles next to the settlements the turn
+    can concern (``near``; ``hexes``: the hexes next to them) and their pieces exactly; of every other hex only
+    how many are empty (land, sea) and which of the player's own tiles the move tile could lift there (their
+    codes). That far part is carried from a state to the next through the hexes the action changes."""
+
+    def __init__(self, state: GameState, near: frozenset[int], hexes: frozenset[int]) -> None:
+        board = state.board
+        self.near, self.hexes, self.index, self.is_sea = near, hexes, board.index, board.is_sea
+        self.near_hexes, self.near_settlements = sorted(hexes), sorted(near)
+        self.far = {i for i in board.land + board.sea if i not in hexes}
+
+    def far_part(self, state: GameState) -> tuple[int, int, tuple[str, ...]]:
+        """(empty far land hexes, empty far sea hexes, the sorted codes of the own tiles lying there)."""
+        empty, own = [0, 0], []
+        for i in self.far:
+            self._count(state, i, empty, own, 1)
+        return empty[0], empty[1], tuple(sorted(own))
+
+    def _count(self, state: GameState, i: int, empty: list[int], own: list[str], sign: int) -> None:
+        t = state.tiles[i]
         if t is None:
-            if board.is_sea[i]:
-                far_sea += 1
+            empty[1 if self.is_sea[i] else 0] += sign
+        elif t.owner == state.current and not t.tile.fast and not t.tile.is_move:
+            if sign > 0:
+                own.append(t.tile.code)
             else:
-                far_land += 1
-        elif t.owner == cur and not t.tile.fast and not t.tile.is_move:
-            far_own.append(t.tile.code)
-    return (tuple(tiles[i] for i in sorted(hexes)), tuple(state.pieces[s] for s in sorted(near)),
-            state.hands[cur], state.normal_played, state.played_this_turn > 0, len(state.discarded[cur]),
-            state.captured, state.set_aside, state.end_reason is not None, state.phase,
-            far_land, far_sea, tuple(sorted(far_own)))
+                own.remove(t.tile.code)
 
+    def step(self, far: tuple, before: GameState, action: Action, after: GameState) -> tuple:
+        """The far part of ``after``, reached from ``before`` (whose far part is ``far``) by ``action``."""
+        if before.current != after.current:
+            return self.far_part(after)
+        if isinstance(action, PlaceTile):  # only a tile laid or moved changes the board's tiles
+            changed = [self.index[action.hex]]
+        elif isinstance(action, MoveTile):
+            changed = [self.index[action.from_hex], self.index[action.to_hex]]
+        else:
+            return far
+        changed = [i for i in changed if i in self.far]
+        if not changed:
+            return far
+        empty, own = [far[0], far[1]], list(far[2])
+        for i in changed:
+            self._count(before, i, empty, own, -1)
+            self._count(after, i, empty, own, 1)
+        return empty[0], empty[1], tuple(sorted(own))
 
-def _action_class(state: GameState, a: Action, near: frozenset[int], hexes: frozenset[int]) -> tuple:
-    """The class of a legal action: actions of one class lead to states of one :func:`_projection` (a tile of
-    one kind on any hex next to no settlement the turn can concern; the move tile lifting a tile of one kind
-    from, or laying it on, such a hex; a swap that changes the same pieces of those settlements)."""
-    board = state.board
-    if isinstance(a, PlaceTile):
-        i = board.resolve(a.hex)
-        return ("place", a.tile.code, i if i in hexes else "far")
-    if isinstance(a, MoveTile):
-        frm, to = board.resolve(a.from_hex), board.resolve(a.to_hex)
-        return ("move", frm if frm in hexes else ("far", state.tiles[frm].tile.code), to if to in hexes else "far")
-    if isinstance(a, Swap):
-        sa, sb = board.resolve(a.hex_a), board.resolve(a.hex_b)
-        return ("swap",) + tuple(sorted(x for x in ((sa, a.caste_a, a.caste_b), (sb, a.caste_b, a.caste_a))
-                                        if x[0] in near))
-    return (type(a).__name__,)
+    def key(self, state: GameState, far: tuple) -> tuple:
+        cur, tiles, pieces = state.current, state.tiles, state.pieces
+        return (tuple(map(tiles.__getitem__, self.near_hexes)), tuple(map(pieces.__getitem__, self.near_settlements)),
+                state.hands[cur], state.normal_played, state.played_this_turn > 0, len(state.discarded[cur]),
+                state.captured, state.set_aside, state.end_reason is not None, state.phase) + far
+
+    def action_class(self, state: GameState, a: Action) -> tuple:
+        """The class of a legal action: actions of one class lead to states of one projection (a tile of one
+        kind on any hex next to no settlement the turn can concern; the move tile lifting a tile of one kind
+        from, or laying it on, such a hex; a swap that changes the same pieces of those settlements)."""
+        index, hexes = self.index, self.hexes
+        if isinstance(a, PlaceTile):
+            i = index[a.hex]
+            return ("place", a.tile.code, i if i in hexes else "far")
+        if isinstance(a, MoveTile):
+            frm, to = index[a.from_hex], index[a.to_hex]
+            return ("move", frm if frm in hexes else ("far", state.tiles[frm].tile.code), to if to in hexes else "far")
+        if isinstance(a, Swap):
+            sa, sb = index[a.hex_a], index[a.hex_b]
+            return ("swap",) + tuple(sorted(x for x in ((sa, a.caste_a, a.caste_b), (sb, a.caste_b, a.caste_a))
+                                            if x[0] in self.near))
+        return (type(a).__name__,)
 
 
 def search_turn(state: GameState, budget: int = BUDGET, deny: bool = False) -> TurnSearch:
@@ -210,22 +240,22 @@ def search_turn(state: GameState, budget: int = BUDGET, deny: bool = False) -> T
     ``deny``, each outcome also says whether it leaves the next player nothing to take.
 
     Every legal action of every step is enumerated (every tile on every hex, every swap, every move of a
-    tile) and sorted into classes (:func:`_action_class`); one action of each class is played, and states
-    that agree on all the rest of the turn can depend on (:func:`_projection`) are searched once, whatever
-    order of tiles reached them. Why a class stands for all its actions: a settlement the hand cannot close
-    this turn never closes (each land tile fills at most one of its hexes and uses up one of the hand's), a
-    swap keeps the number of pieces in every settlement, and a tile next to no settlement the turn can
+    tile) and sorted into classes (:meth:`_Projection.action_class`); one action of each class is played, and
+    states that agree on all the rest of the turn can depend on (:class:`_Projection`) are searched once,
+    whatever order of tiles reached them. Why a class stands for all its actions: a settlement the hand cannot
+    close this turn never closes (each land tile fills at most one of its hexes and uses up one of the hand's),
+    a swap keeps the number of pieces in every settlement, and a tile next to no settlement the turn can
     concern neither closes one nor counts in a tally; ``deny`` widens those settlements to the ones the next
     player could then close. ``tests/test_puzzle_proofs.py`` plays every legal turn one by one on small
     hands and finds the same outcomes."""
     result = TurnSearch(budget=budget)
     me = state.current
     extra = reply_reach(state, "deny" if deny else "")
-    near, hexes = _live(state, extra)
+    proj = _Projection(state, *_live(state, extra))
     seen: dict[tuple, int] = {}  # a projection searched, and the fewest actions that reached it
 
-    def visit(s: GameState, path: tuple[Action, ...], taken: tuple[Capture, ...]) -> None:
-        key = _projection(s, near, hexes)
+    def visit(s: GameState, far: tuple, path: tuple[Action, ...], taken: tuple[Capture, ...]) -> None:
+        key = proj.key(s, far)
         if seen.get(key, 99) <= len(path):
             return
         seen[key] = len(path)
@@ -233,21 +263,21 @@ def search_turn(state: GameState, budget: int = BUDGET, deny: bool = False) -> T
         result.legal += len(actions)
         classes: set[tuple] = set()
         for a in actions:
-            c = _action_class(s, a, near, hexes)
+            c = proj.action_class(s, a)
             if c in classes:
                 continue
             classes.add(c)
             result.nodes += 1
             if result.nodes > budget:
                 raise OutOfBudget
-            after = s.apply(a)
+            after = apply_legal(s, a)
             caps = taken + tuple((r.hex, r.caste, r.winner) for r in after.events)
             if isinstance(a, EndTurn) or after.is_over:  # a capture may end the game at once (R4)
                 _record(result, me, after, frozenset(caps), path + (a,), deny)
             else:
-                visit(after, path + (a,), caps)
+                visit(after, proj.step(far, s, a, after), path + (a,), caps)
 
-    visit(state, (), ())
+    visit(state, proj.far_part(state), (), ())
     return result
 
 

@@ -28,6 +28,7 @@ from samurai_lab.knizia.scenarios.position import position_string
 from samurai_lab.knizia.widgets.explorer import default_state
 from samurai_lab.tools.bench_browser import VoilaServer, free_port, port_accepts, start_voila
 from samurai_lab.tools.bench_classroom import start_served, wait_for_pool
+from samurai_lab.tools.serve import pool_kernels
 from samurai_lab.tools.voila_app import data_path_env
 
 pytestmark = pytest.mark.browser
@@ -92,10 +93,14 @@ def stop(proc: subprocess.Popen, sig: int, timeout: float) -> None:
 @pytest.fixture(scope="module")
 def served() -> Iterator[VoilaServer]:
     """The apps served with `samurai-lab serve`'s own command line and environment."""
-    server = start_served(NOTEBOOKS, log_path=ARTIFACTS / "voila-classroom-query.log")
+    server = start_served(NOTEBOOKS, log_path=ARTIFACTS / "voila-classroom-query.log", prepare=PREPARE)
     server.wait_until_up(120)
     yield server
     server.stop()
+
+
+#: Kernels made ready only for the apps the cases open (`serve --prepare '*=0' --prepare explorer=1 ...`).
+PREPARE = {"*": 0, **{address.split(".")[0]: 1 for address, _, _ in CASES}}
 
 
 def preheated_uses(server: VoilaServer, notebook: str) -> int:
@@ -106,8 +111,8 @@ def preheated_uses(server: VoilaServer, notebook: str) -> int:
                                                              for c in CASES])
 def test_address_options_under_serve(app_page: Page, served: VoilaServer, address: str, selector: str,
                                      text: str) -> None:
-    n_notebooks = len(list(NOTEBOOKS.glob("*.ipynb")))
-    assert wait_for_pool(served, n_notebooks, timeout=LOAD_S) == n_notebooks
+    pool = pool_kernels(NOTEBOOKS, PREPARE)
+    assert wait_for_pool(served, pool, timeout=LOAD_S) == pool
     notebook = address.split("?")[0]
     before = preheated_uses(served, notebook)
     open_and_check(app_page, served.url, address, selector, text)
@@ -124,11 +129,13 @@ def test_the_tree_page_asks_nothing_of_other_hosts(app_page: Page, served: Voila
 
 
 def test_the_samurai_lab_serve_command(app_page: Page) -> None:
-    """`samurai-lab serve --app explorer` prints the app's address; a link with options opens it."""
+    """`samurai-lab serve --app explorer` (kernels ready for the explorer only) prints the app's address; a
+    link with options opens it."""
     port = free_port()
     log = open(ARTIFACTS / "samurai-lab-serve.log", "w+b")
     proc = subprocess.Popen([sys.executable, "-m", "samurai_lab.tools.cli", "serve", "--no-browser",
-                             f"--port={port}", "--app", "explorer"], stdout=log, stderr=subprocess.STDOUT,
+                             f"--port={port}", "--app", "explorer", "--prepare", "*=0", "--prepare", "explorer=1"],
+                            stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
     try:
         url = f"http://127.0.0.1:{port}/voila/render/explorer.ipynb"

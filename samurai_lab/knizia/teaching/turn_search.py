@@ -18,6 +18,7 @@ from ..core.actions import Action, EndTurn, MoveTile, PlaceTile, Swap
 from ..core.rules import _apply_legal as apply_legal, empty_land_around, is_surrounded, legal_actions, movable_tiles
 from ..core.ruleset import END_OF_TURN
 from ..core.scoring import score_state
+from ..core.model import Placed
 from ..core.state import GameState
 from ..core.tiles import Caste
 from .reply import next_player, reach, threats
@@ -163,24 +164,31 @@ def _live(state: GameState, extra: int) -> tuple[frozenset[int], frozenset[int]]
     return frozenset(near), frozenset(o for s in near for o in board.neighbours[s])
 
 
+def _tile(t: Placed | None) -> tuple[int, str] | None:
+    """A tile on the board as (owner, code): equal when the tiles are, and quick to hash."""
+    return None if t is None else (t.owner, t.tile.code)
+
+
 class _Projection:
     """What of a state the rest of the turn's outcomes can depend on: the tiles next to the settlements the turn
     can concern (``near``; ``hexes``: the hexes next to them) and their pieces exactly; of every other hex only
     how many are empty (land, sea) and which of the player's own tiles the move tile could lift there (their
-    codes). That far part is carried from a state to the next through the hexes the action changes."""
+    codes). Its board part is carried from a state to the next through the hexes the action changes."""
 
     def __init__(self, state: GameState, near: frozenset[int], hexes: frozenset[int]) -> None:
         board = state.board
         self.near, self.hexes, self.index, self.is_sea = near, hexes, board.index, board.is_sea
-        self.near_hexes, self.near_settlements = sorted(hexes), sorted(near)
+        self.slot = {h: k for k, h in enumerate(sorted(hexes))}  # a hex next to them → its place in the key
+        self.near_settlements = sorted(near)
         self.far = {i for i in board.land + board.sea if i not in hexes}
 
-    def far_part(self, state: GameState) -> tuple[int, int, tuple[str, ...]]:
-        """(empty far land hexes, empty far sea hexes, the sorted codes of the own tiles lying there)."""
+    def board(self, state: GameState) -> tuple:
+        """(the tiles next to the settlements, empty far land hexes, empty far sea hexes, the sorted codes of
+        the own tiles lying far)."""
         empty, own = [0, 0], []
         for i in self.far:
             self._count(state, i, empty, own, 1)
-        return empty[0], empty[1], tuple(sorted(own))
+        return tuple(_tile(state.tiles[i]) for i in self.slot), empty[0], empty[1], tuple(sorted(own))
 
     def _count(self, state: GameState, i: int, empty: list[int], own: list[str], sign: int) -> None:
         t = state.tiles[i]
@@ -192,30 +200,33 @@ class _Projection:
             else:
                 own.remove(t.tile.code)
 
-    def step(self, far: tuple, before: GameState, action: Action, after: GameState) -> tuple:
-        """The far part of ``after``, reached from ``before`` (whose far part is ``far``) by ``action``."""
+    def step(self, board: tuple, before: GameState, action: Action, after: GameState) -> tuple:
+        """The board part of ``after``, reached from ``before`` (whose board part is ``board``) by ``action``."""
         if before.current != after.current:
-            return self.far_part(after)
+            return self.board(after)
         if isinstance(action, PlaceTile):  # only a tile laid or moved changes the board's tiles
-            changed = [self.index[action.hex]]
+            changed = (self.index[action.hex],)
         elif isinstance(action, MoveTile):
-            changed = [self.index[action.from_hex], self.index[action.to_hex]]
+            changed = (self.index[action.from_hex], self.index[action.to_hex])
         else:
-            return far
-        changed = [i for i in changed if i in self.far]
-        if not changed:
-            return far
-        empty, own = [far[0], far[1]], list(far[2])
+            return board
+        tiles, empty, own = board[0], [board[1], board[2]], list(board[3])
         for i in changed:
-            self._count(before, i, empty, own, -1)
-            self._count(after, i, empty, own, 1)
-        return empty[0], empty[1], tuple(sorted(own))
+            k = self.slot.get(i)
+            if k is not None:
+                tiles = tiles[:k] + (_tile(after.tiles[i]),) + tiles[k + 1:]
+            elif i in self.far:
+                self._count(before, i, empty, own, -1)
+                self._count(after, i, empty, own, 1)
+        return tiles, empty[0], empty[1], tuple(sorted(own))
 
-    def key(self, state: GameState, far: tuple) -> tuple:
-        cur, tiles, pieces = state.current, state.tiles, state.pieces
-        return (tuple(map(tiles.__getitem__, self.near_hexes)), tuple(map(pieces.__getitem__, self.near_settlements)),
-                state.hands[cur], state.normal_played, state.played_this_turn > 0, len(state.discarded[cur]),
-                state.captured, state.set_aside, state.end_reason is not None, state.phase) + far
+    def key(self, state: GameState, board: tuple) -> tuple:
+        """The projection of ``state`` (whose board part is ``board``), its hand as codes."""
+        cur, hand = state.current, state.hands[state.current]
+        return (tuple(map(state.pieces.__getitem__, self.near_settlements)),
+                None if hand is None else tuple([t.code for t in hand]), state.normal_played,
+                state.played_this_turn > 0, len(state.discarded[cur]), state.captured, state.set_aside,
+                state.end_reason is not None, state.phase) + board
 
     def action_class(self, state: GameState, a: Action) -> tuple:
         """The class of a legal action: actions of one class lead to states of one projection (a tile of one
@@ -254,8 +265,8 @@ def search_turn(state: GameState, budget: int = BUDGET, deny: bool = False) -> T
     proj = _Projection(state, *_live(state, extra))
     seen: dict[tuple, int] = {}  # a projection searched, and the fewest actions that reached it
 
-    def visit(s: GameState, far: tuple, path: tuple[Action, ...], taken: tuple[Capture, ...]) -> None:
-        key = proj.key(s, far)
+    def visit(s: GameState, board: tuple, path: tuple[Action, ...], taken: tuple[Capture, ...]) -> None:
+        key = proj.key(s, board)
         if seen.get(key, 99) <= len(path):
             return
         seen[key] = len(path)
@@ -275,9 +286,9 @@ def search_turn(state: GameState, budget: int = BUDGET, deny: bool = False) -> T
             if isinstance(a, EndTurn) or after.is_over:  # a capture may end the game at once (R4)
                 _record(result, me, after, frozenset(caps), path + (a,), deny)
             else:
-                visit(after, proj.step(far, s, a, after), path + (a,), caps)
+                visit(after, proj.step(board, s, a, after), path + (a,), caps)
 
-    visit(state, proj.far_part(state), (), ())
+    visit(state, proj.board(state), (), ())
     return result
 
 

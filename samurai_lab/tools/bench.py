@@ -14,7 +14,7 @@ from ..knizia.core.actions import PlaceTile
 from ..knizia.core.influence import preview
 from ..knizia.core.playout import BEGINNER_RULES, midgame_position, play_random_game
 
-HELP = ("measure the engine: random games per second, preview time (add --browser for the apps, "
+HELP = ("measure the engine: random games per second, preview time, puzzle proofs (add --browser for the apps, "
         "--classroom for a class of simulated students on one server, --play for people playing each other)")
 
 BENCH_RULESET = BEGINNER_RULES
@@ -97,6 +97,21 @@ def preview_all_ms(repeats: int = 15) -> dict[str, float]:
     return {"preview_all_ms": statistics.median(times), "previewed_placements": len(placements)}
 
 
+def puzzle_proof_seconds(per_game: int = 20) -> dict[str, float]:
+    """CPU time of ``samurai-lab check``'s proof of the first ``per_game`` bundled puzzles of each game."""
+    from ..common.puzzle_file import game_records
+    from ..common.puzzles import load_puzzle, prove, puzzle_games
+
+    figures: dict[str, float] = {}
+    for game in puzzle_games():
+        records = game_records(game.name)[:per_game]
+        start = time.process_time()
+        proved = sum(not prove(game, load_puzzle(game, r)) for r in records)
+        figures[f"prove_{len(records)}_{game.name}_puzzles_s"] = time.process_time() - start
+        figures[f"{game.name}_puzzles_proved"] = proved
+    return figures
+
+
 def run(args: argparse.Namespace) -> int:
     if getattr(args, "site", False):
         from .bench_site import bench_site, print_figures
@@ -121,6 +136,7 @@ def run(args: argparse.Namespace) -> int:
     figures.update(fast_playouts_per_second(args.seconds))
     figures.update(review_seconds())
     figures.update(preview_all_ms())
+    figures.update(puzzle_proof_seconds())
     if args.browser:
         from .bench_apps import bench_apps
 

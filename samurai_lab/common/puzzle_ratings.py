@@ -6,9 +6,14 @@ wins), per game. A puzzle starts at its file's ``rating`` (the search's difficul
 The progress is one JSON value (widget-free, so any page or a test can read it)::
 
     {"solved": ["katana-1-0001", ...], "streak": 2,
+     "player": "Xq3...",                                            # the player key (under serve)
      "ratings": {"katana": {"player": [1432.1, 212.4, 0.06],        # rating, deviation, volatility
                             "history": [1500, 1432.1],              # the player's rating after each rated try
                             "puzzles": {"katana-1-0001": [1210.3, 148.2, 0.06]}}}}   # the puzzles tried
+
+Under ``samurai-lab serve`` the ratings are the class store's instead (``tools/play/store.py``), a game's
+entry in the same shape with ``"tried"`` (the ids the player tried) beside ``"puzzles"`` (then the class's
+ratings of every puzzle anyone tried); the browser keeps only the player key (:data:`PLAYER_KEY`).
 
 :func:`clean_progress` keeps what is sound of a value read back from the browser and says whether it
 dropped anything; :func:`choose_next` serves the next puzzle near the player's rating.
@@ -18,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from typing import Any, Mapping, Sequence
 
 from .glicko2 import DEFAULT_VOLATILITY, Rating, duel
@@ -29,6 +35,12 @@ PUZZLE_DEVIATION = 150.0
 NEAREST = 3
 #: Points of the rating history kept per game.
 HISTORY = 200
+#: A player key: the random token that names a player to the class store (as a seat's token names a seat).
+PLAYER_KEY = re.compile(r"[A-Za-z0-9_-]{16,100}")
+
+
+def is_player_key(value: Any) -> bool:
+    return isinstance(value, str) and PLAYER_KEY.fullmatch(value) is not None
 
 
 def _number(x: Any) -> bool:
@@ -43,7 +55,8 @@ def _rating(value: Any) -> Rating | None:
     return None
 
 
-def _stored(r: Rating) -> list[float]:
+def rating_list(r: Rating) -> list[float]:
+    """A rating as it is kept and sent: ``[rating, deviation, volatility]``, rounded."""
     return [round(r.rating, 2), round(r.deviation, 2), round(r.volatility, 6)]
 
 
@@ -53,7 +66,12 @@ def clean_progress(value: Any) -> tuple[dict, bool]:
     if not isinstance(value, dict):
         return {}, value not in (None, "")
     clean: dict = {}
-    dropped = any(k not in ("solved", "streak", "ratings") for k in value)
+    dropped = any(k not in ("solved", "streak", "ratings", "player") for k in value)
+    if "player" in value:
+        if is_player_key(value["player"]):
+            clean["player"] = value["player"]
+        else:
+            dropped = True
     if "solved" in value:
         solved = value["solved"]
         ids = [x for x in solved if isinstance(x, str)] if isinstance(solved, list) else []
@@ -119,7 +137,8 @@ def puzzle_rating(progress: Mapping, record: PuzzleRecord) -> Rating:
 
 def tried(progress: Mapping, game: str) -> set[str]:
     """The ids of the puzzles of ``game`` the player has tried (rated)."""
-    return set(_game(progress, game).get("puzzles", {}))
+    mine = _game(progress, game)
+    return set(mine["tried"] if "tried" in mine else mine.get("puzzles", {}))
 
 
 def history(progress: Mapping, game: str) -> list[float]:
@@ -134,9 +153,9 @@ def record_try(progress: Mapping, record: PuzzleRecord, solved: bool) -> dict:
     player, puzzle = duel(player_rating(progress, record.game), puzzle_rating(progress, record), solved)
     mine = dict(_game(progress, record.game))
     points = list(mine.get("history", [])) or [round(player_rating(progress, record.game).rating, 2)]
-    mine["player"] = _stored(player)
+    mine["player"] = rating_list(player)
     mine["history"] = (points + [round(player.rating, 2)])[-HISTORY:]
-    mine["puzzles"] = {**mine.get("puzzles", {}), record.id: _stored(puzzle)}
+    mine["puzzles"] = {**mine.get("puzzles", {}), record.id: rating_list(puzzle)}
     return {**progress, "ratings": {**progress.get("ratings", {}), record.game: mine}}
 
 
@@ -158,5 +177,5 @@ def choose_next(records: Sequence[PuzzleRecord], progress: Mapping, game: str, e
     return (rng or random).choice(near) if near else None
 
 
-__all__ = ["NEAREST", "PUZZLE_DEVIATION", "choose_next", "clean_progress", "history", "nearest", "player_rating",
-           "puzzle_rating", "record_try", "tried"]
+__all__ = ["HISTORY", "NEAREST", "PLAYER_KEY", "PUZZLE_DEVIATION", "choose_next", "clean_progress", "history",
+           "is_player_key", "nearest", "player_rating", "puzzle_rating", "rating_list", "record_try", "tried"]

@@ -16,6 +16,9 @@ Knizia's turns). A trainer has:
 The streak, the ids of the solved puzzles and the ratings (the player's and the puzzles' he tried, per game,
 ``common/puzzle_ratings.py``) are kept in the browser's ``localStorage`` (:class:`BrowserStore`): they stay on
 this device, in this browser. What is read back is checked: what is sound is kept, the rest dropped (said once).
+Under ``samurai-lab serve`` the ratings are the class store's instead (``ui/puzzle_rating_client.py``): the
+browser keeps the player key, each first try is rated by the server, and the page's link with the key
+(``?player=``, shown under the rating) opens the same ratings on another device.
 The next puzzle is one of the untried ones nearest the player's rating. The address keeps the game and the
 puzzle (``?game=katana&puzzle=katana-1-0001``), so a language switch reopens it; the page speaks the languages
 of its game (``Game.languages``: French for Iki-zumari).
@@ -26,13 +29,15 @@ from __future__ import annotations
 import json
 import random
 from typing import Any, Callable, Sequence
+from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
 from ..common.game import Game
 from ..common.puzzle_file import PuzzleRecord, game_records
-from ..common.puzzle_ratings import choose_next, clean_progress, history, player_rating, puzzle_rating, record_try
-from ..common.puzzle_ratings import tried
+from ..common.limits import shortened
+from ..common.puzzle_ratings import choose_next, clean_progress, history, is_player_key, player_rating, puzzle_rating
+from ..common.puzzle_ratings import record_try, tried
 from ..common.puzzles import hint, judge, load_puzzle, puzzle_games, theme_text
 from ..i18n import N_, Domain, get_language
 from .common import Feedback
@@ -41,6 +46,7 @@ from .game_names import game_label
 from .header import AppHeader
 from .language import open_page
 from .layout import CHOICE_ROW_CLASS, SIDE_CLASS
+from .puzzle_rating_client import PlayRefused, RatingClient, new_player_key
 from .query import parse_query, query_params, query_string
 from .rating_chart import rating_html
 
@@ -164,9 +170,17 @@ class PuzzlesApp:
     def __init__(self, games: Sequence[Game] | None = None, game: str | None = None,
                  query: str | None = None) -> None:
         self.lang = get_language()
-        options = query_params(("game", "puzzle"), query) if game is None else None
+        options = query_params(("game", "puzzle", "player"), query) if game is None else None
         if options is not None:
             game = options.values.get("game")
+        self.asked_key = options.text("player") if options is not None else None
+        if self.asked_key is not None and not is_player_key(self.asked_key):
+            options.problems.append(T.gettext("{option} is not a player key").format(
+                option=f"player={shortened(self.asked_key)}"))
+            self.asked_key = None
+        self.remote = RatingClient()
+        self.shared: dict | None = {} if self.remote.available else None  # the class store's ratings, per game
+        self.unreachable = False  # the class store's ratings could not be read or written at the last call
         self.feedback = Feedback()
         self.feedback.message.add_class("samurai-puzzle-message")
         games = app_games() if games is None else list(games)
@@ -249,6 +263,7 @@ class PuzzlesApp:
         if hasattr(self, "header"):
             self.header.languages = self.trainer_languages() or self.header.languages
         self.board_box.children = (self.trainer.widget,)
+        self._fetch(self.game)
         themes = sorted(((self.trainer.theme_text(t), t) for t in {t for r in self.trainer.records for t in r.themes}),
                         key=lambda named: (named[0].casefold(), named[1]))
         self._quiet = True
@@ -259,11 +274,16 @@ class PuzzlesApp:
             self._quiet = False
         self.next_puzzle()
 
+    @property
+    def progress(self) -> dict:
+        """The progress the ratings are read from: the browser's, with the class store's ratings under serve."""
+        return self.store.value if self.shared is None else {**self.store.value, "ratings": self.shared}
+
     def candidates(self) -> list[PuzzleRecord]:
         """The puzzles of the chosen game, theme and difficulty (their ratings as learned here), unsolved first."""
         _, _, low, high = next(lv for lv in LEVELS if lv[0] == self.level_choice.value)
         theme = self.theme_choice.value
-        progress = self.store.value
+        progress = self.progress
         rated = {r.id: puzzle_rating(progress, r).rating for r in self.trainer.records}
         chosen = [r for r in self.trainer.records
                   if low <= rated[r.id] < high and (theme == ALL or theme in r.themes)]
@@ -283,15 +303,15 @@ class PuzzlesApp:
             self.from_address = True
             return
         current = self.record.id if self.record is not None else None
-        self.open(choose_next(pool, self.store.value, self.game, current, self.rng))
+        self.open(choose_next(pool, self.progress, self.game, current, self.rng))
 
     def open(self, record: PuzzleRecord) -> None:
         self.record = record
         self.tried_wrong = self.moved = self.from_address = False
-        self.pending = record.id not in tried(self.store.value, record.game)
+        self.pending = record.id not in tried(self.progress, record.game)
         goal = self.trainer.show(record)
         themes = ", ".join(self.trainer.theme_text(t) for t in record.themes)
-        rating = round(puzzle_rating(self.store.value, record).rating)
+        rating = round(puzzle_rating(self.progress, record).rating)
         self.goal.value = (f"<b>{_esc(goal)}</b><br><span class='samurai-puzzle-about'>"
                            + _esc(T.gettext("Themes: {themes}. Difficulty {rating}.").format(
                                themes=themes, rating=rating)) + "</span>")
@@ -308,22 +328,49 @@ class PuzzlesApp:
             self.store.save(clean)
             self.feedback.show(T.gettext("Part of the puzzle progress kept in this browser could not be read, "
                                          "so it was dropped; the rest is kept."), "warning")
+        if self.shared is not None:  # under serve: the player key (the address's, else the browser's, else a new one)
+            self.remote.key = self.asked_key or clean.get("player") or new_player_key()
+            if clean.get("player") != self.remote.key:
+                self.store.save({**clean, "player": self.remote.key})
+            self.shared = {}
+            self._fetch(self.game)
+        progress = self.progress
         if self.record is not None and not (self.from_address or self.moved or self.tried_wrong) \
-                and tried(clean, self.game):
+                and tried(progress, self.game):
             message = (self.feedback.text, self.feedback.kind)
             self.next_puzzle()
             if dropped:
                 self.feedback.show(*message)
         elif self.record is not None:
-            self.pending = self.record.id not in tried(clean, self.game)
+            self.pending = self.record.id not in tried(progress, self.game)
         self._show_score()
 
+    def _fetch(self, game: str) -> None:
+        """Under serve, once the player key is known: the class store's ratings of ``game``, once."""
+        if self.shared is not None and self.remote.key is not None and game not in self.shared:
+            self._shared_call(lambda: self.remote.standing(game))
+
+    def _shared_call(self, ask: Callable[[], dict]) -> None:
+        """Ask the class store (``ask``) for a game's ratings and keep them; when it cannot answer, say so
+        under the rating."""
+        try:
+            entry = ask()
+        except PlayRefused:
+            self.unreachable = True
+            return
+        self.unreachable = False
+        self.shared[entry["game"]] = entry
+
     def _rate(self, solved: bool) -> dict:
-        """The progress with the open puzzle's first try rated (as it was when not its first)."""
-        data = dict(self.store.value)
-        if self.pending and self.record is not None:
+        """The progress with the open puzzle's first try rated (as it was when not its first); under serve the
+        class store rates it (not before the player key is known) and the browser's progress stays as it was."""
+        data, record = dict(self.store.value), self.record
+        if self.pending and record is not None:
             self.pending = False
-            data = record_try(data, self.record, solved)
+            if self.shared is None:
+                data = record_try(data, record, solved)
+            elif self.remote.key is not None:
+                self._shared_call(lambda: self.remote.record(record.id, solved))
         return data
 
     # --- trying ---------------------------------------------------------------------------------
@@ -362,14 +409,30 @@ class PuzzlesApp:
         self._show_score()
 
     def _show_score(self) -> None:
-        data = self.store.value
+        data = self.progress
         solved = set(data.get("solved", []))
         mine = sum(1 for r in self.trainer.records if r.id in solved)
         streak = int(data.get("streak", 0))
         self.score.value = _esc(T.gettext("Streak: {streak}. Solved here: {n} of {total} (kept in this browser).").format(
             streak=streak, n=mine, total=len(self.trainer.records)))
         self.rating.value = rating_html(player_rating(data, self.game), history(data, self.game),
-                                        len(tried(data, self.game)))
+                                        len(tried(data, self.game))) + self._shared_html()
+
+    def _shared_html(self) -> str:
+        """Under serve: where the ratings are kept, the link that opens them elsewhere, and whether the server
+        answered."""
+        if self.shared is None or self.remote.key is None:
+            return ""
+        link = "puzzles.ipynb?" + urlencode({"game": self.game, "player": self.remote.key})
+        kept = T.gettext("Your ratings are kept on this server. To see them on another device, open this "
+                         "link there:")
+        words = T.gettext("your ratings")
+        text = f"<div class='samurai-puzzle-key'>{_esc(kept)} <a href='{_esc(link)}'>{_esc(words)}</a></div>"
+        if self.unreachable:
+            gone = T.gettext("The server's puzzle ratings cannot be reached now: the rating shown may be old, and "
+                             "a try made meanwhile is not rated.")
+            text += f"<div class='samurai-puzzle-unreachable' role='alert'>{_esc(gone)}</div>"
+        return text
 
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
         return self.feedback.guard(fn)

@@ -1,7 +1,8 @@
 """The Puzzles app's ratings in a real browser: the player's rating down after a failed first try and up after
 a solved one, kept through a reload, the next puzzle drawn from those nearest it; the puzzle of the day the
 same for two visitors and opened by its link; a language switch that keeps the puzzle, Iki-zumari in French;
-a stored value of the wrong shape read safely, said once in the page's language. Screenshots saved."""
+a stored value of the wrong shape read safely, said once in the page's language; under ``samurai-lab serve``
+the ratings kept in the class store, the same for a second browser with the same player key. Screenshots saved."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from helpers import context_page, open_app, save_screenshot, wait_for_text
 from playwright.sync_api import Browser, Page, expect
+from test_play_together import Serve, serve  # noqa: F401 - the module's one `samurai-lab serve`, with its store
 from test_puzzles_app import BOARDS, KATANA, KATANA_LAYOUT, MESSAGE, _katana_squares, first_puzzle, solve_by_the_proof
 
 from samurai_lab.common.daily_puzzle import daily_puzzle, utc_today
@@ -193,4 +195,34 @@ def test_a_knizia_puzzle_with_a_swap_fits_a_tablet(browser: Browser, voila_url: 
             assert (off_screen(page), clipped(page)) == ([], []), (width, height)
         page.locator(".knizia-puzzle-special").scroll_into_view_if_needed()
         save_screenshot(page, "puzzles_knizia_swap_tablet")
+        assert errors.unexpected() == []
+
+
+def test_under_serve_the_ratings_are_the_class_stores_for_every_browser_of_the_player(browser: Browser,
+                                                                                       serve: Serve) -> None:
+    easiest = load_puzzle(get_game("katana"), first_puzzle("katana"))
+    winning = easiest.prover().winning_moves(easiest.state, easiest.record.moves)
+    wrong = next(m for m in easiest.game.legal_actions(easiest.state) if m.kind == "move" and m not in winning)
+    with context_page(browser, **DESKTOP) as (page, errors):
+        open_app(page, serve.url, f"puzzles.ipynb?game=katana&puzzle={easiest.record.id}", READY, timeout=TIMEOUT)
+        assert shown_rating(page, 0) == 1500
+        page.wait_for_function("key => JSON.parse(localStorage.getItem(key) || '{}').player", arg=STORE_KEY,
+                               timeout=TIMEOUT * 1000)
+        player = stored(page)["player"]  # the player key, made for this browser
+        for square in (wrong.frm, wrong.to):
+            BOARDS.click(page, KATANA, *KATANA_LAYOUT.centre(square))
+        lost = shown_rating(page, 1)
+        in_store = serve.api("GET", "/puzzles/katana", token=player)
+        assert lost < 1500 and round(in_store["player"][0]) == lost and in_store["tried"] == [easiest.record.id]
+        assert "ratings" not in stored(page)  # not kept in the browser
+        link = page.locator(f"{RATING} .samurai-puzzle-key a").get_attribute("href") or ""
+        assert parse_qs(urlparse(link).query)["player"] == [player]
+        page.reload()
+        page.wait_for_selector(READY, state="visible", timeout=TIMEOUT * 1000)
+        assert shown_rating(page, 1) == lost
+        assert errors.unexpected() == []
+    with context_page(browser, **DESKTOP) as (other, errors):  # another browser: nothing stored, the key's link
+        open_app(other, serve.url, link, READY, timeout=TIMEOUT)
+        assert shown_rating(other, 1) == lost and stored(other)["player"] == player
+        assert opened_puzzle(other) != easiest.record.id  # the tried puzzle not served again
         assert errors.unexpected() == []

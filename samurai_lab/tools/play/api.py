@@ -6,6 +6,10 @@
     POST /samurai/api/games/{id}/moves      {"move": "<notation>", "ply": n} → 200 | 401 | 403 | 409 | 422
     GET  /samurai/api/games/{id}/events     server-sent events, one per move (``?since=ply`` replays)
     POST /samurai/api/mine                  {"tokens": [...]} → the games of this device, "your turn" marked
+    POST /samurai/api/puzzles/tries         {"puzzle": "<id>", "solved": bool}, Bearer <player key> → the
+                                            player's standing in its game (a first try rated once)
+    GET  /samurai/api/puzzles/{game}        Bearer <player key> → his rating, its history, the puzzles he tried,
+                                            the puzzles' ratings (``common/puzzle_ratings.py``'s shape)
 
 Every refusal is JSON ``{"error": words}`` with its status; bodies are capped, and a client sending too
 many requests is slowed with 429 (per seat, or per address without one), never able to stop other games.
@@ -152,6 +156,18 @@ class MineHandler(ApiHandler):
         self.reply({"games": self.service.games_of(tokens[:100])})
 
 
+class PuzzleTriesHandler(ApiHandler):
+    limiter_name = "moves"
+
+    def post(self) -> None:
+        self.reply(self.service.puzzle_try(self.token(), self.body()))
+
+
+class PuzzleStandingHandler(ApiHandler):
+    def get(self, game: str) -> None:
+        self.reply(self.service.puzzle_standing(self.token(), game))
+
+
 class EventsHandler(ApiHandler):
     """Server-sent events: ``event: move`` with the move as the seat sees it, and keep-alive comments."""
 
@@ -215,4 +231,6 @@ def handlers(service: GameService, prefix: str = PREFIX) -> list[tuple]:
         (rf"{prefix}/games/{gid}/moves", MovesHandler, kw),
         (rf"{prefix}/games/{gid}/events", EventsHandler, kw),
         (rf"{prefix}/mine", MineHandler, kw),
+        (rf"{prefix}/puzzles/tries", PuzzleTriesHandler, kw),
+        (rf"{prefix}/puzzles/([^/]+)", PuzzleStandingHandler, kw),
     ]

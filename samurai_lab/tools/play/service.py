@@ -11,6 +11,9 @@ restarted server finds every acknowledged move::
     created = service.create({"game": "katana", "seats": ["person", "bot:search"]})
     service.snapshot(created["id"], created["seats"][0]["token"])
     service.play(created["id"], token, "f9-g9", ply=0)
+
+It also rates the Puzzles app's first tries for a class (:meth:`GameService.puzzle_try`), a player named by
+his player key as a seat by its token: the store computes the ratings, never the client.
 """
 
 from __future__ import annotations
@@ -19,9 +22,13 @@ import secrets
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 from ...common.game import Game, game_names, get_game
+from ...common.glicko2 import DEFAULT_RATING
+from ...common.puzzle_file import PuzzleRecord, game_records, puzzles_dir
+from ...common.puzzle_ratings import HISTORY, is_player_key, puzzle_rating, rating_list
 from .store import GameRow, SeatRow, StaleMove, Store
 
 PERSON = "person"
@@ -361,3 +368,43 @@ class GameService:
                             "your_turn": end is None and live.game.to_move(live.state) == seat,
                             "over": end is not None})
         return out
+
+    # --- puzzle ratings -----------------------------------------------------------------------
+    def puzzle_try(self, token: str | None, body: Mapping[str, Any]) -> dict:
+        """Rate the first try ``{"puzzle": id, "solved": bool}`` of the player of ``token`` (a second is not
+        counted): his standing in the puzzle's game after it, ``counted`` saying whether it was."""
+        key = _player_key(token)
+        if set(body) != {"puzzle", "solved"} or not isinstance(body["solved"], bool):
+            raise PlayError(422, "send {\"puzzle\": \"<id>\", \"solved\": true or false}, and nothing else")
+        record = puzzle_index().get(body["puzzle"]) if isinstance(body["puzzle"], str) else None
+        if record is None:
+            raise PlayError(404, "there is no such puzzle")
+        counted = self.store.rate_puzzle_try(key, record.game, record.id, puzzle_rating({}, record), body["solved"])
+        return {**self.puzzle_standing(key, record.game), "counted": counted}
+
+    def puzzle_standing(self, token: str | None, game: str) -> dict:
+        """The player's rating in ``game``'s puzzles as the Puzzles app reads it (``common/puzzle_ratings.py``):
+        ``player``, ``history`` (from a newcomer's rating), ``tried``, and ``puzzles`` (the ratings of every
+        puzzle anyone tried)."""
+        key = _player_key(token)
+        if not any(r.game == game for r in puzzle_index().values()):
+            raise PlayError(404, "there is no game of puzzles of that name")
+        mine = self.store.puzzle_standing(key, game)
+        points = [DEFAULT_RATING, *mine.history] if mine.history else []
+        return {"game": game, "player": rating_list(mine.rating), "history": [round(x, 2) for x in points[-HISTORY:]],
+                "tried": list(mine.tried),
+                "puzzles": {p: rating_list(r) for p, (r, _) in self.store.puzzle_ratings(game).items()}}
+
+
+@lru_cache(maxsize=1)
+def puzzle_index() -> dict[str, PuzzleRecord]:
+    """Every bundled puzzle by its id (read once)."""
+    return {r.id: r for folder in sorted(puzzles_dir().iterdir()) for r in game_records(folder.name)}
+
+
+def _player_key(token: str | None) -> str:
+    if token is None:
+        raise PlayError(401, "send your player key as: Authorization: Bearer <key>")
+    if not is_player_key(token):
+        raise PlayError(403, "a player key is 16 to 100 letters, digits, - or _")
+    return token

@@ -8,6 +8,14 @@ from its setup and its moves by the game service, so a move acknowledged is a ro
 
 A move is added with its ply; the primary key ``(game_id, ply)`` makes a second move of the same ply
 fail, which is how two clients answering the same position are told one of them is stale.
+
+The store also keeps the Puzzles app's ratings for a class (Glicko-2, ``common/glicko2.py``): each
+player's first try of each puzzle (``puzzle_attempts``, with the player's rating after it: his history),
+each player's rating per game (``puzzle_players``) and each puzzle's (``puzzle_ratings``, starting at its
+file's rating, the search's difficulty). A player is named by the hash of his player key, as a seat by its
+token's. A try is rated in one transaction that holds the player's and the puzzle's rows (SQLite: the
+database's write lock, ``BEGIN IMMEDIATE``; PostgreSQL: ``SELECT … FOR UPDATE``), so two servers rating
+at once lose no update, and a player's second "first try" of a puzzle is not counted.
 """
 
 from __future__ import annotations
@@ -21,6 +29,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
+
+from ...common.glicko2 import Rating, duel
 
 #: Each migration is a list of statements; a store is at version ``len(MIGRATIONS)`` once migrated.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -51,6 +61,37 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
     ),
     ("CREATE INDEX games_by_creation ON games (created)",),
+    (
+        """CREATE TABLE puzzle_players (
+            player TEXT NOT NULL,
+            game TEXT NOT NULL,
+            rating DOUBLE PRECISION NOT NULL,
+            deviation DOUBLE PRECISION NOT NULL,
+            volatility DOUBLE PRECISION NOT NULL,
+            tries INTEGER NOT NULL,
+            PRIMARY KEY (player, game)
+        )""",
+        """CREATE TABLE puzzle_ratings (
+            puzzle TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            rating DOUBLE PRECISION NOT NULL,
+            deviation DOUBLE PRECISION NOT NULL,
+            volatility DOUBLE PRECISION NOT NULL,
+            tries INTEGER NOT NULL
+        )""",
+        """CREATE TABLE puzzle_attempts (
+            player TEXT NOT NULL,
+            game TEXT NOT NULL,
+            puzzle TEXT NOT NULL,
+            solved INTEGER NOT NULL,
+            tried DOUBLE PRECISION NOT NULL,
+            seq INTEGER NOT NULL,
+            rating DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (player, puzzle)
+        )""",
+        "CREATE INDEX puzzle_attempts_by_player ON puzzle_attempts (player, game, seq)",
+        "CREATE INDEX puzzle_ratings_by_game ON puzzle_ratings (game)",
+    ),
 )
 
 
@@ -86,6 +127,16 @@ class MoveRow:
     seat: int
     action: str
     played: float
+
+
+@dataclass(frozen=True)
+class PuzzleStanding:
+    """A player's puzzles in one game: his rating, its history (after each first try, oldest first) and the
+    puzzles he tried, in that order."""
+
+    rating: Rating
+    history: tuple[float, ...]
+    tried: tuple[str, ...]
 
 
 def token_hash(token: str) -> str:
@@ -133,14 +184,15 @@ class Store:
 
     # --- SQL ----------------------------------------------------------------------------------
     def _sql(self, statement: str) -> str:
-        return re.sub(r"\?", "%s", statement) if self._postgres else statement
+        return re.sub(r"\?", "%s", statement) if self._postgres else statement.replace(" FOR UPDATE", "")
 
     def _run(self, statement: str, args: Sequence[Any] = ()) -> list[tuple]:
         cur = self._db.execute(self._sql(statement), tuple(args))
         return list(cur.fetchall()) if cur.description else []
 
-    def _transaction(self) -> "_Transaction":
-        return _Transaction(self)
+    def _transaction(self, write: bool = False) -> "_Transaction":
+        """A transaction; ``write``: one that reads what it then writes (SQLite takes the write lock first)."""
+        return _Transaction(self, write)
 
     def migrate(self) -> int:
         """Bring the schema to the newest version; the version reached."""
@@ -230,17 +282,69 @@ class Store:
         with self._transaction():
             return self._run("SELECT COUNT(*) FROM games")[0][0]
 
+    # --- puzzle ratings -----------------------------------------------------------------------
+    def _locked_rating(self, table: str, column: str, key: str, game: str, start: Rating) -> tuple[Rating, int]:
+        """The rating and tries of the row of ``table`` whose ``column`` is ``key`` (made at ``start`` when
+        missing), locked until the transaction ends."""
+        self._run(f"INSERT INTO {table} ({column}, game, rating, deviation, volatility, tries) "
+                  "VALUES (?, ?, ?, ?, ?, 0) ON CONFLICT DO NOTHING",
+                  (key, game, start.rating, start.deviation, start.volatility))
+        r, d, v, tries = self._run(f"SELECT rating, deviation, volatility, tries FROM {table} "
+                                   f"WHERE {column} = ? AND game = ? FOR UPDATE", (key, game))[0]
+        return Rating(r, d, v), tries
+
+    def _set_rating(self, table: str, column: str, key: str, game: str, rating: Rating, tries: int) -> None:
+        self._run(f"UPDATE {table} SET rating = ?, deviation = ?, volatility = ?, tries = ? "
+                  f"WHERE {column} = ? AND game = ?",
+                  (rating.rating, rating.deviation, rating.volatility, tries, key, game))
+
+    def rate_puzzle_try(self, player: str, game: str, puzzle: str, start: Rating, solved: bool) -> bool:
+        """Rate ``player``'s (his key's) first try of ``puzzle`` of ``game``, a puzzle nobody tried starting at
+        ``start``: both ratings updated at once. False, nothing changed, when he tried that puzzle before."""
+        who = token_hash(player)
+        with self._transaction(write=True):  # the player's row first, then the puzzle's: never a deadlock
+            me, tries = self._locked_rating("puzzle_players", "player", who, game, Rating())
+            if self._run("SELECT 1 FROM puzzle_attempts WHERE player = ? AND puzzle = ?", (who, puzzle)):
+                return False
+            it, its_tries = self._locked_rating("puzzle_ratings", "puzzle", puzzle, game, start)
+            me, it = duel(me, it, solved)
+            self._set_rating("puzzle_players", "player", who, game, me, tries + 1)
+            self._set_rating("puzzle_ratings", "puzzle", puzzle, game, it, its_tries + 1)
+            self._run("INSERT INTO puzzle_attempts (player, game, puzzle, solved, tried, seq, rating) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                      (who, game, puzzle, int(solved), time.time(), tries + 1, me.rating))
+        return True
+
+    def puzzle_standing(self, player: str, game: str) -> PuzzleStanding:
+        """``player``'s (his key's) rating in ``game``'s puzzles, its history and the puzzles he tried."""
+        who = token_hash(player)
+        with self._transaction():
+            mine = self._run("SELECT rating, deviation, volatility FROM puzzle_players WHERE player = ? AND game = ?",
+                             (who, game))
+            tries = self._run("SELECT puzzle, rating FROM puzzle_attempts WHERE player = ? AND game = ? ORDER BY seq",
+                              (who, game))
+        return PuzzleStanding(Rating(*mine[0]) if mine else Rating(), tuple(r for _, r in tries),
+                              tuple(p for p, _ in tries))
+
+    def puzzle_ratings(self, game: str) -> dict[str, tuple[Rating, int]]:
+        """The rating and the count of first tries of every puzzle of ``game`` someone tried."""
+        with self._transaction():
+            rows = self._run("SELECT puzzle, rating, deviation, volatility, tries FROM puzzle_ratings WHERE game = ?",
+                             (game,))
+        return {p: (Rating(r, d, v), n) for p, r, d, v, n in rows}
+
 
 class _Transaction:
     """One transaction under the store's lock: committed on success, rolled back on an error."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, write: bool = False) -> None:
         self.store = store
+        self.begin = "BEGIN IMMEDIATE" if write and not store._postgres else "BEGIN"
 
     def __enter__(self) -> None:
         self.store._lock.acquire()
         try:
-            self.store._db.execute("BEGIN")
+            self.store._db.execute(self.begin)
         except Exception:
             self.store._lock.release()
             raise

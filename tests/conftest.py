@@ -18,7 +18,10 @@ same worker, one after the other: what they share is made once.
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import tempfile
 from typing import Any
 
 import pytest
@@ -62,6 +65,28 @@ def one_worker_group(nodeid: str) -> str | None:
     if shared:
         return shared["page"]
     return next((group for start, group in ONE_WORKER.items() if nodeid.startswith(start)), None)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The tests never write into the user's data folder: a ``samurai-lab serve`` started without ``--store``
+    keeps its games store (and saved positions) in a data folder of this test process's own."""
+    folder = tempfile.mkdtemp(prefix="samurai-lab-test-data-")
+    config.stash[_DATA_HOME] = (folder, os.environ.get("XDG_DATA_HOME"))
+    os.environ["XDG_DATA_HOME"] = folder
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder, before = config.stash.get(_DATA_HOME, (None, None))
+    if folder is None:
+        return
+    if before is None:
+        os.environ.pop("XDG_DATA_HOME", None)
+    else:
+        os.environ["XDG_DATA_HOME"] = before
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+_DATA_HOME = pytest.StashKey[tuple[str, "str | None"]]()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -71,7 +71,7 @@ postgresql:  ## make sure PostgreSQL's programs are installed (as root: apt-get)
 	$(call debian,postgresql,ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1,PostgreSQL)
 
 # Tests run in TEST_JOBS processes (pytest-xdist); TEST_JOBS=0 runs them in this one.
-TEST_JOBS ?= 2
+TEST_JOBS ?= 3
 FAST_TESTS := not browser and not slow and not notebook and not server
 
 test: $(VENV)/.installed-test chromium chromium-headless-shell postgresql  ## all tests: unit, property, scenario, notebook, browser, binder

@@ -51,6 +51,7 @@ LONG: tuple[str, ...] = (
     "tests/browser/test_classroom_query.py::test_the_tree_page_asks_nothing_of_other_hosts",
     "tests/browser/test_class_limits.py::",
     "tests/browser/test_play_together.py::",
+    "tests/browser/test_puzzle_ratings.py::test_under_serve",
 )
 
 

@@ -72,10 +72,10 @@ def build_python(log=print) -> Path:
     if with_uv:
         from ..uv_pip import uv_command, uv_environment
 
-        run(uv_command(python, *BUILD_PINS), "installing voici and jupyterlite from PyPI",
-            env={**os.environ, **uv_environment()})
+        env = {**os.environ, **uv_environment()}
+        run(uv_command(python, *BUILD_PINS), "installing voici and jupyterlite from PyPI", env=env)
         run([sys.executable, "-m", "uv", "pip", "uninstall", "--quiet", "--python", str(python), *UNWANTED],
-            "removing jupyterlite-xeus", env={**os.environ, **uv_environment()})
+            "removing jupyterlite-xeus", env=env)
     else:
         run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *BUILD_PINS],
             "installing voici and jupyterlite from PyPI")

@@ -143,12 +143,14 @@ def _log_in_and_place_a_tile(browser: Any, url: str, user: str, errors: list[str
         page.on("pageerror", lambda e: errors.append(f"{user}: {e.message[:200]}"))
         page.on("console", lambda m: errors.append(f"{user}: {m.text[:200]} ({m.location.get('url')})")
                 if m.type == "error" else None)
-        page.goto(f"{url}/hub/login")
+        page.goto(f"{url}/hub/login", timeout=120_000)
         page.fill("#username_input", user)
         page.fill("#password_input", PASSWORD)
         page.click("#login_submit")
         page.wait_for_url(f"**/user/{user}/voila/render/notebooks/index.ipynb*", timeout=180_000)
-        page.goto(f"{url}/user/{user}/voila/render/notebooks/explorer.ipynb?start=midgame")
+        # voila sends the page as its kernel runs the notebook: on a loaded machine, longer than goto's 30 s
+        page.goto(f"{url}/user/{user}/voila/render/notebooks/explorer.ipynb?start=midgame", wait_until="commit",
+                  timeout=180_000)
         page.wait_for_function(f"() => document.querySelectorAll('{TILE_BUTTONS}').length >= 5", timeout=180_000)
         k, hexes = explorer_targets(1)
         page.locator(TILE_BUTTONS).nth(k).click()

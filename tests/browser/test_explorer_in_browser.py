@@ -199,12 +199,12 @@ def test_index_links_open_the_apps(app_page: Page, voila_url: str) -> None:
     """The landing page links every app with relative links that work under voila (each carries the
     page's language)."""
     page = app_page
-    page.goto(f"{voila_url}/voila/render/index.ipynb")
+    page.goto(f"{voila_url}/voila/render/index.ipynb", timeout=90000)
     page.wait_for_selector("a[href='explorer.ipynb?lang=en']", timeout=90000)
     hrefs = page.eval_on_selector_all("a", "els => els.map(e => e.getAttribute('href'))")
     apps = [nb.name for nb in sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))]
     for name in apps:
         assert name == "index.ipynb" or f"{name}?lang=en" in hrefs, f"the landing page links {name}"
     page.click("a[href='explorer.ipynb?lang=en']")
-    page.wait_for_url(re.compile(r"/voila/render/explorer\.ipynb\?lang=en$"))
+    page.wait_for_url(re.compile(r"/voila/render/explorer\.ipynb\?lang=en$"), timeout=90000)
     page.wait_for_selector(".samurai-tile-button", timeout=90000)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -26,11 +27,15 @@ def _id(path: Path) -> str:
 
 @pytest.mark.notebook
 @pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=_id)
-def test_notebook_executes(path: Path) -> None:
+def test_notebook_executes(path: Path, tmp_path: Path) -> None:
     """Run every cell with a python3 kernel in the notebook's folder; no cell may fail."""
     nb = nbformat.read(path, as_version=4)
+    # the kernel talks over files of its own (as the test servers' kernels do), not over TCP ports that
+    # another process of a parallel test run may take between their choice and the kernel's start
+    kernel = KernelManager(kernel_name="python3", transport="ipc", connection_file=str(tmp_path / "kernel.json"))
     client = NotebookClient(
         nb,
+        km=kernel,
         timeout=300,
         kernel_name="python3",
         resources={"metadata": {"path": str(path.parent)}},

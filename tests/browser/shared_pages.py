@@ -15,8 +15,9 @@ The id of a shared page ends in ``-on-desktop`` or ``-on-phone`` (``index-it-on-
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 from helpers import APP_READY, PageErrors
@@ -30,6 +31,38 @@ SCREENS: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
               "device_scale_factor": 3},
 }
+
+
+#: Each board of the page: the room the page measured for it (the hidden input its kernel reads: see
+#: ``samurai_lab/ui/board_client.py``), its canvas's backing size (which only the kernel sets), and whether it shows.
+BOARDS_JS = """() => Array.from(document.querySelectorAll('.samurai-board')).map(b => {
+  const c = b.querySelector('canvas'), i = b.querySelector('.samurai-board-space input');
+  return [i ? i.value : null, c ? c.width : 0, c ? c.height : 0, b.getBoundingClientRect().width > 0];
+})"""
+#: What follows a board's new backing size: its drawing, and the layout around it.
+REDRAW_MS = 250
+
+
+def after_change(page: Page, change: Callable[[], Any], most_ms: int = 1200) -> None:
+    """Make ``change`` (a resize, a switch) and wait until the kernel has redrawn every shown board whose room
+    the page measured anew — its canvas has a new backing size — or ``most_ms`` have passed (a new room may
+    keep the board's size), then for the drawing to land."""
+    before = page.evaluate(BOARDS_JS)
+    change()
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    deadline = time.monotonic() + most_ms / 1000
+    while time.monotonic() < deadline:
+        now = page.evaluate(BOARDS_JS)
+        waiting = [b for b, a in zip(now, before) if b[3] and b[0] != a[0] and b[1:3] == a[1:3]]
+        if not waiting:
+            break
+        page.wait_for_timeout(50)
+    page.wait_for_timeout(REDRAW_MS)
+
+
+def resize(page: Page, width: int, height: int, most_ms: int = 1200) -> None:
+    """Size the page and let its boards fit their new room (:func:`after_change`)."""
+    after_change(page, lambda: page.set_viewport_size({"width": width, "height": height}), most_ms)
 
 
 @dataclass(frozen=True)
@@ -76,10 +109,18 @@ class SharedPage:
     errors: PageErrors = field(default_factory=PageErrors)
     checked: int = 0  # how many of ``errors.messages`` the tests before have been judged on
 
+    fresh: bool = True  # no test has looked at the page yet: the app may still be drawing
+
     def show(self, width: int, height: int, settle_ms: int = 1200) -> Page:
-        """Size the page for a test and let the app (its boards) fit the room."""
-        self.page.set_viewport_size({"width": width, "height": height})
-        self.page.wait_for_timeout(settle_ms)
+        """Size the page for a test and let the app (its boards) fit the room: ``settle_ms`` for the first
+        test of the page, which may still see the last messages of the first draw; for the others, until
+        their boards are redrawn (:func:`resize`, at most ``settle_ms``)."""
+        if self.fresh:
+            self.page.set_viewport_size({"width": width, "height": height})
+            self.page.wait_for_timeout(settle_ms)
+            self.fresh = False
+        else:
+            resize(self.page, width, height, settle_ms)
         return self.page
 
     def new_errors(self) -> list[str]:

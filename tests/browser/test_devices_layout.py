@@ -17,7 +17,7 @@ import pytest
 from helpers import APP_READY, REPO_ROOT
 from layout_check import clipped, off_screen, page_overflow, short_targets, truncated_labels, whole_page_screenshot
 from playwright.sync_api import Page
-from shared_pages import SharedPage, desktop, phone
+from shared_pages import SharedPage, after_change, desktop, phone, resize
 
 from samurai_lab.ui.layout import TOUCH_TARGET_PX
 
@@ -32,10 +32,6 @@ SCREENS = ((390, 844), (360, 800), (768, 1024), (1024, 768))
 LANGUAGES = ("en", "it", "es", "ru")
 
 
-def settle(page: Page, width: int, height: int) -> None:
-    """Resize the page and let the boards fit their new room."""
-    page.set_viewport_size({"width": width, "height": height})
-    page.wait_for_timeout(1200)
 
 
 def layout_faults(page: Page) -> dict[str, Any]:
@@ -71,13 +67,13 @@ def test_phones_and_tablets(app_view: SharedPage) -> None:
     whole_page_screenshot(page, str(DEVICES / f"{notebook.removesuffix('.ipynb')}-{width}x{height}.png"))
     found = {}
     for w, h in SCREENS:
-        settle(page, w, h)
+        resize(page, w, h)
         faults = layout_faults(page)
         if faults:
             found[f"{w}x{h}"] = faults
     open_tabs(page, notebook)
     for w, h in SCREENS[:2]:
-        settle(page, w, h)
+        resize(page, w, h)
         faults = layout_faults(page)
         if faults:
             found[f"{w}x{h}, second tab"] = faults
@@ -98,11 +94,10 @@ def test_labels_are_whole(app_view: SharedPage) -> None:
     cut = truncated_labels(page)
     if cut:
         found["1024x768"] = cut
-    settle(page, 1280, 720)
-    page.click(".samurai-projector-switch")
+    resize(page, 1280, 720)
     try:
-        page.wait_for_selector(".samurai-projector", timeout=TIMEOUT * 1000)
-        page.wait_for_timeout(1200)
+        after_change(page, lambda: (page.click(".samurai-projector-switch"),
+                                    page.wait_for_selector(".samurai-projector", timeout=TIMEOUT * 1000)))
         cut = truncated_labels(page)
         if cut:
             found["projector 1280x720"] = cut

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from board_fit import board_layout
 from helpers import click_canvas, open_app, save_screenshot, wait_for_canvas_pixel
@@ -191,6 +193,8 @@ def test_replay_a_record_then_play_it_to_the_scoring(app_page: Page, voila_url: 
     expect(scoring).to_be_visible(timeout=TIMEOUT)
     expect(scoring).to_contain_text("Game over")
     expect(page.locator(".samurai-score-steps")).to_contain_text("Leaders")
+    # the record follows the scoring onto the page
+    expect(page.locator(".samurai-record-text textarea")).to_have_value(re.compile(r"Result"), timeout=TIMEOUT)
     record = page.locator(".samurai-record-text textarea").input_value()
     assert record.startswith('[Game "Samurai"]') and "Result" in record
     assert page.locator("a.samurai-record-download").get_attribute("href").startswith("data:text/plain")

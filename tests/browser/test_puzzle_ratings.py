@@ -65,6 +65,8 @@ def test_ratings_learn_from_first_tries_survive_a_reload_and_choose_the_next_puz
         open_app(page, voila_url, f"puzzles.ipynb?game=katana&puzzle={easiest.record.id}", READY,
                  timeout=TIMEOUT)
         assert shown_rating(page, 0) == 1500
+        # the browser's storage handed to the app (the panels it fills may still move the board)
+        page.wait_for_selector(".samurai-store input[data-samurai-store]", state="attached", timeout=TIMEOUT * 1000)
         # a wrong first try: the puzzle wins
         for square in (wrong.frm, wrong.to):
             BOARDS.click(page, KATANA, *KATANA_LAYOUT.centre(square))

@@ -25,8 +25,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
-from helpers import PageErrors, chromium_for_tests, open_app
-from playwright.sync_api import Error as PlaywrightError
+from helpers import PageErrors, chromium_for_tests, close_tab, open_app
 from playwright.sync_api import Browser, Page
 from shared_pages import SCREENS, TIMEOUT, AppPage, SharedPage
 
@@ -137,10 +136,7 @@ def app_page(page: Page, page_errors: PageErrors, request: pytest.FixtureRequest
         safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid)
         page.screenshot(path=str(ARTIFACTS / f"{safe}.png"), full_page=True)
     unexpected = page_errors.unexpected()
-    try:
-        page.close(run_before_unload=True)  # as a browser's tab closes: the page's beacon stops its kernel
-    except PlaywrightError:
-        pass  # the test closed the page or its whole browser context already
+    close_tab(page)  # as a browser's tab closes: the page's beacon stops its kernel
     if unexpected:
         pytest.fail("browser errors during the test:\n" + "\n".join(unexpected), pytrace=False)
 
@@ -157,10 +153,7 @@ def shared_page(request: pytest.FixtureRequest, browser: Browser, voila_url: str
         shared.page.on("pageerror", shared.errors.on_page_error)
         open_app(shared.page, voila_url, key.address, key.ready, timeout=TIMEOUT)
         yield shared
-        try:
-            shared.page.close(run_before_unload=True)  # its beacon stops its kernel
-        except PlaywrightError:
-            pass
+        close_tab(shared.page)  # its beacon stops its kernel
     finally:
         context.close()
 

@@ -283,3 +283,17 @@ class FittedBoards:
                                polling=200, timeout=(timeout or self.timeout) * 1000)
         s = self.scale(page, selector)
         return canvas_pixel(page, selector, int(x * s), int(y * s))
+
+
+def close_tab(page: Page, timeout: float = 10.0) -> None:
+    """Close ``page`` as a browser's tab closes (its unload handlers run: its beacon stops its kernel), and wait
+    until it is closed: closing its context at once could cut the beacon short, and leave the kernel to the
+    server's idle cull a minute later."""
+    if page.is_closed():
+        return
+    try:
+        with page.expect_event("close", timeout=timeout * 1000):
+            page.close(run_before_unload=True)
+    except Error:
+        pass  # closed by the test, or its context is gone
+

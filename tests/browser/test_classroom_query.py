@@ -20,7 +20,7 @@ from typing import Iterator
 from urllib.parse import quote, urlparse
 
 import pytest
-from helpers import wait_for_text
+from helpers import close_tab, wait_for_text
 from playwright.sync_api import Page, expect
 
 from samurai_lab import EDITION_2015
@@ -117,7 +117,7 @@ def test_address_options_under_serve(app_page: Page, served: VoilaServer, addres
     before = preheated_uses(served, notebook)
     open_and_check(app_page, served.url, address, selector, text)
     assert preheated_uses(served, notebook) == before + 1, "the page was not served by a preheated kernel"
-    app_page.close(run_before_unload=True)
+    close_tab(app_page)
 
 
 def test_the_tree_page_asks_nothing_of_other_hosts(app_page: Page, served: VoilaServer) -> None:
@@ -145,7 +145,7 @@ def test_the_samurai_lab_serve_command(app_page: Page) -> None:
             time.sleep(0.5)
         open_and_check(app_page, f"http://127.0.0.1:{port}", "explorer.ipynb?start=midgame", ".samurai-status",
                        "Turn 13")
-        app_page.close(run_before_unload=True)
+        close_tab(app_page)
     finally:
         stop(proc, signal.SIGINT, 60)
         log.close()

@@ -22,7 +22,6 @@ class SearchBot(negamax.SearchBot[State, Move]):
 
     def __init__(self, seed: int = 0, nodes: int = 200, max_depth: int = 8, name: str = "search") -> None:
         super().__init__(RULES, seed, nodes, max_depth, name)
-        self.last_score = 0.0
         self.limited = False  # past the first depth: the budget holds
 
     def choose(self, state: State) -> Move:
@@ -47,7 +46,6 @@ class SearchBot(negamax.SearchBot[State, Move]):
             self.depth_reached = depth
             if best_score >= WIN / 2:
                 break  # a forced win found: take the quickest
-        self.last_score = best_score
         return best
 
     def _root(self, state: State, moves: list[Move], depth: int) -> list[tuple[float, Move]]:

@@ -32,17 +32,6 @@ def run_scenario(scenario: Scenario, variant: str | None = None) -> list[str]:
         return _run(scenario, scenario.start_under(ruleset), overrides)
 
 
-def states_of(scenario: Scenario, ruleset: Ruleset | None = None) -> list[State]:
-    """The start and the state after each step (a refused move leaves the state as it was)."""
-    state = scenario.start_under(ruleset or scenario.ruleset)
-    out = [state]
-    for step in scenario.steps:
-        if step.move is not None and why_illegal(state, step.move) is None:
-            state = apply_move(state, step.move)
-        out.append(state)
-    return out
-
-
 def _run(scenario: Scenario, state: State, overrides: dict[int, dict[str, Any]]) -> list[str]:
     failures: list[str] = []
     for step in scenario.steps:

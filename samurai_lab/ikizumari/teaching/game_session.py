@@ -8,7 +8,7 @@ from samurai_lab.i18n import N_, Domain
 
 from ..bots.base import Bot, make_bot
 from ..core.moves import Move
-from ..core.rules import apply_move, legal_moves, outcome, window
+from ..core.rules import apply_move, outcome, window
 from ..core.ruleset import DEFAULT_RULESET, Ruleset
 from ..core.state import State, new_game
 from ..core.text import announcement, constraint_text, outcome_text, player_name
@@ -127,6 +127,3 @@ class GameSession:
         mover = self.states[-2].to_move
         return T.gettext("{player} announces: {words}").format(player=player_name(mover),
                                                                words=announcement(self.state))
-
-    def legal_count(self) -> int:
-        return len(legal_moves(self.state))

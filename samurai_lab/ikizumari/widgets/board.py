@@ -96,10 +96,6 @@ class BoardView:
         """The centre of ``square`` in the geometry's (logical) pixels."""
         return self.geometry.centre(square)
 
-    def backing_of(self, square: int) -> tuple[float, float]:
-        """The canvas backing pixel at the centre of ``square`` (what ipycanvas reports for a click there)."""
-        return self.frame.backing_xy(*self.geometry.centre(square))
-
     def describe(self, square: int) -> str:
         """The square under the keyboard cursor, in words: its name, symbol and the samurai on it."""
         with use_language(self._lang()):

@@ -20,7 +20,7 @@ square, as ``<b|r><square>`` (``be6``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Iterator
 
 from ...i18n import N_
@@ -266,8 +266,3 @@ def from_position(text: object, rules: Ruleset = DEFAULT) -> State:
     if problems:
         raise ValueError("bad position: " + "; ".join(problems))
     return State(tuple(cells), to_move, last, kills, passes, quiet, tuple(pending), rules)
-
-
-def with_rules(state: State, rules: Ruleset) -> State:
-    """The same position under other rulings."""
-    return replace(state, rules=rules)

@@ -1,7 +1,6 @@
 """Colours of the board and pieces (symbols are also told apart by shape, pieces by letter)."""
 
 BLACK_SQUARE = "#2b2b2b"
-BLACK_SQUARE_EDGE = "#111111"
 LIGHT_SQUARE = "#f3ead6"  # movement squares (symbols)
 SHIRO_SQUARE = "#dcc9a0"
 KATANA_SQUARE = "#8e99a6"

@@ -84,10 +84,6 @@ class KatanaBoard:
             return NAMES[square]
         return f"{NAMES[square]}: {player_name(owner(cell))}"
 
-    def backing_of(self, square: int) -> tuple[float, float]:
-        """The canvas backing pixel at the centre of ``square`` (what ipycanvas reports for a click there)."""
-        return self.frame.backing_xy(*self.layout.centre(square))
-
     def on_square(self, callback: Callable[[int], Any]) -> None:
         """Call ``callback(square)`` when a square is clicked."""
         self._callback = callback
@@ -123,9 +119,6 @@ class KatanaBoard:
     def set_letters(self, letters: tuple[str, str]) -> None:
         self.letters = letters
         self.redraw()
-
-    def redraw_all(self) -> None:
-        self.frame.redraw()
 
     def _draw_all(self) -> None:
         with hold_canvas():

@@ -14,19 +14,15 @@ shown as messages in the rules' words; nothing unexpected ever shows a traceback
 from __future__ import annotations
 
 import html
-from typing import Any, Callable
+from typing import Callable
 
 import ipywidgets as widgets
 
-from samurai_lab.i18n import LANGUAGES, N_, Domain, get_language, use_language
-from samurai_lab.ui.common import Feedback, projector_style
+from samurai_lab.i18n import N_, Domain, use_language
 from samurai_lab.common.records import write_record
-from samurai_lab.ui.header import AppHeader
-from samurai_lab.ui.review import review_panel
-from samurai_lab.ui.study_editor import board_study_editor
+from samurai_lab.ui.grid_app import GridApp
 from samurai_lab.ui.layout import board_beside, classed, css_widget
 from samurai_lab.ui.touch import pointer_html
-from samurai_lab.ui.projector import INTRO_CLASS
 
 from ..core.board import BLACK, RED, square_name
 from ..core.moves import PASS
@@ -42,12 +38,9 @@ from ..teaching.rules_text import rules_html
 from .board import BoardView
 
 T = Domain("ikizumari")
-UI = Domain("ui")  # the shared message bar's own words
-LOG_TITLE = "Technical details"  # a message of the ui domain (ui.common.Feedback), relabelled with the app
 ROOT_CLASS = "ikizumari-app"
 #: The languages of the app: English, the rulebook's French, and Italian, Spanish and Russian derived from it.
 APP_LANGUAGES: tuple[str, ...] = ("en", "it", "es", "ru", "fr")
-LANGS = tuple((LANGUAGES[code], code) for code in APP_LANGUAGES)
 #: Readable contrast for the labels the widget library greys out (tabs, accordion titles).
 CSS = (f".{ROOT_CLASS} .lm-TabBar-tab, .{ROOT_CLASS} .lm-TabBar-tab .lm-TabBar-tabLabel "
        "{color: #2b2620 !important;}"
@@ -64,32 +57,22 @@ LEGEND = N_("Symbols: dragon = green triangle, ibis = crimson circle, tiger = or
             "the first squares that bear the announced symbol; teal: the last move.")
 
 
-def _button(cls: str, on_click: Callable[[], None], guard: Callable) -> widgets.Button:  # noqa: ANN001
-    b = classed(widgets.Button(layout=widgets.Layout(width="auto")), cls)
-    b.on_click(guard(lambda _b: on_click()))
-    return b
-
-
-class IkizumariApp:
+class IkizumariApp(GridApp):
     """The whole app; ``widget`` is its root."""
+
+    languages = APP_LANGUAGES
+    notebook = "ikizumari.ipynb"
+    root_class = ROOT_CLASS
+    prefix = "ikz"
+    language_width = "160px"
 
     def __init__(self, lang: str | None = None, seats: tuple[str, str] = (PEOPLE, "search"), bot_nodes: int = 200,
                  seed: int = 0) -> None:
-        lang = get_language() if lang is None else lang
-        self.lang = lang if lang in APP_LANGUAGES else "en"
-        self.feedback = Feedback()
+        super().__init__(GAME, lang)
         self.guard = self.feedback.guard
         self.session = GameSession(seats, seed=seed, bot_nodes=bot_nodes)
         self.selected: int | None = None
-        self._quiet = False  # True while widgets are updated by the app itself
         self._played: tuple[str, str] | None = None  # a person's move not yet offered to the study editor
-
-        # header
-        self.title = classed(widgets.HTML(), "ikz-title", INTRO_CLASS)
-        self.intro = classed(widgets.HTML(), "ikz-intro", INTRO_CLASS)
-        self.language = classed(widgets.Dropdown(options=LANGS, value=self.lang, layout=widgets.Layout(width="160px")),
-                                "ikz-language")
-        self.language.observe(self.guard(self._on_language), names="value")
 
         # play
         self.board = self._board("ikz-play-board", self._on_board_click)
@@ -101,33 +84,20 @@ class IkizumariApp:
             dd.add_class(f"ikz-seat-{'red' if colour == RED else 'black'}")
             dd.observe(self.guard(lambda ch, c=colour: self._on_seat(c, ch)), names="value")
             self.seat_boxes.append(dd)
-        self.new_button = _button("ikz-new", self._new_game, self.guard)
-        self.undo_button = _button("ikz-undo", self._undo, self.guard)
-        self.bot_button = _button("ikz-bot", self._bot_move, self.guard)
-        self.pass_button = _button("ikz-pass", self._pass, self.guard)
+        self.new_button = self._button("ikz-new", self._new_game)
+        self.undo_button = self._button("ikz-undo", self._undo)
+        self.bot_button = self._button("ikz-bot", self._bot_move)
+        self.pass_button = self._button("ikz-pass", self._pass)
         self.move_input = classed(widgets.Text(layout=widgets.Layout(width="140px"), placeholder="d1-d3",
                                                continuous_update=False), "ikz-move-input")  # the value arrives on Enter
         self.move_input.observe(self.guard(lambda ch: ch["new"].strip() and self._typed_move()), names="value")
-        self.move_button = _button("ikz-move-play", self._typed_move, self.guard)
+        self.move_button = self._button("ikz-move-play", self._typed_move)
         self.legend = classed(widgets.HTML(), "ikz-legend")
-        self.ruling_rows: dict[str, tuple[widgets.HTML, widgets.Dropdown, widgets.HTML]] = {}
-        rows = []
-        for r in RULINGS:
-            q, dd, ex = widgets.HTML(), widgets.Dropdown(layout=widgets.Layout(width="300px")), widgets.HTML()
-            dd.add_class(f"ikz-ruling-{r.id}")
-            dd.observe(self.guard(lambda ch, rid=r.id: self._on_ruling(rid, ch)), names="value")
-            self.ruling_rows[r.id] = (q, dd, ex)
-            rows.append(widgets.VBox([q, dd, ex]))
-        self.rulings = classed(widgets.Accordion(children=[widgets.VBox(rows)], selected_index=None), "ikz-rulings")
+        self.rulings = self._rulings(RULINGS, {"width": "300px"}, self._on_ruling)
         self.record = classed(widgets.Textarea(layout=widgets.Layout(width="100%", height="70px"), disabled=True),
                               "ikz-record")
         self.record_note = classed(widgets.HTML(), "ikz-record-note")  # in the page's language; the record: notation
-        self.review = review_panel(GAME, lambda: (self.session.states, self.session.moves), self._guarded,
-                                   self.feedback.report_unexpected, self._in_language)
-        self.review.widget.layout.display = "none"
-        self.study_box, self.study_editor = board_study_editor(
-            GAME, self.board, lambda: self.session.state, self.load_position, self._undo, self.feedback, self._guarded,
-            "ikz-study-box")
+        self._review_and_study()
         self.play_tab = board_beside(self.board.widget, [
             self.status, self.announce, self.feedback.widget,
             widgets.HBox([self.new_button, self.undo_button, self.bot_button, self.pass_button]),
@@ -147,9 +117,9 @@ class IkizumariApp:
         self.lesson_feedback = classed(widgets.HTML(), "ikz-lesson-feedback")
         self.hint_text = classed(widgets.HTML(), "ikz-lesson-hint-text")
         self.progress = classed(widgets.HTML(), "ikz-lesson-progress")
-        self.hint_button = _button("ikz-lesson-hint", self._hint, self.guard)
-        self.retry_button = _button("ikz-lesson-retry", self._retry, self.guard)
-        self.next_button = _button("ikz-lesson-next", self._next_task, self.guard)
+        self.hint_button = self._button("ikz-lesson-hint", self._hint)
+        self.retry_button = self._button("ikz-lesson-retry", self._retry)
+        self.next_button = self._button("ikz-lesson-next", self._next_task)
         self.lesson_tab = board_beside(self.lesson_board.widget, [
             self.progress, self.chapter_pick, self.task_pick, self.lesson_text, self.task_text, self.lesson_status,
             widgets.HBox([self.hint_button, self.retry_button, self.next_button]), self.lesson_feedback,
@@ -158,13 +128,7 @@ class IkizumariApp:
         # rules
         self.rules_text = classed(widgets.HTML(layout=widgets.Layout(max_width="900px")), "ikz-rules")
 
-        self.tabs = classed(widgets.Tab(children=[self.play_tab, self.lesson_tab, self.rules_text]), "ikz-tabs")
-        self.widget = classed(widgets.VBox([projector_style(ROOT_CLASS), css_widget(CSS), self.title, self.intro,
-                                            self.tabs]), ROOT_CLASS)
-        # the header's language switch is the app's own: it relabels the page in place, the game kept
-        self.header = AppHeader("ikizumari.ipynb", root=self.widget, boards=[self.board, self.lesson_board],
-                                languages=(), extra=[self.language])
-        self.widget.children = (self.header.widget, *self.widget.children)
+        self._shell([self.play_tab, self.lesson_tab, self.rules_text], [self.board, self.lesson_board], css_widget(CSS))
         self._retranslate()
         self._open_task(self.lesson.task.id)
         self._after_change()
@@ -176,16 +140,7 @@ class IkizumariApp:
         return board
 
     # --- language ----------------------------------------------------------------------------------
-    def _in_language(self, fn: Callable[[], Any]) -> Any:
-        """``fn()`` in the app's language (for work the event loop runs later)."""
-        with use_language(self.lang):
-            return fn()
-
-    def _guarded(self, fn: Callable[..., Any]) -> Callable[..., Any]:
-        """A handler run in the app's language, its refusals and errors shown as messages."""
-        return self.guard(lambda *args: self._in_language(lambda: fn(*args)))
-
-    def _on_language(self, change: dict) -> None:
+    def _language_changed(self, change: dict) -> None:
         if self._quiet:
             return
         self.lang = change["new"]
@@ -198,26 +153,21 @@ class IkizumariApp:
     def _retranslate(self) -> None:
         """Every fixed text of the app in the current language."""
         with use_language(self.lang):
-            self.header.relabel()  # its page script sets <html lang> too
             title = T.gettext(TITLE)
-            self.title.value = f"<h1 style='margin:4px 0;font-size:24px'>{html.escape(title)}</h1>"
-            self.intro.value = f"<p style='margin:2px 0 6px 0;max-width:900px'>{html.escape(T.gettext(INTRO))}</p>"
-            self.language.description = T.gettext("Language")
+            self._relabel_shell(f"<h1 style='margin:4px 0;font-size:24px'>{html.escape(title)}</h1>",
+                                T.gettext(INTRO), (T.gettext("Play"), T.gettext("Lesson"), T.gettext("Rules")),
+                                T.gettext("Language"))
             self.move_input.description = T.gettext("Move")
-            for i, name in enumerate((T.gettext("Play"), T.gettext("Lesson"), T.gettext("Rules"))):
-                self.tabs.set_title(i, name)
-            for b, text, tip in ((self.new_button, T.gettext("New game"), T.gettext("Start a new game")),
-                                 (self.undo_button, T.gettext("Undo"), T.gettext("Take back your last move")),
-                                 (self.bot_button, T.gettext("Bot move"), T.gettext("Let the bot to move play")),
-                                 (self.pass_button, T.gettext("Pass"), T.gettext("Pass (only when you must)")),
-                                 (self.move_button, T.gettext("Play move"),
-                                  T.gettext("Play the move typed in the box, like d1-d3")),
-                                 (self.hint_button, T.gettext("Hint"), T.gettext("Show a hint")),
-                                 (self.retry_button, T.gettext("Retry"), T.gettext("Put the task's position back")),
-                                 (self.next_button, T.gettext("Next task"), T.gettext("Go to the next task"))):
-                b.description, b.tooltip = text, tip
-            self._quiet = True
-            try:
+            self._label(((self.new_button, T.gettext("New game"), T.gettext("Start a new game")),
+                         (self.undo_button, T.gettext("Undo"), T.gettext("Take back your last move")),
+                         (self.bot_button, T.gettext("Bot move"), T.gettext("Let the bot to move play")),
+                         (self.pass_button, T.gettext("Pass"), T.gettext("Pass (only when you must)")),
+                         (self.move_button, T.gettext("Play move"),
+                          T.gettext("Play the move typed in the box, like d1-d3")),
+                         (self.hint_button, T.gettext("Hint"), T.gettext("Show a hint")),
+                         (self.retry_button, T.gettext("Retry"), T.gettext("Put the task's position back")),
+                         (self.next_button, T.gettext("Next task"), T.gettext("Go to the next task"))))
+            with self._quietly():
                 seat_options = [(T.gettext(label), value) for value, label in SEAT_CHOICES]
                 for colour, dd in enumerate(self.seat_boxes):
                     dd.options = seat_options
@@ -232,18 +182,13 @@ class IkizumariApp:
                     dd.tooltip = f"{r.id} {T.gettext(r.question)}"  # the select's accessible name
                 self.rulings.set_title(0, T.gettext("Rulings (points the text leaves open)"))
                 self.study_box.set_title(0, T.gettext("Study: build one from positions"))
-                self.study_editor.relabel()
                 self.chapter_pick.options = [(T.gettext(ch.title), ch.id) for ch in CHAPTERS]
                 self.chapter_pick.value = self.lesson.chapter.id
                 self.chapter_pick.description = T.gettext("Chapter")
                 self.task_pick.description = T.gettext("Task")
                 self._fill_tasks()
-            finally:
-                self._quiet = False
             self.legend.value = f"<div style='font-size:12px;line-height:1.4'>{html.escape(T.gettext(LEGEND))}</div>"
-            self.feedback.log_box.set_title(0, UI.gettext(LOG_TITLE))
             self.rules_text.value = rules_html(self.session.ruleset)
-            self.review.relabel()
 
     # --- play --------------------------------------------------------------------------------------
     def _on_board_click(self, square: int | None) -> None:
@@ -325,11 +270,7 @@ class IkizumariApp:
             self.bot_button.disabled = not s.bot_to_move()
             self.pass_button.disabled = over or not window(s.state).must_pass
             self.record.value = write_record(GAME, s.states[0], s.moves)
-            self.review.widget.layout.display = "" if over else "none"
-            if over:
-                people = [p for p in (0, 1) if s.seats[p] == PEOPLE]
-                self.review.set_game([player_name(p) for p in (RED, BLACK)], (people or [0])[0],
-                                     key=(id(s.states[0]), len(s.states)))
+            self._show_review(over, [player_name(p) for p in (RED, BLACK)])
             self.record.description = T.gettext("Record")
             self.record_note.value = "<div style='font-size:90%;color:#444;line-height:1.35'>{}</div>".format(
                 html.escape(T.gettext("The game in notation, to copy and keep: its headers are notation and stay in "
@@ -436,14 +377,10 @@ class IkizumariApp:
         self.lesson_selected: int | None = None
         self.lesson_feedback.value = ""
         self.hint_text.value = ""
-        with use_language(self.lang):
-            self._quiet = True
-            try:
-                self.chapter_pick.value = self.lesson.chapter.id
-                self._fill_tasks()
-                self.task_pick.value = task_id
-            finally:
-                self._quiet = False
+        with use_language(self.lang), self._quietly():
+            self.chapter_pick.value = self.lesson.chapter.id
+            self._fill_tasks()
+            self.task_pick.value = task_id
         self._refresh_lesson()
 
     def _refresh_lesson(self) -> None:
@@ -490,11 +427,8 @@ class IkizumariApp:
                                           f"{html.escape(result.message)}</div>")
             if result.state is not state:
                 self.lesson_selected = None
-            self._quiet = True
-            try:
+            with self._quietly():
                 self._fill_tasks()
-            finally:
-                self._quiet = False
         self._refresh_lesson()
 
     def _hint(self) -> None:
@@ -529,7 +463,4 @@ class IkizumariApp:
 
 def build_app(query: str | None = None, seats: tuple[str, str] = (PEOPLE, "search")) -> IkizumariApp:
     """The app of the notebook: the page's language first (``?lang=``, else the browser's), then the app."""
-    from samurai_lab.ui.language import open_page
-
-    open_page(query, languages=APP_LANGUAGES)
-    return IkizumariApp(seats=seats)
+    return IkizumariApp.build(query, seats=seats)

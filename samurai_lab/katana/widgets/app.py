@@ -22,14 +22,11 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from ...i18n import N_, Domain, LANGUAGES, get_language, use_language
-from ...ui.common import Feedback, projector_style
+from ...i18n import N_, Domain, use_language
+from ...ui.common import Feedback
 from ...common.records import write_record
-from ...ui.header import AppHeader
-from ...ui.review import review_panel
-from ...ui.study_editor import board_study_editor
+from ...ui.grid_app import LOG_TITLE, UI, GridApp
 from ...ui.layout import board_beside, classed
-from ...ui.projector import INTRO_CLASS
 from ..core.board import NAMES
 from ..core.rules import free_shiro, is_tachiojo, legal_moves, outcome, why_illegal
 from ..core.ruleset import RULINGS
@@ -42,30 +39,26 @@ from .board import KatanaBoard, piece_letters
 from .rules_text import rules_html
 
 T = Domain("katana")
-UI = Domain("ui")  # the shared message bar's own words
-LOG_TITLE = "Technical details"  # a message of the ui domain (ui.common.Feedback), relabelled with the app
 #: The languages of the app: English, the rulebook's Italian, and Spanish and Russian derived from it.
 APP_LANGUAGES: tuple[str, ...] = ("en", "it", "es", "ru")
-ROOT_CLASS = "katana-app"
 INTRO = N_("SAMURAI (rulebook 003): two players, Black and Red, move their samurai like the chess queen under the "
            "Sacred Constraints of Movement and challenge each other across the KATANA squares. Play against a "
            "friend or a bot, follow the lesson, read the rules and choose the rulings.")
 
 
-class KatanaApp:
+class KatanaApp(GridApp):
     """The whole app; ``widget`` is its root (CSS class ``katana-app``)."""
 
+    languages = APP_LANGUAGES
+    notebook = "katana.ipynb"
+    root_class = "katana-app"
+    prefix = "katana"
+
     def __init__(self, lang: str | None = None, seats: tuple[str, str] = ("people", "search")) -> None:
-        lang = get_language() if lang is None else lang
-        self.lang = lang if lang in APP_LANGUAGES else "en"
-        self.feedback = self._feedback("katana-message")
+        super().__init__(GAME, lang)
+        self.feedback.message.add_class("katana-message")
         self.session = Session(seats=list(seats))
         self.selected: int | None = None
-        # --- language
-        self.language = classed(widgets.Dropdown(options=[(LANGUAGES[c], c) for c in APP_LANGUAGES],
-                                                 value=self.lang, layout=widgets.Layout(width="auto")),
-                                "katana-language")
-        self.language.observe(self._guard(self._language_changed), names="value")
         # --- play tab
         self.board = self._board(self.session.state, "katana-play-canvas", self._play_click)
         self.status = classed(widgets.HTML(), "katana-status")
@@ -79,19 +72,8 @@ class KatanaApp:
             box.add_class(f"katana-seat-{('black', 'red')[p]}")
             box.observe(self._guard(functools.partial(self._seat_changed, p)), names="value")
         self.seat_labels = [widgets.HTML() for _ in (0, 1)]
-        self.ruling_boxes: dict[str, widgets.Dropdown] = {}
-        self.ruling_notes: dict[str, widgets.HTML] = {}
-        self.ruling_titles: dict[str, widgets.HTML] = {}
-        ruling_rows = []
-        for r in RULINGS:
-            box = classed(widgets.Dropdown(layout=widgets.Layout(width="auto", max_width="420px")),
-                          f"katana-ruling-{r.id}")
-            box.observe(self._guard(functools.partial(self._ruling_changed, r.id)), names="value")
-            self.ruling_boxes[r.id] = box
-            self.ruling_titles[r.id] = widgets.HTML()
-            self.ruling_notes[r.id] = widgets.HTML()
-            ruling_rows.append(widgets.VBox([self.ruling_titles[r.id], box, self.ruling_notes[r.id]]))
-        self.rulings_box = widgets.Accordion(children=[widgets.VBox(ruling_rows)], selected_index=None)
+        self.rulings_box = self._rulings(RULINGS, {"width": "auto", "max_width": "420px"}, self._ruling_changed)
+        self.ruling_boxes = {rid: row[1] for rid, row in self.ruling_rows.items()}
         self.position_text = classed(widgets.Text(layout=widgets.Layout(width="100%")), "katana-position")
         self.position_button = self._button("katana-set-position", self._set_position)
         self.record_text = classed(widgets.Textarea(layout=widgets.Layout(width="100%", height="120px"),
@@ -102,12 +84,7 @@ class KatanaApp:
         seats_row = widgets.VBox([widgets.HBox([self.seat_labels[p], self.seat_boxes[p]]) for p in (0, 1)])
         buttons = widgets.HBox([self.new_button, self.undo_button, self.pass_button, self.bot_button],
                                layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"))
-        self.review = review_panel(GAME, lambda: (self.session.states, self.session.moves), self._guard,
-                                   self.feedback.report_unexpected, self._in_language)
-        self.review.widget.layout.display = "none"
-        self.study_box, self.study_editor = board_study_editor(
-            GAME, self.board, lambda: self.session.state, self.load_position, self._undo, self.feedback, self._guard,
-            "katana-study-box")
+        self._review_and_study()
         self.play_tab = board_beside(self.board.widget, [
             self.status, self.constraint, self.feedback.widget, buttons, seats_row, self.review.widget,
             self.rulings_box, self.position_box, self.study_box, self.log], "440px")
@@ -133,16 +110,7 @@ class KatanaApp:
         # --- rules tab
         self.rules_text = classed(widgets.HTML(), "katana-rules")
         self.rules_tab = widgets.VBox([self.rules_text], layout=widgets.Layout(max_width="900px"))
-        # --- root
-        self.tabs = classed(widgets.Tab(children=[self.play_tab, self.lesson_tab, self.rules_tab]), "katana-tabs")
-        self.title = classed(widgets.HTML(), "katana-title", INTRO_CLASS)
-        self.intro = classed(widgets.HTML(), "katana-intro", INTRO_CLASS)
-        self.widget = classed(widgets.VBox([self.title, self.intro, self.tabs, projector_style(ROOT_CLASS)]),
-                              ROOT_CLASS)
-        # the header's language switch is the app's own: it relabels the page in place, the game kept
-        self.header = AppHeader("katana.ipynb", root=self.widget, boards=[self.board, self.lesson_board],
-                                languages=(), extra=[self.language])
-        self.widget.children = (self.header.widget, *self.widget.children)
+        self._shell([self.play_tab, self.lesson_tab, self.rules_tab], [self.board, self.lesson_board])
         with use_language(self.lang):
             self._texts()
             self._open_task(0)
@@ -161,34 +129,13 @@ class KatanaApp:
         board.lang = lambda: self.lang
         return board
 
-    def _button(self, css_class: str, on_click: Callable[[], None]) -> widgets.Button:
-        button = classed(widgets.Button(layout=widgets.Layout(width="auto")), css_class)
-        button.on_click(self._guard(lambda _button: on_click()))
-        return button
-
-    def _in_language(self, fn: Callable[[], Any]) -> Any:
-        """``fn()`` in the app's language (for work the event loop runs later)."""
-        with use_language(self.lang):
-            return fn()
-
-    def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
-        """Run a handler in the app's language, with refusals and errors shown as messages."""
-        def in_language(*args: Any, **kwargs: Any) -> Any:
-            with use_language(self.lang):
-                return fn(*args, **kwargs)
-        return self.feedback.guard(functools.wraps(fn)(in_language))
-
     # ------------------------------------------------------------------ texts
     def _texts(self) -> None:
         """Every label of the app in the current language."""
         title = T.gettext("SAMURAI: the way of the Katana")
-        self.title.value = f"<h2 style='margin:4px 0'>{html.escape(title)}</h2>"
-        self.intro.value = f"<p style='margin:2px 0 6px 0;max-width:900px'>{html.escape(T.gettext(INTRO))}</p>"
-        self.header.relabel()  # its page script sets <html lang> too
-        for i, name in enumerate((T.gettext("Play"), T.gettext("Lesson"), T.gettext("Rules"))):
-            self.tabs.set_title(i, name)
-        self.language.description = T.gettext("Language")
-        for button, text, tip in (
+        self._relabel_shell(f"<h2 style='margin:4px 0'>{html.escape(title)}</h2>", T.gettext(INTRO),
+                            (T.gettext("Play"), T.gettext("Lesson"), T.gettext("Rules")), T.gettext("Language"))
+        self._label((
                 (self.new_button, T.gettext("New game"),
                  T.gettext("Start a new game with the seats and rulings chosen")),
                 (self.undo_button, T.gettext("Undo"), T.gettext("Take back the last move (and the bot's answer)")),
@@ -196,49 +143,43 @@ class KatanaApp:
                  T.gettext("Pass: allowed only when no samurai can move")),
                 (self.bot_button, T.gettext("Bot move"), T.gettext("Let the bot of the seat to move play one move")),
                 (self.position_button, T.gettext("Set this position"),
-                 T.gettext("Continue the game from the position string in the box"))):
-            button.description, button.tooltip = text, tip
+                 T.gettext("Continue the game from the position string in the box"))))
         seat_names = {"people": T.gettext("Person"), "random": T.gettext("Random bot"),
                       "search": T.gettext("Search bot")}
         for p, box in enumerate(self.seat_boxes):
             value = self.session.seats[p]
-            self._setting = True
-            box.options = [(seat_names[s], s) for s in SEATS]
-            box.value = value
-            self._setting = False
+            with self._quietly():
+                box.options = [(seat_names[s], s) for s in SEATS]
+                box.value = value
             self.seat_labels[p].value = f"<b>{html.escape(player_name(p))}</b>:&nbsp;"
             box.tooltip = player_name(p)  # the select's accessible name (the label beside it is plain text)
         self.rulings_box.set_title(0, T.gettext("Rulings (points the rulebook leaves open)"))
         for r in RULINGS:
-            box = self.ruling_boxes[r.id]
-            self._setting = True
-            box.options = [(T.gettext(expl), o) for o, expl in r.options]
-            box.value = self.session.rules.option(r.id)
-            self._setting = False
-            self.ruling_titles[r.id].value = f"<b>{r.id}</b>: {html.escape(T.gettext(r.question))}"
+            title, box, _note = self.ruling_rows[r.id]
+            with self._quietly():
+                box.options = [(T.gettext(expl), o) for o, expl in r.options]
+                box.value = self.session.rules.option(r.id)
+            title.value = f"<b>{r.id}</b>: {html.escape(T.gettext(r.question))}"
             box.tooltip = f"{r.id}: {T.gettext(r.question)}"
             self._ruling_note(r.id)
         self.position_box.set_title(0, T.gettext("Position and record"))
         self.study_box.set_title(0, T.gettext("Study: build one from positions"))
-        self.study_editor.relabel()
         for widget, text in ((self.position_text, T.gettext("Position")),
                              (self.prev_button, T.gettext("Previous task")), (self.next_button, T.gettext("Next task")),
                              (self.hint_button, T.gettext("Hint")), (self.retry_button, T.gettext("Try again")),
                              (self.lesson_pass, T.gettext("Pass (Tachiōjō)"))):
             widget.description = text
         self.rules_text.value = rules_html()
-        for feedback in (self.feedback, self.lesson_feedback):
-            feedback.log_box.set_title(0, UI.gettext(LOG_TITLE))
+        self.lesson_feedback.log_box.set_title(0, UI.gettext(LOG_TITLE))
         self.board.set_letters(piece_letters())
         self.lesson_board.set_letters(piece_letters())
-        self.review.relabel()
 
     def _ruling_note(self, ruling_id: str) -> None:
         r = next(x for x in RULINGS if x.id == ruling_id)
         chosen = self.session.rules.option(ruling_id)
         default = T.gettext("default") if chosen == r.default else T.gettext("not the default")
         because = T.gettext("Default because")
-        self.ruling_notes[ruling_id].value = (
+        self.ruling_rows[ruling_id][2].value = (
             f"<div style='font-size:90%;color:#444'>{html.escape(T.gettext(r.explain(chosen)))} ({default}). "
             f"<i>{html.escape(because)}: {html.escape(T.gettext(r.why_default))}.</i></div>")
 
@@ -263,7 +204,7 @@ class KatanaApp:
         else:
             over = T.gettext("Game over")
             self.status.value = f"<b>{html.escape(over)}</b>"
-        self._refresh_review(res is not None)
+        self._show_review(res is not None, [player_name(p) for p in (0, 1)])
         self.constraint.value = f"<div style='padding:4px 0'>{html.escape(describe_constraint(st))}</div>"
         self.pass_button.disabled = not is_tachiojo(st) or self.session.seats[st.to_move] != "people"
         self.undo_button.disabled = len(self.session.states) <= 1
@@ -283,14 +224,6 @@ class KatanaApp:
         self.board.set_state(st, self.selected, targets, self.session.movable() if person else (), previous)
         if message:
             self.feedback.show(message, "info")
-
-    def _refresh_review(self, over: bool) -> None:
-        """At the end of a game, the review of the first person's moves (a bot's with no person)."""
-        self.review.widget.layout.display = "" if over else "none"
-        if over:
-            people = [p for p in (0, 1) if self.session.seats[p] == "people"]
-            key = (id(self.session.states[0]), len(self.session.states))
-            self.review.set_game([player_name(p) for p in (0, 1)], (people or [0])[0], key=key)
 
     def _play_click(self, square: int) -> None:
         st = self.session.state
@@ -388,13 +321,13 @@ class KatanaApp:
         self.feedback.show(T.gettext("New game: Black begins."), "info")
 
     def _seat_changed(self, player: int, change: dict) -> None:
-        if getattr(self, "_setting", False) or change["new"] is None:
+        if self._quiet or change["new"] is None:
             return
         self.session.set_seat(player, change["new"])
         self._refresh_play()
 
     def _ruling_changed(self, ruling_id: str, change: dict) -> None:
-        if getattr(self, "_setting", False) or change["new"] is None:
+        if self._quiet or change["new"] is None:
             return
         rules = self.session.rules.with_option(ruling_id, change["new"])
         self.session.new_game(rules)
@@ -454,7 +387,4 @@ class KatanaApp:
 
 def build_app(query: str | None = None, seats: tuple[str, str] = ("people", "search")) -> KatanaApp:
     """The app of the notebook: the page's language first (``?lang=``, else the browser's), then the app."""
-    from ...ui.language import open_page
-
-    open_page(query, languages=APP_LANGUAGES)
-    return KatanaApp(seats=seats)
+    return KatanaApp.build(query, seats=seats)

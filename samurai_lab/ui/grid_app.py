@@ -1,0 +1,152 @@
+"""The shell the apps of the grid games share (Katana, Iki-zumari): the language, guarded handlers, buttons,
+the rulings' dropdowns, the review at the end of a game, the study editor, the tabs under the header.
+
+A game's app subclasses ``GridApp`` and declares its languages, notebook and CSS names; it keeps its rules,
+its board and its words (every translated text stays in the game's own modules and domain).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import html
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+import ipywidgets as widgets
+
+from ..common.game import Game
+from ..i18n import LANGUAGES, Domain, get_language, use_language
+from .common import Feedback, projector_style
+from .header import AppHeader
+from .layout import classed
+from .projector import INTRO_CLASS
+from .review import review_panel
+from .study_editor import board_study_editor
+
+UI = Domain("ui")  # the shared message bar's own words
+LOG_TITLE = "Technical details"  # a message of the ui domain (ui.common.Feedback), relabelled with the app
+PEOPLE = "people"  # the seat of a person (the others: bots)
+
+
+class GridApp:
+    """An app of a grid game: ``widget`` is its root (CSS class ``root_class``), ``lang`` its language.
+
+    A subclass sets ``session`` (``states``, ``moves``, ``seats``), ``board``, ``load_position``, ``_undo`` and
+    ``_language_changed`` before it calls :meth:`_review_and_study` and :meth:`_shell`."""
+
+    languages: tuple[str, ...] = ("en",)
+    notebook = ""
+    root_class = ""
+    prefix = ""  # of the app's CSS classes
+    language_width = "auto"
+    session: Any
+    board: Any
+
+    def __init__(self, game: Game, lang: str | None) -> None:
+        lang = get_language() if lang is None else lang
+        self.game = game
+        self.lang = lang if lang in self.languages else "en"
+        self.feedback = Feedback()
+        self._quiet = False  # True while the app itself sets its widgets' values
+        self.language = classed(widgets.Dropdown(options=[(LANGUAGES[c], c) for c in self.languages],
+                                                 value=self.lang, layout=widgets.Layout(width=self.language_width)),
+                                f"{self.prefix}-language")
+        self.language.observe(self._guard(self._language_changed), names="value")
+
+    def _language_changed(self, change: dict) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ plumbing
+    def _in_language(self, fn: Callable[[], Any]) -> Any:
+        """``fn()`` in the app's language (for work the event loop runs later)."""
+        with use_language(self.lang):
+            return fn()
+
+    def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """Run a handler in the app's language, with refusals and errors shown as messages."""
+        def in_language(*args: Any, **kwargs: Any) -> Any:
+            with use_language(self.lang):
+                return fn(*args, **kwargs)
+        return self.feedback.guard(functools.wraps(fn)(in_language))
+
+    def _button(self, css_class: str, on_click: Callable[[], None]) -> widgets.Button:
+        """A button whose clicks are guarded and run in the app's language."""
+        button = classed(widgets.Button(layout=widgets.Layout(width="auto")), css_class)
+        button.on_click(self._guard(lambda _button: on_click()))
+        return button
+
+    @contextlib.contextmanager
+    def _quietly(self) -> Iterator[None]:
+        """The app sets its widgets: their observers let it be."""
+        self._quiet = True
+        try:
+            yield
+        finally:
+            self._quiet = False
+
+    @staticmethod
+    def _label(rows: Iterable[tuple[widgets.Button, str, str]]) -> None:
+        """Each button's (``button``, ``description``, ``tooltip``)."""
+        for button, text, tip in rows:
+            button.description, button.tooltip = text, tip
+
+    # ------------------------------------------------------------------ parts
+    def _rulings(self, rulings: Iterable[Any], box_layout: dict[str, str],
+                 on_change: Callable[[str, dict], None]) -> widgets.Accordion:
+        """A folded list of the rulings: ``ruling_rows[id]`` is (its question, its dropdown, its note)."""
+        self.ruling_rows: dict[str, tuple[widgets.HTML, widgets.Dropdown, widgets.HTML]] = {}
+        rows = []
+        for r in rulings:
+            box = classed(widgets.Dropdown(layout=widgets.Layout(**box_layout)), f"{self.prefix}-ruling-{r.id}")
+            box.observe(self._guard(functools.partial(on_change, r.id)), names="value")
+            self.ruling_rows[r.id] = (widgets.HTML(), box, widgets.HTML())
+            rows.append(widgets.VBox(list(self.ruling_rows[r.id])))
+        return classed(widgets.Accordion(children=[widgets.VBox(rows)], selected_index=None), f"{self.prefix}-rulings")
+
+    def _review_and_study(self) -> None:
+        """The review panel (hidden until a game ends) and the study editor on the Play board."""
+        self.review = review_panel(self.game, lambda: (self.session.states, self.session.moves), self._guard,
+                                   self.feedback.report_unexpected, self._in_language)
+        self.review.widget.layout.display = "none"
+        self.study_box, self.study_editor = board_study_editor(
+            self.game, self.board, lambda: self.session.state, self.load_position, self._undo, self.feedback,
+            self._guard, f"{self.prefix}-study-box")
+
+    def _show_review(self, over: bool, names: list[str]) -> None:
+        """At the end of a game, the review of the first person's moves (a bot's with no person)."""
+        self.review.widget.layout.display = "" if over else "none"
+        if over:
+            people = [p for p in (0, 1) if self.session.seats[p] == PEOPLE]
+            key = (id(self.session.states[0]), len(self.session.states))
+            self.review.set_game(names, (people or [0])[0], key=key)
+
+    def _shell(self, tabs: Sequence[widgets.Widget], boards: list[Any], *styles: widgets.Widget) -> None:
+        """The root: the header, the title, the introduction and the tabs."""
+        self.tabs = classed(widgets.Tab(children=list(tabs)), f"{self.prefix}-tabs")
+        self.title = classed(widgets.HTML(), f"{self.prefix}-title", INTRO_CLASS)
+        self.intro = classed(widgets.HTML(), f"{self.prefix}-intro", INTRO_CLASS)
+        self.widget = classed(widgets.VBox([projector_style(self.root_class), *styles, self.title, self.intro,
+                                            self.tabs]), self.root_class)
+        # the header's language switch is the app's own: it relabels the page in place, the game kept
+        self.header = AppHeader(self.notebook, root=self.widget, boards=boards, languages=(), extra=[self.language])
+        self.widget.children = (self.header.widget, *self.widget.children)
+
+    def _relabel_shell(self, title_html: str, intro: str, tabs: Sequence[str], language: str) -> None:
+        """The shell's words in the current language: header, title, introduction, tabs, review, study."""
+        self.header.relabel()  # its page script sets <html lang> too
+        self.title.value = title_html
+        self.intro.value = f"<p style='margin:2px 0 6px 0;max-width:900px'>{html.escape(intro)}</p>"
+        for i, name in enumerate(tabs):
+            self.tabs.set_title(i, name)
+        self.language.description = language
+        self.feedback.log_box.set_title(0, UI.gettext(LOG_TITLE))
+        self.study_editor.relabel()
+        self.review.relabel()
+
+    @classmethod
+    def build(cls, query: str | None = None, **kwargs: Any) -> Any:
+        """The app of the notebook: the page's language first (``?lang=``, else the browser's), then the app."""
+        from .language import open_page
+
+        open_page(query, languages=cls.languages)
+        return cls(**kwargs)

@@ -27,12 +27,14 @@ board's ARIA live line.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import math
 from typing import Any, Callable, Sequence
 
 import ipywidgets as widgets
+from ipycanvas import MultiCanvas
 
 from ..i18n import N_, Domain, use_language
 from .board_client import BOARD_CLASS, LIVE_CLASS, SPACE_CLASS, board_client, parse_space
@@ -301,4 +303,72 @@ class GridFrame:
         return run
 
 
-__all__ = ["GRID_CANVAS_CLASS", "GridFrame", "fit_side", "room_height"]
+class GridBoard:
+    """A game's square board: a ``MultiCanvas`` of ``layers`` (the last one the cursor's) in a :class:`GridFrame`,
+    laid out by ``grid`` (a ``common.square_grid.SquareGrid``). A click or a key selecting a square calls the
+    callback of :meth:`on_click`; a game's board draws its own layers in ``_draw_all`` and words a square in
+    ``_describe``, both in the board's language (``lang()``, else the current one)."""
+
+    clicks_beside = False  # whether a click beside the squares calls the callback (with None)
+
+    def __init__(self, grid: Any, squares: int, layers: int, css_classes: Sequence[str], start: int, *,
+                 on_error: Callable[[BaseException], Any] | None = None,
+                 lang: Callable[[], str] | None = None) -> None:
+        self.grid = grid
+        self.lang = lang  # the app's language, for the live line and the touch help
+        self._callback: Callable[[int | None], Any] | None = None
+        self.canvas = MultiCanvas(layers, width=grid.size, height=grid.size)
+        for css_class in css_classes:
+            if css_class:
+                self.canvas.add_class(css_class)
+        self.frame = GridFrame(self.canvas, grid.size, [grid.centre(i) for i in range(squares)], grid.cell,
+                               redraw=self._draw_all, on_select=self._select, describe=self.describe,
+                               on_error=on_error, start=start, language=lambda: self.lang() if self.lang else None)
+        self.canvas.on_client_ready(self.frame.guard(self.frame.client_ready))
+        self.canvas.on_mouse_down(self.frame.guard(self._mouse_down))
+
+    @property
+    def widget(self) -> widgets.VBox:
+        """The board element (canvas, live line, page scripts)."""
+        return self.frame.widget
+
+    def on_click(self, callback: Callable[[int | None], Any]) -> None:
+        """Call ``callback(square)`` when a square is clicked or selected from the keyboard."""
+        self._callback = callback
+
+    def on_cell(self, callback: Callable[[int], Any]) -> None:
+        """The shared apps' clicks (``ui/game_board.py``): a square, never a click beside the board."""
+        self._callback = lambda square: None if square is None else callback(square)
+
+    def set_projector(self, on: bool) -> None:
+        """Projector mode: as large as the screen's height allows."""
+        self.frame.set_projector(on)
+
+    def pixel_of(self, square: int) -> tuple[float, float]:
+        """The centre of ``square`` in logical pixels (for tests that click)."""
+        return self.grid.centre(square)
+
+    def in_language(self) -> contextlib.AbstractContextManager:
+        """The board's language while it draws or speaks."""
+        return use_language(self.lang()) if self.lang is not None else contextlib.nullcontext()
+
+    def describe(self, square: int) -> str:
+        """The square under the keyboard cursor, in words."""
+        with self.in_language():
+            return self._describe(square)
+
+    def _describe(self, square: int) -> str:
+        raise NotImplementedError
+
+    def _draw_all(self) -> None:
+        raise NotImplementedError
+
+    def _mouse_down(self, x: float, y: float) -> None:
+        self._select(self.grid.square_at(*self.frame.logical_xy(x, y)))
+
+    def _select(self, square: int | None) -> None:
+        if self._callback is not None and (square is not None or self.clicks_beside):
+            self._callback(square)
+
+
+__all__ = ["GRID_CANVAS_CLASS", "GridBoard", "GridFrame", "fit_side", "room_height"]

@@ -125,7 +125,7 @@ class KatanaApp(GridApp):
     def _board(self, state: Any, css_class: str, on_square: Callable[[int], None], **kw: Any) -> KatanaBoard:
         """A board of the app: its clicks guarded, its words in the app's language."""
         board = KatanaBoard(state, report=self.feedback.report_unexpected, css_class=css_class, **kw)
-        board.on_square(self._guard(on_square))
+        board.on_click(self._guard(on_square))
         board.lang = lambda: self.lang
         return board
 

@@ -2,7 +2,7 @@
 
 Drawing waits for the browser: everything is drawn from ``on_client_ready`` (and again on every
 change), each redraw in one ``hold_canvas`` batch. Clicks are turned into squares and handed to the
-callback set with ``on_square``; errors go to the ``report`` callback (the app's message bar).
+callback set with ``on_click``; errors go to the ``report`` callback (the app's message bar).
 
 The board fits its space and is sharp at any ``devicePixelRatio`` (``ui/grid_board.GridFrame``): the
 layout stays in logical pixels, the canvas gets ``round(CSS side x dpr)`` backing pixels and every layer
@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-from ipycanvas import MultiCanvas, hold_canvas
+from ipycanvas import hold_canvas
 
-from ...i18n import Domain, use_language
-from ...ui.grid_board import GridFrame
+from ...i18n import Domain
+from ...ui.grid_board import GridBoard
 from ..core.board import NAMES, N_SQUARES
 from ..core.rules import legal_moves
 from ..core.state import EMPTY, Move, State, outcome, owner
@@ -35,16 +35,12 @@ def piece_letters() -> tuple[str, str]:
     return T.pgettext("letter of a Black samurai", "B"), T.pgettext("letter of a Red samurai", "R")
 
 
-class KatanaBoard:
-    """An interactive board: ``set_state``, ``set_marks(selected, targets)``, ``on_square(callback)``."""
+class KatanaBoard(GridBoard):
+    """An interactive board: ``set_state``, ``set_marks(selected, targets)``, ``on_click(callback)``."""
 
     def __init__(self, state: State, cell: float = 56.0, report: Callable[[BaseException], None] | None = None,
                  css_class: str = "") -> None:
         self.layout = Layout(cell=cell, margin=24.0)
-        self.canvas = MultiCanvas(3, width=self.layout.width, height=self.layout.height)  # squares, position, cursor
-        self.canvas.add_class(CANVAS_CLASS)
-        if css_class:
-            self.canvas.add_class(css_class)
         self.state = state
         self.selected: int | None = None
         self.targets: tuple[int, ...] = ()
@@ -52,31 +48,8 @@ class KatanaBoard:
         self.show_constraint = True
         self.movable: tuple[int, ...] = ()
         self.previous_move = None
-        self._callback: Callable[[int], Any] | None = None
-        self._report = report
-        self.lang: Callable[[], str] | None = None  # the app's language, for the live line
-        self.frame = GridFrame(self.canvas, self.layout.width,
-                               [self.layout.centre(i) for i in range(N_SQUARES)], self.layout.cell,
-                               redraw=self._draw_all, on_select=self._select, describe=self.describe,
-                               on_error=report, start=NAMES.index("e5"),
-                               language=lambda: self.lang() if self.lang is not None else None)
-        self.canvas.on_client_ready(self._safe(self.frame.client_ready))
-        self.canvas.on_mouse_down(self._safe(self._clicked))
-
-    @property
-    def widget(self):  # noqa: ANN201 - the board element (canvas, live line, page scripts)
-        return self.frame.widget
-
-    def set_projector(self, on: bool) -> None:
-        """Projector mode: as large as the screen's height allows."""
-        self.frame.set_projector(on)
-
-    def describe(self, square: int) -> str:
-        """The square under the keyboard cursor, in words: its name and the samurai on it."""
-        if self.lang is not None:
-            with use_language(self.lang()):
-                return self._describe(square)
-        return self._describe(square)
+        super().__init__(self.layout, N_SQUARES, 3, (CANVAS_CLASS, css_class), NAMES.index("e5"),
+                         on_error=report)  # layers: squares, position, cursor
 
     def _describe(self, square: int) -> str:
         cell = self.state.cells[square]
@@ -84,24 +57,12 @@ class KatanaBoard:
             return NAMES[square]
         return f"{NAMES[square]}: {player_name(owner(cell))}"
 
-    def on_square(self, callback: Callable[[int], Any]) -> None:
-        """Call ``callback(square)`` when a square is clicked."""
-        self._callback = callback
-
-    def pixel_of(self, square: int) -> tuple[float, float]:
-        """The canvas pixel at the centre of ``square`` (for tests that click)."""
-        return self.layout.centre(square)
-
     def set_state(self, state: State, selected: int | None = None, targets: Iterable[int] = (),
                   movable: Iterable[int] = (), previous_move: Any = None) -> None:
         """Show ``state`` with the selected samurai, its targets, the samurai that can move, the last move."""
         self.state, self.selected, self.targets = state, selected, tuple(targets)
         self.movable, self.previous_move = tuple(movable), previous_move
         self.redraw()
-
-    def on_cell(self, callback: Callable[[int], Any]) -> None:
-        """The shared apps' name for :meth:`on_square` (``ui/game_board.py``)."""
-        self.on_square(callback)
 
     def show_cells(self, state: State, selected: int | None = None, targets: Iterable[int] = (),
              arrow: tuple[int, int] | None = None, marked: Iterable[int] = ()) -> None:
@@ -139,21 +100,3 @@ class KatanaBoard:
                                         letters=self.letters, show_constraint=self.show_constraint,
                                         movable=() if self.selected is not None else self.movable,
                                         previous_move=self.previous_move))
-
-    def _clicked(self, x: float, y: float) -> None:
-        square = self.layout.square_at(*self.frame.logical_xy(x, y))
-        if square is not None:
-            self._select(square)
-
-    def _select(self, square: int) -> None:
-        if self._callback is not None:
-            self._callback(square)
-
-    def _safe(self, fn: Callable[..., Any]) -> Callable[..., None]:
-        def run(*args: Any) -> None:
-            try:
-                fn(*args)
-            except Exception as e:  # noqa: BLE001 - never lose an error in a canvas callback
-                if self._report is not None:
-                    self._report(e)
-        return run

@@ -31,8 +31,8 @@ PEOPLE = "people"  # the seat of a person (the others: bots)
 class GridApp:
     """An app of a grid game: ``widget`` is its root (CSS class ``root_class``), ``lang`` its language.
 
-    A subclass sets ``session`` (``states``, ``moves``, ``seats``), ``board``, ``load_position``, ``_undo`` and
-    ``_language_changed`` before it calls :meth:`_review_and_study` and :meth:`_shell`."""
+    A subclass sets ``session`` (``states``, ``moves``, ``seats``, ``set_seat``), ``board``, ``load_position``,
+    ``_undo``, ``_after_change`` and ``_language_changed`` before it calls :meth:`_review_and_study` and :meth:`_shell`."""
 
     languages: tuple[str, ...] = ("en",)
     notebook = ""
@@ -102,6 +102,31 @@ class GridApp:
             self.ruling_rows[r.id] = (widgets.HTML(), box, widgets.HTML())
             rows.append(widgets.VBox(list(self.ruling_rows[r.id])))
         return classed(widgets.Accordion(children=[widgets.VBox(rows)], selected_index=None), f"{self.prefix}-rulings")
+
+    def _seats(self, colours: tuple[str, str], width: str) -> list[widgets.Dropdown]:
+        """The two seats' dropdowns (a person or a bot), CSS classes ``<prefix>-seat-<colour>``."""
+        boxes = [classed(widgets.Dropdown(layout=widgets.Layout(width=width)), f"{self.prefix}-seat-{colour}")
+                 for colour in colours]
+        for player, box in enumerate(boxes):
+            box.observe(self._guard(functools.partial(self._seat_changed, player)), names="value")
+        return boxes
+
+    def _relabel_seats(self, options: list[tuple[str, str]]) -> None:
+        """The seats' choices (label, seat) in the current language, each showing who sits there."""
+        with self._quietly():
+            for player, box in enumerate(self.seat_boxes):
+                box.options = options
+                box.value = self.session.seats[player]
+
+    def _seat_changed(self, player: int, change: dict) -> None:
+        if self._quiet or change["new"] is None:
+            return
+        self.session.set_seat(player, change["new"])
+        self._after_change()
+
+    def _after_change(self) -> None:
+        """Redraw the Play tab after a change of the game (a subclass may let the bots play first)."""
+        raise NotImplementedError
 
     def _review_and_study(self) -> None:
         """The review panel (hidden until a game ends) and the study editor on the Play board."""

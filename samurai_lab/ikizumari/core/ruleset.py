@@ -109,9 +109,6 @@ class Ruleset(rulings.ChosenRulings):
                              .format(id=repr(ruling_id), ids=", ".join(RULINGS_BY_ID)))
         return replace(self, **{RULINGS_BY_ID[key].field: value})
 
-    def value(self, ruling_id: str) -> str:
-        return getattr(self, RULINGS_BY_ID[ruling_id].field)
-
     @classmethod
     def from_mapping(cls, data: dict) -> Ruleset:
         """A ruleset from {ruling id or field: value}; ValueError naming every bad key."""

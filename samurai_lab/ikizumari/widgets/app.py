@@ -78,12 +78,7 @@ class IkizumariApp(GridApp):
         self.board = self._board("ikz-play-board", self._on_board_click)
         self.status = classed(widgets.HTML(), "ikz-status")
         self.announce = classed(widgets.HTML(), "ikz-announcement")
-        self.seat_boxes = []
-        for colour in (RED, BLACK):
-            dd = widgets.Dropdown(layout=widgets.Layout(width="260px"))
-            dd.add_class(f"ikz-seat-{'red' if colour == RED else 'black'}")
-            dd.observe(self.guard(lambda ch, c=colour: self._on_seat(c, ch)), names="value")
-            self.seat_boxes.append(dd)
+        self.seat_boxes = self._seats(("red", "black"), "260px")
         self.new_button = self._button("ikz-new", self._new_game)
         self.undo_button = self._button("ikz-undo", self._undo)
         self.bot_button = self._button("ikz-bot", self._bot_move)
@@ -167,12 +162,10 @@ class IkizumariApp(GridApp):
                          (self.hint_button, T.gettext("Hint"), T.gettext("Show a hint")),
                          (self.retry_button, T.gettext("Retry"), T.gettext("Put the task's position back")),
                          (self.next_button, T.gettext("Next task"), T.gettext("Go to the next task"))))
+            self._relabel_seats([(T.gettext(label), value) for value, label in SEAT_CHOICES])
+            for colour, dd in enumerate(self.seat_boxes):
+                dd.description = player_name(colour)
             with self._quietly():
-                seat_options = [(T.gettext(label), value) for value, label in SEAT_CHOICES]
-                for colour, dd in enumerate(self.seat_boxes):
-                    dd.options = seat_options
-                    dd.value = self.session.seats[colour]
-                    dd.description = player_name(colour)
                 for r in RULINGS:
                     q, dd, ex = self.ruling_rows[r.id]
                     q.value = f"<b>{r.id}</b> {html.escape(T.gettext(r.question))}"
@@ -329,12 +322,6 @@ class IkizumariApp(GridApp):
 
     def _pass(self) -> None:
         self.session.play(PASS)
-        self._after_change()
-
-    def _on_seat(self, colour: int, change: dict) -> None:
-        if self._quiet:
-            return
-        self.session.set_seat(colour, change["new"])
         self._after_change()
 
     def _on_ruling(self, ruling_id: str, change: dict) -> None:

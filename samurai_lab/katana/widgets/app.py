@@ -16,7 +16,6 @@ errors a message plus a collapsible log) and runs in the app's language.
 
 from __future__ import annotations
 
-import functools
 import html
 from typing import Any, Callable
 
@@ -67,10 +66,7 @@ class KatanaApp(GridApp):
         self.undo_button = self._button("katana-undo", self._undo)
         self.pass_button = self._button("katana-pass", lambda: self._play_move(Move("pass")))
         self.bot_button = self._button("katana-bot-step", self._bot_step)
-        self.seat_boxes = [widgets.Dropdown(layout=widgets.Layout(width="auto")) for _ in (0, 1)]
-        for p, box in enumerate(self.seat_boxes):
-            box.add_class(f"katana-seat-{('black', 'red')[p]}")
-            box.observe(self._guard(functools.partial(self._seat_changed, p)), names="value")
+        self.seat_boxes = self._seats(("black", "red"), "auto")
         self.seat_labels = [widgets.HTML() for _ in (0, 1)]
         self.rulings_box = self._rulings(RULINGS, {"width": "auto", "max_width": "420px"}, self._ruling_changed)
         self.ruling_boxes = {rid: row[1] for rid, row in self.ruling_rows.items()}
@@ -146,11 +142,8 @@ class KatanaApp(GridApp):
                  T.gettext("Continue the game from the position string in the box"))))
         seat_names = {"people": T.gettext("Person"), "random": T.gettext("Random bot"),
                       "search": T.gettext("Search bot")}
+        self._relabel_seats([(seat_names[s], s) for s in SEATS])
         for p, box in enumerate(self.seat_boxes):
-            value = self.session.seats[p]
-            with self._quietly():
-                box.options = [(seat_names[s], s) for s in SEATS]
-                box.value = value
             self.seat_labels[p].value = f"<b>{html.escape(player_name(p))}</b>:&nbsp;"
             box.tooltip = player_name(p)  # the select's accessible name (the label beside it is plain text)
         self.rulings_box.set_title(0, T.gettext("Rulings (points the rulebook leaves open)"))
@@ -320,10 +313,7 @@ class KatanaApp(GridApp):
         self._refresh_play()
         self.feedback.show(T.gettext("New game: Black begins."), "info")
 
-    def _seat_changed(self, player: int, change: dict) -> None:
-        if self._quiet or change["new"] is None:
-            return
-        self.session.set_seat(player, change["new"])
+    def _after_change(self) -> None:
         self._refresh_play()
 
     def _ruling_changed(self, ruling_id: str, change: dict) -> None:

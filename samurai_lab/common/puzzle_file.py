@@ -7,7 +7,6 @@ own notation; this module only knows the file's shape and the games' names (stan
 from __future__ import annotations
 
 import json
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -136,12 +135,3 @@ def puzzles_dir() -> Path:
     """The folder of the bundled puzzles (a folder a game: ``knizia/``, ``katana/``, ``ikizumari/``)."""
     from .resources import bundled
     return bundled("puzzles")
-
-
-def is_puzzle_text(text: str) -> bool:
-    """Is this TOML text a puzzle (a ``goal``, an ``answer`` and ``themes`` at its top)?"""
-    try:
-        data = loads_toml(text)
-    except tomllib.TOMLDecodeError:
-        return False
-    return {"goal", "answer", "themes"} <= set(data)

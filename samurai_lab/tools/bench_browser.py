@@ -6,7 +6,7 @@ canvas until the app shows the result (click latency).
 
 Building blocks, reusable for any notebook of the project:
 
-* :func:`start_voila` / :func:`running_voila` start a voila server on a free
+* :func:`start_voila` starts a voila server on a free
   loopback port (one notebook, or a folder in tree mode) and stop it cleanly.
 * :func:`chromium` launches Debian's Chromium through Playwright with the flags
   this machine needs.
@@ -211,17 +211,6 @@ def start_voila(
         start_new_session=True,
     )
     return VoilaServer(process, port, target, log_path, started_at, _log_file=log_file)
-
-
-@contextlib.contextmanager
-def running_voila(target: Path | str, *, timeout: float = 60.0, **kwargs: Any) -> Iterator[VoilaServer]:
-    """Context manager: a voila server that is up on entry and stopped on exit."""
-    server = start_voila(target, **kwargs)
-    try:
-        server.wait_until_up(timeout)
-        yield server
-    finally:
-        server.stop()
 
 
 @contextlib.contextmanager

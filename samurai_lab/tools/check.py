@@ -49,7 +49,7 @@ def _text(path: Path) -> str | None:
 
 def kind_of(path: Path) -> tuple[str, str]:
     """(kind, game) of a file, its text read and parsed once: the kind is ``study`` (``study = 1`` at its
-    top), ``puzzle`` (``goal``, ``answer`` and ``themes``: ``common.puzzle_file.is_puzzle_text``) or ``file``
+    top), ``puzzle`` (``goal``, ``answer`` and ``themes`` at its top) or ``file``
     (a scenario or a game record); the game is a scenario's ``game`` key or a record's ``[Game "..."]``
     header (Knizia's game when neither is there or the file is unreadable: its checker then reports the
     file's problems)."""

@@ -4,7 +4,7 @@ as escapes (``\\x1b``), never sent raw, and a reader that stops early (``| head`
 A record's player name or a scenario's title may hold ESC and the other control characters (C0, DEL, C1)
 or the marks that turn text right to left: sent raw they would recolour, move or rewrite what the
 terminal shows. :class:`EscapedStream` wraps ``sys.stdout`` and ``sys.stderr`` while a command runs,
-so every line printed from a file goes through :func:`escape_controls`.
+so every line printed from a file has its control characters escaped.
 """
 
 from __future__ import annotations
@@ -27,11 +27,6 @@ def _table(keep: str) -> dict[int, str]:
 
 _STDOUT_TABLE = _table("\n\t")
 _STDERR_TABLE = _table("\n\t\r")  # progress bars redraw their line with \r
-
-
-def escape_controls(text: str, keep: str = "\n\t") -> str:
-    """``text`` with every control character but those in ``keep`` written as an escape (``\\x1b``)."""
-    return text.translate(_STDOUT_TABLE if keep == "\n\t" else _table(keep))
 
 
 class EscapedStream:

@@ -37,7 +37,6 @@ SETTLEMENT_KINDS = frozenset({VILLAGE, CITY, EDO})
 #: How many caste pieces a settlement holds.
 CAPACITY = {VILLAGE: 1, CITY: 2, EDO: 3}
 PLAYER_COUNTS = (2, 3, 4)
-ISLANDS_IN_PLAY = {2: ("honshu",), 3: ("honshu", "kyushu", "shikoku"), 4: ("honshu", "kyushu", "shikoku", "hokkaido")}
 
 
 #: Every hex id of the whole map, and settlement names (lower case) -> hex id.

@@ -223,9 +223,6 @@ def icon_shapes(name: str, x: float, y: float, r: float, colour: str, z: int = 0
     return out
 
 
-ICON_NAMES: tuple[str, ...] = tuple(_ICONS)
-
-
 # --- the map ----------------------------------------------------------------
 
 

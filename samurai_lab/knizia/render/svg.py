@@ -21,7 +21,7 @@ from ..core.state import GameState
 from ..core.tiles import CASTES, Caste, Figure, Tile, tile
 from ...i18n import N_
 from .describe import T, seat_names, status_text, tile_text
-from .layout import HexRef, Layout, layout_for, resolve_hexes
+from .layout import HexRef, layout_for, resolve_hexes
 from .scene import (Circle, Group, Line, Poly, Shape, Text, arrow_groups, arrow_shapes, caste_letter, hex_points,
                     heat_groups, highlight_groups, hex_fill, figure_icon,
                     icon_shapes, map_groups, mark_shapes, name_groups, piece_groups, piece_shapes, player_mark,
@@ -441,8 +441,3 @@ def piece_svg(caste: Caste, size: float = 12, edition: str = "1998", theme: Them
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{d}" height="{d}" viewBox="0 0 {d} {d}" '
             f'font-family={quoteattr(theme.font)} class="samurai-piece">'
             f'<title>{escape(VOCABULARY[edition].caste(caste))}</title>{body}</svg>')
-
-
-def layout_of_svg(state: GameState, size: float = 22, focus: Iterable[HexRef] | None = None) -> Layout:
-    """The layout ``board_svg`` uses for these arguments (to find a hex's pixel in the picture)."""
-    return layout_for(state.board, size, focus=focus) if focus is not None else layout_for(state.board, size)

@@ -58,11 +58,6 @@ class Problems:
     def __bool__(self) -> bool:
         return bool(self.items)
 
-    def count_under(self, prefix: str) -> int:
-        """Problems whose field path starts with ``prefix``."""
-        return sum(1 for p in self.items if p.path == prefix or p.path.startswith(prefix + ".")
-                   or p.path.startswith(prefix + "["))
-
     def raise_if_any(self) -> None:
         if self.items:
             raise ScenarioError(self.items)

@@ -45,13 +45,8 @@ SOLVED, WRONG, CONTINUE = "solved", "wrong", "continue"
 # --- words -------------------------------------------------------------------
 
 def plural(name: str) -> str:
-    """``Buddha`` -> ``Buddhas``; ``Rice`` stays ``Rice`` (English caste names only: see ``caste_plural``)."""
+    """``Buddha`` -> ``Buddhas``; ``Rice`` stays ``Rice`` (English caste names only)."""
     return name if name.endswith("Rice") else name + "s"
-
-
-def caste_plural(ruleset: Ruleset, caste: Caste) -> str:
-    """The plural of a caste's name in the current language (``Buddhas``, ``Elmi``, ``Castillos``)."""
-    return ruleset.vocabulary.castes_plural[caste]
 
 
 def words(ruleset: Ruleset, seats: Sequence[str] | None = None) -> dict[str, str]:

@@ -28,7 +28,7 @@ import re
 from functools import lru_cache
 from typing import Sequence
 
-from ..core.board import Board, board_for, place_name
+from ..core.board import Board, place_name
 from ..core.grammar import RUSSIAN_NOMINATIVE, Word, russian_case, split_article, with_preposition
 from ..core.model import Resolution
 from ..core.ruleset import Vocabulary
@@ -302,11 +302,6 @@ def resolution_words(state: GameState, r: Resolution, coords: bool = False, capi
     who = vocab.seat_names(state.seats)[r.winner]
     return T.pgettext("hex in words", "{player} takes the {caste} of {where} ({tallies})").format(
         player=who, **values)
-
-
-def board_for_players(n: int) -> Board:
-    """The board of ``n`` players (for callers that have no state)."""
-    return board_for(n)
 
 
 __all__ = ["FAST_NOTE", "capitalised", "hex_words", "plain_text", "resolution_words", "tallies_words", "tile_words"]

@@ -263,11 +263,6 @@ class RulesPanel:
         self.vocabulary.value = vocabulary_html(edition)
         self.show_ruling(self.ruling_buttons.value)
 
-    def set_ruleset(self, ruleset: Ruleset | None) -> None:
-        """Add a column with the rules of a game (None: presets only)."""
-        self.ruleset = ruleset
-        self.presets.value = presets_html(ruleset)
-
     def show_ruling(self, ruling_id: str) -> None:
         """Explain one ruling and play its demo under each option, side by side."""
         ruling = RULINGS_BY_ID[ruling_id]

@@ -8,7 +8,7 @@ as "hidden"; the reveal-all teaching view shows everything.
 from __future__ import annotations
 
 import html
-from typing import Iterable, Sequence
+from typing import Iterable
 
 from ..core.scoring import score_state
 from ..core.model import Phase
@@ -149,8 +149,3 @@ def captures_html(steps: Iterable[tuple[GameState, str]], limit: int = 12) -> st
             if earlier > 0 else "")
     title = html.escape(T.gettext("Captures"))
     return f'<b>{title}</b><ul style="margin:2px 0;padding-left:18px">{"".join(shown)}{more}</ul>'
-
-
-def last_captures(state: GameState) -> Sequence[str]:
-    """The captures the last action caused, in words."""
-    return [resolution_words(state, r) for r in state.events]

@@ -55,10 +55,6 @@ DIRECTIONS: tuple[tuple[str, int, int], ...] = (
     ("N", -1, 0), ("NE", -1, 1), ("E", 0, 1), ("SE", 1, 1),
     ("S", 1, 0), ("SW", 1, -1), ("W", 0, -1), ("NW", -1, -1),
 )
-DIRECTION_NAMES = {
-    "N": N_("up"), "NE": N_("up-right"), "E": N_("right"), "SE": N_("down-right"),
-    "S": N_("down"), "SW": N_("down-left"), "W": N_("left"), "NW": N_("up-left"),
-}
 
 
 def square_name(index: int) -> str:

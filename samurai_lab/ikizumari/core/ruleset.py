@@ -109,18 +109,5 @@ class Ruleset(rulings.ChosenRulings):
                              .format(id=repr(ruling_id), ids=", ".join(RULINGS_BY_ID)))
         return replace(self, **{RULINGS_BY_ID[key].field: value})
 
-    @classmethod
-    def from_mapping(cls, data: dict) -> Ruleset:
-        """A ruleset from {ruling id or field: value}; ValueError naming every bad key."""
-        if not isinstance(data, dict):
-            raise ValueError(T.gettext("Rulings are given as a table of ruling id = option."))
-        rs = cls()
-        for key, value in data.items():
-            k = str(key)
-            if k in RULINGS_BY_FIELD:
-                k = RULINGS_BY_FIELD[k].id
-            rs = rs.with_ruling(k, str(value))
-        return rs
-
 
 DEFAULT_RULESET = Ruleset()

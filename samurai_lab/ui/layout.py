@@ -15,7 +15,7 @@ An app's own rules (``css_widget``) add what is particular to its layout.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, Callable, TypeVar
 
 import ipywidgets as widgets
 
@@ -119,6 +119,20 @@ def classed(widget: W, *css_classes: str) -> W:
     return widget
 
 
+def button(description: str, css: str = "", icon: str = "", style: str = "", tooltip: str | None = None,
+           on_click: Callable[[widgets.Button], Any] | None = None, disabled: bool = False,
+           **layout: Any) -> widgets.Button:
+    """A button as wide as its words (``layout``: more of its ``widgets.Layout``), with the CSS class ``css``
+    and the handler ``on_click``."""
+    b = widgets.Button(description=description, icon=icon, button_style=style, tooltip=tooltip, disabled=disabled,
+                       layout=widgets.Layout(**{"width": "auto", **layout}))
+    if css:
+        b.add_class(css)
+    if on_click is not None:
+        b.on_click(on_click)
+    return b
+
+
 def board_beside(board: widgets.Widget, panel: list[widgets.Widget], width: str) -> widgets.HBox:
     """A board with its panel of ``width`` beside it, or under it on a narrow screen (``SIDE_CLASS``)."""
     side = widgets.VBox(panel, layout=widgets.Layout(width=width, flex="0 0 auto", margin="0 0 0 12px"))
@@ -126,4 +140,4 @@ def board_beside(board: widgets.Widget, panel: list[widgets.Widget], width: str)
 
 
 __all__ = ["CHOICE_ROW_CLASS", "LAYOUT_CSS", "NARROW_PX", "PHONE_PX", "SCROLL_X_CLASS", "SIDE_CLASS", "TOUCH_TARGET_PX", "board_beside",
-           "classed", "css_widget"]
+           "button", "classed", "css_widget"]

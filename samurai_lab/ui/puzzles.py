@@ -45,7 +45,7 @@ from .game_board import action_between, new_board, origins, targets_from
 from .game_names import game_label
 from .header import AppHeader
 from .language import open_page
-from .layout import CHOICE_ROW_CLASS, SIDE_CLASS
+from .layout import CHOICE_ROW_CLASS, SIDE_CLASS, button
 from .puzzle_rating_client import PlayRefused, RatingClient, new_player_key
 from .query import parse_query, query_params, query_string
 from .rating_chart import rating_html
@@ -139,12 +139,6 @@ class BrowserStore:
             self._writing = False
 
 
-def _button(css: str, description: str, style: str = "") -> widgets.Button:
-    b = widgets.Button(description=description, button_style=style, layout=widgets.Layout(width="auto"))
-    b.add_class(css)
-    return b
-
-
 def app_games() -> list[Game]:
     """The games the app offers: those that declare puzzles and have a trainer (their own, or a board)."""
     return [g for g in puzzle_games() if "puzzles" in g.hooks or "board" in g.hooks]
@@ -212,9 +206,9 @@ class PuzzlesApp:
         self.score.add_class("samurai-puzzle-score")
         self.rating = widgets.HTML()
         self.rating.add_class("samurai-puzzle-rating")
-        self.hint_button = _button("samurai-puzzle-hint", T.gettext("Hint"))
-        self.solution_button = _button("samurai-puzzle-solution", T.gettext("Show the solution, one step"))
-        self.next_button = _button("samurai-puzzle-next", T.gettext("Next puzzle"), "primary")
+        self.hint_button = button(T.gettext("Hint"), "samurai-puzzle-hint")
+        self.solution_button = button(T.gettext("Show the solution, one step"), "samurai-puzzle-solution")
+        self.next_button = button(T.gettext("Next puzzle"), "samurai-puzzle-next", style="primary")
         self.hint_button.on_click(self._guard(lambda _: self._hint()))
         self.solution_button.on_click(self._guard(lambda _: self._solution()))
         self.next_button.on_click(self._guard(lambda _: self.next_puzzle()))

@@ -30,13 +30,13 @@ from ..core.ruleset import EDITION_1998, PRESETS, RANDOM, Ruleset, Vocabulary
 from ..core.model import Phase
 from ..core.state import GameState, new_game
 from ..teaching.game_text import action_phrase, describe_action
-from ..teaching.words import plain_text, resolution_words
+from ..teaching.words import plain_text
 from ..core.tiles import Caste
 from ...common.limits import parse_seed
 from ...i18n import N_, Domain
 from ...ui.common import Feedback
 from ...ui.header import AppHeader
-from ...ui.layout import SIDE_CLASS, classed
+from ...ui.layout import SIDE_CLASS, button, classed
 from ...ui.projector import INTRO_CLASS
 from ...ui.touch import SAY_CLICK_CLASS, SAY_TAP_CLASS
 from ...ui.language import open_page
@@ -157,19 +157,13 @@ class Explorer:
 
         self.hand = HandPanel()
         self.hand.on_select(self.guard(self.choose))
-        self.confirm_button = widgets.Button(description=T.gettext("Confirm"), icon="check", disabled=True,
-                                             tooltip=T.gettext("Play the previewed action"),
-                                             layout=widgets.Layout(width="auto"))
-        self.confirm_button.add_class("samurai-confirm")
-        self.confirm_button.on_click(self.guard(lambda _: self.confirm()))
-        self.end_button = widgets.Button(description=T.gettext("End turn"), icon="forward",
-                                         tooltip=T.gettext("Refill the hand, next player"),
-                                         layout=widgets.Layout(width="auto"))
-        self.end_button.add_class("samurai-end-turn")
-        self.end_button.on_click(self.guard(lambda _: self.end_turn()))
-        self.pass_button = widgets.Button(description=T.gettext("Pass"), layout=widgets.Layout(width="auto"))
-        self.pass_button.add_class("samurai-pass")
-        self.pass_button.on_click(self.guard(lambda _: self.pass_turn()))
+        self.confirm_button = button(T.gettext("Confirm"), "samurai-confirm", "check", disabled=True,
+                                     tooltip=T.gettext("Play the previewed action"),
+                                     on_click=self.guard(lambda _: self.confirm()))
+        self.end_button = button(T.gettext("End turn"), "samurai-end-turn", "forward",
+                                 tooltip=T.gettext("Refill the hand, next player"),
+                                 on_click=self.guard(lambda _: self.end_turn()))
+        self.pass_button = button(T.gettext("Pass"), "samurai-pass", on_click=self.guard(lambda _: self.pass_turn()))
         self.one_click = widgets.Checkbox(value=not confirm, indent=False, description=T.gettext("play at once (no preview)"),
                                           layout=widgets.Layout(width="auto"))
         self.one_click.observe(self.guard(lambda ch: self.set_confirm(not ch["new"])), names="value")

@@ -40,7 +40,7 @@ from ...ui.upload_guard import check_upload, guard_upload
 from ...i18n import N_, Domain
 from ...ui.touch import pointer_html
 from ...ui.header import page_name
-from ...ui.layout import classed
+from ...ui.layout import button, classed
 from ...ui.runtime import in_browser
 
 T = Domain("knizia")
@@ -224,11 +224,9 @@ class FilesPanel:
         self.title = widgets.Text(description=T.gettext("Title"), layout=widgets.Layout(width="96%"),
                                   style={"description_width": "initial"})
         self.title.add_class("samurai-save-title")
-        self.download_button = widgets.Button(description=T.gettext("Download"), icon="download",
-                                              button_style="primary", layout=widgets.Layout(width="auto"),
-                                              tooltip=T.gettext("Keep the position on your own computer (a .toml file)"))
-        self.download_button.add_class("samurai-download-button")
-        self.download_button.on_click(guard(lambda _: self.make_download()))
+        self.download_button = button(T.gettext("Download"), "samurai-download-button", "download", "primary",
+                                      tooltip=T.gettext("Keep the position on your own computer (a .toml file)"),
+                                      on_click=guard(lambda _: self.make_download()))
         self.download = classed(widgets.HTML(), "samurai-download")
         self.path = widgets.Text(description=T.gettext("Name"), layout=widgets.Layout(width="60%"),
                                  style={"description_width": "initial"},
@@ -237,14 +235,10 @@ class FilesPanel:
         self.path.add_class("samurai-save-path")
         self.path.observe(lambda _ch: self._cancel_replace(), names="value")
         words = save_words()
-        self.save_button = widgets.Button(description=T.gettext(words.button), icon="save",
-                                          layout=widgets.Layout(width="auto"), tooltip=T.gettext(words.tooltip))
-        self.save_button.add_class("samurai-save")
-        self.save_button.on_click(guard(lambda _: self.save()))
-        self.replace_button = widgets.Button(description=T.gettext("Replace it"), icon="check", button_style="warning",
-                                             layout=widgets.Layout(display="none"))
-        self.replace_button.add_class("samurai-save-replace")
-        self.replace_button.on_click(guard(lambda _: self.save(replace=True)))
+        self.save_button = button(T.gettext(words.button), "samurai-save", "save", tooltip=T.gettext(words.tooltip),
+                                  on_click=guard(lambda _: self.save()))
+        self.replace_button = button(T.gettext("Replace it"), "samurai-save-replace", "check", "warning",
+                                     on_click=guard(lambda _: self.save(replace=True)), width=None, display="none")
         self.upload = widgets.FileUpload(accept=".toml", multiple=False, description=T.gettext("Open a .toml"),
                                          layout=widgets.Layout(width="auto"))
         self.upload.add_class("samurai-upload")
@@ -252,10 +246,8 @@ class FilesPanel:
 
         self.position = widgets.Textarea(layout=widgets.Layout(width="100%", height="64px"))
         self.position.add_class("samurai-position")
-        self.position_button = widgets.Button(description=T.gettext("Load this position"), icon="arrow-up",
-                                              layout=widgets.Layout(width="auto"))
-        self.position_button.add_class("samurai-load-position")
-        self.position_button.on_click(guard(lambda _: self.load_position(self.position.value)))
+        self.position_button = button(T.gettext("Load this position"), "samurai-load-position", "arrow-up",
+                                      on_click=guard(lambda _: self.load_position(self.position.value)))
         self.link = classed(widgets.HTML(), "samurai-position-link")
         self.widget = widgets.VBox([
             widgets.HTML("<b>{}</b> <small>({})</small>".format(

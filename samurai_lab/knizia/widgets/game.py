@@ -29,7 +29,7 @@ from ..teaching.game_text import action_hexes, action_phrase
 from ..teaching.game_text import describe_action
 from ..teaching.words import hex_words, plain_text
 from ...ui.header import AppHeader
-from ...ui.layout import SIDE_CLASS, classed
+from ...ui.layout import SIDE_CLASS, button, classed
 from ..render.describe import hover_text
 from ..render.theme import seat_colours
 from ..core.model import Phase
@@ -87,13 +87,6 @@ def intro_html() -> str:
         "replay the game at the end.")))
 
 
-def _button(description: str, css: str, icon: str = "", style: str = "", tooltip: str = "") -> widgets.Button:
-    b = widgets.Button(description=description, icon=icon, button_style=style, tooltip=tooltip,
-                       layout=widgets.Layout(width="auto"))
-    b.add_class(css)
-    return b
-
-
 class GameApp:
     """The whole app (``widget``, CSS class ``samurai-game``).
 
@@ -120,9 +113,9 @@ class GameApp:
         self.record_input = widgets.Textarea(placeholder=T.gettext("Paste a game record here"),
                                              layout=widgets.Layout(width="560px", height="64px"))
         self.record_input.add_class("samurai-record-input")
-        self.load_button = _button(T.gettext("Replay this record"), "samurai-load-record", icon="folder-open")
+        self.load_button = button(T.gettext("Replay this record"), "samurai-load-record", icon="folder-open")
         self.load_button.on_click(guard(lambda _b: self.load_record(self.record_input.value)))
-        self.resume_button = _button(T.gettext("Back to the game"), "samurai-resume", icon="arrow-left")
+        self.resume_button = button(T.gettext("Back to the game"), "samurai-resume", icon="arrow-left")
         self.resume_button.on_click(guard(lambda _b: self.show_screen("table")))
         self.intro = classed(widgets.HTML(intro_html()), "samurai-intro")
         self.setup_screen = widgets.VBox([
@@ -138,7 +131,7 @@ class GameApp:
         self.hover = classed(widgets.HTML(), "samurai-hover")
         self.status = classed(widgets.HTML(), "samurai-status")
         self.pass_text = widgets.HTML()
-        self.reveal_button = _button(T.gettext("Show my tiles"), "samurai-reveal-button", icon="eye", style="warning")
+        self.reveal_button = button(T.gettext("Show my tiles"), "samurai-reveal-button", icon="eye", style="warning")
         self.reveal_button.on_click(guard(lambda _b: self.reveal()))
         self.pass_screen = widgets.VBox([self.pass_text, self.reveal_button],
                                         layout=widgets.Layout(border="2px dashed #8a6a36", padding="12px",
@@ -148,18 +141,18 @@ class GameApp:
         self.hand.on_select(guard(self.choose))
         self.prompt = classed(widgets.HTML(), "samurai-prompt")
         self.swap_castes = classed(widgets.HBox(), "samurai-swap-castes")
-        self.confirm_button = _button(T.gettext("Confirm"), "samurai-confirm", icon="check", style="success")
+        self.confirm_button = button(T.gettext("Confirm"), "samurai-confirm", icon="check", style="success")
         self.confirm_button.on_click(guard(lambda _b: self.handle(self.input.commit_pending(self.session.state))))
-        self.end_turn_button = _button(T.gettext("End the turn"), "samurai-end-turn", icon="step-forward",
-                                       style="primary", tooltip=T.gettext("Refill your hand to five and pass on"))
+        self.end_turn_button = button(T.gettext("End the turn"), "samurai-end-turn", icon="step-forward",
+                                      style="primary", tooltip=T.gettext("Refill your hand to five and pass on"))
         self.end_turn_button.on_click(guard(lambda _b: self.act(EndTurn())))
-        self.pass_button = _button(T.gettext("Pass"), "samurai-pass", icon="forward")
+        self.pass_button = button(T.gettext("Pass"), "samurai-pass", icon="forward")
         self.pass_button.on_click(guard(lambda _b: self.act(Pass())))
-        self.undo_button = _button(T.gettext("Undo"), "samurai-undo-turn", icon="undo",
-                                   tooltip=T.gettext("Take back your last action of this turn"))
+        self.undo_button = button(T.gettext("Undo"), "samurai-undo-turn", icon="undo",
+                                  tooltip=T.gettext("Take back your last action of this turn"))
         self.undo_button.on_click(guard(lambda _b: self.undo()))
-        self.hint_button = _button(T.gettext("Hint"), "samurai-hint-button", icon="lightbulb-o",
-                                   tooltip=T.gettext("The best placements for your hand, ranked, with why"))
+        self.hint_button = button(T.gettext("Hint"), "samurai-hint-button", icon="lightbulb-o",
+                                  tooltip=T.gettext("The best placements for your hand, ranked, with why"))
         self.hint_button.on_click(guard(lambda _b: self.show_hints()))
         self.hints_box = classed(widgets.VBox(), "samurai-hints")
         self.preview_confirm = widgets.Checkbox(value=False, description=T.gettext("Preview before playing"),
@@ -172,8 +165,8 @@ class GameApp:
                                            layout=widgets.Layout(width="auto"))
         self.reveal_all.add_class("samurai-reveal-all")
         self.reveal_all.observe(guard(lambda _c: self.refresh()), names="value")
-        self.bots_button = _button(T.gettext("Let the bots play"), "samurai-bots-continue", icon="play",
-                                   tooltip=T.gettext("The bots stopped (see the message): try again"))
+        self.bots_button = button(T.gettext("Let the bots play"), "samurai-bots-continue", icon="play",
+                                  tooltip=T.gettext("The bots stopped (see the message): try again"))
         self.bots_button.on_click(guard(lambda _b: self.run_bots()))
         self.controls = widgets.HBox([self.end_turn_button, self.pass_button, self.undo_button, self.hint_button,
                                       self.confirm_button, self.bots_button])
@@ -183,9 +176,9 @@ class GameApp:
         self.log = classed(widgets.HTML(layout=widgets.Layout(max_height="260px", overflow="auto")), "samurai-log")
         self.scoring_box = widgets.VBox()
         self.record_export = RecordExport()
-        self.replay_game_button = _button(T.gettext("Replay this game"), "samurai-replay-game", icon="film")
+        self.replay_game_button = button(T.gettext("Replay this game"), "samurai-replay-game", icon="film")
         self.replay_game_button.on_click(guard(lambda _b: self.replay_session()))
-        self.new_game_button = _button(T.gettext("New game"), "samurai-new-game-button", icon="plus")
+        self.new_game_button = button(T.gettext("New game"), "samurai-new-game-button", icon="plus")
         self.new_game_button.on_click(guard(lambda _b: self.show_screen("setup")))
         self.review_panel = ReviewPanel(guard, self._make_board, report=self.feedback.report_unexpected)
         self.end_box = widgets.VBox([self.scoring_box, self.review_panel.widget, self.record_export.widget,
@@ -423,9 +416,9 @@ class GameApp:
         state = session.state
         rows = []
         for k, h in enumerate(hints):
-            show = _button(f"{k + 1}. {action_phrase(state, h.action, self.coords)}", "samurai-hint-show",
-                           tooltip=T.gettext("Show it on the board"))
-            play = _button(T.gettext("Play"), "samurai-hint-play", icon="play")
+            show = button(f"{k + 1}. {action_phrase(state, h.action, self.coords)}", "samurai-hint-show",
+                          tooltip=T.gettext("Show it on the board"))
+            play = button(T.gettext("Play"), "samurai-hint-play", icon="play")
             show.on_click(self.feedback.guard(lambda _b, h=h: self.show_hint(h)))
             play.on_click(self.feedback.guard(lambda _b, h=h: self.act(h.action)))
             why = widgets.HTML(f"<div style='font-size:90%;line-height:1.35;color:#444;margin:0 0 4px 6px'>"

@@ -17,6 +17,7 @@ from .history import History, HistoryBar
 from ..core.text import end_reason_text
 from ..teaching.game_text import action_phrase
 from ...i18n import Domain
+from ...ui.layout import button
 
 T = Domain("knizia")
 
@@ -69,22 +70,14 @@ class ReplayViewer:
         self.bar_box = widgets.Box()
         self.step_text = widgets.HTML()
         self.step_text.add_class("samurai-replay-step")
-        self.first_button = widgets.Button(description=T.gettext("First"), icon="fast-backward",
-                                           layout=widgets.Layout(width="auto", min_width="80px"))
-        self.first_button.add_class("samurai-replay-first")
-        self.first_button.on_click(guard(lambda _b: self.goto(0)))
-        self.last_button = widgets.Button(description=T.gettext("Last"), icon="fast-forward",
-                                          layout=widgets.Layout(width="auto", min_width="80px"))
-        self.last_button.add_class("samurai-replay-last")
-        self.last_button.on_click(guard(lambda _b: self.goto(len(self.states) - 1)))
-        self.back_button = widgets.Button(description=T.gettext("Back"), icon="arrow-left",
-                                          layout=widgets.Layout(width="auto"))
-        self.back_button.add_class("samurai-replay-back")
-        self.continue_button = widgets.Button(description=T.gettext("Play on from this step"), icon="play",
-                                              layout=widgets.Layout(width="auto"),
-                                              tooltip=T.gettext("Continue the game from the position shown, "
-                                                                "with the players of the new-game form"))
-        self.continue_button.add_class("samurai-replay-continue")
+        self.first_button = button(T.gettext("First"), "samurai-replay-first", "fast-backward",
+                                   on_click=guard(lambda _b: self.goto(0)), min_width="80px")
+        self.last_button = button(T.gettext("Last"), "samurai-replay-last", "fast-forward",
+                                  on_click=guard(lambda _b: self.goto(len(self.states) - 1)), min_width="80px")
+        self.back_button = button(T.gettext("Back"), "samurai-replay-back", "arrow-left")
+        self.continue_button = button(T.gettext("Play on from this step"), "samurai-replay-continue", "play",
+                                      tooltip=T.gettext("Continue the game from the position shown, "
+                                                        "with the players of the new-game form"))
         self.widget = widgets.VBox([
             widgets.HTML("<h3 style='margin:4px 0'>{}</h3>".format(html.escape(T.gettext("Replay")))),
             widgets.HBox([self.first_button, self.bar_box, self.last_button]), self.step_text, self.board_box,

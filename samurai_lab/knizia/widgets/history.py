@@ -12,6 +12,7 @@ from typing import Callable, Generic, TypeVar
 import ipywidgets as widgets
 
 from ...i18n import Domain
+from ...ui.layout import button
 
 T = Domain("knizia")
 S = TypeVar("S")
@@ -86,13 +87,10 @@ class HistoryBar:
         self.history = history
         self._words = words
         guard = guard or (lambda fn: fn)
-        self.undo_button = widgets.Button(description=T.gettext("Undo"), icon="undo", tooltip=T.gettext("Back one step"),
-                                          layout=widgets.Layout(width="auto", min_width="90px"))
-        self.redo_button = widgets.Button(description=T.gettext("Redo"), icon="repeat",
-                                          tooltip=T.gettext("Forward one step"),
-                                          layout=widgets.Layout(width="auto", min_width="90px"))
-        self.undo_button.add_class("samurai-undo")
-        self.redo_button.add_class("samurai-redo")
+        self.undo_button = button(T.gettext("Undo"), "samurai-undo", "undo", tooltip=T.gettext("Back one step"),
+                                  min_width="90px")
+        self.redo_button = button(T.gettext("Redo"), "samurai-redo", "repeat", tooltip=T.gettext("Forward one step"),
+                                  min_width="90px")
         self.slider = widgets.IntSlider(value=0, min=0, max=0, description=T.gettext("History"), readout=False,
                                         continuous_update=False, layout=widgets.Layout(width="260px"))
         self.slider.add_class("samurai-history-slider")

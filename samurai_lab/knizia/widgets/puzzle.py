@@ -10,7 +10,7 @@ import ipywidgets as widgets
 
 from ...common.puzzle_file import PuzzleRecord, game_records
 from ...i18n import Domain
-from ...ui.layout import NARROW_PX
+from ...ui.layout import NARROW_PX, button
 from ..core.actions import Action, MoveTile, PlaceTile, Swap, parse_action
 from ..core.rules import IllegalMoveError, tile_targets
 from ..core.state import GameState, new_game
@@ -27,12 +27,6 @@ SPECIAL_CSS = (f"@media (max-width: {NARROW_PX}px), (pointer: coarse) {{ "
                ".knizia-puzzle-special { min-width: 0 !important; max-width: 100% !important; } "
                ".knizia-puzzle-special > select { min-width: 0 !important; } }")
 SPECIAL = "special"  # the hand choice for the swap and the move tile (chosen from a list)
-
-
-def _button(css: str, description: str) -> widgets.Button:
-    b = widgets.Button(description=description, layout=widgets.Layout(width="auto"))
-    b.add_class(css)
-    return b
 
 
 def focus_hexes(state: GameState, goal: str = "most") -> list[int]:
@@ -62,10 +56,10 @@ class KniziaPuzzles:
         self.hand.add_class("knizia-puzzle-hand")
         self.special = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto", max_width="100%"))
         self.special.add_class("knizia-puzzle-special")
-        self.special_button = _button("knizia-puzzle-play", T.gettext("Play it"))
-        self.end_button = _button("knizia-puzzle-end", T.gettext("End the turn"))
+        self.special_button = button(T.gettext("Play it"), "knizia-puzzle-play")
+        self.end_button = button(T.gettext("End the turn"), "knizia-puzzle-end")
         self.end_button.button_style = "primary"
-        self.again_button = _button("knizia-puzzle-again", T.gettext("Start the turn again"))
+        self.again_button = button(T.gettext("Start the turn again"), "knizia-puzzle-again")
         self.played = widgets.HTML()
         self.played.add_class("knizia-puzzle-played")
         self.special_button.on_click(lambda _: self._guarded(self._play_special))

@@ -22,18 +22,13 @@ from ..core.state import GameState
 from ..teaching.game_text import action_hexes
 from ..teaching.puzzle import mistake_puzzle
 from ..teaching.review import GameReview, TurnReview, explain, judgement_words, percent, review_steps
+from ...ui.layout import button
 from ...ui.review import LearnWords, MistakeTrainer, MoveReviewPanel, ReviewWords
 from .board import BoardView
 from .puzzle import KniziaPuzzles
 
 T = Domain("knizia")
 NO_FILES = Path("/no-puzzle-files")  # the trainer plays the puzzles it is given, not the puzzle files
-
-
-def _button(description: str, css: str, icon: str = "", style: str = "") -> widgets.Button:
-    b = widgets.Button(description=description, icon=icon, button_style=style, layout=widgets.Layout(width="auto"))
-    b.add_class(css)
-    return b
 
 
 def review_words(explain_turn: Callable[[TurnReview], list[str]]) -> ReviewWords:
@@ -109,9 +104,8 @@ class ReviewPanel:
         self.learning.offer(self.review.marked)
 
     def _show_button(self, turn: TurnReview) -> list[widgets.Widget]:
-        show = _button(T.gettext("Show on the board"), "samurai-review-show", icon="map-marker")
-        show.on_click(self._guard(lambda _b: self.show_turn(turn)))
-        return [show]
+        return [button(T.gettext("Show on the board"), "samurai-review-show", icon="map-marker",
+                       on_click=self._guard(lambda _b: self.show_turn(turn)))]
 
     def show_turn(self, turn: TurnReview) -> None:
         """The position before a marked turn: the hexes played in red, the better turn's in blue."""

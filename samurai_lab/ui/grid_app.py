@@ -32,7 +32,8 @@ class GridApp:
     """An app of a grid game: ``widget`` is its root (CSS class ``root_class``), ``lang`` its language.
 
     A subclass sets ``session`` (``states``, ``moves``, ``seats``, ``set_seat``), ``board``, ``load_position``,
-    ``_undo``, ``_after_change`` and ``_language_changed`` before it calls :meth:`_review_and_study` and :meth:`_shell`."""
+    ``_undo``, ``_after_change`` and ``_language_changed`` before it calls :meth:`_review_and_study` and
+    :meth:`_shell`."""
 
     languages: tuple[str, ...] = ("en",)
     notebook = ""

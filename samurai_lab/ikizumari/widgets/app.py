@@ -75,7 +75,7 @@ class IkizumariApp(GridApp):
         self._played: tuple[str, str] | None = None  # a person's move not yet offered to the study editor
 
         # play
-        self.board = self._board("ikz-play-board", self._on_board_click)
+        self.board = self._board("ikz-play-board", self._click)
         self.status = classed(widgets.HTML(), "ikz-status")
         self.announce = classed(widgets.HTML(), "ikz-announcement")
         self.seat_boxes = self._seats(("red", "black"), "260px")
@@ -85,7 +85,7 @@ class IkizumariApp(GridApp):
         self.pass_button = self._button("ikz-pass", self._pass)
         self.move_input = classed(widgets.Text(layout=widgets.Layout(width="140px"), placeholder="d1-d3",
                                                continuous_update=False), "ikz-move-input")  # the value arrives on Enter
-        self.move_input.observe(self.guard(lambda ch: ch["new"].strip() and self._typed_move()), names="value")
+        self.move_input.observe(self._guard(lambda ch: ch["new"].strip() and self._typed_move()), names="value")
         self.move_button = self._button("ikz-move-play", self._typed_move)
         self.legend = classed(widgets.HTML(), "ikz-legend")
         self.rulings = self._rulings(RULINGS, {"width": "300px"}, self._on_ruling)
@@ -103,9 +103,9 @@ class IkizumariApp(GridApp):
         self.lesson = LessonSession()
         self.lesson_board = self._board("ikz-lesson-board", self._on_lesson_click)
         self.chapter_pick = classed(widgets.Dropdown(layout=widgets.Layout(width="360px")), "ikz-lesson-chapters")
-        self.chapter_pick.observe(self.guard(self._on_chapter), names="value")
+        self.chapter_pick.observe(self._guard(self._on_chapter), names="value")
         self.task_pick = classed(widgets.Dropdown(layout=widgets.Layout(width="360px")), "ikz-lesson-tasks")
-        self.task_pick.observe(self.guard(self._on_task), names="value")
+        self.task_pick.observe(self._guard(self._on_task), names="value")
         self.lesson_text = classed(widgets.HTML(), "ikz-lesson-explanation")
         self.task_text = classed(widgets.HTML(), "ikz-lesson-task")
         self.lesson_status = classed(widgets.HTML(), "ikz-lesson-status")
@@ -131,7 +131,7 @@ class IkizumariApp(GridApp):
     def _board(self, css_class: str, on_click: Callable[[int | None], None]) -> BoardView:
         """A board of the app: its clicks guarded, its words in the app's language."""
         board = BoardView(on_error=self.feedback.report_unexpected, lang=lambda: self.lang, css_class=css_class)
-        board.on_click(self.guard(on_click))
+        board.on_click(self._guard(on_click))
         return board
 
     # --- language ----------------------------------------------------------------------------------
@@ -184,10 +184,6 @@ class IkizumariApp(GridApp):
             self.rules_text.value = rules_html(self.session.ruleset)
 
     # --- play --------------------------------------------------------------------------------------
-    def _on_board_click(self, square: int | None) -> None:
-        with use_language(self.lang):
-            self._click(square)
-
     def _person_may_move(self) -> bool:
         """Whether a person is to move in a game not over; if not, the message says so."""
         if self.session.is_over():
@@ -273,8 +269,7 @@ class IkizumariApp(GridApp):
     def _new_game(self) -> None:
         self.session.new_game()
         self.selected = None
-        with use_language(self.lang):
-            self.feedback.show(T.gettext("New game: Red begins, at most 7 squares."), "info")
+        self.feedback.show(T.gettext("New game: Red begins, at most 7 squares."), "info")
         self._after_change()
 
     def _undo(self) -> None:
@@ -293,24 +288,22 @@ class IkizumariApp(GridApp):
         self._refresh_play()
 
     def _bot_move(self) -> None:
-        with use_language(self.lang):
-            move = self.session.play_bot()
-            self.feedback.show(T.gettext("The bot plays {move}.").format(move=str(move)), "info")
+        move = self.session.play_bot()
+        self.feedback.show(T.gettext("The bot plays {move}.").format(move=str(move)), "info")
         self.selected = None
         self._after_change()
 
     def _typed_move(self) -> None:
         """Play the move typed in the box (the keyboard's way to play)."""
-        with use_language(self.lang):
-            if not self._person_may_move():
-                return
-            if not self.move_input.value.strip():
-                self.feedback.show(T.gettext("Type a move in the box, like d1-d3."), "info")
-                return
-            self._play(self.move_input.value)  # IllegalMoveError: shown by the guard, in words
-            self.move_input.value = ""
-            self.selected = None
-            self.feedback.clear()
+        if not self._person_may_move():
+            return
+        if not self.move_input.value.strip():
+            self.feedback.show(T.gettext("Type a move in the box, like d1-d3."), "info")
+            return
+        self._play(self.move_input.value)  # IllegalMoveError: shown by the guard, in words
+        self.move_input.value = ""
+        self.selected = None
+        self.feedback.clear()
         self._after_change()
 
     def _play(self, move: str) -> None:
@@ -327,15 +320,14 @@ class IkizumariApp(GridApp):
     def _on_ruling(self, ruling_id: str, change: dict) -> None:
         if self._quiet:
             return
-        with use_language(self.lang):
-            kept = self.session.set_ruling(ruling_id, change["new"])
-            ruling = next(r for r in RULINGS if r.id == ruling_id)
-            self.ruling_rows[ruling_id][2].value = f"<small>{html.escape(ruling.explain(change['new']))}</small>"
-            self.rules_text.value = rules_html(self.session.ruleset)
-            self.feedback.show(
-                (T.gettext("Ruling {id}: {option}. The game goes on under it.") if kept else
-                 T.gettext("Ruling {id}: {option}. A move of the game is illegal under it: a new game starts."))
-                .format(id=ruling_id, option=ruling.label(change["new"])), "info")
+        kept = self.session.set_ruling(ruling_id, change["new"])
+        ruling = next(r for r in RULINGS if r.id == ruling_id)
+        self.ruling_rows[ruling_id][2].value = f"<small>{html.escape(ruling.explain(change['new']))}</small>"
+        self.rules_text.value = rules_html(self.session.ruleset)
+        self.feedback.show(
+            (T.gettext("Ruling {id}: {option}. The game goes on under it.") if kept else
+             T.gettext("Ruling {id}: {option}. A move of the game is illegal under it: a new game starts."))
+            .format(id=ruling_id, option=ruling.label(change["new"])), "info")
         self.selected = None
         self._after_change()
 
@@ -390,44 +382,41 @@ class IkizumariApp(GridApp):
         self.lesson_board.show(state, marks_for(state, getattr(self, "lesson_selected", None)))
 
     def _on_lesson_click(self, square: int | None) -> None:
-        with use_language(self.lang):
-            state = self.lesson.state
-            if square is None:
-                return
-            if self.lesson.moved:
-                self.lesson_feedback.value = html.escape(T.gettext("Press Retry to try this task again."))
-                return
-            if state.owner(square) == state.to_move:
-                self.lesson_selected = square
-                self.lesson_board.show(state, marks_for(state, square))
-                return
-            if self.lesson_selected is None:
-                who = player_name(state.to_move)
-                self.lesson_feedback.value = pointer_html(
-                    T.gettext("Click one of your samurai first ({player}).").format(player=who),
-                    T.gettext("Tap one of your samurai first ({player}).").format(player=who))
-                return
-            result = self.lesson.try_move(f"{square_name(self.lesson_selected)}-{square_name(square)}")
-            kind = "ikz-right" if result.ok else "ikz-wrong"
-            colour = "#1e5e2f" if result.ok else "#8a1c1c"
-            self.lesson_feedback.value = (f"<div class='{kind}' style='color:{colour};font-size:16px'>"
-                                          f"{html.escape(result.message)}</div>")
-            if result.state is not state:
-                self.lesson_selected = None
-            with self._quietly():
-                self._fill_tasks()
+        state = self.lesson.state
+        if square is None:
+            return
+        if self.lesson.moved:
+            self.lesson_feedback.value = html.escape(T.gettext("Press Retry to try this task again."))
+            return
+        if state.owner(square) == state.to_move:
+            self.lesson_selected = square
+            self.lesson_board.show(state, marks_for(state, square))
+            return
+        if self.lesson_selected is None:
+            who = player_name(state.to_move)
+            self.lesson_feedback.value = pointer_html(
+                T.gettext("Click one of your samurai first ({player}).").format(player=who),
+                T.gettext("Tap one of your samurai first ({player}).").format(player=who))
+            return
+        result = self.lesson.try_move(f"{square_name(self.lesson_selected)}-{square_name(square)}")
+        kind = "ikz-right" if result.ok else "ikz-wrong"
+        colour = "#1e5e2f" if result.ok else "#8a1c1c"
+        self.lesson_feedback.value = (f"<div class='{kind}' style='color:{colour};font-size:16px'>"
+                                      f"{html.escape(result.message)}</div>")
+        if result.state is not state:
+            self.lesson_selected = None
+        with self._quietly():
+            self._fill_tasks()
         self._refresh_lesson()
 
     def _hint(self) -> None:
-        with use_language(self.lang):
-            self.hint_text.value = (f"<div style='line-height:1.45'><i>{html.escape(T.gettext(self.lesson.task.hint))}"
-                                  f"</i></div>")
+        self.hint_text.value = (f"<div style='line-height:1.45'><i>{html.escape(T.gettext(self.lesson.task.hint))}"
+                                f"</i></div>")
 
     def _retry(self) -> None:
         self.lesson.retry()
         self.lesson_selected = None
-        with use_language(self.lang):
-            self.lesson_feedback.value = html.escape(T.gettext("The position is back as it was."))
+        self.lesson_feedback.value = html.escape(T.gettext("The position is back as it was."))
         self._refresh_lesson()
 
     def _next_task(self) -> None:

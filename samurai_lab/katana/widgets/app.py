@@ -90,7 +90,8 @@ class KatanaApp(GridApp):
         self.lesson_state = self.tasks[0].start()
         self.lesson_selected: int | None = None
         self.lesson_board = self._board(self.lesson_state, "katana-lesson-canvas", self._lesson_click, cell=48)
-        self.lesson_feedback = self._feedback("katana-lesson-message")
+        self.lesson_feedback = Feedback()
+        self.lesson_feedback.message.add_class("katana-lesson-message")
         self.chapter_text = classed(widgets.HTML(), "katana-chapter")
         self.task_prompt = classed(widgets.HTML(), "katana-task")
         self.prev_button = self._button("katana-task-prev", lambda: self._open_task(self.task_index - 1))
@@ -113,11 +114,6 @@ class KatanaApp(GridApp):
             self._refresh_play()
 
     # ------------------------------------------------------------------ plumbing
-    def _feedback(self, css_class: str) -> Feedback:
-        feedback = Feedback()
-        feedback.message.add_class(css_class)
-        return feedback
-
     def _board(self, state: Any, css_class: str, on_square: Callable[[int], None], **kw: Any) -> KatanaBoard:
         """A board of the app: its clicks guarded, its words in the app's language."""
         board = KatanaBoard(state, report=self.feedback.report_unexpected, css_class=css_class, **kw)

@@ -51,4 +51,14 @@ def set_projector(root: Any, on: bool, boards: Iterable[Any] = ()) -> None:
         board.set_projector(on)
 
 
-__all__ = ["INTRO_CLASS", "PROJECTOR_CLASS", "PROJECTOR_CSS", "set_projector"]
+def projector_rules(root_class: str, rules: Iterable[str]) -> str:
+    """A stylesheet of CSS ``rules`` ("selector {...}", each selector under the widget of CSS class
+    ``root_class``) that hold only in projector mode."""
+    out = []
+    for rule in rules:
+        sel, body = (part.strip() for part in rule.split("{", 1))
+        out.append(f".{PROJECTOR_CLASS} .{root_class} {sel}, .{PROJECTOR_CLASS}.{root_class} {sel} {{ {body}")
+    return "<style>" + "".join(out) + "</style>"
+
+
+__all__ = ["INTRO_CLASS", "PROJECTOR_CLASS", "PROJECTOR_CSS", "projector_rules", "set_projector"]

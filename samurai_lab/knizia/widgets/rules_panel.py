@@ -27,7 +27,7 @@ from ..core.tiles import CASTES
 from .board import BoardView
 from ...ui.common import Feedback
 from ...ui.layout import classed
-from ...ui.projector import INTRO_CLASS, PROJECTOR_CLASS
+from ...ui.projector import INTRO_CLASS, projector_rules
 from ..scenarios.catalogue import SCENARIO_DIR, catalogue, load
 from ...ui.common import projector_style
 from ...ui.header import AppHeader
@@ -103,16 +103,10 @@ def vocabulary_html(highlight: str | None = None) -> str:
 # --- the demos -------------------------------------------------------------------------------------
 
 
-def _projected(rule: str) -> str:
-    """CSS ``rule`` ("selector {...}", the selector under the panel) for the panel in projector mode."""
-    sel, body = (part.strip() for part in rule.split("{", 1))
-    return f".{PROJECTOR_CLASS} .samurai-rules-panel {sel}, .{PROJECTOR_CLASS}.samurai-rules-panel {sel} {{ {body}"
-
-
 #: On a projector the ruling's buttons and its two boards fit the screen: the ruling's long explanation scrolls in
 #: a box of its own, the list of its values and each run's long words are left to the buttons and the headings,
 #: the two runs side by side, and the boards are drawn no taller than the room below them.
-PROJECTOR_LAYOUT = "<style>" + "".join(_projected(r) for r in (
+PROJECTOR_LAYOUT = projector_rules("samurai-rules-panel", (
     ".samurai-ruling-text { display: none !important; }",
     ".samurai-ruling-run-words { display: none !important; }",
     ".samurai-ruling-demo-intro { max-height: 100px; overflow-y: auto !important; }",
@@ -120,7 +114,7 @@ PROJECTOR_LAYOUT = "<style>" + "".join(_projected(r) for r in (
     ".samurai-ruling-run { width: calc(50% - 16px) !important; min-width: 0; }",
     ".samurai-ruling-run canvas.samurai-board-canvas { max-height: calc(100vh - 380px) !important; width: auto "
     "!important; height: auto !important; max-width: 100% !important; }",
-)) + "</style>"
+))
 
 
 @dataclass(frozen=True)

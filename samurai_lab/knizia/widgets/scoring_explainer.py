@@ -28,7 +28,7 @@ from ..core.tiles import CASTES, supply_per_caste
 from ..scenarios.catalogue import (catalogue, find_scenario, scenario_edition, scenario_final_state, scenario_id,
                                   scenario_title, short_title)
 from ...ui.common import Feedback, projector_style
-from ...ui.projector import PROJECTOR_CLASS
+from ...ui.projector import projector_rules
 from ...ui.layout import SCROLL_X_CLASS, classed
 from ...i18n import N_, Domain
 
@@ -84,21 +84,13 @@ def _chip(colour: str, size: int = 12) -> str:
             f'background:{colour};border:1px solid rgba(0,0,0,.35);vertical-align:middle;margin-right:5px"></span>')
 
 
-
-
 # --- pictures and tables (plain functions: HTML strings) ---------------------------------
-
-def _projected(rule: str) -> str:
-    """CSS ``rule`` ("selector {...}", the selector under the explainer) for the explainer in projector mode."""
-    sel, body = (part.strip() for part in rule.split("{", 1))
-    return (f".{PROJECTOR_CLASS} .samurai-scoring-explainer {sel}, "
-            f".{PROJECTOR_CLASS}.samurai-scoring-explainer {sel} {{ {body}")
 
 
 #: On a projector the chart and the step at hand come first, right under the header and the title: the counts beside the chart,
 #: then the step buttons and the step's explanation in a box of its own that scrolls; the case's text, the
 #: presets and the totals follow below; the long table stays on the screen of the teacher.
-PROJECTOR_LAYOUT = "<style>" + "".join(_projected(r) for r in (
+PROJECTOR_LAYOUT = projector_rules("samurai-scoring-explainer", (
     "> * { order: 5; }",
     "> .samurai-app-header { order: 0; }",
     "> .widget-html:has(h2) { order: 1; }",
@@ -109,7 +101,7 @@ PROJECTOR_LAYOUT = "<style>" + "".join(_projected(r) for r in (
     ".samurai-score-steps { max-height: 150px; overflow-y: auto !important; }",
     ".samurai-score-case { max-height: 96px; overflow-y: auto !important; }",
     ".widget-html-content h2 { font-size: 26px !important; margin: 0 !important; }",
-)) + "</style>"
+))
 
 
 def chart_svg(report: ScoreReport, names: Sequence[str], colours: Sequence[str], vocab: Vocabulary,

@@ -41,7 +41,7 @@ from .board import BoardView
 from .tally_panel import tally_html
 from ...ui.common import Feedback
 from ...ui.header import AppHeader
-from ...ui.layout import NARROW_PX, classed, css_widget
+from ...ui.layout import NARROW_PX, button as shared_button, classed, css_widget
 from ...ui.touch import pointer_html
 from ...i18n import Domain
 
@@ -174,9 +174,7 @@ class ExamplesApp:
         self.variant_note = widgets.HTML()
 
         def button(label: str, cls: str, handler, style: str = "") -> widgets.Button:
-            b = classed(widgets.Button(description=label, button_style=style, layout=widgets.Layout(width="auto")), cls)
-            b.on_click(self.feedback.guard(lambda _b: handler()))
-            return b
+            return shared_button(label, cls, style=style, on_click=self.feedback.guard(lambda _b: handler()))
 
         self.first_button = button(T.gettext("◀◀ Start"), "samurai-step-first", lambda: self.go(0))
         self.prev_button = button(T.gettext("◀ Previous"), "samurai-step-prev", lambda: self.step_by(-1))

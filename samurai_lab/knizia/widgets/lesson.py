@@ -26,7 +26,7 @@ from ..core.ruleset import PRESETS, Ruleset
 from ..core.state import GameState
 from .board import BoardView
 from ...ui.common import Feedback
-from ...ui.layout import classed, css_widget
+from ...ui.layout import button as shared_button, classed, css_widget
 from ...ui.projector import PROJECTOR_CLASS
 from ...ui.header import AppHeader
 from ..teaching.words import plain_text
@@ -108,10 +108,8 @@ class LessonApp:
         self.tally = classed(widgets.HTML(), "samurai-lesson-tally")
 
         def button(label: str, cls: str, handler, style: str = "") -> widgets.Button:
-            b = widgets.Button(description=label, button_style=style, layout=widgets.Layout(width="auto"))
-            b.add_class(f"samurai-lesson-{cls}")
-            b.on_click(self.feedback.guard(lambda _b: handler()))
-            return b
+            return shared_button(label, f"samurai-lesson-{cls}", style=style,
+                                 on_click=self.feedback.guard(lambda _b: handler()))
 
         self.end_turn_button = button(T.gettext("End turn"), "end-turn", self.end_turn)
         self.confirm_button = button(T.gettext("Confirm exchange"), "confirm", self.confirm)

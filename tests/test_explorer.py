@@ -22,7 +22,6 @@ from samurai_lab.knizia.core.influence import preview
 from samurai_lab.knizia.scenarios import loads_scenario, save_scenario
 from samurai_lab.knizia.scenarios.position import position_string
 from samurai_lab.knizia.core.model import placed
-from samurai_lab.knizia.core.text import describe_resolution
 from samurai_lab.knizia.core.tiles import sort_tiles
 from samurai_lab.knizia.widgets.explorer import EDIT_TAB, FILES_TAB, PLAYER, RULES_TAB, Explorer, midgame_state
 from samurai_lab.knizia.teaching.words import capitalised, hex_words, resolution_words

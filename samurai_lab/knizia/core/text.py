@@ -6,10 +6,9 @@ import re
 from typing import TYPE_CHECKING
 
 from ...i18n import Domain
-from .grammar import Word
 from .ruleset import Vocabulary
 
-from .model import Phase, Resolution
+from .model import Phase
 from .tiles import CASTES, Tile
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -44,20 +43,6 @@ def end_reason_text(reason: str, vocab: Vocabulary) -> str:
     elif _ALL_PASSED.fullmatch(reason):
         return T.gettext("no player can place a {tile} (every player passed in a row)").format(tile=vocab.tile)
     return reason
-
-
-def describe_resolution(state: GameState, r: Resolution) -> str:
-    """``Blue takes the High Helmet of HO12 (Blue 3, Red 2)`` or ``... is set aside (tie ...)``."""
-    vocab = state.ruleset.vocabulary
-    names = vocab.seat_names(state.seats)
-    tallies = ", ".join(T.gettext("{player} {value}").format(player=names[p], value=v)
-                        for p, v in enumerate(r.tallies) if v) or T.gettext("nobody has influence")
-    caste, where = vocab.caste(r.caste), Word(state.board.label(r.hex))
-    if r.winner is None:
-        return T.gettext("The {caste} of {where} is set aside: tie for the highest influence ({tallies})").format(
-            caste=caste, where=where, tallies=tallies)
-    return T.gettext("{player} takes the {caste} of {where} ({tallies})").format(
-        player=names[r.winner], caste=caste, where=where, tallies=tallies)
 
 
 def phase_text(phase: Phase) -> str:

@@ -35,6 +35,7 @@ from typing import Iterator
 
 from ..common.resources import notebooks_dir
 from .bench_browser import bench_trivial, js_canvas_alpha_at, measure_clicks, measure_cold_start, percentile
+from .bench_classroom_tally import explorer_targets
 
 EXPLORER = notebooks_dir() / "explorer.ipynb"
 CANVAS = "canvas.samurai-board-canvas"
@@ -84,19 +85,6 @@ def _env(**values: str) -> Iterator[None]:
                 os.environ[k] = v
 
 
-def explorer_targets(n: int = 14) -> tuple[int, list[int], str]:
-    """(hand button index, ``n`` legal hexes, their ids) for the benchmark position."""
-    from ..knizia.widgets.explorer import midgame_state
-
-    state = midgame_state()
-    k = next(i for i, t in enumerate(state.hand) if not t.fast and not t.is_move and not t.is_swap)
-    t = state.hand[k]
-    legal = [state.board.index[a.hex] for a in state.legal_actions() if getattr(a, "tile", None) == t]
-    step = max(1, len(legal) // n)
-    chosen = legal[::step][:n]
-    return k, chosen, " ".join(state.board.ids[i] for i in chosen)
-
-
 def fitted_layout(page, n_players: int = 4, timeout: float = 30.0):
     """The layout of the page's board once it is fitted to its room (it fits the window: its pixels
     follow the canvas size the kernel chose for the page's measure)."""
@@ -125,7 +113,7 @@ def fitted_layout(page, n_players: int = 4, timeout: float = 30.0):
 
 def bench_explorer(n_hexes: int = 12) -> dict[str, list[float] | float]:
     """One cold start of the explorer and its click latencies (see the module doc): raw lists in ms."""
-    k, hexes, _ids = explorer_targets(n_hexes + 1)
+    k, hexes = explorer_targets(n_hexes + 1)
     state_js = _panels_and_canvas_js()
     # a preview click changes the message and the canvas (the panels already show the hover's preview);
     # a placement changes all three
@@ -159,7 +147,7 @@ def bench_phone(n_hexes: int = 8) -> dict[str, list[float] | float]:
     lists in ms."""
     from ..ui.touch import COMPAT_MS
 
-    k, hexes, _ids = explorer_targets(n_hexes + 1)
+    k, hexes = explorer_targets(n_hexes + 1)
     state_js = _panels_and_canvas_js()
     # neither kind rests on the hex first (a tap cannot): both answer the hover and the click at once
     preview_done, place_done = _changed_js(state_js, (0, 2)), _changed_js(state_js, (0, 1, 2))

@@ -177,5 +177,5 @@ GAME: Game[GameState, Action] = Game(
               "simulate": SimulateCommand(SIMULATE_HELP, simulate_arguments, run_simulation)},  # 2-4 players
     hooks={"puzzles": "samurai_lab.knizia.widgets.puzzle:KniziaPuzzles",
            "study_board": "samurai_lab.knizia.widgets.study:KniziaStudyBoard",  # a placement: a tile, then a hex
-           "play_panel": "samurai_lab.knizia.widgets.online_panel:knizia_play_panel"},  # the hand and the map
+           "play_panel": "samurai_lab.knizia.widgets.online_panel:KniziaPlayPanel"},  # the hand and the map
 )

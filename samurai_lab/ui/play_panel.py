@@ -16,6 +16,7 @@ import ipywidgets as widgets
 from ..common.game import Game
 from ..i18n import Domain
 from .game_board import click_on, new_board, targets_from
+from .layout import button
 
 T = Domain("ui")
 
@@ -57,10 +58,7 @@ class LinePlayPanel:
         buttons = []
         for action in cellless:
             text = self.game.action_text(action)
-            b = widgets.Button(description=text, layout=widgets.Layout(width="auto"))
-            b.add_class("samurai-together-action")
-            b.on_click(lambda _b, t=text: self._propose(t))
-            buttons.append(b)
+            buttons.append(button(text, "samurai-together-action", on_click=lambda _b, t=text: self._propose(t)))
         self.buttons.children = tuple(buttons)
         self.draw()
 

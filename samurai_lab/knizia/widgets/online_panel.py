@@ -11,6 +11,7 @@ import ipywidgets as widgets
 
 from ...common.game import Game
 from ...i18n import Domain
+from ...ui.layout import button
 from ..core.actions import EndTurn, Pass
 from ..core.model import Phase
 from ..core.state import GameState
@@ -37,11 +38,10 @@ class KniziaPlayPanel:
         self.board.on_click(self._guarded(self.click, report))
         self.hand = HandPanel()
         self.hand.on_select(self._guarded(self.choose, report))
-        self.end_turn = widgets.Button(description=T.gettext("End the turn"), layout=widgets.Layout(width="auto"))
-        self.end_turn.add_class("samurai-end-turn")
-        self.end_turn.on_click(self._guarded(lambda _b: self._propose(str(EndTurn())), report))
-        self.pass_button = widgets.Button(description=T.gettext("Pass"), layout=widgets.Layout(width="auto"))
-        self.pass_button.on_click(self._guarded(lambda _b: self._propose(str(Pass())), report))
+        self.end_turn = button(T.gettext("End the turn"), "samurai-end-turn",
+                               on_click=self._guarded(lambda _b: self._propose(str(EndTurn())), report))
+        self.pass_button = button(T.gettext("Pass"),
+                                  on_click=self._guarded(lambda _b: self._propose(str(Pass())), report))
         self.swap_castes = SwapChooser(self._guarded(self.choose_swap_caste, report))
         self.buttons = widgets.HBox([self.end_turn, self.pass_button],
                                     layout=widgets.Layout(flex_flow="row wrap", grid_gap="6px"))
@@ -113,8 +113,3 @@ class KniziaPlayPanel:
         self.board.set_highlights(marks.get(LEGAL, ()), style=LEGAL)
         self.board.set_highlights(marks.get(PREVIEW, ()), style=PREVIEW)
         self.swap_castes.show(state, self.input.sel.swap_ends if self.mine else (), self.input.sel.swap_castes)
-
-
-def knizia_play_panel(game: Game, view: GameState, report: Callable[[BaseException], None] | None = None,
-                      say: Callable[[str, str], Any] | None = None) -> KniziaPlayPanel:
-    return KniziaPlayPanel(game, view, report, say)

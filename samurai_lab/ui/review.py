@@ -22,6 +22,7 @@ from ..common import review
 from ..common.game import Game
 from ..common.puzzles import mistake_puzzle
 from ..i18n import N_, Domain
+from .layout import button
 from .puzzles import puzzle_trainer
 
 T = Domain("ui")
@@ -119,9 +120,8 @@ class MoveReviewPanel:
         self.heading = widgets.HTML()
         self.player = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto"))
         self.player.add_class("samurai-review-player")
-        self.start_button = widgets.Button(icon="search", button_style="info", layout=widgets.Layout(width="auto"))
-        self.start_button.add_class("samurai-review-start")
-        self.start_button.on_click(guard(lambda _b: self.start()))
+        self.start_button = button("", "samurai-review-start", "search", "info",
+                                   on_click=guard(lambda _b: self.start()))
         self.progress = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="100%", display="none"))
         self.progress.add_class("samurai-review-progress")
         self.progress_text = widgets.HTML()
@@ -263,17 +263,14 @@ class MistakeTrainer:
         self.trainer: Any = None
         self.items: list[tuple[str, Any]] = []
         self.index = 0
-        self.button = widgets.Button(icon="graduation-cap", button_style="success",
-                                     layout=widgets.Layout(width="auto", display="none"))
-        self.button.add_class("samurai-review-learn")
-        self.button.on_click(guard(lambda _b: self.start()))
+        self.button = button("", "samurai-review-learn", "graduation-cap", "success",
+                             on_click=guard(lambda _b: self.start()), display="none")
         self.title = widgets.HTML()
         self.title.add_class("samurai-review-learn-title")
         self.message = widgets.HTML()
         self.message.add_class("samurai-review-learn-message")
-        self.next_button = widgets.Button(icon="step-forward", layout=widgets.Layout(width="auto"))
-        self.next_button.add_class("samurai-review-learn-next")
-        self.next_button.on_click(guard(lambda _b: self.show(self.index + 1)))
+        self.next_button = button("", "samurai-review-learn-next", "step-forward",
+                                  on_click=guard(lambda _b: self.show(self.index + 1)))
         self.box = widgets.VBox()
         self.box.add_class("samurai-review-learn-box")
         self.widget = widgets.VBox([self.button, self.box])

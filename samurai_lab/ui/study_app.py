@@ -24,6 +24,7 @@ from ..i18n import N_, Domain, get_language
 from .common import Feedback
 from .header import AppHeader
 from .language import APP_LANGUAGES, open_page
+from .layout import button
 from .query import query_params
 from .study_player import StudyPlayer, study_board, text_of, uploaded_text
 from .upload_guard import guard_upload
@@ -55,10 +56,8 @@ class StudyApp:
         self.choice = widgets.Dropdown(description=T.gettext("Study"), style={"description_width": "initial"},
                                        layout=widgets.Layout(width="auto", max_width="100%"))
         self.choice.add_class("samurai-study-choice")
-        self.open_button = widgets.Button(description=T.gettext("Open"), icon="folder-open", button_style="primary",
-                                          layout=widgets.Layout(width="auto"))
-        self.open_button.add_class("samurai-study-open")
-        self.open_button.on_click(self.guard(lambda _b: self.open_path(Path(self.choice.value))))
+        self.open_button = button(T.gettext("Open"), "samurai-study-open", "folder-open", "primary",
+                                  on_click=self.guard(lambda _b: self.open_path(Path(self.choice.value))))
         self.upload = widgets.FileUpload(accept=".toml", multiple=False, description=T.gettext("Open a .toml"),
                                          layout=widgets.Layout(width="auto"))
         self.upload.add_class("samurai-study-upload")

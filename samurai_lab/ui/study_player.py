@@ -27,7 +27,7 @@ from ..common.study_model import ACCEPTED, ILLEGAL, OTHER, UNREADABLE, WRONG, St
 from ..i18n import Domain, get_language
 from .common import Feedback
 from .game_board import click_on, new_board, targets_from
-from .layout import SIDE_CLASS, classed
+from .layout import SIDE_CLASS, button, classed
 from .upload_guard import check_upload
 from .touch import PointerError, pointer_html
 
@@ -197,18 +197,12 @@ class StudyPlayer:
 
         self.title, self.progress, self.text, self.prompt = (
             classed(widgets.HTML(), f"samurai-study-{name}") for name in ("title", "progress", "text", "prompt"))
-        self.back_button = widgets.Button(description=T.gettext("Back"), icon="arrow-left",
-                                          layout=widgets.Layout(width="auto"))
-        self.back_button.add_class("samurai-study-back")
-        self.back_button.on_click(self.guard(lambda _b: self.back()))
-        self.next_button = widgets.Button(description=T.gettext("Next"), icon="arrow-right", button_style="primary",
-                                          layout=widgets.Layout(width="auto"))
-        self.next_button.add_class("samurai-study-next")
-        self.next_button.on_click(self.guard(lambda _b: self.next()))
-        self.hint_button = widgets.Button(description=T.gettext("Hint"), icon="lightbulb-o",
-                                          layout=widgets.Layout(width="auto"))
-        self.hint_button.add_class("samurai-study-hint")
-        self.hint_button.on_click(self.guard(lambda _b: self.show_hint()))
+        self.back_button = button(T.gettext("Back"), "samurai-study-back", "arrow-left",
+                                  on_click=self.guard(lambda _b: self.back()))
+        self.next_button = button(T.gettext("Next"), "samurai-study-next", "arrow-right", "primary",
+                                  on_click=self.guard(lambda _b: self.next()))
+        self.hint_button = button(T.gettext("Hint"), "samurai-study-hint", "lightbulb-o",
+                                  on_click=self.guard(lambda _b: self.show_hint()))
         nav = widgets.HBox([self.back_button, self.next_button, self.hint_button],
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px"))
         nav.add_class("samurai-study-nav")

@@ -25,7 +25,7 @@ from .common import Feedback
 from .game_names import game_label
 from .header import AppHeader
 from .language import APP_LANGUAGES, open_page
-from .layout import board_beside, classed
+from .layout import board_beside, button, classed
 from .play_client import PlayClient, PlayRefused
 from .play_panel import play_panel
 from .puzzles import BrowserStore
@@ -89,10 +89,8 @@ class Lobby:
         self.rulings_box = widgets.VBox()
         self.rulings = widgets.Accordion(children=[self.rulings_box])
         self.rulings.set_title(0, T.gettext("Rulings"))
-        self.create_button = widgets.Button(description=T.gettext("Create the game"), button_style="primary",
-                                            icon="users", layout=widgets.Layout(width="auto"))
-        self.create_button.add_class("samurai-together-create")
-        self.create_button.on_click(guard(lambda _b: self.create()))
+        self.create_button = button(T.gettext("Create the game"), "samurai-together-create", "users", "primary",
+                                    on_click=guard(lambda _b: self.create()))
         self.links = classed(widgets.HTML(), "samurai-together-links")
         self.mine = MyGames(client, store)
         self.game.observe(guard(lambda _c: self._game_changed()), names="value")

@@ -18,6 +18,7 @@ from ..core.tiles import CASTES, TILE_KINDS, Caste
 from . import position_edit as pe
 from .hand_panel import tile_label
 from ...i18n import Domain
+from ...ui.layout import button
 from ...ui.touch import pointer_html
 
 T = Domain("knizia")
@@ -57,12 +58,8 @@ class EditPanel:
         self.hands_title = widgets.HTML()
         self.problems_html = widgets.HTML()
         self.problems_html.add_class("samurai-edit-problems")
-        self.apply_button = widgets.Button(description=T.gettext("Apply edits"), button_style="success", icon="check",
-                                           layout=widgets.Layout(width="auto"))
-        self.apply_button.add_class("samurai-edit-apply")
-        self.discard_button = widgets.Button(description=T.gettext("Discard edits"), icon="times",
-                                             layout=widgets.Layout(width="auto"))
-        self.discard_button.add_class("samurai-edit-discard")
+        self.apply_button = button(T.gettext("Apply edits"), "samurai-edit-apply", "check", "success")
+        self.discard_button = button(T.gettext("Discard edits"), "samurai-edit-discard", "times")
         self.widget = widgets.VBox([
             widgets.HTML("<i>{}</i>".format(pointer_html(
                 T.gettext("Click the board to edit; edits are checked like scenario files and applied only when valid."),

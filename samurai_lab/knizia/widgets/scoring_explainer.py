@@ -29,7 +29,7 @@ from ..scenarios.catalogue import (catalogue, find_scenario, scenario_edition, s
                                   scenario_title, short_title)
 from ...ui.common import Feedback, projector_style
 from ...ui.projector import projector_rules
-from ...ui.layout import SCROLL_X_CLASS, classed
+from ...ui.layout import SCROLL_X_CLASS, button, classed
 from ...i18n import N_, Domain
 
 T = Domain("knizia_teach")
@@ -360,9 +360,8 @@ class ScoringExplainer:
             self.presets = dict(presets)
         for key, case in self.presets.items():
             title, text = T_knizia.gettext(case.title) if case.title else "", case_text(case)
-            b = widgets.Button(description=f"{key}: {short_title(key, title)}" if title else key,
-                               tooltip=text[:300], layout=widgets.Layout(width="auto"))
-            b.add_class(f"samurai-preset-{key}")
+            b = button(f"{key}: {short_title(key, title)}" if title else key, f"samurai-preset-{key}",
+                       tooltip=text[:300])
             b.add_class("samurai-score-preset")
             b.on_click(self.feedback.guard(lambda _b, k=key: self.load_preset(k)))
             self.preset_buttons[key] = b

@@ -26,7 +26,7 @@ from .game_setup import bot_levels, bot_levels_html
 from ...common.limits import parse_seed
 from ...i18n import Domain
 from ...ui.common import Feedback
-from ...ui.layout import SCROLL_X_CLASS, classed
+from ...ui.layout import SCROLL_X_CLASS, button, classed
 
 T = Domain("knizia")
 
@@ -274,10 +274,9 @@ class TournamentApp:
         self.seed = widgets.IntText(value=seed, description=T.gettext("Seed"), layout=widgets.Layout(width="180px"))
         self.run_button = widgets.Button(description=T.gettext("Run"), button_style="primary", icon="play")
         self.run_button.add_class("samurai-tournament-run")
-        self.more_button = widgets.Button(description=T.gettext("Run more games"), icon="plus", disabled=True,
-                                          layout=widgets.Layout(width="auto"),
-                                          tooltip=T.gettext("The same bots and rules, new deals; the results add up"))
-        self.more_button.add_class("samurai-tournament-more")
+        self.more_button = button(T.gettext("Run more games"), "samurai-tournament-more", "plus",
+                                  tooltip=T.gettext("The same bots and rules, new deals; the results add up"),
+                                  disabled=True)
         self.progress = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="300px"))
         self.progress.add_class("samurai-tournament-progress")
         self.progress_text = widgets.Label()

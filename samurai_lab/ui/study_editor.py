@@ -33,7 +33,7 @@ from ..common.study_model import StudyPlay
 from ..i18n import LANGUAGES, N_, Domain, get_language
 from .game_board import GameBoard
 from .header import page_name
-from .layout import classed
+from .layout import button, classed
 from .study_player import uploaded_text
 from .upload_guard import guard_upload
 
@@ -169,8 +169,10 @@ class StudyEditor:
         self.title.add_class("samurai-study-title-input")
         self.text = widgets.Textarea(layout=widgets.Layout(width="96%", height="64px"))
         self.text.add_class("samurai-study-text-input")
-        self.add_button = _button("plus", "samurai-study-add-step", "primary", guard(lambda _b: self.add_step()))
-        self.remove_button = _button("trash", "samurai-study-remove-step", "", guard(lambda _b: self.remove_step()))
+        self.add_button = button("", "samurai-study-add-step", "plus", "primary",
+                                 on_click=guard(lambda _b: self.add_step()))
+        self.remove_button = button("", "samurai-study-remove-step", "trash",
+                                    on_click=guard(lambda _b: self.remove_step()))
         self.mark_toggle = widgets.ToggleButton(icon="bullseye", layout=widgets.Layout(width="auto"))
         self.mark_toggle.add_class("samurai-study-mark")
         self.mark_toggle.observe(guard(lambda ch: self._mode_changed(self.mark_toggle, ch["new"])), names="value")
@@ -184,22 +186,23 @@ class StudyEditor:
         self.prompt.add_class("samurai-study-prompt-input")
         self.hint = widgets.Text(style=initial, layout=wide)
         self.hint.add_class("samurai-study-hint-input")
-        self.ask_button = _button("question", "samurai-study-ask", "info", guard(lambda _b: self.record(ACCEPT)))
+        self.ask_button = button("", "samurai-study-ask", "question", "info",
+                                 on_click=guard(lambda _b: self.record(ACCEPT)))
         self.wrong_feedback = widgets.Text(style=initial, layout=wide)
         self.wrong_feedback.add_class("samurai-study-wrong-feedback")
-        self.wrong_button = _button("times", "samurai-study-record-wrong", "",
-                                    guard(lambda _b: self.record(WRONG_ANSWER)))
+        self.wrong_button = button("", "samurai-study-record-wrong", "times",
+                                   on_click=guard(lambda _b: self.record(WRONG_ANSWER)))
         self.steps_list = widgets.HTML()
         self.steps_list.add_class("samurai-study-steps")
         self.name = widgets.Text(style=initial, layout=widgets.Layout(width="60%"))
         self.name.add_class("samurai-study-name")
         self.name.observe(lambda _ch: self._cancel_replace(), names="value")
-        self.save_button = _button("save", "samurai-study-save", "", guard(lambda _b: self.save()))
-        self.replace_button = _button("check", "samurai-study-replace", "warning",
-                                      guard(lambda _b: self.save(replace=True)))
+        self.save_button = button("", "samurai-study-save", "save", on_click=guard(lambda _b: self.save()))
+        self.replace_button = button("", "samurai-study-replace", "check", "warning",
+                                     on_click=guard(lambda _b: self.save(replace=True)))
         self.replace_button.layout.display = "none"
-        self.download_button = _button("download", "samurai-study-download-button", "",
-                                       guard(lambda _b: self.make_download()))
+        self.download_button = button("", "samurai-study-download-button", "download",
+                                      on_click=guard(lambda _b: self.make_download()))
         self.download = widgets.HTML()
         self.download.add_class("samurai-study-download")
         self.upload = widgets.FileUpload(accept=".toml", multiple=False, layout=widgets.Layout(width="auto"))
@@ -484,10 +487,3 @@ def _short(text: str, most: int = 48) -> str:
     """A text on one line without its markdown marks, cut to ``most`` characters."""
     line = " ".join(text.replace("**", "").replace("`", "").split())
     return line if len(line) <= most else line[: most - 1] + "…"
-
-
-def _button(icon: str, css: str, style: str, on_click: Callable) -> widgets.Button:
-    b = widgets.Button(icon=icon, button_style=style, layout=widgets.Layout(width="auto"))
-    b.add_class(css)
-    b.on_click(on_click)
-    return b

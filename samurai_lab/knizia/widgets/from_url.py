@@ -124,9 +124,7 @@ def game_app(query: str | None = None, **kwargs: Any):
     """A new game's form with ``?players=3`` and ``?edition=2015`` already chosen."""
     from .game import GameApp
 
-    open_page(query)
-    q = query_params(GAME_KEYS, query)
-    app = GameApp(**kwargs)
+    app, q = _opened(GameApp, query, GAME_KEYS, kwargs)
     players = q.integer("players", 0, 2, 4)
     edition = q.choice("edition", tuple(PRESETS))
     rules = app.form.rules

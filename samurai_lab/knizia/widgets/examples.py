@@ -155,11 +155,9 @@ class ExamplesApp:
                                       f'margin:10px 0 2px">{html.escape(group_title(group))}</div>'))
             for e in entries:
                 title = e.title_text()
-                b = widgets.Button(description=f"{e.key} · {short_title(e.key, title)}", tooltip=title,
-                                   layout=widgets.Layout(width="214px"))
-                b.add_class(f"samurai-example-{e.key}")
+                b = shared_button(f"{e.key} · {short_title(e.key, title)}", f"samurai-example-{e.key}", tooltip=title,
+                                  on_click=self.feedback.guard(lambda _b, key=e.key: self.open(key)), width="214px")
                 b.add_class("samurai-example-button")
-                b.on_click(self.feedback.guard(lambda _b, key=e.key: self.open(key)))
                 self.buttons[e.key] = b
                 items.append(b)
         sidebar = widgets.VBox(items, layout=widgets.Layout(width="220px", margin="0 12px 0 0"))

@@ -290,17 +290,12 @@ class ScoringExplainer:
         self.steps = classed(widgets.HTML(), "samurai-score-steps")
         self.steps.add_class(SCROLL_X_CLASS)
         self.step_label = widgets.HTML()
-        self.prev_button = widgets.Button(description=T.gettext("◀ Previous step"),
-                                          layout=widgets.Layout(width="auto"))
-        self.next_button = widgets.Button(description=T.gettext("Next step ▶"), layout=widgets.Layout(width="auto"),
-                                          button_style="primary")
-        self.all_button = widgets.Button(description=T.gettext("Show all steps"), layout=widgets.Layout(width="auto"))
-        for b, cls in ((self.prev_button, "samurai-score-prev"), (self.next_button, "samurai-score-next"),
-                       (self.all_button, "samurai-score-all")):
-            b.add_class(cls)
-        self.prev_button.on_click(self.feedback.guard(lambda _b: self.step_by(-1)))
-        self.next_button.on_click(self.feedback.guard(lambda _b: self.step_by(1)))
-        self.all_button.on_click(self.feedback.guard(lambda _b: self.show_steps(0)))
+        self.prev_button = button(T.gettext("◀ Previous step"), "samurai-score-prev",
+                                  on_click=self.feedback.guard(lambda _b: self.step_by(-1)))
+        self.next_button = button(T.gettext("Next step ▶"), "samurai-score-next", style="primary",
+                                  on_click=self.feedback.guard(lambda _b: self.step_by(1)))
+        self.all_button = button(T.gettext("Show all steps"), "samurai-score-all",
+                                 on_click=self.feedback.guard(lambda _b: self.show_steps(0)))
         nav = widgets.HBox([self.prev_button, self.next_button, self.all_button, self.step_label],
                            layout=widgets.Layout(align_items="center"))
 

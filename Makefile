@@ -70,9 +70,10 @@ chromium-headless-shell:  ## make sure Chromium's headless shell is installed (a
 postgresql:  ## make sure PostgreSQL's programs are installed (as root: apt-get)
 	$(call debian,postgresql,ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1,PostgreSQL)
 
-# Tests run in TEST_JOBS processes (pytest-xdist); TEST_JOBS=0 runs them in this one. Four on two cores: much of
-# a browser test is waiting (for a kernel, a server, a page), which the other processes fill.
-TEST_JOBS ?= 4
+# Tests run in TEST_JOBS processes (pytest-xdist); TEST_JOBS=0 runs them in this one. Three on two cores: much of
+# a browser test is waiting (for a kernel, a server, a page), which a third process fills. Four finish sooner but
+# load the cores enough that pages answer a first click late.
+TEST_JOBS ?= 3
 FAST_TESTS := not browser and not slow and not notebook and not server
 
 test: $(VENV)/.installed-test chromium chromium-headless-shell postgresql  ## all tests: unit, property, scenario, notebook, browser, binder

@@ -269,9 +269,14 @@ class FittedBoards:
         return width / self.logical[selector]
 
     def click(self, page: Page, selector: str, x: float, y: float) -> None:
-        """Click the board at logical pixel (x, y) (the game's layout), whatever its fitted size."""
-        s = self.scale(page, selector)
-        click_canvas(page, selector, x * s, y * s)
+        """Click the board at logical pixel (x, y) (the game's layout), whatever its fitted size: the point is
+        read from the board's box as it is at the click, whatever re-fit came after :meth:`scale`."""
+        self.scale(page, selector)
+        px, py = page.evaluate("""([sel, x, y, logical]) => {
+  const r = document.querySelector(sel).getBoundingClientRect();
+  return [r.x + x * r.width / logical, r.y + y * r.height / logical];
+}""", [selector, x, y, self.logical[selector]])
+        page.mouse.click(px, py)
 
     def pixel(self, page: Page, selector: str, x: float, y: float, rgb: Any = None, tolerance: int = 8,
               timeout: float | None = None) -> tuple[int, int, int, int]:

@@ -301,4 +301,3 @@ def close_tab(page: Page, timeout: float = 10.0) -> None:
             page.close(run_before_unload=True)
     except Error:
         pass  # closed by the test, or its context is gone
-

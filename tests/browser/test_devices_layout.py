@@ -32,8 +32,6 @@ SCREENS = ((390, 844), (360, 800), (768, 1024), (1024, 768))
 LANGUAGES = ("en", "it", "es", "ru")
 
 
-
-
 def layout_faults(page: Page) -> dict[str, Any]:
     """What is wrong with the page's layout on a touch screen (empty lists when nothing is)."""
     faults: dict[str, Any] = {

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 from samurai_lab.katana.core import apply_move, from_position, new_game, play
 from samurai_lab.katana.core.board import N_SQUARES, square_index
-from samurai_lab.katana.render.canvas import draw_shapes
+from samurai_lab.common.picture import draw_shapes
 from samurai_lab.katana.render.layout import Layout
 from samurai_lab.katana.render.scene import board_shapes, constraint_squares, overlay_shapes
 

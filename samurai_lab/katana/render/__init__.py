@@ -1,5 +1,5 @@
 """Pictures of SAMURAI positions: one scene of shapes (``scene``), drawn as SVG (``svg``) or on an
-ipycanvas-like canvas (``canvas``); the geometry of squares and pixels lives in ``layout``."""
+ipycanvas-like canvas (``common/picture.py``); the geometry of squares and pixels lives in ``layout``."""
 
 from .layout import Layout
 from .scene import Shape, board_shapes, overlay_shapes

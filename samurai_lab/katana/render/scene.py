@@ -9,46 +9,14 @@ across it while he keeps it; a hollow ring once he has lost it).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from typing import Iterable
 
+from ...common.picture import Shape, circle, line, poly, rect
 from ..core.board import COLUMNS, KIND, N_SQUARES, NEIGHBOUR, ORTHOGONAL, SHIRO_OF, SIZE, SYMBOL_OF
 from ..core.rules import outcome
 from ..core.state import Move, State, is_strong, owner
 from . import theme
 from .layout import Layout
-
-
-@dataclass(frozen=True)
-class Shape:
-    """One shape: ``kind`` is rect, circle, poly, line or text; coordinates in pixels."""
-
-    kind: str
-    points: tuple[float, ...]  # rect: x, y, w, h; circle: cx, cy, r; poly/line: x0, y0, x1, y1, ...
-    fill: str | None = None
-    stroke: str | None = None
-    width: float = 1.0
-    dash: tuple[float, ...] = ()
-    text: str = ""
-    size: float = 12.0
-    bold: bool = False
-    tags: tuple[str, ...] = field(default=())
-
-
-def _rect(x, y, w, h, **kw) -> Shape:
-    return Shape("rect", (x, y, w, h), **kw)
-
-
-def _circle(cx, cy, r, **kw) -> Shape:
-    return Shape("circle", (cx, cy, r), **kw)
-
-
-def _poly(points: Iterable[tuple[float, float]], **kw) -> Shape:
-    return Shape("poly", tuple(v for p in points for v in p), **kw)
-
-
-def _line(points: Iterable[tuple[float, float]], **kw) -> Shape:
-    return Shape("line", tuple(v for p in points for v in p), **kw)
 
 
 def symbol_shapes(symbol: str, cx: float, cy: float, s: float) -> list[Shape]:
@@ -59,10 +27,10 @@ def symbol_shapes(symbol: str, cx: float, cy: float, s: float) -> list[Shape]:
         rays = []
         for i in range(8):
             a = i * math.pi / 4
-            rays.append(_line([(cx + math.cos(a) * r * 0.8, cy + math.sin(a) * r * 0.8),
+            rays.append(line([(cx + math.cos(a) * r * 0.8, cy + math.sin(a) * r * 0.8),
                                (cx + math.cos(a) * r * 1.25, cy + math.sin(a) * r * 1.25)],
                               stroke=colour, width=max(1.5, s * 0.05)))
-        return [_circle(cx, cy, r * 0.6, fill=colour)] + rays
+        return [circle(cx, cy, r * 0.6, fill=colour)] + rays
     if symbol == "mekura":  # a crescent moon: outer arc, then inner arc back
         pts = []
         for i in range(0, 21):
@@ -71,49 +39,49 @@ def symbol_shapes(symbol: str, cx: float, cy: float, s: float) -> list[Shape]:
         for i in range(20, -1, -1):
             a = math.pi / 2 + i * math.pi / 20
             pts.append((cx + r * 0.25 + math.cos(a) * r * 0.55, cy - math.sin(a) * r))
-        return [_poly(pts, fill=colour)]
+        return [poly(pts, fill=colour)]
     if symbol == "ryu":  # a dragon: a winding body with a triangular head
         pts = [(cx - r * 1.1 + i * r * 2.0 / 12, cy + math.sin(i * math.pi / 4) * r * 0.45) for i in range(13)]
         hx, hy = pts[-1]
-        head = _poly([(hx, hy - r * 0.4), (hx + r * 0.5, hy), (hx, hy + r * 0.4)], fill=colour)
-        return [_line(pts, stroke=colour, width=max(2.0, s * 0.08)), head]
+        head = poly([(hx, hy - r * 0.4), (hx + r * 0.5, hy), (hx, hy + r * 0.4)], fill=colour)
+        return [line(pts, stroke=colour, width=max(2.0, s * 0.08)), head]
     # wash, a bird: two wings and a body
     wing = max(2.0, s * 0.08)
     left = [(cx - r * 1.1, cy - r * 0.2), (cx - r * 0.55, cy - r * 0.55), (cx, cy + r * 0.15)]
     right = [(cx, cy + r * 0.15), (cx + r * 0.55, cy - r * 0.55), (cx + r * 1.1, cy - r * 0.2)]
-    return [_line(left, stroke=colour, width=wing), _line(right, stroke=colour, width=wing),
-            _circle(cx, cy + r * 0.3, r * 0.2, fill=colour)]
+    return [line(left, stroke=colour, width=wing), line(right, stroke=colour, width=wing),
+            circle(cx, cy + r * 0.3, r * 0.2, fill=colour)]
 
 
 def sword_shapes(cx: float, cy: float, s: float, fill: str, edge: str, width: float = 1.0) -> list[Shape]:
     """A katana drawn diagonally: blade, guard and hilt."""
     d = s * 0.32
-    blade = _line([(cx - d, cy + d), (cx + d, cy - d)], stroke=edge, width=max(3.0, s * 0.1) * width)
-    blade_in = _line([(cx - d, cy + d), (cx + d, cy - d)], stroke=fill, width=max(1.5, s * 0.05) * width)
+    blade = line([(cx - d, cy + d), (cx + d, cy - d)], stroke=edge, width=max(3.0, s * 0.1) * width)
+    blade_in = line([(cx - d, cy + d), (cx + d, cy - d)], stroke=fill, width=max(1.5, s * 0.05) * width)
     g = s * 0.12
     gx, gy = cx - d * 0.45, cy + d * 0.45
-    guard = _line([(gx - g, gy - g), (gx + g, gy + g)], stroke=edge, width=max(2.0, s * 0.07) * width)
-    hilt = _line([(gx, gy), (cx - d * 1.05, cy + d * 1.05)], stroke=edge, width=max(3.0, s * 0.11) * width)
+    guard = line([(gx - g, gy - g), (gx + g, gy + g)], stroke=edge, width=max(2.0, s * 0.07) * width)
+    hilt = line([(gx, gy), (cx - d * 1.05, cy + d * 1.05)], stroke=edge, width=max(3.0, s * 0.11) * width)
     return [blade, blade_in, guard, hilt]
 
 
 def board_shapes(layout: Layout) -> list[Shape]:
     """The board that never changes: squares with their symbols, Katana swords, SHIRO gates, coordinates."""
     c = layout.cell
-    shapes: list[Shape] = [_rect(0, 0, layout.width, layout.height, fill=theme.BACKGROUND)]
+    shapes: list[Shape] = [rect(0, 0, layout.width, layout.height, fill=theme.BACKGROUND)]
     for sq in range(N_SQUARES):
         x, y = layout.origin(sq)
         cx, cy = x + c / 2, y + c / 2
         kind = KIND[sq]
         fill = {"black": theme.BLACK_SQUARE, "katana": theme.KATANA_SQUARE, "shiro": theme.SHIRO_SQUARE}.get(
             kind, theme.LIGHT_SQUARE)
-        shapes.append(_rect(x, y, c, c, fill=fill, stroke=theme.GRID, width=1.0, tags=("square",)))
+        shapes.append(rect(x, y, c, c, fill=fill, stroke=theme.GRID, width=1.0, tags=("square",)))
         if kind == "katana":
             shapes += sword_shapes(cx, cy, c, theme.SWORD, theme.SWORD_EDGE)
         elif kind == "shiro":  # a castle gate: a frame and an arch, with the owner's colour as a band
             player = 0 if sq in SHIRO_OF[0] else 1
-            shapes.append(_rect(x + c * 0.12, y + c * 0.12, c * 0.76, c * 0.76, stroke=theme.GRID, width=1.5))
-            shapes.append(_rect(x + c * 0.12, y + c * 0.12, c * 0.76, c * 0.12, fill=theme.PIECE_FILL[player]))
+            shapes.append(rect(x + c * 0.12, y + c * 0.12, c * 0.76, c * 0.76, stroke=theme.GRID, width=1.5))
+            shapes.append(rect(x + c * 0.12, y + c * 0.12, c * 0.76, c * 0.12, fill=theme.PIECE_FILL[player]))
             shapes.append(Shape("text", (cx, cy + c * 0.16), fill=theme.GRID, text="S", size=c * 0.3, bold=True))
         elif SYMBOL_OF[sq]:
             shapes += symbol_shapes(SYMBOL_OF[sq], cx, cy, c)
@@ -149,59 +117,59 @@ def overlay_shapes(state: State, layout: Layout, *, selected: int | None = None,
         diag_ok = state.rules.adjacency == "eight"
         for sq in constraint_squares(state):
             x, y = layout.origin(sq)
-            shapes.append(_rect(x + 2, y + 2, c - 4, c - 4, stroke=theme.CONSTRAINT, width=3.0, dash=(6, 3),
+            shapes.append(rect(x + 2, y + 2, c - 4, c - 4, stroke=theme.CONSTRAINT, width=3.0, dash=(6, 3),
                                 tags=("constraint",)))
             for d in range(8):  # samurai that may cross it: a small arrow mark towards it
                 n = NEIGHBOUR[sq][(d + 4) % 8]
                 if n in movers and (diag_ok or d in ORTHOGONAL):
                     (x0, y0), (x1, y1) = layout.centre(n), layout.centre(sq)
-                    shapes.append(_line([(x0 + (x1 - x0) * 0.45, y0 + (y1 - y0) * 0.45),
+                    shapes.append(line([(x0 + (x1 - x0) * 0.45, y0 + (y1 - y0) * 0.45),
                                          (x0 + (x1 - x0) * 0.7, y0 + (y1 - y0) * 0.7)],
                                         stroke=theme.CONSTRAINT, width=4.0, tags=("constraint",)))
     mv = state.last_move
     if previous_move is not None and (mv is None or mv.kind != "move"):
         (x0, y0), (x1, y1) = layout.centre(previous_move.frm), layout.centre(previous_move.to)
-        shapes.append(_line([(x0, y0), (x1, y1)], stroke=theme.LAST_MOVE, width=2.0, dash=(4, 6), tags=("last",)))
+        shapes.append(line([(x0, y0), (x1, y1)], stroke=theme.LAST_MOVE, width=2.0, dash=(4, 6), tags=("last",)))
     if mv is not None and mv.kind == "move":
         (x0, y0), (x1, y1) = layout.centre(mv.frm), layout.centre(mv.to)
-        shapes.append(_line([(x0, y0), (x1, y1)], stroke=theme.LAST_MOVE, width=3.0, dash=(8, 4), tags=("last",)))
+        shapes.append(line([(x0, y0), (x1, y1)], stroke=theme.LAST_MOVE, width=3.0, dash=(8, 4), tags=("last",)))
         for sq in (mv.frm, mv.to):
             x, y = layout.origin(sq)
-            shapes.append(_rect(x + 4, y + 4, c - 8, c - 8, stroke=theme.LAST_MOVE, width=3.0, tags=("last",)))
+            shapes.append(rect(x + 4, y + 4, c - 8, c - 8, stroke=theme.LAST_MOVE, width=3.0, tags=("last",)))
     elif mv is not None and mv.kind == "place":
         x, y = layout.origin(mv.to)
-        shapes.append(_rect(x + 4, y + 4, c - 8, c - 8, stroke=theme.LAST_MOVE, width=3.0, tags=("last",)))
+        shapes.append(rect(x + 4, y + 4, c - 8, c - 8, stroke=theme.LAST_MOVE, width=3.0, tags=("last",)))
     for _, sq in state.pending:
         x, y = layout.origin(sq)
-        shapes.append(_rect(x + 4, y + 4, c - 8, c - 8, stroke=theme.CHALLENGE, width=2.0, dash=(4, 3),
+        shapes.append(rect(x + 4, y + 4, c - 8, c - 8, stroke=theme.CHALLENGE, width=2.0, dash=(4, 3),
                             tags=("challenge",)))
     if selected is not None:
         x, y = layout.origin(selected)
-        shapes.append(_rect(x + 1.5, y + 1.5, c - 3, c - 3, stroke=theme.SELECTED, width=4.0, tags=("selected",)))
+        shapes.append(rect(x + 1.5, y + 1.5, c - 3, c - 3, stroke=theme.SELECTED, width=4.0, tags=("selected",)))
     targets = tuple(targets)
     for sq in targets:  # round a samurai, outside his disc and under it: his letter stays readable
         if state.cells[sq]:
             cx, cy = layout.centre(sq)
-            shapes.append(_circle(cx, cy, c * 0.46, stroke="#ffffff", width=4.0, tags=("target",)))
-            shapes.append(_circle(cx, cy, c * 0.46, stroke=theme.TARGET, width=3.0, tags=("target",)))
+            shapes.append(circle(cx, cy, c * 0.46, stroke="#ffffff", width=4.0, tags=("target",)))
+            shapes.append(circle(cx, cy, c * 0.46, stroke=theme.TARGET, width=3.0, tags=("target",)))
     for sq, cell in enumerate(state.cells):
         if cell:
             shapes += piece_shapes(owner(cell), is_strong(cell), *layout.centre(sq), c, letters)
     for ch in state.challenges:
         (x0, y0), (x1, y1) = layout.centre(ch.attacker), layout.centre(ch.defender)
-        shapes.append(_line([(x0, y0), (x1, y1)], stroke=theme.CHALLENGE, width=5.0, tags=("challenge",)))
+        shapes.append(line([(x0, y0), (x1, y1)], stroke=theme.CHALLENGE, width=5.0, tags=("challenge",)))
         x, y = layout.origin(ch.defender)
         k = c * 0.3
         cx, cy = x + c / 2, y + c / 2
-        shapes.append(_line([(cx - k, cy - k), (cx + k, cy + k)], stroke=theme.CHALLENGE, width=5.0, tags=("challenge",)))
-        shapes.append(_line([(cx - k, cy + k), (cx + k, cy - k)], stroke=theme.CHALLENGE, width=5.0, tags=("challenge",)))
+        shapes.append(line([(cx - k, cy - k), (cx + k, cy + k)], stroke=theme.CHALLENGE, width=5.0, tags=("challenge",)))
+        shapes.append(line([(cx - k, cy + k), (cx + k, cy - k)], stroke=theme.CHALLENGE, width=5.0, tags=("challenge",)))
     for sq in movable:  # who can move now: a dotted ring around the samurai
         cx, cy = layout.centre(sq)
-        shapes.append(_circle(cx, cy, c * 0.45, stroke=theme.TARGET, width=2.5, dash=(3, 4), tags=("movable",)))
+        shapes.append(circle(cx, cy, c * 0.45, stroke=theme.TARGET, width=2.5, dash=(3, 4), tags=("movable",)))
     for sq in (t for t in targets if not state.cells[t]):  # a ring around the target, never a colour wash
         cx, cy = layout.centre(sq)
-        shapes.append(_circle(cx, cy, c * 0.2, stroke="#ffffff", width=6.0, tags=("target",)))
-        shapes.append(_circle(cx, cy, c * 0.2, stroke=theme.TARGET, width=3.5, tags=("target",)))
+        shapes.append(circle(cx, cy, c * 0.2, stroke="#ffffff", width=6.0, tags=("target",)))
+        shapes.append(circle(cx, cy, c * 0.2, stroke=theme.TARGET, width=3.5, tags=("target",)))
     return shapes
 
 
@@ -211,12 +179,12 @@ def piece_shapes(player: int, strong: bool, cx: float, cy: float, c: float,
     r = c * 0.36
     fill = theme.PIECE_FILL[player]
     if strong:
-        out = [_circle(cx, cy, r, fill=fill, stroke=theme.PIECE_RING[player], width=3.0, tags=("piece",))]
+        out = [circle(cx, cy, r, fill=fill, stroke=theme.PIECE_RING[player], width=3.0, tags=("piece",))]
         out += sword_shapes(cx + r * 0.6, cy - r * 0.6, c * 0.6, theme.GOLD, "#3a2c00", 0.9)
         out.append(Shape("text", (cx - r * 0.1, cy + r * 0.1), fill=theme.PIECE_TEXT, text=letters[player],
                          size=c * 0.34, bold=True, tags=("piece",)))
     else:
-        out = [_circle(cx, cy, r, fill="#ffffff", stroke=fill, width=c * 0.1, dash=(), tags=("piece", "weak")),
+        out = [circle(cx, cy, r, fill="#ffffff", stroke=fill, width=c * 0.1, dash=(), tags=("piece", "weak")),
                Shape("text", (cx, cy + r * 0.05), fill=fill, text=letters[player], size=c * 0.34, bold=True,
                      tags=("piece",))]
     return out

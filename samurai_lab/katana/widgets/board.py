@@ -22,7 +22,7 @@ from ..core.board import NAMES, N_SQUARES
 from ..core.rules import legal_moves
 from ..core.state import EMPTY, Move, State, outcome, owner
 from ..core.text import player_name
-from ..render.canvas import draw_shapes
+from ...common.picture import draw_shapes
 from ..render.layout import Layout
 from ..render.scene import board_shapes, overlay_shapes
 

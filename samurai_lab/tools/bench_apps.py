@@ -27,14 +27,13 @@ with the explorer in the same run; the ratios compare medians.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import statistics
-from typing import Iterator
 
 from ..common.resources import notebooks_dir
-from .bench_browser import bench_trivial, js_canvas_alpha_at, measure_clicks, measure_cold_start, percentile
+from .bench_browser import (bench_trivial, js_canvas_alpha_at, measure_clicks, measure_cold_start, percentile,
+                            screen_point)
 from .bench_classroom_tally import explorer_targets
 
 EXPLORER = notebooks_dir() / "explorer.ipynb"
@@ -70,21 +69,6 @@ def _changed_js(state_js: str, items: tuple[int, ...]) -> str:
 }}"""
 
 
-@contextlib.contextmanager
-def _env(**values: str) -> Iterator[None]:
-    """Set environment variables for child processes (voila and its kernels) for a while."""
-    old = {k: os.environ.get(k) for k in values}
-    os.environ.update(values)
-    try:
-        yield
-    finally:
-        for k, v in old.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
-
-
 def fitted_layout(page, n_players: int = 4, timeout: float = 30.0):
     """The layout of the page's board once it is fitted to its room (it fits the window: its pixels
     follow the canvas size the kernel chose for the page's measure)."""
@@ -111,6 +95,15 @@ def fitted_layout(page, n_players: int = 4, timeout: float = 30.0):
     raise TimeoutError("the board was not fitted to its room")
 
 
+def _explorer_cold_start(then, ready_pixel: tuple[int, int], context_options: dict | None = None):
+    """One cold start of the explorer in its midgame, ready when its hand is shown and the board's canvas is
+    drawn at ``ready_pixel``; ``then(page)`` measures the ready page (:func:`measure_cold_start`)."""
+    ready = (f"() => document.querySelectorAll('.samurai-tile-button').length >= 5"
+             f" && ({js_canvas_alpha_at(CANVAS, *ready_pixel)})()")
+    return measure_cold_start(EXPLORER, ready, then=then, context_options=context_options,
+                              env={**os.environ, "SAMURAI_EXPLORER_START": "midgame"})
+
+
 def bench_explorer(n_hexes: int = 12) -> dict[str, list[float] | float]:
     """One cold start of the explorer and its click latencies (see the module doc): raw lists in ms."""
     k, hexes = explorer_targets(n_hexes + 1)
@@ -118,9 +111,6 @@ def bench_explorer(n_hexes: int = 12) -> dict[str, list[float] | float]:
     # a preview click changes the message and the canvas (the panels already show the hover's preview);
     # a placement changes all three
     preview_done, place_done = _changed_js(state_js, (0, 2)), _changed_js(state_js, (0, 1, 2))
-    ex, ey = _edo_pixel()
-    ready = (f"() => document.querySelectorAll('.samurai-tile-button').length >= 5"
-             f" && ({js_canvas_alpha_at(CANVAS, int(ex), int(ey))})()")
 
     def clicks(page) -> dict[str, list[float]]:
         layout = fitted_layout(page)
@@ -137,8 +127,8 @@ def bench_explorer(n_hexes: int = 12) -> dict[str, list[float] | float]:
             _undo_and_reselect(page, k)
         return {"preview": preview, "place": place}
 
-    with _env(SAMURAI_EXPLORER_START="midgame"):
-        cold = measure_cold_start(EXPLORER, ready, then=clicks)
+    ex, ey = _edo_pixel()
+    cold = _explorer_cold_start(clicks, (int(ex), int(ey)))
     return {"server_up_s": cold.server_up_s, "cold_start_s": cold.ready_s, **cold.result}
 
 
@@ -151,8 +141,6 @@ def bench_phone(n_hexes: int = 8) -> dict[str, list[float] | float]:
     state_js = _panels_and_canvas_js()
     # neither kind rests on the hex first (a tap cannot): both answer the hover and the click at once
     preview_done, place_done = _changed_js(state_js, (0, 2)), _changed_js(state_js, (0, 1, 2))
-    ready = ("() => document.querySelectorAll('.samurai-tile-button').length >= 5"
-             f" && ({js_canvas_alpha_at(CANVAS, 20, 20)})()")
 
     def gestures(page) -> dict[str, list[float]]:
         layout = fitted_layout(page)
@@ -171,9 +159,7 @@ def bench_phone(n_hexes: int = 8) -> dict[str, list[float] | float]:
                 _undo_and_reselect(page, k)
         return times
 
-    with _env(SAMURAI_EXPLORER_START="midgame"):
-        cold = measure_cold_start(EXPLORER, ready, then=gestures, context_options=PHONE)
-    return dict(cold.result)
+    return dict(_explorer_cold_start(gestures, (20, 20), PHONE).result)
 
 
 def _lens_on(page, x: float, y: float) -> None:
@@ -181,8 +167,7 @@ def _lens_on(page, x: float, y: float) -> None:
     page.evaluate("(sel) => window.samuraiBoardTouch.closeLens(document.querySelector(sel))", CANVAS)
     board = page.locator(CANVAS).first
     board.scroll_into_view_if_needed()
-    box, size = board.bounding_box(), board.evaluate("c => [c.width, c.height]")
-    page.touchscreen.tap(box["x"] + x * box["width"] / size[0], box["y"] + y * box["height"] / size[1])
+    page.touchscreen.tap(*screen_point(board, x, y))
     page.wait_for_function("(sel) => !!window.samuraiBoardTouch.lens(document.querySelector(sel))", arg=CANVAS,
                            timeout=30000)
 
@@ -205,9 +190,7 @@ def _undo_and_reselect(page, k: int) -> None:
 
 def _hover(page, x: float, y: float) -> None:
     """Move the pointer onto canvas pixel (x, y) and let the hover preview settle (not measured)."""
-    box = page.locator(CANVAS).first.bounding_box()
-    size = page.locator(CANVAS).first.evaluate("c => [c.width, c.height]")
-    page.mouse.move(box["x"] + x * box["width"] / size[0], box["y"] + y * box["height"] / size[1])
+    page.mouse.move(*screen_point(page.locator(CANVAS).first, x, y))
     page.wait_for_timeout(150)
 
 

@@ -25,7 +25,6 @@ import contextlib
 import json
 import os
 import shutil
-import signal
 import socket
 import statistics
 import subprocess
@@ -35,6 +34,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterator, Sequence
+
+from .serve import STOP_GRACE_S, port_accepts, stop_voila
 
 if TYPE_CHECKING:  # pragma: no cover
     from playwright.sync_api import Browser, Page
@@ -61,8 +62,6 @@ VOILA_BASE_FLAGS: tuple[str, ...] = (
     "--show_tracebacks=True",
 )
 
-STOP_GRACE_S = 15.0
-
 
 def find_chromium() -> str:
     """Path of the Chromium binary: ``$SAMURAI_CHROMIUM``, /usr/bin/chromium, or PATH."""
@@ -84,15 +83,6 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
-
-
-def port_accepts(port: int, host: str = "127.0.0.1", timeout: float = 0.2) -> bool:
-    """True if something accepts TCP connections on ``host:port``."""
-    try:
-        with socket.create_connection((host, port), timeout=timeout):
-            return True
-    except OSError:
-        return False
 
 
 @dataclass
@@ -146,21 +136,23 @@ class VoilaServer:
 
     def stop(self, grace: float = STOP_GRACE_S) -> int:
         """SIGTERM (voila shuts its kernels down), then kill the process group."""
-        proc = self.process
-        if proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                proc.send_signal(signal.SIGTERM)
-            port_accepts(self.port)  # wakes voila's event loop so it sees the signal
-            try:
-                proc.wait(timeout=grace)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError, PermissionError):
-                    os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait(timeout=10)
+        stop_voila(self.process, self.port, grace)
         if self._log_file is not None:
             self._log_file.close()
             self._log_file = None
-        return int(proc.returncode)
+        return int(self.process.returncode)
+
+    @classmethod
+    def launch(cls, cmd: Sequence[str], target: Path, port: int, log_path: Path,
+               env: dict[str, str] | None = None) -> "VoilaServer":
+        """Run ``cmd`` in its own session (so kernels die with it), in the target's folder, with its output
+        in ``log_path``."""
+        log_path.parent.mkdir(parents=True, exist_ok=True)
+        log_file = open(log_path, "wb")  # noqa: SIM115 - closed in VoilaServer.stop
+        started_at = time.perf_counter()
+        process = subprocess.Popen(cmd, cwd=target if target.is_dir() else target.parent, stdin=subprocess.DEVNULL,
+                                   stdout=log_file, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+        return cls(process, port, target, log_path, started_at, _log_file=log_file)
 
 
 def start_voila(
@@ -188,9 +180,6 @@ def start_voila(
         fd, name = tempfile.mkstemp(prefix="voila-", suffix=".log")
         os.close(fd)
         log_path = Path(name)
-    log_path.parent.mkdir(parents=True, exist_ok=True)
-    log_file = open(log_path, "wb")  # noqa: SIM115 - closed in VoilaServer.stop
-    cwd = target if target.is_dir() else target.parent
     cmd = [
         os.fspath(python),
         "-m",
@@ -200,17 +189,7 @@ def start_voila(
         *VOILA_BASE_FLAGS,
         *extra_args,
     ]
-    started_at = time.perf_counter()
-    process = subprocess.Popen(
-        cmd,
-        cwd=cwd,
-        stdin=subprocess.DEVNULL,
-        stdout=log_file,
-        stderr=subprocess.STDOUT,
-        env=env,
-        start_new_session=True,
-    )
-    return VoilaServer(process, port, target, log_path, started_at, _log_file=log_file)
+    return VoilaServer.launch(cmd, target, port, log_path, env)
 
 
 @contextlib.contextmanager
@@ -307,6 +286,7 @@ def measure_cold_start(
     extra_voila_args: Sequence[str] = (),
     browser: Browser | None = None,
     context_options: dict[str, Any] | None = None,
+    env: dict[str, str] | None = None,
 ) -> ColdStart:
     """Start voila on one notebook and time it until the app is ready in Chromium.
 
@@ -315,7 +295,8 @@ def measure_cold_start(
     The browser is launched before the clock starts. ``then(page)`` runs on
     the ready page before the server stops (e.g. :func:`measure_clicks`);
     its return value lands in :attr:`ColdStart.result`. ``context_options`` (Playwright's
-    ``new_context`` options) replace the default 1280x900 window, e.g. an emulated phone.
+    ``new_context`` options) replace the default 1280x900 window, e.g. an emulated phone; ``env``: voila's
+    environment (its kernels inherit it).
     """
     with contextlib.ExitStack() as stack:
         if browser is None:
@@ -324,7 +305,7 @@ def measure_cold_start(
         stack.callback(context.close)
         page = context.new_page()
         page.set_default_timeout(timeout_s * 1000)
-        server = start_voila(notebook_path, extra_args=extra_voila_args)
+        server = start_voila(notebook_path, extra_args=extra_voila_args, env=env)
         stack.callback(server.stop)
         server_up = server.wait_until_up(timeout_s)
         page.goto(server.app_url(), wait_until="commit")
@@ -368,10 +349,6 @@ def measure_clicks(
     if not points:
         raise ValueError("points must not be empty")
     locator = page.locator(canvas_selector).first
-    size = locator.evaluate(
-        "el => { const c = el.tagName === 'CANVAS' ? el : el.querySelector('canvas');"
-        " return [c.width, c.height]; }"
-    )
     poll = f"""(before) => {{
   const ok = ({done_condition_js})(before);
   if (ok && window.__benchT1 === null) window.__benchT1 = performance.now();
@@ -379,14 +356,10 @@ def measure_clicks(
 }}"""
     latencies: list[float] = []
     for i in range(n + warmup):
-        x, y = points[i % len(points)]
-        box = locator.bounding_box()
-        if box is None:
-            raise RuntimeError(f"{canvas_selector} is not visible")
+        point = screen_point(locator, *points[i % len(points)])
         before = page.evaluate(snapshot_js) if snapshot_js else None
         page.evaluate(_ARM_CLICK_CLOCK, "touchend" if touch else "mousedown")
         wall0 = time.perf_counter()
-        point = (box["x"] + x * box["width"] / size[0], box["y"] + y * box["height"] / size[1])
         if touch:
             page.touchscreen.tap(*point)
         else:
@@ -397,6 +370,17 @@ def measure_clicks(
         if i >= warmup:
             latencies.append(float(t1 - t0) if t0 is not None and t1 is not None else wall_ms)
     return latencies
+
+
+def screen_point(locator: Any, x: float, y: float) -> tuple[float, float]:
+    """Where canvas pixel (x, y) of ``locator`` (a ``<canvas>`` or an element holding one) is on the screen,
+    through the canvas's box on the screen (a lens's transform included)."""
+    box = locator.bounding_box()
+    if box is None:
+        raise RuntimeError(f"{locator} is not visible")
+    width, height = locator.evaluate(
+        "el => { const c = el.tagName === 'CANVAS' ? el : el.querySelector('canvas'); return [c.width, c.height]; }")
+    return box["x"] + x * box["width"] / width, box["y"] + y * box["height"] / height
 
 
 def percentile(values: Sequence[float], q: float) -> float:

@@ -55,7 +55,6 @@ import os
 import re
 import signal
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -82,17 +81,11 @@ def start_served(notebooks_dir: Path = NOTEBOOKS, *, port: int | None = None, lo
     from . import serve
 
     port = port or free_port()
-    log_path = log_path or ARTIFACTS / f"voila-served-{port}.log"
-    log_path.parent.mkdir(parents=True, exist_ok=True)
-    log_file = open(log_path, "wb")  # noqa: SIM115 - closed in VoilaServer.stop
     host = flags.pop("host", serve.DEFAULT_HOST)
     debug = bool(flags.get("debug", False))
     cmd = serve.voila_command(Path(notebooks_dir), port, python=python, host=host, **flags)
-    started = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=notebooks_dir, stdin=subprocess.DEVNULL, stdout=log_file,
-                            stderr=subprocess.STDOUT, env=serve.voila_env(host=host, debug=debug, base=env),
-                            start_new_session=True)
-    return VoilaServer(proc, port, Path(notebooks_dir), log_path, started, _log_file=log_file)
+    return VoilaServer.launch(cmd, Path(notebooks_dir), port, log_path or ARTIFACTS / f"voila-served-{port}.log",
+                              serve.voila_env(host=host, debug=debug, base=env))
 
 
 def _tree(pid: int) -> list[Any]:

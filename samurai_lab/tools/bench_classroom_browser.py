@@ -69,8 +69,7 @@ async def _timed(page: Any, spec: list[list[Any]], act: Any, tally: Tally, what:
         trace(f"  {what}: {tally.clicks_ms[-1] if tally.clicks_ms else 0:.0f} ms")
         return True
     except (Exception, asyncio.TimeoutError) as e:  # noqa: BLE001 - a failed action is a figure, not a crash
-        tally.failed.append(f"{what}: {(str(e) or type(e).__name__).splitlines()[0][:200]}")
-        trace(f"failed: {tally.failed[-1]}")
+        tally.fail(what, e)
         return False
 
 
@@ -164,8 +163,7 @@ async def browser_student(i: int, browser: Any, base: str, start_at: float, exam
             await asyncio.sleep(rng.uniform(*think))
         await _check_app_message(page, tally, who)
     except Exception as e:  # noqa: BLE001
-        tally.failed.append(f"{who}: {str(e).splitlines()[0][:200]}")
-        trace(f"failed: {tally.failed[-1]}")
+        tally.fail(who, e)
     finally:
         try:
             if vanish:
@@ -199,8 +197,6 @@ STATIC_PATHS = ("/voila/static/", "/voila/templates/", "/voila/labextensions/", 
 async def scout_assets(base: str) -> list[str]:
     """The static files a page of the explorer loads, as Chromium fetches them (the protocol students
     fetch the same on their first page: a device's empty cache). The page is closed as a student's."""
-    from urllib.parse import urlsplit
-
     from playwright.async_api import async_playwright
 
     urls: list[str] = []

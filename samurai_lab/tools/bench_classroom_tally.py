@@ -48,6 +48,11 @@ class Tally:
         self.loading.append((start, now))
         return now - start
 
+    def fail(self, what: str, error: BaseException) -> None:
+        """Record an action or a student that failed (the first line of its error), and trace it."""
+        self.failed.append(f"{what}: {(str(error) or type(error).__name__).splitlines()[0][:200]}")
+        trace(f"failed: {self.failed[-1]}")
+
     def clicks_of(self, by: str) -> list[float]:
         return [ms for ms, b in zip(self.clicks_ms, self.clicks_by) if b == by]
 

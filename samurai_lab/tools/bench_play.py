@@ -13,7 +13,6 @@ import json
 import os
 import random
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -26,13 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .bench_browser import free_port, port_accepts
+
 GAMES = ("katana", "ikizumari")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -62,10 +57,9 @@ class Server:
                                       "--store", self.store], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 30
         while time.time() < deadline:
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", self.port)) == 0:
-                    self._started_cpu = _cpu_seconds(self.proc.pid)
-                    return
+            if port_accepts(self.port):
+                self._started_cpu = _cpu_seconds(self.proc.pid)
+                return
             time.sleep(0.05)
         raise RuntimeError("the game service did not start")
 
@@ -188,7 +182,7 @@ def run_bench(players: int = 40, minutes: float = 2.0, pace: tuple[float, float]
     """The figures of one run (see the module's notes); ``kill_at``: the share of the run when the server is
     killed and started again (None: never)."""
     folder = tempfile.mkdtemp(prefix="samurai-bench-play-")
-    server = Server(store or str(Path(folder) / "games.sqlite"), _free_port())
+    server = Server(store or str(Path(folder) / "games.sqlite"), free_port())
     server.start()
     tally = Tally()
     seconds = minutes * 60

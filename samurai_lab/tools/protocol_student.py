@@ -262,10 +262,14 @@ class WidgetPage:
                 and content.get("data", {}).get("method") == "custom")
 
     async def _wait(self, parents: set[str], accept: Callable[[str, dict[str, Any]], bool],
-                    timeout: float) -> dict[str, Any]:
+                    timeout: float, sends: Callable[[], list[str]] | None = None) -> dict[str, Any]:
+        """The first reply to a message of ``parents`` that ``accept`` takes; ``sends`` (which returns the
+        ids of the messages it sends) is called once the wait is set, so that no reply is missed."""
         waiter = _Waiter(parents, accept, asyncio.get_running_loop().create_future())
         self._waiters.append(waiter)
         try:
+            if sends is not None:
+                parents.update(sends())
             return await asyncio.wait_for(waiter.future, max(0.1, timeout))
         finally:
             if waiter in self._waiters:
@@ -309,15 +313,7 @@ class WidgetPage:
             return self._is_draw(content) or (data.get("method") == "update" and content.get("comm_id") in watched)
 
         t0 = time.monotonic()
-        parents: set[str] = set()
-        waiter = _Waiter(parents, changes, asyncio.get_running_loop().create_future())
-        self._waiters.append(waiter)
-        try:
-            parents.update(sends())
-            await asyncio.wait_for(waiter.future, timeout)
-        finally:
-            if waiter in self._waiters:
-                self._waiters.remove(waiter)
+        await self._wait(set(), changes, timeout, sends)
         return (time.monotonic() - t0) * 1000
 
     def click(self, comm_id: str) -> list[str]:
@@ -342,14 +338,13 @@ def _hex_pixel(page: WidgetPage, canvas: str, hex_index: int) -> tuple[float, fl
 
 async def _timed(page: WidgetPage, sends: Callable[[], list[str]], watch: Iterable[str | None],
                  tally: Any, what: str) -> bool:
-    from .bench_classroom_tally import ACTION_TIMEOUT_S, trace
+    from .bench_classroom_tally import ACTION_TIMEOUT_S
 
     at = time.monotonic()
     try:
         ms = await page.timed(sends, [w for w in watch if w], ACTION_TIMEOUT_S)
     except (Exception, asyncio.TimeoutError) as e:  # noqa: BLE001 - a failed action is a figure, not a crash
-        tally.failed.append(f"{what}: {(str(e) or type(e).__name__).splitlines()[0][:200]}")
-        trace(f"failed: {tally.failed[-1]}")
+        tally.fail(what, e)
         return False
     tally.click(ms, at, "protocol")
     return True
@@ -430,8 +425,7 @@ async def protocol_student(i: int, base: str, start_at: float, examples_at: floa
             await asyncio.sleep(rng.uniform(*think))
         _check_app_message(page, tally, who)
     except (Exception, asyncio.TimeoutError) as e:  # noqa: BLE001
-        tally.failed.append(f"{who}: {(str(e) or type(e).__name__).splitlines()[0][:200]}")
-        trace(f"failed: {tally.failed[-1]}")
+        tally.fail(who, e)
     finally:
         try:
             await page.close(beacon=not vanish)

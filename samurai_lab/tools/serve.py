@@ -39,6 +39,7 @@ What serving a class needs, and where it is done:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import signal
@@ -245,9 +246,10 @@ def voila_env(*, host: str = DEFAULT_HOST, debug: bool = False, saved_dir: Path 
     return env
 
 
-def _port_accepts(port: int, host: str = "127.0.0.1") -> bool:
+def port_accepts(port: int, host: str = "127.0.0.1", timeout: float = 0.2) -> bool:
+    """True if something accepts TCP connections on ``host:port``."""
     try:
-        with socket.create_connection((host, port), timeout=0.2):
+        with socket.create_connection((host, port), timeout=timeout):
             return True
     except OSError:
         return False
@@ -371,20 +373,19 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def _stop(proc: subprocess.Popen[bytes], port: int) -> None:
+def stop_voila(proc: subprocess.Popen[bytes], port: int, grace: float = STOP_GRACE_S) -> None:
     """SIGTERM voila (it shuts its kernels down), then kill its process group."""
     if proc.poll() is not None:
         return
-    proc.send_signal(signal.SIGTERM)
-    _port_accepts(port)  # wakes voila's event loop so it handles the signal now
+    with contextlib.suppress(ProcessLookupError):
+        proc.send_signal(signal.SIGTERM)
+    port_accepts(port)  # wakes voila's event loop so it handles the signal now
     try:
-        proc.wait(timeout=STOP_GRACE_S)
+        proc.wait(timeout=grace)
     except subprocess.TimeoutExpired:
-        try:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        proc.wait()
+        proc.wait(timeout=10)
 
 
 def _store_place(where: str | None) -> str | None:
@@ -396,10 +397,16 @@ def _store_place(where: str | None) -> str | None:
     try:
         Store.open(place).close()
     except StoreError as e:
-        print(f"samurai-lab serve: --store: {e}", file=sys.stderr)
+        _refused(f"--store: {e}")
         return None
     print(f"Games between people are kept in {place.split('@')[-1] if '://' in place else place}", flush=True)
     return place
+
+
+def _refused(words: str) -> int:
+    """Say on stderr why ``serve`` cannot start; its exit status."""
+    print(f"samurai-lab serve: {words}", file=sys.stderr)
+    return 2
 
 
 def main_serve(argv: list[str] | None = None) -> int:
@@ -414,22 +421,16 @@ def run(args: argparse.Namespace) -> int:
     from importlib.util import find_spec
 
     if find_spec("voila") is None:
-        print('samurai-lab serve: the apps need their server (voila); install it with '
-              'pip install "samurai_lab[app]"', file=sys.stderr)
-        return 2
+        return _refused('the apps need their server (voila); install it with pip install "samurai_lab[app]"')
     notebooks_dir = find_notebooks_dir()
     if notebooks_dir is None:
-        print("samurai-lab serve: the apps' notebooks are missing from the samurai_lab package; "
-              "reinstall it", file=sys.stderr)
-        return 2
+        return _refused("the apps' notebooks are missing from the samurai_lab package; reinstall it")
     try:
         path = start_page(notebooks_dir, args.notebook)
     except FileNotFoundError as exc:
-        print(f"samurai-lab serve: {exc}", file=sys.stderr)
-        return 2
-    if _port_accepts(args.port):
-        print(f"samurai-lab serve: port {args.port} is in use; try --port", file=sys.stderr)
-        return 2
+        return _refused(str(exc))
+    if port_accepts(args.port):
+        return _refused(f"port {args.port} is in use; try --port")
     saved = getattr(args, "saved_dir", None)
     saved_dir = Path(saved).expanduser().resolve() if saved else default_saved_dir()
     store = _store_place(getattr(args, "store", None))
@@ -440,12 +441,10 @@ def run(args: argparse.Namespace) -> int:
         try:
             start_page(notebooks_dir, app)
         except FileNotFoundError as exc:
-            print(f"samurai-lab serve: --prepare: {exc}", file=sys.stderr)
-            return 2
+            return _refused(f"--prepare: {exc}")
     max_kernels = getattr(args, "max_kernels", None)
     if max_kernels is not None and max_kernels < 1:
-        print("samurai-lab serve: --max-kernels must be at least 1", file=sys.stderr)
-        return 2
+        return _refused("--max-kernels must be at least 1")
     from .kernel_limit import default_max_kernels
 
     pooled = pool_kernels(notebooks_dir, prepare)
@@ -481,7 +480,7 @@ def _serve(args: argparse.Namespace, notebooks_dir: Path, path: str, url: str, h
     try:
         announced = False
         while proc.poll() is None and not stop_requested.is_set():
-            if not announced and _port_accepts(args.port):
+            if not announced and port_accepts(args.port):
                 announced = True
                 print(capacity_text(max_kernels, prepare), flush=True)
                 print(banner(host, args.port, path, saved_dir=saved_dir), flush=True)
@@ -490,11 +489,11 @@ def _serve(args: argparse.Namespace, notebooks_dir: Path, path: str, url: str, h
             time.sleep(0.1 if not announced else 0.5)
         if stop_requested.is_set():
             print("Stopping voila...", flush=True)
-            _stop(proc, args.port)
+            stop_voila(proc, args.port)
             return 0
         return int(proc.returncode or 0)
     finally:
-        _stop(proc, args.port)
+        stop_voila(proc, args.port)
         for sig, handler in previous.items():
             signal.signal(sig, handler)
 

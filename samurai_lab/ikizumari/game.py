@@ -43,7 +43,7 @@ def _new_state(players: int | None = None, seed: int = 0, rulings: Mapping[str, 
 def _ruleset(rulings: Mapping[str, str] | None) -> Ruleset:
     ruleset = DEFAULT_RULESET
     for ruling, option in dict(rulings or {}).items():
-        ruleset = ruleset.with_ruling(ruling, option)
+        ruleset = ruleset.with_option(ruling, option)
     return ruleset
 
 

@@ -3,7 +3,7 @@ one-line explanation per option; a ``Ruleset`` picks one option per ruling (defa
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import ClassVar
 
 from samurai_lab.i18n import N_, Domain
@@ -75,7 +75,6 @@ RULINGS: tuple[Ruling, ...] = (
     ), "none", N_("The text names no limit.")),
 )
 RULINGS_BY_ID = {r.id: r for r in RULINGS}
-RULINGS_BY_FIELD = {r.field: r for r in RULINGS}
 
 
 @dataclass(frozen=True)
@@ -101,13 +100,10 @@ class Ruleset(rulings.ChosenRulings):
         return T.gettext("Ruling {id} ({field}) has no option {value}; choose one of {options}.").format(
             id=ruling.id, field=ruling.field, value=repr(value), options=", ".join(ruling.option_names))
 
-    def with_ruling(self, ruling_id: str, value: str) -> Ruleset:
-        """A copy with ruling ``ruling_id`` (e.g. ``"I1"``) set to ``value``."""
-        key = str(ruling_id).strip().upper()
-        if key not in RULINGS_BY_ID:
-            raise ValueError(T.gettext("Unknown ruling {id}; the rulings are {ids}.")
-                             .format(id=repr(ruling_id), ids=", ".join(RULINGS_BY_ID)))
-        return replace(self, **{RULINGS_BY_ID[key].field: value})
+    @classmethod
+    def unknown(cls, key: object) -> str:
+        return T.gettext("Unknown ruling {id}; the rulings are {ids}.").format(id=repr(key),
+                                                                               ids=", ".join(RULINGS_BY_ID))
 
 
 DEFAULT_RULESET = Ruleset()

@@ -33,7 +33,7 @@ from typing import Any
 from ...common.scenario_file import Problems, ScenarioError, load_file, read_table
 from ..core.moves import parse_move
 from ..core.position import START, from_position
-from ..core.ruleset import RULINGS_BY_FIELD, Ruleset
+from ..core.ruleset import Ruleset
 from ..core.state import State
 
 GAME = "ikizumari"
@@ -152,10 +152,9 @@ def _ruleset(raw: Any, where: str, bad) -> Ruleset | None:  # noqa: ANN001
     ok = True
     for key, value in raw.items():
         try:
-            key_id = RULINGS_BY_FIELD[key].id if key in RULINGS_BY_FIELD else str(key)
             if not isinstance(value, str):
                 raise ValueError(f"the option must be a text, got {value!r}")
-            rs = rs.with_ruling(key_id, value)
+            rs = rs.with_option(key, value)
         except ValueError as e:
             bad(f"{where}.{key}", str(e))
             ok = False

@@ -96,7 +96,7 @@ class GameSession:
     def set_ruling(self, ruling_id: str, value: str) -> bool:
         """Change a ruling and replay the game under it; when a move becomes illegal, a new game starts
         (returns False)."""
-        rules = self.ruleset.with_ruling(ruling_id, value)
+        rules = self.ruleset.with_option(ruling_id, value)
         try:
             states = [replace(self.states[0], ruleset=rules)]
             for move in self.moves:

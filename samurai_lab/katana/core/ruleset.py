@@ -7,8 +7,8 @@ that follows the text most closely). ``Ruleset.from_dict({"K1": "attacker"})`` a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import ClassVar, Mapping
+from dataclasses import dataclass
+from typing import ClassVar
 
 from ...common import rulings
 from ...i18n import N_
@@ -75,7 +75,6 @@ RULINGS: tuple[Ruling, ...] = (
     ), "anyone", N_("'le caselle di partenza (SHIRO) possono essere rioccupate' names no owner")),
 )
 RULINGS_BY_ID: dict[str, Ruling] = {r.id: r for r in RULINGS}
-RULINGS_BY_FIELD: dict[str, Ruling] = {r.field: r for r in RULINGS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,44 +94,6 @@ class Ruleset(rulings.ChosenRulings):
     after_challenge: str = "usual"
     length: str = "unlimited"
     reoccupy: str = "anyone"
-
-    def option(self, ruling_id: str) -> str:
-        """The chosen option of ruling ``ruling_id`` (e.g. ``"K1"``)."""
-        return getattr(self, _ruling(ruling_id).field)
-
-    def with_option(self, ruling_id: str, option: str) -> "Ruleset":
-        """A copy with one ruling changed."""
-        return replace(self, **{_ruling(ruling_id).field: str(option)})
-
-    def as_dict(self) -> dict[str, str]:
-        """``{ruling id: option}`` for every ruling."""
-        return {r.id: getattr(self, r.field) for r in RULINGS}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> "Ruleset":
-        """From ``{ruling id or field name: option}``; ValueError naming every bad entry."""
-        if not isinstance(data, Mapping):
-            raise ValueError(f"rulings must be a table of ruling id = option, not {type(data).__name__}")
-        values: dict[str, str] = {}
-        problems: list[str] = []
-        for key, value in data.items():
-            ruling = RULINGS_BY_ID.get(str(key).upper()) or RULINGS_BY_FIELD.get(str(key))
-            if ruling is None:
-                problems.append(f"unknown ruling {key!r} (known: {', '.join(RULINGS_BY_ID)})")
-            elif str(value) not in ruling.option_names:
-                problems.append(f"ruling {ruling.id}: {value!r} is not one of {', '.join(ruling.option_names)}")
-            else:
-                values[ruling.field] = str(value)
-        if problems:
-            raise ValueError("; ".join(problems))
-        return cls(**values)
-
-
-def _ruling(ruling_id: str) -> Ruling:
-    ruling = RULINGS_BY_ID.get(str(ruling_id).upper())
-    if ruling is None:
-        raise ValueError(f"unknown ruling {ruling_id!r} (known: {', '.join(RULINGS_BY_ID)})")
-    return ruling
 
 
 DEFAULT = Ruleset()

@@ -42,11 +42,13 @@ def pixel_to_axial(x: float, y: float, size: float) -> tuple[int, int]:
     return _cube_round(q, r)
 
 
+_COS = tuple(math.cos(math.pi / 3 * i) for i in range(6))
+_SIN = tuple(math.sin(math.pi / 3 * i) for i in range(6))
+
+
 def hex_corners(cx: float, cy: float, size: float) -> tuple[tuple[float, float], ...]:
     """The six corners of a flat-topped hex centred at (cx, cy)."""
-    return tuple(
-        (cx + size * math.cos(math.pi / 3 * i), cy + size * math.sin(math.pi / 3 * i)) for i in range(6)
-    )
+    return tuple((cx + size * _COS[i], cy + size * _SIN[i]) for i in range(6))
 
 
 def axial_distance(a: tuple[int, int], b: tuple[int, int]) -> int:

@@ -10,7 +10,7 @@ from ..core.model import Phase, Placed
 from ..core.ruleset import Vocabulary
 from ..core.state import GameState
 from ..core.tiles import Tile
-from ..teaching.words import capitalised, hex_words
+from ..teaching.words import capitalised, hex_words, seat_names
 
 T = Domain("knizia_teach")
 
@@ -22,11 +22,6 @@ KIND_WORDS = {SEA: N_("sea"), LAND: N_("land"), VILLAGE: N_("village"), CITY: N_
 def kind_words(kind: str) -> str:
     """``city``, ``land``... in the current language."""
     return T.gettext(KIND_WORDS[kind]) if kind in KIND_WORDS else kind
-
-
-def seat_names(state: GameState) -> list[str]:
-    """The players' names in the current language (a player named after a colour: the colour's name)."""
-    return state.ruleset.vocabulary.seat_names(state.seats)
 
 
 def tile_name(state: GameState, tile: Tile) -> str:

@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Iterable, Mapping
 
 from ...i18n import get_language
+from ..core.hexgrid import hex_corners as hex_points
 from ..core.board import CITY, EDO, LAND, SEA, SETTLEMENT_KINDS, VILLAGE, place_name
 from ..core.influence import settlement_tally
 from ..core.state import GameState
@@ -188,14 +189,11 @@ _ICONS: dict[str, list[tuple]] = {
         ("poly", [(0.22, -1.0), (-0.5, 0.12), (-0.02, 0.12), (-0.26, 1.0), (0.5, -0.14), (0.04, -0.14)]),
     ],
 }
-_CASTE_ICON = {Caste.HELMET: "helmet", Caste.BUDDHA: "buddha", Caste.RICE: "rice"}
 
 
 def caste_icon(caste: Caste, edition: str = "1998") -> str:
     """Icon name of a caste: the 2015 edition's military caste is a castle, the 1998 one a helmet."""
-    if caste is Caste.HELMET and edition == "2015":
-        return "castle"
-    return _CASTE_ICON[caste]
+    return figure_icon(Figure[caste.name], edition)
 
 
 def figure_icon(figure: Figure, edition: str = "1998") -> str:
@@ -290,16 +288,6 @@ def name_groups(layout: Layout, theme: Theme = THEME) -> list[Group]:
                                        halo_width=max(1.5, size * 0.25), z=13),), hex=info.id, index=i,
                          title=info.label))
     return out
-
-
-_COS = tuple(math.cos(math.pi / 3 * k) for k in range(6))
-_SIN = tuple(math.sin(math.pi / 3 * k) for k in range(6))
-
-
-def hex_points(x: float, y: float, r: float) -> tuple[Point, ...]:
-    """Corners of a flat-topped hexagon of circumradius ``r`` centred on (x, y)."""
-    return tuple((x + r * _COS[k], y + r * _SIN[k]) for k in range(6))
-
 
 
 # --- pieces and tiles ------------------------------------------------------

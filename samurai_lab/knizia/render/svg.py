@@ -53,7 +53,7 @@ def _paint(fill: str | None, stroke: str | None, width: float, alpha: float) -> 
 def shape_svg(shape: Shape, font: str | None = None) -> str:
     """One shape as an SVG element."""
     if isinstance(shape, Poly):
-        dash = f' stroke-dasharray="{_pts_dash(shape.dash)}"' if shape.dash else ""
+        dash = f' stroke-dasharray="{" ".join(map(_num, shape.dash))}"' if shape.dash else ""
         return (f'<polygon points="{_pts(shape.points)}"{_paint(shape.fill, shape.stroke, shape.width, shape.alpha)}'
                 f'{dash} stroke-linejoin="round"/>')
     if isinstance(shape, Circle):
@@ -73,10 +73,6 @@ def shape_svg(shape: Shape, font: str | None = None) -> str:
                 f' text-anchor="{shape.anchor}" dominant-baseline="central" fill="{shape.fill}"{halo}>'
                 f"{escape(shape.text)}</text>")
     raise TypeError(f"not a shape: {shape!r}")
-
-
-def _pts_dash(dash: tuple[float, ...]) -> str:
-    return " ".join(_num(d) for d in dash)
 
 
 def group_svg(group: Group) -> str:
@@ -292,11 +288,11 @@ def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: 
                        (EDO, T.gettext("Edo: 3 {pieces}").format(pieces=vocab.pieces))):
         fill, edge = hex_fill(kind, theme)
         width = 1.2 if kind in (SEA, LAND) else 2.0
-        items.append(shape_svg(Poly(_hex(11, y, 10), fill=fill, stroke=edge, width=width)))
+        items.append(shape_svg(Poly(hex_points(11, y, 10), fill=fill, stroke=edge, width=width)))
         label(text)
         y += row
     if state.n_players < 4:
-        items.append(shape_svg(Poly(_hex(11, y, 10), fill=theme.off_land, stroke=theme.off_edge, width=1.2)))
+        items.append(shape_svg(Poly(hex_points(11, y, 10), fill=theme.off_land, stroke=theme.off_edge, width=1.2)))
         label(T.ngettext("not in play with {n} player", "not in play with {n} players",
                          state.n_players).format(n=state.n_players))
         y += row
@@ -304,7 +300,7 @@ def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: 
     heading(T.gettext("Players' {tiles}").format(tiles=vocab.tiles))
     y += 6
     colours = seat_colours(state, theme)
-    sample = _sample_tile()
+    sample = tile("S2")
     names = seat_names(state)
     for p, seat in enumerate(state.seats):
         items += [shape_svg(s) for s in tile_shapes(sample, 11, y, 12, colours[p], theme, edition, player_mark(p))]
@@ -317,11 +313,11 @@ def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: 
     if heat is not None:
         heading(T.gettext("Influence on {caste}").format(caste=vocab.caste(heat)))
         y += 7
-        items.append(shape_svg(Poly(_hex(11, y, 10), fill=colours[0], alpha=0.6)))
+        items.append(shape_svg(Poly(hex_points(11, y, 10), fill=colours[0], alpha=0.6)))
         label(T.gettext("tint: the leading player"), -7)
         label(T.gettext("number: the highest tally"), 8)
         y += row + 8
-        items.append(shape_svg(Poly(_hex(11, y, 10), fill=theme.tie_colour, alpha=0.6)))
+        items.append(shape_svg(Poly(hex_points(11, y, 10), fill=theme.tie_colour, alpha=0.6)))
         label(T.gettext("tie: nobody would take it"))
         y += row
         close()
@@ -330,9 +326,9 @@ def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: 
         y += 6
         for style in marks:
             glow, alpha, edge = theme.highlight(style)
-            items.append(shape_svg(Poly(_hex(11, y, 10), fill=theme.land, stroke=theme.land_edge)))
-            items.append(shape_svg(Poly(_hex(11, y, 10), stroke=glow, width=2.4, alpha=alpha)))
-            items.append(shape_svg(Poly(_hex(11, y, 9.4), stroke=edge, width=1.6)))
+            items.append(shape_svg(Poly(hex_points(11, y, 10), fill=theme.land, stroke=theme.land_edge)))
+            items.append(shape_svg(Poly(hex_points(11, y, 10), stroke=glow, width=2.4, alpha=alpha)))
+            items.append(shape_svg(Poly(hex_points(11, y, 9.4), stroke=edge, width=1.6)))
             label(mark_words(style))
             y += row
         if preview:
@@ -346,7 +342,7 @@ def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: 
                       shape_svg(Line(((7, y + 4), (15, y - 4)), theme.ink, 2.4))]
             label(T.gettext("badge: the {piece} would be set aside").format(piece=vocab.piece))
             y += row
-            items.append(shape_svg(Poly(_hex(11, y, 9), stroke=theme.cursor_edge, width=2.2, dash=(4, 2))))
+            items.append(shape_svg(Poly(hex_points(11, y, 9), stroke=theme.cursor_edge, width=2.2, dash=(4, 2))))
             label(T.gettext("keyboard cursor"))
             y += row
         if arrow:
@@ -398,14 +394,6 @@ def legend_html(state: GameState, *, highlights: Iterable[str] = ("legal", "prev
                      + "".join(section.items) + "</svg>")
     return ('<div class="samurai-legend" style="display:flex;flex-wrap:wrap;gap:6px 18px;align-items:flex-start">'
             + "".join(cells) + "</div>")
-
-
-def _hex(x: float, y: float, r: float) -> tuple[tuple[float, float], ...]:
-    return hex_points(x, y, r)
-
-
-def _sample_tile() -> Tile:
-    return tile("S2")
 
 
 # --- single items -------------------------------------------------------------

@@ -16,7 +16,7 @@ from ..core.ruleset import END_OF_TURN
 from ..core.state import GameState
 from ..core.text import end_reason_text
 from ..core.tiles import CASTES
-from .words import hex_words, plain_text, resolution_words, tile_words as _tile_words
+from .words import hex_words, plain_text, resolution_words, seat_names, tile_words as _tile_words
 
 T = Domain("knizia")  # context "examples": the examples' own wording where the rules' messages differ
 
@@ -24,11 +24,6 @@ T = Domain("knizia")  # context "examples": the examples' own wording where the 
 def tile_words(state: GameState, t) -> str:
     """``Samurai 2``, ``Ronin 1``, ``figure exchange``: a tile in the edition's words."""
     return _tile_words(t, state.ruleset.vocabulary)
-
-
-def seat_names(state: GameState) -> list[str]:
-    """The players' names in the current language (``Red`` -> ``Rosso``)."""
-    return state.ruleset.vocabulary.seat_names(state.seats)
 
 
 def action_text(before: GameState, action: Action, coords: bool = False) -> str:

@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from ..core.board import Board, place_name
+from ..core.hexgrid import axial_distance, axial_to_pixel
 from ..core.grammar import RUSSIAN_NOMINATIVE, Word, russian_case, split_article, with_preposition
 from ..core.model import Resolution
 from ..core.ruleset import Vocabulary
@@ -44,14 +45,12 @@ KINDS = {"land": "land", "sea": "sea", "village": "village", "city": "city", "ed
 
 
 def _xy(board: Board, i: int) -> tuple[float, float]:
-    info = board.info[i]
-    return 1.5 * info.q, math.sqrt(3) * (info.r + info.q / 2)
+    return axial_to_pixel(board.info[i].q, board.info[i].r, 1.0)
 
 
 def _distance(board: Board, i: int, j: int) -> int:
     a, b = board.info[i], board.info[j]
-    dq, dr = a.q - b.q, a.r - b.r
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+    return axial_distance((a.q, a.r), (b.q, b.r))
 
 
 def _compass(dx: float, dy: float) -> str:
@@ -282,9 +281,15 @@ def tile_words(t: Tile, vocab: Vocabulary) -> str:
 FAST_NOTE = "the fast mark (⚡): a tile with it may be played in addition to the one tile without it of each turn"
 
 
+def seat_names(state: GameState) -> list[str]:
+    """The players' names in the current language (a player named after a colour: the colour's name,
+    ``Red`` -> ``Rosso``)."""
+    return state.ruleset.vocabulary.seat_names(state.seats)
+
+
 def tallies_words(state: GameState, tallies: Sequence[int]) -> str:
     """``Red 3, Blue 2`` or ``nobody has influence`` (players named in the current language)."""
-    names = state.ruleset.vocabulary.seat_names(state.seats)
+    names = seat_names(state)
     parts = [T.gettext("{player} {value}").format(player=names[p], value=v) for p, v in enumerate(tallies) if v]
     return ", ".join(parts) or T.gettext("nobody has influence")
 
@@ -299,12 +304,13 @@ def resolution_words(state: GameState, r: Resolution, coords: bool = False, capi
         text = T.gettext("the {caste} of {where} is set aside: tie for the highest influence ({tallies})").format(
             **values)
         return capitalised(text) if capital else text
-    who = vocab.seat_names(state.seats)[r.winner]
+    who = seat_names(state)[r.winner]
     return T.pgettext("hex in words", "{player} takes the {caste} of {where} ({tallies})").format(
         player=who, **values)
 
 
-__all__ = ["FAST_NOTE", "capitalised", "hex_words", "plain_text", "resolution_words", "tallies_words", "tile_words"]
+__all__ = ["FAST_NOTE", "capitalised", "hex_words", "plain_text", "resolution_words", "seat_names", "tallies_words",
+           "tile_words"]
 
 
 _ID = r"(?:HO|KY|SH|HK|SEA)\d{2}"

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
 from typing import Any, Callable
 
 from ..knizia.core.playout import random_action
@@ -22,6 +21,7 @@ from ..knizia.render.canvas import draw_heatmap, draw_highlights, draw_map, draw
 from ..knizia.render.describe import hover_text
 from ..knizia.render.layout import layout_for
 from ..knizia.render.svg import board_svg
+from .bench import timed
 
 
 class NullCanvas:
@@ -50,17 +50,6 @@ def busy_board(n_players: int = 4, seed: int = 11, max_steps: int = 400) -> Game
         if sum(t is not None for t in state.tiles) >= sum(t is not None for t in best.tiles):
             best = state
     return best
-
-
-def timed(fn: Callable[[], Any], repeat: int) -> float:
-    """Median seconds of ``repeat`` runs of ``fn``."""
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    times.sort()
-    return times[len(times) // 2]
 
 
 def run(repeat: int = 20, hex_size: float = 16, state: GameState | None = None) -> dict[str, float]:

@@ -81,10 +81,7 @@ class PageKernels:
     def handed(self, kernel_id: str) -> None:
         """A kernel now serves a page (the request being served, if it held a place, gives it up)."""
         self.kernels.add(kernel_id)
-        place = _current_place.get()
-        if place is not None and not place.taken:
-            place.taken = True
-            self._drop(place)
+        self.release(_current_place.get())
 
     def release(self, place: Place | None) -> None:
         """A request ended: the place it still holds, if any, is given back."""

@@ -187,18 +187,10 @@ def pool_kernels(notebooks_dir: Path, prepare: Mapping[str, int] | None = None) 
 VOILA_FLAGS: tuple[str, ...] = tuple(voila_flags())
 
 
-def find_notebooks_dir() -> Path | None:
-    """The apps' notebooks folder the package carries (the repository's in a checkout), None if missing."""
-    from ..common.resources import notebooks_dir
-
-    folder = notebooks_dir()
-    return folder if folder.is_dir() else None
-
-
 def start_page(notebooks_dir: Path, notebook: str | None) -> str:
     """URL path to open: the chosen notebook, index.ipynb, or the tree page."""
     if notebook:
-        name = notebook if notebook.endswith(".ipynb") else f"{notebook}.ipynb"
+        name = notebook_name(notebook)
         if not (notebooks_dir / name).is_file():
             available = ", ".join(sorted(p.stem for p in notebooks_dir.glob("*.ipynb"))) or "none"
             raise FileNotFoundError(f"there is no app {Path(name).stem!r} (the apps: {available})")
@@ -211,14 +203,6 @@ def start_page(notebooks_dir: Path, notebook: str | None) -> str:
 def voila_command(notebooks_dir: Path, port: int, python: str = sys.executable, **flags: object) -> list[str]:
     """The command line serving ``notebooks_dir`` on ``port`` (``flags``: see :func:`voila_flags`)."""
     return [python, "-m", VOILA_MODULE, str(notebooks_dir), f"--port={port}", *voila_flags(**flags)]  # type: ignore[arg-type]
-
-
-def default_saved_dir() -> Path:
-    """The folder the apps save to by default (``$SAMURAI_SAVED_DIR``, else ``scenarios/saved`` in a
-    source checkout, else ``saved`` in the user's own folder)."""
-    from ..common.resources import saved_dir
-
-    return saved_dir()
 
 
 def voila_env(*, host: str = DEFAULT_HOST, debug: bool = False, saved_dir: Path | None = None,
@@ -422,8 +406,10 @@ def run(args: argparse.Namespace) -> int:
 
     if find_spec("voila") is None:
         return _refused('the apps need their server (voila); install it with pip install "samurai_lab[app]"')
-    notebooks_dir = find_notebooks_dir()
-    if notebooks_dir is None:
+    from ..common.resources import notebooks_dir as bundled_notebooks, saved_dir as default_saved_dir
+
+    notebooks_dir = bundled_notebooks()  # the repository's in a checkout
+    if not notebooks_dir.is_dir():
         return _refused("the apps' notebooks are missing from the samurai_lab package; reinstall it")
     try:
         path = start_page(notebooks_dir, args.notebook)

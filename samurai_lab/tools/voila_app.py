@@ -85,8 +85,9 @@ class _SetsXsrfCookie:
         return result
 
 
-def _with_cookie(handler: type) -> type:
-    return type(f"Cookie{handler.__name__}", (_SetsXsrfCookie, handler), {})
+def _mixed(mixin: type, handler: type) -> type:
+    """``handler`` with ``mixin`` before it."""
+    return type(f"{mixin.__name__.strip('_')}{handler.__name__}", (mixin, handler), {})
 
 
 #: Address options voila would obey and ``serve`` ignores (another template's stylesheets, from a CDN).
@@ -157,10 +158,6 @@ def _page_request_seen(km: Any) -> None:
     seen = getattr(km, "page_request_seen", None)
     if seen is not None:
         seen()
-
-
-def _class_page(handler: type) -> type:
-    return type(f"Class{handler.__name__}", (_ClassPage, handler), {})
 
 
 def shrink_prepared_pool(km: Any, notebook: str) -> None:
@@ -390,9 +387,9 @@ class SamuraiVoila(Voila):
             if handler is RequestInfoSocketHandler:
                 handler = PageOptionsSocket
             elif isinstance(handler, type) and issubclass(handler, VoilaHandler):
-                handler = _class_page(handler)
+                handler = _mixed(_ClassPage, handler)
             elif isinstance(handler, type) and issubclass(handler, VoilaTreeHandler):
-                handler = _with_cookie(handler)
+                handler = _mixed(_SetsXsrfCookie, handler)
             handlers.append((pattern, handler, *rest))
         return self._play_handlers() + handlers
 

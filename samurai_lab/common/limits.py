@@ -126,16 +126,8 @@ def parse_seed(value: str | int) -> int:
 
 def capped(lines: Iterable[str], most: int = MAX_PROBLEMS) -> list[str]:
     """The first ``most`` lines, then one line counting the rest."""
-    out: list[str] = []
-    rest = 0
-    for line in lines:
-        if len(out) < most:
-            out.append(line)
-        else:
-            rest += 1
-    if rest:
-        out.append(more_problems(rest))
-    return out
+    lines = list(lines)
+    return lines[:most] + ([more_problems(len(lines) - most)] if len(lines) > most else [])
 
 
 def more_problems(n: int) -> str:

@@ -123,10 +123,8 @@ class StudyPlay:
                 except ValueError as e:
                     self._bad(k, ("position",), _first_line(e))
                     state = None
-                if state is not None and study.edition and game.edition_of(state) not in (None, study.edition):
-                    self._bad(k, ("position",), T.gettext(
-                        "the position is of the {edition} edition, the study of the {study} edition").format(
-                        edition=game.edition_of(state), study=study.edition))
+                if state is not None:
+                    self._check_edition(k, ("position",), state)
             for n, text in enumerate(step.play, start=1):
                 if state is None:
                     break
@@ -182,6 +180,12 @@ class StudyPlay:
         self.states = tuple(states)
         self._check_variants()
 
+    def _check_edition(self, k: int | None, path: tuple, state: Any) -> None:
+        edition, study = self.game.edition_of(state), self.study.edition
+        if study and edition not in (None, study):
+            self._bad(k, path, T.gettext("the position is of the {edition} edition, the study of the {study} edition"
+                                         ).format(edition=edition, study=study))
+
     def _check_refused(self, k: int, state: Any, text: str) -> None:
         try:
             reason = self.game.why_illegal(state, self.game.parse_action(state, text))
@@ -199,10 +203,7 @@ class StudyPlay:
             except ValueError as e:
                 self._bad(None, ("variant", n, "position"), _first_line(e))
                 continue
-            if study.edition and game.edition_of(state) not in (None, study.edition):
-                self._bad(None, ("variant", n, "position"), T.gettext(
-                    "the position is of the {edition} edition, the study of the {study} edition").format(
-                    edition=game.edition_of(state), study=study.edition))
+            self._check_edition(None, ("variant", n, "position"), state)
         expects = study.variants or any(s.expect is not None for s in study.steps)
         if self.problems or not expects:
             return

@@ -26,6 +26,9 @@ DRAGON, IBIS, TIGER, TORTOISE = "dragon", "ibis", "tiger", "tortoise"
 SYMBOLS: tuple[str, ...] = (DRAGON, IBIS, TIGER, TORTOISE)
 SYMBOL_LETTER = {DRAGON: "D", IBIS: "I", TIGER: "T", TORTOISE: "O"}
 LETTER_SYMBOL = {v: k for k, v in SYMBOL_LETTER.items()}
+#: A letter of ``LAYOUT``: (kind, symbol) of its square.
+_LETTER = {"S": (SHIRO, None), "A": (ANZEN, None), ".": (MEKURA, None),
+           **{letter: (SYMBOL, symbol) for letter, symbol in LETTER_SYMBOL.items()}}
 #: Symbol names to show (translated where shown).
 SYMBOL_NAMES = {DRAGON: N_("dragon"), IBIS: N_("ibis"), TIGER: N_("tiger"), TORTOISE: N_("tortoise")}
 
@@ -65,18 +68,12 @@ def square_name(index: int) -> str:
 
 def parse_square(text: object) -> int:
     """The index of a square name such as ``"d1"`` or ``"K11"``; ValueError otherwise."""
-    if not isinstance(text, str):
+    s = text.strip().lower() if isinstance(text, str) else ""
+    if (len(s) < 2 or s[0] not in FILES or not s[1:].isdigit() or s[1:].startswith("0")
+            or not 1 <= int(s[1:]) <= SIZE):
         raise ValueError(T.gettext("A square is named by a letter a-k and a number 1-11, like d1; got {text}.")
                          .format(text=repr(text)))
-    s = text.strip().lower()
-    if len(s) < 2 or s[0] not in FILES or not s[1:].isdigit() or s[1:].startswith("0"):
-        raise ValueError(T.gettext("A square is named by a letter a-k and a number 1-11, like d1; got {text}.")
-                         .format(text=repr(text)))
-    rank = int(s[1:])
-    if not 1 <= rank <= SIZE:
-        raise ValueError(T.gettext("A square is named by a letter a-k and a number 1-11, like d1; got {text}.")
-                         .format(text=repr(text)))
-    return (SIZE - rank) * SIZE + FILES.index(s[0])
+    return (SIZE - int(s[1:])) * SIZE + FILES.index(s[0])
 
 
 @dataclass(frozen=True)
@@ -115,16 +112,9 @@ def build_board(layout: tuple[str, ...] = LAYOUT) -> Board:
     symbols: list[str | None] = []
     for row, line in enumerate(layout):
         for col, ch in enumerate(line):
-            if ch == "S":
-                kind, symbol = SHIRO, None
-            elif ch == "A":
-                kind, symbol = ANZEN, None
-            elif ch == ".":
-                kind, symbol = MEKURA, None
-            elif ch in LETTER_SYMBOL:
-                kind, symbol = SYMBOL, LETTER_SYMBOL[ch]
-            else:
+            if ch not in _LETTER:
                 raise ValueError(f"unknown square letter {ch!r} in the layout")
+            kind, symbol = _LETTER[ch]
             index = row * SIZE + col
             kinds.append(kind)
             symbols.append(symbol)

@@ -215,9 +215,7 @@ class LessonSession:
         return self.task
 
     def retry(self) -> None:
-        self.state = self.task.start()
-        self.last = None
-        self.moved = False
+        self.open(self.task.id)
 
     def try_move(self, move: object) -> TryResult:
         """Check a try on the current position (a refused move leaves it as it was)."""

@@ -65,17 +65,26 @@ EXAMPLES_CSS = (".samurai-examples-text > * {flex-shrink:0}"
                 ".samurai-examples-text {max-height:none !important;flex-basis:100% !important}}")
 
 
+def _from_place(state: GameState, hex_index: int) -> str:
+    return T.gettext("from {place}:").format(place=hex_words(state, hex_index))
+
+
 class SwapChooser:
     """Which piece of each settlement the swap exchanges, when a settlement holds several (CSS class
-    ``samurai-swap-chooser``). ``on_choose(end, caste)`` is called when the person picks another piece."""
+    ``samurai-swap-chooser``, or ``css_class``; each row ``samurai-swap-caste-<end>``). ``on_choose(end, caste)``
+    is called when the person picks another piece; ``label(state, hex)`` names a row's settlement."""
 
-    def __init__(self, on_choose: Callable[[int, Caste], None]) -> None:
-        self.rows = [widgets.ToggleButtons(style={"description_width": "initial"}) for _ in range(2)]
+    def __init__(self, on_choose: Callable[[int, Caste], None], css_class: str = "samurai-swap-chooser",
+                 label: Callable[[GameState, int], str] = _from_place,
+                 style: dict | None = None) -> None:
+        self.rows = [classed(widgets.ToggleButtons(style=style or {"description_width": "initial"}),
+                             f"samurai-swap-caste-{k}") for k in range(2)]
         self._muted = False
+        self._label = label
         for k, row in enumerate(self.rows):
             row.observe(lambda ch, k=k: self._muted or not ch["new"] or on_choose(k, Caste(ch["new"])),
                         names="value")
-        self.widget = classed(widgets.VBox(self.rows, layout=widgets.Layout(display="none")), "samurai-swap-chooser")
+        self.widget = classed(widgets.VBox(self.rows, layout=widgets.Layout(display="none")), css_class)
 
     def show(self, state: GameState, ends: Sequence[int], castes: Sequence[Caste]) -> None:
         """Offer the pieces of both chosen settlements (hidden unless two are chosen)."""
@@ -90,7 +99,7 @@ class SwapChooser:
                 if list(row.options) != options:
                     row.options = options
                 row.value = caste.value
-                row.description = T.gettext("from {place}:").format(place=hex_words(state, end))
+                row.description = self._label(state, end)
         finally:
             self._muted = False
         self.widget.layout.display = ""

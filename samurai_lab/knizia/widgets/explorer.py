@@ -41,6 +41,7 @@ from ...ui.projector import INTRO_CLASS
 from ...ui.touch import SAY_CLICK_CLASS, SAY_TAP_CLASS
 from ...ui.language import open_page
 from ...ui.query import query_params
+from .examples import SwapChooser
 from .hand_panel import HandPanel
 from .history import History, HistoryBar
 from .play_input import LEGAL, PREVIEW, Outcome, PlayInput
@@ -167,11 +168,9 @@ class Explorer:
         self.one_click = widgets.Checkbox(value=not confirm, indent=False, description=T.gettext("play at once (no preview)"),
                                           layout=widgets.Layout(width="auto"))
         self.one_click.observe(self.guard(lambda ch: self.set_confirm(not ch["new"])), names="value")
-        self.swap_castes = [widgets.ToggleButtons(style={"button_width": "auto"}) for _ in range(2)]
-        for end, tb in enumerate(self.swap_castes):
-            tb.add_class(f"samurai-swap-caste-{end}")
-            tb.observe(self.guard(lambda ch, end=end: self._on_swap_caste(end, ch)), names="value")
-        self.swap_box = classed(widgets.VBox(self.swap_castes, layout=widgets.Layout(display="none")), "samurai-swap")
+        self.swap_chooser = SwapChooser(self.guard(self.choose_swap_caste), "samurai-swap", _settlement_name,
+                                        {"button_width": "auto"})
+        self.swap_box = self.swap_chooser.widget
         actions = widgets.HBox([self.confirm_button, self.end_button, self.pass_button, self.one_click],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         play_box = classed(widgets.VBox([self.hand.widget, self.swap_box, actions]), "samurai-play")
@@ -457,13 +456,6 @@ class Explorer:
         """Which piece of swap end ``end`` (0 or 1) takes part in the exchange."""
         self._handle(self.input.choose_swap_caste(self.state, end, caste))
 
-    def _on_swap_caste(self, end: int, change: dict) -> None:
-        if self._syncing_swap or change["new"] is None:
-            return
-        self.choose_swap_caste(end, Caste(change["new"]))
-
-    _syncing_swap = False
-
     def _handle(self, outcome: Outcome) -> None:
         if outcome.action is not None:
             self.commit(outcome.action)
@@ -686,25 +678,13 @@ class Explorer:
 
     def _show_swap(self) -> None:
         sel = self.input.sel
-        state = self.state
-        show = len(sel.swap_ends) == 2 and not self.editing
-        self.swap_box.layout.display = "" if show else "none"
-        if not show:
-            return
-        vocab = state.ruleset.vocabulary
-        self._syncing_swap = True
-        try:
-            for end, tb in enumerate(self.swap_castes):
-                hex_index = sel.swap_ends[end]
-                opts = [(vocab.caste(c), c.value) for c in state.pieces[hex_index]]
-                if list(tb.options) != opts:
-                    tb.options = opts
-                name = state.board.info[hex_index].name
-                tb.description = place_name(name) if name else state.board.ids[hex_index]
-                if end < len(sel.swap_castes) and tb.value != sel.swap_castes[end].value:
-                    tb.value = sel.swap_castes[end].value
-        finally:
-            self._syncing_swap = False
+        self.swap_chooser.show(self.state, () if self.editing else sel.swap_ends, sel.swap_castes)
+
+
+def _settlement_name(state: GameState, hex_index: int) -> str:
+    """A swap's settlement by its name (its id when it has none)."""
+    name = state.board.info[hex_index].name
+    return place_name(name) if name else state.board.ids[hex_index]
 
 
 def _set(widget: widgets.Widget, **values: Any) -> None:

@@ -45,13 +45,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def random_games_per_second(seconds: float = 3.0, n_players: int = 4) -> dict[str, float]:
     """Full random games (1998 rules, beginner random setup and hands), single process, CPU time."""
-    games = actions = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds or games == 0:
-        _, acts = play_random_game(n_players, BENCH_RULESET, seed=games)
-        games += 1
-        actions += len(acts)
-    elapsed = time.process_time() - start
+    lengths, elapsed = for_cpu_seconds(seconds, lambda i: len(play_random_game(n_players, BENCH_RULESET, seed=i)[1]))
+    games, actions = len(lengths), sum(lengths)
     return {"random_games_per_s": games / elapsed, "actions_per_game": actions / games,
             "us_per_action": elapsed / actions * 1e6, "games": games}
 
@@ -63,12 +58,18 @@ def fast_playouts_per_second(seconds: float = 3.0, n_players: int = 4) -> dict[s
     from ..knizia.bots.fast import random_start
 
     rng = random.Random(0)
-    games = 0
+    games, elapsed = for_cpu_seconds(seconds, lambda i: random_start(n_players, BENCH_RULESET, rng).playout(rng))
+    return {"fast_random_games_per_s": len(games) / elapsed}
+
+
+def for_cpu_seconds(seconds: float, play: Callable[[int], Any]) -> tuple[list[Any], float]:
+    """``play(i)`` for i = 0, 1, ... until ``seconds`` of CPU time are spent (at least once): what each
+    returned and the CPU seconds."""
+    results: list[Any] = []
     start = time.process_time()
-    while time.process_time() - start < seconds or games == 0:
-        random_start(n_players, BENCH_RULESET, rng).playout(rng)
-        games += 1
-    return {"fast_random_games_per_s": games / (time.process_time() - start)}
+    while time.process_time() - start < seconds or not results:
+        results.append(play(len(results)))
+    return results, time.process_time() - start
 
 
 def review_seconds(n_players: int = 4, bots: str = "greedy", seed: int = 1) -> dict[str, float]:

@@ -187,14 +187,8 @@ class CpuLedger:
 def browser_processes(server: Sequence[Any]) -> list[Any]:
     """This process's descendants outside ``server`` (the server's processes, :func:`_tree`): the
     students' Chromium and its driver."""
-    import psutil
-
     server_pids = {p.pid for p in server}
-    try:
-        mine = psutil.Process().children(recursive=True)
-    except psutil.Error:
-        return []
-    return [p for p in mine if p.pid not in server_pids]
+    return [p for p in _tree(os.getpid())[1:] if p.pid not in server_pids]
 
 
 class Sampler(threading.Thread):

@@ -147,6 +147,10 @@ class WidgetPage:
 
         t0 = time.monotonic()
         deadline = t0 + timeout
+
+        def left() -> float:
+            return max(1.0, deadline - time.monotonic())
+
         page = await self.fetch(path, timeout)
         if page.code != 200:
             raise PageError(f"{path}: HTTP {page.code}")
@@ -157,14 +161,12 @@ class WidgetPage:
         self.kernel_id = found[1]
         self.roots = _VIEW.findall(html)
         if assets is not None:  # a device's first page: nothing cached yet
-            await self.fetch_assets(list(_ASSET.findall(html)) + list(assets), max(1.0, deadline - time.monotonic()))
-        await self.fetch(f"/api/kernels/{self.kernel_id}", max(1.0, deadline - time.monotonic()))
+            await self.fetch_assets(list(_ASSET.findall(html)) + list(assets), left())
+        await self.fetch(f"/api/kernels/{self.kernel_id}", left())
         ws_url = self.base.replace("http", "ws", 1) + f"/api/kernels/{self.kernel_id}/channels?session_id={self._session}"
-        request = HTTPRequest(ws_url, headers=self._cookie_header(), connect_timeout=30,
-                              request_timeout=max(1.0, deadline - time.monotonic()))
-        self._ws = await asyncio.wait_for(websocket_connect(request, subprotocols=[WS_PROTOCOL],
-                                                            max_message_size=256 * 2**20),
-                                          max(1.0, deadline - time.monotonic()))
+        request = HTTPRequest(ws_url, headers=self._cookie_header(), connect_timeout=30, request_timeout=left())
+        connecting = websocket_connect(request, subprotocols=[WS_PROTOCOL], max_message_size=256 * 2**20)
+        self._ws = await asyncio.wait_for(connecting, left())
         self._reader = asyncio.create_task(self._read())
 
         info = self.send("shell", "kernel_info_request", {})

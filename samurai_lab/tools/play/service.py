@@ -206,9 +206,10 @@ class GameService:
         """The seat of ``token`` in the game (None: no token, a watcher); 403 for a token of no seat."""
         if token is None:
             return None
-        if not isinstance(token, str) or len(token) > 100 or self.store.seat_of(game_id, token) is None:
+        seat = self.store.seat_of(game_id, token) if isinstance(token, str) and len(token) <= 100 else None
+        if seat is None:
             raise PlayError(403, "this link is not one of this game's seats")
-        return self.store.seat_of(game_id, token)
+        return seat
 
     def snapshot(self, game_id: str, token: str | None = None) -> dict:
         """What the seat of ``token`` (None: a watcher) may see of the game now."""

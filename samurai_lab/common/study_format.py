@@ -273,7 +273,7 @@ class _Reader:
         self.problems: list[Problem] = []
 
     def bad(self, path: tuple, message: str) -> None:
-        where = _where(path)
+        where = path_text(path)
         self.problems.append(Problem(where, message, self.lines.line(*path), self.name))
 
     def unknown(self, data: Mapping, known: tuple[str, ...], path: tuple) -> None:
@@ -643,7 +643,7 @@ def _ordered(found: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
     return tuple((lang, found[lang]) for lang in LANGUAGES if lang in found)
 
 
-def _where(path: tuple) -> str:
+def path_text(path: tuple) -> str:
     """``("step", 2, "question", "accept")`` → ``step 2: question.accept``."""
     if not path:
         return ""

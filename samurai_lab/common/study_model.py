@@ -20,7 +20,7 @@ from typing import Any, Callable
 from ..i18n import Domain
 from .game import Game, get_game
 from .limits import read_text
-from .study_format import GAME_TITLES, LineMap, Problem, Study, StudyError, Texts, loads_study
+from .study_format import GAME_TITLES, LineMap, Problem, Study, StudyError, Texts, loads_study, path_text
 
 T = Domain("ui")
 
@@ -93,19 +93,13 @@ class StudyPlay:
         return len(self.study.steps)
 
     # --- checking ------------------------------------------------------------------------------
-    def _line(self, k: int, *path: Any) -> int:
-        if self._lines is not None:
-            return self._lines.line("step", k, *path)
-        return self.study.steps[k - 1].line or 1
-
     def _bad(self, k: int | None, path: tuple, message: str) -> None:
-        if k is None:
-            line = self._lines.line(*path) if self._lines is not None else 1
-            self.problems.append(Problem(".".join(map(str, path)), message, line, self.study.name))
-            return
-        rest = ".".join(str(p) for p in path)
-        where = T.gettext("step {k}").format(k=k) + (f": {rest}" if rest else "")
-        self.problems.append(Problem(where, message, self._line(k, *path), self.study.name))
+        full = path if k is None else ("step", k, *path)
+        if self._lines is not None:
+            line = self._lines.line(*full)
+        else:
+            line = (self.study.steps[k - 1].line if k else 0) or 1
+        self.problems.append(Problem(path_text(full), message, line, self.study.name))
 
     def _check(self) -> None:
         study, game = self.study, self.game

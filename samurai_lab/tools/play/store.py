@@ -190,6 +190,11 @@ class Store:
         cur = self._db.execute(self._sql(statement), tuple(args))
         return list(cur.fetchall()) if cur.description else []
 
+    def _query(self, statement: str, args: Sequence[Any] = ()) -> list[tuple]:
+        """One statement in a transaction of its own; the rows it returns."""
+        with self._transaction():
+            return self._run(statement, args)
+
     def _transaction(self, write: bool = False) -> "_Transaction":
         """A transaction; ``write``: one that reads what it then writes (SQLite takes the write lock first)."""
         return _Transaction(self, write)
@@ -236,51 +241,44 @@ class Store:
 
     def seat_of(self, game_id: str, token: str) -> int | None:
         """The seat whose token this is in that game, or None."""
-        with self._transaction():
-            rows = self._run("SELECT seat FROM seats WHERE game_id = ? AND token_hash = ?", (game_id, token_hash(token)))
+        rows = self._query("SELECT seat FROM seats WHERE game_id = ? AND token_hash = ?", (game_id, token_hash(token)))
         return rows[0][0] if rows else None
 
     def moves(self, game_id: str, since: int = 0) -> list[MoveRow]:
-        with self._transaction():
-            rows = self._run("SELECT ply, seat, action, played FROM moves WHERE game_id = ? AND ply >= ? ORDER BY ply",
-                             (game_id, since))
+        rows = self._query("SELECT ply, seat, action, played FROM moves WHERE game_id = ? AND ply >= ? ORDER BY ply",
+                           (game_id, since))
         return [MoveRow(*r) for r in rows]
 
     def add_move(self, game_id: str, ply: int, seat: int, action: str) -> None:
         """Store the move of ``ply`` (the count of moves before it); StaleMove when that ply is taken."""
         try:
-            with self._transaction():
-                self._run("INSERT INTO moves (game_id, ply, seat, action, played) VALUES (?, ?, ?, ?, ?)",
-                          (game_id, ply, seat, action, time.time()))
+            self._query("INSERT INTO moves (game_id, ply, seat, action, played) VALUES (?, ?, ?, ?, ?)",
+                        (game_id, ply, seat, action, time.time()))
         except Exception as e:  # sqlite3.IntegrityError or psycopg's IntegrityError
             if type(e).__name__ in ("IntegrityError", "UniqueViolation"):
                 raise StaleMove(str(ply)) from None
             raise
 
     def finish(self, game_id: str, result: str) -> None:
-        with self._transaction():
-            self._run("UPDATE games SET finished = ?, result = ? WHERE id = ? AND finished IS NULL",
-                      (time.time(), result, game_id))
+        self._query("UPDATE games SET finished = ?, result = ? WHERE id = ? AND finished IS NULL",
+                    (time.time(), result, game_id))
 
     def games_of(self, tokens: Sequence[str]) -> Iterator[tuple[str, int]]:
         """(game id, seat) of each token's game."""
         hashes = [token_hash(t) for t in tokens][:200]
         if not hashes:
             return iter(())
-        with self._transaction():
-            marks = ", ".join("?" for _ in hashes)
-            rows = self._run(f"SELECT game_id, seat FROM seats WHERE token_hash IN ({marks})", hashes)
+        marks = ", ".join("?" for _ in hashes)
+        rows = self._query(f"SELECT game_id, seat FROM seats WHERE token_hash IN ({marks})", hashes)
         return iter([(r[0], r[1]) for r in rows])
 
     def unfinished(self, most: int = 1000) -> list[str]:
         """The ids of the games still going on, newest first."""
-        with self._transaction():
-            rows = self._run("SELECT id FROM games WHERE finished IS NULL ORDER BY created DESC LIMIT ?", (most,))
+        rows = self._query("SELECT id FROM games WHERE finished IS NULL ORDER BY created DESC LIMIT ?", (most,))
         return [r[0] for r in rows]
 
     def game_count(self) -> int:
-        with self._transaction():
-            return self._run("SELECT COUNT(*) FROM games")[0][0]
+        return self._query("SELECT COUNT(*) FROM games")[0][0]
 
     # --- puzzle ratings -----------------------------------------------------------------------
     def _locked_rating(self, table: str, column: str, key: str, game: str, start: Rating) -> tuple[Rating, int]:
@@ -328,9 +326,8 @@ class Store:
 
     def puzzle_ratings(self, game: str) -> dict[str, tuple[Rating, int]]:
         """The rating and the count of first tries of every puzzle of ``game`` someone tried."""
-        with self._transaction():
-            rows = self._run("SELECT puzzle, rating, deviation, volatility, tries FROM puzzle_ratings WHERE game = ?",
-                             (game,))
+        rows = self._query("SELECT puzzle, rating, deviation, volatility, tries FROM puzzle_ratings WHERE game = ?",
+                           (game,))
         return {p: (Rating(r, d, v), n) for p, r, d, v, n in rows}
 
 

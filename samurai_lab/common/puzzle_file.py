@@ -6,12 +6,12 @@ own notation; this module only knows the file's shape and the games' names (stan
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .game import game_names
-from .limits import MAX_PROBLEMS, FileTooBig, loads_toml, more_problems, read_text
+from .limits import FileTooBig, capped, loads_toml, read_text
+from .study_format import toml_value
 
 _REQUIRED = ("game", "id", "title", "position", "goal", "answer", "themes", "rating", "source")
 
@@ -64,9 +64,7 @@ def record_from_dict(data: dict, path: Path | None = None) -> PuzzleRecord:
     known = set(PuzzleRecord.__dataclass_fields__) - {"path"}
     problems += [f"unknown key {key!r}" for key in data if key not in known]
     if problems:
-        if len(problems) > MAX_PROBLEMS:
-            problems[MAX_PROBLEMS:] = [more_problems(len(problems) - MAX_PROBLEMS)]
-        raise PuzzleFileError(f"{where}: " + "; ".join(problems))
+        raise PuzzleFileError(f"{where}: " + "; ".join(capped(problems)))
     try:
         return PuzzleRecord(
             game=str(data["game"]), id=str(data["id"]), title=str(data["title"]), position=str(data["position"]),
@@ -80,16 +78,6 @@ def record_from_dict(data: dict, path: Path | None = None) -> PuzzleRecord:
         raise PuzzleFileError(f"{where}: {e}") from None
 
 
-def _toml(value: object) -> str:
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    return json.dumps(str(value), ensure_ascii=False)
-
-
 def dumps_record(rec: PuzzleRecord) -> str:
     """The file text of ``rec`` (keys in the documented order; defaults left out)."""
     lines = []
@@ -99,7 +87,7 @@ def dumps_record(rec: PuzzleRecord) -> str:
         value = getattr(rec, name)
         if name not in _REQUIRED and value in (0, "", ()) and name not in ("moves", "turns", "plies"):
             continue
-        lines.append(f"{name} = {_toml(value)}")
+        lines.append(f"{name} = {toml_value(value)}")
     return "\n".join(lines) + "\n"
 
 

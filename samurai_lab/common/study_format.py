@@ -559,8 +559,8 @@ def _list(items: Iterable[str]) -> str:
     return "[" + ", ".join(_s(i) for i in items) + "]"
 
 
-def _value(v: Any) -> str:
-    """A value of a game's table (``expect``) as inline TOML."""
+def toml_value(v: Any) -> str:
+    """A value as inline TOML (a game's table ``expect``, a puzzle file's values)."""
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, (int, float)):
@@ -568,8 +568,8 @@ def _value(v: Any) -> str:
     if isinstance(v, str):
         return _s(v)
     if isinstance(v, Mapping):
-        return "{ " + ", ".join(f"{_key(k)} = {_value(x)}" for k, x in v.items()) + " }" if v else "{}"
-    return "[" + ", ".join(_value(x) for x in v) + "]"
+        return "{ " + ", ".join(f"{_key(k)} = {toml_value(x)}" for k, x in v.items()) + " }" if v else "{}"
+    return "[" + ", ".join(toml_value(x) for x in v) + "]"
 
 
 def _key(k: Any) -> str:
@@ -601,7 +601,7 @@ def dumps_study(study: Study) -> str:
         if step.refused:
             out.append(f"refused = {_s(step.refused)}")
         if step.expect is not None:
-            out.append(f"expect = {_value(step.expect)}")
+            out.append(f"expect = {toml_value(step.expect)}")
         q = step.question
         if q is not None:
             out += ["", "[step.question]", f"prompt = {_texts(q.prompt)}", f"accept = {_list(q.accept)}"]
@@ -625,9 +625,9 @@ def _dumps_more(study: Study) -> list[str]:
             out.append(f"description = {_texts(v.description)}")
         out.append(f"position = {_s(v.position)}")
         if v.expect is not None:
-            out.append(f"expect = {_value(v.expect)}")
+            out.append(f"expect = {toml_value(v.expect)}")
         if v.steps:
-            out.append(f"steps = {_value(v.steps)}")
+            out.append(f"steps = {toml_value(v.steps)}")
     return out
 
 

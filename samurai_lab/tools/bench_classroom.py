@@ -98,18 +98,24 @@ def _tree(pid: int) -> list[Any]:
         return []
 
 
-def kernel_pids(server_pid: int) -> list[int]:
-    """The kernel processes of a voila server (its descendants running ipykernel)."""
+def _kernel_commands(server_pid: int) -> dict[int, list[str]]:
+    """The command lines of a voila server's kernels (its descendants running ipykernel), by process id."""
     import psutil
 
-    out = []
+    out = {}
     for p in _tree(server_pid)[1:]:
         try:
-            if any("ipykernel" in part for part in p.cmdline()):
-                out.append(p.pid)
+            command = p.cmdline()
         except psutil.Error:
-            pass
+            continue
+        if any("ipykernel" in part for part in command):
+            out[p.pid] = command
     return out
+
+
+def kernel_pids(server_pid: int) -> list[int]:
+    """The kernel processes of a voila server (its descendants running ipykernel)."""
+    return list(_kernel_commands(server_pid))
 
 
 def server_rss_mb(server_pid: int) -> float:
@@ -127,17 +133,8 @@ def server_rss_mb(server_pid: int) -> float:
 
 def kernel_ids(server_pid: int) -> set[str]:
     """The ids of a voila server's running kernels (from their connection files' names)."""
-    import psutil
-
-    out = set()
-    for pid in kernel_pids(server_pid):
-        try:
-            m = re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(psutil.Process(pid).cmdline()))
-        except psutil.Error:
-            continue
-        if m:
-            out.add(m[1])
-    return out
+    found = (re.search(r"kernel-([0-9a-f-]{36})\.json", " ".join(c)) for c in _kernel_commands(server_pid).values())
+    return {m[1] for m in found if m}
 
 
 def wait_for_pool(server: VoilaServer, expected: int, timeout: float = 300.0, settle: float = 3.0) -> int:

@@ -25,6 +25,19 @@ COMPILE_PY = r'''
 import io, py_compile, sys, zipfile
 from pathlib import Path
 SITE_PACKAGES = "/lib/python3.13/site-packages/"
+
+
+def bytecode(data, dfile):
+    """The bytecode of the module source ``data`` (``dfile`` its path in tracebacks); None if it does not compile."""
+    Path("/tmp/compile.py").write_bytes(data)
+    try:
+        py_compile.compile("/tmp/compile.py", cfile="/tmp/compile.pyc", dfile=dfile, doraise=True,
+                           invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    except py_compile.PyCompileError:
+        return None
+    return Path("/tmp/compile.pyc").read_bytes()
+
+
 done = 0
 for whl in sorted(Path("/site").glob("*.whl")):
     if whl.name in SKIP:
@@ -34,19 +47,13 @@ for whl in sorted(Path("/site").glob("*.whl")):
         for info in src.infolist():
             data = src.read(info)
             name = info.filename
-            if not name.endswith(".py") or ".dist-info/" in name:
+            module = name.endswith(".py") and ".dist-info/" not in name
+            code = bytecode(data, SITE_PACKAGES + name) if module else None
+            if code is None:  # not a module, or left to the page as source (it would fail there too)
                 dst.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
-                continue
-            tmp = Path("/tmp/compile.py")
-            tmp.write_bytes(data)
-            try:
-                py_compile.compile(str(tmp), cfile="/tmp/compile.pyc", dfile=SITE_PACKAGES + name, doraise=True,
-                                   invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-            except py_compile.PyCompileError:  # left to the page as source (it would fail there too)
-                dst.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
-                continue
-            dst.writestr(zipfile.ZipInfo(name + "c", (2020, 2, 2, 0, 0, 0)), Path("/tmp/compile.pyc").read_bytes(),
-                         compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+            else:
+                dst.writestr(zipfile.ZipInfo(name + "c", (2020, 2, 2, 0, 0, 0)), code,
+                             compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
     whl.write_bytes(out.getvalue())
     done += 1
 print(f"compiled {done} wheels")
@@ -58,15 +65,9 @@ with zipfile.ZipFile(STDLIB_ZIP) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_D
     for info in src.infolist():
         data = src.read(info)
         name = info.filename
-        if name.endswith(".py"):
-            Path("/tmp/compile.py").write_bytes(data)
-            try:
-                py_compile.compile("/tmp/compile.py", cfile="/tmp/compile.pyc", dfile=STDLIB_IN_PAGE + name,
-                                   doraise=True, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-            except py_compile.PyCompileError:
-                pass  # kept as source
-            else:
-                name, data = name + "c", Path("/tmp/compile.pyc").read_bytes()
+        code = bytecode(data, STDLIB_IN_PAGE + name) if name.endswith(".py") else None
+        if code is not None:  # else kept as source
+            name, data = name + "c", code
         dst.writestr(zipfile.ZipInfo(name, info.date_time), data, compress_type=zipfile.ZIP_DEFLATED,
                      compresslevel=9)
 STDLIB_ZIP.write_bytes(out.getvalue())

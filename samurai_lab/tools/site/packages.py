@@ -124,16 +124,26 @@ def edited(data: bytes, edit: tuple[str, bytes, bytes]) -> bytes:
     """The wheel ``data`` with ``edit`` (member, text, replacement) made once; a wheel without exactly one
     such text fails the build."""
     member, old, new = edit
+    files = members(data)
+    if any(info.filename == member and content.count(old) != 1 for info, content in files):
+        raise BuildError(f"{member} is not the one this build knows: see samurai_lab/tools/site/packages.py")
+    return zipped((info, content.replace(old, new) if info.filename == member else content) for info, content in files)
+
+
+def members(data: bytes) -> list[tuple[zipfile.ZipInfo, bytes]]:
+    """Each file of the zip archive ``data`` with its bytes."""
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        return [(info, z.read(info)) for info in z.infolist()]
+
+
+def zipped(files: Iterable[tuple[str | zipfile.ZipInfo, bytes]]) -> bytes:
+    """A zip archive of ``files``: each a name (dated as in every build: the same bytes each time) or a file's
+    own entry, with its bytes, compressed at the highest level."""
     out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info in src.infolist():
-            content = src.read(info)
-            if info.filename == member:
-                if content.count(old) != 1:
-                    raise BuildError(f"{member} is not the one this build knows: "
-                                     "see samurai_lab/tools/site/packages.py")
-                content = content.replace(old, new)
-            dst.writestr(info, content, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for entry, data in files:
+            info = zipfile.ZipInfo(entry, (2020, 2, 2, 0, 0, 0)) if isinstance(entry, str) else entry
+            z.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
     return out.getvalue()
 
 
@@ -152,14 +162,8 @@ def keep(member: str) -> bool:
 
 def repack(data: bytes, keep_member=keep) -> bytes:
     """The wheel ``data`` without the files ``keep_member`` refuses (fixed dates: the same bytes each build)."""
-    out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info in src.infolist():
-            if info.is_dir() or not keep_member(info.filename):
-                continue
-            dst.writestr(zipfile.ZipInfo(info.filename, (2020, 2, 2, 0, 0, 0)), src.read(info),
-                         compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
-    return out.getvalue()
+    return zipped((info.filename, content) for info, content in members(data)
+                  if not info.is_dir() and keep_member(info.filename))
 
 
 def pygments_keep(data: bytes):
@@ -206,12 +210,7 @@ def wheel_bytes(name: str, version: str, files: Iterable[tuple[str, bytes]], sum
     entries = [*files, (f"{dist}/METADATA", meta.encode()), (f"{dist}/WHEEL", wheel.encode())]
     record = "".join(f"{path},sha256={base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()},"
                      f"{len(data)}\n" for path, data in entries) + f"{dist}/RECORD,,\n"
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-        for path, data in sorted(entries) + [(f"{dist}/RECORD", record.encode())]:
-            z.writestr(zipfile.ZipInfo(path, (2020, 2, 2, 0, 0, 0)), data, compress_type=zipfile.ZIP_DEFLATED,
-                       compresslevel=9)
-    return out.getvalue()
+    return zipped(sorted(entries) + [(f"{dist}/RECORD", record.encode())])
 
 
 def tree_files(root: Path, base: Path, suffixes: tuple[str, ...]) -> list[tuple[str, bytes]]:

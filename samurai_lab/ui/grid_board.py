@@ -39,6 +39,7 @@ from ipycanvas import MultiCanvas
 from ..i18n import N_, Domain, use_language
 from .board_client import BOARD_CLASS, LIVE_CLASS, SPACE_CLASS, board_client, parse_space
 from .scroll_focus import CANVAS_CLASS, scroll_focus_fix
+from .layout import classed
 from .touch import HELP_CLASS, cell_text, help_html
 
 GRID_CANVAS_CLASS = "samurai-grid-canvas"
@@ -139,13 +140,11 @@ class GridFrame:
         self.ready = False
         canvas.add_class(CANVAS_CLASS)
         canvas.add_class(GRID_CANVAS_CLASS)
-        self.live = widgets.HTML("")
-        self.live.add_class(LIVE_CLASS)
-        self.space_text = widgets.Text("", layout=widgets.Layout(display="none"))
-        self.space_text.add_class(SPACE_CLASS)
+        self.live = classed(widgets.HTML(""), LIVE_CLASS)
+        self.space_text = classed(widgets.Text("", layout=widgets.Layout(display="none")), SPACE_CLASS)
         self.space_text.observe(self.guard(lambda ch: self._on_space(ch["new"])), names="value")
-        self.touch_help = widgets.HTML("")  # how to play by touch (shown on touch screens only)
-        self.touch_help.add_class(HELP_CLASS)
+        # how to play by touch (shown on touch screens only)
+        self.touch_help = classed(widgets.HTML(""), HELP_CLASS)
         self.widget = widgets.VBox([canvas, self.live, self.touch_help, self.space_text, board_client(), scroll_focus_fix(),
                                     _script_output(label_script())],
                                    layout=widgets.Layout(flex="1 1 0", min_width="260px", width="100%"))

@@ -37,7 +37,7 @@ import ipywidgets as widgets
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, Domain, get_language
 from .common import KINDS
 from .language import APP_LANGUAGES, LANG_OPTION, language_links, unknown_language
-from .layout import LAYOUT_CSS, NARROW_PX, SCROLL_X_CLASS, TOUCH_TARGET_PX
+from .layout import classed, LAYOUT_CSS, NARROW_PX, SCROLL_X_CLASS, TOUCH_TARGET_PX
 from .query import PAGE_OPTIONS, query_string
 from .runtime import in_browser
 
@@ -415,10 +415,8 @@ class AppHeader:
         self._work_drops: frozenset[str] = frozenset()
 
         self._name = name
-        self.heading = widgets.HTML(f'<h1>{html.escape(self.name)}</h1>')
-        self.heading.add_class("samurai-app-name")
-        self.nav = widgets.HTML(nav_html(notebook, self._apps, self.language))
-        self.nav.add_class("samurai-app-nav")
+        self.heading = classed(widgets.HTML(f'<h1>{html.escape(self.name)}</h1>'), "samurai-app-name")
+        self.nav = classed(widgets.HTML(nav_html(notebook, self._apps, self.language)), "samurai-app-nav")
         # no languages: the app brings its own switch (in ``extra``) and calls ``relabel`` when it changes
         self.language_switch = widgets.HTML(language_nav_html(notebook, self.languages, self.language,
                                                               self.switch_options()),
@@ -456,13 +454,11 @@ class AppHeader:
                                                                     grid_gap="6px"))
         title_row.add_class(TITLE_ROW_CLASS)
         control_row.add_class(CONTROLS_CLASS)
-        self.notice = widgets.HTML(self.language_notice())
-        self.notice.add_class("samurai-language-notice")
+        self.notice = classed(widgets.HTML(self.language_notice()), "samurai-language-notice")
         header_row = widgets.HBox([title_row, control_row], layout=widgets.Layout(
             align_items="center", flex_flow="row wrap", justify_content="space-between"))
         header_row.add_class(HEADER_ROW_CLASS)
-        self.widget = widgets.VBox([header_row, self.notice, self.style, self.script])
-        self.widget.add_class(HEADER_CLASS)
+        self.widget = classed(widgets.VBox([header_row, self.notice, self.style, self.script]), HEADER_CLASS)
         params = {k: v for k, v in self.options if k in HEADER_OPTIONS}
         if is_on(params.get("projector")):
             self.projector.value = True  # calls set_projector

@@ -28,6 +28,7 @@ from ..common.daily_puzzle import daily_puzzle
 from ..common.resources import thumbs_dir
 from ..i18n import N_, Domain, get_language
 from .header import APP_BY_NOTEBOOK, AppHeader, AppLink, app_href, available
+from .layout import classed
 
 T = Domain("ui")
 
@@ -219,10 +220,8 @@ def landing_page(folder: Path | str | None = None, query: str | None = None) -> 
     """The landing page as a widget (CSS class ``samurai-landing-page``), with the shared header, in
     the current language (the notebook calls ``open_page()`` first). ``query``: the page's options
     (default: its address)."""
-    body = widgets.HTML(landing_html(folder))
-    body.add_class("samurai-landing-body")
-    page = widgets.VBox([body, *my_games_box()])
-    page.add_class("samurai-landing-page")
+    body = classed(widgets.HTML(landing_html(folder)), "samurai-landing-body")
+    page = classed(widgets.VBox([body, *my_games_box()]), "samurai-landing-page")
     header = AppHeader("index.ipynb", name="Samurai Lab", query=query)
     header.attach(page)
     return page

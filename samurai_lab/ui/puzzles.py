@@ -45,7 +45,7 @@ from .game_board import action_between, new_board, origins, targets_from
 from .game_names import game_label
 from .header import AppHeader
 from .language import open_page
-from .layout import CHOICE_ROW_CLASS, SIDE_CLASS, button
+from .layout import button, CHOICE_ROW_CLASS, classed, SIDE_CLASS
 from .puzzle_rating_client import PlayRefused, RatingClient, new_player_key
 from .query import parse_query, query_params, query_string
 from .rating_chart import rating_html
@@ -102,8 +102,7 @@ class BrowserStore:
     CLASS = "samurai-store"
 
     def __init__(self, key: str = STORE_KEY) -> None:
-        self.text = widgets.Text("", layout=widgets.Layout(display="none"))
-        self.text.add_class(self.CLASS)
+        self.text = classed(widgets.Text("", layout=widgets.Layout(display="none")), self.CLASS)
         self.script = widgets.Output(layout=widgets.Layout(display="none"))
         self.script.outputs = ({"output_type": "display_data", "metadata": {}, "data": {
             "application/javascript": STORE_SCRIPT % {"key": json.dumps(key), "cls": json.dumps(self.CLASS)},
@@ -200,12 +199,9 @@ class PuzzlesApp:
                                              value=ALL, description=T.gettext("Difficulty"),
                                              layout=widgets.Layout(width="auto"))
         self.level_choice.add_class("samurai-puzzle-level")
-        self.goal = widgets.HTML()
-        self.goal.add_class("samurai-puzzle-goal")
-        self.score = widgets.HTML()
-        self.score.add_class("samurai-puzzle-score")
-        self.rating = widgets.HTML()
-        self.rating.add_class("samurai-puzzle-rating")
+        self.goal = classed(widgets.HTML(), "samurai-puzzle-goal")
+        self.score = classed(widgets.HTML(), "samurai-puzzle-score")
+        self.rating = classed(widgets.HTML(), "samurai-puzzle-rating")
         self.hint_button = button(T.gettext("Hint"), "samurai-puzzle-hint")
         self.solution_button = button(T.gettext("Show the solution, one step"), "samurai-puzzle-solution")
         self.next_button = button(T.gettext("Next puzzle"), "samurai-puzzle-next", style="primary")
@@ -224,8 +220,7 @@ class PuzzlesApp:
                             layout=widgets.Layout(width="420px", flex="0 0 auto", margin="0 0 0 12px"))
         side.add_class(SIDE_CLASS)
         self.body = widgets.HBox([self.board_box, side], layout=widgets.Layout(flex_flow="row wrap"))
-        self.widget = widgets.VBox([self.game_choice, self.goal, self.body, self.store.widget])
-        self.widget.add_class(ROOT_CLASS)
+        self.widget = classed(widgets.VBox([self.game_choice, self.goal, self.body, self.store.widget]), ROOT_CLASS)
         boards = [b for t in self.trainers.values() for b in t.boards]
         self.header = AppHeader("puzzles.ipynb", root=self.widget, boards=boards, query=query,
                                 languages=self.trainer_languages())

@@ -22,7 +22,7 @@ from ..common import review
 from ..common.game import Game
 from ..common.puzzles import mistake_puzzle
 from ..i18n import N_, Domain
-from .layout import button
+from .layout import button, classed
 from .puzzles import puzzle_trainer
 
 T = Domain("ui")
@@ -125,12 +125,9 @@ class MoveReviewPanel:
         self.progress = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="100%", display="none"))
         self.progress.add_class("samurai-review-progress")
         self.progress_text = widgets.HTML()
-        self.chart = widgets.HTML()
-        self.chart.add_class("samurai-review-chart")
-        self.summary = widgets.HTML()
-        self.summary.add_class("samurai-review-summary")
-        self.turns_box = widgets.VBox()
-        self.turns_box.add_class("samurai-review-turns")
+        self.chart = classed(widgets.HTML(), "samurai-review-chart")
+        self.summary = classed(widgets.HTML(), "samurai-review-summary")
+        self.turns_box = classed(widgets.VBox(), "samurai-review-turns")
         self.widget = widgets.VBox([self.heading, widgets.HBox([self.player, self.start_button],
                                                                layout=widgets.Layout(flex_flow="row wrap")),
                                     self.progress, self.progress_text, self.chart, self.summary, self.turns_box,
@@ -265,14 +262,11 @@ class MistakeTrainer:
         self.index = 0
         self.button = button("", "samurai-review-learn", "graduation-cap", "success",
                              on_click=guard(lambda _b: self.start()), display="none")
-        self.title = widgets.HTML()
-        self.title.add_class("samurai-review-learn-title")
-        self.message = widgets.HTML()
-        self.message.add_class("samurai-review-learn-message")
+        self.title = classed(widgets.HTML(), "samurai-review-learn-title")
+        self.message = classed(widgets.HTML(), "samurai-review-learn-message")
         self.next_button = button("", "samurai-review-learn-next", "step-forward",
                                   on_click=guard(lambda _b: self.show(self.index + 1)))
-        self.box = widgets.VBox()
-        self.box.add_class("samurai-review-learn-box")
+        self.box = classed(widgets.VBox(), "samurai-review-learn-box")
         self.widget = widgets.VBox([self.button, self.box])
         self.relabel()
 

@@ -24,7 +24,7 @@ from ..i18n import N_, Domain, get_language
 from .common import Feedback
 from .header import AppHeader
 from .language import APP_LANGUAGES, open_page
-from .layout import button
+from .layout import button, classed
 from .query import query_params
 from .study_player import StudyPlayer, study_board, text_of, uploaded_text
 from .upload_guard import guard_upload
@@ -66,8 +66,7 @@ class StudyApp:
         chooser = widgets.HBox([self.choice, self.open_button, self.upload, too_big],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px"))
         self.body = widgets.VBox()
-        self.widget = widgets.VBox([chooser, self.feedback.widget, self.body])
-        self.widget.add_class("samurai-study-app")
+        self.widget = classed(widgets.VBox([chooser, self.feedback.widget, self.body]), "samurai-study-app")
         self.header = AppHeader("study.ipynb", root=self.widget, boards=[], languages=LANGUAGES)
         self.header.attach(self.widget)
         self.scan()

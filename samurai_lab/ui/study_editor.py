@@ -165,8 +165,7 @@ class StudyEditor:
                                          layout=widgets.Layout(width="auto"))
         self.language.add_class("samurai-study-language")
         self.language.observe(lambda _ch: self._show(), names="value")
-        self.title = widgets.Text(style=initial, layout=wide)
-        self.title.add_class("samurai-study-title-input")
+        self.title = classed(widgets.Text(style=initial, layout=wide), "samurai-study-title-input")
         self.text = widgets.Textarea(layout=widgets.Layout(width="96%", height="64px"))
         self.text.add_class("samurai-study-text-input")
         self.add_button = button("", "samurai-study-add-step", "plus", "primary",
@@ -180,22 +179,16 @@ class StudyEditor:
                                                  layout=widgets.Layout(width="auto", display=""))
         self.arrow_toggle.add_class("samurai-study-arrow")
         self.arrow_toggle.observe(guard(lambda ch: self._mode_changed(self.arrow_toggle, ch["new"])), names="value")
-        self.marks_line = widgets.HTML()
-        self.marks_line.add_class("samurai-study-marks")
-        self.prompt = widgets.Text(style=initial, layout=wide)
-        self.prompt.add_class("samurai-study-prompt-input")
-        self.hint = widgets.Text(style=initial, layout=wide)
-        self.hint.add_class("samurai-study-hint-input")
+        self.marks_line = classed(widgets.HTML(), "samurai-study-marks")
+        self.prompt = classed(widgets.Text(style=initial, layout=wide), "samurai-study-prompt-input")
+        self.hint = classed(widgets.Text(style=initial, layout=wide), "samurai-study-hint-input")
         self.ask_button = button("", "samurai-study-ask", "question", "info",
                                  on_click=guard(lambda _b: self.record(ACCEPT)))
-        self.wrong_feedback = widgets.Text(style=initial, layout=wide)
-        self.wrong_feedback.add_class("samurai-study-wrong-feedback")
+        self.wrong_feedback = classed(widgets.Text(style=initial, layout=wide), "samurai-study-wrong-feedback")
         self.wrong_button = button("", "samurai-study-record-wrong", "times",
                                    on_click=guard(lambda _b: self.record(WRONG_ANSWER)))
-        self.steps_list = widgets.HTML()
-        self.steps_list.add_class("samurai-study-steps")
-        self.name = widgets.Text(style=initial, layout=widgets.Layout(width="60%"))
-        self.name.add_class("samurai-study-name")
+        self.steps_list = classed(widgets.HTML(), "samurai-study-steps")
+        self.name = classed(widgets.Text(style=initial, layout=widgets.Layout(width="60%")), "samurai-study-name")
         self.name.observe(lambda _ch: self._cancel_replace(), names="value")
         self.save_button = button("", "samurai-study-save", "save", on_click=guard(lambda _b: self.save()))
         self.replace_button = button("", "samurai-study-replace", "check", "warning",
@@ -203,13 +196,11 @@ class StudyEditor:
         self.replace_button.layout.display = "none"
         self.download_button = button("", "samurai-study-download-button", "download",
                                       on_click=guard(lambda _b: self.make_download()))
-        self.download = widgets.HTML()
-        self.download.add_class("samurai-study-download")
+        self.download = classed(widgets.HTML(), "samurai-study-download")
         self.upload = widgets.FileUpload(accept=".toml", multiple=False, layout=widgets.Layout(width="auto"))
         self.upload.add_class("samurai-study-upload")
         self.upload.observe(guard(self._on_upload), names="value")
-        self.link = widgets.HTML()
-        self.link.add_class("samurai-study-link")
+        self.link = classed(widgets.HTML(), "samurai-study-link")
         self.headings = [widgets.HTML() for _ in range(3)]
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         self.widget = widgets.VBox([

@@ -92,6 +92,7 @@ from ..render.svg import legend_html
 from ..render.theme import HIGHLIGHT_STYLES, PALETTES, THEME, Theme, theme_for
 from ...ui.board_client import BOARD_KEYS, LIVE_CLASS, SPACE_CLASS, board_client, parse_space
 from ...ui.touch import HELP_CLASS, cell_text, help_html
+from ...ui.layout import classed
 from ...ui.scroll_focus import CANVAS_CLASS, scroll_focus_fix
 from ...i18n import Domain
 
@@ -173,20 +174,19 @@ class BoardView:
         self.draw_seconds: dict[str, float] = {}  # time of the last draw of each layer
         self.redraws = 0
 
-        self.errors = widgets.Output()
-        self.errors.add_class("samurai-board-errors")
+        self.errors = classed(widgets.Output(), "samurai-board-errors")
         self._layout = self._make_layout(state, focus)
         w, h = self._layout.width, self._layout.height
         self.canvas = MultiCanvas(len(LAYER_NAMES), width=w, height=h)
         self.canvas.add_class(CANVAS_CLASS)
         self._pin_size(w, h)
-        self.live = widgets.HTML("")  # the keyboard cursor's hex, in words (an ARIA live region)
-        self.live.add_class(LIVE_CLASS)
+        # the keyboard cursor's hex, in words (an ARIA live region)
+        self.live = classed(widgets.HTML(""), LIVE_CLASS)
         self.space = widgets.Text("", layout=widgets.Layout(display="none"))  # written by the page script
         self.space.add_class(SPACE_CLASS)
         self.space.observe(self._guarded(lambda ch: self._on_space(ch["new"])), names="value")
-        self.touch_help = widgets.HTML("")  # how to play by touch (shown on touch screens only)
-        self.touch_help.add_class(HELP_CLASS)
+        # how to play by touch (shown on touch screens only)
+        self.touch_help = classed(widgets.HTML(""), HELP_CLASS)
         self._show_cell_size()
         self._legend_html = widgets.HTML("")
         self.palette_choice = widgets.ToggleButtons(

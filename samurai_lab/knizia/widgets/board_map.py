@@ -9,7 +9,7 @@ from ..core.state import GameState, new_game
 from ..render.describe import hover_text
 from ..render.svg import legend_svg
 from ...i18n import Domain
-from ...ui.layout import NARROW_PX, css_widget
+from ...ui.layout import classed, css_widget, NARROW_PX
 from .board import BoardView
 
 T = Domain("knizia")
@@ -24,11 +24,9 @@ class MapApp:
 
     def __init__(self, players: int = 4, hex_size: float = 19) -> None:
         self.view = BoardView(self.setup(players), hex_size=hex_size)
-        self.intro = widgets.HTML(map_intro_html())
-        self.intro.add_class("samurai-intro")
+        self.intro = classed(widgets.HTML(map_intro_html()), "samurai-intro")
         self.players = widgets.ToggleButtons(options=[2, 3, 4], value=players, description=T.gettext("Players"))
-        self.info = widgets.Label(T.gettext("Point at a hex."))
-        self.info.add_class("samurai-map-hover")
+        self.info = classed(widgets.Label(T.gettext("Point at a hex.")), "samurai-map-hover")
         self.legend = widgets.HTML(legend_svg(self.view.state))
         self.view.on_hover(self.show_hex)
         self.players.observe(self.view.guard(lambda change: self.set_players(change["new"])), names="value")

@@ -18,7 +18,7 @@ from ..core.tiles import CASTES, TILE_KINDS, Caste
 from . import position_edit as pe
 from .hand_panel import tile_label
 from ...i18n import Domain
-from ...ui.layout import button
+from ...ui.layout import button, classed
 from ...ui.touch import pointer_html
 
 T = Domain("knizia")
@@ -56,8 +56,7 @@ class EditPanel:
             f.add_class(f"samurai-edit-hand-{p}")
         self.hands_box = widgets.VBox(self.hand_fields)
         self.hands_title = widgets.HTML()
-        self.problems_html = widgets.HTML()
-        self.problems_html.add_class("samurai-edit-problems")
+        self.problems_html = classed(widgets.HTML(), "samurai-edit-problems")
         self.apply_button = button(T.gettext("Apply edits"), "samurai-edit-apply", "check", "success")
         self.discard_button = button(T.gettext("Discard edits"), "samurai-edit-discard", "times")
         self.widget = widgets.VBox([

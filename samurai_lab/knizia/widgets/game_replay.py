@@ -17,7 +17,7 @@ from .history import History, HistoryBar
 from ..core.text import end_reason_text
 from ..teaching.game_text import action_phrase
 from ...i18n import Domain
-from ...ui.layout import button
+from ...ui.layout import button, classed
 
 T = Domain("knizia")
 
@@ -68,8 +68,7 @@ class ReplayViewer:
         self.bar: HistoryBar | None = None
         self.board_box = widgets.Box()
         self.bar_box = widgets.Box()
-        self.step_text = widgets.HTML()
-        self.step_text.add_class("samurai-replay-step")
+        self.step_text = classed(widgets.HTML(), "samurai-replay-step")
         self.first_button = button(T.gettext("First"), "samurai-replay-first", "fast-backward",
                                    on_click=guard(lambda _b: self.goto(0)), min_width="80px")
         self.last_button = button(T.gettext("Last"), "samurai-replay-last", "fast-forward",

@@ -14,6 +14,7 @@ from ..core.ruleset import PRESETS, RANDOM, Ruleset
 from ..core.model import default_seats
 from .ruleset_panel import RulesetPanel
 from ...common.limits import parse_seed
+from ...ui.layout import classed
 from ...i18n import Domain
 
 T = Domain("knizia")
@@ -58,8 +59,7 @@ class NewGameForm:
             self.kinds[k].add_class(f"samurai-seat-kind-{k}")
             self.names[k].add_class("samurai-seat-name")
         self.rows = [widgets.HBox([self.seat_labels[k], self.kinds[k], self.names[k]]) for k in range(4)]
-        self.seats = widgets.VBox()
-        self.seats.add_class("samurai-seats")
+        self.seats = classed(widgets.VBox(), "samurai-seats")
         levels_help = bot_levels_html(levels)
         self.pause = widgets.BoundedFloatText(value=bot_pause, min=0.0, max=5.0, step=0.1,
                                               description=T.gettext("Bot pause (s)"),
@@ -90,8 +90,7 @@ class NewGameForm:
         ])], selected_index=None)
         self.advanced.set_title(0, T.gettext("Advanced: the edition's rules, the rulings R1–R4, setup and seed"))
         self.advanced.add_class("samurai-advanced")
-        self.widget = widgets.VBox([self.quick, self.advanced])
-        self.widget.add_class("samurai-new-game-form")
+        self.widget = classed(widgets.VBox([self.quick, self.advanced]), "samurai-new-game-form")
         self.rules.players.observe(lambda _: self._sync_seats(), names="value")
         self.rules.edition.observe(lambda _: self._sync_seats(), names="value")
         self._sync_seats()

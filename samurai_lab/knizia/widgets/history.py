@@ -12,7 +12,7 @@ from typing import Callable, Generic, TypeVar
 import ipywidgets as widgets
 
 from ...i18n import Domain
-from ...ui.layout import button
+from ...ui.layout import button, classed
 
 T = Domain("knizia")
 S = TypeVar("S")
@@ -94,8 +94,7 @@ class HistoryBar:
         self.slider = widgets.IntSlider(value=0, min=0, max=0, description=T.gettext("History"), readout=False,
                                         continuous_update=False, layout=widgets.Layout(width="260px"))
         self.slider.add_class("samurai-history-slider")
-        self.step = widgets.HTML()
-        self.step.add_class("samurai-history-step")
+        self.step = classed(widgets.HTML(), "samurai-history-step")
         self.widget = widgets.HBox([self.undo_button, self.redo_button, self.slider, self.step],
                                    layout=widgets.Layout(align_items="center"))
         self.widget.add_class("samurai-history")

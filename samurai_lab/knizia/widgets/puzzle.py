@@ -10,7 +10,7 @@ import ipywidgets as widgets
 
 from ...common.puzzle_file import PuzzleRecord, game_records
 from ...i18n import Domain
-from ...ui.layout import NARROW_PX, button
+from ...ui.layout import button, classed, NARROW_PX
 from ..core.actions import Action, MoveTile, PlaceTile, Swap, parse_action
 from ..core.rules import IllegalMoveError, tile_targets
 from ..core.state import GameState, new_game
@@ -52,16 +52,14 @@ class KniziaPuzzles:
         self.board.below_share = BELOW_SHARE  # the hand is above the board: both on the screen
         self.board.on_click(self._clicked)
         self.boards = [self.board]
-        self.hand = widgets.ToggleButtons(options=[], style={"button_width": "auto"})
-        self.hand.add_class("knizia-puzzle-hand")
+        self.hand = classed(widgets.ToggleButtons(options=[], style={"button_width": "auto"}), "knizia-puzzle-hand")
         self.special = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto", max_width="100%"))
         self.special.add_class("knizia-puzzle-special")
         self.special_button = button(T.gettext("Play it"), "knizia-puzzle-play")
         self.end_button = button(T.gettext("End the turn"), "knizia-puzzle-end")
         self.end_button.button_style = "primary"
         self.again_button = button(T.gettext("Start the turn again"), "knizia-puzzle-again")
-        self.played = widgets.HTML()
-        self.played.add_class("knizia-puzzle-played")
+        self.played = classed(widgets.HTML(), "knizia-puzzle-played")
         self.special_button.on_click(lambda _: self._guarded(self._play_special))
         self.end_button.on_click(lambda _: self._guarded(self.end_turn))
         self.again_button.on_click(lambda _: self._guarded(self._restart))

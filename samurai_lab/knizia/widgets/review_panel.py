@@ -22,7 +22,7 @@ from ..core.state import GameState
 from ..teaching.game_text import action_hexes
 from ..teaching.puzzle import mistake_puzzle
 from ..teaching.review import GameReview, TurnReview, explain, judgement_words, percent, review_steps
-from ...ui.layout import button
+from ...ui.layout import button, classed
 from ...ui.review import LearnWords, MistakeTrainer, MoveReviewPanel, ReviewWords
 from .board import BoardView
 from .puzzle import KniziaPuzzles
@@ -75,8 +75,7 @@ class ReviewPanel:
         self.chart, self.summary, self.turns_box = self.panel.chart, self.panel.summary, self.panel.turns_box
         self.board: BoardView | None = None
         self.board_box = widgets.Box()
-        self.board_text = widgets.HTML()
-        self.board_text.add_class("samurai-review-board-text")
+        self.board_text = classed(widgets.HTML(), "samurai-review-board-text")
         self.learning = MistakeTrainer(learn_words(), self.mistake_puzzles, self._trainer, guard)
         self.learn_button, self.learn_box = self.learning.button, self.learning.box
         self.widget = self.panel.widget

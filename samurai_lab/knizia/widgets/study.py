@@ -15,6 +15,7 @@ from ..core.state import GameState
 from ...common.study_format import Marks
 from ...i18n import Domain
 from ...ui.touch import PointerError
+from ...ui.layout import classed
 from ..teaching.words import hex_words
 from .hand_panel import HandPanel, hand_items
 
@@ -37,10 +38,8 @@ class KniziaStudyBoard:
         self._focus: list[str] = []
         self.hand = HandPanel()
         self.hand.on_select(self.choose)
-        self.arrows = widgets.HTML()
-        self.arrows.add_class("samurai-study-arrows")
-        self.widget = widgets.VBox([self.view.widget, self.arrows, self.hand.widget])
-        self.widget.add_class("samurai-study-board")
+        self.arrows = classed(widgets.HTML(), "samurai-study-arrows")
+        self.widget = classed(widgets.VBox([self.view.widget, self.arrows, self.hand.widget]), "samurai-study-board")
         self.view.on_click(self.click_hex)
 
     def on_try(self, callback: Callable[[Any], None]) -> None:

@@ -10,11 +10,11 @@ judged by playouts over the hidden tiles) declares an :class:`OwnReview` there i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
 from ..i18n import N_, Domain
 from .game import Game
-from .review_search import DEPTH, MoveReview, review_moves
+from .review_search import DEPTH, MoveReview, review_steps
 
 T = Domain("ui")
 JUDGEMENTS = {"blunder": N_("Blunder"), "mistake": N_("Mistake"), "inaccuracy": N_("Inaccuracy")}
@@ -81,12 +81,6 @@ def player_names(game: Game, state: Any) -> list[str]:
     if isinstance(declared, OwnReview):
         return declared.names(state)
     return [game.player_name(state, seat) for seat in range(game.seats[1])]
-
-
-def review_steps(game: Game, states: Sequence[Any], moves: Sequence[Any], player: int,
-                 depth: int = DEPTH) -> Iterator[tuple[int, int, MoveReview]]:
-    """Review ``player``'s moves (``states[k + 1]`` follows ``moves[k]``) one at a time: (done, total, review)."""
-    return review_moves(game, states, moves, player, depth)
 
 
 def explain(game: Game, states: Sequence[Any], review: MoveReview) -> list[str]:

@@ -25,13 +25,8 @@ DEPTH = 3  # plies searched after each candidate move
 
 def judgement_of(loss: float) -> str | None:
     """``blunder``, ``mistake``, ``inaccuracy`` for a loss of chance to win, or None."""
-    if loss >= BLUNDER:
-        return "blunder"
-    if loss >= MISTAKE:
-        return "mistake"
-    if loss >= INACCURACY:
-        return "inaccuracy"
-    return None
+    return next((name for name, least in (("blunder", BLUNDER), ("mistake", MISTAKE), ("inaccuracy", INACCURACY))
+                 if loss >= least), None)
 
 
 class Judged:
@@ -93,7 +88,7 @@ class Search(Negamax[S, M]):
         return MoveReview(index, g.to_move(state), played, best, self.chance(best_value), self.chance(played_value))
 
 
-def review_moves(game: Game[S, M], states: Sequence[S], moves: Sequence[M], player: int,
+def review_steps(game: Game[S, M], states: Sequence[S], moves: Sequence[M], player: int,
                  depth: int = DEPTH) -> Iterator[tuple[int, int, MoveReview[M]]]:
     """Review ``player``'s moves (``states[k + 1]`` follows ``moves[k]``) one at a time:
     yields (moves done, moves in all, the move's review)."""

@@ -32,8 +32,8 @@ import os
 import statistics
 
 from ..common.resources import notebooks_dir
-from .bench_browser import (bench_trivial, js_canvas_alpha_at, measure_clicks, measure_cold_start, percentile,
-                            screen_point)
+from .bench_browser import (bench_trivial, js_all_changed, js_canvas_alpha_at, js_canvas_hash, measure_clicks,
+                            measure_cold_start, percentile, screen_point)
 from .bench_classroom_tally import explorer_targets
 
 EXPLORER = notebooks_dir() / "explorer.ipynb"
@@ -51,8 +51,6 @@ def _panels_and_canvas_js() -> str:
     The message line is the last thing a click updates (board first, then the panels, then the
     message), so "all changed" means the click was handled completely, not only the hover before it.
     """
-    from .bench_browser import js_canvas_hash
-
     sels = json.dumps(list(PANELS))
     return f"""() => {{
   const text = {sels}.map(s => {{ const e = document.querySelector(s); return e ? e.innerText : ''; }}).join('|');
@@ -61,12 +59,10 @@ def _panels_and_canvas_js() -> str:
 }}"""
 
 
-def _changed_js(state_js: str, items: tuple[int, ...]) -> str:
-    """JS ``(before) => bool``: the given items of ``state_js()`` all differ from ``before``."""
-    return f"""(before) => {{
-  const now = ({state_js})();
-  return {json.dumps(list(items))}.every(i => now[i] !== null && now[i] !== before[i]);
-}}"""
+STATE_JS = _panels_and_canvas_js()
+#: A preview click changes the message and the canvas (after a hover, the panels already show the hover's
+#: preview); a placement changes all three.
+PREVIEW_DONE, PLACE_DONE = js_all_changed(STATE_JS, (0, 2)), js_all_changed(STATE_JS, (0, 1, 2))
 
 
 def fitted_layout(page, n_players: int = 4, timeout: float = 30.0):
@@ -107,10 +103,6 @@ def _explorer_cold_start(then, ready_pixel: tuple[int, int], context_options: di
 def bench_explorer(n_hexes: int = 12) -> dict[str, list[float] | float]:
     """One cold start of the explorer and its click latencies (see the module doc): raw lists in ms."""
     k, hexes = explorer_targets(n_hexes + 1)
-    state_js = _panels_and_canvas_js()
-    # a preview click changes the message and the canvas (the panels already show the hover's preview);
-    # a placement changes all three
-    preview_done, place_done = _changed_js(state_js, (0, 2)), _changed_js(state_js, (0, 1, 2))
 
     def clicks(page) -> dict[str, list[float]]:
         layout = fitted_layout(page)
@@ -119,8 +111,8 @@ def bench_explorer(n_hexes: int = 12) -> dict[str, list[float] | float]:
         preview, place = [], []  # the first pair is a warm-up
         for i, (x, y) in enumerate(points):
             _hover(page, x, y)
-            first = measure_clicks(page, CANVAS, [(x, y)], preview_done, 1, snapshot_js=state_js, warmup=0)
-            second = measure_clicks(page, CANVAS, [(x, y)], place_done, 1, snapshot_js=state_js, warmup=0)
+            first = measure_clicks(page, CANVAS, [(x, y)], PREVIEW_DONE, 1, snapshot_js=STATE_JS, warmup=0)
+            second = measure_clicks(page, CANVAS, [(x, y)], PLACE_DONE, 1, snapshot_js=STATE_JS, warmup=0)
             if i > 0:
                 preview += first
                 place += second
@@ -138,10 +130,8 @@ def bench_phone(n_hexes: int = 8) -> dict[str, list[float] | float]:
     from ..ui.touch import COMPAT_MS
 
     k, hexes = explorer_targets(n_hexes + 1)
-    state_js = _panels_and_canvas_js()
-    # neither kind rests on the hex first (a tap cannot): both answer the hover and the click at once
-    preview_done, place_done = _changed_js(state_js, (0, 2)), _changed_js(state_js, (0, 1, 2))
 
+    # neither kind rests on the hex first (a tap cannot): both answer the hover and the click at once
     def gestures(page) -> dict[str, list[float]]:
         layout = fitted_layout(page)
         _select_tile(page, k)
@@ -152,8 +142,8 @@ def bench_phone(n_hexes: int = 8) -> dict[str, list[float] | float]:
                 _lens_on(page, x, y)
                 # mouse events right after a touch are the touch's own; a tap waits as long (the same page)
                 page.wait_for_timeout(COMPAT_MS)
-                pair = [measure_clicks(page, CANVAS, [(x, y)], done, 1, snapshot_js=state_js, warmup=0, touch=touch)[0]
-                        for done in (preview_done, place_done)]
+                pair = [measure_clicks(page, CANVAS, [(x, y)], done, 1, snapshot_js=STATE_JS, warmup=0, touch=touch)[0]
+                        for done in (PREVIEW_DONE, PLACE_DONE)]
                 if i > 0:
                     times["tap" if touch else "click"] += pair
                 _undo_and_reselect(page, k)

@@ -255,11 +255,12 @@ def js_state(text_selector: str, canvas_selector: str, canvas_index: int = 0) ->
 }}"""
 
 
-def js_all_changed(state_js: str) -> str:
-    """JS ``(before) => bool``: every item of ``state_js()`` differs from ``before``."""
+def js_all_changed(state_js: str, items: Sequence[int] | None = None) -> str:
+    """JS ``(before) => bool``: every item of ``state_js()`` (or each numbered in ``items``) differs from ``before``."""
+    indexes = "now.map((_, i) => i)" if items is None else json.dumps(list(items))
     return f"""(before) => {{
   const now = ({state_js})();
-  return now.every((v, i) => v !== null && v !== before[i]);
+  return {indexes}.every(i => now[i] !== null && now[i] !== before[i]);
 }}"""
 
 

@@ -28,7 +28,8 @@ class SearchRules(Generic[S, M]):
 
 
 class OutOfBudget(Exception):
-    """A search bot has examined all the positions (or spent all the time) it may for a move."""
+    """A search has examined all the positions (or spent all the time) it may: a bot's for a move, a puzzle's
+    proof (``puzzle_search.py``)."""
 
 
 class Negamax(Generic[S, M]):

@@ -14,13 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Sequence, TypeVar
 
 from .game import Game
+from .negamax import OutOfBudget
 
 S = TypeVar("S")
 M = TypeVar("M")
-
-
-class OutOfBudget(Exception):
-    """The proof needed more positions than its budget allows."""
 
 
 @dataclass
@@ -71,10 +68,7 @@ class Prover(Generic[S, M]):
 
     def distance(self, state: S, most: int) -> int | None:
         """The fewest solver moves that force the goal (0: reached), None beyond ``most``."""
-        for n in range(most + 1):
-            if self.wins(state, n):
-                return n
-        return None
+        return next((n for n in range(most + 1) if self.wins(state, n)), None)
 
     def winning_moves(self, state: S, n: int) -> list[M]:
         """The solver's moves that keep a forced goal within ``n`` moves (his first included)."""
@@ -137,9 +131,7 @@ def judge_try(prover: Prover, state: S, move: M, left: int) -> Try:
     else:  # a defence after which the goal is out of reach
         reply = next((m for m in moves if not prover.wins(prover.play(after, m), left_after)),
                      moves[0] if moves else None)
-    if reply is None:
-        return Try(ok, False, after, None, None, left_after)
-    return Try(ok, False, after, reply, prover.play(after, reply), left_after)
+    return Try(ok, False, after, reply, None if reply is None else prover.play(after, reply), left_after)
 
 
 def check_line(prover: Prover, state: S, moves: int, answer: Sequence[str], most: int,

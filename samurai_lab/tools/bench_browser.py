@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
-from .serve import STOP_GRACE_S, port_accepts, stop_voila
+from .serve import STOP_GRACE_S, port_accepts, stop_voila, voila_base_flags
 
 if TYPE_CHECKING:  # pragma: no cover
     from playwright.sync_api import Browser, Page
@@ -52,14 +52,6 @@ CHROMIUM_FLAGS: tuple[str, ...] = (
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-)
-
-#: voila flags shared by the test harness, the benchmarks and ``serve``.
-VOILA_BASE_FLAGS: tuple[str, ...] = (
-    "--no-browser",
-    "--Voila.ip=127.0.0.1",
-    "--Voila.port_retries=0",
-    "--show_tracebacks=True",
 )
 
 
@@ -184,7 +176,7 @@ def start_voila(
         module,
         target.name if target.is_file() else os.fspath(target),
         f"--port={port}",
-        *VOILA_BASE_FLAGS,
+        *voila_base_flags(),
         *extra_args,
     ]
     return VoilaServer.launch(cmd, target, port, log_path, env)

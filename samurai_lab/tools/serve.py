@@ -102,10 +102,7 @@ def voila_flags(
     to start ahead per app, e.g. ``{"explorer": 30}`` (see :func:`prepare_option`); ``notary``: the folder
     of the signatures that make the notebooks trusted (:func:`trust_notebooks`)."""
     flags = [
-        "--no-browser",
-        f"--Voila.ip={host}",
-        "--Voila.port_retries=0",
-        f"--show_tracebacks={debug}",
+        *voila_base_flags(host, debug),
         # the kernels' error messages reach any websocket client: no tracebacks there either
         f"--MappingKernelManager.allow_tracebacks={debug}",
         # ?template= and ?theme= would load another template's stylesheets from a CDN
@@ -138,6 +135,11 @@ def voila_flags(
         flags += [f"--NotebookNotary.db_file={notary / NOTARY_DB}",
                   f"--NotebookNotary.secret_file={notary / NOTARY_SECRET}"]
     return flags
+
+
+def voila_base_flags(host: str = DEFAULT_HOST, debug: bool = True) -> list[str]:
+    """The voila options shared by the test harness, the benchmarks (plain voila) and ``serve``."""
+    return ["--no-browser", f"--Voila.ip={host}", "--Voila.port_retries=0", f"--show_tracebacks={debug}"]
 
 
 def trust_notebooks(notebooks_dir: Path, notary: Path) -> int:

@@ -31,11 +31,7 @@ class NullCanvas:
         pass
 
     def __getattr__(self, name: str) -> Callable[..., None]:
-        return _ignore
-
-
-def _ignore(*args: Any) -> None:
-    return None
+        return lambda *args: None
 
 
 def busy_board(n_players: int = 4, seed: int = 11, max_steps: int = 400) -> GameState:

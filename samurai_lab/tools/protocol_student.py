@@ -49,11 +49,6 @@ class PageError(Exception):
     """The page did not load or did not answer as a browser's page expects."""
 
 
-def _session_header(session: str, msg_type: str) -> dict[str, Any]:
-    return {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "session": session, "username": "",
-            "date": time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime()), "version": "5.2"}
-
-
 def pack(channel: str, header: dict[str, Any], content: dict[str, Any], metadata: dict[str, Any] | None = None) -> bytes:
     """One message in the v1 websocket protocol (jupyter_server's own serializer)."""
     from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
@@ -218,7 +213,8 @@ class WidgetPage:
 
     def send(self, channel: str, msg_type: str, content: dict[str, Any], metadata: dict[str, Any] | None = None) -> str:
         """Send one message on the kernel websocket; return its id."""
-        header = _session_header(self._session, msg_type)
+        header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "session": self._session, "username": "",
+                  "date": time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime()), "version": "5.2"}
         self._ws.write_message(pack(channel, header, content, metadata), binary=True)
         return header["msg_id"]
 
@@ -299,8 +295,7 @@ class WidgetPage:
         return [c for c in self.shown() if css_class in (self.models[c]["state"].get("_dom_classes") or ())]
 
     def first(self, css_class: str) -> str | None:
-        found = self.with_class(css_class)
-        return found[0] if found else None
+        return next(iter(self.with_class(css_class)), None)
 
     def state(self, comm_id: str) -> dict[str, Any]:
         return self.models[comm_id]["state"]

@@ -223,10 +223,6 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         """A page request began or ended (see :meth:`cull_kernel_if_idle`)."""
         self._last_page_request = time.monotonic()
 
-    def since_last_page_request(self) -> float:
-        """Seconds since a page request last began or ended."""
-        return time.monotonic() - self._last_page_request
-
     @property
     def pages(self) -> PageKernels:
         """The kernels serving pages, against the limit (sized once the preheated pools are known)."""
@@ -293,7 +289,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             # a class arriving keeps the server busy sending pages, and a page may connect long after its
             # kernel went idle: its grace counts from the end of the last page request too
             if idle is not None:
-                idle = min(idle, self.since_last_page_request())
+                idle = min(idle, time.monotonic() - self._last_page_request)
             if idle is None or idle < self.unconnected_grace:
                 return None
             self.log.warning("Culling kernel %s: no page connected to it within %d seconds.", kernel_id, idle)

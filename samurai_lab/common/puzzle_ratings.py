@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 import re
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from .glicko2 import DEFAULT_VOLATILITY, Rating, duel
 from .puzzle_file import PuzzleRecord
@@ -60,6 +60,19 @@ def rating_list(r: Rating) -> list[float]:
     return [round(r.rating, 2), round(r.deviation, 2), round(r.volatility, 6)]
 
 
+def _keep(value: Mapping, kept: dict, key: str, sound: Callable[[Any], bool]) -> bool:
+    """``value[key]`` copied into ``kept`` when it is ``sound``; whether it was there and dropped."""
+    if key in value and sound(value[key]):
+        kept[key] = value[key]
+    return key in value and key not in kept
+
+
+def _sound_items(items: Any, sound: Callable[[Any], bool]) -> tuple[list, bool]:
+    """The ``sound`` items of a stored list, and whether anything was dropped (also a list that is none)."""
+    kept = [x for x in items if sound(x)] if isinstance(items, list) else []
+    return kept, not isinstance(items, list) or len(kept) != len(items)
+
+
 def clean_progress(value: Any) -> tuple[dict, bool]:
     """The sound part of a stored progress, and whether anything was dropped (a value of the wrong shape,
     an entry of no known kind)."""
@@ -67,22 +80,12 @@ def clean_progress(value: Any) -> tuple[dict, bool]:
         return {}, value not in (None, "")
     clean: dict = {}
     dropped = any(k not in ("solved", "streak", "ratings", "player") for k in value)
-    if "player" in value:
-        if is_player_key(value["player"]):
-            clean["player"] = value["player"]
-        else:
-            dropped = True
+    dropped |= _keep(value, clean, "player", is_player_key)
     if "solved" in value:
-        solved = value["solved"]
-        ids = [x for x in solved if isinstance(x, str)] if isinstance(solved, list) else []
-        dropped |= not isinstance(solved, list) or len(ids) != len(solved)
+        ids, lost = _sound_items(value["solved"], lambda x: isinstance(x, str))
+        dropped |= lost
         clean["solved"] = sorted(set(ids))
-    if "streak" in value:
-        streak = value["streak"]
-        if isinstance(streak, int) and not isinstance(streak, bool) and streak >= 0:
-            clean["streak"] = streak
-        else:
-            dropped = True
+    dropped |= _keep(value, clean, "streak", lambda n: isinstance(n, int) and not isinstance(n, bool) and n >= 0)
     if "ratings" in value:
         ratings = value["ratings"]
         if not isinstance(ratings, dict):
@@ -102,15 +105,10 @@ def _clean_game(value: Any) -> tuple[dict, bool]:
         return {}, True
     kept: dict = {}
     dropped = any(k not in ("player", "history", "puzzles") for k in value)
-    if "player" in value:
-        if _rating(value["player"]) is not None:
-            kept["player"] = value["player"]
-        else:
-            dropped = True
+    dropped |= _keep(value, kept, "player", lambda r: _rating(r) is not None)
     if "history" in value:
-        history = value["history"]
-        points = [x for x in history if _number(x)] if isinstance(history, list) else []
-        dropped |= not isinstance(history, list) or len(points) != len(history)
+        points, lost = _sound_items(value["history"], _number)
+        dropped |= lost
         kept["history"] = points[-HISTORY:]
     if "puzzles" in value:
         puzzles = value["puzzles"]

@@ -41,20 +41,20 @@ def stifled_by(final: State) -> str:
     """Why the player to move in ``final`` has no move: ``"direction"`` when none of his samurai has a line
     starting on the announced symbol, else ``"distance"`` (the lines that start on it end at the board's edge
     or on samurai before the announced distance; default rulings)."""
+    return "distance" if _open_lines(final, 1) else "direction"
+
+
+def _open_lines(final: State, least: int) -> bool:
+    """Has a samurai of the player to move a line starting on the announced symbol, at least ``least`` long?"""
     w = announced_window(final)
-    for origin in final.pieces(final.to_move):
-        for ray in BOARD.rays[origin]:
-            if ray and (w.symbol is None or BOARD.symbol[ray[0]] == w.symbol):
-                return "distance"
-    return "direction"
+    return any(ray and (w.symbol is None or BOARD.symbol[ray[0]] == w.symbol) and len(ray) >= least
+               for origin in final.pieces(final.to_move) for ray in BOARD.rays[origin])
 
 
 def _blocked(final: State) -> bool:
     """Stifled by the distance, with a line on the announced symbol long enough for it: samurai stand on
     every square it may reach (most IKI-ZUMARI by the distance come from the board's edge instead)."""
-    w = announced_window(final)
-    return any(ray and (w.symbol is None or BOARD.symbol[ray[0]] == w.symbol) and len(ray) >= w.dmin
-               for origin in final.pieces(final.to_move) for ray in BOARD.rays[origin])
+    return _open_lines(final, announced_window(final).dmin)
 
 
 def _jumps(state: State, move: Move) -> bool:
@@ -94,13 +94,8 @@ def themes(state: State, line: Sequence[Move]) -> list[str]:
 
 def tempting_moves(state: State, answer: Move) -> int:
     """Other moves that leave the opponent with few moves (three or fewer): they look close to IKI-ZUMARI."""
-    count = 0
-    for m in legal_moves(state):
-        if m != answer:
-            after = play(state, m)
-            if after.to_move != state.to_move and outcome(after) is None and len(legal_moves(after)) <= 3:
-                count += 1
-    return count
+    return sum(1 for m in legal_moves(state) if m != answer and (after := play(state, m)).to_move != state.to_move
+               and outcome(after) is None and len(legal_moves(after)) <= 3)
 
 
 def rating(moves: int, nodes: int, tempting: int) -> int:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Iterable, TextIO
 
 from ..common.game import DEFAULT_GAME, Game, game_names, get_game
-from ..common.limits import MAX_BYTES, FileTooBig, loads_toml, read_text
+from ..common.limits import MAX_BYTES, FileTooBig, loads_toml, read_text, tomllib  # tomli on Python 3.10
 from ..common.puzzle_file import puzzles_dir
 from ..common.records import RecordError, header_game, read_record
 from ..common.resources import scenarios_dir
@@ -25,11 +25,6 @@ from ..common.study_files import studies_dir
 from ..common.study_format import is_study
 from ..knizia.scenarios import check as knizia_check
 from .check_studies import check_study_files
-
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
 
 HELP = knizia_check.HELP
 

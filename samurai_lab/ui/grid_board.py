@@ -138,8 +138,7 @@ class GridFrame:
         self.space: dict[str, float] | None = None
         self.cursor: int | None = None
         self.ready = False
-        canvas.add_class(CANVAS_CLASS)
-        canvas.add_class(GRID_CANVAS_CLASS)
+        classed(canvas, CANVAS_CLASS, GRID_CANVAS_CLASS)
         self.live = classed(widgets.HTML(""), LIVE_CLASS)
         self.space_text = classed(widgets.Text("", layout=widgets.Layout(display="none")), SPACE_CLASS)
         self.space_text.observe(self.guard(lambda ch: self._on_space(ch["new"])), names="value")

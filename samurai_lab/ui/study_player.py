@@ -210,8 +210,7 @@ class StudyPlayer:
         self.panel = widgets.VBox([self.title, self.progress, self.text, self.prompt, nav, self.feedback.widget],
                                   layout=widgets.Layout(flex="1 1 360px", min_width="0", max_width="760px",
                                                         margin="0 0 0 12px"))
-        self.panel.add_class(SIDE_CLASS)
-        self.panel.add_class("samurai-study-panel")
+        classed(self.panel, SIDE_CLASS, "samurai-study-panel")
         style = widgets.HTML(f"<style>{STYLE}</style>", layout=widgets.Layout(display="none"))
         # the board is a child of the row itself: a square board's frame takes the row's room (flex), and
         # the panel goes under it when the page is narrow

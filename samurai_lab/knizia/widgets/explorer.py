@@ -192,8 +192,7 @@ class Explorer:
                               self.captures],
                              layout=widgets.Layout(min_width="520px", max_width="760px", flex="1 1 520px",
                                                    margin="0 0 0 12px"))
-        right.add_class("samurai-explorer-right")
-        right.add_class(SIDE_CLASS)
+        classed(right, "samurai-explorer-right", SIDE_CLASS)
         # every tab's panel fits the right column: long scenario titles wrap or shrink, never overflow
         fit = widgets.HTML(
             "<style>.samurai-explorer-right .samurai-tabs, .samurai-explorer-right .samurai-tabs > * "

@@ -55,8 +55,7 @@ class NewGameForm:
         self.names = [widgets.Text(placeholder=T.gettext("name (optional)"), layout=widgets.Layout(width="150px"))
                       for _ in range(4)]
         for k in range(4):
-            self.kinds[k].add_class("samurai-seat-kind")
-            self.kinds[k].add_class(f"samurai-seat-kind-{k}")
+            classed(self.kinds[k], "samurai-seat-kind", f"samurai-seat-kind-{k}")
             self.names[k].add_class("samurai-seat-name")
         self.rows = [widgets.HBox([self.seat_labels[k], self.kinds[k], self.names[k]]) for k in range(4)]
         self.seats = classed(widgets.VBox(), "samurai-seats")

@@ -403,8 +403,7 @@ class ScoringExplainer:
                                              tooltip=T.gettext("{player}: {castes} captured").format(
                                                  player=self.shown_names[p], castes=self.vocab.castes_plural[c]),
                                              layout=widgets.Layout(width="80px"))
-                box.add_class(f"samurai-count-{p}-{c.value}")
-                box.add_class("samurai-count")
+                classed(box, f"samurai-count-{p}-{c.value}", "samurai-count")
                 box.observe(self.feedback.guard(
                     lambda ch, p=p, c=c: self._muted or self._count_changed(p, c.index, ch["new"])), names="value")
                 row.append(box)

@@ -51,21 +51,24 @@ def get_language() -> str:
     return _current.code
 
 
-def set_language(code: str) -> str:
-    """Translate into ``code`` from now on; ValueError naming the languages we have."""
+def _known(code: str) -> str:
+    """``code`` normalised; ValueError naming the languages we have when we do not have it."""
     lang = normalize_language(code)
     if lang is None:
         raise ValueError(f"unknown language {code!r}: choose one of {', '.join(LANGUAGES)}")
-    _current.code = lang
     return lang
+
+
+def set_language(code: str) -> str:
+    """Translate into ``code`` from now on; ValueError naming the languages we have."""
+    _current.code = _known(code)
+    return _current.code
 
 
 @contextmanager
 def use_language(code: str) -> Iterator[str]:
     """A block of code that translates into ``code``."""
-    lang = normalize_language(code)
-    if lang is None:
-        raise ValueError(f"unknown language {code!r}: choose one of {', '.join(LANGUAGES)}")
+    lang = _known(code)
     before, _current.code = _current.code, lang
     try:
         yield lang

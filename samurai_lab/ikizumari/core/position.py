@@ -31,18 +31,9 @@ _BONUS = re.compile(r"^(?:-|A([1-9]|10|11)?)$")
 
 
 def to_position(state: State) -> str:
-    rows = []
-    for row in range(SIZE):
-        out, empty = "", 0
-        for col in range(SIZE):
-            sq = row * SIZE + col
-            ch = "r" if sq in state.red else "b" if sq in state.black else ""
-            if ch:
-                out += (str(empty) if empty else "") + ch
-                empty = 0
-            else:
-                empty += 1
-        rows.append(out + (str(empty) if empty else ""))
+    squares = "".join("r" if sq in state.red else "b" if sq in state.black else "." for sq in range(SIZE * SIZE))
+    rows = [re.sub(r"\.+", lambda run: str(len(run[0])), squares[start:start + SIZE])
+            for start in range(0, SIZE * SIZE, SIZE)]
     if state.distance is None:
         ann = "-"
     else:

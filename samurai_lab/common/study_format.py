@@ -316,11 +316,9 @@ class _Reader:
         return tuple(v.strip() for v in value)
 
     def marks(self, value: Any, path: tuple) -> Marks:
-        if not isinstance(value, dict):
-            self.bad(path, T.gettext("must be a table: {example}").format(
-                example="{ cells = [...], arrows = [[from, to], ...] }"))
+        if not self.entry(value, path, MARK_KEYS, T.gettext("must be a table: {example}").format(
+                example="{ cells = [...], arrows = [[from, to], ...] }")):
             return Marks()
-        self.unknown(value, MARK_KEYS, path)
         cells = value.get("cells", [])
         if not isinstance(cells, list) or not all(isinstance(c, str) and c.strip() for c in cells):
             self.bad(path + ("cells",), T.gettext("must be a list of hexes or squares, e.g. {example}").format(
@@ -340,10 +338,8 @@ class _Reader:
         return Marks(tuple(c.strip() for c in cells), tuple(out))
 
     def question(self, value: Any, path: tuple) -> Question | None:
-        if not isinstance(value, dict):
-            self.bad(path, T.gettext("must be a table [step.question]"))
+        if not self.entry(value, path, QUESTION_KEYS, T.gettext("must be a table [step.question]")):
             return None
-        self.unknown(value, QUESTION_KEYS, path)
         prompt = self.texts(value.get("prompt"), path + ("prompt",))
         accept = self.moves(value.get("accept", []), path + ("accept",))
         if not accept and "accept" in value:
@@ -358,10 +354,9 @@ class _Reader:
             raw = []
         for k, w in enumerate(raw, start=1):
             wpath = path + ("wrong", k)
-            if not isinstance(w, dict):
-                self.bad(wpath, T.gettext("must be a table {example}").format(example=WRONG_EXAMPLE))
+            refusal = T.gettext("must be a table {example}").format(example=WRONG_EXAMPLE)
+            if not self.entry(w, wpath, WRONG_KEYS, refusal):
                 continue
-            self.unknown(w, WRONG_KEYS, wpath)
             answer = w.get("answer")
             if not isinstance(answer, str) or not answer.strip():
                 self.bad(wpath + ("answer",), T.gettext("missing: the wrong answer, as a move"))

@@ -606,12 +606,6 @@ def dumps_study(study: Study) -> str:
                 out.append(f"right = {_texts(q.right)}")
             for w in q.wrong:
                 out += ["", "[[step.question.wrong]]", f"answer = {_s(w.answer)}", f"feedback = {_texts(w.feedback)}"]
-    return "\n".join(out + _dumps_more(study)) + "\n"
-
-
-def _dumps_more(study: Study) -> list[str]:
-    """The optional keys of a step (``refused``, ``expect``: written in its table), sources and variants."""
-    out: list[str] = []
     for s in study.sources:
         out += ["", "[[source]]", f"seed = {_s(s.seed)}", f"language = {_s(s.language)}", f"text = {_s(s.text)}"]
     for v in study.variants:
@@ -623,7 +617,7 @@ def _dumps_more(study: Study) -> list[str]:
             out.append(f"expect = {toml_value(v.expect)}")
         if v.steps:
             out.append(f"steps = {toml_value(v.steps)}")
-    return out
+    return "\n".join(out) + "\n"
 
 
 def save_study(study: Study, path: str | Path) -> str:

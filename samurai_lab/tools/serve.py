@@ -52,7 +52,7 @@ import time
 import webbrowser
 from pathlib import Path
 from types import FrameType
-from typing import Mapping, Sequence
+from typing import Mapping
 
 DEFAULT_PORT = 8866
 DEFAULT_HOST = "127.0.0.1"
@@ -353,12 +353,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="show Python tracebacks in the apps and in error pages (for developers)")
 
 
-def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="samurai-lab serve", description=HELP)
-    add_arguments(parser)
-    return parser.parse_args(argv)
-
-
 def stop_voila(proc: subprocess.Popen[bytes], port: int, grace: float = STOP_GRACE_S) -> None:
     """SIGTERM voila (it shuts its kernels down), then kill its process group."""
     if proc.poll() is not None:
@@ -397,7 +391,9 @@ def _refused(words: str) -> int:
 
 def main_serve(argv: list[str] | None = None) -> int:
     """Run voila over notebooks/ until it exits or SIGINT/SIGTERM arrives."""
-    return run(_parse(argv))
+    parser = argparse.ArgumentParser(prog="samurai-lab serve", description=HELP)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -126,6 +126,20 @@ LIST_ITEM_READERS: dict[str, Callable[[str], Any]] = {
     "movers": square_index, "targets": square_index, "weak": square_index}
 
 
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+#: The expectations whose value is not a string, with the check of their value.
+VALUE_CHECKS: dict[str, Callable[[Any], bool]] = {
+    **{key: lambda v: isinstance(v, list) for key in LIST_ITEM_READERS},
+    "tachiojo": lambda v: isinstance(v, bool), "pending": lambda v: isinstance(v, bool),
+    "challenges": _count, "killed": _count, "to_move": lambda v: v in ("black", "red"),
+    "winner": lambda v: v in ("black", "red", "draw", "none"),
+    "last": lambda v: v in ("-",) + tuple(c for c in CONSTRAINTS if c),
+    "kills": lambda v: isinstance(v, str) and len(v.split(":")) == 2 and all(n.isdigit() for n in v.split(":"))}
+
+
 def _expectation(raw: Any, where: str, bad) -> Expectation:
     if not isinstance(raw, dict):
         bad(where, "must be a table")
@@ -136,28 +150,12 @@ def _expectation(raw: Any, where: str, bad) -> Expectation:
         if key not in EXPECTATION_KEYS:
             bad(field, f"unknown expectation (known: {', '.join(EXPECTATION_KEYS)})")
             continue
-        ok = True
-        if key in LIST_ITEM_READERS:
-            ok = isinstance(value, list)
-            for item in value if ok else []:
-                try:
-                    LIST_ITEM_READERS[key](item)
-                except ValueError as e:
-                    bad(field, str(e))
-        elif key in ("tachiojo", "pending"):
-            ok = isinstance(value, bool)
-        elif key in ("challenges", "killed"):
-            ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
-        elif key == "to_move":
-            ok = value in ("black", "red")
-        elif key == "winner":
-            ok = value in ("black", "red", "draw", "none")
-        elif key == "last":
-            ok = value in ("-",) + tuple(c for c in CONSTRAINTS if c)
-        elif key == "kills":
-            ok = isinstance(value, str) and len(value.split(":")) == 2 and all(v.isdigit() for v in value.split(":"))
-        else:
-            ok = isinstance(value, str)
+        ok = VALUE_CHECKS.get(key, lambda v: isinstance(v, str))(value)
+        for item in value if key in LIST_ITEM_READERS and ok else []:
+            try:
+                LIST_ITEM_READERS[key](item)
+            except ValueError as e:
+                bad(field, str(e))
         if not ok:
             bad(field, f"bad value {value!r}: {EXPECTATION_KEYS[key]}")
         else:

@@ -87,18 +87,29 @@ class Feedback:
 
     def guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         """Wrap an event handler: ValueErrors (rule refusals, bad files) become error messages."""
+        # IllegalMoveError and ScenarioError are ValueErrors; a PointerError says "tap" on a touch screen
+        return guarded(fn, self.report_unexpected, lambda e: self.show(str(e), "error", getattr(e, "tap", None)))
 
-        @functools.wraps(fn)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return fn(*args, **kwargs)
-            except ValueError as e:  # IllegalMoveError and ScenarioError are ValueErrors
-                self.show(str(e), "error", getattr(e, "tap", None))  # a PointerError: "tap" on a touch screen
-            except Exception as e:  # noqa: BLE001 - an app must never fail silently
-                self.report_unexpected(e)
-            return None
 
-        return wrapper
+def guarded(fn: Callable[..., Any], report: Callable[[BaseException], Any] | None = None,
+            refused: Callable[[ValueError], Any] | None = None) -> Callable[..., Any]:
+    """``fn`` for a widget's callback: a ValueError goes to ``refused(error)`` when it is given, any other error
+    to ``report(error)`` (raised without it): an app never fails silently."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except Exception as e:  # noqa: BLE001 - shown by the app, never lost
+            if refused is not None and isinstance(e, ValueError):
+                refused(e)
+            elif report is not None:
+                report(e)
+            else:
+                raise
+        return None
+
+    return wrapper
 
 
 def projector_style(root: str) -> widgets.HTML:

@@ -37,6 +37,7 @@ import ipywidgets as widgets
 from ipycanvas import MultiCanvas
 
 from ..i18n import N_, Domain, use_language
+from .common import guarded
 from .board_client import BOARD_CLASS, LIVE_CLASS, SPACE_CLASS, board_client, parse_space
 from .scroll_focus import CANVAS_CLASS, scroll_focus_fix
 from .layout import classed
@@ -163,10 +164,6 @@ class GridFrame:
         s = self.scale
         return x / s, y / s
 
-    def backing_xy(self, x: float, y: float) -> tuple[float, float]:
-        s = self.scale
-        return x * s, y * s
-
     def begin(self, layer: int) -> Any:
         """Layer ``layer`` cleared, scaled to the backing size: the game draws on it in logical pixels."""
         c = self.canvas[layer]
@@ -289,16 +286,7 @@ class GridFrame:
 
     def guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
         """``fn`` for a widget's callback: an error goes to ``on_error`` (raised without one)."""
-
-        def run(*args: Any) -> None:
-            try:
-                fn(*args)
-            except Exception as exc:  # noqa: BLE001 - shown by the game, never lost
-                if self._on_error is not None:
-                    self._on_error(exc)
-                else:
-                    raise
-        return run
+        return guarded(fn, self._on_error)
 
 
 class GridBoard:

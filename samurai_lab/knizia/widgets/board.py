@@ -90,6 +90,7 @@ from ..render.fit import focus_zoom, room_box
 from ..render.layout import HexRef, Layout, fit_layout, layout_for, resolve_hexes
 from ..render.svg import legend_html
 from ..render.theme import HIGHLIGHT_STYLES, PALETTES, THEME, Theme, theme_for
+from ...ui.common import guarded
 from ...ui.board_client import BOARD_KEYS, LIVE_CLASS, SPACE_CLASS, board_client, parse_space
 from ...ui.touch import HELP_CLASS, cell_text, help_html
 from ...ui.layout import classed
@@ -184,7 +185,7 @@ class BoardView:
         self.live = classed(widgets.HTML(""), LIVE_CLASS)
         self.space = widgets.Text("", layout=widgets.Layout(display="none"))  # written by the page script
         self.space.add_class(SPACE_CLASS)
-        self.space.observe(self._guarded(lambda ch: self._on_space(ch["new"])), names="value")
+        self.space.observe(self.guard(lambda ch: self._on_space(ch["new"])), names="value")
         # how to play by touch (shown on touch screens only)
         self.touch_help = classed(widgets.HTML(""), HELP_CLASS)
         self._show_cell_size()
@@ -196,24 +197,24 @@ class BoardView:
                       T.gettext("Okabe and Ito's colours, apart for every colour vision")],
             style={"button_width": "auto"})
         self.palette_choice.add_class("samurai-board-palette")
-        self.palette_choice.observe(self._guarded(lambda ch: self.set_palette(ch["new"])), names="value")
+        self.palette_choice.observe(self.guard(lambda ch: self.set_palette(ch["new"])), names="value")
         self.legend = widgets.Accordion(children=[widgets.VBox([self.palette_choice, self._legend_html])],
                                         selected_index=None,
                                         layout=widgets.Layout(display="" if legend else "none"))
         self.legend.set_title(0, T.gettext("Key to the board"))
         self.legend.add_class("samurai-board-legend")
-        self.legend.observe(self._guarded(lambda ch: self._show_legend()), names="selected_index")
+        self.legend.observe(self.guard(lambda ch: self._show_legend()), names="selected_index")
         # a click must not scroll the page before ipycanvas reads its position (see scroll_focus)
         self.widget = widgets.VBox([self.canvas, self.live, self.touch_help, self.legend, self.errors, self.space, board_client(),
                                     scroll_focus_fix()],
                                    layout=widgets.Layout(flex="1 1 auto", min_width="0"))
         self.widget.add_class("samurai-board")
 
-        self.canvas.on_client_ready(self._guarded(self._on_client_ready))
-        self.canvas.on_mouse_down(self._guarded(self._on_mouse_down))
-        self.canvas.on_mouse_move(self._guarded(self._on_mouse_move))
-        self.canvas.on_mouse_out(self._guarded(self._on_mouse_out))
-        self.canvas.on_key_down(self._guarded(self._on_key_down))
+        self.canvas.on_client_ready(self.guard(self._on_client_ready))
+        self.canvas.on_mouse_down(self.guard(self._on_mouse_down))
+        self.canvas.on_mouse_move(self.guard(self._on_mouse_move))
+        self.canvas.on_mouse_out(self.guard(self._on_mouse_out))
+        self.canvas.on_key_down(self.guard(self._on_key_down))
 
     # --- public API ------------------------------------------------------
     @property
@@ -390,7 +391,7 @@ class BoardView:
 
     def guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
         """``fn`` wrapped so that its exceptions are shown in ``view.errors`` (for an app's own callbacks)."""
-        return self._guarded(fn)
+        return guarded(fn, self._report)  # shown in the app, never lost
 
     # --- drawing -----------------------------------------------------------
     def _make_layout(self, state: GameState, focus: Iterable[HexRef] | None) -> Layout:
@@ -468,7 +469,7 @@ class BoardView:
             self._flush()
             return
         self._flush_scheduled = True
-        loop.call_soon(self._guarded(self._flush))
+        loop.call_soon(self.guard(self._flush))
 
     def _flush(self) -> None:
         self._flush_scheduled = False
@@ -507,15 +508,6 @@ class BoardView:
             self._legend_html.value = legend_html(st, theme=self.base_theme, arrow=bool(self._arrows))
 
     # --- events ------------------------------------------------------------
-    def _guarded(self, fn: Callable[..., Any]) -> Callable[..., None]:
-        def run(*args: Any) -> None:
-            try:
-                fn(*args)
-            except Exception as exc:  # shown in the app, never lost
-                self._report(exc)
-
-        return run
-
     def _report(self, exc: BaseException) -> None:
         text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         self.error_log.append(text)
@@ -552,12 +544,12 @@ class BoardView:
             if self._cursor is not None:
                 x, y = self._layout.pixel_of(self._cursor)
                 for callback in list(self._click_callbacks):
-                    self._guarded(callback)(self._cursor, x, y)
+                    self.guard(callback)(self._cursor, x, y)
         elif key == "Escape":
             for callback in list(self._click_callbacks):
-                self._guarded(callback)(None, -1.0, -1.0)
+                self.guard(callback)(None, -1.0, -1.0)
         for callback in list(self._key_callbacks):
-            self._guarded(callback)(key)
+            self.guard(callback)(key)
 
     def _step(self, start: int, dx: float, dy: float) -> int:
         """The hex next to ``start`` in direction (dx, dy): the nearest centre within 60 degrees of it."""
@@ -581,7 +573,7 @@ class BoardView:
     def _on_mouse_down(self, x: float, y: float) -> None:
         hex_index = self.hex_at(x, y)
         for callback in list(self._click_callbacks):
-            self._guarded(callback)(hex_index, x, y)
+            self.guard(callback)(hex_index, x, y)
 
     def _on_mouse_move(self, x: float, y: float) -> None:
         self._pointer_at(self.hex_at(x, y))
@@ -604,7 +596,7 @@ class BoardView:
                 self._deliver_hover()
                 return
             self._hover_pending = True
-            loop.call_later(wait, self._guarded(self._deliver_hover))
+            loop.call_later(wait, self.guard(self._deliver_hover))
 
     def _deliver_hover(self) -> None:
         self._hover_pending = False
@@ -614,7 +606,7 @@ class BoardView:
         self._hover = self._pointer
         self._redraw(MARKS)
         for callback in list(self._hover_callbacks):
-            self._guarded(callback)(self._hover)
+            self.guard(callback)(self._hover)
 
 
 def _register(callbacks: list, callback: Callable, remove: bool) -> None:

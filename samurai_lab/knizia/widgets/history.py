@@ -88,9 +88,9 @@ class HistoryBar:
         self._words = words
         guard = guard or (lambda fn: fn)
         self.undo_button = button(T.gettext("Undo"), "samurai-undo", "undo", tooltip=T.gettext("Back one step"),
-                                  min_width="90px")
+                                  min_width="90px", on_click=guard(lambda _: self.undo()))
         self.redo_button = button(T.gettext("Redo"), "samurai-redo", "repeat", tooltip=T.gettext("Forward one step"),
-                                  min_width="90px")
+                                  min_width="90px", on_click=guard(lambda _: self.redo()))
         self.slider = widgets.IntSlider(value=0, min=0, max=0, description=T.gettext("History"), readout=False,
                                         continuous_update=False, layout=widgets.Layout(width="260px"))
         self.slider.add_class("samurai-history-slider")
@@ -100,8 +100,6 @@ class HistoryBar:
         self.widget.add_class("samurai-history")
         self._callbacks: list[Callable[[object], None]] = []
         self._syncing = False
-        self.undo_button.on_click(guard(lambda _: self.undo()))
-        self.redo_button.on_click(guard(lambda _: self.redo()))
         self.slider.observe(guard(self._on_slider), names="value")
         self.refresh()
 

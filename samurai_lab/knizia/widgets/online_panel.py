@@ -11,6 +11,7 @@ import ipywidgets as widgets
 
 from ...common.game import Game
 from ...i18n import Domain
+from ...ui.common import guarded
 from ...ui.layout import button
 from ..core.actions import EndTurn, Pass
 from ..core.model import Phase
@@ -49,16 +50,7 @@ class KniziaPlayPanel:
         self.controls = [self.hand.widget, self.swap_castes.widget, self.buttons]  #: shown beside the board by the app
 
     def _guarded(self, fn: Callable, report: Callable[[BaseException], None] | None) -> Callable:
-        def run(*args: Any) -> None:
-            try:
-                fn(*args)
-            except ValueError as e:
-                self.say(str(e), "error")
-            except Exception as e:  # noqa: BLE001 - shown by the app, never lost
-                if report is None:
-                    raise
-                report(e)
-        return run
+        return guarded(fn, report, lambda e: self.say(str(e), "error"))
 
     def on_action(self, callback: Callable[[str], Any]) -> None:
         self._callbacks.append(callback)

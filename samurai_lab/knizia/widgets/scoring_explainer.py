@@ -356,9 +356,8 @@ class ScoringExplainer:
         for key, case in self.presets.items():
             title, text = T_knizia.gettext(case.title) if case.title else "", case_text(case)
             b = button(f"{key}: {short_title(key, title)}" if title else key, f"samurai-preset-{key}",
-                       tooltip=text[:300])
+                       tooltip=text[:300], on_click=self.feedback.guard(lambda _b, k=key: self.load_preset(k)))
             b.add_class("samurai-score-preset")
-            b.on_click(self.feedback.guard(lambda _b, k=key: self.load_preset(k)))
             self.preset_buttons[key] = b
             row.append(b)
         choose = T.gettext("captures at the end of an example…")

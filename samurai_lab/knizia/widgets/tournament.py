@@ -276,7 +276,7 @@ class TournamentApp:
         self.run_button.add_class("samurai-tournament-run")
         self.more_button = button(T.gettext("Run more games"), "samurai-tournament-more", "plus",
                                   tooltip=T.gettext("The same bots and rules, new deals; the results add up"),
-                                  disabled=True)
+                                  disabled=True, on_click=guard(lambda _b: self.run_more()))
         self.progress = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="300px"))
         self.progress.add_class("samurai-tournament-progress")
         self.progress_text = widgets.Label()
@@ -303,7 +303,6 @@ class TournamentApp:
         self.result: SimulationResult | None = None
         self.players.observe(lambda _: self._sync_seats(), names="value")
         self.run_button.on_click(guard(lambda _b: self.run()))
-        self.more_button.on_click(guard(lambda _b: self.run_more()))
         self._sync_seats()
         if run:
             self.run()

@@ -38,6 +38,7 @@ from ipycanvas import MultiCanvas
 
 from ..i18n import N_, Domain, use_language
 from .common import guarded
+from .header import script_output
 from .board_client import BOARD_CLASS, LIVE_CLASS, SPACE_CLASS, board_client, parse_space
 from .scroll_focus import CANVAS_CLASS, scroll_focus_fix
 from .layout import classed
@@ -103,13 +104,6 @@ def fit_side(space: dict[str, float], projector: bool = False, min_side: int = M
     return int(max(min(min_side, space["w"]), min(space["w"], room_height(space, projector))))
 
 
-def _script_output(script: str) -> widgets.Output:
-    out = widgets.Output(layout=widgets.Layout(display="none"))
-    out.outputs = ({"output_type": "display_data",
-                    "data": {"application/javascript": script, "text/plain": ""}, "metadata": {}},)
-    return out
-
-
 class GridFrame:
     """Fits ``canvas`` (a ``MultiCanvas`` whose last layer the frame keeps for the cursor) to its room.
 
@@ -146,7 +140,7 @@ class GridFrame:
         # how to play by touch (shown on touch screens only)
         self.touch_help = classed(widgets.HTML(""), HELP_CLASS)
         self.widget = widgets.VBox([canvas, self.live, self.touch_help, self.space_text, board_client(), scroll_focus_fix(),
-                                    _script_output(label_script())],
+                                    script_output(label_script())],
                                    layout=widgets.Layout(flex="1 1 0", min_width="260px", width="100%"))
         self.widget.add_class(BOARD_CLASS)
         self._pin(self.side, int(round(self.logical)))

@@ -38,6 +38,7 @@ from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, Domain, get_language
 from .common import KINDS
 from .language import APP_LANGUAGES, LANG_OPTION, language_links, unknown_language
 from .layout import classed, LAYOUT_CSS, NARROW_PX, SCROLL_X_CLASS, TOUCH_TARGET_PX
+from .projector import PROJECTOR_CLASS, PROJECTOR_CSS as BOARD_PROJECTOR_CSS, set_projector
 from .query import PAGE_OPTIONS, query_string
 from .runtime import in_browser
 
@@ -45,7 +46,6 @@ T = Domain("ui")
 
 SITE = "samurai_lab"
 HOME = "index.ipynb"
-PROJECTOR_CLASS = "samurai-projector"
 HEADER_CLASS = "samurai-app-header"
 HEADER_ROW_CLASS = "samurai-app-header-row"
 TITLE_ROW_CLASS = "samurai-app-title-row"
@@ -225,24 +225,8 @@ HEADER_CSS = f"""
 
 
 def projector_stylesheet() -> str:
-    """The projector stylesheet: the board module's (``ui/projector.py``) when it is there, plus ours."""
-    extra = ""
-    try:
-        from . import projector  # type: ignore[attr-defined]
-
-        for name in ("PROJECTOR_CSS", "CSS", "stylesheet", "projector_css"):
-            found = getattr(projector, name, None)
-            if isinstance(found, str):
-                extra = found
-                break
-            if callable(found):
-                got = found()
-                if isinstance(got, str):
-                    extra = got
-                    break
-    except ImportError:
-        pass
-    return PROJECTOR_CSS + "\n" + extra
+    """The projector stylesheet: the board module's (``ui/projector.py``), plus ours."""
+    return PROJECTOR_CSS + "\n" + BOARD_PROJECTOR_CSS
 
 
 #: Names for controls the widget library leaves nameless (slider handles, icon buttons), kept up to date as
@@ -490,15 +474,7 @@ class AppHeader:
             return
         self.nav.value = nav_html(self.notebook, self._apps, self.language, on)
         self._show_languages()
-        if self.root is not None:
-            if on:
-                self.root.add_class(PROJECTOR_CLASS)
-            else:
-                self.root.remove_class(PROJECTOR_CLASS)
-        for board in self.boards:
-            fn = getattr(board, "set_projector", None)
-            if callable(fn):
-                fn(on)
+        set_projector(self.root, on, self.boards)
 
     def relabel(self) -> None:
         """Every text of the header again, in the current language (an app that switches language in

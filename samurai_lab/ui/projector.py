@@ -41,14 +41,17 @@ PROJECTOR_CSS = f"""
 
 
 def set_projector(root: Any, on: bool, boards: Iterable[Any] = ()) -> None:
-    """Projector mode on or off for an app: ``root`` (its top widget) gets or loses the CSS class
-    ``samurai-projector``; each of ``boards`` (``BoardView``s) is told too."""
-    if on:
-        root.add_class(PROJECTOR_CLASS)
-    else:
-        root.remove_class(PROJECTOR_CLASS)
+    """Projector mode on or off for an app: ``root`` (its top widget, if any) gets or loses the CSS class
+    ``samurai-projector``; each of ``boards`` that has a ``set_projector`` (``BoardView``s) is told too."""
+    if root is not None:
+        if on:
+            root.add_class(PROJECTOR_CLASS)
+        else:
+            root.remove_class(PROJECTOR_CLASS)
     for board in boards:
-        board.set_projector(on)
+        fn = getattr(board, "set_projector", None)
+        if callable(fn):
+            fn(on)
 
 
 def projector_rules(root_class: str, rules: Iterable[str]) -> str:

@@ -406,11 +406,10 @@ class AppHeader:
                                                               self.switch_options()),
                                             layout=widgets.Layout(display="" if self.languages else "none"))
         self.language_switch.add_class("samurai-language-switch")
-        self.projector = widgets.ToggleButton(
+        self.projector = classed(widgets.ToggleButton(
             value=False, description=T.gettext("Projector"), icon="television",
             tooltip=T.gettext("Big type and a big board for a projector (or ?projector=1)"),
-            layout=widgets.Layout(width="auto"))
-        self.projector.add_class("samurai-projector-switch")
+            layout=widgets.Layout(width="auto")), "samurai-projector-switch")
         self.projector.observe(lambda ch: self.set_projector(ch["new"]), names="value")
         controls: list[widgets.Widget] = []
         self.edition = edition
@@ -439,9 +438,8 @@ class AppHeader:
         title_row.add_class(TITLE_ROW_CLASS)
         control_row.add_class(CONTROLS_CLASS)
         self.notice = classed(widgets.HTML(self.language_notice()), "samurai-language-notice")
-        header_row = widgets.HBox([title_row, control_row], layout=widgets.Layout(
-            align_items="center", flex_flow="row wrap", justify_content="space-between"))
-        header_row.add_class(HEADER_ROW_CLASS)
+        header_row = classed(widgets.HBox([title_row, control_row], layout=widgets.Layout(
+            align_items="center", flex_flow="row wrap", justify_content="space-between")), HEADER_ROW_CLASS)
         self.widget = classed(widgets.VBox([header_row, self.notice, self.style, self.script]), HEADER_CLASS)
         params = {k: v for k, v in self.options if k in HEADER_OPTIONS}
         if is_on(params.get("projector")):

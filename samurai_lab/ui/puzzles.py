@@ -195,10 +195,9 @@ class PuzzlesApp:
         self.game_choice.add_class(CHOICE_ROW_CLASS)  # equal parts of one row on a phone
         self.theme_choice = widgets.Dropdown(description=T.gettext("Theme"), layout=widgets.Layout(width="auto"))
         self.theme_choice.add_class("samurai-puzzle-theme")
-        self.level_choice = widgets.Dropdown(options=[(T.gettext(label), key) for key, label, _, _ in LEVELS],
-                                             value=ALL, description=T.gettext("Difficulty"),
-                                             layout=widgets.Layout(width="auto"))
-        self.level_choice.add_class("samurai-puzzle-level")
+        self.level_choice = classed(widgets.Dropdown(options=[(T.gettext(label), key) for key, label, _, _ in LEVELS],
+                                                     value=ALL, description=T.gettext("Difficulty"),
+                                                     layout=widgets.Layout(width="auto")), "samurai-puzzle-level")
         self.goal = classed(widgets.HTML(), "samurai-puzzle-goal")
         self.score = classed(widgets.HTML(), "samurai-puzzle-score")
         self.rating = classed(widgets.HTML(), "samurai-puzzle-rating")

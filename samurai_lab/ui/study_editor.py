@@ -203,7 +203,7 @@ class StudyEditor:
         self.link = classed(widgets.HTML(), "samurai-study-link")
         self.headings = [widgets.HTML() for _ in range(3)]
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
-        self.widget = widgets.VBox([
+        self.widget = classed(widgets.VBox([
             widgets.HBox([self.title, self.language], layout=row),
             self.headings[0], self.text,
             widgets.HBox([self.mark_toggle, self.arrow_toggle, self.marks_line], layout=row),
@@ -214,8 +214,7 @@ class StudyEditor:
                           guard_upload(self.upload, "study", lambda e: self.feedback.show(str(e), "error"))],
                          layout=row), self.download,
             widgets.HBox([self.name, self.save_button, self.replace_button], layout=row), self.link,
-        ], layout=widgets.Layout(max_width="560px"))
-        self.widget.add_class("samurai-study-editor")
+        ], layout=widgets.Layout(max_width="560px")), "samurai-study-editor")
         self.relabel()
 
     def _word(self, text: str) -> str:

@@ -216,9 +216,8 @@ class StudyPlayer:
         # the panel goes under it when the page is narrow
         if not board.widget.layout.flex:
             board.widget.layout.flex, board.widget.layout.min_width = "1 1 420px", "0"
-        self.widget = widgets.VBox([style, widgets.HBox([board.widget, self.panel], layout=widgets.Layout(
-            flex_flow="row wrap", align_items="flex-start"))])
-        self.widget.add_class(PLAYER_CLASS)
+        self.widget = classed(widgets.VBox([style, widgets.HBox([board.widget, self.panel], layout=widgets.Layout(
+            flex_flow="row wrap", align_items="flex-start"))]), PLAYER_CLASS)
         self._show_empty()
 
     # --- the study -----------------------------------------------------------------------------

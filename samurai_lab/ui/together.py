@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import html
 import os
-from typing import Any, Callable
+from typing import Callable
 
 import ipywidgets as widgets
 
@@ -81,9 +81,8 @@ class Lobby:
     def __init__(self, client: PlayClient, store: BrowserStore, guard: Callable, show: Callable) -> None:
         self.client, self.store, self.guard, self.show = client, store, guard, show
         self.games = [g for g in all_games() if g.notebook]
-        self.game = widgets.ToggleButtons(options=[(game_label(g), g.name) for g in self.games],
-                                          layout=widgets.Layout(width="auto"))
-        self.game.add_class("samurai-together-game")
+        self.game = classed(widgets.ToggleButtons(options=[(game_label(g), g.name) for g in self.games],
+                                                  layout=widgets.Layout(width="auto")), "samurai-together-game")
         self.players = widgets.Dropdown(description=T.gettext("Players"), layout=widgets.Layout(width="auto"))
         self.seats_box = widgets.VBox()
         self.rulings_box = widgets.VBox()

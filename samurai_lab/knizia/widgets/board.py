@@ -190,13 +190,12 @@ class BoardView:
         self.touch_help = classed(widgets.HTML(""), HELP_CLASS)
         self._show_cell_size()
         self._legend_html = widgets.HTML("")
-        self.palette_choice = widgets.ToggleButtons(
+        self.palette_choice = classed(widgets.ToggleButtons(
             options=[(T.gettext("Standard colours"), "default"), (T.gettext("Colour-blind safe"), "colour-blind")],
             value=palette,
             tooltips=[T.gettext("The colours of the game"),
                       T.gettext("Okabe and Ito's colours, apart for every colour vision")],
-            style={"button_width": "auto"})
-        self.palette_choice.add_class("samurai-board-palette")
+            style={"button_width": "auto"}), "samurai-board-palette")
         self.palette_choice.observe(self.guard(lambda ch: self.set_palette(ch["new"])), names="value")
         self.legend = widgets.Accordion(children=[widgets.VBox([self.palette_choice, self._legend_html])],
                                         selected_index=None,

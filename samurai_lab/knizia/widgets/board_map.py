@@ -37,10 +37,9 @@ class MapApp:
         self.legend.add_class("samurai-map-legend")
         controls = widgets.HBox([self.players, self.info], layout=widgets.Layout(align_items="center",
                                                                                  flex_flow="row wrap"))
-        self.widget = widgets.VBox([css_widget(MAP_CSS), self.intro, controls,
-                                    widgets.HBox([self.legend, board_column], layout=widgets.Layout(
-                                        align_items="flex-start", flex_flow="row wrap"))])
-        self.widget.add_class("samurai-map")
+        self.widget = classed(widgets.VBox([css_widget(MAP_CSS), self.intro, controls,
+                                            widgets.HBox([self.legend, board_column], layout=widgets.Layout(
+                                                align_items="flex-start", flex_flow="row wrap"))]), "samurai-map")
 
     @staticmethod
     def setup(players: int) -> GameState:

@@ -39,9 +39,8 @@ class EditPanel:
                                           description=T.gettext("Puts"),
                                           style={"button_width": "auto", "description_width": "initial"})
         self.tool.add_class("samurai-edit-tool")
-        self.caste = widgets.ToggleButtons(style={"button_width": "auto", "description_width": "initial"},
-                                           description=T.gettext("Caste"))
-        self.caste.add_class("samurai-edit-caste")
+        self.caste = classed(widgets.ToggleButtons(style={"button_width": "auto", "description_width": "initial"},
+                                                   description=T.gettext("Caste")), "samurai-edit-caste")
         self.pool = widgets.Dropdown(description=T.gettext("Pieces from/to"), style={"description_width": "initial"},
                                      layout=widgets.Layout(width="auto"))
         self.owner = widgets.Dropdown(description=T.gettext("Of"), layout=widgets.Layout(width="180px"))

@@ -174,9 +174,8 @@ class ExamplesApp:
 
         self.title = classed(widgets.HTML(), "samurai-example-title")
         self.description = classed(widgets.HTML(), "samurai-example-description")
-        self.variant = widgets.ToggleButtons(options=[(T.gettext("as written"), "")], value="",
-                                             description=T.gettext("Rules:"))
-        self.variant.add_class("samurai-example-variant")
+        self.variant = classed(widgets.ToggleButtons(options=[(T.gettext("as written"), "")], value="",
+                                                     description=T.gettext("Rules:")), "samurai-example-variant")
         self.variant.observe(self.feedback.guard(lambda ch: self._variant_chosen(ch["new"])), names="value")
         self.variant_note = widgets.HTML()
 
@@ -188,10 +187,9 @@ class ExamplesApp:
         self.next_button = button(T.gettext("Next ▶"), "samurai-step-next", lambda: self.step_by(1), "primary")
         self.slider = widgets.IntSlider(min=0, max=0, value=0, readout=False, layout=widgets.Layout(width="160px"))
         self.slider.add_class("samurai-step-slider")
-        self.player = widgets.Play(min=0, max=0, value=0, interval=2200,
-                                   description=T.gettext("Play through the steps"),
-                                   show_repeat=False)
-        self.player.add_class("samurai-step-play")
+        self.player = classed(widgets.Play(min=0, max=0, value=0, interval=2200,
+                                           description=T.gettext("Play through the steps"),
+                                           show_repeat=False), "samurai-step-play")
         widgets.jslink((self.player, "value"), (self.slider, "value"))
         self.slider.observe(self.feedback.guard(lambda ch: self.go(ch["new"])), names="value")
         self.step_label = classed(widgets.HTML(), "samurai-step-label")

@@ -211,9 +211,8 @@ class FilesPanel:
         self.saved = saved_dir(Path(folder) if folder else None)
         self._pending_replace: str | None = None  # the file name a second Save would replace
         guard = app.guard
-        self.choice = widgets.Dropdown(description=T.gettext("Scenario"), layout=widgets.Layout(width="96%"),
-                                       style={"description_width": "initial"})
-        self.choice.add_class("samurai-scenario-choice")
+        self.choice = classed(widgets.Dropdown(description=T.gettext("Scenario"), layout=widgets.Layout(width="96%"),
+                                               style={"description_width": "initial"}), "samurai-scenario-choice")
         self.load_button = widgets.Button(description=T.gettext("Load"), icon="folder-open", button_style="primary")
         self.load_button.add_class("samurai-load-scenario")
         self.load_button.on_click(guard(lambda _: self.load_selected()))
@@ -221,9 +220,8 @@ class FilesPanel:
                                      layout=widgets.Layout(width="40px"))
         self.rescan.on_click(guard(lambda _: self.scan()))
 
-        self.title = widgets.Text(description=T.gettext("Title"), layout=widgets.Layout(width="96%"),
-                                  style={"description_width": "initial"})
-        self.title.add_class("samurai-save-title")
+        self.title = classed(widgets.Text(description=T.gettext("Title"), layout=widgets.Layout(width="96%"),
+                                          style={"description_width": "initial"}), "samurai-save-title")
         self.download_button = button(T.gettext("Download"), "samurai-download-button", "download", "primary",
                                       tooltip=T.gettext("Keep the position on your own computer (a .toml file)"),
                                       on_click=guard(lambda _: self.make_download()))

@@ -118,13 +118,12 @@ class GameApp:
         self.resume_button = button(T.gettext("Back to the game"), "samurai-resume", icon="arrow-left")
         self.resume_button.on_click(guard(lambda _b: self.show_screen("table")))
         self.intro = classed(widgets.HTML(intro_html()), "samurai-intro")
-        self.setup_screen = widgets.VBox([
+        self.setup_screen = classed(widgets.VBox([
             self.intro, self.resume_button, self.form.widget,
             widgets.HTML("<h2 style='margin:10px 0 4px 0;font-size:17px'>{}</h2>".format(
                 html.escape(T.gettext("Or replay a recorded game")))),
             self.record_input, widgets.HBox([self.load_button]),
-        ])
-        self.setup_screen.add_class("samurai-setup-screen")
+        ]), "samurai-setup-screen")
 
         # --- the table -------------------------------------------------------------
         self.board_box = classed(widgets.Box(), "samurai-board-box")
@@ -160,10 +159,9 @@ class GameApp:
                                                 layout=widgets.Layout(width="auto"))
         self.preview_confirm.add_class("samurai-preview-toggle")
         self.preview_confirm.observe(guard(self._on_confirm_mode), names="value")
-        self.reveal_all = widgets.Checkbox(value=False, description=T.gettext("Reveal everything (teaching)"),
-                                           indent=False,
-                                           layout=widgets.Layout(width="auto"))
-        self.reveal_all.add_class("samurai-reveal-all")
+        self.reveal_all = classed(widgets.Checkbox(value=False, description=T.gettext("Reveal everything (teaching)"),
+                                                   indent=False,
+                                                   layout=widgets.Layout(width="auto")), "samurai-reveal-all")
         self.reveal_all.observe(guard(lambda _c: self.refresh()), names="value")
         self.bots_button = button(T.gettext("Let the bots play"), "samurai-bots-continue", icon="play",
                                   tooltip=T.gettext("The bots stopped (see the message): try again"))
@@ -181,10 +179,9 @@ class GameApp:
         self.new_game_button = button(T.gettext("New game"), "samurai-new-game-button", icon="plus")
         self.new_game_button.on_click(guard(lambda _b: self.show_screen("setup")))
         self.review_panel = ReviewPanel(guard, self._make_board, report=self.feedback.report_unexpected)
-        self.end_box = widgets.VBox([self.scoring_box, self.review_panel.widget, self.record_export.widget,
-                                     widgets.HBox([self.replay_game_button])],
-                                    layout=widgets.Layout(display="none"))
-        self.end_box.add_class("samurai-end")
+        self.end_box = classed(widgets.VBox([self.scoring_box, self.review_panel.widget, self.record_export.widget,
+                                             widgets.HBox([self.replay_game_button])],
+                                            layout=widgets.Layout(display="none")), "samurai-end")
         self.side_feedback = widgets.Box()  # messages beside the board: the board never moves
         side = widgets.VBox([
             self.status, self.pass_screen, self.side_feedback, self.turn_box, self.end_box,
@@ -194,10 +191,9 @@ class GameApp:
         side.add_class(SIDE_CLASS)
         # the board column takes the room the side panel leaves (the board fits it); the panel goes below when narrow
         board_column = widgets.VBox([self.board_box, self.hover], layout=widgets.Layout(flex="1 1 360px", min_width="0"))
-        self.table_screen = widgets.VBox([
+        self.table_screen = classed(widgets.VBox([
             widgets.HBox([board_column, side], layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap")),
-        ])
-        self.table_screen.add_class("samurai-table")
+        ]), "samurai-table")
 
         # --- the replay --------------------------------------------------------------
         self.replay = ReplayViewer(self._make_board, guard)

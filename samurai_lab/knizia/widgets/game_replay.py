@@ -39,11 +39,10 @@ class RecordExport:
         self.text = widgets.Textarea(layout=widgets.Layout(width="100%", height="140px"))
         self.text.add_class("samurai-record-text")
         self.link = widgets.HTML()
-        self.widget = widgets.VBox([widgets.HTML("<b>{}</b> ({})".format(
+        self.widget = classed(widgets.VBox([widgets.HTML("<b>{}</b> ({})".format(
             html.escape(T.gettext("Game record")),
             html.escape(T.gettext("copy it, or download it; load it later to replay the game step by step")))),
-            self.link, self.text])
-        self.widget.add_class("samurai-record")
+            self.link, self.text]), "samurai-record")
 
     def show(self, record: str) -> None:
         if self.text.value != record:
@@ -77,12 +76,11 @@ class ReplayViewer:
         self.continue_button = button(T.gettext("Play on from this step"), "samurai-replay-continue", "play",
                                       tooltip=T.gettext("Continue the game from the position shown, "
                                                         "with the players of the new-game form"))
-        self.widget = widgets.VBox([
+        self.widget = classed(widgets.VBox([
             widgets.HTML("<h3 style='margin:4px 0'>{}</h3>".format(html.escape(T.gettext("Replay")))),
             widgets.HBox([self.first_button, self.bar_box, self.last_button]), self.step_text, self.board_box,
             widgets.HBox([self.back_button, self.continue_button]),
-        ])
-        self.widget.add_class("samurai-replay")
+        ]), "samurai-replay")
 
     @property
     def index(self) -> int:

@@ -60,11 +60,10 @@ class NewGameForm:
         self.rows = [widgets.HBox([self.seat_labels[k], self.kinds[k], self.names[k]]) for k in range(4)]
         self.seats = classed(widgets.VBox(), "samurai-seats")
         levels_help = bot_levels_html(levels)
-        self.pause = widgets.BoundedFloatText(value=bot_pause, min=0.0, max=5.0, step=0.1,
-                                              description=T.gettext("Bot pause (s)"),
-                                              style={"description_width": "initial"},
-                                              layout=widgets.Layout(width="auto"))
-        self.pause.add_class("samurai-bot-pause")
+        self.pause = classed(widgets.BoundedFloatText(value=bot_pause, min=0.0, max=5.0, step=0.1,
+                                                      description=T.gettext("Bot pause (s)"),
+                                                      style={"description_width": "initial"},
+                                                      layout=widgets.Layout(width="auto")), "samurai-bot-pause")
         # quick start: how many, who sits where, Start; the rules and rulings wait under "Advanced"
         self.start_button.layout = widgets.Layout(width="auto", min_width="180px", height="38px")
         self.start_button.tooltip = T.gettext("Start with these seats (the rules under Advanced)")

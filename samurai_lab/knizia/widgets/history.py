@@ -95,9 +95,8 @@ class HistoryBar:
                                         continuous_update=False, layout=widgets.Layout(width="260px"))
         self.slider.add_class("samurai-history-slider")
         self.step = classed(widgets.HTML(), "samurai-history-step")
-        self.widget = widgets.HBox([self.undo_button, self.redo_button, self.slider, self.step],
-                                   layout=widgets.Layout(align_items="center"))
-        self.widget.add_class("samurai-history")
+        self.widget = classed(widgets.HBox([self.undo_button, self.redo_button, self.slider, self.step],
+                                           layout=widgets.Layout(align_items="center")), "samurai-history")
         self._callbacks: list[Callable[[object], None]] = []
         self._syncing = False
         self.slider.observe(guard(self._on_slider), names="value")

@@ -268,9 +268,8 @@ class TournamentApp:
         self.edition = widgets.Dropdown(options=[(T.gettext("{edition} edition").format(edition=e), e) for e in PRESETS],
                                         value="1998", description=T.gettext("Rules"),
                                         layout=widgets.Layout(width="220px"))
-        self.games = widgets.BoundedIntText(value=games, min=1, max=2000, description=T.gettext("Games"),
-                                            layout=widgets.Layout(width="180px"))
-        self.games.add_class("samurai-tournament-games")
+        self.games = classed(widgets.BoundedIntText(value=games, min=1, max=2000, description=T.gettext("Games"),
+                                                    layout=widgets.Layout(width="180px")), "samurai-tournament-games")
         self.seed = widgets.IntText(value=seed, description=T.gettext("Seed"), layout=widgets.Layout(width="180px"))
         self.run_button = widgets.Button(description=T.gettext("Run"), button_style="primary", icon="play")
         self.run_button.add_class("samurai-tournament-run")

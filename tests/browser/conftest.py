@@ -38,7 +38,7 @@ ARTIFACTS = REPO_ROOT / "tests" / ".artifacts"
 NOTEBOOKS = REPO_ROOT / "notebooks"
 BENCHMARKS = REPO_ROOT / "benchmarks"
 
-# voila flags of the harness on top of the shared ones (see bench_browser): voila as `samurai-lab serve`
+# voila flags of the harness on top of the shared ones (serve.voila_base_flags): voila as `samurai-lab serve`
 # runs it (its pages' unload beacon works) with its template (nothing from other hosts), not preheated.
 # Like serve, it stops the kernels of pages gone without their beacon (a context closed under a test): a
 # session opens hundreds of pages, whose kernels would otherwise outlive them and exhaust the server's sockets.

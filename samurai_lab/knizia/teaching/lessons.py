@@ -34,6 +34,8 @@ from ..core.text import end_reason_text, tile_name
 from ..core.model import Phase, Resolution, default_seats, placed
 from ..core.state import GameState
 from ..core.tiles import CASTES, TILE_KINDS, TILE_SET_COUNTS, Caste, Figure, Tile, sort_tiles, supply_per_caste, tile
+from ..scenarios.notation import sort_castes
+from .words import capitalised
 from ...i18n import N_, Domain
 
 T = Domain("knizia")
@@ -43,11 +45,6 @@ SOLVED, WRONG, CONTINUE = "solved", "wrong", "continue"
 
 
 # --- words -------------------------------------------------------------------
-
-def plural(name: str) -> str:
-    """``Buddha`` -> ``Buddhas``; ``Rice`` stays ``Rice`` (English caste names only)."""
-    return name if name.endswith("Rice") else name + "s"
-
 
 def words(ruleset: Ruleset, seats: Sequence[str] | None = None) -> dict[str, str]:
     """The placeholders of lesson texts, in the words of ``ruleset``'s edition and the current language."""
@@ -94,10 +91,6 @@ def hex_name(board: Board, i: int) -> Word:
     return Word(T.gettext("the land {id}").format(id=board.ids[i]))
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _join(items: Sequence[str]) -> str:
     items = list(items)
     if len(items) <= 1:
@@ -126,10 +119,6 @@ class Setup:
     seed: int = 1
 
 
-def _castes(letters: str) -> tuple[Caste, ...]:
-    return tuple(sorted((Caste(x) for x in letters), key=lambda c: c.index))
-
-
 def _fill_settlements(board: Board, left: list[int], targets: Sequence[int],
                       where: str) -> dict[int, tuple[Caste, ...]]:
     """Deal the remaining pieces (``left`` per caste) into ``targets``: cities two different, villages one."""
@@ -147,7 +136,7 @@ def _fill_settlements(board: Board, left: list[int], targets: Sequence[int],
             raise ValueError(f"{where}: cannot fill {board.label(s)} with {cap} different pieces from what is left")
         for c in chosen:
             left[c.index] -= 1
-        out[s] = tuple(sorted(chosen, key=lambda c: c.index))
+        out[s] = sort_castes(chosen)
     return out
 
 
@@ -162,7 +151,7 @@ def build_position(setup: Setup, ruleset: Ruleset, where: str = "lesson position
         i = board.resolve(ref)
         if not board.is_settlement[i]:
             raise ValueError(f"{where}: pieces: {ref} is not a settlement")
-        cs = _castes(letters)
+        cs = sort_castes([Caste(x) for x in letters])
         if len(set(cs)) != len(cs) or len(cs) > board.capacity[i]:
             raise ValueError(f"{where}: pieces: {ref} cannot hold {letters!r}")
         pieces[i] = cs
@@ -354,7 +343,7 @@ def describe(run: Run, r: Resolution) -> str:
     values = dict(caste=vocab.caste(r.caste), where=settlement_name(run.board, r.hex),
                   tallies=_tallies_text(run, r.tallies))
     if r.winner is None:
-        return _cap(T.gettext("the {caste} of {where} is set aside ({tallies})").format(**values))
+        return capitalised(T.gettext("the {caste} of {where} is set aside ({tallies})").format(**values))
     return T.gettext("{player} takes the {caste} of {where} ({tallies})").format(player=run.names[r.winner], **values)
 
 
@@ -363,7 +352,7 @@ def _not_surrounded(run: Run, s: int) -> str:
     state = run.state
     empty = [run.board.ids[o] for o in run.board.land_neighbours[s] if state.tiles[o] is None]
     hexes = _join(empty)
-    return _cap(T.ngettext(
+    return capitalised(T.ngettext(
         "{where} is not surrounded yet: {hexes} is still empty. Its {pieces} are decided only when every land "
         "hex next to it holds a {tile} (sea hexes never need filling).",
         "{where} is not surrounded yet: {hexes} are still empty. Its {pieces} are decided only when every land "
@@ -567,7 +556,7 @@ class Influence:
                     notes.append(T.gettext("your {tile} touches {where} but counts for nothing, not for its "
                                            "{caste}; Samurai, Ronin and Ships count for every caste").format(
                         tile=name, where=where, caste=cname))
-        return _cap("; ".join(dict.fromkeys(notes))
+        return capitalised("; ".join(dict.fromkeys(notes))
                     or T.gettext("No {tile} of yours reached the target").format(tile=vocab.tile)) + "."
 
     def summary(self, run: Run) -> str:
@@ -606,7 +595,7 @@ class Touch:
                 notes.append(_needs_figure(vocab, Figure(self.figure), name, " ("))
             else:
                 notes.append(_NOT_TOUCHING(name, hex_name(run.board, i), where, vocab.tile))
-        return _cap("; ".join(notes) or T.gettext("No {tile} of yours touches {where}").format(
+        return capitalised("; ".join(notes) or T.gettext("No {tile} of yours touches {where}").format(
             tile=vocab.tile, where=where)) + "."
 
     def summary(self, run: Run) -> str:
@@ -727,10 +716,6 @@ class Chapter:
 
     def paragraphs(self, ruleset: Ruleset) -> list[str]:
         return [fill(p, ruleset) for p in self.text]
-
-
-def _fill(hexes: Sequence[str], owner: int = OPPONENT, code: str = "M") -> dict[str, tuple[int, str]]:
-    return {h: (owner, code) for h in hexes}
 
 
 CHAPTERS: tuple[Chapter, ...] = (

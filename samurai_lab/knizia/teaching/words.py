@@ -278,9 +278,6 @@ def tile_words(t: Tile, vocab: Vocabulary) -> str:
     return name if t.value is None or t.is_move else T.gettext("{figure} {value}").format(figure=name, value=t.value)
 
 
-FAST_NOTE = "the fast mark (⚡): a tile with it may be played in addition to the one tile without it of each turn"
-
-
 def seat_names(state: GameState) -> list[str]:
     """The players' names in the current language (a player named after a colour: the colour's name,
     ``Red`` -> ``Rosso``)."""
@@ -309,8 +306,7 @@ def resolution_words(state: GameState, r: Resolution, coords: bool = False, capi
         player=who, **values)
 
 
-__all__ = ["FAST_NOTE", "capitalised", "hex_words", "plain_text", "resolution_words", "seat_names", "tallies_words",
-           "tile_words"]
+__all__ = ["capitalised", "hex_words", "plain_text", "resolution_words", "seat_names", "tallies_words", "tile_words"]
 
 
 _ID = r"(?:HO|KY|SH|HK|SEA)\d{2}"

@@ -26,7 +26,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -70,8 +70,7 @@ class Scenario:
     source: str = ""
 
     def start_under(self, ruleset: Ruleset) -> State:
-        return State(self.start.red, self.start.black, self.start.to_move, self.start.distance, self.start.symbol,
-                     self.start.bonus, self.start.pending, self.start.anzen_used, self.start.ply, ruleset)
+        return replace(self.start, ruleset=ruleset, last=None)
 
 
 def load_scenario(path: str | Path) -> Scenario:

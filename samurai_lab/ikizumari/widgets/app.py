@@ -420,10 +420,9 @@ class IkizumariApp(GridApp):
         self._refresh_lesson()
 
     def _next_task(self) -> None:
-        ids = list(TASKS)
-        i = ids.index(self.lesson.task.id)
-        if i + 1 < len(ids):
-            self._open_task(ids[i + 1])
+        task = self.lesson.next_task()
+        if task is not None:
+            self._open_task(task.id)
 
     # --- for tests and notebooks -----------------------------------------------------------------
     def click(self, square: str | int) -> None:

@@ -35,10 +35,6 @@ class ScenarioRun:
     def ok(self) -> bool:
         return not self.final_failures and all(not s.failures for s in self.steps)
 
-    @property
-    def final(self) -> State:
-        return self.steps[-1].after if self.steps else self.scenario.start
-
     def report(self) -> list[str]:
         """One line per step and per failure."""
         lines = []

@@ -80,10 +80,6 @@ class HexInfo:
     name: str | None = None
 
     @property
-    def is_settlement(self) -> bool:
-        return self.kind in SETTLEMENT_KINDS
-
-    @property
     def label(self) -> str:
         """``Edo (HO21)`` for named hexes, the id otherwise."""
         return f"{self.name} ({self.id})" if self.name else self.id

@@ -12,7 +12,7 @@ from .check import CheckResult, RunResult, check_file, check_scenario
 from .errors import Problem, ScenarioError
 from .expect import Expectation, Outcome, TallySpec
 from .load import load_scenario, loads_scenario
-from .model import PlayedStep, Scenario, Step, Variant, step_resolutions
+from .model import PlayedStep, Scenario, Step, Variant
 from .notation import CaptureSpec
 from .position import parse_position, position_string
 from .records import GameRecord, parse_record, record_game, replay
@@ -22,6 +22,6 @@ from .validate import state_problems
 __all__ = [
     "load_scenario", "loads_scenario", "save_scenario", "ScenarioError", "Problem",
     "position_string", "parse_position", "record_game", "parse_record", "replay", "GameRecord",
-    "Scenario", "Step", "Variant", "PlayedStep", "step_resolutions", "Expectation", "Outcome", "TallySpec",
+    "Scenario", "Step", "Variant", "PlayedStep", "Expectation", "Outcome", "TallySpec",
     "CaptureSpec", "check_scenario", "check_file", "CheckResult", "RunResult", "state_problems",
 ]

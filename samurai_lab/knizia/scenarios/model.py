@@ -93,11 +93,6 @@ class PlayedStep(Played):
     step: Step
 
 
-def step_resolutions(before: GameState, action: Action, after: GameState) -> tuple[Resolution, ...]:
-    """The pieces an action decided (the engine's events of the state after it)."""
-    return after.events
-
-
 class MovesPlayed(NamedTuple):
     """What ``play_actions`` reached: the state, the pieces the last action decided, the refusal that
     stopped the actions (None: all were played) and the last action tried (None: there was none)."""
@@ -115,10 +110,10 @@ def play_actions(state: GameState, actions: Sequence[Action]) -> MovesPlayed:
             after = state.apply(action)
         except IllegalMoveError as e:
             return MovesPlayed(state, (), e.reason, action)
-        before, state = state, after
+        state = after
     if not actions:
         return MovesPlayed(state, (), None, None)
-    return MovesPlayed(state, step_resolutions(before, actions[-1], state), None, actions[-1])
+    return MovesPlayed(state, state.events, None, actions[-1])  # the engine's events: what the last action decided
 
 
 @dataclass(frozen=True)

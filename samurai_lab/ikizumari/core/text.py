@@ -27,16 +27,13 @@ def a_symbol(symbol: str) -> str:
     return T.gettext("a cross (SHIRO)") if symbol == CROSS else T.gettext(_A_SYMBOL[symbol])
 
 
+_SQUARE_WORDS = {MEKURA: N_("no symbol (MEKURA)"), SHIRO: N_("a cross (SHIRO)"), ANZEN: N_("no symbol (ANZEN)")}
+
+
 def square_words(square: int) -> str:
     """What a square bears: 'a dragon', 'MEKURA (no symbol)', 'a SHIRO', 'ANZEN'."""
     kind = BOARD.kind[square]
-    if kind == SYMBOL:
-        return a_symbol(BOARD.symbol[square])
-    if kind == MEKURA:
-        return T.gettext("no symbol (MEKURA)")
-    if kind == SHIRO:
-        return T.gettext("a cross (SHIRO)")
-    return T.gettext("no symbol (ANZEN)")
+    return a_symbol(BOARD.symbol[square]) if kind == SYMBOL else T.gettext(_SQUARE_WORDS[kind])
 
 
 def distances_text(dmin: int, dmax: int) -> str:
@@ -91,11 +88,7 @@ def announcement(after: State) -> str:
     kind = BOARD.kind[m.target]
     if kind == SYMBOL:
         return T.gettext("{n} {symbol}").format(n=k, symbol=symbol_name(BOARD.symbol[m.target]))
-    if kind == SHIRO:
-        return T.gettext("{n} SHIRO").format(n=k)
-    if kind == ANZEN:
-        return T.gettext("{n} ANZEN").format(n=k)
-    return T.gettext("{n} HO BO").format(n=k)
+    return T.gettext({SHIRO: N_("{n} SHIRO"), ANZEN: N_("{n} ANZEN")}.get(kind, N_("{n} HO BO"))).format(n=k)
 
 
 def reason_text(state: State, w, code: str, m: Move, direction: int, k: int) -> str:  # noqa: ANN001

@@ -18,11 +18,6 @@ from ...i18n import Domain
 T = Domain("knizia")
 
 
-def _label(state: GameState, ref: str, coords: bool = False) -> str:
-    """Where a hex is, in words (``hex_words``); its id too with ``coords``."""
-    return hex_words(state, ref, coords)
-
-
 def describe_action(before: GameState, action: Action, after: GameState, label: str | None = None,
                     coords: bool = False) -> str:
     """What ``action`` did, taking ``before`` to ``after``; ``label`` names the actor (default: seat name).
@@ -34,7 +29,7 @@ def describe_action(before: GameState, action: Action, after: GameState, label: 
     who = label or names[before.current]
     if isinstance(action, PlacePiece):
         text = T.gettext("{player} puts a {caste} into {place}").format(
-            player=who, caste=vocab.caste(action.caste), place=_label(before, action.hex, coords))
+            player=who, caste=vocab.caste(action.caste), place=hex_words(before, action.hex, coords))
     elif isinstance(action, PickTile):
         n = len(after.hands[before.current] or ()) if after.current == before.current else HAND_SIZE
         text = T.gettext("{player} chooses a {tile} for the starting hand ({n} of {total})").format(
@@ -43,19 +38,19 @@ def describe_action(before: GameState, action: Action, after: GameState, label: 
             text += T.gettext("; the other {tiles} are shuffled into the draw pile").format(tiles=vocab.tiles)
     elif isinstance(action, PlaceTile):
         text = T.gettext("{player} lays {tile} on {place}").format(
-            player=who, tile=tile_name(action.tile, vocab), place=_label(before, action.hex, coords))
+            player=who, tile=tile_name(action.tile, vocab), place=hex_words(before, action.hex, coords))
     elif isinstance(action, Swap):
         text = T.gettext("{player} plays the {swap}: the {caste_a} of {place_a} changes places with the {caste_b} "
                          "of {place_b}").format(
             player=who, swap=vocab.swap, caste_a=vocab.caste(action.caste_a),
-            place_a=_label(before, action.hex_a, coords), caste_b=vocab.caste(action.caste_b),
-            place_b=_label(before, action.hex_b, coords))
+            place_a=hex_words(before, action.hex_a, coords), caste_b=vocab.caste(action.caste_b),
+            place_b=hex_words(before, action.hex_b, coords))
     elif isinstance(action, MoveTile):
         lifted = before.tiles[before.board.resolve(action.from_hex)]
         what = tile_name(lifted.tile, vocab) if lifted is not None else vocab.tile
         text = T.gettext("{player} plays the {move}: {tile} goes from {start} to {end}").format(
-            player=who, move=vocab.move, tile=what, start=_label(before, action.from_hex, coords),
-            end=_label(before, action.to_hex, coords))
+            player=who, move=vocab.move, tile=what, start=hex_words(before, action.from_hex, coords),
+            end=hex_words(before, action.to_hex, coords))
     elif isinstance(action, EndTurn):
         p = before.current
         drawn = before.pile_sizes[p] - after.pile_sizes[p]
@@ -96,17 +91,18 @@ def action_phrase(state: GameState, action: Action, coords: bool = False) -> str
     vocab = state.ruleset.vocabulary
     if isinstance(action, PlaceTile):
         return T.gettext("{tile} on {place}").format(tile=tile_name(action.tile, vocab),
-                                                     place=_label(state, action.hex, coords))
+                                                     place=hex_words(state, action.hex, coords))
     if isinstance(action, Swap):
         return T.gettext("{swap}: {caste_a} of {place_a} ↔ {caste_b} of {place_b}").format(
-            swap=vocab.swap, caste_a=vocab.caste(action.caste_a), place_a=_label(state, action.hex_a, coords),
-            caste_b=vocab.caste(action.caste_b), place_b=_label(state, action.hex_b, coords))
+            swap=vocab.swap, caste_a=vocab.caste(action.caste_a), place_a=hex_words(state, action.hex_a, coords),
+            caste_b=vocab.caste(action.caste_b), place_b=hex_words(state, action.hex_b, coords))
     if isinstance(action, MoveTile):
         return T.gettext("{move}: {start} → {end}").format(
-            move=vocab.move, start=_label(state, action.from_hex, coords), end=_label(state, action.to_hex, coords))
+            move=vocab.move, start=hex_words(state, action.from_hex, coords),
+            end=hex_words(state, action.to_hex, coords))
     if isinstance(action, PlacePiece):
         return T.gettext("a {caste} into {place}").format(caste=vocab.caste(action.caste),
-                                                          place=_label(state, action.hex, coords))
+                                                          place=hex_words(state, action.hex, coords))
     if isinstance(action, PickTile):
         return T.gettext("take {tile} into the starting hand").format(tile=tile_name(action.tile, vocab))
     if isinstance(action, EndTurn):

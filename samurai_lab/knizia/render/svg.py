@@ -75,6 +75,17 @@ def shape_svg(shape: Shape, font: str | None = None) -> str:
     raise TypeError(f"not a shape: {shape!r}")
 
 
+def shapes_svg(shapes) -> str:
+    """Shapes as SVG elements, the lower passes (``z``) first."""
+    return "".join(shape_svg(s) for s in sorted(shapes, key=lambda s: s.z))
+
+
+def _svg(w, h, attrs: str, body: str, box: str = "0 0") -> str:
+    """An SVG picture ``w`` x ``h`` px (its view box from ``box``, the top left corner) holding ``body``."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="{box} {w} {h}"{attrs}>'
+            f"{body}</svg>")
+
+
 def group_svg(group: Group) -> str:
     """A group as ``<g class="kind extra" data-hex=...><title>...</title>shapes</g>``."""
     cls = f"{group.kind} {group.extra_class}".strip()
@@ -84,8 +95,7 @@ def group_svg(group: Group) -> str:
     if group.index is not None:
         attrs += f' data-index="{group.index}"'
     title = f"<title>{escape(group.title)}</title>" if group.title else ""
-    body = "".join(shape_svg(s) for s in sorted(group.shapes, key=lambda s: s.z))
-    return f"<g{attrs}>{title}{body}</g>"
+    return f"<g{attrs}>{title}{shapes_svg(group.shapes)}</g>"
 
 
 def _layer(name: str, groups: list[Group]) -> str:
@@ -130,8 +140,6 @@ def board_svg(
     total_w = w + (math.ceil(legend_w) + 12 if legend else 0)
     total_h = max(h, legend_h + 14)
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{total_h}" '
-        f'viewBox="0 0 {total_w} {total_h}" font-family={quoteattr(theme.font)} class="samurai-board-svg">',
         f"<title>{escape(picture_title(state))}</title>",
         f'<defs><clipPath id="samurai-clip-{n}"><rect x="0" y="0" width="{w}" height="{h}"/></clipPath></defs>',
         f'<rect class="background" x="0" y="0" width="{total_w}" height="{total_h}" fill="{theme.background}"/>',
@@ -150,8 +158,7 @@ def board_svg(
     parts.append("</g>")
     if legend:
         parts.append(legend_svg)
-    parts.append("</svg>")
-    return "".join(parts)
+    return _svg(total_w, total_h, f' font-family={quoteattr(theme.font)} class="samurai-board-svg"', "".join(parts))
 
 
 def picture_title(state: GameState) -> str:
@@ -375,8 +382,7 @@ def legend_svg(state: GameState, *, heat: Caste | str | None = None,
     marks = {style: () for style in highlights}
     body, height, width = _legend(state, theme, 8, 14, _caste(heat) if heat is not None else None, marks)
     w, h = math.ceil(width) + 8, round(height + 14)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
-            f'font-family={quoteattr(theme.font)} class="samurai-legend">{body}</svg>')
+    return _svg(w, h, f' font-family={quoteattr(theme.font)} class="samurai-legend"', body)
 
 
 def legend_html(state: GameState, *, highlights: Iterable[str] = ("legal", "preview", "warning"),
@@ -388,10 +394,8 @@ def legend_html(state: GameState, *, highlights: Iterable[str] = ("legal", "prev
     cells = []
     for section in _legend_sections(state, theme, None, marks, preview=preview, arrow=arrow, room=width - 8):
         w, h = max(width, math.ceil(section.width) + 8), round(section.height + 8)
-        cells.append(f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-                     f'viewBox="-4 -4 {w} {h}" font-family={quoteattr(theme.font)} role="img" '
-                     'style="max-width:100%;height:auto">'
-                     + "".join(section.items) + "</svg>")
+        cells.append(_svg(w, h, f' font-family={quoteattr(theme.font)} role="img" style="max-width:100%;height:auto"',
+                          "".join(section.items), box="-4 -4"))
     return ('<div class="samurai-legend" style="display:flex;flex-wrap:wrap;gap:6px 18px;align-items:flex-start">'
             + "".join(cells) + "</div>")
 
@@ -403,11 +407,9 @@ def tile_svg(tile: Tile, colour: str = "green", size: float = 24, edition: str =
     ``mark``: the player's marker shape (``scene.player_mark(seat)``)."""
     fill = theme.player_colour(colour)
     w, h = round(2 * size + 2), round(1.75 * size + 2)
-    body = "".join(shape_svg(s) for s in sorted(tile_shapes(tile, w / 2, h / 2, size / theme.tile_inset, fill, theme,
-                                                            edition, mark), key=lambda s: s.z))
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
-            f'font-family={quoteattr(theme.font)} class="samurai-tile">'
-            f'<title>{escape(tile_text(tile, VOCABULARY[edition]))}</title>{body}</svg>')
+    body = shapes_svg(tile_shapes(tile, w / 2, h / 2, size / theme.tile_inset, fill, theme, edition, mark))
+    return _svg(w, h, f' font-family={quoteattr(theme.font)} class="samurai-tile"',
+                f"<title>{escape(tile_text(tile, VOCABULARY[edition]))}</title>{body}")
 
 
 @lru_cache(maxsize=64)
@@ -415,17 +417,14 @@ def figure_icon_svg(figure: Figure, edition: str = "1998", size: float = 17, col
     """A tile figure's icon alone (the one the board draws on the tile), ``size`` px square, for text
     such as a hand's list: decorative, the text beside it names the tile."""
     r = size / 2
-    body = "".join(shape_svg(s) for s in sorted(icon_shapes(figure_icon(figure, edition), r, r, r * 0.92, colour),
-                                                 key=lambda s: s.z))
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(size)}" height="{_num(size)}" '
-            f'viewBox="0 0 {_num(size)} {_num(size)}" aria-hidden="true" focusable="false" '
-            f'style="vertical-align:-2px" class="samurai-figure-icon">{body}</svg>')
+    body = shapes_svg(icon_shapes(figure_icon(figure, edition), r, r, r * 0.92, colour))
+    return _svg(_num(size), _num(size), ' aria-hidden="true" focusable="false" style="vertical-align:-2px" '
+                'class="samurai-figure-icon"', body)
 
 
 def piece_svg(caste: Caste, size: float = 12, edition: str = "1998", theme: Theme = THEME) -> str:
     """One caste piece as a small SVG (``size`` is its radius)."""
     d = round(2 * size + 2)
-    body = "".join(shape_svg(s) for s in piece_shapes(caste, d / 2, d / 2, size, theme, edition))
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{d}" height="{d}" viewBox="0 0 {d} {d}" '
-            f'font-family={quoteattr(theme.font)} class="samurai-piece">'
-            f'<title>{escape(VOCABULARY[edition].caste(caste))}</title>{body}</svg>')
+    body = shapes_svg(piece_shapes(caste, d / 2, d / 2, size, theme, edition))
+    return _svg(d, d, f' font-family={quoteattr(theme.font)} class="samurai-piece"',
+                f"<title>{escape(VOCABULARY[edition].caste(caste))}</title>{body}")

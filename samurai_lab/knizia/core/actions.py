@@ -188,6 +188,12 @@ class Pass:
 
 Action = PlacePiece | PickTile | PlaceTile | Swap | MoveTile | EndTurn | Pass
 ACTION_TYPES: tuple[type, ...] = (PlacePiece, PickTile, PlaceTile, Swap, MoveTile, EndTurn, Pass)
+HEX_FIELDS = ("hex", "hex_a", "hex_b", "from_hex", "to_hex")  #: the fields of the actions that name a hex
+
+
+def action_hex_ids(action: object) -> tuple[str, ...]:
+    """The ids of the hexes an action names, in the order of its fields (a swap's two ends, a move's from and to)."""
+    return tuple(getattr(action, f) for f in HEX_FIELDS if hasattr(action, f))
 NOTATION_EXAMPLES = ("'H4@HO05', 'X HO07:H HO12:B', 'M HO05>HO20', 'end', 'pass', 'piece B@HO35' or 'pick S3'")
 
 _HEX = r"([A-Za-z]+[0-9]*)"

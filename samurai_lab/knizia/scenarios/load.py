@@ -19,7 +19,7 @@ except ModuleNotFoundError:  # Python 3.10
 
 from ...common.limits import FileTooBig, check_size, loads_toml, read_text
 from ...i18n import Domain
-from ..core.actions import MoveTile, PickTile, PlacePiece, PlaceTile, Swap, parse_action
+from ..core.actions import HEX_FIELDS, PickTile, PlacePiece, action_hex_ids, parse_action
 from ..core.board import Board, board_for
 from ..core.rules import influence
 from ..core.ruleset import (BY_PLAYER_COUNT, CHOSEN, FINISH_TURN, HIDDEN, INSTANT, OPEN, PRESETS, RANDOM, RULINGS,
@@ -580,12 +580,10 @@ class _Loader:
         except ValueError as e:
             self.probs.add(path, str(e))
             return None
-        fields = {PlacePiece: ("hex",), PlaceTile: ("hex",), Swap: ("hex_a", "hex_b"),
-                  MoveTile: ("from_hex", "to_hex")}.get(type(a), ())
         changes = {}
-        for f in fields:
+        for f in [f for f in HEX_FIELDS if hasattr(a, f)]:
             hid = self._hex(getattr(a, f), path)
-            if hid is None:
+            if hid is None:  # the first hex not in play is the problem
                 return None
             changes[f] = hid
         return replace(a, **changes) if changes else a
@@ -593,9 +591,8 @@ class _Loader:
     def _action_focus(self, action) -> list[str]:
         board = self.board
         assert board is not None
-        hexes = [getattr(action, f) for f in ("hex", "hex_a", "hex_b", "from_hex", "to_hex") if hasattr(action, f)]
         out: list[str] = []
-        for h in hexes:
+        for h in action_hex_ids(action):
             i = board.index[h]
             out.append(h)
             if not board.is_settlement[i]:

@@ -7,7 +7,7 @@ their line never names the tile.
 
 from __future__ import annotations
 
-from ..core.actions import Action, EndTurn, MoveTile, Pass, PickTile, PlacePiece, PlaceTile, Swap
+from ..core.actions import Action, EndTurn, MoveTile, Pass, PickTile, PlacePiece, PlaceTile, Swap, action_hex_ids
 from ..core.model import Phase
 from ..core.state import GameState
 from ..core.text import end_reason_text, tile_name
@@ -114,11 +114,4 @@ def action_phrase(state: GameState, action: Action, coords: bool = False) -> str
 
 def action_hexes(state: GameState, action: Action) -> tuple[int, ...]:
     """Hex indices an action touches (for highlighting it on the board)."""
-    board = state.board
-    if isinstance(action, (PlaceTile, PlacePiece)):
-        return (board.resolve(action.hex),)
-    if isinstance(action, Swap):
-        return (board.resolve(action.hex_a), board.resolve(action.hex_b))
-    if isinstance(action, MoveTile):
-        return (board.resolve(action.from_hex), board.resolve(action.to_hex))
-    return ()
+    return tuple(state.board.resolve(h) for h in action_hex_ids(action))

@@ -24,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Mapping, Protocol, Sequence
 
-from ..core.actions import Action, EndTurn, MoveTile, Pass, PlaceTile, Swap
+from ..core.actions import Action, EndTurn, MoveTile, Pass, PlaceTile
 from ..core.board import CITY, Board, board_for, place_name
 from ..core.grammar import Word, WordList
 from ..core.rules import IllegalMoveError
@@ -35,6 +35,7 @@ from ..core.model import Phase, Resolution, default_seats, placed
 from ..core.state import GameState
 from ..core.tiles import CASTES, TILE_KINDS, TILE_SET_COUNTS, Caste, Figure, Tile, sort_tiles, supply_per_caste, tile
 from ..scenarios.notation import sort_castes
+from .game_text import action_hexes
 from .words import capitalised
 from ...i18n import N_, Domain
 
@@ -905,14 +906,7 @@ def _relevance(state: GameState, focus: set[int], action: Action) -> int:
     near = set(focus)
     for s in focus:
         near.update(board.neighbours[s])
-    hexes: list[str] = []
-    if isinstance(action, PlaceTile):
-        hexes = [action.hex]
-    elif isinstance(action, MoveTile):
-        hexes = [action.from_hex, action.to_hex]
-    elif isinstance(action, Swap):
-        hexes = [action.hex_a, action.hex_b]
-    return -sum(1 for h in hexes if board.index[h] in near)
+    return -sum(1 for i in action_hexes(state, action) if i in near)
 
 
 def solve(task: Task, ruleset: Ruleset, limit: int = 200_000) -> list[Action] | None:

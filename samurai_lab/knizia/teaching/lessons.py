@@ -428,6 +428,16 @@ def explain_piece(run: Run, settlement: int, caste: Caste) -> str:
     return text + _r2_note(run, settlement, when)
 
 
+class _Open:
+    """A goal no single action settles for good (the try goes on while moves are left); no summary by default."""
+
+    def decided(self, run: Run) -> bool:
+        return False
+
+    def summary(self, run: Run) -> str:
+        return ""
+
+
 @dataclass(frozen=True)
 class Capture:
     """The learner takes the pieces ``castes`` (letters) of ``settlement`` this turn."""
@@ -501,7 +511,7 @@ class SetAside:
 
 
 @dataclass(frozen=True)
-class Influence:
+class Influence(_Open):
     """One tile of this try adds the learner's influence on every (settlement, caste) of ``targets``."""
 
     targets: tuple[tuple[str, str], ...]
@@ -514,17 +524,9 @@ class Influence:
             out.append(i in run.board.neighbours[s] and t.per_caste[Caste(c).index] > 0)
         return out
 
-    def _good(self, run: Run) -> bool:
-        for i, t in run.placed():
-            if (self.figure is None or t.figure is Figure(self.figure)) and all(self._gains(run, i, t)):
-                return True
-        return False
-
     def met(self, run: Run) -> bool:
-        return self._good(run)
-
-    def decided(self, run: Run) -> bool:
-        return False
+        return any((self.figure is None or t.figure is Figure(self.figure)) and all(self._gains(run, i, t))
+                   for i, t in run.placed())
 
     def feedback(self, run: Run) -> str:
         vocab = run.ruleset.vocabulary
@@ -569,7 +571,7 @@ class Influence:
 
 
 @dataclass(frozen=True)
-class Touch:
+class Touch(_Open):
     """A tile of this try (of ``figure``, if given) borders ``settlement``."""
 
     settlement: str
@@ -581,9 +583,6 @@ class Touch:
 
     def met(self, run: Run) -> bool:
         return any(self._ok(run, i, t) for i, t in run.placed())
-
-    def decided(self, run: Run) -> bool:
-        return False
 
     def feedback(self, run: Run) -> str:
         vocab = run.ruleset.vocabulary
@@ -598,9 +597,6 @@ class Touch:
                 notes.append(_NOT_TOUCHING(name, hex_name(run.board, i), where, vocab.tile))
         return capitalised("; ".join(notes) or T.gettext("No {tile} of yours touches {where}").format(
             tile=vocab.tile, where=where)) + "."
-
-    def summary(self, run: Run) -> str:
-        return ""
 
 
 def _needs_figure(vocab, figure: Figure, name: str, how: str) -> str:
@@ -620,14 +616,11 @@ def _on_board_text(state: GameState) -> str:
 
 
 @dataclass(frozen=True)
-class EndGame:
+class EndGame(_Open):
     """The learner's turn ends the game."""
 
     def met(self, run: Run) -> bool:
         return run.ended().is_over
-
-    def decided(self, run: Run) -> bool:
-        return False
 
     def feedback(self, run: Run) -> str:
         end = run.ended()

@@ -5,12 +5,13 @@ the controls of the step at hand without scrolling, the header on one line). Pag
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
 from helpers import REPO_ROOT
 from playwright.sync_api import Page
-from shared_pages import SharedPage, desktop, phone
+from shared_pages import SharedPage, desktop, phone, resize
 from touch_taps import board_box, scroll_to
 
 from samurai_lab.ui.touch import LENS_BUTTON_CLASS
@@ -118,10 +119,24 @@ _HEADER = (".samurai-app-header", ".samurai-app-header h1", ".samurai-app-nav na
            ".samurai-projector-switch")
 
 
+#: How long the boards may take to fit a new room on a loaded machine.
+FIT_S = 60.0
+
+
 def projector_faults(page: Page, notebook: str, width: int, height: int) -> list[str]:
-    """What of the app's step or its header is off the screen or missing, at ``width`` x ``height``."""
-    page.set_viewport_size({"width": width, "height": height})
-    page.wait_for_timeout(2000)  # the boards fit the new room
+    """What of the app's step or its header is off the screen or missing, at ``width`` x ``height``, once the
+    boards have fitted the room (however late their last re-fit comes, up to :data:`FIT_S`)."""
+    resize(page, width, height)
+    deadline = time.monotonic() + FIT_S
+    faults = placement_faults(page, notebook, width, height)
+    while faults and time.monotonic() < deadline:
+        page.wait_for_timeout(250)
+        faults = placement_faults(page, notebook, width, height)
+    return faults
+
+
+def placement_faults(page: Page, notebook: str, width: int, height: int) -> list[str]:
+    """What of the app's step or its header is off the screen or missing now."""
     places = page.evaluate(_PLACES_JS, [*PROJECTOR_STEP[notebook], *_HEADER])
     faults = []
     for sel in PROJECTOR_STEP[notebook]:

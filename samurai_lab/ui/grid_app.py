@@ -18,7 +18,7 @@ from ..common.game import Game
 from ..i18n import LANGUAGES, Domain, get_language, use_language
 from .common import Feedback, projector_style
 from .header import AppHeader
-from .layout import classed
+from .layout import button as layout_button, classed
 from .projector import INTRO_CLASS
 from .review import review_panel
 from .study_editor import board_study_editor
@@ -72,9 +72,7 @@ class GridApp:
 
     def _button(self, css_class: str, on_click: Callable[[], None]) -> widgets.Button:
         """A button whose clicks are guarded and run in the app's language."""
-        button = classed(widgets.Button(layout=widgets.Layout(width="auto")), css_class)
-        button.on_click(self._guard(lambda _button: on_click()))
-        return button
+        return layout_button("", css_class, on_click=self._guard(lambda _button: on_click()))
 
     @contextlib.contextmanager
     def _quietly(self) -> Iterator[None]:

@@ -37,7 +37,7 @@ import ipywidgets as widgets
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, Domain, get_language
 from .common import KINDS
 from .language import APP_LANGUAGES, LANG_OPTION, language_links, unknown_language
-from .layout import classed, LAYOUT_CSS, NARROW_PX, SCROLL_X_CLASS, TOUCH_TARGET_PX
+from .layout import classed, css_widget, LAYOUT_CSS, NARROW_PX, SCROLL_X_CLASS, TOUCH_TARGET_PX
 from .projector import PROJECTOR_CLASS, PROJECTOR_CSS as BOARD_PROJECTOR_CSS, set_projector
 from .query import PAGE_OPTIONS, query_string
 from .runtime import in_browser
@@ -428,8 +428,7 @@ class AppHeader:
         controls.extend(extra)
         controls.append(self.language_switch)
         controls.append(self.projector)
-        self.style = widgets.HTML(f"<style>{HEADER_CSS}\n{projector_stylesheet()}\n{LAYOUT_CSS}</style>",
-                                  layout=widgets.Layout(display="none"))
+        self.style = css_widget(f"{HEADER_CSS}\n{projector_stylesheet()}\n{LAYOUT_CSS}")
         self.script = script_output(_page_script(self.title, self.language), "samurai-page-title")
         title_row = widgets.HBox([self.heading, self.nav], layout=widgets.Layout(
             align_items="center", flex_flow="row wrap", flex="1 1 auto"))

@@ -134,15 +134,16 @@ def study_file_name(raw: str) -> str:
     return name + ".toml"
 
 
-def folder_has_room(folder: Path, name: str, size: int) -> bool:
-    """May ``folder`` take a file ``name`` of ``size`` bytes (replacing one of that name) within the caps?"""
+def folder_has_room(folder: Path, name: str, size: int, most_files: int, most_bytes: int) -> bool:
+    """May ``folder`` take a file ``name`` of ``size`` bytes (replacing one of that name) within the caps:
+    ``most_files`` files, ``most_bytes`` bytes in all?"""
     others = [p for p in folder.glob("*.toml") if p.name != name and p.is_file()] if folder.is_dir() else []
-    return len(others) < MAX_SAVED_FILES and sum(p.stat().st_size for p in others) + size <= MAX_SAVED_BYTES
+    return len(others) < most_files and sum(p.stat().st_size for p in others) + size <= most_bytes
 
 
-def slug(text: str) -> str:
-    """A file-name-safe version of ``text``."""
-    return re.sub(r"[^A-Za-z0-9]+", "-", text.strip().lower()).strip("-")[:60] or "study"
+def slug(text: str, empty: str = "study") -> str:
+    """A file-name-safe version of ``text`` (``empty`` when nothing of it is left)."""
+    return re.sub(r"[^A-Za-z0-9]+", "-", text.strip().lower()).strip("-")[:60] or empty
 
 
 class StudyEditor:
@@ -415,7 +416,7 @@ class StudyEditor:
                                          "overwrite it, or choose another name.").format(
                 file=name, button=self.replace_button.description), "warning")
             return None
-        if not folder_has_room(folder, name, len(text.encode("utf-8"))):
+        if not folder_has_room(folder, name, len(text.encode("utf-8")), MAX_SAVED_FILES, MAX_SAVED_BYTES):
             raise ValueError(T.gettext("Not saved: the folder of saved studies is full. Use {button} to keep the "
                                        "study on your computer.").format(button=self.download_button.description))
         try:

@@ -42,6 +42,7 @@ from ...ui.touch import pointer_html
 from ...ui.header import page_name
 from ...ui.layout import button, classed
 from ...ui.runtime import in_browser
+from ...ui.study_editor import folder_has_room, slug
 
 T = Domain("knizia")
 
@@ -156,13 +157,6 @@ def scenario_title(path: Path) -> str:
     return path.stem
 
 
-def folder_has_room(folder: Path, name: str, size: int) -> bool:
-    """May ``folder`` take a file ``name`` of ``size`` bytes (replacing one of that name), within
-    :data:`MAX_SAVED_FILES` and :data:`MAX_SAVED_BYTES`?"""
-    others = [p for p in folder.glob("*.toml") if p.name != name and p.is_file()] if folder.is_dir() else []
-    return len(others) < MAX_SAVED_FILES and sum(p.stat().st_size for p in others) + size <= MAX_SAVED_BYTES
-
-
 def other_game(path: Path) -> bool:
     """Is ``path`` a scenario of another game (its ``game`` is ``katana``, ``ikizumari``...)?"""
     try:
@@ -184,12 +178,6 @@ def scenario_files(folder: Path) -> list[tuple[str, Path]]:
         rel = p.relative_to(folder).as_posix()
         out.append((f"{scenario_title(p)} ({rel})", p))
     return out
-
-
-def slug(text: str) -> str:
-    """A file-name-safe version of ``text``."""
-    s = re.sub(r"[^A-Za-z0-9]+", "-", text.strip().lower()).strip("-")
-    return s[:60] or "position"
 
 
 def steps_of(sc: Scenario) -> list[tuple[Any, str, str]]:
@@ -404,7 +392,7 @@ class FilesPanel:
         if problem:
             raise ValueError(T.gettext("Not saved: {problems}.").format(problems=problem))
         text = save_scenario(self.app.state, None, title=title)
-        if not folder_has_room(self.saved, name, len(text.encode("utf-8"))):
+        if not folder_has_room(self.saved, name, len(text.encode("utf-8")), MAX_SAVED_FILES, MAX_SAVED_BYTES):
             raise ValueError(T.gettext("Not saved: the folder of saved positions is full. Use {button} to keep the "
                                        "position on your computer.").format(button=self.download_button.description))
         try:
@@ -423,7 +411,7 @@ class FilesPanel:
         title = self.title.value.strip() or T.gettext("Saved position")
         text = save_scenario(self.app.state, None, title=title)
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        name = slug(title) + ".toml"
+        name = slug(title, "position") + ".toml"
         self.download.value = (f'<a download="{html.escape(name)}" href="data:application/toml;base64,{data}">'
                                f"⬇ {html.escape(name)}</a> <small>"
                                "({})</small>".format(pointer_html(T.gettext("click to save it on your computer"),

@@ -29,29 +29,23 @@ T = Domain("knizia")
 
 PERSON, BOT = "person", "bot"
 
-#: Every bot level's name and what it does (shown in the current language; the level ids stay data).
-BOT_LEVELS: dict[str, tuple[str, str]] = {
-    "random": (N_("random"), N_("plays a random legal action")),
-    "greedy-lite": (N_("quick greedy"), N_("judges each tile by the pieces next to it only: quick")),
-    "greedy": (N_("greedy"), N_("plays the action that most raises its estimated chance to win this turn")),
-    "search": (N_("search"), N_("Monte Carlo search over sampled hidden information, about 1 s per turn")),
-    "search-mc": (N_("search by random games"),
-                  N_("the search's turns judged by random games to the end over sampled hidden tiles, about 0.5 s "
-                     "per turn")),
-    "ismcts": (N_("search further ahead"),
-               N_("the search's best turns judged further ahead over sampled hidden tiles (the reply, its own next "
-                  "turn, the reply to it), about 0.6 s per turn")),
-}
+#: Every bot level's name (shown in the current language; the level ids stay data). What each does is the
+#: description it is registered with (``bots.BOTS``).
+BOT_NAMES: dict[str, str] = {"random": N_("random"), "greedy-lite": N_("quick greedy"), "greedy": N_("greedy"),
+                             "search": N_("search"), "search-mc": N_("search by random games"),
+                             "ismcts": N_("search further ahead")}
 
 
 def bot_level_name(level: str) -> str:
     """A bot level's name in the current language (``greedy`` -> ``avido``); an unknown level as it is."""
-    return T.gettext(BOT_LEVELS[level][0]) if level in BOT_LEVELS else level
+    return T.gettext(BOT_NAMES[level]) if level in BOT_NAMES else level
 
 
 def bot_level_text(level: str) -> str:
     """What a bot level does, in the current language."""
-    return T.gettext(BOT_LEVELS[level][1]) if level in BOT_LEVELS else ""
+    from ..bots import BOTS
+
+    return T.gettext(BOTS[level][0]) if level in BOTS else ""
 
 
 class Bot(Protocol):

@@ -318,7 +318,7 @@ class ExamplesApp:
         if n not in self.boards:
             size = self.hex_size * {2: 1.375, 3: 1.125}.get(n, 1.0)
             view = BoardView(state, hex_size=size)
-            view.on_click(self.feedback.guard(self._on_board_click))
+            view.on_click(self.feedback.guard(lambda hex_index, *_: self.click(hex_index)))
             self.boards[n] = view
             if getattr(self, "header", None) is not None:
                 self.header.add_board(view)
@@ -489,9 +489,6 @@ class ExamplesApp:
     def _on_tile(self, k: int) -> None:
         if self.sandbox is not None:
             self._handle(self.input.choose(self.sandbox.state, k))
-
-    def _on_board_click(self, hex_index: int | None, x: float = 0, y: float = 0) -> None:
-        self.click(hex_index)
 
     def click(self, hex_index: int | None) -> None:
         """A click on the board: in "try it yourself", the move; otherwise show a settlement's tallies."""

@@ -36,7 +36,7 @@ from ...common.limits import parse_seed
 from ...i18n import N_, Domain
 from ...ui.common import Feedback
 from ...ui.header import AppHeader
-from ...ui.layout import SIDE_CLASS, button, classed
+from ...ui.layout import SIDE_CLASS, button, classed, css_widget
 from ...ui.projector import INTRO_CLASS
 from ...ui.touch import SAY_CLICK_CLASS, SAY_TAP_CLASS
 from ...ui.language import open_page
@@ -194,8 +194,8 @@ class Explorer:
                                                    margin="0 0 0 12px"))
         classed(right, "samurai-explorer-right", SIDE_CLASS)
         # every tab's panel fits the right column: long scenario titles wrap or shrink, never overflow
-        fit = widgets.HTML(
-            "<style>.samurai-explorer-right .samurai-tabs, .samurai-explorer-right .samurai-tabs > * "
+        fit = css_widget(
+            ".samurai-explorer-right .samurai-tabs, .samurai-explorer-right .samurai-tabs > * "
             "{max-width:100%;box-sizing:border-box}"
             ".samurai-explorer-right .samurai-files, .samurai-explorer-right .samurai-files * {max-width:100%;"
             "box-sizing:border-box;min-width:0}"
@@ -203,8 +203,7 @@ class Explorer:
             ".samurai-explorer-right .samurai-files .widget-hbox > .widget-text {flex:1 1 auto;width:auto !important}"
             ".samurai-explorer-right .samurai-files .widget-textarea {width:calc(100% - 8px) !important}"
             ".samurai-explorer-right .samurai-files select {text-overflow:ellipsis}"
-            ".samurai-explorer-right .samurai-files .widget-label {min-width:fit-content}</style>",
-            layout=widgets.Layout(display="none"))
+            ".samurai-explorer-right .samurai-files .widget-label {min-width:fit-content}")
         right.children = (fit, *right.children)
         # the board column takes the room the panels leave (the board fits it); panels go below when narrow
         left = widgets.VBox([self.board.widget, self.history_bar.widget],

@@ -83,7 +83,7 @@ class LessonApp:
         self.input = PlayInput(confirm=False)
 
         self.board = BoardView(self.run.state, hex_size=hex_size)
-        self.board.on_click(self.feedback.guard(self._on_board_click))
+        self.board.on_click(self.feedback.guard(lambda hex_index, *_: self.click(hex_index)))
         self.hand = HandPanel()
         self.hand.on_select(self.feedback.guard(self._on_tile))
         self.swap_chooser = SwapChooser(self.feedback.guard(self._swap_caste))
@@ -238,9 +238,6 @@ class LessonApp:
                     T.gettext("Solved! Go on with “Next task”, or press “Try again” to replay it."), "success")
                 return
         self._handle(self.input.choose(self.run.state, k))
-
-    def _on_board_click(self, hex_index: int | None, x: float = 0, y: float = 0) -> None:
-        self.click(hex_index)
 
     def click(self, hex_index: int | None) -> None:
         """A click on a hex of the board (index; None outside the map)."""

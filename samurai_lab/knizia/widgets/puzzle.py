@@ -10,7 +10,7 @@ import ipywidgets as widgets
 
 from ...common.puzzle_file import PuzzleRecord, game_records
 from ...i18n import Domain
-from ...ui.layout import button, classed, NARROW_PX
+from ...ui.layout import button, classed, css_widget, NARROW_PX
 from ..core.actions import Action, MoveTile, PlaceTile, Swap, parse_action
 from ..core.rules import IllegalMoveError, tile_targets
 from ..core.state import GameState, new_game
@@ -63,8 +63,7 @@ class KniziaPuzzles:
         self.special_button.on_click(lambda _: self._guarded(self._play_special))
         self.end_button.on_click(lambda _: self._guarded(self.end_turn))
         self.again_button.on_click(lambda _: self._guarded(self._restart))
-        self.special_row = widgets.HBox([self.special, self.special_button, widgets.HTML(
-            f"<style>{SPECIAL_CSS}</style>", layout=widgets.Layout(display="none"))],
+        self.special_row = widgets.HBox([self.special, self.special_button, css_widget(SPECIAL_CSS)],
                                         layout=widgets.Layout(flex_flow="row wrap"))
         # the hand and the turn's buttons above the board: a tile is chosen, then placed, without scrolling between
         # (a tablet held upright, a projector); what was played goes under the board

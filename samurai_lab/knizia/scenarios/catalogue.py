@@ -17,11 +17,6 @@ T = Domain("knizia")
 
 #: Where the scenario files live (the bundled ``scenarios/`` folder: the repository's in a checkout).
 SCENARIO_DIR = scenarios_dir()
-GROUPS = {
-    "1998": "1998 rules (Hans im Glück / Rio Grande; Italian and Russian rulebooks)",
-    "2015": "2015 rules (Fantasy Flight; Spanish rulebook)",
-    "rulings": "Rulings: what the rulebooks leave open",
-}
 _KEY = re.compile(r"(?:^|[-_ ])([ER])(\d{1,2})(?=$|[-_ ])", re.I)
 
 

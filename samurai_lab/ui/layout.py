@@ -35,6 +35,8 @@ SCROLL_X_CLASS = "samurai-scroll-x"
 SIDE_CLASS = "samurai-side"
 #: A row of a few choices (``ToggleButtons``: the games) whose buttons share the row equally on a phone.
 CHOICE_ROW_CLASS = "samurai-choice-row"
+#: The apps' type in their inline styles.
+FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
 
 _BUTTONS = ".jupyter-widgets.jupyter-button, .jupyter-widgets .jupyter-button"
 
@@ -139,5 +141,5 @@ def board_beside(board: widgets.Widget, panel: list[widgets.Widget], width: str)
     return widgets.HBox([board, classed(side, SIDE_CLASS)], layout=widgets.Layout(flex_flow="row wrap"))
 
 
-__all__ = ["CHOICE_ROW_CLASS", "LAYOUT_CSS", "NARROW_PX", "PHONE_PX", "SCROLL_X_CLASS", "SIDE_CLASS", "TOUCH_TARGET_PX", "board_beside",
+__all__ = ["CHOICE_ROW_CLASS", "FONT", "LAYOUT_CSS", "NARROW_PX", "PHONE_PX", "SCROLL_X_CLASS", "SIDE_CLASS", "TOUCH_TARGET_PX", "board_beside",
            "button", "classed", "css_widget"]

@@ -41,7 +41,7 @@ from .board import BoardView
 from .tally_panel import tally_html
 from ...ui.common import Feedback
 from ...ui.header import AppHeader
-from ...ui.layout import NARROW_PX, button as shared_button, classed, css_widget
+from ...ui.layout import FONT, NARROW_PX, button as shared_button, classed, css_widget
 from ...ui.touch import pointer_html
 from ...i18n import Domain
 
@@ -50,7 +50,6 @@ if TYPE_CHECKING:
 
 T = Domain("knizia_teach")
 
-FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
 TEXT = f"{FONT};font-size:17px;line-height:1.45;color:#2b2620"
 
 

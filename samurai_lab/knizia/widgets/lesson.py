@@ -26,12 +26,12 @@ from ..core.ruleset import PRESETS, Ruleset
 from ..core.state import GameState
 from .board import BoardView
 from ...ui.common import Feedback
-from ...ui.layout import button as shared_button, classed, css_widget
+from ...ui.layout import FONT, button as shared_button, classed, css_widget
 from ...ui.projector import PROJECTOR_CLASS
 from ...ui.header import AppHeader
 from ..teaching.words import plain_text
 from ..teaching.example_words import action_phrase
-from .examples import SwapChooser
+from .examples import TEXT as TEXT_STYLE, SwapChooser
 from .hand_panel import HandPanel, hand_items
 from .play_input import Outcome, PlayInput
 from .tally_panel import tally_html
@@ -39,8 +39,6 @@ from ...i18n import Domain
 
 T = Domain("knizia_teach")
 
-FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
-TEXT_STYLE = f"{FONT};font-size:17px;line-height:1.45;color:#2b2620"
 #: On a projector the chapter's text scrolls in a box of its own: the task, the hand and its buttons stay on the
 #: screen beside the board.
 PROJECTOR_CSS = (f".{PROJECTOR_CLASS} .samurai-lesson-text {{ max-height: 15vh; overflow-y: auto; }}"

@@ -26,7 +26,7 @@ from ..core.text import end_reason_text
 from ..core.tiles import CASTES
 from .board import BoardView
 from ...ui.common import Feedback
-from ...ui.layout import classed
+from ...ui.layout import FONT, classed
 from ...ui.projector import INTRO_CLASS, projector_rules
 from ..scenarios.catalogue import SCENARIO_DIR, catalogue, load
 from ...ui.common import projector_style
@@ -38,7 +38,6 @@ from ...i18n import N_, Domain
 
 T = Domain("knizia_teach")
 
-FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
 TEXT = f"{FONT};font-size:16px;line-height:1.4;color:#2b2620"
 PRESET_NAMES = {"1998": N_("1998 edition (Hans im Glück / Rio Grande)"), "2015": N_("2015 edition (Fantasy Flight)")}
 

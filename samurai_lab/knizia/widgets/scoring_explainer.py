@@ -29,7 +29,7 @@ from ..scenarios.catalogue import (catalogue, find_scenario, scenario_edition, s
                                   scenario_title, short_title)
 from ...ui.common import Feedback, projector_style
 from ...ui.projector import projector_rules
-from ...ui.layout import SCROLL_X_CLASS, button, classed
+from ...ui.layout import FONT, SCROLL_X_CLASS, button, classed
 from ...i18n import N_, Domain
 
 T = Domain("knizia_teach")
@@ -43,7 +43,6 @@ STEP_TITLES = {
     "total": N_("All pieces"),
     "shared": N_("Shared victory"),
 }
-FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
 
 
 #: The bronze of the "wins" mark, dark enough for small text (7.1:1 on white; the board's #b5651d is 4.3:1).

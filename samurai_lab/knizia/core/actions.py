@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ...i18n import Domain
 
 from .board import MAP_IDS, hex_id
-from .tiles import TILE_EXAMPLE, Caste, Tile, caste as caste_of, describe_value, tile as tile_by_code
+from .tiles import Caste, Tile, caste as caste_of, describe_value, tile as tile_by_code
 
 T = Domain("knizia")
 
@@ -61,24 +61,11 @@ def _short_repr(v: object) -> str:
     return describe_value(v)
 
 
-def _read_tile(v: object) -> Tile:
-    if v.__class__ is Tile:
-        return v  # type: ignore[return-value]
-    if not isinstance(v, str):
-        raise ValueError(T.gettext("a tile is written by its code, not {value}; {example}").format(
-            value=describe_value(v), example=T.gettext(TILE_EXAMPLE)))
-    return tile_by_code(v)
-
-
 def _read_hex(v: object) -> str:
     return v if v.__class__ is str and v in MAP_IDS else hex_id(v)  # type: ignore[return-value]
 
 
-def _read_caste(v: object) -> Caste:
-    return v if v.__class__ is Caste else caste_of(v)  # type: ignore[return-value]
-
-
-_READ_FIELD = {"tile": _read_tile, "caste": _read_caste, "caste_a": _read_caste, "caste_b": _read_caste,
+_READ_FIELD = {"tile": tile_by_code, "caste": caste_of, "caste_a": caste_of, "caste_b": caste_of,
                "hex": _read_hex, "hex_a": _read_hex, "hex_b": _read_hex, "from_hex": _read_hex, "to_hex": _read_hex}
 _set = object.__setattr__
 

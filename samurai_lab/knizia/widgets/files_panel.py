@@ -17,7 +17,6 @@ message shows a server path.
 
 from __future__ import annotations
 
-import base64
 import html
 import os
 import re
@@ -42,7 +41,7 @@ from ...ui.touch import pointer_html
 from ...ui.header import page_name
 from ...ui.layout import button, classed
 from ...ui.runtime import in_browser
-from ...ui.study_editor import folder_has_room, slug
+from ...ui.study_editor import folder_has_room, slug, toml_download
 
 T = Domain("knizia")
 
@@ -410,10 +409,7 @@ class FilesPanel:
         """A link that downloads the current position as a .toml file."""
         title = self.title.value.strip() or T.gettext("Saved position")
         text = save_scenario(self.app.state, None, title=title)
-        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        name = slug(title, "position") + ".toml"
-        self.download.value = (f'<a download="{html.escape(name)}" href="data:application/toml;base64,{data}">'
-                               f"⬇ {html.escape(name)}</a> <small>"
+        self.download.value = (toml_download(text, slug(title, "position") + ".toml") + " <small>"
                                "({})</small>".format(pointer_html(T.gettext("click to save it on your computer"),
                                                                   T.gettext("tap to save it on your device"))))
         return text

@@ -39,7 +39,7 @@ from .common import KINDS
 from .language import APP_LANGUAGES, LANG_OPTION, language_links, unknown_language
 from .layout import classed, css_widget, LAYOUT_CSS, NARROW_PX, SCROLL_X_CLASS, TOUCH_TARGET_PX
 from .projector import PROJECTOR_CLASS, PROJECTOR_CSS as BOARD_PROJECTOR_CSS, set_projector
-from .query import PAGE_OPTIONS, query_string
+from .query import PAGE_OPTIONS, Query, query_string
 from .runtime import in_browser
 
 T = Domain("ui")
@@ -456,8 +456,7 @@ class AppHeader:
             return ""
         problem = T.gettext("{option} is not one of {choices}").format(option=f"{LANG_OPTION}={given!r}",
                                                                       choices=", ".join(languages))
-        text = T.gettext("The address has options this app cannot use, so their defaults are shown: "
-                         "{problems}.").format(problems=problem)
+        text = Query(problems=[problem]).message()
         fg, bg = KINDS["warning"]
         return (f'<div role="status" style="color:{fg};background:{bg};padding:6px 10px;border-radius:4px;'
                 f'margin:4px 0">{html.escape(text)}</div>')

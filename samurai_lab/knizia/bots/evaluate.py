@@ -16,7 +16,7 @@ from functools import lru_cache
 from itertools import product
 
 from ..core.actions import Action, MoveTile, PlaceTile, Swap
-from ..core.rules import decide
+from ..core.rules import decide, empty_land_around
 from ..core.scoring import score
 from ..core.state import GameState
 from .knowledge import MAX_VALUE, Odds, Perspective, holding_odds
@@ -113,11 +113,6 @@ def settlement_tallies(state: GameState, s: int) -> list[list[int]]:
     return out
 
 
-def empty_land(state: GameState, s: int) -> int:
-    tiles = state.tiles
-    return sum(1 for o in state.board.land_neighbours[s] if tiles[o] is None)
-
-
 @dataclass(slots=True)
 class Expectation:
     """Expected final captures ``mu[player][caste]`` and their variance."""
@@ -155,7 +150,7 @@ def expectation(state: GameState, persp: Perspective, mover_odds: list[Odds | No
         ps = state.pieces[s]
         if not ps:
             continue
-        e = empty_land(state, s)
+        e = empty_land_around(state, s)
         tallies = settlement_tallies(state, s)
         r = reach[e if e < last else last]
         for c in ps:

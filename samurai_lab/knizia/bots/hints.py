@@ -7,11 +7,11 @@ from dataclasses import dataclass, replace
 from ...i18n import Domain
 from ..core.actions import Action, EndTurn, MoveTile, Pass, PlaceTile, Swap
 from ..core.influence import preview
-from ..core.rules import decide, influence, legal_actions
+from ..core.rules import decide, empty_land_around, influence, legal_actions
 from ..core.model import Phase
 from ..core.state import GameState
 from ..core.tiles import Caste
-from .evaluate import DEFAULT_COSTS, DEFAULT_PARAMS, Costs, Params, empty_land, win_chances
+from .evaluate import DEFAULT_COSTS, DEFAULT_PARAMS, Costs, Params, win_chances
 from .greedy import SCREEN, Scored, rank_in, signature
 from .knowledge import Perspective, holding_odds, playable
 
@@ -132,7 +132,7 @@ def explain(state: GameState, scored: Scored, persp: Perspective) -> list[str]:
             continue
         for c in after.pieces[s]:
             out.extend(_lead_change(state, after, s, c, me, names, vocab))
-        e_before, e_after = empty_land(state, s), empty_land(after, s)
+        e_before, e_after = empty_land_around(state, s), empty_land_around(after, s)
         if e_after < e_before and e_after in (1, 2):
             text = T.ngettext("brings {where} to {n} empty land hex from closing",
                               "brings {where} to {n} empty land hexes from closing", e_after).format(

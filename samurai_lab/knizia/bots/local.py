@@ -9,11 +9,11 @@ played out, and judged by the final result if the game does end.
 from __future__ import annotations
 
 from ..core.actions import Action, MoveTile, PlaceTile, Swap
-from ..core.rules import SET_ASIDE_LIMIT, apply_action, decide, end_turn
+from ..core.rules import SET_ASIDE_LIMIT, apply_action, decide, empty_land_around, end_turn
 from ..core.ruleset import FORBIDDEN, INSTANT
 from ..core.state import GameState
 from ..core.tiles import CASTES, Tile
-from .evaluate import DEFAULT_PARAMS, Expectation, Params, empty_land, piece_odds, settlement_tallies, win_chances, win_odds
+from .evaluate import DEFAULT_PARAMS, Expectation, Params, piece_odds, settlement_tallies, win_chances, win_odds
 from .knowledge import Odds, Perspective, holding_odds
 
 
@@ -76,7 +76,7 @@ class LocalBoard:
 
     def _scan(self, state: GameState, s: int) -> None:
         reach = self.params.reach
-        e = empty_land(state, s)
+        e = empty_land_around(state, s)
         tl = settlement_tallies(state, s)
         r = reach[min(e, len(reach) - 1)]
         self.empty[s] = e

@@ -124,11 +124,7 @@ def end_condition(state: GameState) -> str | None:
     in the current language."""
     set_aside = state.set_aside
     if None in state.captured:  # a player's view: count the pieces on the board
-        on_board = [0, 0, 0]
-        pieces = state.pieces
-        for s in state.board.settlements:
-            for c in pieces[s]:
-                on_board[c.index] += 1
+        on_board = list(state.pieces_on_board())
     else:  # every piece is on the board, captured or set aside
         per = supply_per_caste(len(state.seats))
         on_board = [per - set_aside[0], per - set_aside[1], per - set_aside[2]]

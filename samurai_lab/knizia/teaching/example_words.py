@@ -16,14 +16,9 @@ from ..core.ruleset import END_OF_TURN
 from ..core.state import GameState
 from ..core.text import end_reason_text
 from ..core.tiles import CASTES
-from .words import hex_words, plain_text, resolution_words, seat_names, tile_words as _tile_words
+from .words import hex_words, plain_text, resolution_words, seat_names, tile_words
 
 T = Domain("knizia")  # context "examples": the examples' own wording where the rules' messages differ
-
-
-def tile_words(state: GameState, t) -> str:
-    """``Samurai 2``, ``Ronin 1``, ``figure exchange``: a tile in the edition's words."""
-    return _tile_words(t, state.ruleset.vocabulary)
 
 
 def action_text(before: GameState, action: Action, coords: bool = False) -> str:
@@ -38,7 +33,7 @@ def action_text(before: GameState, action: Action, coords: bool = False) -> str:
 
     if isinstance(action, PlaceTile):
         return T.gettext("{player} lays a {tile} on {place}").format(
-            player=who, tile=tile_words(before, action.tile), place=where(action.hex))
+            player=who, tile=tile_words(action.tile, vocab), place=where(action.hex))
     if isinstance(action, Swap):
         return T.gettext("{player} plays the {swap}: the {caste_a} of {place_a} changes places with the {caste_b} "
                          "of {place_b}").format(player=who, swap=vocab.swap, caste_a=vocab.caste(action.caste_a),
@@ -47,7 +42,7 @@ def action_text(before: GameState, action: Action, coords: bool = False) -> str:
     if isinstance(action, MoveTile):
         a = board.resolve(action.from_hex)
         lifted = before.tiles[a]
-        what = tile_words(before, lifted.tile) if lifted is not None else vocab.tile
+        what = tile_words(lifted.tile, vocab) if lifted is not None else vocab.tile
         return T.gettext("{player} plays the {move}: lifts the {tile} from {place_a}, leaves the {move} (0) there "
                          "and lays the {tile} on {place_b}").format(player=who, move=vocab.move, tile=what,
                                                                     place_a=where(action.from_hex),
@@ -69,7 +64,7 @@ def action_phrase(state: GameState, action: Action, coords: bool = False) -> str
         return hex_words(state, ref, coords)
 
     if isinstance(action, PlaceTile):
-        return T.pgettext("examples", "{tile} on {place}").format(tile=tile_words(state, action.tile), place=where(action.hex))
+        return T.pgettext("examples", "{tile} on {place}").format(tile=tile_words(action.tile, vocab), place=where(action.hex))
     if isinstance(action, Swap):
         return T.gettext("{swap}: the {caste_a} of {place_a} ↔ the {caste_b} of {place_b}").format(
             swap=vocab.swap, caste_a=vocab.caste(action.caste_a), place_a=where(action.hex_a),

@@ -146,17 +146,15 @@ def state_problems(state: GameState) -> list[tuple[str, str]]:
         if state.ruleset.setup == RANDOM:
             out.append(("phase", T.gettext('with setup = "random" the pieces are dealt at random, there is no place_pieces phase')))
     per = supply_per_caste(n)
-    on = state.pieces_on_board()
-    caps = [sum(c[k] for c in state.captured if c is not None) for k in range(3)]
     supply_ok = True
-    for c in CASTES:
-        k = c.index
-        total = on[k] + caps[k] + state.set_aside[k]
+    totals = piece_totals(state)
+    for c, on, caps in totals:
+        total = on + caps + state.set_aside[c.index]
         if (total > per) or (in_play and total != per):
             supply_ok = False
-            out.append(("pieces", supply_message(state, c, on[k], caps[k])))
+            out.append(("pieces", supply_message(state, c, on, caps)))
     if phase in (Phase.PLACE_PIECES, Phase.CHOOSE_HANDS):
-        if any(caps) or any(state.set_aside):
+        if any(caps for _, _, caps in totals) or any(state.set_aside):
             out.append(("captured", T.gettext('no piece is captured or set aside before play begins')))
 
     # --- tiles ------------------------------------------------------------------

@@ -449,23 +449,19 @@ class Capture:
         s = run.board.resolve(self.settlement)
         return [(s, Caste(c)) for c in self.castes]
 
+    def _missed(self, run: Run) -> list[tuple[int, Caste]]:
+        """The targets the learner has not taken (yet)."""
+        return [(s, c) for s, c in self._targets(run)
+                if (found := _resolution_at(run, s, c)) is None or found[1].winner != LEARNER]
+
     def met(self, run: Run) -> bool:
-        for s, c in self._targets(run):
-            found = _resolution_at(run, s, c)
-            if found is None or found[1].winner != LEARNER:
-                return False
-        return True
+        return not self._missed(run)
 
     def decided(self, run: Run) -> bool:
         return all(_settlement_decided(run, s) for s, _ in self._targets(run))
 
     def feedback(self, run: Run) -> str:
-        parts = []
-        for s, c in self._targets(run):
-            found = _resolution_at(run, s, c)
-            if found is None or found[1].winner != LEARNER:
-                parts.append(explain_piece(run, s, c))
-        return " ".join(dict.fromkeys(parts))
+        return " ".join(dict.fromkeys(explain_piece(run, s, c) for s, c in self._missed(run)))
 
     def summary(self, run: Run) -> str:
         vocab = run.ruleset.vocabulary

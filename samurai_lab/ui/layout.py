@@ -135,6 +135,15 @@ def button(description: str, css: str = "", icon: str = "", style: str = "", too
     return b
 
 
+def set_traits(widget: widgets.Widget, **values: Any) -> None:
+    """Set only the traits that change, in one message."""
+    changed = {k: v for k, v in values.items() if getattr(widget, k) != v}
+    if changed:
+        with widget.hold_sync():
+            for k, v in changed.items():
+                setattr(widget, k, v)
+
+
 def board_beside(board: widgets.Widget, panel: list[widgets.Widget], width: str) -> widgets.HBox:
     """A board with its panel of ``width`` beside it, or under it on a narrow screen (``SIDE_CLASS``)."""
     side = widgets.VBox(panel, layout=widgets.Layout(width=width, flex="0 0 auto", margin="0 0 0 12px"))
@@ -142,4 +151,4 @@ def board_beside(board: widgets.Widget, panel: list[widgets.Widget], width: str)
 
 
 __all__ = ["CHOICE_ROW_CLASS", "FONT", "LAYOUT_CSS", "NARROW_PX", "PHONE_PX", "SCROLL_X_CLASS", "SIDE_CLASS", "TOUCH_TARGET_PX", "board_beside",
-           "button", "classed", "css_widget"]
+           "button", "classed", "css_widget", "set_traits"]

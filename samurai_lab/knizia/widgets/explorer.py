@@ -36,7 +36,7 @@ from ...common.limits import parse_seed
 from ...i18n import N_, Domain
 from ...ui.common import Feedback
 from ...ui.header import AppHeader
-from ...ui.layout import SIDE_CLASS, button, classed, css_widget
+from ...ui.layout import SIDE_CLASS, button, classed, css_widget, set_traits
 from ...ui.projector import INTRO_CLASS
 from ...ui.touch import SAY_CLICK_CLASS, SAY_TAP_CLASS
 from ...ui.language import open_page
@@ -644,13 +644,13 @@ class Explorer:
             title, items, allowance = self.input.items(shown)
             self.hand.show(title, items, allowance)
         pending = self.input.sel.pending
-        _set(self.confirm_button, disabled=pending is None, button_style="" if pending is None else "success",
+        set_traits(self.confirm_button, disabled=pending is None, button_style="" if pending is None else "success",
              description=T.gettext("Confirm"),
              tooltip=T.gettext("Play the previewed action") if pending is None else
              T.gettext("Play it: {action}").format(action=action_phrase(self.state, pending, self.coords)))
         legal = self.input.legal(self.state)
-        _set(self.end_button, disabled=not any(isinstance(a, EndTurn) for a in legal))
-        _set(self.pass_button, disabled=not any(isinstance(a, Pass) for a in legal))
+        set_traits(self.end_button, disabled=not any(isinstance(a, EndTurn) for a in legal))
+        set_traits(self.pass_button, disabled=not any(isinstance(a, Pass) for a in legal))
         self._show_swap()
         steps = [(self.history.states[k], self._step_words(k)) for k in range(1, self.history.index + 1)]
         caps = captures_html(steps)
@@ -683,15 +683,6 @@ def _settlement_name(state: GameState, hex_index: int) -> str:
     """A swap's settlement by its name (its id when it has none)."""
     name = state.board.info[hex_index].name
     return place_name(name) if name else state.board.ids[hex_index]
-
-
-def _set(widget: widgets.Widget, **values: Any) -> None:
-    """Set only the traits that change, in one message."""
-    changed = {k: v for k, v in values.items() if getattr(widget, k) != v}
-    if changed:
-        with widget.hold_sync():
-            for k, v in changed.items():
-                setattr(widget, k, v)
 
 
 def _as_it_closes(before: GameState, pv: Preview) -> GameState:

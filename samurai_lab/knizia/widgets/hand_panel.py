@@ -18,7 +18,7 @@ import ipywidgets as widgets
 from ..core.state import GameState
 from ..core.tiles import Tile
 from ...i18n import Domain
-from ...ui.layout import classed
+from ...ui.layout import classed, css_widget, set_traits
 
 T = Domain("knizia")
 
@@ -97,9 +97,8 @@ class HandPanel:
         self.title = classed(widgets.HTML(), "samurai-hand-title")
         self.row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.allowance = classed(widgets.HTML(), "samurai-allowance")
-        css = widgets.HTML(f"<style>{' '.join(f'.samurai-dim-{g} .samurai-group-{g}' for g in GROUPS)}"
-                           " { color: #6b6b6b !important; font-style: italic; }</style>",
-                           layout=widgets.Layout(display="none"))
+        css = css_widget(f"{' '.join(f'.samurai-dim-{g} .samurai-group-{g}' for g in GROUPS)}"
+                         " { color: #6b6b6b !important; font-style: italic; }")
         self.widget = classed(widgets.VBox([css, self.title, self.row, self.allowance]), "samurai-hand")
         self._layout = widgets.Layout(width="auto", margin="2px")  # shared by every button
         self._pool: dict[str, widgets.Button] = {}
@@ -138,13 +137,7 @@ class HandPanel:
             key = item.key or item.label
             self._index[key] = k
             b = self._button(key, item.group)
-            changes = {"description": item.label, "tooltip": item.tooltip,
-                       "button_style": "info" if item.selected else ""}
-            changed = {n: v for n, v in changes.items() if getattr(b, n) != v}
-            if changed:
-                with b.hold_sync():
-                    for n, v in changed.items():
-                        setattr(b, n, v)
+            set_traits(b, description=item.label, tooltip=item.tooltip, button_style="info" if item.selected else "")
             colour = None if (item.usable or item.group) else "#6b6b6b"
             if b.style.text_color != colour:
                 b.style.text_color = colour

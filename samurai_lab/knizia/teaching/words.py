@@ -155,6 +155,7 @@ def _words_and_specs(board: Board) -> tuple[tuple[str, ...], dict]:
 # The words of other languages: a hex's words are built from messages with placeholders, one per kind of
 # hex (the article and the gender differ), a direction phrase, and the place they are seen from, itself
 # in the form that follows "of" (Italian "di Edo" / "del villaggio ...", Russian "от Эдо" / "от деревни ...").
+#: ``north-west`` as it stands after a hex's kind (Italian ``a nord-ovest``, Russian ``к северо-западу``).
 _DIRECTION_TEXT = {
     "east": lambda: T.pgettext("direction from a place", "east"),
     "north-east": lambda: T.pgettext("direction from a place", "north-east"),
@@ -165,6 +166,7 @@ _DIRECTION_TEXT = {
     "south": lambda: T.pgettext("direction from a place", "south"),
     "south-east": lambda: T.pgettext("direction from a place", "south-east"),
 }
+#: ``north-west`` as a part of an island (Italian ``nord-ovest``, Russian ``северо-западной``).
 _COMPASS_TEXT = {
     "east": lambda: T.pgettext("part of an island", "east"),
     "north-east": lambda: T.pgettext("part of an island", "north-east"),
@@ -177,18 +179,8 @@ _COMPASS_TEXT = {
 }
 
 
-def _direction_text(d: str) -> str:
-    """``north-west`` as it stands after a hex's kind (Italian ``a nord-ovest``, Russian ``к северо-западу``)."""
-    return _DIRECTION_TEXT[d]()
-
-
-def _compass_text(d: str) -> str:
-    """``north-west`` as a part of an island (Italian ``nord-ovest``, Russian ``северо-западной``)."""
-    return _COMPASS_TEXT[d]()
-
-
 def _near_words(kind: str, n: int, direction: str, place: str) -> str:
-    d = _direction_text(direction)
+    d = _DIRECTION_TEXT[direction]()
     if kind == "land":
         return (T.gettext("the land {direction} {place}") if n == 1 else
                 T.ngettext("the land {n} step {direction} {place}", "the land {n} steps {direction} {place}", n))\
@@ -217,9 +209,9 @@ def _of_words(spec: tuple, specs: dict) -> str:
         _, kind, compass, island = spec
         msg = (T.pgettext("of a place", "of the city in the {compass} of {island}") if kind == "city" else
                T.pgettext("of a place", "of the village in the {compass} of {island}"))
-        return msg.format(compass=_compass_text(compass), island=place_name(island))
+        return msg.format(compass=_COMPASS_TEXT[compass](), island=place_name(island))
     _, kind, n, direction, anchor = spec
-    place, d = _of_words(specs[anchor], specs), _direction_text(direction)
+    place, d = _of_words(specs[anchor], specs), _DIRECTION_TEXT[direction]()
     if kind == "city":
         msg = (T.pgettext("of a place", "of the city {direction} {place}") if n == 1 else
                T.ngettext("of the city {n} step {direction} {place}", "of the city {n} steps {direction} {place}", n))
@@ -243,7 +235,7 @@ def _spec_words(spec: tuple, specs: dict) -> str:
         _, kind, compass, island = spec
         msg = (T.gettext("the city in the {compass} of {island}") if kind == "city" else
                T.gettext("the village in the {compass} of {island}"))
-        return msg.format(compass=_compass_text(compass), island=place_name(island))
+        return msg.format(compass=_COMPASS_TEXT[compass](), island=place_name(island))
     _, kind, n, direction, anchor = spec
     return _near_words(kind, n, direction, _of_words(specs[anchor], specs))
 

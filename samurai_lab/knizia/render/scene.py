@@ -584,13 +584,8 @@ def arrow_groups(layout: Layout, arrows: Iterable[tuple[int, int]], theme: Theme
 # --- the what-if preview -------------------------------------------------------
 def _faded(shapes: Iterable[Shape], alpha: float, dz: int) -> list[Shape]:
     """Copies of ``shapes`` at opacity ``alpha`` (texts stay opaque), ``dz`` passes higher."""
-    out: list[Shape] = []
-    for sh in shapes:
-        if isinstance(sh, Text):
-            out.append(replace(sh, z=sh.z + dz))
-        else:
-            out.append(replace(sh, alpha=sh.alpha * alpha, z=sh.z + dz))
-    return out
+    return [replace(sh, z=sh.z + dz) if isinstance(sh, Text) else replace(sh, alpha=sh.alpha * alpha, z=sh.z + dz)
+            for sh in shapes]
 
 
 def piece_slot(state: GameState, index: int, caste: Caste, taken: int = 0) -> tuple[float, float, float]:

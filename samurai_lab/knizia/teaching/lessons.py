@@ -600,9 +600,8 @@ def _needs_figure(vocab, figure: Figure, name: str, how: str) -> str:
     text = T.gettext("this task needs your {figure}, not the {tile}").format(figure=vocab.figure(figure), tile=name)
     if figure is not Figure.SHIP:
         return text
-    if how == " — ":
-        return text + " — " + T.gettext("ships go on the sea, the only {tiles} that may").format(tiles=vocab.tiles)
-    return text + " (" + T.gettext("ships go on the sea, the only {tiles} that may").format(tiles=vocab.tiles) + ")"
+    note = T.gettext("ships go on the sea, the only {tiles} that may").format(tiles=vocab.tiles)
+    return f"{text} — {note}" if how == " — " else f"{text} ({note})"
 
 
 def _on_board_text(state: GameState) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from contextlib import contextmanager
 import re
 from pathlib import Path
@@ -242,6 +243,23 @@ _FITTED_JS = """(sel) => {
     && c.width === Math.round(c.clientWidth * window.devicePixelRatio);
 }"""
 
+#: A square board's measure of its room (``ui/board_client``), its canvas's backing width, and projector mode.
+_BOARD_STATE_JS = """(sel) => {
+  const c = document.querySelector(sel);
+  return [c.closest('.samurai-board').querySelector('.samurai-board-space input').value, c.width,
+          c.closest('.samurai-projector') !== null];
+}"""
+
+
+def kernel_fitted(space_text: str, backing: int, projector: bool) -> bool:
+    """Whether a square board's backing width is the one its kernel gives the page's measure ``space_text``."""
+    from samurai_lab.ui.board_client import parse_space
+    from samurai_lab.ui.grid_board import fit_side
+
+    space = parse_space(space_text)
+    return space is not None and backing == max(1, round(fit_side(space, projector) * space["dpr"]))
+
+
 _PIXEL_AT_SCALE_JS = """([sel, x, y, logical, rgb, tol]) => {
   const c = document.querySelector(sel);
   const s = c.width / logical;
@@ -259,14 +277,19 @@ class FittedBoards:
         self.timeout = timeout
 
     def scale(self, page: Page, selector: str) -> float:
-        """Backing pixels per logical pixel of the fitted board ``selector`` (waits until the page measured it)."""
-        page.wait_for_function(_FITTED_JS, arg=selector, timeout=self.timeout * 1000, polling=200)
-        width, before = page.evaluate("(sel) => document.querySelector(sel).width", selector), None
-        while width != before:  # settled: a re-fit (a scroll bar appearing) may follow the first one
-            page.wait_for_timeout(400)
+        """Backing pixels per logical pixel of the fitted board ``selector``, once it has settled: the kernel has
+        fitted it to the page's latest measure of its room (a re-fit asked for, say by a scroll bar appearing,
+        is not still on its way), and neither has changed for 400 ms."""
+        deadline = time.monotonic() + self.timeout
+        before = None
+        while True:
             page.wait_for_function(_FITTED_JS, arg=selector, timeout=self.timeout * 1000, polling=200)
-            before, width = width, page.evaluate("(sel) => document.querySelector(sel).width", selector)
-        return width / self.logical[selector]
+            now = page.evaluate(_BOARD_STATE_JS, selector)
+            if now == before and kernel_fitted(*now):
+                return now[1] / self.logical[selector]
+            assert time.monotonic() < deadline, f"{selector}: the board never fitted its room: {now}"
+            before = now
+            page.wait_for_timeout(400)
 
     def click(self, page: Page, selector: str, x: float, y: float) -> None:
         """Click the board at logical pixel (x, y) (the game's layout), whatever its fitted size: the point is

@@ -95,7 +95,7 @@ def _paint_path(canvas: Any, fill: str | None, stroke: str | None) -> None:
 
 def shape_svg(s: Shape) -> str:
     """One shape as an SVG element."""
-    style = f'fill="{s.fill or "none"}"'
+    style = f'fill="{"none" if s.kind == "line" else s.fill or "none"}"'
     if s.stroke:
         style += f' stroke="{s.stroke}" stroke-width="{s.width:g}" stroke-linecap="round" stroke-linejoin="round"'
         if s.dash:
@@ -108,12 +108,10 @@ def shape_svg(s: Shape) -> str:
     if s.kind in ("poly", "line"):
         pts = " ".join(f"{p[i]:.1f},{p[i + 1]:.1f}" for i in range(0, len(p), 2))
         tag = "polygon" if s.kind == "poly" else "polyline"
-        if s.kind == "line":
-            style = style.replace('fill="' + (s.fill or "none") + '"', 'fill="none"')
         return f'<{tag} points="{pts}" {style}/>'
     weight = ' font-weight="bold"' if s.bold else ""
     return (f'<text x="{p[0]:.1f}" y="{p[1]:.1f}" font-family="sans-serif" font-size="{s.size:.1f}"{weight} '
-            f'text-anchor="middle" dominant-baseline="central" fill="{s.fill}">{escape(s.text)}</text>')
+            f'text-anchor="middle" dominant-baseline="central" fill="{s.fill or "#000000"}">{escape(s.text)}</text>')
 
 
 def shapes_svg(shapes: Iterable[Shape], width: int, height: int) -> str:

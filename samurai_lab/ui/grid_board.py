@@ -41,7 +41,7 @@ from .common import guarded
 from .header import script_output
 from .board_client import BOARD_CLASS, LIVE_CLASS, SPACE_CLASS, board_client, parse_space
 from .scroll_focus import CANVAS_CLASS, scroll_focus_fix
-from .layout import classed
+from .layout import classed, set_traits
 from .touch import HELP_CLASS, cell_text, help_html
 
 GRID_CANVAS_CLASS = "samurai-grid-canvas"
@@ -213,13 +213,8 @@ class GridFrame:
             self.touch_help.value = help_
 
     def _pin(self, side: int, backing: int) -> None:
-        if self.canvas.width != backing or self.canvas.height != backing:
-            with self.canvas.hold_sync():
-                self.canvas.width = self.canvas.height = backing
-        lay = self.canvas.layout
-        if lay.width != f"{side}px":
-            with lay.hold_sync():
-                lay.width, lay.height, lay.min_width, lay.max_width = f"{side}px", f"{side}px", "0", "100%"
+        set_traits(self.canvas, width=backing, height=backing)
+        set_traits(self.canvas.layout, width=f"{side}px", height=f"{side}px", min_width="0", max_width="100%")
 
     def redraw(self) -> None:
         """The game's redraw, then the cursor (only once a browser has the canvas)."""

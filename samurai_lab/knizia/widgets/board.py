@@ -93,7 +93,7 @@ from ..render.theme import HIGHLIGHT_STYLES, PALETTES, THEME, Theme, theme_for
 from ...ui.common import guarded
 from ...ui.board_client import BOARD_KEYS, LIVE_CLASS, SPACE_CLASS, board_client, parse_space
 from ...ui.touch import HELP_CLASS, cell_text, help_html
-from ...ui.layout import classed
+from ...ui.layout import classed, set_traits
 from ...ui.scroll_focus import CANVAS_CLASS, scroll_focus_fix
 from ...i18n import Domain
 
@@ -444,14 +444,9 @@ class BoardView:
             self.touch_help.value = help_
 
     def _pin_size(self, w: int, h: int) -> None:
-        if self.canvas.width != w or self.canvas.height != h:
-            with self.canvas.hold_sync():
-                self.canvas.width, self.canvas.height = w, h
+        set_traits(self.canvas, width=w, height=h)
         css_w = self.css_size[0] if self.css_size is not None else w
-        lay = self.canvas.layout
-        if lay.width != f"{css_w}px":
-            with lay.hold_sync():
-                lay.width, lay.height, lay.max_width, lay.min_width = f"{css_w}px", "auto", "100%", "0"
+        set_traits(self.canvas.layout, width=f"{css_w}px", height="auto", max_width="100%", min_width="0")
 
     def _redraw(self, *layers: int) -> None:
         """Redraw ``layers``: at once without an event loop; in the kernel, once the current event has

@@ -27,6 +27,9 @@ The differences from plain ``voila``, all for a class on one server:
   arrive (voila's preheated pool, sized up); as they are used, the pool
   shrinks back to voila's usual one kernel per app. ``explorer.ipynb:0``: no
   pool (its pages start their kernels, as plain voila); ``*:N``: the apps not named.
+* **Kernels start warm.** Each page's kernel is a fork of one process that has imported the apps
+  (:mod:`.kernel_forks`); ``--KernelProvisionerFactory.default_provisioner_name=local-provisioner``
+  starts each as plain voila does.
 * **Addresses cannot change the page.** ``?template=`` and ``?theme=`` are
   ignored (voila would load another template's stylesheets from a CDN, and
   skip the preheated kernels).
@@ -348,6 +351,10 @@ class SamuraiVoila(Voila):
                            "0: none for that app; '*:0': none for the apps not named.")
 
     def init_settings(self) -> dict:
+        if "default_provisioner_name" not in self.config.KernelProvisionerFactory:
+            from .kernel_forks import PROVISIONER
+
+            self.config.KernelProvisionerFactory.default_provisioner_name = PROVISIONER
         pools = prepared_pools(self.prepare)
         if pools and self.voila_configuration.preheat_kernel:
             usual = max(self.voila_configuration.default_pool_size, 0)

@@ -4,7 +4,8 @@ usable from the keyboard.
 ipycanvas draws into a canvas of a fixed backing size; only the page knows the space the board
 is given and the screen's ``devicePixelRatio``. This script (delivered once per page, like
 ``scroll_focus``) watches every board element (CSS class ``samurai-board``) with a
-``ResizeObserver`` and on window resizes (browser zoom included), and writes what it measured as
+``ResizeObserver``, on window resizes (browser zoom included) and on changes to the page that may move a
+board's top (elements, classes, styles, fonts), and writes what it measured as
 JSON into the board's hidden text widget (class ``samurai-board-space``): the kernel reads it
 (``BoardView``), sizes the canvas (CSS size and backing size x ``devicePixelRatio``) and redraws.
 
@@ -109,7 +110,11 @@ SCRIPT = """
     pending = true;
     requestAnimationFrame(() => { pending = false; scan(); });
   };
-  new MutationObserver(later).observe(document.body, {childList: true, subtree: true});
+  // a class or style that changes the layout above a board (projector mode's type) moves its top without
+  // resizing it: measured again too, as when fonts arrive
+  new MutationObserver(later).observe(document.body, {childList: true, subtree: true, attributes: true,
+                                                      attributeFilter: ['class', 'style']});
+  if (document.fonts) document.fonts.addEventListener('loadingdone', later);
   window.addEventListener('resize', later);
   const watchRatio = () => {  // browser zoom and moving to another screen change devicePixelRatio
     matchMedia('(resolution: ' + window.devicePixelRatio + 'dppx)')

@@ -46,7 +46,7 @@ PRELOAD = (
     "samurai_lab.knizia.widgets.from_url", "samurai_lab.knizia.widgets.scoring_explainer", "samurai_lab.ui.header",
     "samurai_lab.ui.landing", "samurai_lab.ui.language", "samurai_lab.ui.puzzles", "samurai_lab.ui.study_app",
     "samurai_lab.ui.together",
-    "ipykernel.kernelapp", "ipykernel.comm", "IPython.core.completer",
+    "ipykernel.kernelapp", "ipykernel.comm", "ipykernel.debugger", "IPython.core.completer",
 )
 LAUNCHER = ("-m", "ipykernel_launcher")
 
@@ -81,6 +81,7 @@ def _reap(*_: Any) -> None:
 
 def zygote(answer_fd: int) -> None:
     """Fork a kernel for each request line on standard input; write each child's pid to ``answer_fd``."""
+    os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")  # no warning from the debugger's import
     preload()
     signal.signal(signal.SIGCHLD, _reap)
     with os.fdopen(answer_fd, "w", buffering=1) as answers:

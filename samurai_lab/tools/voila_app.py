@@ -28,8 +28,8 @@ The differences from plain ``voila``, all for a class on one server:
   shrinks back to voila's usual one kernel per app. ``explorer.ipynb:0``: no
   pool (its pages start their kernels, as plain voila); ``*:N``: the apps not named.
 * **Kernels start warm.** Each page's kernel is a fork of one process that has imported the apps
-  (:mod:`.kernel_forks`); ``--KernelProvisionerFactory.default_provisioner_name=local-provisioner``
-  starts each as plain voila does.
+  (:mod:`.kernel_forks`); ``JUPYTER_DEFAULT_PROVISIONER_NAME=local-provisioner`` in the environment
+  (or voila's ``--KernelProvisionerFactory.default_provisioner_name``) starts each as plain voila does.
 * **Addresses cannot change the page.** ``?template=`` and ``?theme=`` are
   ignored (voila would load another template's stylesheets from a CDN, and
   skip the preheated kernels).
@@ -351,7 +351,8 @@ class SamuraiVoila(Voila):
                            "0: none for that app; '*:0': none for the apps not named.")
 
     def init_settings(self) -> dict:
-        if "default_provisioner_name" not in self.config.KernelProvisionerFactory:
+        chosen = "default_provisioner_name" in self.config.KernelProvisionerFactory
+        if not chosen and not os.environ.get("JUPYTER_DEFAULT_PROVISIONER_NAME"):
             from .kernel_forks import PROVISIONER
 
             self.config.KernelProvisionerFactory.default_provisioner_name = PROVISIONER

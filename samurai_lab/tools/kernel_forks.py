@@ -38,15 +38,18 @@ from jupyter_client.provisioning import LocalProvisioner
 
 #: The provisioner's name (``jupyter_client.kernel_provisioners`` entry point).
 PROVISIONER = "samurai-lab-fork"
-#: What the zygote imports: the modules of the apps' notebooks (``tests/test_kernel_forks.py`` holds them to it),
-#: then the kernel's own. The apps' first: a widget made on import gets a placeholder comm, not a kernel's.
+#: What the zygote imports: the modules of the apps' notebooks (``tests/test_kernel_forks.py`` holds them to it) and
+#: those the games' registry imports when asked (Knizia's declaration, its puzzles), then the kernel's own. The apps'
+#: first: a widget made on import gets a placeholder comm, not a kernel's.
 PRELOAD = (
     "IPython.display", "samurai_lab", "samurai_lab.ikizumari.widgets.app", "samurai_lab.katana.widgets.app",
     "samurai_lab.knizia.core.playout", "samurai_lab.knizia.widgets.engine_tour", "samurai_lab.knizia.widgets.explorer",
     "samurai_lab.knizia.widgets.from_url", "samurai_lab.knizia.widgets.scoring_explainer", "samurai_lab.ui.header",
     "samurai_lab.ui.landing", "samurai_lab.ui.language", "samurai_lab.ui.puzzles", "samurai_lab.ui.study_app",
-    "samurai_lab.ui.together",
+    "samurai_lab.ui.together", "samurai_lab.knizia.game", "samurai_lab.knizia.widgets.puzzle",
     "ipykernel.kernelapp", "ipykernel.comm", "ipykernel.debugger", "IPython.core.completer",
+    "IPython.core.completerlib", "IPython.core.debugger", "IPython.core.oinspect", "IPython.extensions.storemagic",
+    "sqlite3",
 )
 LAUNCHER = ("-m", "ipykernel_launcher")
 

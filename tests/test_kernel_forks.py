@@ -99,8 +99,11 @@ def test_an_interrupt_stops_a_forked_kernels_cell(forking: None, tmp_path: Path)
     client.start_channels()
     try:
         client.wait_for_ready(timeout=TIMEOUT)
-        msg_id = client.execute("import time; time.sleep(60)")
-        client.get_iopub_msg(timeout=TIMEOUT)  # busy
+        msg_id = client.execute("import time; print('asleep', flush=True); time.sleep(60)")
+        while True:  # the cell runs (before it does, an interrupt would stop the kernel's wait for it, not the cell)
+            msg = client.get_iopub_msg(timeout=TIMEOUT)
+            if msg["msg_type"] == "stream" and "asleep" in msg["content"]["text"]:
+                break
         km.interrupt_kernel()
         reply = client.get_shell_msg(timeout=TIMEOUT)
         assert reply["parent_header"]["msg_id"] == msg_id and reply["content"]["ename"] == "KeyboardInterrupt"

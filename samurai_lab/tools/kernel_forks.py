@@ -29,6 +29,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 import traceback
 from pathlib import Path
 from typing import IO, Any, ClassVar
@@ -243,10 +244,10 @@ class ForkedKernel:
             self.returncode = 0  # its parent, the zygote, collected its status
         return self.returncode
 
-    def wait(self, timeout: float | None = None) -> int:
-        while self.poll() is None:
-            threading.Event().wait(0.05)
-        return self.returncode or 0
+    def wait(self) -> int:
+        while (code := self.poll()) is None:
+            time.sleep(0.05)
+        return code
 
     def send_signal(self, signum: int) -> None:
         if self.poll() is None:

@@ -645,9 +645,9 @@ class Explorer:
             self.hand.show(title, items, allowance)
         pending = self.input.sel.pending
         set_traits(self.confirm_button, disabled=pending is None, button_style="" if pending is None else "success",
-             description=T.gettext("Confirm"),
-             tooltip=T.gettext("Play the previewed action") if pending is None else
-             T.gettext("Play it: {action}").format(action=action_phrase(self.state, pending, self.coords)))
+                   description=T.gettext("Confirm"),
+                   tooltip=T.gettext("Play the previewed action") if pending is None else
+                   T.gettext("Play it: {action}").format(action=action_phrase(self.state, pending, self.coords)))
         legal = self.input.legal(self.state)
         set_traits(self.end_button, disabled=not any(isinstance(a, EndTurn) for a in legal))
         set_traits(self.pass_button, disabled=not any(isinstance(a, Pass) for a in legal))

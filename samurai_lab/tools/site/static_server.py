@@ -33,7 +33,10 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
     def copyfile(self, source, outputfile) -> None:  # count what is sent
         before = source.tell()
-        super().copyfile(source, outputfile)
+        try:
+            super().copyfile(source, outputfile)
+        except ConnectionError:  # the page went away mid-file (closed, reloaded): nothing to report
+            self.close_connection = True
         self.counter.add(self.path, source.tell() - before)
 
     def log_message(self, format: str, *args) -> None:  # quiet

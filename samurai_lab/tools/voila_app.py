@@ -57,6 +57,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+#: jsonschema checks the ``iri`` format with rfc3987-syntax when it is installed (jupyter-events' extra brings it),
+#: which builds an Earley parser as it is imported: about 2 s of every server's start. No schema the server
+#: validates has that format, so the server starts without it.
+sys.modules.setdefault("rfc3987_syntax", None)
+
 from jupyter_core.utils import run_sync
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager, ServerKernelManager
 from jupyter_server.utils import ensure_async, url_path_join

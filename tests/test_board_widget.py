@@ -193,7 +193,8 @@ import json
 from samurai_lab.knizia.core.actions import PlaceTile
 from samurai_lab.knizia.core.influence import preview
 from samurai_lab.knizia.render.layout import board_aspect, fit_layout
-from samurai_lab.knizia.render.fit import BOTTOM_GAP, room_box
+from samurai_lab.common.board_room import BOTTOM_GAP
+from samurai_lab.knizia.render.fit import room_box
 
 
 def measure(view: BoardView, w: float, vh: float = 768, top: float = 150, dpr: float = 1.0, vw: float = 1366) -> None:

@@ -36,6 +36,7 @@ from typing import Any, Callable, Sequence
 import ipywidgets as widgets
 from ipycanvas import MultiCanvas
 
+from ..common.board_room import room_height
 from ..i18n import N_, Domain, use_language
 from .common import guarded
 from .header import script_output
@@ -45,11 +46,6 @@ from .layout import classed, set_traits
 from .touch import HELP_CLASS, cell_text, help_html
 
 GRID_CANVAS_CLASS = "samurai-grid-canvas"
-#: Free CSS pixels kept below a fitted board; a board lower on the page than this share of the
-#: window takes the window's whole height (the page scrolls to it).
-BOTTOM_GAP = 12
-MIN_HEIGHT_SHARE = 0.6
-PROJECTOR_HEIGHT_SHARE = 0.4
 MIN_SIDE = 240
 ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 CURSOR_COLOUR = "#6a1b9a"
@@ -85,17 +81,6 @@ def label_script() -> str:
     """``LABEL_SCRIPT`` with the board's name and description in the current language."""
     return LABEL_SCRIPT % {"label": json.dumps(T.gettext(GRID_LABEL)), "cls": json.dumps(GRID_CANVAS_CLASS),
                            "role": json.dumps(T.gettext("game board"))}
-
-
-def room_height(space: dict[str, float], projector: bool = False) -> float:
-    """The CSS height a board may take: what fits below its top (when that leaves it ``MIN_HEIGHT_SHARE``
-    of the window, ``PROJECTOR_HEIGHT_SHARE`` on a projector: the board and the step's controls without
-    scrolling), else the window's height."""
-    whole = space["vh"] - BOTTOM_GAP
-    top = math.ceil(space["top"] / 32) * 32  # small shifts of the page do not re-fit the board
-    below = space["vh"] - top - BOTTOM_GAP
-    share = PROJECTOR_HEIGHT_SHARE if projector else MIN_HEIGHT_SHARE
-    return below if below >= space["vh"] * share else whole
 
 
 def fit_side(space: dict[str, float], projector: bool = False, min_side: int = MIN_SIDE) -> int:

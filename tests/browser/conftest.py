@@ -9,6 +9,10 @@ Fixtures:
 * ``app_page``: pytest-playwright's ``page`` that fails the test at teardown
   on any page error or console error not known to be noise; ``page_errors``
   is its recorder (``page_errors.allow(regex)`` for an expected error).
+* ``browser_contexts``: the browser contexts lent to the tests (``context_pool.py``): each has a profile on
+  disk, so what a page loads is cached and compiled once for the session, and is wiped of what sites stored
+  between tests. ``context`` (and so pytest-playwright's ``page``) and ``helpers.context_page`` take theirs
+  from it.
 * ``shared_page`` / ``app_view``: an app's page opened once for the tests that
   only read it (``shared_pages.py``); ``app_view`` fails a test on the errors
   seen while it ran.
@@ -26,7 +30,8 @@ from typing import Any, Callable, Iterator
 
 import pytest
 from helpers import PageErrors, chromium_for_tests, close_tab, open_app
-from playwright.sync_api import Browser, Page
+from context_pool import ContextPool
+from playwright.sync_api import BrowserContext, BrowserType, Page
 from shared_pages import SCREENS, TIMEOUT, AppPage, SharedPage
 
 from samurai_lab.tools.bench_browser import CHROMIUM_FLAGS, VoilaServer, start_voila
@@ -59,6 +64,21 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
         "executable_path": chromium_for_tests(headless=browser_type_launch_args.get("headless", True)),
         "args": list(CHROMIUM_FLAGS),
     }
+
+
+@pytest.fixture(scope="session")
+def browser_contexts(browser_type: BrowserType, browser_type_launch_args: dict[str, Any]) -> Iterator[ContextPool]:
+    """The pool of persistent browser contexts of this session (of this worker, under ``pytest -n``)."""
+    pool = ContextPool(browser_type, browser_type_launch_args)
+    yield pool
+    pool.close()
+
+
+@pytest.fixture
+def context(browser_contexts: ContextPool) -> Iterator[BrowserContext]:
+    """pytest-playwright's ``context`` (and so its ``page``), lent by ``browser_contexts``."""
+    with browser_contexts.lend() as lent:
+        yield lent
 
 
 @pytest.fixture(scope="session")
@@ -142,20 +162,16 @@ def app_page(page: Page, page_errors: PageErrors, request: pytest.FixtureRequest
 
 
 @pytest.fixture(scope="session")
-def shared_page(request: pytest.FixtureRequest, browser: Browser, voila_url: str) -> Iterator[SharedPage]:
+def shared_page(request: pytest.FixtureRequest, browser_contexts: ContextPool, voila_url: str) -> Iterator[SharedPage]:
     """The page of ``request.param`` (an :class:`AppPage`, given by ``indirect`` parametrization), open
     until a test asks for another one."""
     key: AppPage = request.param
-    context = browser.new_context(**SCREENS[key.screen])
-    try:
+    with browser_contexts.lend(**SCREENS[key.screen]) as context:
         shared = SharedPage(key, context.new_page())
         shared.page.on("console", shared.errors.on_console)
         shared.page.on("pageerror", shared.errors.on_page_error)
         open_app(shared.page, voila_url, key.address, key.ready, timeout=TIMEOUT)
         yield shared
-        close_tab(shared.page)  # its beacon stops its kernel
-    finally:
-        context.close()
 
 
 @pytest.fixture

@@ -7,10 +7,13 @@ import time
 from contextlib import contextmanager
 import re
 from pathlib import Path
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 from urllib.parse import urlparse
 
-from playwright.sync_api import Browser, ConsoleMessage, Error, Page, expect
+from playwright.sync_api import ConsoleMessage, Error, Page, expect
+
+if TYPE_CHECKING:
+    from context_pool import ContextPool
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 # Test runs keep their screenshots under tests/.artifacts/; `make screenshots`
@@ -223,17 +226,15 @@ from board_fit import board_layout  # noqa: E402,F401 - re-exported: the layout 
 
 
 @contextmanager
-def context_page(browser: Browser, **options: Any) -> Iterator[tuple[Page, PageErrors]]:
-    """A page in a new browser context (``options``: viewport, locale...) whose console errors are kept."""
-    context = browser.new_context(**options)
-    page = context.new_page()
-    errors = PageErrors()
-    page.on("console", errors.on_console)
-    page.on("pageerror", errors.on_page_error)
-    try:
+def context_page(contexts: ContextPool, **options: Any) -> Iterator[tuple[Page, PageErrors]]:
+    """A page in a browser context lent by ``contexts`` (the ``browser_contexts`` pool, ``context_pool.py``;
+    ``options``: viewport, locale...) whose console errors are kept; its tab is closed at the end."""
+    with contexts.lend(**options) as context:
+        page = context.new_page()
+        errors = PageErrors()
+        page.on("console", errors.on_console)
+        page.on("pageerror", errors.on_page_error)
         yield page, errors
-    finally:
-        context.close()
 
 
 _FITTED_JS = """(sel) => {

@@ -9,8 +9,9 @@ import json
 from pathlib import Path
 
 import pytest
+from context_pool import ContextPool
 from helpers import APP_READY, context_page, open_app
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 from shared_pages import SharedPage, desktop, phone
 
 pytestmark = pytest.mark.browser
@@ -69,10 +70,10 @@ def test_app_has_no_serious_accessibility_violation_on_a_phone(app_view: SharedP
 
 
 @pytest.mark.parametrize("screen", [{"viewport": {"width": 1366, "height": 768}}, PHONE], ids=["laptop", "phone"])
-def test_scoring_to_its_verdict_and_a_game_under_way_are_axe_clean(browser: Browser, voila_url: str,
+def test_scoring_to_its_verdict_and_a_game_under_way_are_axe_clean(browser_contexts: ContextPool, voila_url: str,
                                                                     screen: dict) -> None:
     """The states a first look does not reach: the scoring stepped to its winner ('◀ wins'), a game's table."""
-    with context_page(browser, **screen) as (page, errors):
+    with context_page(browser_contexts, **screen) as (page, errors):
         open_app(page, voila_url, "scoring.ipynb", READY["scoring.ipynb"], timeout=TIMEOUT)
         nxt = page.locator(".samurai-score-next")
         while nxt.is_enabled():

@@ -5,8 +5,9 @@ while a study step draws one."""
 from __future__ import annotations
 
 import pytest
+from context_pool import ContextPool
 from helpers import APP_READY, context_page, open_app, save_screenshot
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from touch_taps import DEVICES
 
 from samurai_lab.common.study_files import find_study
@@ -53,10 +54,10 @@ def _open_key(page: Page, lang: str, touch: bool) -> str:
 
 
 @pytest.mark.parametrize("lang, device", [("it", None), ("ru", "phone-390x844"), ("es", "tablet-768x1024")])
-def test_the_key_shows_every_line_whole_and_explains_the_arrow(browser: Browser, voila_url: str, lang: str,
+def test_the_key_shows_every_line_whole_and_explains_the_arrow(browser_contexts: ContextPool, voila_url: str, lang: str,
                                                                device: str | None) -> None:
     options = DEVICES[device] if device else {"viewport": {"width": 1366, "height": 768}}
-    with context_page(browser, **options) as (page, errors):
+    with context_page(browser_contexts, **options) as (page, errors):
         open_app(page, voila_url, f"study.ipynb?study={STUDY}&lang={lang}&step={_arrow_step()}",
                  APP_READY["study.ipynb"])
         words = _open_key(page, lang, touch=device is not None)

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
+from context_pool import ContextPool
 from helpers import APP_READY, context_page
-from playwright.sync_api import Browser
 
 from samurai_lab.tools.bench_browser import VoilaServer
 from samurai_lab.tools.bench_classroom import start_served, wait_for_pool
@@ -36,13 +36,13 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     server.stop()
 
 
-def test_a_student_past_the_limit_reads_that_the_class_is_full_then_gets_in(browser: Browser,
+def test_a_student_past_the_limit_reads_that_the_class_is_full_then_gets_in(browser_contexts: ContextPool,
                                                                           served: VoilaServer) -> None:
     address = f"{served.url}/voila/render/{APP}?start=midgame"
-    with context_page(browser, locale="it-IT") as (first, first_errors):
+    with context_page(browser_contexts, locale="it-IT") as (first, first_errors):
         first.goto(address, timeout=LOAD_S * 1000)
         first.wait_for_selector(APP_READY[APP], state="visible", timeout=LOAD_S * 1000)
-        with context_page(browser, locale="it-IT") as (second, second_errors):
+        with context_page(browser_contexts, locale="it-IT") as (second, second_errors):
             # the browser reports the 503 of the page it shows; nothing else may fail
             second_errors.allow(r"Failed to load resource: the server responded with a status of 503")
             response = second.goto(address, timeout=30_000)

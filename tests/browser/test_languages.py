@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
+from context_pool import ContextPool
 from helpers import APP_READY, PageErrors, context_page
 from language_check import english_left
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 from shared_pages import SharedPage, desktop
 
 from samurai_lab.ui.header import APPS
@@ -109,9 +110,9 @@ def test_the_language_switch_changes_the_language_and_the_links_follow(app_page:
 
 
 @pytest.fixture
-def italian_browser_page(browser: Browser) -> Iterator[tuple[Page, PageErrors]]:
+def italian_browser_page(browser_contexts: ContextPool) -> Iterator[tuple[Page, PageErrors]]:
     """A page of a browser set to Italian: it sends ``Accept-Language: it-IT``."""
-    with context_page(browser, locale="it-IT") as page_and_errors:
+    with context_page(browser_contexts, locale="it-IT") as page_and_errors:
         yield page_and_errors
 
 

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from typing import Iterator
 
 import pytest
+from context_pool import ContextPool
 from helpers import SCREENSHOTS, PageErrors, click_canvas, context_page, open_app, wait_for_text
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from samurai_lab.ikizumari.core import parse_square
 from samurai_lab.ikizumari.render.geometry import DEFAULT_GEOMETRY
@@ -68,9 +69,9 @@ FITTED = """([sel, dpr]) => {
 
 
 @pytest.fixture
-def sized_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[tuple[Page, PageErrors]]:
+def sized_page(browser_contexts: ContextPool, request: pytest.FixtureRequest) -> Iterator[tuple[Page, PageErrors]]:
     w, h, dpr = SIZES[request.param]
-    with context_page(browser, viewport={"width": w, "height": h}, device_scale_factor=dpr) as page_and_errors:
+    with context_page(browser_contexts, viewport={"width": w, "height": h}, device_scale_factor=dpr) as page_and_errors:
         yield page_and_errors
 
 

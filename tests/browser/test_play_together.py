@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from context_pool import ContextPool
 from helpers import FittedBoards, click_canvas, context_page, save_screenshot, wait_for_text
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from touch_taps import fitted_pixel, tap_board
 
 from samurai_lab.common.game import get_game
@@ -147,13 +148,13 @@ def a_katana_win_in_two() -> str:
     raise AssertionError("no Katana puzzle of a win in two for Black")
 
 
-def test_a_phone_and_a_laptop_play_katana_to_its_end(browser: Browser, serve: Serve) -> None:
+def test_a_phone_and_a_laptop_play_katana_to_its_end(browser_contexts: ContextPool, serve: Serve) -> None:
     game = get_game("katana")
     made = serve.api("POST", "/games", {"game": "katana", "seats": [{"kind": "person", "name": "Aiko"},
                                                                     {"kind": "person", "name": "Kenji"}],
                                         "position": a_katana_win_in_two()})
     black, red = (s["token"] for s in made["seats"])
-    with context_page(browser, **PHONE) as (phone, phone_errors), context_page(browser, **LAPTOP) as (laptop, errors):
+    with context_page(browser_contexts, **PHONE) as (phone, phone_errors), context_page(browser_contexts, **LAPTOP) as (laptop, errors):
         open_seat(phone, serve, made["id"], black)
         open_seat(laptop, serve, made["id"], red)
         wait_for_text(phone, ".samurai-together-status", "Your turn", TIMEOUT)
@@ -197,14 +198,14 @@ def board_labels(snapshot: dict) -> set[str]:
     return {tile_label(view, placed.tile) for placed in view.tiles if placed is not None}
 
 
-def test_three_knizia_seats_play_a_round_and_never_see_the_others_hands(browser: Browser, serve: Serve) -> None:
+def test_three_knizia_seats_play_a_round_and_never_see_the_others_hands(browser_contexts: ContextPool, serve: Serve) -> None:
     made = serve.api("POST", "/games", {"game": "knizia", "seats": ["person", "person", "bot:random"],
                                         "rulings": {"hands": "random", "setup": "random"}})
     tokens = [s.get("token") for s in made["seats"]]
     gid = made["id"]
     frames: dict[int, list[str]] = {0: [], 1: []}
     seen: dict[int, set[str]] = {0: set(), 1: set()}  # the tiles each seat held at some point
-    with context_page(browser, **LAPTOP) as (laptop, laptop_errors), context_page(browser, **TABLET) as (tablet, tablet_errors):
+    with context_page(browser_contexts, **LAPTOP) as (laptop, laptop_errors), context_page(browser_contexts, **TABLET) as (tablet, tablet_errors):
         for seat, page in ((0, laptop), (1, tablet)):
             page.on("websocket", lambda ws, seat=seat: ws.on("framereceived", lambda f, seat=seat: frames[seat].append(
                 f if isinstance(f, str) else f.decode("utf-8", "replace"))))
@@ -253,12 +254,12 @@ def test_three_knizia_seats_play_a_round_and_never_see_the_others_hands(browser:
         assert not laptop_errors.unexpected() and not tablet_errors.unexpected()
 
 
-def test_a_killed_server_comes_back_with_every_acknowledged_move(browser: Browser, serve: Serve) -> None:
+def test_a_killed_server_comes_back_with_every_acknowledged_move(browser_contexts: ContextPool, serve: Serve) -> None:
     game = get_game("katana")
     made = serve.api("POST", "/games", {"game": "katana", "seats": ["person", "person"]})
     black, red = (s["token"] for s in made["seats"])
     gid = made["id"]
-    with context_page(browser, **LAPTOP) as (page, errors):
+    with context_page(browser_contexts, **LAPTOP) as (page, errors):
         open_seat(page, serve, gid, black)
         state = game.from_position(serve.api("GET", f"/games/{gid}")["position"])
         move = next(a for a in game.legal_actions(state) if len(game.action_cells(a)) == 2)
@@ -281,11 +282,11 @@ def test_a_killed_server_comes_back_with_every_acknowledged_move(browser: Browse
         assert not errors.unexpected(), errors.unexpected()
 
 
-def test_an_ikizumari_game_is_watched_on_a_projector(browser: Browser, serve: Serve) -> None:
+def test_an_ikizumari_game_is_watched_on_a_projector(browser_contexts: ContextPool, serve: Serve) -> None:
     made = serve.api("POST", "/games", {"game": "ikizumari", "seats": ["person", "person"]})
     tokens = [s["token"] for s in made["seats"]]
     gid = made["id"]
-    with context_page(browser, **PROJECTOR) as (page, errors):
+    with context_page(browser_contexts, **PROJECTOR) as (page, errors):
         open_seat(page, serve, gid, None, "&projector=1")
         for ply in range(3):
             snap = serve.api("GET", f"/games/{gid}", token=tokens[ply % 2])
@@ -299,8 +300,8 @@ def test_an_ikizumari_game_is_watched_on_a_projector(browser: Browser, serve: Se
         assert not errors.unexpected(), errors.unexpected()
 
 
-def test_the_lobby_creates_a_game_with_links_and_codes(browser: Browser, serve: Serve) -> None:
-    with context_page(browser, **LAPTOP) as (page, errors):
+def test_the_lobby_creates_a_game_with_links_and_codes(browser_contexts: ContextPool, serve: Serve) -> None:
+    with context_page(browser_contexts, **LAPTOP) as (page, errors):
         page.goto(f"{serve.url}/voila/render/together.ipynb?lang=it", timeout=TIMEOUT * 1000)
         page.wait_for_selector(".samurai-together-create", state="visible", timeout=TIMEOUT * 1000)
         page.locator(".samurai-together-game button", has_text="Katana").click()

@@ -12,8 +12,9 @@ import re
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from context_pool import ContextPool
 from helpers import context_page, open_app, save_screenshot, wait_for_text
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from test_play_together import Serve, serve  # noqa: F401 - the module's one `samurai-lab serve`, with its store
 from test_puzzles_app import BOARDS, KATANA, KATANA_LAYOUT, MESSAGE, _katana_squares, first_puzzle, solve_by_the_proof
 
@@ -55,13 +56,13 @@ def shown_rating(page: Page, tries: int) -> int:
     return int(re.search(r"this game: (\d+)", text)[1])
 
 
-def test_ratings_learn_from_first_tries_survive_a_reload_and_choose_the_next_puzzle(browser: Browser,
+def test_ratings_learn_from_first_tries_survive_a_reload_and_choose_the_next_puzzle(browser_contexts: ContextPool,
                                                                                     voila_url: str) -> None:
     records = game_records("katana")
     easiest = load_puzzle(get_game("katana"), first_puzzle("katana"))
     winning = easiest.prover().winning_moves(easiest.state, easiest.record.moves)
     wrong = next(m for m in easiest.game.legal_actions(easiest.state) if m.kind == "move" and m not in winning)
-    with context_page(browser, **DESKTOP) as (page, errors):
+    with context_page(browser_contexts, **DESKTOP) as (page, errors):
         open_app(page, voila_url, f"puzzles.ipynb?game=katana&puzzle={easiest.record.id}", READY,
                  timeout=TIMEOUT)
         assert shown_rating(page, 0) == 1500
@@ -110,11 +111,11 @@ def test_ratings_learn_from_first_tries_survive_a_reload_and_choose_the_next_puz
         assert errors.unexpected() == []
 
 
-def test_the_daily_puzzle_is_the_same_for_two_visitors_and_its_link_opens_it(browser: Browser,
+def test_the_daily_puzzle_is_the_same_for_two_visitors_and_its_link_opens_it(browser_contexts: ContextPool,
                                                                             voila_url: str) -> None:
     links = []
     for locale in ("en-GB", "it-IT"):  # two visitors: two browser contexts, nothing shared
-        with context_page(browser, locale=locale, **DESKTOP) as (page, errors):
+        with context_page(browser_contexts, locale=locale, **DESKTOP) as (page, errors):
             open_app(page, voila_url, "index.ipynb", ".samurai-daily-link", timeout=TIMEOUT)
             links.append(page.locator(".samurai-daily-link").get_attribute("data-puzzle"))
             if locale == "it-IT":
@@ -127,10 +128,10 @@ def test_the_daily_puzzle_is_the_same_for_two_visitors_and_its_link_opens_it(bro
     assert links == [today.id, today.id]
 
 
-def test_a_language_switch_keeps_the_puzzle_and_iki_zumari_speaks_french(browser: Browser, voila_url: str) -> None:
+def test_a_language_switch_keeps_the_puzzle_and_iki_zumari_speaks_french(browser_contexts: ContextPool, voila_url: str) -> None:
     record = sorted(game_records("ikizumari"), key=lambda r: r.id)[7]
     puzzle = load_puzzle(get_game("ikizumari"), record)
-    with context_page(browser, **DESKTOP) as (page, errors):
+    with context_page(browser_contexts, **DESKTOP) as (page, errors):
         open_app(page, voila_url, f"puzzles.ipynb?game=ikizumari&puzzle={record.id}", READY,
                  timeout=TIMEOUT)
         assert opened_puzzle(page) == record.id
@@ -148,10 +149,10 @@ def test_a_language_switch_keeps_the_puzzle_and_iki_zumari_speaks_french(browser
         assert errors.unexpected() == []
 
 
-def test_a_stored_value_of_the_wrong_shape_is_dropped_and_said_once(browser: Browser, voila_url: str) -> None:
+def test_a_stored_value_of_the_wrong_shape_is_dropped_and_said_once(browser_contexts: ContextPool, voila_url: str) -> None:
     record = first_puzzle("katana")
-    with context_page(browser, **DESKTOP) as (page, errors):
-        page.context.add_init_script("""(() => {
+    with context_page(browser_contexts, **DESKTOP) as (page, errors):
+        page.add_init_script("""(() => {
           if (sessionStorage.getItem('seeded')) return;
           sessionStorage.setItem('seeded', '1');
           localStorage.setItem(%s, JSON.stringify({solved: 5, streak: 2}));
@@ -178,7 +179,7 @@ def test_a_stored_value_of_the_wrong_shape_is_dropped_and_said_once(browser: Bro
         assert errors.unexpected() == []
 
 
-def test_a_knizia_puzzle_with_a_swap_fits_a_tablet(browser: Browser, voila_url: str) -> None:
+def test_a_knizia_puzzle_with_a_swap_fits_a_tablet(browser_contexts: ContextPool, voila_url: str) -> None:
     """Served near the player's rating, any puzzle may come: one whose swaps and move tiles are long sentences
     fits a tablet, upright and lying (its list no wider than its room; the tablet's picker shows them in full)."""
     from layout_check import clipped, off_screen
@@ -186,7 +187,7 @@ def test_a_knizia_puzzle_with_a_swap_fits_a_tablet(browser: Browser, voila_url: 
 
     record = min((r for r in game_records("knizia") if {"swap", "move tile"} & set(r.themes)),
                  key=lambda r: (abs(r.rating - 1500), r.id))
-    with context_page(browser, **SCREENS["phone"]) as (page, errors):
+    with context_page(browser_contexts, **SCREENS["phone"]) as (page, errors):
         page.set_viewport_size({"width": 768, "height": 1024})
         open_app(page, voila_url, f"puzzles.ipynb?game=knizia&puzzle={record.id}", ".knizia-puzzle-special select",
                  timeout=TIMEOUT)
@@ -200,12 +201,12 @@ def test_a_knizia_puzzle_with_a_swap_fits_a_tablet(browser: Browser, voila_url: 
         assert errors.unexpected() == []
 
 
-def test_under_serve_the_ratings_are_the_class_stores_for_every_browser_of_the_player(browser: Browser,
+def test_under_serve_the_ratings_are_the_class_stores_for_every_browser_of_the_player(browser_contexts: ContextPool,
                                                                                        serve: Serve) -> None:
     easiest = load_puzzle(get_game("katana"), first_puzzle("katana"))
     winning = easiest.prover().winning_moves(easiest.state, easiest.record.moves)
     wrong = next(m for m in easiest.game.legal_actions(easiest.state) if m.kind == "move" and m not in winning)
-    with context_page(browser, **DESKTOP) as (page, errors):
+    with context_page(browser_contexts, **DESKTOP) as (page, errors):
         open_app(page, serve.url, f"puzzles.ipynb?game=katana&puzzle={easiest.record.id}", READY, timeout=TIMEOUT)
         assert shown_rating(page, 0) == 1500
         page.wait_for_function("key => JSON.parse(localStorage.getItem(key) || '{}').player", arg=STORE_KEY,
@@ -223,7 +224,7 @@ def test_under_serve_the_ratings_are_the_class_stores_for_every_browser_of_the_p
         page.wait_for_selector(READY, state="visible", timeout=TIMEOUT * 1000)
         assert shown_rating(page, 1) == lost
         assert errors.unexpected() == []
-    with context_page(browser, **DESKTOP) as (other, errors):  # another browser: nothing stored, the key's link
+    with context_page(browser_contexts, **DESKTOP) as (other, errors):  # another browser: nothing stored, the key's link
         open_app(other, serve.url, link, READY, timeout=TIMEOUT)
         assert shown_rating(other, 1) == lost and stored(other)["player"] == player
         assert opened_puzzle(other) != easiest.record.id  # the tried puzzle not served again

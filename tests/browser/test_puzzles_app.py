@@ -10,8 +10,9 @@ import json
 from typing import Any, Callable
 
 import pytest
+from context_pool import ContextPool
 from helpers import FittedBoards, click_canvas, context_page, open_app, save_screenshot, wait_for_text
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from touch_taps import DEVICES, board_box, fitted_pixel, tap_board
 
 from samurai_lab.common.game import get_game
@@ -67,11 +68,11 @@ def solve_by_the_proof(page: Page, puzzle: Any, squares: Callable[[Any], tuple],
         state, left = verdict.state, verdict.left
 
 
-def test_katana_wrong_try_then_solved_by_mouse(browser: Browser, voila_url: str) -> None:
+def test_katana_wrong_try_then_solved_by_mouse(browser_contexts: ContextPool, voila_url: str) -> None:
     puzzle = load_puzzle(get_game("katana"), first_puzzle("katana"))
     winning = puzzle.prover().winning_moves(puzzle.state, puzzle.record.moves)
     wrong = next(m for m in puzzle.game.legal_actions(puzzle.state) if m.kind == "move" and m not in winning)
-    with context_page(browser, viewport={"width": 1280, "height": 1000}) as (page, errors):
+    with context_page(browser_contexts, viewport={"width": 1280, "height": 1000}) as (page, errors):
         open_app(page, voila_url, f"puzzles.ipynb?game=katana&puzzle={puzzle.record.id}", ".samurai-puzzle-goal b",
                  timeout=TIMEOUT)
         expect(page).to_have_title("Puzzles — samurai_lab", timeout=TIMEOUT * 1000)
@@ -95,9 +96,9 @@ def test_katana_wrong_try_then_solved_by_mouse(browser: Browser, voila_url: str)
         assert errors.unexpected() == []
 
 
-def test_ikizumari_hint_then_solved_by_mouse_in_italian(browser: Browser, voila_url: str) -> None:
+def test_ikizumari_hint_then_solved_by_mouse_in_italian(browser_contexts: ContextPool, voila_url: str) -> None:
     puzzle = load_puzzle(get_game("ikizumari"), first_puzzle("ikizumari"))
-    with context_page(browser, viewport={"width": 1280, "height": 1000}) as (page, errors):
+    with context_page(browser_contexts, viewport={"width": 1280, "height": 1000}) as (page, errors):
         open_app(page, voila_url, f"puzzles.ipynb?game=ikizumari&lang=it&puzzle={puzzle.record.id}", ".samurai-puzzle-goal b", timeout=TIMEOUT)
         wait_for_text(page, ".samurai-puzzle-goal", "IKI-ZUMARI in", TIMEOUT)
         page.locator(".samurai-puzzle-hint").click()
@@ -119,10 +120,10 @@ def _knizia_view(puzzle: knizia.Puzzle) -> BoardView:
     return view
 
 
-def test_knizia_solved_by_mouse(browser: Browser, voila_url: str) -> None:
+def test_knizia_solved_by_mouse(browser_contexts: ContextPool, voila_url: str) -> None:
     puzzle = knizia.puzzle_from_record(first_puzzle("knizia"))
     view = _knizia_view(puzzle)
-    with context_page(browser, viewport={"width": 1280, "height": 1000}) as (page, errors):
+    with context_page(browser_contexts, viewport={"width": 1280, "height": 1000}) as (page, errors):
         open_app(page, voila_url, f"puzzles.ipynb?game=knizia&puzzle={puzzle.record.id}", ".samurai-puzzle-goal b",
                  timeout=TIMEOUT)
         wait_for_text(page, ".samurai-puzzle-goal", "to play:", TIMEOUT)
@@ -186,7 +187,7 @@ def _play_knizia_turn(page: Page, puzzle: knizia.Puzzle, view: BoardView, action
 
 
 @pytest.mark.parametrize("lang, touch", [("en", False), ("es", True)])
-def test_knizia_wrong_try_explained_by_the_reply_then_solved(browser: Browser, voila_url: str, lang: str,
+def test_knizia_wrong_try_explained_by_the_reply_then_solved(browser_contexts: ContextPool, voila_url: str, lang: str,
                                                               touch: bool) -> None:
     puzzle = _first_deny()
     wrong = _leaving_try(puzzle)
@@ -197,7 +198,7 @@ def test_knizia_wrong_try_explained_by_the_reply_then_solved(browser: Browser, v
         solved = knizia.judge(puzzle, puzzle.answer()).text
     assert not knizia.judge(puzzle, [wrong]).ok
     device = DEVICES["tablet-1024x768"] if touch else {"viewport": {"width": 1280, "height": 1000}}
-    with context_page(browser, **device) as (page, errors):
+    with context_page(browser_contexts, **device) as (page, errors):
         open_app(page, voila_url, f"puzzles.ipynb?game=knizia&lang={lang}&puzzle={puzzle.record.id}",
                  ".samurai-puzzle-goal b", timeout=TIMEOUT)
         assert theme in page.locator(".samurai-puzzle-about").inner_text()
@@ -214,7 +215,7 @@ def test_knizia_wrong_try_explained_by_the_reply_then_solved(browser: Browser, v
         assert errors.unexpected() == []
 
 
-def test_katana_solved_by_taps_on_a_phone(browser: Browser, voila_url: str) -> None:
+def test_katana_solved_by_taps_on_a_phone(browser_contexts: ContextPool, voila_url: str) -> None:
     puzzle = load_puzzle(get_game("katana"), first_puzzle("katana"))
 
     def tap(square: int) -> None:
@@ -222,7 +223,7 @@ def test_katana_solved_by_taps_on_a_phone(browser: Browser, voila_url: str) -> N
         x, y = KATANA_LAYOUT.centre(square)
         tap_board(page, KATANA, x * scale, y * scale)
 
-    with context_page(browser, **DEVICES["phone-390x844"]) as (page, errors):
+    with context_page(browser_contexts, **DEVICES["phone-390x844"]) as (page, errors):
         open_app(page, voila_url, f"puzzles.ipynb?game=katana&puzzle={puzzle.record.id}", ".samurai-puzzle-goal b",
                  timeout=TIMEOUT)
         page.wait_for_function("(sel) => document.querySelector(sel).width > 600", arg=KATANA)  # fitted

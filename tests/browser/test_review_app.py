@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 import pytest
+from context_pool import ContextPool
 from helpers import context_page, open_app, save_screenshot, wait_for_text
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from touch_taps import DEVICES
 
 from samurai_lab.knizia.widgets.game import pack_record
@@ -42,8 +43,8 @@ def test_review_a_finished_game_with_the_mouse(app_page: Page, voila_url: str) -
     save_screenshot(page, "review_desktop")
 
 
-def test_review_by_taps_on_a_phone_in_italian(browser: Browser, voila_url: str) -> None:
-    with context_page(browser, **DEVICES["phone-390x844"]) as (page, errors):
+def test_review_by_taps_on_a_phone_in_italian(browser_contexts: ContextPool, voila_url: str) -> None:
+    with context_page(browser_contexts, **DEVICES["phone-390x844"]) as (page, errors):
         open_app(page, voila_url, _address("it"), START, timeout=TIMEOUT)
         page.locator(START).tap()
         wait_for_text(page, ".samurai-review-turns", "Errore grave", TIMEOUT)

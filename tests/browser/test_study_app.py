@@ -14,8 +14,9 @@ from urllib.parse import quote
 
 import pytest
 from board_fit import board_layout
+from context_pool import ContextPool
 from helpers import APP_READY, canvas_pixel, click_canvas, context_page, open_app, save_screenshot, wait_for_text
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from touch_taps import DEVICES, tap_board
 
 from samurai_lab.common.study_files import saved_studies_dir
@@ -165,13 +166,13 @@ def answer_in_player(page: Page, base_url: str, hands: Hands, href: str) -> None
 
 
 @pytest.mark.parametrize("mode", list(MODES))
-def test_a_study_built_in_the_explorer_opens_by_link_and_judges_answers(browser: Browser, voila_url: str,
+def test_a_study_built_in_the_explorer_opens_by_link_and_judges_answers(browser_contexts: ContextPool, voila_url: str,
                                                                         mode: str) -> None:
     name = f"browser-study-{mode}-{os.getpid()}"
     saved = Path(saved_studies_dir()) / f"{name}.toml"
     touch = mode == "touch"
     try:
-        with context_page(browser, **MODES[mode]) as (page, errors):
+        with context_page(browser_contexts, **MODES[mode]) as (page, errors):
             hands = Hands(page, touch)
             open_app(page, voila_url, f"explorer.ipynb?position={quote(POSITION, safe='')}",
                      APP_READY["explorer.ipynb"])
@@ -208,7 +209,7 @@ def test_a_study_built_in_the_explorer_opens_by_link_and_judges_answers(browser:
             assert errors.unexpected() == []
         assert saved.is_file()
         assert load_study(saved).steps[0].marks.arrows == (ARROW,)  # the arrow is in the study file
-        with context_page(browser, **MODES[mode]) as (page, errors):  # a student's new page
+        with context_page(browser_contexts, **MODES[mode]) as (page, errors):  # a student's new page
             answer_in_player(page, voila_url, Hands(page, touch), href)
             assert errors.unexpected() == []
     finally:

@@ -10,8 +10,9 @@ import os
 from pathlib import Path
 
 import pytest
+from context_pool import ContextPool
 from helpers import APP_READY, FittedBoards, context_page, open_app, save_screenshot, wait_for_text
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from samurai_lab.common.study_files import saved_studies_dir
 from samurai_lab.katana.core.board import square_index
@@ -50,11 +51,11 @@ def ask(page: Page, prompt: str, right: tuple[str, str], wrong: tuple[str, str],
     wait_for_text(page, MESSAGE, f"moves {'-'.join(right)}", TIMEOUT)
 
 
-def test_a_katana_study_built_by_clicks_opens_by_link_and_judges(browser: Browser, voila_url: str) -> None:
+def test_a_katana_study_built_by_clicks_opens_by_link_and_judges(browser_contexts: ContextPool, voila_url: str) -> None:
     name = f"browser-katana-study-{os.getpid()}"
     saved = Path(saved_studies_dir()) / f"{name}.toml"
     try:
-        with context_page(browser, viewport={"width": 1366, "height": 768}) as (page, errors):
+        with context_page(browser_contexts, viewport={"width": 1366, "height": 768}) as (page, errors):
             open_app(page, voila_url, "katana.ipynb", ".katana-app", timeout=TIMEOUT)
             page.select_option(".katana-seat-red select", label="Person")
             page.click(".katana-study-box .jupyter-widget-Collapse-header")
@@ -80,7 +81,7 @@ def test_a_katana_study_built_by_clicks_opens_by_link_and_judges(browser: Browse
             href = page.locator(".samurai-study-link a").get_attribute("href")
             assert href == f"study.ipynb?study={name}"
             assert errors.unexpected() == []
-        with context_page(browser, viewport={"width": 1280, "height": 900}) as (page, errors):
+        with context_page(browser_contexts, viewport={"width": 1280, "height": 900}) as (page, errors):
             open_app(page, voila_url, href, APP_READY["study.ipynb"])
             wait_for_text(page, ".samurai-study-progress", "Step 1 of 2 · questions answered: 0 of 2", TIMEOUT)
             move(page, STUDY_CANVAS, STUDY, "d9", "e9")
@@ -94,8 +95,8 @@ def test_a_katana_study_built_by_clicks_opens_by_link_and_judges(browser: Browse
 
 @pytest.mark.parametrize("viewport", [(1366, 768), (390, 844)])
 @pytest.mark.parametrize("app", ["katana", "ikizumari", "explorer"])
-def test_the_editor_fits_the_page(browser: Browser, voila_url: str, app: str, viewport: tuple[int, int]) -> None:
-    with context_page(browser, viewport={"width": viewport[0], "height": viewport[1]}) as (page, errors):
+def test_the_editor_fits_the_page(browser_contexts: ContextPool, voila_url: str, app: str, viewport: tuple[int, int]) -> None:
+    with context_page(browser_contexts, viewport={"width": viewport[0], "height": viewport[1]}) as (page, errors):
         if app == "explorer":  # Knizia's game: the explorer's Study tab
             open_app(page, voila_url, "explorer.ipynb", APP_READY["explorer.ipynb"], timeout=TIMEOUT)
             page.locator(".samurai-tabs .lm-TabBar-tab", has_text="Study").click()

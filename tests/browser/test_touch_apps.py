@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 from board_fit import board_layout
+from context_pool import ContextPool
 from helpers import APP_READY, context_page, open_app, save_screenshot, wait_for_text
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 from touch_taps import DEVICES, board_box, fitted_pixel, hold, screen_point, scroll_to, tap_board
 
 from samurai_lab import EDITION_1998, PlaceTile
@@ -33,9 +34,9 @@ def tap_logical(page, selector: str, logical: float, x: float, y: float) -> None
     tap_board(page, selector, x * s, y * s)
 
 
-def test_katana_move_by_taps(browser: Browser, voila_url: str) -> None:
+def test_katana_move_by_taps(browser_contexts: ContextPool, voila_url: str) -> None:
     board, play = ".katana-play-canvas", Layout(cell=56.0, margin=24.0)
-    with context_page(browser, **DEVICES["phone-360x800"]) as (page, errors):
+    with context_page(browser_contexts, **DEVICES["phone-360x800"]) as (page, errors):
         open_app(page, voila_url, "katana.ipynb", APP_READY["katana.ipynb"], timeout=TIMEOUT)
         wait_for_text(page, ".katana-constraint", "Free move: Black", TIMEOUT)
         page.wait_for_function("(sel) => document.querySelector(sel).width > 600", arg=board)  # fitted
@@ -47,9 +48,9 @@ def test_katana_move_by_taps(browser: Browser, voila_url: str) -> None:
         assert errors.unexpected() == []
 
 
-def test_ikizumari_move_by_taps(browser: Browser, voila_url: str) -> None:
+def test_ikizumari_move_by_taps(browser_contexts: ContextPool, voila_url: str) -> None:
     board = ".ikz-play-board"
-    with context_page(browser, **DEVICES["phone-390x844"]) as (page, errors):
+    with context_page(browser_contexts, **DEVICES["phone-390x844"]) as (page, errors):
         open_app(page, voila_url, "ikizumari.ipynb", board, timeout=TIMEOUT)
         wait_for_text(page, ".ikz-status", "Red moves first", TIMEOUT)
         page.wait_for_function("(sel) => document.querySelector(sel).width > 600", arg=board)
@@ -61,8 +62,8 @@ def test_ikizumari_move_by_taps(browser: Browser, voila_url: str) -> None:
         assert errors.unexpected() == []
 
 
-def test_game_first_move_by_taps(browser: Browser, voila_url: str) -> None:
-    with context_page(browser, **DEVICES["tablet-768x1024"]) as (page, errors):
+def test_game_first_move_by_taps(browser_contexts: ContextPool, voila_url: str) -> None:
+    with context_page(browser_contexts, **DEVICES["tablet-768x1024"]) as (page, errors):
         open_app(page, voila_url, "game.ipynb", APP_READY["game.ipynb"], timeout=TIMEOUT)
         page.locator(".samurai-start").tap()
         page.wait_for_selector(".samurai-hand .samurai-tile-button", state="visible", timeout=TIMEOUT * 1000)
@@ -79,8 +80,8 @@ def test_game_first_move_by_taps(browser: Browser, voila_url: str) -> None:
         assert errors.unexpected() == []
 
 
-def test_lesson_task_by_taps(browser: Browser, voila_url: str) -> None:
-    with context_page(browser, **DEVICES["phone-360x800"]) as (page, errors):
+def test_lesson_task_by_taps(browser_contexts: ContextPool, voila_url: str) -> None:
+    with context_page(browser_contexts, **DEVICES["phone-360x800"]) as (page, errors):
         open_app(page, voila_url, "lesson.ipynb?chapter=4", ".samurai-lesson-task", timeout=TIMEOUT)
         lesson = LessonApp()
         lesson.open_task("capture-one")
@@ -96,8 +97,8 @@ def test_lesson_task_by_taps(browser: Browser, voila_url: str) -> None:
         assert errors.unexpected() == []
 
 
-def test_examples_try_it_yourself_by_taps(browser: Browser, voila_url: str) -> None:
-    with context_page(browser, **DEVICES["tablet-1024x768"]) as (page, errors):
+def test_examples_try_it_yourself_by_taps(browser_contexts: ContextPool, voila_url: str) -> None:
+    with context_page(browser_contexts, **DEVICES["tablet-1024x768"]) as (page, errors):
         open_app(page, voila_url, "examples.ipynb?example=E2", ".samurai-try", timeout=TIMEOUT)
         wait_for_text(page, ".samurai-example-title", "E2", TIMEOUT)
         app = ExamplesApp(start="E2")
@@ -118,8 +119,8 @@ def test_examples_try_it_yourself_by_taps(browser: Browser, voila_url: str) -> N
         assert errors.unexpected() == []
 
 
-def test_the_map_tells_by_a_tap_and_by_touch_and_hold(browser: Browser, voila_url: str) -> None:
-    with context_page(browser, **DEVICES["phone-390x844"]) as (page, errors):
+def test_the_map_tells_by_a_tap_and_by_touch_and_hold(browser_contexts: ContextPool, voila_url: str) -> None:
+    with context_page(browser_contexts, **DEVICES["phone-390x844"]) as (page, errors):
         open_app(page, voila_url, "map.ipynb", APP_READY["map.ipynb"], timeout=TIMEOUT)
         board = board_for(4)
         layout = board_layout(page, board)

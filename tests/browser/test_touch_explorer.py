@@ -8,8 +8,9 @@ import re
 
 import pytest
 from board_fit import board_layout
+from context_pool import ContextPool
 from helpers import APP_READY, click_canvas, context_page, open_app, save_screenshot, wait_for_text
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from touch_taps import DEVICES, TOUCH_LAPTOP, board_box, drag, is_touch_page, screen_point, scroll_to, scroll_top, tap_board
 
 from samurai_lab import EDITION_1998, PlaceTile, why_illegal
@@ -50,8 +51,8 @@ def preview_text(state, t, target) -> str:
 
 
 @pytest.mark.parametrize("device", list(DEVICES))
-def test_explorer_by_taps(browser: Browser, voila_url: str, device: str) -> None:
-    with context_page(browser, **DEVICES[device]) as (page, errors):
+def test_explorer_by_taps(browser_contexts: ContextPool, voila_url: str, device: str) -> None:
+    with context_page(browser_contexts, **DEVICES[device]) as (page, errors):
         state, layout = open_explorer(page, voila_url)
         assert is_touch_page(page)
         expect(page.locator(".samurai-touch-help").first).to_be_visible()
@@ -77,8 +78,8 @@ def test_explorer_by_taps(browser: Browser, voila_url: str, device: str) -> None
         assert errors.unexpected() == []
 
 
-def test_a_drag_on_the_board_scrolls_or_moves_the_lens_and_never_places(browser: Browser, voila_url: str) -> None:
-    with context_page(browser, **DEVICES["phone-390x844"]) as (page, errors):
+def test_a_drag_on_the_board_scrolls_or_moves_the_lens_and_never_places(browser_contexts: ContextPool, voila_url: str) -> None:
+    with context_page(browser_contexts, **DEVICES["phone-390x844"]) as (page, errors):
         state, layout = open_explorer(page, voila_url)
         t, target = a_tile_and_its_hex(state)
         choose_tile(page, state, t)
@@ -107,8 +108,8 @@ def test_a_drag_on_the_board_scrolls_or_moves_the_lens_and_never_places(browser:
         assert errors.unexpected() == []
 
 
-def test_a_mouse_and_touch_device_gets_one_action_per_tap(browser: Browser, voila_url: str) -> None:
-    with context_page(browser, **TOUCH_LAPTOP) as (page, errors):
+def test_a_mouse_and_touch_device_gets_one_action_per_tap(browser_contexts: ContextPool, voila_url: str) -> None:
+    with context_page(browser_contexts, **TOUCH_LAPTOP) as (page, errors):
         state, layout = open_explorer(page, voila_url)
         t, target = a_tile_and_its_hex(state)
         choose_tile(page, state, t)

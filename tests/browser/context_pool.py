@@ -1,0 +1,110 @@
+"""Browser contexts lent from test to test, each with a profile on disk: a page loads as on a user's browser.
+
+A context that ``browser.new_context()`` makes keeps its caches in memory, and Chromium keeps no compiled
+code for it: every page of every test parsed and compiled voila's 5 MB of scripts again (about 1 CPU-s a
+page). A context of this pool is a persistent one (``launch_persistent_context``), with its profile in a
+folder of its own, so its HTTP cache and V8's code cache last from one test to the next, as they do on a
+user's browser. What a test could see of an earlier one is wiped when a context comes back: its pages
+closed, its cookies, its sites' storage (``localStorage``, IndexedDB...) and its permissions. A test that
+needs a browser that has cached nothing makes its own context (``browser.new_context()``).
+
+Contexts differ only in what Playwright sets for a whole context (a phone's touch and pixel ratio, the
+locale); the viewport is set on each page. Two contexts of the same kind at once (two devices of one test)
+are two profiles.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+from urllib.parse import urlsplit
+
+from helpers import close_tab
+from playwright.sync_api import BrowserContext, BrowserType, Error
+
+#: Options set on each page, not on its context.
+PAGE_OPTIONS = ("viewport",)
+#: The kinds of sites' data wiped when a context comes back (``Storage.clearDataForOrigin``): all but the caches.
+WIPED = "cookies,file_systems,indexeddb,local_storage,service_workers,cache_storage,websql,shader_cache"
+
+
+class ContextPool:
+    """Persistent browser contexts, lent to one user at a time (:meth:`lend`) and closed by :meth:`close`."""
+
+    def __init__(self, browser_type: BrowserType, launch_args: dict[str, Any]) -> None:
+        self._browser_type = browser_type
+        self._launch_args = launch_args
+        self._root = Path(tempfile.mkdtemp(prefix="samurai-lab-profiles-"))
+        self._free: dict[str, list[BrowserContext]] = {}
+        self._all: list[BrowserContext] = []
+        self._origins: dict[int, set[str]] = {}
+
+    @contextmanager
+    def lend(self, **options: Any) -> Iterator[BrowserContext]:
+        """A context with ``options`` (Playwright's context options); a viewport given is every new page's."""
+        viewport = options.pop("viewport", None)
+        key = json.dumps(options, sort_keys=True)
+        free = self._free.setdefault(key, [])
+        context = free.pop() if free else self._launch(options)
+        handler = (lambda page: page.set_viewport_size(viewport)) if viewport else None
+        if handler:
+            context.on("page", handler)
+        try:
+            yield context
+        finally:
+            if handler:
+                context.remove_listener("page", handler)
+            if self._wipe(context):
+                free.append(context)
+
+    def close(self) -> None:
+        """Close every context (and its browser)."""
+        for context in self._all:
+            try:
+                context.close()
+            except Error:
+                pass
+        self._all.clear()
+        self._free.clear()
+
+    def _launch(self, options: dict[str, Any]) -> BrowserContext:
+        profile = self._root / f"profile-{len(self._all)}"
+        context = self._browser_type.launch_persistent_context(str(profile), **self._launch_args, **options)
+        for page in context.pages:  # the blank tab a persistent context opens with
+            page.close()
+        origins: set[str] = set()
+        self._origins[id(context)] = origins
+        context.on("page", lambda page: page.on("framenavigated", lambda frame: _note_origin(origins, frame.url)))
+        self._all.append(context)
+        return context
+
+    def _wipe(self, context: BrowserContext) -> bool:
+        """Close the context's pages and wipe what its sites stored; False if the context is gone."""
+        try:
+            for page in list(context.pages):
+                close_tab(page)
+            origins = self._origins[id(context)]
+            if origins:
+                page = context.new_page()
+                session = context.new_cdp_session(page)
+                for origin in sorted(origins):
+                    session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": WIPED})
+                session.detach()
+                page.close()
+                origins.clear()
+            context.clear_cookies()
+            context.clear_permissions()
+            return True
+        except Error:
+            self._all.remove(context)
+            return False
+
+
+def _note_origin(origins: set[str], url: str) -> None:
+    parts = urlsplit(url)
+    if parts.scheme in ("http", "https"):
+        origins.add(f"{parts.scheme}://{parts.netloc}")
+

@@ -154,7 +154,8 @@ def test_a_phone_and_a_laptop_play_katana_to_its_end(browser_contexts: ContextPo
                                                                     {"kind": "person", "name": "Kenji"}],
                                         "position": a_katana_win_in_two()})
     black, red = (s["token"] for s in made["seats"])
-    with context_page(browser_contexts, **PHONE) as (phone, phone_errors), context_page(browser_contexts, **LAPTOP) as (laptop, errors):
+    with context_page(browser_contexts, **PHONE) as (phone, phone_errors), \
+            context_page(browser_contexts, **LAPTOP) as (laptop, errors):
         open_seat(phone, serve, made["id"], black)
         open_seat(laptop, serve, made["id"], red)
         wait_for_text(phone, ".samurai-together-status", "Your turn", TIMEOUT)
@@ -198,14 +199,17 @@ def board_labels(snapshot: dict) -> set[str]:
     return {tile_label(view, placed.tile) for placed in view.tiles if placed is not None}
 
 
-def test_three_knizia_seats_play_a_round_and_never_see_the_others_hands(browser_contexts: ContextPool, serve: Serve) -> None:
+def test_three_knizia_seats_play_a_round_and_never_see_the_others_hands(
+        browser_contexts: ContextPool, serve: Serve,
+) -> None:
     made = serve.api("POST", "/games", {"game": "knizia", "seats": ["person", "person", "bot:random"],
                                         "rulings": {"hands": "random", "setup": "random"}})
     tokens = [s.get("token") for s in made["seats"]]
     gid = made["id"]
     frames: dict[int, list[str]] = {0: [], 1: []}
     seen: dict[int, set[str]] = {0: set(), 1: set()}  # the tiles each seat held at some point
-    with context_page(browser_contexts, **LAPTOP) as (laptop, laptop_errors), context_page(browser_contexts, **TABLET) as (tablet, tablet_errors):
+    with context_page(browser_contexts, **LAPTOP) as (laptop, laptop_errors), \
+            context_page(browser_contexts, **TABLET) as (tablet, tablet_errors):
         for seat, page in ((0, laptop), (1, tablet)):
             page.on("websocket", lambda ws, seat=seat: ws.on("framereceived", lambda f, seat=seat: frames[seat].append(
                 f if isinstance(f, str) else f.decode("utf-8", "replace"))))

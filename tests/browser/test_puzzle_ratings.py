@@ -128,7 +128,9 @@ def test_the_daily_puzzle_is_the_same_for_two_visitors_and_its_link_opens_it(bro
     assert links == [today.id, today.id]
 
 
-def test_a_language_switch_keeps_the_puzzle_and_iki_zumari_speaks_french(browser_contexts: ContextPool, voila_url: str) -> None:
+def test_a_language_switch_keeps_the_puzzle_and_iki_zumari_speaks_french(
+        browser_contexts: ContextPool, voila_url: str,
+) -> None:
     record = sorted(game_records("ikizumari"), key=lambda r: r.id)[7]
     puzzle = load_puzzle(get_game("ikizumari"), record)
     with context_page(browser_contexts, **DESKTOP) as (page, errors):
@@ -149,7 +151,9 @@ def test_a_language_switch_keeps_the_puzzle_and_iki_zumari_speaks_french(browser
         assert errors.unexpected() == []
 
 
-def test_a_stored_value_of_the_wrong_shape_is_dropped_and_said_once(browser_contexts: ContextPool, voila_url: str) -> None:
+def test_a_stored_value_of_the_wrong_shape_is_dropped_and_said_once(
+        browser_contexts: ContextPool, voila_url: str,
+) -> None:
     record = first_puzzle("katana")
     with context_page(browser_contexts, **DESKTOP) as (page, errors):
         page.add_init_script("""(() => {
@@ -224,7 +228,8 @@ def test_under_serve_the_ratings_are_the_class_stores_for_every_browser_of_the_p
         page.wait_for_selector(READY, state="visible", timeout=TIMEOUT * 1000)
         assert shown_rating(page, 1) == lost
         assert errors.unexpected() == []
-    with context_page(browser_contexts, **DESKTOP) as (other, errors):  # another browser: nothing stored, the key's link
+    # another browser: nothing stored, the key's link
+    with context_page(browser_contexts, **DESKTOP) as (other, errors):
         open_app(other, serve.url, link, READY, timeout=TIMEOUT)
         assert shown_rating(other, 1) == lost and stored(other)["player"] == player
         assert opened_puzzle(other) != easiest.record.id  # the tried puzzle not served again

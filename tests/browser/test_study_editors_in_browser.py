@@ -95,7 +95,9 @@ def test_a_katana_study_built_by_clicks_opens_by_link_and_judges(browser_context
 
 @pytest.mark.parametrize("viewport", [(1366, 768), (390, 844)])
 @pytest.mark.parametrize("app", ["katana", "ikizumari", "explorer"])
-def test_the_editor_fits_the_page(browser_contexts: ContextPool, voila_url: str, app: str, viewport: tuple[int, int]) -> None:
+def test_the_editor_fits_the_page(
+        browser_contexts: ContextPool, voila_url: str, app: str, viewport: tuple[int, int],
+) -> None:
     with context_page(browser_contexts, viewport={"width": viewport[0], "height": viewport[1]}) as (page, errors):
         if app == "explorer":  # Knizia's game: the explorer's Study tab
             open_app(page, voila_url, "explorer.ipynb", APP_READY["explorer.ipynb"], timeout=TIMEOUT)

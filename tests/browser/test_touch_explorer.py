@@ -78,7 +78,9 @@ def test_explorer_by_taps(browser_contexts: ContextPool, voila_url: str, device:
         assert errors.unexpected() == []
 
 
-def test_a_drag_on_the_board_scrolls_or_moves_the_lens_and_never_places(browser_contexts: ContextPool, voila_url: str) -> None:
+def test_a_drag_on_the_board_scrolls_or_moves_the_lens_and_never_places(
+        browser_contexts: ContextPool, voila_url: str,
+) -> None:
     with context_page(browser_contexts, **DEVICES["phone-390x844"]) as (page, errors):
         state, layout = open_explorer(page, voila_url)
         t, target = a_tile_and_its_hex(state)

@@ -1,0 +1,66 @@
+"""The browser contexts lent to the tests (``context_pool.py``): a context comes back with its cache, and
+with nothing a site stored in it; two at once are two browsers."""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Iterator
+
+import pytest
+from context_pool import ContextPool
+
+pytestmark = pytest.mark.browser
+
+PAGE = b"""<!doctype html><html lang="en"><title>t</title><script src="/app.js"></script></html>"""
+SCRIPT = b"window.loaded = (window.loaded || 0) + 1;"
+
+
+@pytest.fixture
+def site() -> Iterator[tuple[str, Counter]]:
+    """A site of one page and one script the browser may keep for a day; and what it was asked for."""
+    asked: Counter = Counter()
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            asked[self.path] += 1
+            body, kind = (SCRIPT, "text/javascript") if self.path == "/app.js" else (PAGE, "text/html")
+            self.send_response(200)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "max-age=86400")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_port}", asked
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_context_comes_back_with_its_cache_and_without_what_the_site_stored(
+        browser_contexts: ContextPool, site: tuple[str, Counter],
+) -> None:
+    url, asked = site
+    with browser_contexts.lend(viewport={"width": 500, "height": 400}) as first:
+        page = first.new_page()
+        assert page.viewport_size == {"width": 500, "height": 400}
+        page.goto(url + "/")
+        page.evaluate("() => { localStorage.setItem('seat', 'token'); document.cookie = 'player=1'; }")
+        with browser_contexts.lend() as other:  # one in use: another browser, which shares nothing with it
+            assert other is not first
+            shown = other.new_page()
+            shown.goto(url + "/")
+            assert shown.evaluate("() => [localStorage.getItem('seat'), document.cookie]") == [None, ""]
+    with browser_contexts.lend() as again:
+        assert again in (first, other)
+        page = again.new_page()
+        page.goto(url + "/")
+        assert page.evaluate("() => [window.loaded, localStorage.getItem('seat'), document.cookie]") == [1, None, ""]
+        assert again.pages == [page]  # the pages of the test before are closed
+    assert asked["/app.js"] == 2  # once for each browser: the script came back from the cache

@@ -15,6 +15,7 @@ are two profiles.
 
 from __future__ import annotations
 
+import itertools
 import json
 import shutil
 import tempfile
@@ -36,10 +37,10 @@ class ContextPool:
     def __init__(self, browser_type: BrowserType, launch_args: dict[str, Any]) -> None:
         self._browser_type = browser_type
         self._launch_args = launch_args
-        self._root = Path(tempfile.mkdtemp(prefix="samurai-lab-profiles-"))
+        self.root = Path(tempfile.mkdtemp(prefix="samurai-lab-profiles-"))  # a profile folder per context
         self._free: dict[str, list[BrowserContext]] = {}
-        self._all: list[BrowserContext] = []
-        self._origins: dict[int, set[str]] = {}
+        self._origins: dict[BrowserContext, set[str]] = {}  # every open context: the sites its pages went to
+        self._profiles = itertools.count()
 
     @contextmanager
     def lend(self, **options: Any) -> Iterator[BrowserContext]:
@@ -61,21 +62,19 @@ class ContextPool:
 
     def close(self) -> None:
         """Close every context (and its browser), and delete their profiles."""
-        for context in self._all:
+        for context in self._origins:
             _close_quietly(context)
-        self._all.clear()
-        shutil.rmtree(self._root, ignore_errors=True)
+        self._origins.clear()
+        shutil.rmtree(self.root, ignore_errors=True)
         self._free.clear()
 
     def _launch(self, options: dict[str, Any]) -> BrowserContext:
-        profile = self._root / f"profile-{len(self._all)}"
+        profile = self.root / f"profile-{next(self._profiles)}"
         context = self._browser_type.launch_persistent_context(str(profile), **self._launch_args, **options)
         for page in context.pages:  # the blank tab a persistent context opens with
             page.close()
-        origins: set[str] = set()
-        self._origins[id(context)] = origins
+        origins = self._origins[context] = set()
         context.on("page", lambda page: page.on("framenavigated", lambda frame: _note_origin(origins, frame.url)))
-        self._all.append(context)
         return context
 
     def _wipe(self, context: BrowserContext) -> bool:
@@ -83,7 +82,7 @@ class ContextPool:
         try:
             for page in list(context.pages):
                 close_tab(page)
-            origins = self._origins[id(context)]
+            origins = self._origins[context]
             if origins:
                 page = context.new_page()
                 session = context.new_cdp_session(page)
@@ -96,7 +95,7 @@ class ContextPool:
             context.clear_permissions()
             return True
         except Error:  # the browser is gone, or the context broke: the next test gets a new one
-            self._all.remove(context)
+            del self._origins[context]
             _close_quietly(context)
             return False
 

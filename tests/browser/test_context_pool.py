@@ -1,15 +1,16 @@
 """The browser contexts lent to the tests (``context_pool.py``): a context comes back with its cache, and
-with nothing a site stored in it; two at once are two browsers."""
+with nothing a site stored in it; two at once are two browsers; a broken one is replaced."""
 
 from __future__ import annotations
 
 import threading
 from collections import Counter
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 from context_pool import ContextPool
+from playwright.sync_api import BrowserType
 
 pytestmark = pytest.mark.browser
 
@@ -64,3 +65,18 @@ def test_a_context_comes_back_with_its_cache_and_without_what_the_site_stored(
         assert page.evaluate("() => [window.loaded, localStorage.getItem('seat'), document.cookie]") == [1, None, ""]
         assert again.pages == [page]  # the pages of the test before are closed
     assert asked["/app.js"] == 2  # once for each browser: the script came back from the cache
+
+
+def test_a_context_closed_under_a_test_is_replaced_by_a_new_browser(
+        browser_type: BrowserType, browser_type_launch_args: dict[str, Any],
+) -> None:
+    pool = ContextPool(browser_type, browser_type_launch_args)
+    try:
+        with pool.lend() as first, pool.lend() as second:
+            first.close()
+        with pool.lend() as kept, pool.lend() as new:
+            assert kept is second and new is not first
+            assert new.new_page().evaluate("() => 1 + 1") == 2
+            assert len(list(pool.root.iterdir())) == 3  # the new browser has a profile of its own
+    finally:
+        pool.close()

@@ -48,7 +48,7 @@ def _hub_venv() -> Path:
     stamp = venv / "samurai-stamp"
     if stamp.is_file() and stamp.read_text() == _stamp():
         return venv
-    subprocess.run([sys.executable, "-m", "venv", "--clear", str(venv)], check=True, timeout=120)
+    subprocess.run([sys.executable, "-m", "venv", "--clear", "--without-pip", str(venv)], check=True, timeout=120)
     python = venv / "bin" / "python"
     uv_install(python, "-r", str(RECIPE / "requirements.txt"))
     uv_install(python, "--no-deps", "-e", str(REPO_ROOT), timeout=300)

@@ -62,13 +62,14 @@ def run(km: KernelManager, code: str) -> dict:
         client.stop_channels()
 
 
-PROBE = """import os, sys, json
+PROBE = """import gc, os, sys, json
 from ipywidgets.widgets.widget import _instances
 import comm
 print(json.dumps({"query": os.environ.get("QUERY_STRING"), "cwd": os.getcwd(), "ppid": os.getppid(),
                   "preloaded": "samurai_lab.ui.puzzles" in sys.modules, "parent": os.environ.get("JPY_PARENT_PID"),
                   "placeholders": [type(w).__name__ for w in _instances.values() if isinstance(w.comm, comm.DummyComm)],
-                  "targets": sorted(comm.get_comm_manager().targets)}))"""
+                  "targets": sorted(comm.get_comm_manager().targets), "frozen": gc.get_freeze_count(),
+                  "collects": gc.isenabled()}))"""
 
 
 def test_a_forked_kernel_is_the_kernel_its_page_asked_for(forking: None, tmp_path: Path) -> None:
@@ -84,6 +85,7 @@ def test_a_forked_kernel_is_the_kernel_its_page_asked_for(forking: None, tmp_pat
         assert "ipykernel_launcher" in " ".join(psutil.Process(pid).cmdline())  # in ps, as the kernel it is
         assert not seen["placeholders"]  # ipycanvas's canvas manager has its kernel comm
         assert {"jupyter.widget", "jupyter.widget.control"} <= set(seen["targets"])
+        assert seen["frozen"] > 50_000 and seen["collects"]  # the zygote's objects are out of the kernel's collections
 
         km.interrupt_kernel()  # nothing running: the kernel lives on
         assert run(km, "print(6 * 7)")["out"].strip() == "42"

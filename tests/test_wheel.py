@@ -126,7 +126,7 @@ def installed(built: tuple[Path, Path], tmp_path_factory: pytest.TempPathFactory
     root = tmp_path_factory.mktemp("wheel-install")
     venv, elsewhere, data_home = root / "venv", root / "elsewhere", root / "data"
     elsewhere.mkdir()
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
     env = _clean_env(venv, data_home)
     t0 = time.monotonic()
     uv_install(venv / "bin" / "python", f"{built[1]}[app]", env=env, cwd=elsewhere)

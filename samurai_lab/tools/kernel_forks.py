@@ -3,7 +3,8 @@
 Most of a kernel's start is imports (ipykernel, ipywidgets, ipycanvas, networkx, the apps): about a second of
 CPU for every page opened. The server (``voila_app``: ``samurai-lab serve`` and the tests' servers) starts each
 kernel as a fork of one *zygote* process that imported all of that once (:data:`PRELOAD`); a fork shares the
-zygote's memory until it writes to it.
+zygote's memory until it writes to it (the zygote's objects are frozen out of the kernels' garbage collections,
+which would write to every one of them: ``gc.freeze``).
 
 :class:`ForkProvisioner` is a jupyter_client kernel provisioner (entry point :data:`PROVISIONER`). It asks the
 zygote for a kernel whose command is this Python's ``-m ipykernel_launcher ...``, with the environment variables
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import gc
 import importlib
 import importlib.util
 import json
@@ -86,6 +88,7 @@ def _reap(*_: Any) -> None:
 def zygote(answer_fd: int) -> None:
     """Fork a kernel for each request line on standard input; write each child's pid to ``answer_fd``."""
     os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")  # no warning from the debugger's import
+    gc.disable()  # as the gc module advises before forking: no holes freed in the pages the kernels share
     preload()
     signal.signal(signal.SIGCHLD, _reap)
     with os.fdopen(answer_fd, "w", buffering=1) as answers:
@@ -102,9 +105,11 @@ def zygote(answer_fd: int) -> None:
 def fork_kernel(request: dict[str, Any], answer_fd: int) -> int:
     """Fork the kernel ``request`` asks for; the child's pid, once it leads a session of its own."""
     ready_r, ready_w = os.pipe()
+    gc.freeze()  # the zygote's objects: out of the kernel's collections, which would copy every page they touch
     pid = os.fork()
     if pid == 0:  # the kernel
         code = 1
+        gc.enable()
         try:
             os.close(ready_r)
             os.setsid()

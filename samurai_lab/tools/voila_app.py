@@ -38,6 +38,9 @@ The differences from plain ``voila``, all for a class on one server:
   without its FontAwesome stylesheets from a CDN: the icons come from the copy
   in voila's own static files. Its loading wheel is turned by a timer, not a
   CSS animation (see ``loading.macro.html.j2``).
+* **Templates are compiled once.** voila makes a new exporter, so a new Jinja environment, for every
+  page; :func:`compile_templates_once` gives them one bytecode cache, so each template is parsed and
+  compiled once per server (a template changed on disk is compiled anew: its source's checksum is the key).
 * **A page that closes is not a traceback.** A page closing while the server
   writes to it is routine in a class: :func:`quiet_when_page_gone` logs it at
   debug level instead of asyncio's "Task exception was never retrieved". When
@@ -49,6 +52,7 @@ Everything else is voila's: any voila option works.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 import shutil
@@ -62,6 +66,8 @@ from typing import Any
 #: validates has that format, so the server starts without it.
 sys.modules.setdefault("rfc3987_syntax", None)
 
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
 from jupyter_core.utils import run_sync
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager, ServerKernelManager
 from jupyter_server.utils import ensure_async, url_path_join
@@ -342,6 +348,37 @@ def pools_config(pools: dict[str, int], usual: int = 1) -> dict[str, dict[str, i
     return config
 
 
+class CompiledTemplates(BytecodeCache):
+    """Jinja's compiled templates kept in memory for every environment of this process."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self.compiled.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+def compile_templates_once(cache: BytecodeCache | None = None) -> None:
+    """Give every page's Jinja environment (voila's exporter makes one per page) the one ``cache``."""
+    from voila.exporter import VoilaExporter
+
+    create = getattr(VoilaExporter._create_environment, "__wrapped__", VoilaExporter._create_environment)
+    shared = cache or CompiledTemplates()
+
+    @functools.wraps(create)
+    def create_environment(self: Any) -> Any:
+        environment = create(self)
+        environment.bytecode_cache = shared
+        return environment
+
+    VoilaExporter._create_environment = create_environment  # type: ignore[method-assign]
+
+
 #: Rounds of stopping every kernel when the server stops (a kernel stopped meanwhile fails a round).
 STOP_ATTEMPTS = 3
 
@@ -356,6 +393,7 @@ class SamuraiVoila(Voila):
                            "0: none for that app; '*:0': none for the apps not named.")
 
     def init_settings(self) -> dict:
+        compile_templates_once()
         chosen = "default_provisioner_name" in self.config.KernelProvisionerFactory
         if not chosen and not os.environ.get("JUPYTER_DEFAULT_PROVISIONER_NAME"):
             from .kernel_forks import PROVISIONER

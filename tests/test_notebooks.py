@@ -40,7 +40,10 @@ def test_notebook_executes(path: Path, tmp_path: Path) -> None:
         kernel_name="python3",
         resources={"metadata": {"path": str(path.parent)}},
     )
-    client.execute()  # raises CellExecutionError on the first failing cell
+    try:
+        client.execute()  # raises CellExecutionError on the first failing cell
+    finally:
+        kernel.shutdown_kernel(now=True)  # nbclient leaves a kernel it was given running
     errors = [
         out
         for cell in nb.cells

@@ -38,6 +38,10 @@ The differences from plain ``voila``, all for a class on one server:
   without its FontAwesome stylesheets from a CDN: the icons come from the copy
   in voila's own static files. Its loading wheel is turned by a timer, not a
   CSS animation (see ``loading.macro.html.j2``).
+* **Front-end files are fetched once.** voila serves its extensions' scripts (``voila/labextensions``)
+  with ``Cache-Control: no-cache``, so every page asked the server again for each of two dozen files.
+  Their names and ``?v=`` carry the hash of their content: :class:`VersionedFiles` lets a browser keep
+  them (``immutable``), and the files without a hash are still checked at every page.
 * **Templates are compiled once.** voila makes a new exporter, so a new Jinja environment, for every
   page; :func:`compile_templates_once` gives them one bytecode cache, so each template is parsed and
   compiled once per server (a template changed on disk is compiled anew: its source's checksum is the key).
@@ -55,6 +59,7 @@ import asyncio
 import functools
 import logging
 import os
+import re
 import shutil
 import sys
 import time
@@ -69,6 +74,7 @@ sys.modules.setdefault("rfc3987_syntax", None)
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 from jupyter_core.utils import run_sync
+from jupyter_server.base.handlers import FileFindHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager, ServerKernelManager
 from jupyter_server.utils import ensure_async, url_path_join
 from tornado.ioloop import IOLoop
@@ -383,6 +389,20 @@ def compile_templates_once(cache: BytecodeCache | None = None) -> None:
 STOP_ATTEMPTS = 3
 
 
+#: A front-end file whose name or ``?v=`` is the hash of its content (webpack's 20 hex digits).
+_HASHED_NAME = re.compile(r"\.[0-9a-f]{20}\.js$")
+
+
+class VersionedFiles(FileFindHandler):
+    """voila's extensions' scripts, cached by browsers when their address names their content: a page
+    then loads them from the browser's cache instead of asking the server for each."""
+
+    def set_headers(self) -> None:
+        super().set_headers()
+        if "v" in self.request.arguments or _HASHED_NAME.search(self.request.path):
+            self.set_header("Cache-Control", f"max-age={self.CACHE_MAX_AGE}, immutable")
+
+
 class SamuraiVoila(Voila):
     """voila for a class (see the module's notes): pages that set the ``_xsrf`` cookie their
     kernel-shutdown beacon needs, the kernel limit, the page-options socket, prepared pools, and a
@@ -437,6 +457,8 @@ class SamuraiVoila(Voila):
                 handler = _mixed(_ClassPage, handler)
             elif isinstance(handler, type) and issubclass(handler, VoilaTreeHandler):
                 handler = _mixed(_SetsXsrfCookie, handler)
+            elif handler is FileFindHandler and pattern.endswith("/voila/labextensions/(.*)"):
+                handler = VersionedFiles
             handlers.append((pattern, handler, *rest))
         return self._play_handlers() + handlers
 

@@ -1,5 +1,6 @@
 """The browser contexts lent to the tests (``context_pool.py``): a context comes back with its cache, and
-with nothing a site stored in it; two at once are two browsers; a broken one is replaced."""
+with nothing a site stored in it; two at once are two browsers; a new one starts with the caches of one that came
+back; a broken one is replaced."""
 
 from __future__ import annotations
 
@@ -78,5 +79,23 @@ def test_a_context_closed_under_a_test_is_replaced_by_a_new_browser(
             assert kept is second and new is not first
             assert new.new_page().evaluate("() => 1 + 1") == 2
             assert len(list(pool.root.iterdir())) == 3  # the new browser has a profile of its own
+    finally:
+        pool.close()
+
+
+def test_a_new_context_starts_with_the_caches_of_one_that_came_back(
+        browser_type: BrowserType, browser_type_launch_args: dict[str, Any], site: tuple[str, Counter],
+) -> None:
+    url, asked = site
+    pool = ContextPool(browser_type, browser_type_launch_args)
+    try:
+        with pool.lend() as first:
+            first.new_page().goto(url + "/")
+        with pool.lend(locale="it-IT") as new:  # another kind: another browser
+            assert new is not first
+            page = new.new_page()
+            page.goto(url + "/")
+            assert page.evaluate("() => window.loaded") == 1
+        assert asked["/app.js"] == 1, asked  # the new browser had the script in its cache
     finally:
         pool.close()

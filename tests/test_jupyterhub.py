@@ -189,6 +189,19 @@ def test_a_hub_serves_the_apps_to_three_users(hub: str) -> None:
     placed, errors = run_apart(_three_users_place_a_tile, hub)
     assert all(line.startswith("step 1") for line in placed), placed
     assert not errors, errors
+    assert len(_user_servers()) == len(USERS), _user_servers()  # started as the recipe says, without the slow parser
+
+
+def _user_servers() -> list[list[str]]:
+    """The command lines of the users' servers running on this machine."""
+    import psutil
+
+    out = []
+    for p in psutil.process_iter(["cmdline"]):
+        command = p.info["cmdline"] or []
+        if "samurai_lab.tools.singleuser" in command:
+            out.append(command)
+    return out
 
 
 def _three_users_place_a_tile(hub: str) -> tuple[list[str], list[str]]:

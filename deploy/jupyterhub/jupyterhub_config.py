@@ -53,7 +53,7 @@ c.SharedPasswordAuthenticator.user_password = os.environ.get("SAMURAI_HUB_PASSWO
 c.Authenticator.allow_all = True
 
 c.JupyterHub.spawner_class = "simple"  # past one machine: KubeSpawner (Zero to JupyterHub)
-c.Spawner.cmd = [str(Path(sys.executable).with_name("jupyterhub-singleuser"))]
+c.Spawner.cmd = [sys.executable, "-m", "samurai_lab.tools.singleuser"]  # jupyterhub-singleuser, starting faster
 c.Spawner.notebook_dir = str(APPS_ROOT)
 c.Spawner.default_url = "/voila/render/notebooks/index.ipynb"
 if os.geteuid() == 0:  # a hub run by root (a container) starts its users' servers as root too

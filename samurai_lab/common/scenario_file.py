@@ -6,12 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Collection, Iterable, Mapping, TypeVar
 
-from .limits import capped, check_size, loads_toml, read_text
-
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
+from .limits import capped, check_size, loads_toml, read_text, tomllib
 
 T = TypeVar("T")
 

@@ -38,12 +38,7 @@ from typing import Any, Iterable, Mapping
 
 from ..i18n import N_, Domain
 from .game import DEFAULT_GAME, game_names
-from .limits import MAX_PROBLEMS, FileTooBig, check_size, loads_toml, more_problems, read_text
-
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
+from .limits import MAX_PROBLEMS, FileTooBig, check_size, loads_toml, more_problems, read_text, tomllib
 
 T = Domain("ui")
 

@@ -7,7 +7,7 @@ describes the expected outcome for display (e.g. in an examples stepper).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Sequence
 
 from ...i18n import N_, Domain
@@ -79,7 +79,6 @@ class Expectation:
     to_play: int | None = None
     phase: Phase | None = None
     illegal: bool | str | None = None  # steps only: the action must be refused (str: words the reason contains)
-    extra: dict = field(default_factory=dict, compare=False)
 
     @property
     def expects_illegal(self) -> bool:

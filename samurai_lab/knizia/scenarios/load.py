@@ -12,12 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, TypeVar
 
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
-
-from ...common.limits import FileTooBig, check_size, loads_toml, read_text
+from ...common.limits import FileTooBig, check_size, loads_toml, read_text, tomllib
 from ...i18n import Domain
 from ..core.actions import HEX_FIELDS, PickTile, PlacePiece, action_hex_ids, parse_action
 from ..core.board import Board, board_for
@@ -197,12 +192,10 @@ class _Loader:
         """A ruleset: the preset named by ``edition`` (or ``base``) with the named options changed."""
         known = ("edition", *OPTION_VALUES, *RULINGS_BY_ID)
         self.r.keys(table, known, path)
-        ok = True
-        edition = self.r.get(table, "edition", str, path)
-        if edition is not MISSING and edition not in PRESETS:
-            self.probs.add(join(path, "edition"), T.gettext("edition must be one of {items}, not {value}").format(items=', '.join(PRESETS), value=repr(edition)))
-            ok = False
-        if edition is not MISSING and edition in PRESETS:
+        edition = self.r.choice(table, "edition", tuple(PRESETS), path,
+                                T.gettext("edition must be one of {items}, not {value}"))
+        ok = edition is not MISSING or not isinstance(table.get("edition"), str)  # a preset not known is a problem
+        if edition is not MISSING:
             rules = PRESETS[edition]
         else:
             rules = base if base is not None else PRESETS["1998"]
@@ -326,45 +319,31 @@ class _Loader:
                 bad.add(k)
         return bad
 
-    # --- hexes ----------------------------------------------------------------------
-    def _hex(self, ref: object, path: str) -> str | None:
-        """The id of a hex in play, given its id or name; a problem otherwise."""
-        assert self.board is not None
-        return read_hex(self.board, ref, path, self.probs)
-
     # --- the position ----------------------------------------------------------------------
     def _position_fields_without_board(self) -> None:
         """Without a valid player list only the shape of the position can be checked."""
-        for key in ("pieces", "tiles", "turn"):
-            self.r.get(self.data, key, dict, "")
-        self.r.get(self.data, "phase", str, "")
-        self.r.get(self.data, "seed", int, "")
-        self.r.get(self.data, "fill", str, "")
-        self.r.get(self.data, "step", list, "")
-        self.r.get(self.data, "variant", list, "")
-        self.r.get(self.data, "expect", dict, "")
+        for key, t in (("pieces", dict), ("tiles", dict), ("turn", dict), ("phase", str), ("seed", int),
+                       ("fill", str), ("step", list), ("variant", list), ("expect", dict)):
+            self.r.get(self.data, key, t, "")
 
     def _position(self, ruleset: Ruleset, specs: list[_PlayerSpec]) -> GameState:
         """The starting state; every problem of the position goes to ``probs``."""
         d, r, board = self.data, self.r, self.board
         assert board is not None and self.players is not None
         bad_players = self._player_details(specs)
-        phase_v = r.get(d, "phase", str, "")
-        phase = Phase.PLAY
-        if phase_v is not MISSING:
-            if phase_v not in PHASES:
-                self.probs.add("phase", T.gettext("phase must be one of {items}, not {value}").format(items=', '.join(PHASES), value=repr(phase_v)))
-            else:
-                phase = Phase(phase_v)
+        phase_v = r.choice(d, "phase", PHASES, "", T.gettext("phase must be one of {items}, not {value}"))
+        phase = Phase(phase_v) if phase_v is not MISSING else Phase.PLAY
         seed = r.get(d, "seed", int, "")
         seed = None if seed is MISSING else seed
-        fill = r.get(d, "fill", str, "")
-        if fill is not MISSING and fill not in FILL_MODES:
-            self.probs.add("fill", T.gettext("fill must be one of {items}, not {value}").format(items=', '.join(FILL_MODES), value=repr(fill)))
-        fill = fill if fill in FILL_MODES else "none"
+        fill = r.choice(d, "fill", FILL_MODES, "", T.gettext("fill must be one of {items}, not {value}"))
+        fill = fill if fill is not MISSING else "none"
 
         pieces, listed, pieces_bad = self._pieces(phase)
-        tiles, tiles_bad = self._tiles()
+        tiles: list[Placed | None] = [None] * len(board.ids)
+        tile_entries, tiles_bad = self._read_hex_table("tiles", lambda v: placed_value(v, self.players),
+                                                       "{hex} is listed twice; a hex holds at most one tile")
+        for i, pl in tile_entries:
+            tiles[i] = pl
         set_aside, aside_bad = (0, 0, 0), False
         if "set_aside" in d:
             try:
@@ -424,17 +403,6 @@ class _Loader:
         if phase in (Phase.CHOOSE_HANDS, Phase.PLACE_PIECES) and board.edo not in listed:
             pieces[board.edo] = CASTES  # Edo is filled before anything else
         return pieces, listed, bad
-
-    def _tiles(self) -> tuple[list[Placed | None], bool]:
-        """``[tiles]``: the tile per hex index, and whether a problem was found."""
-        board, players = self.board, self.players
-        assert board is not None and players is not None
-        tiles: list[Placed | None] = [None] * len(board.ids)
-        entries, bad = self._read_hex_table("tiles", lambda v: placed_value(v, players),
-                                            "{hex} is listed twice; a hex holds at most one tile")
-        for i, pl in entries:
-            tiles[i] = pl
-        return tiles, bad
 
     def _read_hex_table(self, name: str, parse: Callable[[object], V], twice: str) -> tuple[list[tuple[int, V]], bool]:
         """The top-level table ``name`` keyed by hex, each value read by ``parse``: (hex index, value) for every
@@ -582,7 +550,7 @@ class _Loader:
             return None
         changes = {}
         for f in [f for f in HEX_FIELDS if hasattr(a, f)]:
-            hid = self._hex(getattr(a, f), path)
+            hid = read_hex(self.board, getattr(a, f), path, self.probs)
             if hid is None:  # the first hex not in play is the problem
                 return None
             changes[f] = hid
@@ -605,7 +573,7 @@ class _Loader:
             return []
         out = []
         for k, ref in enumerate(value):
-            hid = self._hex(ref, f"{path}[{k + 1}]")
+            hid = read_hex(self.board, ref, f"{path}[{k + 1}]", self.probs)
             if hid is not None:
                 out.append(hid)
         return out

@@ -13,7 +13,7 @@ from .errors import Problems
 from .expect import DECIDED_BY, PHASES, Expectation, TallySpec
 from .notation import (CaptureSpec, Players, castes_value, parse_capture, parse_caste, parse_counts, parse_tallies,
                        placed_value)
-from .reader import MISSING, Reader, is_type, join, kind, read_hex, short
+from .reader import MISSING, Reader, is_type, join, kind, short
 
 T = Domain("knizia")
 
@@ -30,9 +30,6 @@ class ExpectationReader:
         self.probs: Problems = reader.probs
         self.players = players
         self.board = board
-
-    def hex(self, ref: object, path: str) -> str | None:
-        return read_hex(self.board, ref, path, self.probs)
 
     def capture(self, item: object, path: str):
         if isinstance(item, str):
@@ -119,33 +116,25 @@ class ExpectationReader:
                 except ValueError as e:
                     self.probs.add(f"{path}.winner" + (f"s[{k + 1}]" if ws is not MISSING else ""), str(e))
             kw["winners"] = tuple(seats)
-        v = r.get(table, "decided_by", str, path)
+        v = r.choice(table, "decided_by", DECIDED_BY, path, T.gettext("decided_by must be one of {items}, not {value}"))
         if v is not MISSING:
-            if v not in DECIDED_BY:
-                self.probs.add(f"{path}.decided_by", T.gettext("decided_by must be one of {items}, not {value}").format(items=', '.join(DECIDED_BY), value=repr(v)))
-            else:
-                kw["decided_by"] = v
+            kw["decided_by"] = v
         self._entries(table, "leaders", path, self._leader, kw)
         for key in ("leaderships", "other_pieces", "totals"):
             self._entries(table, key, path, self._count, kw)
-        v = r.get(table, "game_over", bool, path)
-        if v is not MISSING:
-            kw["game_over"] = v
-        v = r.get(table, "end_reason", str, path)
-        if v is not MISSING:
-            kw["end_reason"] = v
+        for key, t in (("game_over", bool), ("end_reason", str)):
+            v = r.get(table, key, t, path)
+            if v is not MISSING:
+                kw[key] = v
         v = r.get(table, "to_play", str, path)
         if v is not MISSING:
             try:
                 kw["to_play"] = self.players.index(v)
             except ValueError as e:
                 self.probs.add(f"{path}.to_play", str(e))
-        v = r.get(table, "phase", str, path)
+        v = r.choice(table, "phase", PHASES, path, T.gettext("phase must be one of {items}, not {value}"))
         if v is not MISSING:
-            if v not in PHASES:
-                self.probs.add(f"{path}.phase", T.gettext("phase must be one of {items}, not {value}").format(items=', '.join(PHASES), value=repr(v)))
-            else:
-                kw["phase"] = Phase(v)
+            kw["phase"] = Phase(v)
         if in_step:
             v = r.get(table, "illegal", (bool, str), path)
             if v is not MISSING:

@@ -66,6 +66,15 @@ class Reader:
         self.probs.add(join(path, key), T.gettext("expected {want}, got {kind} {value}").format(want=want, kind=kind(v), value=short(v)))
         return MISSING
 
+    def choice(self, table: dict, key: str, choices: tuple[str, ...], path: str, message: str) -> Any:
+        """The text at ``key`` if it is one of ``choices``; ``MISSING`` otherwise, a wrong one reported with
+        ``message`` (``{items}``: the choices, ``{value}``: what the file wrote)."""
+        v = self.get(table, key, str, path)
+        if v is not MISSING and v not in choices:
+            self.probs.add(join(path, key), message.format(items=", ".join(choices), value=repr(v)))
+            return MISSING
+        return v
+
     def entries(self, table: dict, name: str, known: tuple[str, ...],
                 not_a_table: str) -> list[tuple[int, str, dict]]:
         """The tables of the array ``[[name]]``: each one's number (from 1), path (``name[1]``) and table,

@@ -21,8 +21,6 @@ T = Domain("knizia")
 #: The kinds of hex that hold no caste piece, in words.
 KIND_WORDS = {"sea": N_("sea"), "land": N_("land")}
 
-KIND_WORDS = {VILLAGE: "a village", CITY: "a city", EDO: "Edo"}
-
 
 def _codes(counter: Counter) -> str:
     return ", ".join(f"{n} × {t.code}" if n > 1 else t.code
@@ -197,14 +195,13 @@ def state_problems(state: GameState) -> list[tuple[str, str]]:
             if missing:
                 out.append((who(p), T.gettext("tiles unaccounted for: {codes}; each of the 20 {tiles} is in the hand, in the pile, on the board or (the swap) used").format(codes=_codes(missing), tiles=vocab.tiles)))
             due = HAND_SIZE - (state.played_this_turn if p == state.current else 0)
+            less = (T.gettext("less the {n} played this turn").format(n=state.played_this_turn)
+                    if p == state.current and state.played_this_turn else "")
             if pile and len(hand) != due:
-                extra = (", " + T.gettext("less the {n} played this turn").format(n=state.played_this_turn)
-                         if p == state.current and state.played_this_turn else "")
-                out.append((f"{who(p)}.hand", T.gettext("holds {count} {tiles} while {pile} remain in the pile: the hand is refilled to five at the end of each turn{extra}").format(count=len(hand), tiles=vocab.tiles, pile=len(pile), extra=extra)))
+                out.append((f"{who(p)}.hand", T.gettext("holds {count} {tiles} while {pile} remain in the pile: the hand is refilled to five at the end of each turn{extra}").format(count=len(hand), tiles=vocab.tiles, pile=len(pile), extra=", " + less if less else "")))
             elif not pile and len(hand) > due:
                 out.append((f"{who(p)}.hand", T.gettext("holds {count} {tiles}; a hand holds at most five").format(
-                    count=len(hand), tiles=vocab.tiles) + (" " + T.gettext("less the {n} played this turn").format(
-                        n=state.played_this_turn) if p == state.current and state.played_this_turn else "")))
+                    count=len(hand), tiles=vocab.tiles) + (" " + less if less else "")))
         elif phase is Phase.CHOOSE_HANDS:
             if used:
                 out.append((f"{who(p)}.swap_used", T.gettext('no tile is used before play begins')))

@@ -21,16 +21,14 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import sys
 import tempfile
 from typing import Any
 
 import pytest
 
-#: As in the apps' server (``samurai_lab/tools/voila_app.py``): jsonschema, which the notebook tests' nbformat brings,
-#: would check the ``iri`` format with rfc3987-syntax, which builds a parser as it is imported (2 s of each test
-#: process). No schema read here has that format.
-sys.modules.setdefault("rfc3987_syntax", None)
+from samurai_lab.tools.iri_parser import skip_iri_parser
+
+skip_iri_parser()  # as in the apps' servers: 2 s of each test process that reads a notebook
 
 #: Tests that share something costly (made once per module or session), by the start of their node id:
 #: under ``pytest -n`` each group runs in one worker.

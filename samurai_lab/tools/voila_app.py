@@ -66,10 +66,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-#: jsonschema checks the ``iri`` format with rfc3987-syntax when it is installed (jupyter-events' extra brings it),
-#: which builds an Earley parser as it is imported: about 2 s of every server's start. No schema the server
-#: validates has that format, so the server starts without it.
-sys.modules.setdefault("rfc3987_syntax", None)
+from .iri_parser import skip_iri_parser
+
+skip_iri_parser()  # before jupyter_server's imports: 2 s of the server's start
 
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket

@@ -24,6 +24,7 @@ import json
 import shutil
 import tempfile
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 from urllib.parse import urlsplit
@@ -39,6 +40,14 @@ SEEDED = ("Cache", "Code Cache")
 SEED_AT = (1, 4, 16)
 
 
+@dataclass
+class _Open:
+    """An open context's profile folder, and the sites its pages went to since it was last wiped."""
+
+    profile: Path
+    origins: set[str] = field(default_factory=set)
+
+
 class ContextPool:
     """Persistent browser contexts, lent to one user at a time (:meth:`lend`) and closed by :meth:`close`."""
 
@@ -47,8 +56,7 @@ class ContextPool:
         self._launch_args = launch_args
         self.root = Path(tempfile.mkdtemp(prefix="samurai-lab-profiles-"))  # a profile folder per context
         self._free: dict[str, list[BrowserContext]] = {}
-        self._origins: dict[BrowserContext, set[str]] = {}  # every open context: the sites its pages went to
-        self._folders: dict[BrowserContext, Path] = {}  # every open context: its profile
+        self._open: dict[BrowserContext, _Open] = {}  # every open context
         self._profiles = itertools.count()
         self._seed = Path(tempfile.mkdtemp(prefix="samurai-lab-profile-seed-"))  # the caches new contexts start with
         self._returns = 0
@@ -72,14 +80,13 @@ class ContextPool:
                 free.append(context)
                 self._returns += 1
                 if self._returns in SEED_AT:
-                    self._keep_caches(self._folders[context])
+                    self._keep_caches(self._open[context].profile)
 
     def close(self) -> None:
         """Close every context (and its browser), and delete their profiles."""
-        for context in self._origins:
+        for context in self._open:
             _close_quietly(context)
-        self._origins.clear()
-        self._folders.clear()
+        self._open.clear()
         shutil.rmtree(self.root, ignore_errors=True)
         shutil.rmtree(self._seed, ignore_errors=True)
         self._free.clear()
@@ -92,8 +99,8 @@ class ContextPool:
         context = self._browser_type.launch_persistent_context(str(profile), **self._launch_args, **options)
         for page in context.pages:  # the blank tab a persistent context opens with
             page.close()
-        origins = self._origins[context] = set()
-        self._folders[context] = profile
+        self._open[context] = _Open(profile)
+        origins = self._open[context].origins
         context.on("page", lambda page: page.on("framenavigated", lambda frame: _note_origin(origins, frame.url)))
         return context
 
@@ -102,7 +109,7 @@ class ContextPool:
         try:
             for page in list(context.pages):
                 close_tab(page)
-            origins = self._origins[context]
+            origins = self._open[context].origins
             if origins:
                 page = context.new_page()
                 session = context.new_cdp_session(page)
@@ -115,8 +122,7 @@ class ContextPool:
             context.clear_permissions()
             return True
         except Error:  # the browser is gone, or the context broke: the next test gets a new one
-            del self._origins[context]
-            del self._folders[context]
+            del self._open[context]
             _close_quietly(context)
             return False
 

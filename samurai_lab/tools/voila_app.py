@@ -388,7 +388,7 @@ def compile_templates_once(cache: BytecodeCache | None = None) -> None:
 STOP_ATTEMPTS = 3
 
 
-#: A front-end file whose name or ``?v=`` is the hash of its content (webpack's 20 hex digits).
+#: The name of a front-end file that carries the hash of its content (webpack's 20 hex digits), as ``?v=`` does.
 _HASHED_NAME = re.compile(r"\.[0-9a-f]{20}\.js$")
 
 

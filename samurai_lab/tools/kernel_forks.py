@@ -155,6 +155,10 @@ def run_kernel(request: dict[str, Any], answer_fd: int) -> int:
     app.initialize(sys.argv[1:])
     widgets_meet_the_kernel()
     app.start()
+    # ipykernel's exit (IPKernelApp.close, at exit) closes the iopub channel before it stops the control thread,
+    # which may still be telling "idle" after a shutdown request (a traceback in the server's terminal)
+    if app.control_thread is not None:
+        app.control_thread.join(timeout=2)
     return 0
 
 

@@ -29,7 +29,7 @@ class Marks:
     last: Move | None = None
 
 
-def marks_for(state: State, selected: int | None = None, show_constraint: bool = True) -> Marks:
+def marks_for(state: State, selected: int | None = None) -> Marks:
     """The marks of ``state``: the targets of ``selected`` (if it is a samurai of the player to move) and the
     squares bearing the announced symbol next to his samurai."""
     targets: dict[int, int] = {}
@@ -39,7 +39,7 @@ def marks_for(state: State, selected: int | None = None, show_constraint: bool =
         if selected is not None:
             targets = {m.target: BOARD.line(m.origin, m.target)[1] for m in moves if m.origin == selected}
         w = window(state)
-        if show_constraint and w.symbol is not None and state.ruleset.first_square == "first":
+        if w.symbol is not None and state.ruleset.first_square == "first":
             for m in moves:
                 d = BOARD.line(m.origin, m.target)[0]
                 first.add(BOARD.rays[m.origin][d][0])

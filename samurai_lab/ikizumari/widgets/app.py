@@ -3,12 +3,6 @@ French, and Italian, Spanish and Russian.
 
     from samurai_lab.ikizumari.widgets.app import build_app
     build_app().widget         # the page's language (?lang=, else the browser's), then the app
-
-The app starts in the current language (``samurai_lab.i18n``) unless told otherwise; its language dropdown
-relabels it live.
-
-Each event: the core is asked (legality, moves), then the board and the texts are redrawn. Refusals are
-shown as messages in the rules' words; nothing unexpected ever shows a traceback (``Feedback``).
 """
 
 from __future__ import annotations
@@ -24,12 +18,12 @@ from samurai_lab.ui.grid_app import GridApp
 from samurai_lab.ui.layout import board_beside, classed, css_widget
 from samurai_lab.ui.touch import pointer_html
 
-from ..core.board import BLACK, RED, square_name
+from ..core.board import BLACK, RED, parse_square, square_name
 from ..core.moves import PASS
 from ..core.position import from_position, to_position
 from ..core.rules import legal_moves, outcome, why_illegal, window
 from ..core.ruleset import RULINGS
-from ..core.text import player_name
+from ..core.text import constraint_text, outcome_text, player_name
 from ..game import GAME
 from ..render.scene import marks_for
 from ..teaching.game_session import PEOPLE, SEAT_CHOICES, GameSession
@@ -101,6 +95,7 @@ class IkizumariApp(GridApp):
 
         # lesson
         self.lesson = LessonSession()
+        self.lesson_selected: int | None = None
         self.lesson_board = self._board("ikz-lesson-board", self._on_lesson_click)
         self.chapter_pick = classed(widgets.Dropdown(layout=widgets.Layout(width="360px")), "ikz-lesson-chapters")
         self.chapter_pick.observe(self._guard(self._on_chapter), names="value")
@@ -353,7 +348,7 @@ class IkizumariApp(GridApp):
 
     def _open_task(self, task_id: str) -> None:
         self.lesson.open(task_id)
-        self.lesson_selected: int | None = None
+        self.lesson_selected = None
         self.lesson_feedback.value = ""
         self.hint_text.value = ""
         with use_language(self.lang), self._quietly():
@@ -375,11 +370,10 @@ class IkizumariApp(GridApp):
             self.task_text.value = f"<p style='font-size:16px'><b>{html.escape(T.gettext(task.prompt))}</b>{solved}</p>"
             state = self.lesson.state
             end = outcome(state)
-            from ..core.text import constraint_text, outcome_text
             words = outcome_text(end) if end is not None else constraint_text(state, window(state))
             self.lesson_status.value = f"<div style='line-height:1.45'>{html.escape(words)}</div>"
             self.next_button.disabled = list(TASKS).index(task.id) == len(TASKS) - 1
-        self.lesson_board.show(state, marks_for(state, getattr(self, "lesson_selected", None)))
+        self.lesson_board.show(state, marks_for(state, self.lesson_selected))
 
     def _on_lesson_click(self, square: int | None) -> None:
         state = self.lesson.state
@@ -425,15 +419,13 @@ class IkizumariApp(GridApp):
             self._open_task(task.id)
 
     # --- for tests and notebooks -----------------------------------------------------------------
-    def click(self, square: str | int) -> None:
-        """Click a square of the Play board (by name or index), as a person would."""
-        from ..core.board import parse_square
-        self.board._mouse_down(*self.board.pixel_of(parse_square(square) if isinstance(square, str) else square))
+    def click(self, square: str | int, board: BoardView | None = None) -> None:
+        """Click a square of the Play board (or of ``board``), by name or index, as a person would."""
+        board = board or self.board
+        board._mouse_down(*board.pixel_of(parse_square(square) if isinstance(square, str) else square))
 
     def lesson_click(self, square: str | int) -> None:
-        from ..core.board import parse_square
-        self.lesson_board._mouse_down(*self.lesson_board.pixel_of(
-            parse_square(square) if isinstance(square, str) else square))
+        self.click(square, self.lesson_board)
 
 
 def build_app(query: str | None = None, seats: tuple[str, str] = (PEOPLE, "search")) -> IkizumariApp:

@@ -1,10 +1,6 @@
 """``BoardView``: the ipycanvas board of SAMOURAI, drawn when a browser client is ready (never before: voila
-loses drawing commands sent before the canvas exists), each redraw in one ``hold_canvas`` batch.
-
-The board fits its space and is sharp at any ``devicePixelRatio`` (``ui/grid_board.GridFrame``): the
-geometry stays in logical pixels, the canvas gets ``round(CSS side x dpr)`` backing pixels and every
-layer is scaled; mouse positions (backing pixels) are turned back into logical pixels. Arrow keys move a
-cursor square, Enter or Space selects it; its description goes to an ARIA live line."""
+loses drawing commands sent before the canvas exists), each redraw in one ``hold_canvas`` batch; fitting, sharpness
+at any ``devicePixelRatio``, clicks and the keyboard cursor are ``ui/grid_board.GridBoard``'s."""
 
 from __future__ import annotations
 

@@ -104,28 +104,27 @@ def constraint_squares(state: State) -> list[int]:
 
 
 def overlay_shapes(state: State, layout: Layout, *, selected: int | None = None, targets: Iterable[int] = (),
-                   letters: tuple[str, str] = ("B", "R"), show_constraint: bool = True,
-                   movable: Iterable[int] = (), previous_move: "Move | None" = None) -> list[Shape]:
+                   letters: tuple[str, str] = ("B", "R"), movable: Iterable[int] = (),
+                   previous_move: "Move | None" = None) -> list[Shape]:
     """Everything that changes with the position: constraint, last move, challenges, targets, samurai.
 
     ``movable``: samurai that can move now (a dotted ring); ``previous_move``: the last samurai move, shown
     when the position's own last move was a pass or a relocation."""
     c = layout.cell
     shapes: list[Shape] = []
-    if show_constraint:
-        movers = set(state.samurai(state.to_move))
-        diag_ok = state.rules.adjacency == "eight"
-        for sq in constraint_squares(state):
-            x, y = layout.origin(sq)
-            shapes.append(rect(x + 2, y + 2, c - 4, c - 4, stroke=theme.CONSTRAINT, width=3.0, dash=(6, 3),
-                                tags=("constraint",)))
-            for d in range(8):  # samurai that may cross it: a small arrow mark towards it
-                n = NEIGHBOUR[sq][(d + 4) % 8]
-                if n in movers and (diag_ok or d in ORTHOGONAL):
-                    (x0, y0), (x1, y1) = layout.centre(n), layout.centre(sq)
-                    shapes.append(line([(x0 + (x1 - x0) * 0.45, y0 + (y1 - y0) * 0.45),
-                                         (x0 + (x1 - x0) * 0.7, y0 + (y1 - y0) * 0.7)],
-                                        stroke=theme.CONSTRAINT, width=4.0, tags=("constraint",)))
+    movers = set(state.samurai(state.to_move))
+    diag_ok = state.rules.adjacency == "eight"
+    for sq in constraint_squares(state):
+        x, y = layout.origin(sq)
+        shapes.append(rect(x + 2, y + 2, c - 4, c - 4, stroke=theme.CONSTRAINT, width=3.0, dash=(6, 3),
+                            tags=("constraint",)))
+        for d in range(8):  # samurai that may cross it: a small arrow mark towards it
+            n = NEIGHBOUR[sq][(d + 4) % 8]
+            if n in movers and (diag_ok or d in ORTHOGONAL):
+                (x0, y0), (x1, y1) = layout.centre(n), layout.centre(sq)
+                shapes.append(line([(x0 + (x1 - x0) * 0.45, y0 + (y1 - y0) * 0.45),
+                                     (x0 + (x1 - x0) * 0.7, y0 + (y1 - y0) * 0.7)],
+                                    stroke=theme.CONSTRAINT, width=4.0, tags=("constraint",)))
     mv = state.last_move
     if previous_move is not None and (mv is None or mv.kind != "move"):
         (x0, y0), (x1, y1) = layout.centre(previous_move.frm), layout.centre(previous_move.to)

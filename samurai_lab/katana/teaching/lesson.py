@@ -11,7 +11,7 @@ from typing import Callable
 
 from ...i18n import Domain, N_
 from ..core.board import ARRIVAL_TYPE, BLACK, KIND, SHIRO
-from ..core.rules import apply_move, outcome, why_illegal
+from ..core.rules import apply_move, is_tachiojo, outcome, why_illegal
 from ..core.ruleset import DEFAULT, Ruleset
 from ..core.state import Move, State, from_position, new_game, parse_move
 
@@ -56,26 +56,9 @@ def _lands_on_black(before: State, move: Move, after: State) -> bool:
     return move.kind == "move" and ARRIVAL_TYPE[move.to] == BLACK and KIND[move.to] != SHIRO
 
 
-def _any_legal(before: State, move: Move, after: State) -> bool:
-    return True
-
-
-def _is_pass(before: State, move: Move, after: State) -> bool:
-    return move.kind == "pass"
-
-
-def _challenges(before: State, move: Move, after: State) -> bool:
-    return bool(after.challenges)
-
-
 def _wins(before: State, move: Move, after: State) -> bool:
     res = outcome(after)
     return res is not None and res.winner == before.to_move
-
-
-def _leaves_no_move(before: State, move: Move, after: State) -> bool:
-    from ..core.rules import is_tachiojo
-    return is_tachiojo(after)
 
 
 CHAPTERS: tuple[Chapter, ...] = (
@@ -93,7 +76,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "without stopping on it, then go on in the same line as far as he likes. He may never stop on a "
         "square of that symbol."), (
         Task("constrained-1", "d9,f9,a7,i7 d1,i3,c4,e4 r taiyo 0:0",
-             N_("Black stopped on a Taiyo (sun). Make a legal move for Red."), _any_legal,
+             N_("Black stopped on a Taiyo (sun). Make a legal move for Red."), lambda b, m, a: True,
              N_("That move is legal."),
              N_("Only c4 and e4 stand next to a Taiyo square with room behind it: try c4 across b4."), "c4-a4"),
         Task("constrained-2", "d9,f9,a7,i7 d1,i3,c4,e4 r taiyo 0:0",
@@ -105,12 +88,13 @@ CHAPTERS: tuple[Chapter, ...] = (
     Chapter("tachiojo", N_("3. Tachiōjō"), N_(
         "A player who cannot move any samurai within the Sacred Constraints passes: Tachiōjō. The next "
         "move is then free."), (
-        Task("tachiojo-1", "new", N_("Black: make a move that leaves Red no legal move."), _leaves_no_move,
+        Task("tachiojo-1", "new", N_("Black: make a move that leaves Red no legal move."),
+             lambda b, m, a: is_tachiojo(a),
              N_("That move is legal, but Red can still answer it."),
              N_("Stop on a Taiyo (sun): every red samurai next to a Taiyo has the edge or a KATANA behind it."),
              "d9-c9"),
         Task("tachiojo-2", "c9,f9,a7,i7 d1,f1,a3,i3 r taiyo 0:0 0 1 -",
-             N_("Red cannot move: do what the rules say."), _is_pass,
+             N_("Red cannot move: do what the rules say."), lambda b, m, a: m.kind == "pass",
              N_("Red has no other choice."), N_("Press Pass (Tachiōjō)."), "pass"),
     )),
     Chapter("sfida", N_("4. The Sfida"), N_(
@@ -119,7 +103,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "goes back to a free SHIRO square of his side; a defender already without sword is killed. Then the "
         "defeated player moves. Whoever first kills three enemy samurai wins."), (
         Task("sfida-1", "d9,f9,a7,e6 d1,f1,e1,i3 r - 0:0",
-             N_("Red: attack the black samurai on e6."), _challenges,
+             N_("Red: attack the black samurai on e6."), lambda b, m, a: bool(a.challenges),
              N_("That move is legal, but it starts no challenge."),
              N_("Stand on the other side of the KATANA e5, on e4."), "e1-e4"),
         Task("sfida-2", "e6',c6' d1,f1,e1,i3 r - 0:2",

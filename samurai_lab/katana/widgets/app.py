@@ -6,12 +6,6 @@ or Russian.
     from samurai_lab.katana.widgets.app import build_app
     app = build_app()          # the page's language (?lang=, else the browser's), then the app
     app.widget
-
-The app starts in the current language (``samurai_lab.i18n``) unless told otherwise; its language
-dropdown relabels it live.
-
-Every event handler goes through ``Feedback.guard`` (refusals become messages in words, unexpected
-errors a message plus a collapsible log) and runs in the app's language.
 """
 
 from __future__ import annotations
@@ -24,7 +18,7 @@ import ipywidgets as widgets
 from ...i18n import N_, Domain, use_language
 from ...ui.common import Feedback
 from ...common.records import write_record
-from ...ui.grid_app import LOG_TITLE, UI, GridApp
+from ...ui.grid_app import LOG_TITLE, PEOPLE, UI, GridApp
 from ...ui.layout import board_beside, classed
 from ..core.board import NAMES
 from ..core.rules import free_shiro, is_tachiojo, legal_moves, outcome, why_illegal
@@ -32,7 +26,7 @@ from ..core.ruleset import RULINGS
 from ..core.state import Move, State, from_position, owner, to_position
 from ..core.text import describe_constraint, player_name
 from ..game import GAME
-from ..teaching.lesson import CHAPTERS, Task, all_tasks, check_task
+from ..teaching.lesson import CHAPTERS, all_tasks, check_task
 from ..teaching.session import SEATS, Session
 from .board import KatanaBoard, piece_letters
 from .rules_text import rules_html
@@ -182,7 +176,7 @@ class KatanaApp(GridApp):
             self.lesson_feedback.clear()
 
     # ------------------------------------------------------------------ play
-    def _refresh_play(self, message: str | None = None) -> None:
+    def _refresh_play(self) -> None:
         st = self.session.state
         res = outcome(st)
         if res is None:
@@ -211,8 +205,6 @@ class KatanaApp(GridApp):
         previous = next((s.last_move for s in reversed(self.session.states)
                          if s.last_move is not None and s.last_move.kind == "move"), None)
         self.board.set_state(st, self.selected, targets, self.session.movable() if person else (), previous)
-        if message:
-            self.feedback.show(message, "info")
 
     def _play_click(self, square: int) -> None:
         st = self.session.state
@@ -238,7 +230,8 @@ class KatanaApp(GridApp):
                                    "info", T.gettext("{square} selected: tap one of the ringed squares.").format(
                                        square=name))
             else:
-                self.feedback.show(self._why_stuck(square), "warning")
+                reason = T.gettext("The samurai on {square} cannot move now.").format(square=NAMES[square])
+                self.feedback.show(reason + " " + describe_constraint(st), "warning")
             return
         if self._samurai_chosen(st, self.selected, self.feedback):
             self._play_move(Move("move", self.selected, square))
@@ -251,11 +244,6 @@ class KatanaApp(GridApp):
                           T.gettext("First tap one of your samurai ({player}).").format(player=who))
         return selected is not None
 
-    def _why_stuck(self, square: int) -> str:
-        st = self.session.state
-        reason = T.gettext("The samurai on {square} cannot move now.").format(square=NAMES[square])
-        return reason + " " + describe_constraint(st)
-
     def _play_move(self, move: Move) -> None:
         st = self.session.state
         reason = why_illegal(st, move)
@@ -265,7 +253,7 @@ class KatanaApp(GridApp):
         text = self.session.play(move)
         self.selected = None
         replies = []
-        while self.session.bot_to_move() and self._other_is_person():
+        while self.session.bot_to_move() and PEOPLE in self.session.seats:
             replies.append(self.session.play_bot())
         self._refresh_play()
         self.feedback.show(" ".join([text] + replies), "success")
@@ -280,9 +268,6 @@ class KatanaApp(GridApp):
         self.session.load(from_position(text, self.session.rules))
         self.selected = None
         self._refresh_play()
-
-    def _other_is_person(self) -> bool:
-        return "people" in self.session.seats
 
     def _bot_step(self) -> None:
         if not self.session.bot_to_move():
@@ -304,7 +289,7 @@ class KatanaApp(GridApp):
     def _new_game(self) -> None:
         self.session.new_game()
         self.selected = None
-        if self.session.bot_to_move() and self._other_is_person():
+        if self.session.bot_to_move() and PEOPLE in self.session.seats:
             self.session.play_bot()
         self._refresh_play()
         self.feedback.show(T.gettext("New game: Black begins."), "info")
@@ -327,8 +312,7 @@ class KatanaApp(GridApp):
     # ------------------------------------------------------------------ lesson
     def _open_task(self, index: int) -> None:
         self.task_index = max(0, min(index, len(self.tasks) - 1))
-        task = self.tasks[self.task_index]
-        self.lesson_state = task.start()
+        self.lesson_state = self.tasks[self.task_index].start()
         self.lesson_selected = None
         self.lesson_feedback.clear()
         self._show_task()
@@ -343,14 +327,12 @@ class KatanaApp(GridApp):
                                   f"<p style='color:#555'>{html.escape(describe_constraint(self.lesson_state))}</p>")
         self.prev_button.disabled = self.task_index == 0
         self.next_button.disabled = self.task_index == len(self.tasks) - 1
-        targets = ([] if self.lesson_selected is None else
-                   [m.to for m in legal_moves(self.lesson_state) if m.kind == "move" and m.frm == self.lesson_selected])
-        movable = {m.frm for m in legal_moves(self.lesson_state) if m.kind == "move"}
-        self.lesson_board.set_state(self.lesson_state, self.lesson_selected, targets, movable)
+        moves = [m for m in legal_moves(self.lesson_state) if m.kind == "move"]
+        targets = [m.to for m in moves if m.frm == self.lesson_selected]
+        self.lesson_board.set_state(self.lesson_state, self.lesson_selected, targets, {m.frm for m in moves})
 
     def _lesson_click(self, square: int) -> None:
-        task = self.tasks[self.task_index]
-        st = task.start()
+        st = self.tasks[self.task_index].start()
         if self.lesson_state != st:
             self.lesson_feedback.show(T.gettext("Press Try again to start this task over."), "info")
             return
@@ -362,8 +344,7 @@ class KatanaApp(GridApp):
             self._lesson_try(Move("move", self.lesson_selected, square))
 
     def _lesson_try(self, move: Move) -> None:
-        task: Task = self.tasks[self.task_index]
-        result = check_task(task, move)
+        result = check_task(self.tasks[self.task_index], move)
         self.lesson_selected = None
         if result.after is not None and result.solved:
             self.lesson_state = result.after

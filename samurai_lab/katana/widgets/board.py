@@ -1,13 +1,6 @@
-"""``KatanaBoard``: the board on an ipycanvas MultiCanvas (static squares below, position above).
-
-Drawing waits for the browser: everything is drawn from ``on_client_ready`` (and again on every
-change), each redraw in one ``hold_canvas`` batch. Clicks are turned into squares and handed to the
-callback set with ``on_click``; errors go to the ``report`` callback (the app's message bar).
-
-The board fits its space and is sharp at any ``devicePixelRatio`` (``ui/grid_board.GridFrame``): the
-layout stays in logical pixels, the canvas gets ``round(CSS side x dpr)`` backing pixels and every layer
-is scaled; mouse positions (backing pixels) are turned back into logical pixels. Arrow keys move a
-cursor square, Enter or Space selects it; its description goes to an ARIA live line.
+"""``KatanaBoard``: the board on an ipycanvas MultiCanvas (static squares below, position above), drawn once the
+browser is ready and again on every change, each redraw in one ``hold_canvas`` batch; fitting, sharpness at any
+``devicePixelRatio``, clicks and the keyboard cursor are ``ui/grid_board.GridBoard``'s.
 """
 
 from __future__ import annotations
@@ -45,7 +38,6 @@ class KatanaBoard(GridBoard):
         self.selected: int | None = None
         self.targets: tuple[int, ...] = ()
         self.letters: tuple[str, str] = piece_letters()  # in the language the board is built in
-        self.show_constraint = True
         self.movable: tuple[int, ...] = ()
         self.previous_move = None
         super().__init__(self.layout, N_SQUARES, 3, (CANVAS_CLASS, css_class), NAMES.index("e5"),
@@ -97,6 +89,5 @@ class KatanaBoard(GridBoard):
     def _draw_overlay(self) -> None:
         top = self.frame.begin(1)
         draw_shapes(top, overlay_shapes(self.state, self.layout, selected=self.selected, targets=self.targets,
-                                        letters=self.letters, show_constraint=self.show_constraint,
-                                        movable=() if self.selected is not None else self.movable,
+                                        letters=self.letters, movable=() if self.selected is not None else self.movable,
                                         previous_move=self.previous_move))

@@ -146,10 +146,8 @@ def goal_reached(task: Task, state: State, move: Move) -> tuple[bool, str]:
         if task.arg == "own_shiro":
             ok = BOARD.kind[target] == SHIRO and target in BOARD.shiro[me]
             want = T.gettext("one of your SHIRO squares")
-        elif task.arg == "anzen":
-            ok, want = BOARD.kind[target] == ANZEN, "ANZEN"
-        elif task.arg == "mekura":
-            ok, want = BOARD.kind[target] == MEKURA, "MEKURA"
+        elif task.arg in (ANZEN, MEKURA):
+            ok, want = BOARD.kind[target] == task.arg, str(task.arg).upper()
         else:
             ok, want = BOARD.symbol[target] == task.arg, a_symbol(str(task.arg))
         return ok, T.gettext("You landed on {what}; the task asks for {want}.").format(
@@ -198,7 +196,6 @@ class LessonSession:
         self.solved: set[str] = set()
         self.task: Task = CHAPTERS[0].tasks[0]
         self.state: State = self.task.start()
-        self.last: TryResult | None = None
         self.moved = False
 
     @property
@@ -210,7 +207,6 @@ class LessonSession:
             raise ValueError(f"no task {task_id!r} in the lesson")
         self.task = TASKS[task_id]
         self.state = self.task.start()
-        self.last = None
         self.moved = False
         return self.task
 
@@ -224,7 +220,6 @@ class LessonSession:
         result = check_try(self.task, self.state, move)
         self.moved = result.state is not self.state
         self.state = result.state
-        self.last = result
         if result.ok:
             self.solved.add(self.task.id)
         return result

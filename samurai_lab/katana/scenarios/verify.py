@@ -76,41 +76,28 @@ def run_scenario(scenario: Scenario) -> ScenarioRun:
 
 def check(state: State, expect: Expectation, moved: bool = False) -> list[str]:
     """The failed checks of ``expect`` on ``state``."""
-    out: list[str] = []
     c = expect.checks
     legal = legal_moves(state)
-    legal_s = {str(m) for m in legal}
-
-    def want(key: str, expected: object, actual: object) -> None:
-        if expected != actual:
-            out.append(f"{key}: expected {expected!r}, found {actual!r}")
-
-    if "position" in c:
-        want("position", c["position"], to_position(state))
-    if "to_move" in c:
-        want("to_move", c["to_move"], PLAYERS[state.to_move])
-    if "last" in c:
-        want("last", c["last"], state.last or "-")
-    if "kills" in c:
-        want("kills", c["kills"], f"{state.kills[0]}:{state.kills[1]}")
-    if "winner" in c:
-        res = outcome(state)
-        actual = "none" if res is None else ("draw" if res.winner is None else PLAYERS[res.winner])
-        want("winner", c["winner"], actual)
-    if "tachiojo" in c:
-        want("tachiojo", c["tachiojo"], is_tachiojo(state))
-    if "pending" in c:
-        want("pending", c["pending"], bool(state.pending))
-    out += listed_moves(c, ("moves_include", "moves_exclude"), legal_s, parse_move, lambda m: why_illegal(state, m))
-    if "movers" in c:
-        want("movers", sorted(c["movers"]), sorted({NAMES[m.frm] for m in legal if m.kind == "move"}))
-    if "targets" in c:
-        want("targets", sorted(c["targets"]), sorted({NAMES[m.to] for m in legal if m.kind != "pass"}))
+    res = outcome(state)
+    found = {"position": to_position(state), "to_move": PLAYERS[state.to_move], "last": state.last or "-",
+             "kills": f"{state.kills[0]}:{state.kills[1]}",
+             "winner": "none" if res is None else ("draw" if res.winner is None else PLAYERS[res.winner]),
+             "tachiojo": is_tachiojo(state), "pending": bool(state.pending)}
+    found_after_moves = {
+        "movers": sorted({NAMES[m.frm] for m in legal if m.kind == "move"}),
+        "targets": sorted({NAMES[m.to] for m in legal if m.kind != "pass"}),
+        "weak": sorted(NAMES[i] for i, v in enumerate(state.cells) if v and not is_strong(v)),
+        "challenges": len(state.challenges) if moved else 0,
+        "killed": sum(ch.killed for ch in state.challenges) if moved else 0}
+    expected = {**c, **{key: sorted(c[key]) for key in ("movers", "targets") if key in c}}
     if "weak" in c:
-        want("weak", sorted(NAMES[square_index(s)] for s in c["weak"]),
-             sorted(NAMES[i] for i, v in enumerate(state.cells) if v and not is_strong(v)))
-    if "challenges" in c:
-        want("challenges", c["challenges"], len(state.challenges) if moved else 0)
-    if "killed" in c:
-        want("killed", c["killed"], sum(ch.killed for ch in state.challenges) if moved else 0)
-    return out
+        expected["weak"] = sorted(NAMES[square_index(s)] for s in c["weak"])
+    return (_differences(expected, found)
+            + listed_moves(c, ("moves_include", "moves_exclude"), {str(m) for m in legal}, parse_move,
+                           lambda m: why_illegal(state, m))
+            + _differences(expected, found_after_moves))
+
+
+def _differences(expected: dict[str, object], found: dict[str, object]) -> list[str]:
+    return [f"{key}: expected {expected[key]!r}, found {value!r}" for key, value in found.items()
+            if key in expected and expected[key] != value]

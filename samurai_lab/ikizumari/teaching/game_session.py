@@ -70,11 +70,7 @@ class GameSession:
         colour = self.state.to_move
         if colour not in self._bots:
             name = self.seats[colour]
-            if name == "search":
-                from ..bots.search import SearchBot
-                self._bots[colour] = SearchBot(seed=self.seed + colour, nodes=self.bot_nodes)
-            else:
-                self._bots[colour] = make_bot(name, self.seed + colour)
+            self._bots[colour] = make_bot(f"search:{self.bot_nodes}n" if name == "search" else name, self.seed + colour)
         move = self._bots[colour].choose(self.state)
         self.play(move)
         return move

@@ -39,7 +39,6 @@ LAYOUT: Final = _BLACK_HALF + (_MIDDLE,) + tuple(reversed(_BLACK_HALF))  # rows 
 
 _LETTER = {"B": (BLACK, None), "K": (KATANA, None), "S": (SHIRO, None), "M": (SYMBOL, MEKURA),
            "R": (SYMBOL, RYU), "T": (SYMBOL, TAIYO), "W": (SYMBOL, WASH)}
-SYMBOL_LETTER: Final = {MEKURA: "M", RYU: "R", TAIYO: "T", WASH: "W"}
 
 # The eight directions as (column step, row step), in a fixed order
 DIRECTIONS: Final = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))

@@ -24,22 +24,16 @@ def symbol_shapes(symbol: str, cx: float, cy: float, s: float) -> list[Shape]:
     colour = theme.SYMBOL_COLOURS[symbol]
     r = s * 0.3
     if symbol == "taiyo":  # a sun: disc and eight rays
-        rays = []
-        for i in range(8):
-            a = i * math.pi / 4
-            rays.append(line([(cx + math.cos(a) * r * 0.8, cy + math.sin(a) * r * 0.8),
-                               (cx + math.cos(a) * r * 1.25, cy + math.sin(a) * r * 1.25)],
-                              stroke=colour, width=max(1.5, s * 0.05)))
-        return [circle(cx, cy, r * 0.6, fill=colour)] + rays
-    if symbol == "mekura":  # a crescent moon: outer arc, then inner arc back
-        pts = []
-        for i in range(0, 21):
-            a = math.pi / 2 + i * math.pi / 20  # left half of the outer circle
-            pts.append((cx + math.cos(a) * r, cy - math.sin(a) * r))
-        for i in range(20, -1, -1):
-            a = math.pi / 2 + i * math.pi / 20
-            pts.append((cx + r * 0.25 + math.cos(a) * r * 0.55, cy - math.sin(a) * r))
-        return [poly(pts, fill=colour)]
+        angles = [i * math.pi / 4 for i in range(8)]
+        return [circle(cx, cy, r * 0.6, fill=colour)] + [
+            line([(cx + math.cos(a) * r * 0.8, cy + math.sin(a) * r * 0.8),
+                  (cx + math.cos(a) * r * 1.25, cy + math.sin(a) * r * 1.25)], stroke=colour, width=max(1.5, s * 0.05))
+            for a in angles]
+    if symbol == "mekura":  # a crescent moon: outer arc (the left half of the circle), then inner arc back
+        arc = [math.pi / 2 + i * math.pi / 20 for i in range(21)]
+        return [poly([(cx + math.cos(a) * r, cy - math.sin(a) * r) for a in arc]
+                     + [(cx + r * 0.25 + math.cos(a) * r * 0.55, cy - math.sin(a) * r) for a in reversed(arc)],
+                     fill=colour)]
     if symbol == "ryu":  # a dragon: a winding body with a triangular head
         pts = [(cx - r * 1.1 + i * r * 2.0 / 12, cy + math.sin(i * math.pi / 4) * r * 0.45) for i in range(13)]
         hx, hy = pts[-1]

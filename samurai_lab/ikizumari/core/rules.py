@@ -319,7 +319,3 @@ def compute_outcome(state: State) -> Outcome | None:
         return Outcome(None, "draw_rule")
     return None
 
-
-__all__ = ["FIRST_MOVE_LIMIT", "IllegalMoveError", "Outcome", "Window", "announced_window",
-           "apply_move", "blocks_opponent", "play", "legal_moves", "outcome", "protected", "shiro_freed", "why_illegal",
-           "window"]

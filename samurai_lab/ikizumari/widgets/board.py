@@ -33,7 +33,6 @@ class BoardView(GridBoard):
         self.geometry = geometry
         self.state: State = new_game()
         self.marks: Marks = marks_for(self.state)
-        self.redraws = 0
         super().__init__(geometry, SQUARES, 4, (BOARD_CLASS, css_class), (SIZE // 2) * SIZE + SIZE // 2,
                          on_error=on_error, lang=lang)
         self.widget.add_class("ikizumari-board")
@@ -82,7 +81,6 @@ class BoardView(GridBoard):
     def _draw(self, *layers: int) -> None:
         if not self.frame.ready:
             return
-        self.redraws += 1
         with self.in_language(), hold_canvas():
             for layer in layers:
                 c = self.frame.begin(layer)

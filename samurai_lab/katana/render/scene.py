@@ -121,11 +121,11 @@ def overlay_shapes(state: State, layout: Layout, *, selected: int | None = None,
                                     stroke=theme.CONSTRAINT, width=4.0, tags=("constraint",)))
     mv = state.last_move
     if previous_move is not None and (mv is None or mv.kind != "move"):
-        (x0, y0), (x1, y1) = layout.centre(previous_move.frm), layout.centre(previous_move.to)
-        shapes.append(line([(x0, y0), (x1, y1)], stroke=theme.LAST_MOVE, width=2.0, dash=(4, 6), tags=("last",)))
+        shapes.append(line([layout.centre(previous_move.frm), layout.centre(previous_move.to)], stroke=theme.LAST_MOVE,
+                           width=2.0, dash=(4, 6), tags=("last",)))
     if mv is not None and mv.kind == "move":
-        (x0, y0), (x1, y1) = layout.centre(mv.frm), layout.centre(mv.to)
-        shapes.append(line([(x0, y0), (x1, y1)], stroke=theme.LAST_MOVE, width=3.0, dash=(8, 4), tags=("last",)))
+        shapes.append(line([layout.centre(mv.frm), layout.centre(mv.to)], stroke=theme.LAST_MOVE, width=3.0,
+                           dash=(8, 4), tags=("last",)))
         for sq in (mv.frm, mv.to):
             x, y = layout.origin(sq)
             shapes.append(rect(x + 4, y + 4, c - 8, c - 8, stroke=theme.LAST_MOVE, width=3.0, tags=("last",)))
@@ -149,11 +149,10 @@ def overlay_shapes(state: State, layout: Layout, *, selected: int | None = None,
         if cell:
             shapes += piece_shapes(owner(cell), is_strong(cell), *layout.centre(sq), c, letters)
     for ch in state.challenges:
-        (x0, y0), (x1, y1) = layout.centre(ch.attacker), layout.centre(ch.defender)
-        shapes.append(line([(x0, y0), (x1, y1)], stroke=theme.CHALLENGE, width=5.0, tags=("challenge",)))
-        x, y = layout.origin(ch.defender)
+        shapes.append(line([layout.centre(ch.attacker), layout.centre(ch.defender)], stroke=theme.CHALLENGE, width=5.0,
+                           tags=("challenge",)))
         k = c * 0.3
-        cx, cy = x + c / 2, y + c / 2
+        cx, cy = layout.centre(ch.defender)
         shapes.append(line([(cx - k, cy - k), (cx + k, cy + k)], stroke=theme.CHALLENGE, width=5.0, tags=("challenge",)))
         shapes.append(line([(cx - k, cy + k), (cx + k, cy - k)], stroke=theme.CHALLENGE, width=5.0, tags=("challenge",)))
     for sq in movable:  # who can move now: a dotted ring around the samurai

@@ -226,9 +226,6 @@ class IkizumariApp(GridApp):
             self.feedback.show(reason, "error")
             return
         self._play(move)
-        self.selected = None
-        self.feedback.clear()
-        self._after_change()
 
     def _after_change(self) -> None:
         """Let bots play when a person is not to move and a person plays too; then redraw (and offer a
@@ -297,16 +294,16 @@ class IkizumariApp(GridApp):
             return
         self._play(self.move_input.value)  # IllegalMoveError: shown by the guard, in words
         self.move_input.value = ""
-        self.selected = None
-        self.feedback.clear()
-        self._after_change()
 
     def _play(self, move: str) -> None:
-        """A person's move: played, then (``_after_change``) offered to the study editor, which may be waiting
-        for an answer."""
+        """A person's move: played, then (``_after_change``) the bots' answers and the move offered to the study
+        editor, which may be waiting for an answer."""
         before = self.session.state
         self.session.play(move)
         self._played = (to_position(before), str(self.session.state.last))
+        self.selected = None
+        self.feedback.clear()
+        self._after_change()
 
     def _pass(self) -> None:
         self.session.play(PASS)

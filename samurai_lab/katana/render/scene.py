@@ -1,10 +1,5 @@
-"""The picture of a position as a list of plain shapes, shared by the SVG and canvas renderers.
-
-``board_shapes(layout)`` is the static board (squares, symbols, coordinates); ``overlay_shapes``
-draws what changes: the constraint of the move, the last move, challenges, legal targets, the
-selected samurai and the samurai themselves (a disc in the side's colour with its letter; a sword
-across it while he keeps it; a hollow ring once he has lost it).
-"""
+"""The picture of a position as a list of plain shapes, shared by the SVG and canvas renderers: the static board
+(``board_shapes``) and what changes with the position (``overlay_shapes``)."""
 
 from __future__ import annotations
 

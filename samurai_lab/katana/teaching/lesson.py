@@ -1,8 +1,4 @@
-"""The guided lesson: chapters, each an explanation and tasks on prepared positions.
-
-A task asks for a move ("make the move that ..."); ``check_task`` says whether a try solves it, and
-when it does not, names the rule (the rules engine's own refusal, or what the legal move failed to do).
-"""
+"""The guided lesson: chapters, each an explanation and tasks on prepared positions ("make the move that ...")."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""Text formats of SAMURAI (katana): TOML scenarios with narrated steps and expectations (its game records
-are written and read by ``common.records``).
-
-``load_scenario(path)`` reads and validates a scenario (a ScenarioError lists every problem with its
-file and field); ``run_scenario`` plays it and checks every expectation; ``check.check_file`` is the
-``samurai-lab check`` entry for files with ``game = "katana"``.
-"""
+"""Text formats of SAMURAI (katana): TOML scenarios with narrated steps and expectations, read (``load``), played
+and checked (``verify``, ``check``); its game records are written and read by ``common.records``."""
 
 from ...common.scenario_file import ScenarioError
 from .model import Expectation, Scenario, Step

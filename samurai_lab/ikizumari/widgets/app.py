@@ -265,12 +265,11 @@ class IkizumariApp(GridApp):
         self._after_change()
 
     def _undo(self) -> None:
-        with use_language(self.lang):
-            if not self.session.undo():
-                self.feedback.show(T.gettext("Nothing to undo."), "info")
-                return
-            self.selected = None
-            self.feedback.show(T.gettext("Move taken back."), "info")
+        if not self.session.undo():
+            self.feedback.show(T.gettext("Nothing to undo."), "info")
+            return
+        self.selected = None
+        self.feedback.show(T.gettext("Move taken back."), "info")
         self._refresh_play()
 
     def load_position(self, text: str) -> None:

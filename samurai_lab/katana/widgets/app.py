@@ -300,8 +300,7 @@ class KatanaApp(GridApp):
     def _ruling_changed(self, ruling_id: str, change: dict) -> None:
         if self._quiet or change["new"] is None:
             return
-        rules = self.session.rules.with_option(ruling_id, change["new"])
-        self.session.new_game(rules)
+        self.session.new_game(self.session.rules.with_option(ruling_id, change["new"]))
         self.selected = None
         self._ruling_note(ruling_id)
         self._refresh_play()

@@ -73,11 +73,10 @@ class Session:
         kind = self.seats[player]
         if kind == "people":
             raise ValueError(T.gettext("It is a person's turn."))
-        bot = self._bots.get(player)
-        if bot is None:
-            bot = make_bot(kind, seed=self.seed * 10 + player, **({"nodes": 1200} if kind == "search" else {}))
-            self._bots[player] = bot
-        return self.play(bot.choose(self.state))
+        if player not in self._bots:
+            options = {"nodes": 1200} if kind == "search" else {}
+            self._bots[player] = make_bot(kind, seed=self.seed * 10 + player, **options)
+        return self.play(self._bots[player].choose(self.state))
 
     def undo(self) -> bool:
         """Take back the last move of a person (and the bot moves after it); False if nothing to undo."""

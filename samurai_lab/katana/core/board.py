@@ -2,10 +2,8 @@
 
 Columns a-i, rows 1-9; rows 1 and 9 hold c-g, rows 2 and 8 hold b-h, the others a-i. Black's side is
 rows 6-9, Red's side rows 1-4, row 5 is the middle line; Red's side is Black's side mirrored across
-row 5. Every square is a node with the attributes ``kind`` (BLACK, KATANA, SHIRO, SYMBOL) and
-``symbol`` (the symbol of a movement square, else None) and ``owner`` (0/1 for a SHIRO square).
-Edges join the eight neighbours. ``RAYS[sq][d]`` is the tuple of squares met walking from ``sq`` in
-direction ``d`` to the board's edge; the move generator stops it at Katana squares and samurai.
+row 5. Every square is a node with the attributes ``kind`` (BLACK, KATANA, SHIRO, SYMBOL), ``symbol``
+(a movement square's, else None) and ``owner`` (0/1 for a SHIRO square); edges join the eight neighbours.
 """
 
 from __future__ import annotations

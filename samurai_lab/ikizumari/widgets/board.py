@@ -81,12 +81,9 @@ class BoardView(GridBoard):
     def _draw(self, *layers: int) -> None:
         if not self.frame.ready:
             return
+        draw = {BOARD: lambda c: draw_board(c, self.geometry),
+                PIECES: lambda c: draw_pieces(c, self.geometry, self.state),
+                MARKS: lambda c: draw_marks(c, self.geometry, self.marks)}
         with self.in_language(), hold_canvas():
             for layer in layers:
-                c = self.frame.begin(layer)
-                if layer == BOARD:
-                    draw_board(c, self.geometry)
-                elif layer == PIECES:
-                    draw_pieces(c, self.geometry, self.state)
-                else:
-                    draw_marks(c, self.geometry, self.marks)
+                draw[layer](self.frame.begin(layer))

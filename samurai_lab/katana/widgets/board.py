@@ -75,8 +75,7 @@ class KatanaBoard(GridBoard):
 
     def _draw_all(self) -> None:
         with hold_canvas():
-            base = self.frame.begin(0)
-            draw_shapes(base, board_shapes(self.layout))
+            draw_shapes(self.frame.begin(0), board_shapes(self.layout))
             self._draw_overlay()
 
     def redraw(self) -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import Callable, Sequence
 
 import ipywidgets as widgets
 
@@ -38,15 +38,14 @@ from ..scenarios.catalogue import short_title
 from ..teaching.rulebook_examples import RULEBOOK_DIR, ExampleEntry, ExampleStepper, Sandbox, catalogue, load_example
 from ..teaching.words import hex_words
 from .board import BoardView
+from .hand_panel import HandPanel
+from .play_input import Outcome, PlayInput
 from .tally_panel import tally_html
 from ...ui.common import Feedback
 from ...ui.header import AppHeader
 from ...ui.layout import FONT, NARROW_PX, button as shared_button, classed, css_widget
 from ...ui.touch import pointer_html
 from ...i18n import Domain
-
-if TYPE_CHECKING:
-    from .play_input import Outcome
 
 T = Domain("knizia_teach")
 
@@ -102,6 +101,67 @@ class SwapChooser:
         finally:
             self._muted = False
         self.widget.layout.display = ""
+
+
+class MoveInput:
+    """A hand, the swap's chooser and the buttons ``<prefix>-end-turn``, ``<prefix>-confirm``: a chosen tile and a
+    clicked hex become an action (``PlayInput``) for ``play``, in the position ``state()`` (None: no move now)."""
+
+    def __init__(self, feedback: Feedback, prefix: str, state: Callable[[], GameState | None],
+                 play: Callable[[Action], None], refresh: Callable[[], None], end_turn: Callable[[], None],
+                 on_tile: Callable[[int], None] | None = None) -> None:
+        self.feedback = feedback
+        self.state = state
+        self.play = play
+        self.refresh = refresh
+        self.input = PlayInput(confirm=False)
+        self.hand = HandPanel()
+        self.hand.on_select(feedback.guard(on_tile or self.choose))
+        self.swap_chooser = SwapChooser(feedback.guard(self.swap_caste))
+        self.end_turn_button = shared_button(T.gettext("End turn"), f"{prefix}-end-turn",
+                                             on_click=feedback.guard(lambda _b: end_turn()))
+        self.confirm_button = shared_button(T.gettext("Confirm exchange"), f"{prefix}-confirm",
+                                            on_click=feedback.guard(lambda _b: self.confirm()))
+
+    def handle(self, out: Outcome) -> None:
+        out.follow(self.play, self.feedback.show, self.refresh)
+
+    def choose(self, k: int) -> None:
+        if (state := self.state()) is not None:
+            self.handle(self.input.choose(state, k))
+
+    def swap_caste(self, end: int, caste: Caste) -> None:
+        if (state := self.state()) is not None:
+            self.handle(self.input.choose_swap_caste(state, end, caste))
+
+    def confirm(self) -> None:
+        """Play the prepared exchange (the swap needs two settlements and a confirmation)."""
+        if (state := self.state()) is not None:
+            self.handle(self.input.commit_pending(state))
+
+    def attempt(self, play: Callable, action: Action, words: Callable[[str], str] = str):
+        """``play(action)``'s result, or None when the rules refuse it (then said, and the app redrawn)."""
+        try:
+            result = play(action)
+        except IllegalMoveError as e:
+            self.input.reset()
+            self.feedback.show(T.gettext("Not allowed: {reason}.").format(reason=words(e.reason)), "error")
+            self.refresh()
+            return None
+        self.input.reset()
+        return result
+
+    def show(self, state: GameState, board: BoardView, title: str = "") -> None:
+        """Offer the hand of ``state`` (under ``title``, else the phase's) and mark the hexes a click may take."""
+        default, items, allowance = self.input.items(state)
+        self.hand.show(title or default, items, allowance)
+        for style, hexes in self.input.highlights(state).items():
+            board.set_highlights(hexes, style)
+        self.show_choices(state)
+
+    def show_choices(self, state: GameState) -> None:
+        self.confirm_button.layout.display = "" if self.input.sel.pending is not None else "none"
+        self.swap_chooser.show(state, self.input.sel.swap_ends, self.input.sel.swap_castes)
 
 
 # --- words -------------------------------------------------------------------------------------
@@ -203,22 +263,16 @@ class ExamplesApp:
         self.scoring = widgets.VBox()
 
         # try it yourself
-        from .hand_panel import HandPanel
-        from .play_input import PlayInput
-
-        self.input = PlayInput(confirm=False)
-        self.hand = HandPanel()
-        self.hand.on_select(self.feedback.guard(self._on_tile))
+        self.moves = MoveInput(self.feedback, "samurai-try", lambda: self.sandbox and self.sandbox.state,
+                               self._sandbox_play, self._refresh_sandbox, lambda: self._sandbox_play(EndTurn()))
+        self.input, self.hand, self.swap_chooser = self.moves.input, self.moves.hand, self.moves.swap_chooser
+        self.end_turn_button, self.confirm_button = self.moves.end_turn_button, self.moves.confirm_button
         self.try_button = button(T.gettext("Try it yourself"), "samurai-try", self.start_sandbox, "info")
         self.try_button.icon = "hand-paper-o"  # FontAwesome, served with the page (no font may lack it)
         self.back_button = button(T.gettext("↩ Back to the example"), "samurai-try-back", self.leave_sandbox,
                                   "warning")
-        self.end_turn_button = button(T.gettext("End turn"), "samurai-try-end-turn",
-                                      lambda: self._sandbox_play(EndTurn()))
-        self.confirm_button = button(T.gettext("Confirm exchange"), "samurai-try-confirm", self._confirm)
         self.undo_button = button(T.gettext("Undo"), "samurai-try-undo", self._undo)
         self.try_outcome = classed(widgets.HTML(), "samurai-try-outcome")
-        self.swap_chooser = SwapChooser(self.feedback.guard(self._swap_caste))
         self.try_box = widgets.VBox([
             widgets.HTML(f'<div style="{TEXT};font-weight:bold;color:#0d47a1">'
                          + pointer_html(T.gettext("Try it yourself: choose a {tile}, then click a hex. The example is "
@@ -476,18 +530,9 @@ class ExamplesApp:
         if sb is None:
             return
         state = sb.state
-        title, items, allowance = self.input.items(state)
-        self.hand.show(title, items, allowance)
-        for style, hexes in self.input.highlights(state).items():
-            self.board.set_highlights(hexes, style)
-        self.confirm_button.layout.display = "" if self.input.sel.pending is not None else "none"
-        self.swap_chooser.show(state, self.input.sel.swap_ends, self.input.sel.swap_castes)
+        self.moves.show(state, self.board)
         self.end_turn_button.disabled = state.played_this_turn == 0 or state.is_over
         self.undo_button.disabled = len(sb.states) <= 1
-
-    def _on_tile(self, k: int) -> None:
-        if self.sandbox is not None:
-            self._handle(self.input.choose(self.sandbox.state, k))
 
     def click(self, hex_index: int | None) -> None:
         """A click on the board: in "try it yourself", the move; otherwise show a settlement's tallies."""
@@ -496,32 +541,16 @@ class ExamplesApp:
             if st is not None and hex_index is not None and st.state.board.is_settlement[hex_index]:
                 self._show_tallies(st.state, [hex_index])
             return
-        self._handle(self.input.click(self.sandbox.state, hex_index))
-
-    def _swap_caste(self, end: int, caste: Caste) -> None:
-        if self.sandbox is not None:
-            self._handle(self.input.choose_swap_caste(self.sandbox.state, end, caste))
-
-    def _confirm(self) -> None:
-        self._handle(self.input.commit_pending(self.sandbox.state))
-
-    def _handle(self, out: Outcome) -> None:
-        out.follow(self._sandbox_play, self.feedback.show, self._refresh_sandbox)
+        self.moves.handle(self.input.click(self.sandbox.state, hex_index))
 
     def _sandbox_play(self, action: Action) -> None:
         sb = self.sandbox
         if sb is None:
             raise ValueError(T.gettext("press “Try it yourself” first"))
-        try:
-            lines = sb.play(action)
-        except IllegalMoveError as e:
-            self.input.reset()
-            self.feedback.show(T.gettext("Not allowed: {reason}.").format(reason=e.reason), "error")
-            self._refresh_sandbox()
-            return
-        self.input.reset()
-        self.feedback.clear()
-        self._show_try(lines)
+        lines = self.moves.attempt(sb.play, action)
+        if lines is not None:
+            self.feedback.clear()
+            self._show_try(lines)
 
     def _undo(self) -> None:
         if self.sandbox is not None:

@@ -31,9 +31,8 @@ from ...ui.projector import PROJECTOR_CLASS
 from ...ui.header import AppHeader
 from ..teaching.words import plain_text
 from ..teaching.example_words import action_phrase
-from .examples import TEXT as TEXT_STYLE, SwapChooser
-from .hand_panel import HandPanel, hand_items
-from .play_input import Outcome, PlayInput
+from .examples import TEXT as TEXT_STYLE, MoveInput
+from .hand_panel import hand_items
 from .tally_panel import tally_html
 from ...i18n import Domain
 
@@ -78,13 +77,13 @@ class LessonApp:
         self.wrong_tries: dict[str, int] = {}
         self.task: Task = TASKS[0]
         self.run = Run(self.task, self.ruleset)
-        self.input = PlayInput(confirm=False)
+        self.moves = MoveInput(self.feedback, "samurai-lesson", lambda: None if self.run.over else self.run.state,
+                               self.play, self._refresh_input, self.end_turn, self._on_tile)
+        self.input, self.hand, self.swap_chooser = self.moves.input, self.moves.hand, self.moves.swap_chooser
+        self.end_turn_button, self.confirm_button = self.moves.end_turn_button, self.moves.confirm_button
 
         self.board = BoardView(self.run.state, hex_size=hex_size)
         self.board.on_click(self.feedback.guard(lambda hex_index, *_: self.click(hex_index)))
-        self.hand = HandPanel()
-        self.hand.on_select(self.feedback.guard(self._on_tile))
-        self.swap_chooser = SwapChooser(self.feedback.guard(self._swap_caste))
 
         self.edition = widgets.ToggleButtons(options=[(T.gettext("1998 rules"), "1998"),
                                                       (T.gettext("2015 rules"), "2015")], value=edition,
@@ -109,8 +108,6 @@ class LessonApp:
             return shared_button(label, f"samurai-lesson-{cls}", style=style,
                                  on_click=self.feedback.guard(lambda _b: handler()))
 
-        self.end_turn_button = button(T.gettext("End turn"), "end-turn", self.end_turn)
-        self.confirm_button = button(T.gettext("Confirm exchange"), "confirm", self.confirm)
         self.retry_button = button(T.gettext("Try again"), "retry", self.retry)
         self.hint_button = button(T.gettext("Hint"), "hint", self.show_hint)
         self.solution_button = button(T.gettext("Show a solution"), "solution", self.show_solution)
@@ -235,7 +232,7 @@ class LessonApp:
                 self.feedback.show(
                     T.gettext("Solved! Go on with “Next task”, or press “Try again” to replay it."), "success")
                 return
-        self._handle(self.input.choose(self.run.state, k))
+        self.moves.handle(self.input.choose(self.run.state, k))
 
     def click(self, hex_index: int | None) -> None:
         """A click on a hex of the board (index; None outside the map)."""
@@ -252,31 +249,19 @@ class LessonApp:
         out = self.input.click(state, hex_index)
         if out.action is None and out.kind == "error":
             self._count_wrong()
-        self._handle(out)
-
-    def _swap_caste(self, end: int, caste) -> None:
-        if not self.run.over:
-            self._handle(self.input.choose_swap_caste(self.run.state, end, caste))
+        self.moves.handle(out)
 
     def confirm(self) -> None:
         """Play the prepared exchange (the swap needs two settlements and a confirmation)."""
-        self._handle(self.input.commit_pending(self.run.state))
-
-    def _handle(self, out: Outcome) -> None:
-        out.follow(self.play, self.feedback.show, self._refresh_input)
+        self.moves.handle(self.input.commit_pending(self.run.state))
 
     def play(self, action) -> None:
         """Play one action of the learner's turn and show the verdict."""
-        try:
-            verdict = self.run.play(action)
-        except IllegalMoveError as e:
+        verdict = self.moves.attempt(self.run.play, action, self.words)
+        if verdict is None:
             self._count_wrong()
-            self.input.reset()
-            self.feedback.show(T.gettext("Not allowed: {reason}.").format(reason=self.words(e.reason)), "error")
-            self._refresh_input()
-            return
-        self.input.reset()
-        self._after_verdict(verdict)
+        else:
+            self._after_verdict(verdict)
 
     def end_turn(self) -> None:
         """End the learner's turn: the try is judged."""
@@ -347,25 +332,18 @@ class LessonApp:
 
     def _refresh_input(self) -> None:
         state = self.run.state
-        if self.run.over and self.run.verdict is not None and self.run.verdict.status == WRONG:
-            # the hand stays: picking a tile starts the task again with it
-            start = self.start_state
-            items = hand_items(start, start.hand, None)
-            self.hand.show(T.gettext("Your hand again ({player}): pick a {tile} to try again").format(
-                player=_seat_name(start), tile=start.ruleset.vocabulary.tile), items, "")
-            self.board.clear_highlights()
-        elif self.run.over:
-            self.hand.show("", [], "")
-            self.board.clear_highlights()
+        if not self.run.over:
+            self.moves.show(state, self.board, T.gettext("Your hand ({player}): choose a {tile}").format(
+                player=_seat_name(state), tile=state.ruleset.vocabulary.tile))
         else:
-            title, items, allowance = self.input.items(state)
-            title = T.gettext("Your hand ({player}): choose a {tile}").format(
-                player=_seat_name(state), tile=state.ruleset.vocabulary.tile)
-            self.hand.show(title, items, allowance)
-            for style, hexes in self.input.highlights(state).items():
-                self.board.set_highlights(hexes, style)
-        self.confirm_button.layout.display = "" if self.input.sel.pending is not None else "none"
-        self.swap_chooser.show(state, self.input.sel.swap_ends, self.input.sel.swap_castes)
+            if self.run.verdict.status == WRONG:  # the hand stays: picking a tile starts the task again with it
+                start = self.start_state
+                self.hand.show(T.gettext("Your hand again ({player}): pick a {tile} to try again").format(
+                    player=_seat_name(start), tile=start.ruleset.vocabulary.tile), hand_items(start, start.hand, None))
+            else:
+                self.hand.show("", [], "")
+            self.board.clear_highlights()
+            self.moves.show_choices(state)
         self.end_turn_button.disabled = self.run.over or not self.run.actions
         self.retry_button.button_style = "warning" if self.run.over and self.task.id not in self.solved_now() else ""
         self.next_button.button_style = "success" if self.task.id in self.solved else ""

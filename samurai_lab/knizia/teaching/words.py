@@ -83,22 +83,19 @@ def _village_words(board: Board, specs: dict | None = None) -> dict[int, str]:
             cx = sum(_xy(board, i)[0] for i in land) / len(land)
             cy = sum(_xy(board, i)[1] for i in land) / len(land)
             x, y = _xy(board, v)
-            out[v] = f"the {KINDS[board.info[v].kind]} in the {_compass(x - cx, y - cy)} of " \
-                     f"{ISLANDS.get(island, island.title())}"
             specs[v] = ("island", KINDS[board.info[v].kind], _compass(x - cx, y - cy),
                         ISLANDS.get(island, island.title()))
+            out[v] = "the {} in the {} of {}".format(*specs[v][1:])
     seen: dict[tuple[int, str], list[int]] = {}
     for v, key in plain.items():
         seen.setdefault(key, []).append(v)
     for (a, d), villages in seen.items():
         for v in villages:
             kind = KINDS[board.info[v].kind]
-            if len(villages) == 1:
-                out[v] = f"the {kind} {d} of {board.info[a].name}"
-                specs[v] = ("near", kind, 1, d, a)
-            else:
-                out[v] = f"the {kind} {_distance(board, v, a)} steps {d} of {board.info[a].name}"
-                specs[v] = ("near", kind, _distance(board, v, a), d, a)
+            n = 1 if len(villages) == 1 else _distance(board, v, a)
+            steps = "" if len(villages) == 1 else f"{n} steps "
+            out[v] = f"the {kind} {steps}{d} of {board.info[a].name}"
+            specs[v] = ("near", kind, n, d, a)
     # islands whose villages share a compass point: add the distance from the island's middle
     by_words: dict[str, list[int]] = {}
     for v, w in out.items():
@@ -112,7 +109,6 @@ def _village_words(board: Board, specs: dict | None = None) -> dict[int, str]:
     return out
 
 
-@lru_cache(maxsize=8)
 def _all_words(board: Board) -> tuple[str, ...]:
     return _words_and_specs(board)[0]
 
@@ -296,9 +292,6 @@ def resolution_words(state: GameState, r: Resolution, coords: bool = False, capi
     who = seat_names(state)[r.winner]
     return T.pgettext("hex in words", "{player} takes the {caste} of {where} ({tallies})").format(
         player=who, **values)
-
-
-__all__ = ["capitalised", "hex_words", "plain_text", "resolution_words", "seat_names", "tallies_words", "tile_words"]
 
 
 _ID = r"(?:HO|KY|SH|HK|SEA)\d{2}"

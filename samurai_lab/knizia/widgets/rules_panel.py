@@ -53,11 +53,6 @@ def demo_words(state: GameState, text: str) -> str:
     return plain_text(state, option_ids_in_words(text, english_too=True))
 
 
-def value_words(value: str) -> str:
-    """A ruling's option in words, in the current language (``end_of_turn`` -> ``end of turn``)."""
-    return option_words(value)
-
-
 def presets_html(ruleset: Ruleset | None = None) -> str:
     """A table: each ruling, the value of each edition preset (and of ``ruleset`` if given), explained."""
     cell = "padding:5px 10px;border-bottom:1px solid #e5dccb;vertical-align:top"
@@ -69,7 +64,7 @@ def presets_html(ruleset: Ruleset | None = None) -> str:
         tds = []
         for _, rs in cols:
             v = getattr(rs, r.field)
-            tds.append(f'<td style="{cell}"><b>{html.escape(value_words(v))}</b><br><span style="color:#6b6257;'
+            tds.append(f'<td style="{cell}"><b>{html.escape(option_words(v))}</b><br><span style="color:#6b6257;'
                        f'font-size:14px">{html.escape(r.explain(v))}</span></td>')
         rows.append(f'<tr><td style="{cell};white-space:nowrap"><b>{r.id}</b></td><td style="{cell}">'
                     f'{html.escape(r.title)}</td>{"".join(tds)}</tr>')
@@ -266,7 +261,7 @@ class RulesPanel:
             return "".join(f' <span style="color:#6b6257">{html.escape(preset.format(edition=k))}</span>'
                            for k, rs in PRESETS.items() if getattr(rs, ruling.field) == value)
 
-        choices = "".join(f'<li><b>{html.escape(value_words(v))}</b>: {html.escape(text)}{presets_of(v)}</li>'
+        choices = "".join(f'<li><b>{html.escape(option_words(v))}</b>: {html.escape(text)}{presets_of(v)}</li>'
                           for v, text in ruling.choices)
         self.ruling_text.value = (f'<div class="samurai-ruling-text-body" style="{TEXT};margin:6px 0"><b>{ruling.id}: '
                                   f'{html.escape(ruling.title)}</b><ul style="margin:4px 0">{choices}</ul></div>')
@@ -296,7 +291,7 @@ class RulesPanel:
             end = f"<div><b>{over}</b> {html.escape(reason)}</div>" if run.final.is_over else ""
             head = widgets.HTML(
                 f'<div style="{TEXT}"><div style="font-size:18px;font-weight:bold;color:#0d47a1">'
-                f'{ruling.id} = {html.escape(value_words(run.value))}</div><div class="samurai-ruling-run-words" '
+                f'{ruling.id} = {html.escape(option_words(run.value))}</div><div class="samurai-ruling-run-words" '
                 f'style="color:#6b6257;font-size:14px">'
                 f'{html.escape(run.explanation)} — {html.escape(run.label)}</div></div>')
             outcome = widgets.HTML(

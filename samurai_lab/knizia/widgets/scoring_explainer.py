@@ -15,9 +15,8 @@ Stable CSS classes: ``samurai-scoring-explainer`` (the whole), ``samurai-score-c
 from __future__ import annotations
 
 import html
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Sequence
 
 import ipywidgets as widgets
 
@@ -72,10 +71,6 @@ def _edition_of(vocabulary: Vocabulary | None) -> str:
         if v is vocabulary:
             return k
     return "1998"
-
-
-def _colour(name: str, index: int) -> str:
-    return THEME.player_colour(name, index)
 
 
 def _chip(colour: str, size: int = 12) -> str:
@@ -235,7 +230,7 @@ def scoring_case_from_scenario(scenario) -> ScoringCase:
         key=scenario_id(scenario), title=scenario_title(scenario),
         counts=tuple(tuple(c) for c in state.captured),  # type: ignore[misc]
         names=tuple(s.name for s in state.seats),
-        colours=tuple(_colour(s.colour, i) for i, s in enumerate(state.seats)),
+        colours=tuple(THEME.player_colour(s.colour, i) for i, s in enumerate(state.seats)),
         edition=scenario_edition(scenario),
         text=getattr(scenario, "description", "") or "",
     )
@@ -271,7 +266,7 @@ class ScoringExplainer:
         n = len(counts)
         self.names = list(names) if names is not None else [c.capitalize() for c in self.vocab.colours[:n]]
         self.colours = list(colours) if colours is not None else [
-            _colour(nm.lower(), i) for i, nm in enumerate(self.names)]
+            THEME.player_colour(nm.lower(), i) for i, nm in enumerate(self.names)]
         self.counts: list[list[int]] = [list(c) for c in counts]
         self.shown = 0  # steps revealed; 0 = all
         self.case: ScoringCase | None = None
@@ -417,8 +412,7 @@ class ScoringExplainer:
             return
         self.counts[p][c] = int(value)
         self.case = None
-        with self._quiet(self.from_example):
-            self.from_example.value = ""
+        self._set_quietly(self.from_example, "")
         self._refresh()
 
     # --- API ----------------------------------------------------------------------------------
@@ -451,13 +445,11 @@ class ScoringExplainer:
         if colours is not None:
             self.colours = list(colours)
         elif len(self.colours) != n or names is not None:
-            self.colours = [_colour(nm.lower(), i) for i, nm in enumerate(self.names)]
+            self.colours = [THEME.player_colour(nm.lower(), i) for i, nm in enumerate(self.names)]
         self.counts = counts
         self.shown = 0
         if self.editable:
-            if self.players.value != n:
-                with self._quiet(self.players):
-                    self.players.value = n
+            self._set_quietly(self.players, n)
             self._rebuild_grid()
         self._refresh()
 
@@ -468,13 +460,11 @@ class ScoringExplainer:
                 editions=", ".join(VOCABULARY), edition=repr(edition)))
         self.vocab = VOCABULARY[edition]
         if self.editable:
-            if self.edition.value != edition:
-                with self._quiet(self.edition):
-                    self.edition.value = edition
+            self._set_quietly(self.edition, edition)
             if self.case is None and [n.lower() for n in self.names] == list(
                     VOCABULARY["2015" if edition == "1998" else "1998"].colours[:len(self.names)]):
                 self.names = [c.capitalize() for c in self.vocab.colours[:len(self.names)]]
-                self.colours = [_colour(nm.lower(), i) for i, nm in enumerate(self.names)]
+                self.colours = [THEME.player_colour(nm.lower(), i) for i, nm in enumerate(self.names)]
             self._rebuild_grid()
         self._refresh()
 
@@ -500,15 +490,13 @@ class ScoringExplainer:
     def load_case(self, case: ScoringCase) -> None:
         """Load the captured pieces of a preset or of a scenario's end."""
         self.vocab = VOCABULARY[case.edition]
-        if self.editable and self.edition.value != case.edition:
-            with self._quiet(self.edition):
-                self.edition.value = case.edition
+        if self.editable:
+            self._set_quietly(self.edition, case.edition)
         self.set_counts(case.counts, case.names, case.colours)
         self.case = case
         if self.editable:
             keys = [v for _, v in self.from_example.options]
-            with self._quiet(self.from_example):
-                self.from_example.value = case.key if case.key in keys and case.key not in self.presets else ""
+            self._set_quietly(self.from_example, case.key if case.key in keys and case.key not in self.presets else "")
         self.feedback.clear()
         self._refresh()
 
@@ -524,12 +512,11 @@ class ScoringExplainer:
         self.show_steps(max(1, min(total, current + delta)))
 
     # --- drawing ---------------------------------------------------------------------------
-    @contextmanager
-    def _quiet(self, w: widgets.Widget) -> Iterator[None]:
+    def _set_quietly(self, control: widgets.ValueWidget, value) -> None:
         """Set a control's value without its observer acting on it."""
         self._muted = True
         try:
-            yield
+            control.value = value
         finally:
             self._muted = False
 

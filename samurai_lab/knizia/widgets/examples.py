@@ -1,10 +1,8 @@
 """The rulebook examples app: every example (E1-E10, the rulings R1-R4) stepped through on the board.
 
-The examples are the studies of ``studies/rulebook/`` (``knizia/teaching/rulebook_examples.py``: the
-list, each step's position, words, marks, what the example states, the rule variants; the words in
-``knizia/teaching/example_words.py``). ``ExamplesApp`` shows them: the list grouped by edition, the
-board zoomed on the settlements concerned, previous / next / play, and "Try it yourself" (``Sandbox``):
-another move from the position shown, one click back to the example.
+The examples are the studies of ``studies/rulebook/`` (``knizia/teaching/rulebook_examples.py``). ``ExamplesApp``
+shows the list by edition, the board zoomed on the settlements concerned, previous / next / play, and
+"Try it yourself" (``Sandbox``): another move from the position shown, one click back to the example.
 
 Stable CSS classes: ``samurai-examples`` (the app), ``samurai-example-E2`` (list buttons),
 ``samurai-example-title``, ``samurai-example-description``, ``samurai-step-label``,
@@ -50,7 +48,6 @@ from ...i18n import Domain
 T = Domain("knizia_teach")
 
 TEXT = f"{FONT};font-size:17px;line-height:1.45;color:#2b2620"
-
 
 
 #: The text column scrolls beside the board and its parts keep their size; the list's titles wrap in their
@@ -171,6 +168,11 @@ def _chip(colour: str, size: int = 13) -> str:
             f'border:1px solid rgba(0,0,0,.4);vertical-align:middle;margin-right:4px"></span>')
 
 
+def _list_html(heading: str, lines: Sequence[str]) -> str:
+    items = "".join(f"<li>{html.escape(x)}</li>" for x in lines)
+    return f'<b>{html.escape(heading)}</b><ul style="margin:2px 0">{items}</ul>'
+
+
 def source_quote_html(sources) -> str:
     """The rulebook's own sentences of an example (``Study.sources``), quoted in their original
     language beside the translation: one block per quotation, marked with its language (``lang``)."""
@@ -202,7 +204,6 @@ class ExamplesApp:
         self.stepper: ExampleStepper | None = None
         self.entry: ExampleEntry | None = None
         self.sandbox: Sandbox | None = None
-        self._first = True
 
         first = load_example(self.entries[0].key, folder).start
         self.hex_size = hex_size
@@ -219,8 +220,7 @@ class ExamplesApp:
             if not entries:
                 continue
             items.append(widgets.HTML(f'<div style="{FONT};font-weight:bold;font-size:13px;line-height:1.3;'
-                                      f'color:#6b4b1f;'
-                                      f'margin:10px 0 2px">{html.escape(group_title(group))}</div>'))
+                                      f'color:#6b4b1f;margin:10px 0 2px">{html.escape(group_title(group))}</div>'))
             for e in entries:
                 title = e.title_text()
                 b = shared_button(f"{e.key} · {short_title(e.key, title)}", f"samurai-example-{e.key}", tooltip=title,
@@ -425,34 +425,28 @@ class ExamplesApp:
             self.slider.value = k
         if self.sandbox is not None:
             self._leave_sandbox_quietly()
-        colours = seat_colours(st.state)
         self.step_label.value = (f'<span style="{FONT};font-size:16px;font-weight:bold;margin-left:8px">'
                                  f'{html.escape(st.label())}</span>')
-        if k:
-            who = st.before.current
-            self.action.value = (f'<div class="samurai-step-action-text" style="{TEXT};font-weight:bold;margin:6px 0">'
-                                 f'{_chip(colours[who])}{html.escape(st.action_line())}.</div>')
-        else:
-            self.action.value = ""
+        chip = _chip(seat_colours(st.state)[st.before.current])
+        self.action.value = (f'<div class="samurai-step-action-text" style="{TEXT};font-weight:bold;margin:6px 0">'
+                             f'{chip}{html.escape(st.action_line())}.</div>' if k else "")
         self.narration.value = (f'<div class="samurai-step-narration-text" style="{TEXT};background:#fffdf6;'
                                 f'border-left:5px solid #b5651d;padding:8px 12px;margin:4px 0">'
                                 f'{html.escape(st.narration())}</div>' if st.narration() else "")
-        lines = st.outcome()
-        heading = html.escape(T.gettext("Outcome:"))
-        self.outcome.value = (f'<div class="samurai-step-outcome-text" style="{TEXT};margin:4px 0">'
-                              f'<b>{heading}</b><ul style="margin:2px 0">'
-                              + "".join(f"<li>{html.escape(x)}</li>" for x in lines) + "</ul></div>" if lines else "")
+        outcome = st.outcome()
+        lines = _list_html(T.gettext("Outcome:"), outcome)
+        self.outcome.value = (f'<div class="samurai-step-outcome-text" style="{TEXT};margin:4px 0">{lines}</div>'
+                              if outcome else "")
         expected = st.expected_lines()
         if expected:
             bad = st.mismatches()
             verdict = (T.gettext("✔ the rules engine agrees") if not bad else
                        T.gettext("✘ the rules engine differs: {differences}").format(differences="; ".join(bad)))
-            heading = html.escape(T.gettext("As the example states:"))
+            lines = _list_html(T.gettext("As the example states:"), [x.rstrip(".") for x in expected])
             self.expected.value = (
                 f'<div class="samurai-step-expected-text" style="{FONT};font-size:15px;color:#33503a;'
-                f'background:#eef5e6;padding:6px 10px;border-radius:4px;margin:4px 0"><b>{heading}</b>'
-                f'<ul style="margin:2px 0">{"".join(f"<li>{html.escape(x.rstrip(chr(46)))}</li>" for x in expected)}'
-                f'</ul><i>{html.escape(verdict)}</i></div>')
+                f'background:#eef5e6;padding:6px 10px;border-radius:4px;margin:4px 0">{lines}'
+                f'<i>{html.escape(verdict)}</i></div>')
         else:
             self.expected.value = ""
         self.board.set_state(st.state)
@@ -561,11 +555,8 @@ class ExamplesApp:
     def _show_try(self, lines: Sequence[str]) -> None:
         sb = self.sandbox
         assert sb is not None
-        heading = html.escape(T.gettext("What happens:"))
-        self.try_outcome.value = (f'<div class="samurai-try-outcome-text" style="{TEXT}">'
-                                  f'<b>{heading}</b><ul style="margin:2px 0">'
-                                  + "".join(f"<li>{html.escape(x)}</li>" for x in lines)
-                                  + "</ul></div>")
+        happens = _list_html(T.gettext("What happens:"), lines)
+        self.try_outcome.value = f'<div class="samurai-try-outcome-text" style="{TEXT}">{happens}</div>'
         self.board.set_state(sb.state)
         self.board.clear_highlights()
         hexes = sorted({r.hex for r in sb.state.events})

@@ -13,6 +13,7 @@ import ipywidgets as widgets
 
 from ..core.ruleset import BY_PLAYER_COUNT, CHOSEN, HIDDEN, OPEN, PRESETS, RANDOM, RULINGS, VOCABULARY, Ruleset
 from ...i18n import N_, Domain
+from ...ui.layout import classed
 from ..teaching.example_words import option_words
 
 T = Domain("knizia_teach")
@@ -48,21 +49,19 @@ class RulesetPanel:
 
     def __init__(self, n_players: int = 4, ruleset: Ruleset = PRESETS["1998"], seed: int = 1) -> None:
         wide = widgets.Layout(width="auto")
-        self.players = widgets.ToggleButtons(options=[(T.ngettext("{n} player", "{n} players", n).format(n=n), n)
-                                                      for n in (2, 3, 4)],
-                                             value=n_players, style={"button_width": "80px"})
-        self.players.add_class("samurai-players")
-        self.edition = widgets.Dropdown(options=[(T.gettext(v), k) for k, v in PRESET_LABELS.items()],
-                                        value=ruleset.edition, description=T.gettext("Edition"), layout=wide)
-        self.edition.add_class("samurai-edition")
+        self.players = classed(widgets.ToggleButtons(
+            options=[(T.ngettext("{n} player", "{n} players", n).format(n=n), n) for n in (2, 3, 4)],
+            value=n_players, style={"button_width": "80px"}), "samurai-players")
+        self.edition = classed(widgets.Dropdown(options=[(T.gettext(v), k) for k, v in PRESET_LABELS.items()],
+                                                value=ruleset.edition, description=T.gettext("Edition"), layout=wide),
+                               "samurai-edition")
         self.rulings: dict[str, widgets.Dropdown] = {}
         self.explanations: dict[str, widgets.HTML] = {}
         rows: list[widgets.Widget] = []
         for r in RULINGS:
-            dd = widgets.Dropdown(options=[(option_words(v), v) for v, _ in r.choices],
-                                  value=getattr(ruleset, r.field), layout=widgets.Layout(width="260px"),
-                                  disabled=len(r.choices) == 1)
-            dd.add_class(f"samurai-ruling-{r.id}")
+            dd = classed(widgets.Dropdown(options=[(option_words(v), v) for v, _ in r.choices],
+                                          value=getattr(ruleset, r.field), layout=widgets.Layout(width="260px"),
+                                          disabled=len(r.choices) == 1), f"samurai-ruling-{r.id}")
             ex = widgets.HTML()
             self.rulings[r.field], self.explanations[r.field] = dd, ex
             dd.observe(lambda ch, f=r.field: self._explain(f), names="value")
@@ -77,17 +76,16 @@ class RulesetPanel:
                                          value=ruleset.captures_visible, description=T.gettext("Captures"),
                                          layout=wide)
         self.seed = widgets.IntText(value=seed, description=T.gettext("Seed"), layout=widgets.Layout(width="160px"))
-        self.new_game = widgets.Button(description=T.gettext("New game"), button_style="primary", icon="play")
-        self.new_game.add_class("samurai-new-game")
+        self.new_game = classed(widgets.Button(description=T.gettext("New game"), button_style="primary", icon="play"),
+                                "samurai-new-game")
         self.apply_rules = widgets.Button(description=T.gettext("Use these rules here"), icon="check",
                                           tooltip=T.gettext("Keep the position, change its rules"))
         self.edition.observe(self._on_preset, names="value")
-        self.widget = widgets.VBox([
+        self.widget = classed(widgets.VBox([
             self.players, self.edition, *rows,
             widgets.HTML(setup_help(ruleset.edition)), self.hands, self.setup, self.captures,
             widgets.HBox([self.seed, self.new_game, self.apply_rules]),
-        ])
-        self.widget.add_class("samurai-rules")
+        ]), "samurai-rules")
 
     def _explain(self, field: str) -> None:
         ruling = next(r for r in RULINGS if r.field == field)

@@ -1,9 +1,7 @@
 """Learn the rules: a guided lesson of chapters, each with an explanation and tasks solved on the board.
 
-The lesson's content is data in ``samurai_lab.knizia.teaching.lessons``; this app shows a chapter's text,
-prepares the task's position on a ``BoardView``, turns the learner's clicks into actions
-(``PlayInput``), and judges each try (``lessons.Run``): success, or feedback naming the
-rule. Progress (chapter n of m, tasks solved) stays visible.
+The lesson's content is data in ``samurai_lab.knizia.teaching.lessons``; each try (``lessons.Run``) is judged:
+success, or feedback naming the rule. Progress (chapter n of m, tasks solved) stays visible.
 
 Stable CSS classes: ``samurai-lesson`` (the app), ``samurai-lesson-progress``,
 ``samurai-lesson-chapters`` (chapter menu), ``samurai-lesson-chapter-title``,
@@ -19,7 +17,7 @@ from typing import Sequence
 
 import ipywidgets as widgets
 
-from ..teaching.lessons import CHAPTERS, SOLVED, TASKS, WRONG, Chapter, Run, Task, chapter_of, progress_text, solve
+from ..teaching.lessons import CHAPTERS, SOLVED, TASKS, WRONG, Run, Task, chapter_of, progress_text, solve
 from ..render.theme import seat_colours
 from ..core.rules import IllegalMoveError
 from ..core.ruleset import PRESETS, Ruleset
@@ -29,7 +27,7 @@ from ...ui.common import Feedback
 from ...ui.layout import FONT, button as shared_button, classed, css_widget
 from ...ui.projector import PROJECTOR_CLASS
 from ...ui.header import AppHeader
-from ..teaching.words import plain_text
+from ..teaching.words import plain_text, seat_names
 from ..teaching.example_words import action_phrase
 from .examples import TEXT as TEXT_STYLE, MoveInput
 from .hand_panel import hand_items
@@ -43,11 +41,6 @@ T = Domain("knizia_teach")
 PROJECTOR_CSS = (f".{PROJECTOR_CLASS} .samurai-lesson-text {{ max-height: 15vh; overflow-y: auto; }}"
                  f".{PROJECTOR_CLASS} .samurai-lesson-chapter-title h2 "
                  "{ font-size: 24px !important; margin: 2px 0 !important; }")
-
-
-def _seat_name(state: GameState) -> str:
-    """The name of the player to play, in the current language."""
-    return state.ruleset.vocabulary.seat_names(state.seats)[state.current]
 
 
 def focus_hexes(state: GameState, refs: Sequence[str]) -> list[int]:
@@ -93,9 +86,9 @@ class LessonApp:
         self.edition.observe(self.feedback.guard(lambda ch: self.set_edition(ch["new"])), names="value")
         self.progress = classed(widgets.HTML(), "samurai-lesson-progress")
         self.bar = widgets.IntProgress(min=0, max=len(TASKS), value=0, layout=widgets.Layout(width="220px"))
-        self.chapters = widgets.Dropdown(options=self._chapter_options(), value=0, tooltip=T.gettext("Chapter"),
-                                         layout=widgets.Layout(width="340px"))
-        self.chapters.add_class("samurai-lesson-chapters")
+        self.chapters = classed(widgets.Dropdown(
+            options=[(f"{k + 1}. {ch.title_text()}", k) for k, ch in enumerate(CHAPTERS)], value=0,
+            tooltip=T.gettext("Chapter"), layout=widgets.Layout(width="340px")), "samurai-lesson-chapters")
         self.chapters.observe(self.feedback.guard(lambda ch: self._chapter_chosen(ch["new"])), names="value")
 
         self.chapter_title = classed(widgets.HTML(), "samurai-lesson-chapter-title")
@@ -128,9 +121,9 @@ class LessonApp:
         body = widgets.HBox([left, self.board.widget], layout=widgets.Layout(align_items="flex-start",
                                                                              flex_flow="row wrap"))
         self.variants_box = widgets.VBox()
-        self.variants = widgets.Accordion(children=[self.variants_box], selected_index=None)
+        self.variants = classed(widgets.Accordion(children=[self.variants_box], selected_index=None),
+                                "samurai-lesson-variants")
         self.variants.set_title(0, T.gettext("Rule variants: where the rulebooks differ (R1–R4)"))
-        self.variants.add_class("samurai-lesson-variants")
         self.variants.observe(self.feedback.guard(lambda ch: ch["new"] is not None and self._open_variants()),
                               names="selected_index")
         self.rules_panel = None
@@ -146,13 +139,6 @@ class LessonApp:
     @property
     def chapter_index(self) -> int:
         return chapter_of(self.task)[0]
-
-    @property
-    def chapter(self) -> Chapter:
-        return chapter_of(self.task)[1]
-
-    def _chapter_options(self) -> list[tuple[str, int]]:
-        return [(f"{k + 1}. {ch.title_text()}", k) for k, ch in enumerate(CHAPTERS)]
 
     def _chapter_chosen(self, k: int) -> None:
         if k != self.chapter_index:
@@ -334,27 +320,25 @@ class LessonApp:
         state = self.run.state
         if not self.run.over:
             self.moves.show(state, self.board, T.gettext("Your hand ({player}): choose a {tile}").format(
-                player=_seat_name(state), tile=state.ruleset.vocabulary.tile))
+                player=seat_names(state)[state.current], tile=state.ruleset.vocabulary.tile))
         else:
             if self.run.verdict.status == WRONG:  # the hand stays: picking a tile starts the task again with it
                 start = self.start_state
                 self.hand.show(T.gettext("Your hand again ({player}): pick a {tile} to try again").format(
-                    player=_seat_name(start), tile=start.ruleset.vocabulary.tile), hand_items(start, start.hand, None))
+                    player=seat_names(start)[start.current], tile=start.ruleset.vocabulary.tile),
+                    hand_items(start, start.hand, None))
             else:
                 self.hand.show("", [], "")
             self.board.clear_highlights()
             self.moves.show_choices(state)
         self.end_turn_button.disabled = self.run.over or not self.run.actions
-        self.retry_button.button_style = "warning" if self.run.over and self.task.id not in self.solved_now() else ""
+        self.retry_button.button_style = "warning" if self.run.over and self.run.verdict.status != SOLVED else ""
         self.next_button.button_style = "success" if self.task.id in self.solved else ""
-
-    def solved_now(self) -> set[str]:
-        return {self.task.id} if self.run.verdict is not None and self.run.verdict.status == SOLVED else set()
 
     def _render_text(self) -> None:
         k, ch = chapter_of(self.task)
         colours = seat_colours(self.run.state)
-        me = self.run.state.ruleset.vocabulary.seat_names(self.run.state.seats)[0]
+        me = seat_names(self.run.state)[0]
         chip = (f'<span style="display:inline-block;width:14px;height:14px;border-radius:3px;background:{colours[0]};'
                 f'border:1px solid rgba(0,0,0,.4);vertical-align:middle"></span>')
         self.chapter_title.value = (f'<h2 style="{FONT};margin:6px 0 4px;font-size:24px;color:#6b4b1f">'

@@ -1,10 +1,7 @@
 """The rule variants panel: the edition presets, the rulings R1-R4 explained, and a demo of each.
 
-For each ruling, its demo scenario (``scenarios/*r2*.toml``: a position whose ``[[variant]]``s
-switch the ruling's option) is played under every option and shown side by side: a small
-board of the final position and what happened, so that the difference is plain to see.
-``RulesPanel(edition="1998").widget`` can be embedded in any app; ``set_edition`` switches
-every word to the other edition's vocabulary.
+Each ruling's demo scenario (``scenarios/*r2*.toml``, whose ``[[variant]]``s switch the ruling's option) is
+played under every option, side by side: a small board of the final position and what happened.
 
 Stable CSS classes: ``samurai-rules-panel``, ``samurai-rules-edition``, ``samurai-rules-presets``
 (the preset table), ``samurai-rules-vocabulary``, ``samurai-ruling-R2`` (ruling buttons),
@@ -179,7 +176,6 @@ class RulesPanel:
         if edition not in PRESETS:
             raise ValueError(T.gettext("edition must be one of {editions}, not {edition}").format(
                 editions=", ".join(PRESETS), edition=repr(edition)))
-        self.edition_value = edition
         self.ruleset = ruleset
         self.folder = folder
         self.hex_size = hex_size
@@ -193,35 +189,32 @@ class RulesPanel:
             self.feedback.show(T.gettext("The demo positions could not be loaded: {error}").format(error=e),
                                "warning")
 
-        self.edition = widgets.ToggleButtons(options=[(T.gettext("1998 words"), "1998"),
-                                                      (T.gettext("2015 words"), "2015")], value=edition)
-        self.edition.add_class("samurai-rules-edition")
+        self.edition = classed(widgets.ToggleButtons(options=[(T.gettext("1998 words"), "1998"),
+                                                              (T.gettext("2015 words"), "2015")], value=edition),
+                               "samurai-rules-edition")
         self.edition.observe(self.feedback.guard(lambda ch: self.set_edition(ch["new"])), names="value")
         self.presets = classed(widgets.HTML(), "samurai-rules-presets")
         self.vocabulary = classed(widgets.HTML(), "samurai-rules-vocabulary")
-        self.ruling_buttons = widgets.ToggleButtons(options=[(r.id, r.id) for r in RULINGS], value=ruling,
-                                                    tooltips=[r.title for r in RULINGS])
-        for r in RULINGS:
-            self.ruling_buttons.add_class(f"samurai-ruling-{r.id}")
-        self.ruling_buttons.add_class("samurai-ruling-choice")
+        self.ruling_buttons = classed(widgets.ToggleButtons(options=[(r.id, r.id) for r in RULINGS], value=ruling,
+                                                            tooltips=[r.title for r in RULINGS]),
+                                      *(f"samurai-ruling-{r.id}" for r in RULINGS), "samurai-ruling-choice")
         self.ruling_buttons.observe(self.feedback.guard(lambda ch: self.show_ruling(ch["new"])), names="value")
         self.ruling_text = classed(widgets.HTML(), "samurai-ruling-text")
-        self.demo = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
-        self.demo.add_class("samurai-ruling-demo")
+        self.demo = classed(widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
+                            "samurai-ruling-demo")
         self.demo_intro = classed(widgets.HTML(), "samurai-ruling-demo-intro")
 
         rulings = widgets.VBox([self.ruling_buttons, self.ruling_text, self.demo_intro, self.demo])
-        self.tabs = widgets.Tab(children=[rulings, self.presets, self.vocabulary])
+        self.tabs = classed(widgets.Tab(children=[rulings, self.presets, self.vocabulary]), "samurai-rules-tabs")
         for k, title in enumerate((T.gettext("Rulings R1–R4"), T.gettext("Edition presets"),
                                    T.gettext("Edition words"))):
             self.tabs.set_title(k, title)
-        self.tabs.add_class("samurai-rules-tabs")
         heading = html.escape(T.gettext("Rule variants"))
         title_row = widgets.HBox([
             widgets.HTML(f'<h2 style="{FONT};margin:4px 16px 4px 0;font-size:24px;color:#6b4b1f">{heading}</h2>'),
             self.edition],
             layout=widgets.Layout(align_items="center"))
-        self.widget = widgets.VBox([
+        self.widget = classed(widgets.VBox([
             projector_style("samurai-rules-panel"),
             widgets.HTML(PROJECTOR_LAYOUT, layout=widgets.Layout(display="none")),
             *([] if header else [title_row]),
@@ -230,8 +223,7 @@ class RulesPanel:
                                                  "them has a name (R1–R4) and you choose; the two editions come as "
                                                  "presets.")) + '</div>'), INTRO_CLASS),
             self.tabs, self.feedback.widget,
-        ])
-        self.widget.add_class("samurai-rules-panel")
+        ]), "samurai-rules-panel")
         self.header: AppHeader | None = None
         if header:  # the app of its own (variants.ipynb); inside the lesson it is a panel
             self.header = AppHeader("variants.ipynb", boards=self.boards, edition=self.edition)
@@ -245,8 +237,7 @@ class RulesPanel:
             raise ValueError(T.gettext("edition must be one of {editions}, not {edition}").format(
                 editions=", ".join(PRESETS), edition=repr(edition)))
         self.edition_value = edition
-        if self.edition.value != edition:
-            self.edition.value = edition
+        self.edition.value = edition
         self.presets.value = presets_html(self.ruleset)
         self.vocabulary.value = vocabulary_html(edition)
         self.show_ruling(self.ruling_buttons.value)
@@ -254,8 +245,8 @@ class RulesPanel:
     def show_ruling(self, ruling_id: str) -> None:
         """Explain one ruling and play its demo under each option, side by side."""
         ruling = RULINGS_BY_ID[ruling_id]
-        if self.ruling_buttons.value != ruling_id:
-            self.ruling_buttons.value = ruling_id
+        self.ruling_buttons.value = ruling_id
+
         def presets_of(value: str) -> str:
             preset = T.gettext("({edition} edition preset)")
             return "".join(f' <span style="color:#6b6257">{html.escape(preset.format(edition=k))}</span>'
@@ -294,16 +285,14 @@ class RulesPanel:
                 f'{ruling.id} = {html.escape(option_words(run.value))}</div><div class="samurai-ruling-run-words" '
                 f'style="color:#6b6257;font-size:14px">'
                 f'{html.escape(run.explanation)} — {html.escape(run.label)}</div></div>')
-            outcome = widgets.HTML(
+            outcome = classed(widgets.HTML(
                 f'<div class="samurai-ruling-outcome-text" style="{FONT};font-size:15px;line-height:1.35">'
                 f'<ul style="margin:4px 0;padding-left:18px">{lines}</ul>{end}'
-                f'<div><b>{captured}</b> {html.escape(_captured_words(run.final))}</div></div>')
-            outcome.add_class("samurai-ruling-outcome")
-            col = widgets.VBox([head, board.widget, outcome],
-                               layout=widgets.Layout(width="480px", margin="0 14px 10px 0", padding="6px",
-                                                     border="1px solid #e5dccb"))
-            col.add_class("samurai-ruling-run")
-            columns.append(col)
+                f'<div><b>{captured}</b> {html.escape(_captured_words(run.final))}</div></div>'),
+                "samurai-ruling-outcome")
+            columns.append(classed(widgets.VBox([head, board.widget, outcome], layout=widgets.Layout(
+                width="480px", margin="0 14px 10px 0", padding="6px", border="1px solid #e5dccb")),
+                "samurai-ruling-run"))
         self.demo.children = columns
 
     def _board(self, k: int, state: GameState) -> BoardView:

@@ -1,10 +1,8 @@
 """The scoring explainer: captured pieces in, the chain of the scoring rules out, step by step.
 
-``ScoringExplainer(report, names, vocabulary)`` shows a finished scoring (the game app
-embeds it); ``ScoringExplainer(editable=True)`` (the default without a report) adds a
-grid of counts per player and caste, the player count, the edition and one-click
-presets of the rulebook's scoring examples (E6, E7, E10). The chart of pieces per caste
-and player is an SVG in an HTML widget.
+``ScoringExplainer(report, names, vocabulary)`` shows a finished scoring (the game app embeds it);
+``editable`` (the default without a report) adds the counts per player and caste, the player count, the
+edition and the rulebook's scoring examples (E6, E7, E10).
 
 Stable CSS classes: ``samurai-scoring-explainer`` (the whole), ``samurai-score-chart``,
 ``samurai-score-table``, ``samurai-score-steps``, ``samurai-score-step`` (one per step,
@@ -246,18 +244,10 @@ def rulebook_presets() -> dict[str, ScoringCase]:
 class ScoringExplainer:
     """Captured pieces -> the scoring chain, step by step, with a chart (see the module doc)."""
 
-    def __init__(
-        self,
-        report: ScoreReport | None = None,
-        names: Sequence[str] | None = None,
-        vocabulary: Vocabulary | None = None,
-        *,
-        colours: Sequence[str] | None = None,
-        editable: bool | None = None,
-        presets: dict[str, ScoringCase] | None | bool = None,
-        n_players: int = 4,
-        header: bool | None = None,
-    ) -> None:
+    def __init__(self, report: ScoreReport | None = None, names: Sequence[str] | None = None,
+                 vocabulary: Vocabulary | None = None, *, colours: Sequence[str] | None = None,
+                 editable: bool | None = None, presets: dict[str, ScoringCase] | None | bool = None,
+                 n_players: int = 4, header: bool | None = None) -> None:
         self.editable = report is None if editable is None else editable
         self.feedback = Feedback()
         edition = _edition_of(vocabulary) if vocabulary is not None else "1998"
@@ -281,8 +271,7 @@ class ScoringExplainer:
         self.table.add_class(SCROLL_X_CLASS)
         self.winner = classed(widgets.HTML(), "samurai-score-winner")
         self.totals = classed(widgets.HTML(), "samurai-score-totals")
-        self.steps = classed(widgets.HTML(), "samurai-score-steps")
-        self.steps.add_class(SCROLL_X_CLASS)
+        self.steps = classed(widgets.HTML(), "samurai-score-steps", SCROLL_X_CLASS)
         self.step_label = widgets.HTML()
         self.prev_button = button(T.gettext("◀ Previous step"), "samurai-score-prev",
                                   on_click=self.feedback.guard(lambda _b: self.step_by(-1)))
@@ -295,13 +284,11 @@ class ScoringExplainer:
 
         self.inputs: list[list[widgets.BoundedIntText]] = []
         controls: list[widgets.Widget] = []
-        if self.editable:
-            controls = self._build_controls(presets)
         self.grid_box = classed(widgets.VBox(), SCROLL_X_CLASS)
         if self.editable:
+            controls = [*self._build_controls(presets), self.grid_box]
             self._rebuild_grid()
-            controls.append(self.grid_box)
-        top = classed(widgets.HBox([*(controls[2:] if self.editable else []), self.chart],
+        top = classed(widgets.HBox([*controls[2:], self.chart],
                                    layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
                       "samurai-score-top")
         explain = widgets.VBox([nav, self.steps], layout=widgets.Layout(width="600px", margin="0 16px 0 0",
@@ -309,11 +296,10 @@ class ScoringExplainer:
         body = classed(widgets.HBox([explain, self.table], layout=widgets.Layout(flex_flow="row wrap",
                                                                                   align_items="flex-start")),
                        "samurai-score-body")
-        self.widget = widgets.VBox([projector_style("samurai-scoring-explainer"),
-                                    widgets.HTML(PROJECTOR_LAYOUT, layout=widgets.Layout(display="none")),
-                                    self.title, self.case_text, *controls[:2], top, self.feedback.widget, self.winner,
-                                    self.totals, body])
-        self.widget.add_class("samurai-scoring-explainer")
+        self.widget = classed(widgets.VBox([projector_style("samurai-scoring-explainer"),
+                                            widgets.HTML(PROJECTOR_LAYOUT, layout=widgets.Layout(display="none")),
+                                            self.title, self.case_text, *controls[:2], top, self.feedback.widget,
+                                            self.winner, self.totals, body]), "samurai-scoring-explainer")
         if report is None if header is None else header:  # the app of its own (scoring.ipynb)
             from ...ui.header import AppHeader
 
@@ -338,7 +324,6 @@ class ScoringExplainer:
         self.edition.observe(self.feedback.guard(lambda ch: self._muted or self.set_edition(ch["new"])), names="value")
         self.players.observe(self.feedback.guard(lambda ch: self._muted or self.set_players(ch["new"])), names="value")
         self.preset_buttons: dict[str, widgets.Button] = {}
-        row: list[widgets.Widget] = []
         if presets is None or presets is True:
             try:
                 self.presets = rulebook_presets()
@@ -351,9 +336,7 @@ class ScoringExplainer:
             title, text = T_knizia.gettext(case.title) if case.title else "", case_text(case)
             b = button(f"{key}: {short_title(key, title)}" if title else key, f"samurai-preset-{key}",
                        tooltip=text[:300], on_click=self.feedback.guard(lambda _b, k=key: self.load_preset(k)))
-            b.add_class("samurai-score-preset")
-            self.preset_buttons[key] = b
-            row.append(b)
+            self.preset_buttons[key] = classed(b, "samurai-score-preset")
         choose = T.gettext("captures at the end of an example…")
         self.from_example = widgets.Dropdown(options=[(choose, "")],
                                              value="", layout=widgets.Layout(width="280px"),
@@ -366,12 +349,11 @@ class ScoringExplainer:
             self.from_example.layout.display = "none"
         self.from_example.observe(self.feedback.guard(
             lambda ch: self._muted or not ch["new"] or self.load_example(ch["new"])), names="value")
-        row.append(self.from_example)
+        row = [*self.preset_buttons.values(), self.from_example]
         self.clear_button = widgets.Button(description=T.gettext("All zero"), layout=widgets.Layout(width="auto"))
         self.clear_button.on_click(self.feedback.guard(lambda _b: self.set_counts([(0, 0, 0)] * len(self.counts))))
         examples = html.escape(T.gettext("Rulebook examples:"))
-        presets_row = widgets.HBox([widgets.HTML(f"<b>{examples}</b>&nbsp;"),
-                                    *row, self.clear_button],
+        presets_row = widgets.HBox([widgets.HTML(f"<b>{examples}</b>&nbsp;"), *row, self.clear_button],
                                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         return [widgets.HBox([self.edition, self.players], layout=widgets.Layout(flex_flow="row wrap")), presets_row]
 

@@ -1,14 +1,9 @@
 """The guided lesson as data: chapters with a short explanation and tasks on prepared positions.
 
-A ``Task`` is a prepared position (``Setup``, built with the core), the goal as a
-checkable predicate on what the learner's turn did (``Goal``), feedback for a wrong
-try that names the rule, and a hint. Texts are templates in the words of every
-edition: ``{H}``, ``{B}``, ``{R}`` name the castes (``{Hs}`` ... plurals), ``{tile}``,
-``{tiles}``, ``{swap}``, ``{move}``, ``{fast}``, ``{piece}``, ``{pieces}`` the components,
-``{me}`` and ``{them}`` the two players, ``{t_H4}`` a tile's name.
-
-A try is a ``Run``: the learner plays up to ``task.moves`` actions of one turn;
-after each one the turn is (virtually) ended and the goal checked::
+A ``Task`` is a prepared position (``Setup``), a checkable ``Goal``, feedback naming the rule and a hint.
+Texts are templates in every edition's words: ``{H}``, ``{B}``, ``{R}`` the castes (``{Hs}`` ... plurals),
+``{tile}``, ``{tiles}``, ``{swap}``, ``{move}``, ``{fast}``, ``{piece}``, ``{pieces}``, ``{me}``, ``{them}``,
+``{t_H4}`` a tile's name. A try is a ``Run`` of up to ``task.moves`` actions, judged after each::
 
     run = Run(task, EDITION_1998)
     verdict = run.play(parse_action("B3@HO18"))   # IllegalMoveError if the rules forbid it
@@ -103,13 +98,9 @@ def _join(items: Sequence[str]) -> str:
 
 @dataclass(frozen=True)
 class Setup:
-    """A prepared position on the 2-player map, player 0 (the learner) to play.
-
-    ``pieces`` names the pieces of some settlements (caste letters); settlements in
-    ``empty`` hold none (taken earlier); every other settlement is filled from what is
-    left of the supply once ``captured`` and ``set_aside`` pieces are counted.
-    ``tiles`` maps a hex to (owner, tile code).
-    """
+    """A prepared position on the 2-player map, player 0 (the learner) to play: ``pieces`` (caste letters) of
+    some settlements, none in ``empty``, the others filled from what ``captured`` and ``set_aside`` leave;
+    ``tiles`` maps a hex to (owner, tile code)."""
 
     hand: str
     pieces: Mapping[str, str] = field(default_factory=dict)

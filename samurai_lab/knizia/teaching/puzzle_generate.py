@@ -1,13 +1,9 @@
 """Mine Knizia puzzles from bot games: turns with one best answer that a single tile does not find.
 
-Greedy bots play seeded games of 2 to 4 players under both editions; at the start of every turn the
-current player's turns are all searched (:func:`turn_search.search_turn`) and the position is kept when it
-makes a puzzle (:func:`puzzle.puzzle_from_position`) of one of the goals, tried in a fixed order: the goal
-furthest behind its share of :data:`SHARES` first (``deny`` only where the next player could take pieces in
-one or two settlements before the turn), ``take`` and ``swap`` no more than their :data:`CAPS`. A puzzle
-other than ``win`` needs a tempting wrong turn (one that takes something but misses the goal). Two
-puzzles a game at most, of two goals, and no answer line twice. The same count and seed give the same puzzles.
-``PUZZLES`` is what the game declares for the puzzles every game shares (``common/puzzles.py``).
+At the start of every turn of seeded greedy-bot games a position is kept when it makes a puzzle of a goal,
+the goal furthest behind its share (:data:`SHARES`, :data:`CAPS`) first (``deny`` only where the next player
+could take pieces in one or two settlements); every goal but ``win`` needs a tempting wrong turn. At most
+two puzzles a game, no answer twice; the same count and seed give the same puzzles.
 """
 
 from __future__ import annotations

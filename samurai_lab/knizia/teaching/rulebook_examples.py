@@ -1,11 +1,8 @@
 """The rulebook examples (E1-E10) and the rulings (R1-R4) as studies (``studies/rulebook/``), step by step.
 
-``catalogue()`` lists them by key (``E2``, ``R3``) and edition; ``load_example(key)`` reads one:
-its steps played under the rules as written or a variant (``ExampleStudy.walk``), each with what
-the example expects after it (a step's ``expect`` table in the words of the scenario files,
-``scenarios/README.md``); ``ExampleStepper`` shows one position at a time in words (the action,
-the outcome, what the example states and whether the engine agrees); ``Sandbox`` plays other moves
-from a position. ``check_expectations`` is the study check of those tables (``samurai-lab check``).
+``load_example(key)`` reads one, played under the rules as written or a variant, each step with what the
+example expects (``expect``, as in ``scenarios/README.md``); ``ExampleStepper`` puts a position in words,
+``Sandbox`` plays other moves; ``check_expectations`` is the study check (``samurai-lab check``).
 """
 
 from __future__ import annotations

@@ -1,11 +1,8 @@
 """A scenario file as a study: the rulebook examples and the rulings, re-expressed step by step.
 
-The study's first step is the scenario's position, with its description; each scenario step is a
-study step that plays its action, with its narration (the action in words where it has none). A
-step the rules refuse stays on the same position (``refused``). Each step carries what the scenario
-expects after it (``expect``, as the scenario file writes it), the study the rulebooks' sentences
-(``[[source]]``) and the rule variants (``[[variant]]``). Every text is taken from the ``knizia``
-catalogs in English, Italian, Spanish and Russian::
+The first step is the scenario's position; each scenario step a study step playing its action (``refused``
+when the rules refuse it), with what the scenario expects after it, the rulebooks' sentences and the rule
+variants; every text from the ``knizia`` catalogs in English, Italian, Spanish and Russian::
 
     from samurai_lab.knizia.scenarios import load_scenario
     study = scenario_study(load_scenario("scenarios/1998-e1-blue-takes-helmet.toml"))

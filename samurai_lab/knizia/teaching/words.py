@@ -1,24 +1,10 @@
 """Plain words for the board: where a hex is ("the land north of Kyoto"), what a tile is, who took what.
 
-Every message, log line and narration of the apps names hexes through ``hex_words``: learners
-read places, not notation. Hex ids (``HO35``) are added only when ``coords`` is on (the apps'
-"Show coordinates" switch)::
-
-    hex_words(state, "HO35")                  # 'Kyoto'
-    hex_words(state, "HO34")                  # 'the land south-west of Kyoto' (for example)
-    hex_words(state, "HO34", coords=True)     # 'the land south-west of Kyoto (HO34)'
-
-How a hex is named:
-
-* a named settlement by its name (Edo, Kyoto, Akita, Sapporo);
-* a village by its direction from the nearest named settlement of its island ("the village north
-  of Akita"), adding the distance where two villages would share the words; on an island without
-  a named settlement, by where it lies on the island ("the village in the north of Kyushu");
-* any other hex by its direction from a settlement next to it ("the land north-west of Edo"),
-  else from one a few steps away ("the sea 2 steps south of the village west of Kyoto").
-
-Every hex of a board gets words no other hex of that board has; the names are computed once
-per board.
+Every message of the apps names hexes through ``hex_words`` (``HO34`` -> ``the land south-west of Kyoto``;
+`` (HO34)`` added with ``coords``, the apps' "Show coordinates"). A named settlement goes by its name; a
+village by its direction from the nearest named settlement of its island (with the distance where two
+would share the words), or by where it lies on an island without one; any other hex by its direction from
+a settlement next to it, else a few steps away. No two hexes of a board share their words.
 """
 
 from __future__ import annotations
@@ -344,14 +330,9 @@ def _same_noun(language: str, noun: str, words: str) -> str | None:
 
 def plain_text(where: GameState | Board, text: str, coords: bool = False) -> str:
     """A text written with notation, in words: ``Edo (HO21)`` → ``Edo``, ``the village HO19`` → ``the village
-    north-west of Edo``, ``H3@HO02`` → ``High Helmet 3 on
-    the village north of Akita``, ``HO20`` → ``the land north-west of Edo``. With ``coords`` the ids stay
-    (in brackets after the words). Ids of hexes not on this board are left as they are.
-
-    In other languages the hex's words take the form the text gives them: after the noun the translation
-    wrote (Italian ``sulla terra HO46``, Russian ``в деревне HO47``), or after a preposition (``su HO46`` →
-    ``sulla terra ...``, ``от HO47`` → ``от деревни ...``). A hex's words that start a sentence start with a
-    capital letter."""
+    north-west of Edo``, ``H3@HO02`` → ``High Helmet 3 on the village north of Akita`` (ids kept in brackets
+    with ``coords``; ids not on this board left as they are). In other languages the words take the form the
+    text gives them, after a noun (``sulla terra HO46``) or a preposition (``от HO47`` → ``от деревни ...``)."""
     board = _board(where)
     vocab = where.ruleset.vocabulary if isinstance(where, GameState) else None
     language = get_language()

@@ -97,10 +97,6 @@ class ExampleStudy:
             v.name: (v.description, parse_position(v.position, f"variant {v.name}")) for v in study.variants}
 
     @property
-    def edition(self) -> str:
-        return self.start.ruleset.edition
-
-    @property
     def sources(self):
         return self.study.sources
 
@@ -254,10 +250,6 @@ class ExampleStepper:
 
     def resolutions(self) -> tuple[Resolution, ...]:
         return self.shown.resolutions
-
-    def focus(self) -> list[str]:
-        """Hex ids of the example's focus (for zooming the board)."""
-        return self.example.focus()
 
     def step_hexes(self) -> list[int]:
         """The hexes the step shown marks (highlighted on the board; none at the start)."""

@@ -1,8 +1,7 @@
 """The tour of the rules engine (``engine_tour.ipynb``): its prose in the reader's language.
 
-The notebook's code cells call ``open_tour()`` first (the page's language), then ``say("start")``
-before each step to show that step's paragraph, and ``game_summary`` / ``score_summary`` to put the
-results in words. The engine itself stays as it is: plain Python objects that draw themselves.
+The notebook calls ``open_tour()`` first, ``say(step)`` before each step, and ``game_summary`` /
+``score_summary`` to put the results in words.
 """
 
 from __future__ import annotations

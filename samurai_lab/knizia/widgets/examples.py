@@ -347,14 +347,12 @@ class ExamplesApp:
                             f'<div style="{FONT};font-size:14px;color:#6b6257">{about}</div>')
         self.description.value = ""
         self.sources.value = source_quote_html(example.sources)
-        n = self.stepper.count
         self.player.playing = False
-        self.slider.max = self.player.max = max(n, 0)
+        self.slider.max = self.player.max = max(self.stepper.count, 0)
         self.board = self._board_for(self.stepper.state)
         self.board_box.children = [self.board.widget]
         self.board.set_state(self.stepper.state)
-        focus = self.stepper.focus()
-        self.board.set_focus(focus or None)
+        self.board.set_focus(example.focus() or None)
         self.go(0)
 
     def _keep_work(self) -> None:

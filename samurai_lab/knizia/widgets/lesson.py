@@ -158,8 +158,7 @@ class LessonApp:
                 raise ValueError(T.gettext("no lesson task with that id; tasks are {ids}").format(
                     ids=", ".join(t.id for t in TASKS)))
         self.task = task  # type: ignore[assignment]
-        if self.chapters.value != self.chapter_index:
-            self.chapters.value = self.chapter_index
+        self.chapters.value = self.chapter_index
         self.hint.value = ""
         self.feedback.clear()
         self._new_run()
@@ -169,8 +168,7 @@ class LessonApp:
     def set_edition(self, edition: str) -> None:
         """Speak the words of another edition (and play by its rules); the task restarts."""
         self.ruleset = PRESETS[edition]
-        if self.edition.value != edition:
-            self.edition.value = edition
+        self.edition.value = edition
         if self.rules_panel is not None:
             self.rules_panel.set_edition(edition)
         self.open_task(self.task)

@@ -1,8 +1,6 @@
 """Choose the player count, the edition preset and every ruling (R1-R4) with its one-line explanation.
 
-``RulesetPanel.ruleset()`` is the ``Ruleset`` the fields describe; picking a
-preset sets every ruling to that edition's value; ``show(ruleset, n)`` puts a
-loaded position's rules back into the fields.
+``RulesetPanel.ruleset()`` is the ``Ruleset`` the fields describe; a preset sets every ruling to its value.
 """
 
 from __future__ import annotations

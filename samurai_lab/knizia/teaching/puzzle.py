@@ -122,29 +122,21 @@ def _themes(state: GameState, outcome: TurnOutcome, goal: str) -> list[str]:
     gives its piece to another player), tie, ship, ronin, samurai, swap, move tile, win, target, deny. Every
     answer takes something, so taking is no theme."""
     me = state.current
-    out = set()
     codes = [a.tile.code for a in outcome.actions if isinstance(a, PlaceTile)]
-    if any(c[2] is None for c in outcome.captures):
-        out.add("tie")
-    if any(c.startswith("W") for c in codes):
-        out.add("ship")
-    if "N1" in codes:
-        out.add("ronin")
-    if any(c.startswith("S") for c in codes):
-        out.add("samurai")
-    if any(isinstance(a, Swap) for a in outcome.actions):
-        out.add("swap")
-    if any(isinstance(a, MoveTile) for a in outcome.actions):
-        out.add("move tile")
-    if len({c[0] for c in outcome.captures if c[2] == me}) > 1:
-        out.add("two settlements")
-    if any(c[2] is not None and c[2] != me for c in outcome.captures):
-        out.add("gift")
-    if outcome.wins:
-        out.add("win")
-    if goal in ("take", "deny"):
-        out.add("target" if goal == "take" else "deny")
-    return sorted(out)
+    themes = {
+        "tie": any(c[2] is None for c in outcome.captures),
+        "ship": any(c.startswith("W") for c in codes),
+        "ronin": "N1" in codes,
+        "samurai": any(c.startswith("S") for c in codes),
+        "swap": any(isinstance(a, Swap) for a in outcome.actions),
+        "move tile": any(isinstance(a, MoveTile) for a in outcome.actions),
+        "two settlements": len({c[0] for c in outcome.captures if c[2] == me}) > 1,
+        "gift": any(c[2] is not None and c[2] != me for c in outcome.captures),
+        "win": outcome.wins,
+        "target": goal == "take",
+        "deny": goal == "deny",
+    }
+    return sorted(theme for theme, shown in themes.items() if shown)
 
 
 def targets(search: TurnSearch, me: int) -> list[Capture]:
@@ -248,25 +240,20 @@ def puzzle_from_position(state: GameState, goal: str = "most", source: str = "",
             search = search_turn(state, budget, deny=goal == "deny")
         except OutOfBudget:
             return None
-    if goal in ("take", "swap"):
-        if target is None:
-            picked = _pick_target(search, me, goal, min_value=1)
-            if picked is None:
-                return None
-            target, answer, margin = picked
-        else:
-            got = goal_answer(search, goal, target)
-            if got is None:
-                return None
-            answer, margin = got
+    take = goal in ("take", "swap")
+    if take and target is None:
+        picked = _pick_target(search, me, goal, min_value=1)
+        if picked is None:
+            return None
+        target, answer, margin = picked
     else:
-        got = goal_answer(search, goal, None, min_value)
+        got = goal_answer(search, goal, target if take else None, 1 if take else min_value)
         if got is None:
             return None
         answer, margin = got
     if goal == "deny":
         tempting = sum(1 for o in search.outcomes.values() if o.taken and not o.denies)
-    elif goal in ("take", "swap"):
+    elif take:
         tempting = sum(1 for o in search.outcomes.values() if o.taken and target not in o.captures)
     else:
         tempting = sum(1 for o in search.outcomes.values() if o.taken and o.captures != answer.captures)
@@ -405,12 +392,8 @@ def hint(puzzle: Puzzle) -> str:
     vocab = puzzle.state.ruleset.vocabulary
     first = puzzle.answer()[0]
     n = len(puzzle.answer()) - 1
-    if isinstance(first, Swap):
-        what = vocab.swap
-    elif isinstance(first, MoveTile):
-        what = vocab.move
-    else:
-        what = tile_name(first.tile, vocab)
+    what = (vocab.swap if isinstance(first, Swap) else vocab.move if isinstance(first, MoveTile)
+            else tile_name(first.tile, vocab))
     return T.ngettext("Start with {tile}; the answer plays {n} {tile_word}.",
                       "Start with {tile}; the answer plays {n} {tile_word}.", n).format(
         tile=what, n=n, tile_word=vocab.tile if n == 1 else vocab.tiles)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import partial
 from typing import Sequence
 
 from ...i18n import DEFAULT_LANGUAGE, N_, Domain, get_language
@@ -26,11 +27,7 @@ def action_text(before: GameState, action: Action, coords: bool = False) -> str:
     (hex ids in brackets with ``coords``)."""
     vocab = before.ruleset.vocabulary
     who = seat_names(before)[before.current]
-    board = before.board
-
-    def where(ref: str) -> str:
-        return hex_words(before, ref, coords)
-
+    where = partial(hex_words, before, coords=coords)
     if isinstance(action, PlaceTile):
         return T.gettext("{player} lays a {tile} on {place}").format(
             player=who, tile=tile_words(action.tile, vocab), place=where(action.hex))
@@ -40,8 +37,7 @@ def action_text(before: GameState, action: Action, coords: bool = False) -> str:
                                                 place_a=where(action.hex_a), caste_b=vocab.caste(action.caste_b),
                                                 place_b=where(action.hex_b))
     if isinstance(action, MoveTile):
-        a = board.resolve(action.from_hex)
-        lifted = before.tiles[a]
+        lifted = before.tiles[before.board.resolve(action.from_hex)]
         what = tile_words(lifted.tile, vocab) if lifted is not None else vocab.tile
         return T.gettext("{player} plays the {move}: lifts the {tile} from {place_a}, leaves the {move} (0) there "
                          "and lays the {tile} on {place_b}").format(player=who, move=vocab.move, tile=what,
@@ -59,10 +55,7 @@ def action_text(before: GameState, action: Action, coords: bool = False) -> str:
 def action_phrase(state: GameState, action: Action, coords: bool = False) -> str:
     """A short name of an action not yet played: ``Samurai 2 on the land north of Kyoto``, ``end the turn``."""
     vocab = state.ruleset.vocabulary
-
-    def where(ref: str) -> str:
-        return hex_words(state, ref, coords)
-
+    where = partial(hex_words, state, coords=coords)
     if isinstance(action, PlaceTile):
         return T.pgettext("examples", "{tile} on {place}").format(tile=tile_words(action.tile, vocab), place=where(action.hex))
     if isinstance(action, Swap):

@@ -65,10 +65,7 @@ class ScoringCase:
 
 
 def _edition_of(vocabulary: Vocabulary | None) -> str:
-    for k, v in VOCABULARY.items():
-        if v is vocabulary:
-            return k
-    return "1998"
+    return next((k for k, v in VOCABULARY.items() if v is vocabulary), "1998")
 
 
 def _chip(colour: str, size: int = 12) -> str:
@@ -177,11 +174,6 @@ def totals_text(report: ScoreReport, names: Sequence[str]) -> str:
     return T.gettext("Totals: {totals}").format(totals=", ".join(f"{n} {t}" for n, t in zip(names, report.totals)))
 
 
-def step_title(rule: str) -> str:
-    """The title of a scoring step (``ScoringStep.rule``) in the current language."""
-    return T.gettext(STEP_TITLES[rule]) if rule in STEP_TITLES else rule
-
-
 def steps_html(report: ScoreReport, names: Sequence[str], colours: Sequence[str], shown: int) -> str:
     """The first ``shown`` steps of the chain, numbered, each with who is still in contention."""
     items = []
@@ -191,7 +183,8 @@ def steps_html(report: ScoreReport, names: Sequence[str], colours: Sequence[str]
                          for p in step.contenders)
         cls = "samurai-score-step" + (" samurai-score-step-current" if k == last else "")
         bg = "#fff8e1" if k == last else "#ffffff"
-        title = html.escape(T.gettext("Step {k}: {title}").format(k=k + 1, title=step_title(step.rule)))
+        rule = T.gettext(STEP_TITLES[step.rule]) if step.rule in STEP_TITLES else step.rule
+        title = html.escape(T.gettext("Step {k}: {title}").format(k=k + 1, title=rule))
         contention = html.escape(T.gettext("still in contention: {players}")).replace(
             "{players}", chips or html.escape(T.gettext("nobody")))
         items.append(
@@ -201,10 +194,6 @@ def steps_html(report: ScoreReport, names: Sequence[str], colours: Sequence[str]
             f'<div style="font-size:16px;margin:3px 0">{html.escape(step.text)}</div>'
             f'<div style="font-size:13px;color:#6b6257">{contention}</div></li>')
     return f'<ol style="list-style:none;padding:0;margin:0;{FONT}">{"".join(items)}</ol>'
-
-
-def _player_counts() -> list[tuple[str, int]]:
-    return [(T.ngettext("{n} player", "{n} players", n).format(n=n), n) for n in (2, 3, 4)]
 
 
 def case_text(case: ScoringCase) -> str:
@@ -250,7 +239,7 @@ class ScoringExplainer:
                  n_players: int = 4, header: bool | None = None) -> None:
         self.editable = report is None if editable is None else editable
         self.feedback = Feedback()
-        edition = _edition_of(vocabulary) if vocabulary is not None else "1998"
+        edition = _edition_of(vocabulary)
         self.vocab = VOCABULARY[edition]
         counts = report.counts if report is not None else tuple((0, 0, 0) for _ in range(n_players))
         n = len(counts)
@@ -317,7 +306,8 @@ class ScoringExplainer:
                                              value=_edition_of(self.vocab), description=T.gettext("Words:"),
                                              style={"description_width": "initial", "button_width": "110px"})
         self.edition.add_class("samurai-score-edition")
-        self.players = widgets.ToggleButtons(options=_player_counts(),
+        self.players = widgets.ToggleButtons(options=[(T.ngettext("{n} player", "{n} players", n).format(n=n), n)
+                                                      for n in (2, 3, 4)],
                                              value=len(self.counts), description=T.gettext("Players:"),
                                              style={"description_width": "initial", "button_width": "90px"})
         self.players.add_class("samurai-score-players")

@@ -47,17 +47,14 @@ def words(ruleset: Ruleset, seats: Sequence[str] | None = None) -> dict[str, str
     vocab = ruleset.vocabulary
     names = (list(seats) if seats is not None
              else [vocab.seat_name(c.capitalize(), c) for c in vocab.colours[:2]])
-    out = {
+    return {
         "H": vocab.caste(Caste.HELMET), "B": vocab.caste(Caste.BUDDHA), "R": vocab.caste(Caste.RICE),
         "tile": vocab.tile, "tiles": vocab.tiles, "Tile": vocab.tile.capitalize(), "Tiles": vocab.tiles.capitalize(),
         "swap": vocab.swap, "move": vocab.move, "fast": vocab.fast, "piece": vocab.piece, "pieces": vocab.pieces,
         "me": names[LEARNER], "them": names[OPPONENT], "edition": ruleset.edition,
+        **{c.value + "s": vocab.castes_plural[c] for c in CASTES},
+        **{"t_" + t.code: tile_name(t, vocab) for t in TILE_KINDS},
     }
-    for c in CASTES:
-        out[c.value + "s"] = vocab.castes_plural[c]
-    for t in TILE_KINDS:
-        out["t_" + t.code] = tile_name(t, vocab)
-    return out
 
 
 def fill(template: str, ruleset: Ruleset, seats: Sequence[str] | None = None) -> str:
@@ -318,10 +315,7 @@ def _tallies_text(run: Run, tallies: Sequence[int]) -> str:
 
 
 def _resolution_at(run: Run, settlement: int, caste: Caste, include_end: bool = True) -> tuple[int, Resolution] | None:
-    for k, r in run.resolutions(include_end):
-        if r.hex == settlement and r.caste is caste:
-            return k, r
-    return None
+    return next(((k, r) for k, r in run.resolutions(include_end) if r.hex == settlement and r.caste is caste), None)
 
 
 def _settlement_decided(run: Run, settlement: int) -> bool:
@@ -456,12 +450,9 @@ class Capture:
 
     def summary(self, run: Run) -> str:
         vocab = run.ruleset.vocabulary
-        out = []
-        for s, c in self._targets(run):
-            r = _resolution_at(run, s, c)[1]  # type: ignore[index]
-            out.append(T.gettext("the {caste} ({tallies})").format(caste=vocab.caste(c),
-                                                                     tallies=_tallies_text(run, r.tallies)))
-        return T.gettext("You take {what}.").format(what=_join(out))
+        found = [(c, _resolution_at(run, s, c)[1]) for s, c in self._targets(run)]  # type: ignore[index]
+        return T.gettext("You take {what}.").format(what=_join([T.gettext("the {caste} ({tallies})").format(
+            caste=vocab.caste(c), tallies=_tallies_text(run, r.tallies)) for c, r in found]))
 
 
 @dataclass(frozen=True)
@@ -505,11 +496,9 @@ class Influence(_Open):
     figure: str | None = None  # the tile must show this figure (e.g. "ship")
 
     def _gains(self, run: Run, i: int, t: Tile) -> list[bool]:
-        out = []
-        for ref, c in self.targets:
-            s = run.board.resolve(ref)
-            out.append(i in run.board.neighbours[s] and t.per_caste[Caste(c).index] > 0)
-        return out
+        board = run.board
+        return [i in board.neighbours[board.resolve(ref)] and t.per_caste[Caste(c).index] > 0
+                for ref, c in self.targets]
 
     def met(self, run: Run) -> bool:
         return any((self.figure is None or t.figure is Figure(self.figure)) and all(self._gains(run, i, t))

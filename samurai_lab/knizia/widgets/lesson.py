@@ -264,14 +264,12 @@ class LessonApp:
             self.solved.add(self.task.id)  # before drawing: "Next task" lights up
         shown = self.run.ended() if self.run.over else self.run.state
         self._show_state(shown)
-        if verdict.status == SOLVED:
-            self.feedback.show(self.words(verdict.message), "success")
-        elif verdict.status == WRONG:
+        if verdict.status == WRONG:
             self._count_wrong()
             self.feedback.show(T.gettext("Not quite. {verdict} Pick a {tile} to try again.").format(
                 verdict=self.words(verdict.message), tile=self.ruleset.vocabulary.tile), "error")
         else:
-            self.feedback.show(self.words(verdict.message), "info")
+            self.feedback.show(self.words(verdict.message), "success" if verdict.status == SOLVED else "info")
         self._render_text()
 
     def _count_wrong(self) -> None:
@@ -302,9 +300,8 @@ class LessonApp:
     def _show_state(self, state: GameState) -> None:
         self.board.set_state(state)
         self._refresh_input()
-        settlements = [state.board.resolve(h) for h in self.task.focus]
-        settlements = [s for s in settlements if state.board.is_settlement[s]]
-        self._show_tally(settlements[0] if settlements else None, state)
+        focus = (state.board.resolve(h) for h in self.task.focus)
+        self._show_tally(next((s for s in focus if state.board.is_settlement[s]), None), state)
 
     def _show_tally(self, settlement: int | None, state: GameState | None = None) -> None:
         state = state or self.board.state

@@ -110,10 +110,7 @@ class ExampleStudy:
 
     def focus(self) -> list[str]:
         """The hexes every step marks, in order (to zoom the board on)."""
-        out: list[str] = []
-        for s in self.study.steps:
-            out += [c for c in s.marks.cells if c not in out]
-        return out
+        return list(dict.fromkeys(c for s in self.study.steps for c in s.marks.cells))
 
     def expectations(self, name: str = "", problems: Problems | None = None) -> dict[int, Expectation]:
         """What the example expects after each step (by step number) under a variant."""

@@ -162,22 +162,19 @@ _COMPASS_TEXT = {
 
 
 def _near_words(kind: str, n: int, direction: str, place: str) -> str:
-    d = _DIRECTION_TEXT[direction]()
     if kind == "land":
-        return (T.gettext("the land {direction} {place}") if n == 1 else
-                T.ngettext("the land {n} step {direction} {place}", "the land {n} steps {direction} {place}", n))\
-            .format(n=n, direction=d, place=place)
-    if kind == "sea":
-        return (T.gettext("the sea {direction} {place}") if n == 1 else
-                T.ngettext("the sea {n} step {direction} {place}", "the sea {n} steps {direction} {place}", n))\
-            .format(n=n, direction=d, place=place)
-    if kind == "city":
-        return (T.gettext("the city {direction} {place}") if n == 1 else
-                T.ngettext("the city {n} step {direction} {place}", "the city {n} steps {direction} {place}", n))\
-            .format(n=n, direction=d, place=place)
-    return (T.gettext("the village {direction} {place}") if n == 1 else
-            T.ngettext("the village {n} step {direction} {place}", "the village {n} steps {direction} {place}", n))\
-        .format(n=n, direction=d, place=place)
+        msg = (T.gettext("the land {direction} {place}") if n == 1 else
+               T.ngettext("the land {n} step {direction} {place}", "the land {n} steps {direction} {place}", n))
+    elif kind == "sea":
+        msg = (T.gettext("the sea {direction} {place}") if n == 1 else
+               T.ngettext("the sea {n} step {direction} {place}", "the sea {n} steps {direction} {place}", n))
+    elif kind == "city":
+        msg = (T.gettext("the city {direction} {place}") if n == 1 else
+               T.ngettext("the city {n} step {direction} {place}", "the city {n} steps {direction} {place}", n))
+    else:
+        msg = (T.gettext("the village {direction} {place}") if n == 1 else
+               T.ngettext("the village {n} step {direction} {place}", "the village {n} steps {direction} {place}", n))
+    return msg.format(n=n, direction=_DIRECTION_TEXT[direction](), place=place)
 
 
 def _of_words(spec: tuple, specs: dict) -> str:

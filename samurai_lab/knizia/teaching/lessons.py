@@ -878,9 +878,8 @@ def _relevance(state: GameState, focus: set[int], action: Action) -> int:
 
 
 def solve(task: Task, ruleset: Ruleset, limit: int = 200_000) -> list[Action] | None:
-    """A shortest sequence of legal actions (at most ``task.moves``) that solves the task, or None.
-
-    Iterative deepening over ``legal_actions``, actions near the task's hexes first."""
+    """A shortest sequence of legal actions (at most ``task.moves``) that solves the task, or None: iterative
+    deepening over ``legal_actions``, actions near the task's hexes first."""
     start = task.position(ruleset)
     focus = {start.board.resolve(h) for h in task.focus}
     budget = [limit]

@@ -118,9 +118,7 @@ def puzzle_from_record(record: PuzzleRecord) -> Puzzle:
 
 
 def _themes(state: GameState, outcome: TurnOutcome, goal: str) -> list[str]:
-    """The ideas of the answer: two settlements (the player takes pieces in two), gift (a settlement it closes
-    gives its piece to another player), tie, ship, ronin, samurai, swap, move tile, win, target, deny. Every
-    answer takes something, so taking is no theme."""
+    """The ideas of the answer (:data:`THEMES`); every answer takes something, so taking is no theme."""
     me = state.current
     codes = [a.tile.code for a in outcome.actions if isinstance(a, PlaceTile)]
     themes = {
@@ -161,10 +159,9 @@ def unique_best(search: TurnSearch, goal: str, target: Capture | None = None,
 
 
 def mistake_puzzle(state: GameState, source: str = "") -> PuzzleRecord | None:
-    """A review's marked turn as a puzzle ("Learn from your mistakes"): the position before it, when exhaustive
-    search over the turn proves one answer best (the one turn that wins the game now, else the one turn that
-    takes the most pieces, by at least one). Unlike the mined puzzles, the obvious answer is kept: it is the
-    one the player missed. None otherwise."""
+    """A review's marked turn as a puzzle ("Learn from your mistakes") when the search proves one answer best
+    (the one turn that wins now, else the one that takes the most pieces); unlike the mined puzzles, the obvious
+    answer is kept: the player missed it. None otherwise."""
     try:
         search = search_turn(state)
     except OutOfBudget:

@@ -264,10 +264,8 @@ class ExampleStepper:
         return expectation_lines(e, self.state, self.coords) if e is not None else []
 
     def mismatches(self) -> list[str]:
-        """Differences between what the example states and what the engine did (empty: they agree).
-
-        The files expect refusals in English words, so the steps are compared as played in English;
-        differences, if any, are then said in the current language."""
+        """Differences between what the example states and what the engine did (empty: they agree), compared
+        as played in English (the files expect refusals in English words), said in the current language."""
         e = self.shown.expect
         if e is None:
             return []

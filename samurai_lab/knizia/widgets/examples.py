@@ -273,17 +273,16 @@ class ExamplesApp:
                                   "warning")
         self.undo_button = button(T.gettext("Undo"), "samurai-try-undo", self._undo)
         self.try_outcome = classed(widgets.HTML(), "samurai-try-outcome")
+        tile = first.ruleset.vocabulary.tile
         self.try_box = widgets.VBox([
             widgets.HTML(f'<div style="{TEXT};font-weight:bold;color:#0d47a1">'
                          + pointer_html(T.gettext("Try it yourself: choose a {tile}, then click a hex. The example is "
-                                                  "kept; come back to it with one click.").format(
-                                                      tile=first.ruleset.vocabulary.tile),
+                                                  "kept; come back to it with one click.").format(tile=tile),
                                         T.gettext("Try it yourself: choose a {tile}, then tap a hex. The example is "
-                                                  "kept; come back to it with one tap.").format(
-                                                      tile=first.ruleset.vocabulary.tile)) + '</div>'),
+                                                  "kept; come back to it with one tap.").format(tile=tile)) + '</div>'),
             self.hand.widget, self.swap_chooser.widget,
-            widgets.HBox([self.end_turn_button, self.confirm_button, self.undo_button,
-                                            self.back_button]), self.try_outcome],
+            widgets.HBox([self.end_turn_button, self.confirm_button, self.undo_button, self.back_button]),
+            self.try_outcome],
             layout=widgets.Layout(border="2px dashed #0d47a1", padding="6px", margin="6px 0", display="none"))
         self.try_box.add_class("samurai-try-box")
 
@@ -291,8 +290,7 @@ class ExamplesApp:
         self.example_box = widgets.VBox([nav, self.action, self.narration, self.outcome, self.expected,
                                          self.try_button])
         text_col = widgets.VBox([self.title, self.description, self.sources, self.variant, self.variant_note,
-                                 self.example_box,
-                                 self.try_box, self.feedback.widget, self.tallies, self.scoring],
+                                 self.example_box, self.try_box, self.feedback.widget, self.tallies, self.scoring],
                                 layout=widgets.Layout(flex="1 1 360px", max_width="480px", min_width="0",
                                                       margin="0 12px 0 0", max_height="calc(100vh - 130px)",
                                                       overflow="hidden auto"))
@@ -496,9 +494,8 @@ class ExamplesApp:
         self.try_box.layout.display = ""
         self.board.set_state(start)
         self.board.clear_highlights()
-        who = seat_names(start)[start.current]
         self._show_tallies(start, settlements_concerned(start, list(st.played[0].marks)))
-        text = T.gettext("{player} to play.").format(player=who)
+        text = T.gettext("{player} to play.").format(player=seat_names(start)[start.current])
         if st.index:
             text += " " + T.gettext("This is the position before step {k}, which was: {action}.").format(
                 k=st.index, action=st.action_line())

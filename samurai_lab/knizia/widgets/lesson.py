@@ -46,14 +46,10 @@ PROJECTOR_CSS = (f".{PROJECTOR_CLASS} .samurai-lesson-text {{ max-height: 15vh; 
 def focus_hexes(state: GameState, refs: Sequence[str]) -> list[int]:
     """The task's hexes with two rings around them: what the board zooms on."""
     board = state.board
-    out: set[int] = set()
-    for ref in refs:
-        i = board.resolve(ref)
-        out.add(i)
-        for o in board.neighbours[i]:
-            out.add(o)
-            out.update(board.neighbours[o])
-    return sorted(out)
+    near = {board.resolve(ref) for ref in refs}
+    for _ in range(2):
+        near |= {o for i in near for o in board.neighbours[i]}
+    return sorted(near)
 
 
 class LessonApp:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..core.board import Board, place_name
 from ..core.hexgrid import axial_distance, axial_to_pixel
@@ -340,6 +340,13 @@ def plain_text(where: GameState | Board, text: str, coords: bool = False) -> str
         except ValueError:
             return None
 
+    def sub(pattern: re.Pattern[str], group: int, fn: Callable[[re.Match[str], Word], str], text: str) -> str:
+        """``fn(match, its hex's words)`` for each match of ``pattern``; a match naming no hex here stays."""
+        def one(m: re.Match[str]) -> str:
+            words = place(m.group(group))
+            return m.group(0) if words is None else fn(m, words)
+        return pattern.sub(one, text)
+
     def at_sentence_start(m: re.Match[str]) -> bool:
         return bool(_SENTENCE_END.search(m.string[:m.start()]))
 
@@ -358,31 +365,19 @@ def plain_text(where: GameState | Board, text: str, coords: bool = False) -> str
             return m.group(0)
         return T.gettext("{tile} on {place}").format(tile=tile_words(t, vocab), place=where_words)
 
-    def bare(m: re.Match[str]) -> str:
-        words = place(m.group(1))
-        if words is None:
-            return m.group(0)
+    def bare(m: re.Match[str], words: Word) -> str:
         return capitalised(words) if at_sentence_start(m) else words
 
-    def kind(m: re.Match[str]) -> str:
-        words = place(m.group(2))
-        if words is None:
-            return m.group(0)
+    def kind(m: re.Match[str], words: Word) -> str:
         return capitalised(words) if (m.group(1) or "")[:1].isupper() or at_sentence_start(m) else words
 
-    def noun_kind(m: re.Match[str]) -> str:
-        words = place(m.group(2))
-        if words is None:
-            return m.group(0)
+    def noun_kind(m: re.Match[str], words: Word) -> str:
         rest = _same_noun(language, m.group(1), words)
         if rest is not None:
             return f"{m.group(1)} {rest}"
         return _APPOSITION[language].format(noun=m.group(1), name=words)
 
-    def preposition(m: re.Match[str]) -> str:
-        words = place(m.group(2))
-        if words is None:
-            return m.group(0)
+    def preposition(m: re.Match[str], words: Word) -> str:
         prep = m.group(1)
         form = _PREPOSITIONS[language][prep.lower()]
         if language == "ru":
@@ -392,11 +387,11 @@ def plain_text(where: GameState | Board, text: str, coords: bool = False) -> str
 
     text = _NAMED_ID.sub(named, text)
     if language == "en":
-        text = _KIND_ID.sub(kind, text)
+        text = sub(_KIND_ID, 2, kind, text)
     else:
         if language in _KIND_NOUNS:
-            text = _before_id(_KIND_NOUNS[language]).sub(noun_kind, text)
+            text = sub(_before_id(_KIND_NOUNS[language]), 2, noun_kind, text)
         if language in _PREPOSITIONS:
-            text = _before_id(tuple(_PREPOSITIONS[language]), r"(?!\()").sub(preposition, text)
+            text = sub(_before_id(tuple(_PREPOSITIONS[language]), r"(?!\()"), 2, preposition, text)
     text = _ACTION.sub(action, text)
-    return _HEX_ID.sub(bare, text)
+    return sub(_HEX_ID, 1, bare, text)

@@ -48,9 +48,8 @@ def scenario_study(sc: Scenario) -> Study:
     expects after each step (its ``[expect]`` with the last step's), the rulebooks' sentences it quotes
     and its rule variants."""
     raw = _raw(sc)
-    first = Step(_texts(lambda: sc.description_text() or sc.title_text()), position=position_string(sc.state),
-                 marks=Marks(tuple(sc.focus)), expect=None if sc.steps else raw.get("expect"))
-    steps = [first]
+    steps = [Step(_texts(lambda: sc.description_text() or sc.title_text()), position=position_string(sc.state),
+                  marks=Marks(tuple(sc.focus)), expect=None if sc.steps else raw.get("expect"))]
     last = len(sc.steps)
     for n, (played, table) in enumerate(zip(sc.walk(), raw.get("step", [])), start=1):
         step = played.step

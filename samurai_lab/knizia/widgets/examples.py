@@ -333,9 +333,8 @@ class ExamplesApp:
         self.variant_note.value = ""
         self.feedback.clear()
         start = example.start
-        colours = seat_colours(start)
-        players = " ".join(f'<span style="white-space:nowrap">{_chip(colours[p])}{html.escape(name)}</span>'
-                           for p, name in enumerate(seat_names(start)))
+        players = " ".join(f'<span style="white-space:nowrap">{_chip(colour)}{html.escape(name)}</span>'
+                           for colour, name in zip(seat_colours(start), seat_names(start)))
         vocab = start.ruleset.vocabulary
         about = html.escape(T.gettext("{group} · players: {players} · the {pieces} are {castes}")).format(
             group=html.escape(group_title(entry.group)), players=players, pieces=html.escape(vocab.pieces),

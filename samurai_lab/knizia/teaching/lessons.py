@@ -512,29 +512,23 @@ class Influence(_Open):
             if self.figure is not None and t.figure is not Figure(self.figure):
                 notes.append(_needs_figure(vocab, Figure(self.figure), name, " — "))
                 continue
-            missed: dict[int, Word] = {}  # the settlements this tile does not touch, named once together
-            for (ref, c), ok in zip(self.targets, self._gains(run, i, t)):
-                s = run.board.resolve(ref)
-                if not ok and i not in run.board.neighbours[s]:
-                    missed[s] = settlement_name(run.board, s)
+            aims = [(run.board.resolve(ref), c, ok) for (ref, c), ok in zip(self.targets, self._gains(run, i, t))]
+            # the settlements this tile does not touch, named once together
+            missed = {s: settlement_name(run.board, s) for s, _, ok in aims
+                      if not ok and i not in run.board.neighbours[s]}
             if missed:
                 named_first = sorted(missed, key=lambda s: not run.board.info[s].name)  # Akita, then the village...
                 notes.append(_NOT_TOUCHING(name, hex_name(run.board, i), WordList([missed[s] for s in named_first],
                                                                                   _join), vocab.tile))
-            for (ref, c), ok in zip(self.targets, self._gains(run, i, t)):
-                s = run.board.resolve(ref)
+            for s, c, ok in aims:
                 if ok or s in missed:
                     continue
-                where = settlement_name(run.board, s)
-                cname = vocab.caste(Caste(c))
-                if t.caste:
-                    notes.append(T.gettext("your {tile} touches {where} but counts only for {castes}, not for its "
-                                           "{caste}; Samurai, Ronin and Ships count for every caste").format(
-                        tile=name, where=where, castes=vocab.castes_plural[t.caste], caste=cname))
-                else:
-                    notes.append(T.gettext("your {tile} touches {where} but counts for nothing, not for its "
-                                           "{caste}; Samurai, Ronin and Ships count for every caste").format(
-                        tile=name, where=where, caste=cname))
+                msg = (T.gettext("your {tile} touches {where} but counts only for {castes}, not for its "
+                                 "{caste}; Samurai, Ronin and Ships count for every caste") if t.caste else
+                       T.gettext("your {tile} touches {where} but counts for nothing, not for its "
+                                 "{caste}; Samurai, Ronin and Ships count for every caste"))
+                notes.append(msg.format(tile=name, where=settlement_name(run.board, s), caste=vocab.caste(Caste(c)),
+                                        castes=vocab.castes_plural[t.caste] if t.caste else ""))
         return capitalised("; ".join(dict.fromkeys(notes))
                     or T.gettext("No {tile} of yours reached the target").format(tile=vocab.tile)) + "."
 

@@ -558,13 +558,10 @@ class Touch(_Open):
         vocab = run.ruleset.vocabulary
         s = run.board.resolve(self.settlement)
         where = settlement_name(run.board, s)
-        notes = []
-        for i, t in run.placed():
-            name = tile_name(t, vocab)
-            if self.figure is not None and t.figure is not Figure(self.figure):
-                notes.append(_needs_figure(vocab, Figure(self.figure), name, " ("))
-            else:
-                notes.append(_NOT_TOUCHING(name, hex_name(run.board, i), where, vocab.tile))
+        notes = [_needs_figure(vocab, Figure(self.figure), tile_name(t, vocab), " (")
+                 if self.figure is not None and t.figure is not Figure(self.figure)
+                 else _NOT_TOUCHING(tile_name(t, vocab), hex_name(run.board, i), where, vocab.tile)
+                 for i, t in run.placed()]
         return capitalised("; ".join(notes) or T.gettext("No {tile} of yours touches {where}").format(
             tile=vocab.tile, where=where)) + "."
 

@@ -124,12 +124,8 @@ class ExampleStudy:
         else:
             tables = {k: s.expect for k, s in enumerate(study.steps, start=1) if s.expect is not None}
         reader = ExpectationReader(Reader(problems), Players([s.name for s in state.seats]), state.board)
-        out = {}
-        for k, table in tables.items():
-            e = reader.expect(dict(table), f"step {k}.expect", in_step=True)
-            if e is not None:
-                out[k] = e
-        return out
+        found = {k: reader.expect(dict(table), f"step {k}.expect", in_step=True) for k, table in tables.items()}
+        return {k: e for k, e in found.items() if e is not None}
 
     def walk(self, name: str = "") -> list[PlayedStep]:
         """The start, then every step played under a variant; a refused step leaves the position and says why."""

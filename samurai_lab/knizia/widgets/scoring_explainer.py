@@ -350,11 +350,10 @@ class ScoringExplainer:
     def _rebuild_grid(self) -> None:
         per = supply_per_caste(len(self.counts)) if len(self.counts) in (2, 3, 4) else 13
         captured = html.escape(T.gettext("captured"))
-        header = [widgets.HTML(f"<b>{captured}</b>")] + [
+        cells: list[widgets.Widget] = [widgets.HTML(f"<b>{captured}</b>")] + [
             widgets.HTML(f'<b style="color:#2b2620;border-bottom:4px solid {THEME.caste_colour(c)}">'
                          f'{html.escape(self.vocab.caste(c))}</b>')
             for c in CASTES]
-        cells: list[widgets.Widget] = list(header)
         self.inputs = []
         self.name_labels = []
         for p, counts in enumerate(self.counts):

@@ -416,8 +416,7 @@ class ExamplesApp:
         assert st is not None
         st.go(k)
         self._keep_work()
-        if self.slider.value != k:
-            self.slider.value = k
+        self.slider.value = k
         if self.sandbox is not None:
             self._leave_sandbox_quietly()
         self.step_label.value = (f'<span style="{FONT};font-size:16px;font-weight:bold;margin-left:8px">'

@@ -181,13 +181,13 @@ def check_expectations(play) -> list[tuple[int | None, tuple, str]]:
 class ExampleStepper:
     """The positions and texts of one example, under the rules as written or a variant."""
 
-    def __init__(self, example: ExampleStudy, variant: str = "") -> None:
+    def __init__(self, example: ExampleStudy, variant: str = "", coords: bool = False) -> None:
         self.example = example
         self.variant = variant
         self.played = example.walk(variant)
         self._english: list[PlayedStep] | None = None  # the steps played in English (``mismatches``)
         self.index = 0
-        self.coords = False  # hex ids in the texts too ("Show coordinates")
+        self.coords = coords  # hex ids in the texts too ("Show coordinates")
 
     @property
     def count(self) -> int:
@@ -283,11 +283,11 @@ class ExampleStepper:
 class Sandbox:
     """Moves of one's own from a position of an example; the example itself is untouched."""
 
-    def __init__(self, start: GameState) -> None:
+    def __init__(self, start: GameState, coords: bool = False) -> None:
         self.start = start
         self.states: list[GameState] = [start]
         self.lines: list[str] = []
-        self.coords = False
+        self.coords = coords
 
     @property
     def state(self) -> GameState:

@@ -321,8 +321,7 @@ class ExamplesApp:
         example = load_example(key, self.folder)  # ValueError naming the examples there are
         self.entry = entry = next(e for e in self.entries if e.key == example.key)
         self._leave_sandbox_quietly()
-        self.stepper = ExampleStepper(example, variant)
-        self.stepper.coords = self.coords
+        self.stepper = ExampleStepper(example, variant, self.coords)
         for k, b in self.buttons.items():
             b.button_style = "primary" if k == entry.key else ""
         options = [(variant_label(name), name) for name in example.variants]
@@ -376,8 +375,7 @@ class ExamplesApp:
         if self.stepper is None or name == self.stepper.variant:
             return
         k = self.stepper.index
-        self.stepper = ExampleStepper(self.stepper.example, name)
-        self.stepper.coords = self.coords
+        self.stepper = ExampleStepper(self.stepper.example, name, self.coords)
         self._leave_sandbox_quietly()
         note = option_ids_in_words(self.stepper.example.variant_description(name))
         self.variant_note.value = (f'<div style="{FONT};font-size:15px;color:#0d47a1;margin:2px 0 6px">'
@@ -485,8 +483,7 @@ class ExamplesApp:
         start = st.before
         if start.is_over:
             raise ValueError(T.gettext("the game is over in this position: there is no move to try"))
-        self.sandbox = Sandbox(start)
-        self.sandbox.coords = self.coords
+        self.sandbox = Sandbox(start, self.coords)
         self.input.reset()
         self.example_box.layout.display = "none"
         self.try_box.layout.display = ""

@@ -100,9 +100,8 @@ def outcome_lines(before: GameState, after: GameState, action: Action, resolutio
         return [T.gettext("The rules refuse this: {reason}.").format(reason=error)]
     out = [resolution_words(after, r, coords) + "." for r in resolutions]
     turn_ends = isinstance(action, (EndTurn, Pass))
-    pending = ()
-    if after.ruleset.capture_timing == END_OF_TURN and not turn_ends and not after.is_over:
-        pending = pending_resolutions(after)
+    pending = (pending_resolutions(after) if after.ruleset.capture_timing == END_OF_TURN and not turn_ends
+               and not after.is_over else ())
     if pending:
         out.append(T.gettext("Surrounded settlements are decided when the turn ends. As things stand: {captures}.")
                    .format(captures="; ".join(_lower_first(resolution_words(after, r, coords)) for r in pending)))

@@ -284,11 +284,9 @@ def prove(puzzle: Puzzle, budget: int = BUDGET) -> list[str]:
     if again is None:
         return ["the search of every legal turn finds no single best turn for this goal (another turn reaches "
                 "it as well, or a single tile does)"]
-    problems = []
-    for name in ("answer", "value", "margin", "themes", "target", "turns", "plies"):
-        if getattr(again, name) != getattr(rec, name):
-            problems.append(f"{name}: the search gives {getattr(again, name)!r}, the file says {getattr(rec, name)!r}")
-    return problems
+    return [f"{name}: the search gives {getattr(again, name)!r}, the file says {getattr(rec, name)!r}"
+            for name in ("answer", "value", "margin", "themes", "target", "turns", "plies")
+            if getattr(again, name) != getattr(rec, name)]
 
 
 # --- trying -----------------------------------------------------------------------------------------

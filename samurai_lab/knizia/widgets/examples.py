@@ -70,8 +70,7 @@ class SwapChooser:
     is called when the person picks another piece; ``label(state, hex)`` names a row's settlement."""
 
     def __init__(self, on_choose: Callable[[int, Caste], None], css_class: str = "samurai-swap-chooser",
-                 label: Callable[[GameState, int], str] = _from_place,
-                 style: dict | None = None) -> None:
+                 label: Callable[[GameState, int], str] = _from_place, style: dict | None = None) -> None:
         self.rows = [classed(widgets.ToggleButtons(style=style or {"description_width": "initial"}),
                              f"samurai-swap-caste-{k}") for k in range(2)]
         self._muted = False

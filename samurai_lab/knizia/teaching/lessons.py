@@ -279,7 +279,6 @@ class Run:
 
     def _judge(self, final: bool) -> Verdict:
         goal = self.task.goal
-        w = words(self.ruleset, self.names)
         if goal.met(self):
             text = self.task.success_text(self.ruleset, self.names) + " " + goal.summary(self)
             self.verdict = Verdict(SOLVED, text.strip())
@@ -294,8 +293,7 @@ class Run:
             "Not done yet. You may lay up to {n} more {tile} this turn (only {tiles} with the {fast} once your "
             "one normal {tile} is down), or end the turn.",
             "Not done yet. You may lay up to {n} more {tiles} this turn (only {tiles} with the {fast} once your "
-            "one normal {tile} is down), or end the turn.", left).format(
-                n=left, tile=w["tile"], tiles=w["tiles"], fast=w["fast"]))
+            "one normal {tile} is down), or end the turn.", left).format(n=left, **words(self.ruleset, self.names)))
         return self.verdict
 
 
@@ -334,16 +332,13 @@ def describe(run: Run, r: Resolution) -> str:
 
 
 def _not_surrounded(run: Run, s: int) -> str:
-    w = words(run.ruleset, run.names)
-    state = run.state
-    empty = [run.board.ids[o] for o in run.board.land_neighbours[s] if state.tiles[o] is None]
-    hexes = _join(empty)
+    empty = [run.board.ids[o] for o in run.board.land_neighbours[s] if run.state.tiles[o] is None]
     return capitalised(T.ngettext(
         "{where} is not surrounded yet: {hexes} is still empty. Its {pieces} are decided only when every land "
         "hex next to it holds a {tile} (sea hexes never need filling).",
         "{where} is not surrounded yet: {hexes} are still empty. Its {pieces} are decided only when every land "
         "hex next to it holds a {tile} (sea hexes never need filling).", len(empty)).format(
-            where=settlement_name(run.board, s), hexes=hexes, pieces=w["pieces"], tile=w["tile"]))
+            where=settlement_name(run.board, s), hexes=_join(empty), **words(run.ruleset, run.names)))
 
 
 def _tiles_not_counting(run: Run, s: int, caste: Caste) -> list[str]:

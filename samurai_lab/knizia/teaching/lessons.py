@@ -469,13 +469,12 @@ class SetAside:
         found = _resolution_at(run, s, c)
         if found is None:
             return explain_piece(run, s, c)
-        _, r = found
+        r = found[1]
         vocab = run.ruleset.vocabulary
-        who = run.names[r.winner]  # type: ignore[index]
         return T.gettext("{player} takes the {caste} of {where} ({tallies}): a {piece} is set aside only when "
                          "the highest sums are equal.").format(
-            player=who, caste=vocab.caste(c), where=settlement_name(run.board, s),
-            tallies=_tallies_text(run, r.tallies), piece=vocab.piece)
+            caste=vocab.caste(c), where=settlement_name(run.board, s), tallies=_tallies_text(run, r.tallies),
+            piece=vocab.piece, player=run.names[r.winner])  # type: ignore[index]
 
     def summary(self, run: Run) -> str:
         r = _resolution_at(run, run.board.resolve(self.settlement), Caste(self.caste))[1]  # type: ignore[index]

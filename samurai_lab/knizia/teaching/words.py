@@ -115,7 +115,6 @@ def _words_and_specs(board: Board) -> tuple[tuple[str, ...], dict]:
             continue
         kind = KINDS.get(board.info[i].kind, board.info[i].kind)
         refs = sorted(board.settlements, key=lambda s: (_distance(board, i, s), not board.info[s].name, s))
-        chosen = None
         for s in refs[:6]:
             d = _distance(board, i, s)
             steps = "" if d == 1 else f"{d} steps "
@@ -124,7 +123,7 @@ def _words_and_specs(board: Board) -> tuple[tuple[str, ...], dict]:
                 chosen = w
                 specs[i] = ("near", kind, d, _direction(board, i, s), s)
                 break
-        if chosen is None:
+        else:
             s = refs[0]
             chosen = f"the {kind} {_distance(board, i, s)} steps {_direction(board, i, s)} of {settlements[s]} " \
                      f"({board.ids[i]})"

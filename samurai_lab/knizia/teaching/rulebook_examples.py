@@ -284,7 +284,6 @@ class Sandbox:
     """Moves of one's own from a position of an example; the example itself is untouched."""
 
     def __init__(self, start: GameState, coords: bool = False) -> None:
-        self.start = start
         self.states: list[GameState] = [start]
         self.lines: list[str] = []
         self.coords = coords

@@ -355,12 +355,9 @@ class ScoringExplainer:
                          f'{html.escape(self.vocab.caste(c))}</b>')
             for c in CASTES]
         self.inputs = []
-        self.name_labels = []
         for p, counts in enumerate(self.counts):
-            label = widgets.HTML(f'<span style="font-size:15px">{_chip(self.colours[p])}'
-                                 f'{html.escape(self.shown_names[p])}</span>')
-            self.name_labels.append(label)
-            cells.append(label)
+            cells.append(widgets.HTML(f'<span style="font-size:15px">{_chip(self.colours[p])}'
+                                      f'{html.escape(self.shown_names[p])}</span>'))
             row = []
             for c in CASTES:
                 box = widgets.BoundedIntText(value=counts[c.index], min=0, max=per,
@@ -371,7 +368,7 @@ class ScoringExplainer:
                 box.observe(self.feedback.guard(
                     lambda ch, p=p, c=c: self._muted or self._count_changed(p, c.index, ch["new"])), names="value")
                 row.append(box)
-                cells.append(box)
+            cells += row
             self.inputs.append(row)
         grid = widgets.GridBox(cells, layout=widgets.Layout(
             grid_template_columns="130px 110px 110px 110px", grid_gap="4px 8px", align_items="center"))

@@ -224,9 +224,8 @@ class ExamplesApp:
                 title = e.title_text()
                 b = shared_button(f"{e.key} · {short_title(e.key, title)}", f"samurai-example-{e.key}", tooltip=title,
                                   on_click=self.feedback.guard(lambda _b, key=e.key: self.open(key)), width="214px")
-                b.add_class("samurai-example-button")
+                items.append(classed(b, "samurai-example-button"))
                 self.buttons[e.key] = b
-                items.append(b)
         sidebar = widgets.VBox(items, layout=widgets.Layout(width="220px", margin="0 12px 0 0"))
         sidebar.add_class("samurai-examples-list")
 

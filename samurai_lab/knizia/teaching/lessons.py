@@ -32,7 +32,7 @@ from ..core.tiles import CASTES, TILE_KINDS, TILE_SET_COUNTS, Caste, Figure, Til
 from ..scenarios.notation import sort_castes
 from .game_text import action_hexes
 from .words import capitalised
-from ...i18n import N_, Domain
+from ...i18n import N_, Domain, get_language
 
 T = Domain("knizia")
 
@@ -44,6 +44,16 @@ SOLVED, WRONG, CONTINUE = "solved", "wrong", "continue"
 
 def words(ruleset: Ruleset, seats: Sequence[str] | None = None) -> dict[str, str]:
     """The placeholders of lesson texts, in the words of ``ruleset``'s edition and the current language."""
+    key = (ruleset.edition, None if seats is None else tuple(seats), get_language())
+    if key not in _WORDS:
+        _WORDS[key] = _words(ruleset, seats)
+    return dict(_WORDS[key])
+
+
+_WORDS: dict[tuple[str, tuple[str, ...] | None, str], dict[str, str]] = {}
+
+
+def _words(ruleset: Ruleset, seats: Sequence[str] | None) -> dict[str, str]:
     vocab = ruleset.vocabulary
     names = (list(seats) if seats is not None
              else [vocab.seat_name(c.capitalize(), c) for c in vocab.colours[:2]])
@@ -640,7 +650,11 @@ class Task:
     success: str = N_("Well done!")
 
     def position(self, ruleset: Ruleset) -> GameState:
-        return build_position(self.setup, ruleset, where=f"lesson task {self.id}")
+        """The prepared position (built once per ruleset: a state never changes)."""
+        key = (self.id, ruleset)
+        if key not in _POSITIONS:
+            _POSITIONS[key] = build_position(self.setup, ruleset, where=f"lesson task {self.id}")
+        return _POSITIONS[key]
 
     def text(self, ruleset: Ruleset) -> str:
         """The task in the current language and the edition's words."""
@@ -653,6 +667,9 @@ class Task:
 
     def success_text(self, ruleset: Ruleset, seats: Sequence[str] | None = None) -> str:
         return fill(self.success, ruleset, seats)
+
+
+_POSITIONS: dict[tuple[str, Ruleset], GameState] = {}
 
 
 @dataclass(frozen=True)

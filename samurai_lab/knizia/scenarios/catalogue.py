@@ -20,7 +20,6 @@ SCENARIO_DIR = scenarios_dir()
 _KEY = re.compile(r"(?:^|[-_ ])([ER])(\d{1,2})(?=$|[-_ ])", re.I)
 
 
-
 @dataclass(frozen=True)
 class ExampleEntry:
     """One example scenario file: its key (``E2``, ``R1``), edition, group and title."""

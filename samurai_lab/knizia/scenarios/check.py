@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Iterable, TextIO
 
 from ...common.limits import capped
-from ...common.resources import scenarios_dir
 from ...i18n import Domain
 from .errors import Problem, ScenarioError
 from .expect import Outcome
@@ -145,7 +144,3 @@ def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: 
     if counts["invalid"]:
         return 2
     return 1 if counts["failed"] else 0
-
-
-def run(args: argparse.Namespace) -> int:
-    return check_paths(args.paths or [scenarios_dir()], verbose=getattr(args, "verbose", False))

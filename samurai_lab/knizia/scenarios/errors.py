@@ -47,11 +47,6 @@ class Problems:
     def add(self, path: str, message: str) -> None:
         self.items.append(Problem(self.file, path, message))
 
-    def extend(self, pairs) -> None:
-        """Add (path, message) pairs."""
-        for path, message in pairs:
-            self.add(path, message)
-
     def __len__(self) -> int:
         return len(self.items)
 

@@ -173,8 +173,7 @@ class Expectation:
             info = board.info[board.index[h]]
             return Word(f"{place_name(info.name)} ({info.id})" if info.name else info.id)
 
-        def cn(c: Caste) -> str:
-            return v.caste(c)
+        cn = v.caste
 
         def counts(c: Sequence[int]) -> str:
             parts = [T.pgettext("captured pieces", "{n} {caste}").format(n=c[k.index], caste=cn(k))

@@ -153,8 +153,7 @@ class _Loader:
         else:
             self._position_fields_without_board()
         steps = self._steps() if self.xr is not None else ()
-        final = self.xr.expect(d["expect"], "expect", in_step=False) \
-            if self.xr is not None and r.get(d, "expect", dict, "") is not MISSING else None
+        final = self._expect(d, "", in_step=False) if self.xr is not None else None
         variants = self._variants(state, steps) if state is not None else ()
         focus = self._focus(d, steps, final)
         fill = d.get("fill") if isinstance(d.get("fill"), str) else "none"
@@ -195,10 +194,7 @@ class _Loader:
         edition = self.r.choice(table, "edition", tuple(PRESETS), path,
                                 T.gettext("edition must be one of {items}, not {value}"))
         ok = edition is not MISSING or not isinstance(table.get("edition"), str)  # a preset not known is a problem
-        if edition is not MISSING:
-            rules = PRESETS[edition]
-        else:
-            rules = base if base is not None else PRESETS["1998"]
+        rules = PRESETS[edition] if edition is not MISSING else (base if base is not None else PRESETS["1998"])
         changes: dict[str, str] = {}
         for k, v in table.items():
             if k == "edition" or k not in known:
@@ -228,14 +224,12 @@ class _Loader:
         if v is MISSING:
             return None
         colours = VOCABULARY[edition].colours
-        if isinstance(v, int):
-            if v not in (2, 3, 4):
-                self.probs.add("players", T.gettext("Samurai is played by 2, 3 or 4 players, not {n}").format(n=v))
-                return None
-            return [_PlayerSpec(colours[i].capitalize(), colours[i]) for i in range(v)]
-        if not 2 <= len(v) <= 4:
-            self.probs.add("players", T.gettext("Samurai is played by 2, 3 or 4 players, not {n}").format(n=len(v)))
+        count = v if isinstance(v, int) else len(v)
+        if not 2 <= count <= 4:
+            self.probs.add("players", T.gettext("Samurai is played by 2, 3 or 4 players, not {n}").format(n=count))
             return None
+        if isinstance(v, int):
+            return [_PlayerSpec(colours[i].capitalize(), colours[i]) for i in range(v)]
         specs: list[_PlayerSpec] = []
         ok = True
         for k, item in enumerate(v):
@@ -381,13 +375,8 @@ class _Loader:
             elif events:
                 state = replace(state, events=events)
 
-        skip = set()
-        if pieces_bad or aside_bad or bad_players:
-            skip.add("pieces")
-        if tiles_bad or bad_players:
-            skip.add("players")
-        if turn_bad:
-            skip.add("turn")
+        skip = {part for part, bad in (("pieces", pieces_bad or aside_bad or bad_players),
+                                       ("players", tiles_bad or bad_players), ("turn", turn_bad)) if bad}
         self._add_state_problems(state, skip, "", hint_fill=fill == "none")
         return state
 
@@ -523,9 +512,7 @@ class _Loader:
                 except ValueError as e:
                     self.probs.add(f"{path}.by", str(e))
             narration = self.r.get(item, "narration", str, path)
-            exp = None
-            if self.r.get(item, "expect", dict, path) is not MISSING:
-                exp = self.xr.expect(item["expect"], f"{path}.expect", in_step=True)
+            exp = self._expect(item, path, in_step=True)
             focus = self._hex_list(item["focus"], f"{path}.focus") if "focus" in item else None
             if action is None:
                 continue
@@ -535,6 +522,13 @@ class _Loader:
                             exp, tuple(focus)))
         self._setup_order(out)
         return tuple(out)
+
+    def _expect(self, table: dict, path: str, in_step: bool) -> Expectation | None:
+        """The expectations of ``table`` (its ``expect`` table), if it has them."""
+        if self.r.get(table, "expect", dict, path) is MISSING:
+            return None
+        assert self.xr is not None
+        return self.xr.expect(table["expect"], join(path, "expect"), in_step=in_step)
 
     def _setup_order(self, steps: list[Step]) -> None:
         """Steps written in the other order (a caste piece placed before a pick) are one problem."""
@@ -618,10 +612,7 @@ class _Loader:
             desc = self.r.get(item, "description", str, path)
             rules_t = self.r.get(item, "rules", dict, path, required=True)
             ruleset = self._rules(rules_t, f"{path}.rules", state.ruleset) if rules_t is not MISSING else None
-            final = None
-            if self.r.get(item, "expect", dict, path) is not MISSING:
-                assert self.xr is not None
-                final = self.xr.expect(item["expect"], f"{path}.expect", in_step=False)
+            final = self._expect(item, path, in_step=False)
             per_step: dict[int, Expectation] = {}
             st = self.r.get(item, "steps", dict, path)
             if st is not MISSING:

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from ...i18n import Domain
+from ...i18n import N_, Domain
 from ..core.model import Placed, Resolution, placed
 from ..core.tiles import CASTE_WORDS, CASTES, Caste, tile as tile_by_code
 from .reader import kind, short
@@ -191,11 +191,9 @@ def placed_value(value: object, players: Players, empty: bool = False) -> Placed
     """A tile on the board from ``"Blue H4"`` (owner, tile code); with ``empty``, ``""``/``"empty"``/``"none"``
     is an empty hex (None). ValueError otherwise."""
     if not isinstance(value, str):
-        if empty:
-            raise ValueError(T.gettext('expected the owner and the tile, e.g. "Blue H4" (or "" for empty), got {kind} '
-                                       '{value}').format(kind=kind(value), value=short(value)))
-        raise ValueError(T.gettext('expected the owner and the tile, e.g. "Blue H4", got {kind} {value}').format(
-            kind=kind(value), value=short(value)))
+        text = N_('expected the owner and the tile, e.g. "Blue H4" (or "" for empty), got {kind} {value}') if empty \
+            else N_('expected the owner and the tile, e.g. "Blue H4", got {kind} {value}')
+        raise ValueError(T.gettext(text).format(kind=kind(value), value=short(value)))
     if empty and value.strip().lower() in ("", "empty", "none"):
         return None
     owner, code = parse_tile_spec(value)

@@ -24,7 +24,7 @@ from ..core.state import GameState
 from ..core.tiles import CASTES, TILES_BY_CODE, Caste, Tile, sort_tiles
 from .errors import Problem, ScenarioError
 from .save import writable_names
-from .validate import passes_end, state_problems
+from .validate import end_texts, passes_end, state_problems
 
 T = Domain("knizia")
 
@@ -114,9 +114,8 @@ def _end_code(state: GameState) -> str:
     reason = state.end_reason
     if reason is None:
         return "-"
-    vocab = state.ruleset.vocabulary
     for c in CASTES:
-        if reason == f"no {vocab.english('castes')[c]} piece is left on the board":
+        if reason == end_texts(state.ruleset)[0][c.index]:
             return f"c{c.value}"
     m = re.fullmatch(r"(\d+) pieces have been set aside by ties", reason)
     if m and str(int(m[1])) == m[1]:
@@ -130,9 +129,9 @@ def _end_text(code: str, ruleset: Ruleset) -> str | None:
     if code == "-":
         return None
     if code == "p":
-        return f"no player can place a {ruleset.vocabulary.english('tile')} (every player passed in a row)"
+        return end_texts(ruleset)[1]
     if re.fullmatch(r"c[HBR]", code):
-        return f"no {ruleset.vocabulary.english('castes')[Caste(code[1])]} piece is left on the board"
+        return end_texts(ruleset)[0][Caste(code[1]).index]
     if re.fullmatch(r"t\d+", code):
         return f"{int(code[1:])} pieces have been set aside by ties"
     if code.startswith("q") and len(code) > 1:
@@ -174,24 +173,15 @@ def parse_position(text: str, name: str = "position") -> GameState:
 
     # players
     seats = None
-    p = f["players"]
-    if re.fullmatch(r"\d", p):
-        n = int(p)
-        if n in (2, 3, 4) and ruleset is not None:
-            seats = default_seats(n, ruleset)
-        elif n not in (2, 3, 4):
-            bad("players", T.gettext("Samurai is played by 2, 3 or 4 players, not {n}").format(n=n))
-    else:
-        items = p.split(",")
-        if not 2 <= len(items) <= 4:
-            bad("players", T.gettext("Samurai is played by 2, 3 or 4 players, not {n}").format(n=len(items)))
-        else:
-            seats = []
-            for item in items:
-                nm, _, colour = item.partition("~")
-                nm = unquote(nm)
-                seats.append(Seat(nm, unquote(colour) if colour else nm.lower()))
-            seats = tuple(seats)
+    named = not re.fullmatch(r"\d", f["players"])  # names, or a digit: that many players named by colour
+    items = [item.partition("~") for item in f["players"].split(",")]
+    n = len(items) if named else int(f["players"])
+    if not 2 <= n <= 4:
+        bad("players", T.gettext("Samurai is played by 2, 3 or 4 players, not {n}").format(n=n))
+    elif named:
+        seats = tuple(Seat(unquote(nm), unquote(colour) if colour else unquote(nm).lower()) for nm, _, colour in items)
+    elif ruleset is not None:
+        seats = default_seats(n, ruleset)
     if seats is None:
         raise ScenarioError(problems or [Problem(name, "players", T.gettext('cannot read the players'))])
     n = len(seats)

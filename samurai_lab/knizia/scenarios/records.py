@@ -138,33 +138,18 @@ _HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 _LINE = re.compile(r"^(?:(\d+)\.|setup|hands)\s+(.+?):\s+(.*)$")
 
 
-def _split_comment(line: str) -> tuple[str, str | None]:
-    """Split off a ``# ...`` comment that is not inside braces."""
-    depth = 0
-    for i, ch in enumerate(line):
+def _split(text: str, sep: str) -> list[str]:
+    """``text`` split at every ``sep`` outside braces."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
         if ch == "{":
             depth += 1
         elif ch == "}":
             depth = max(0, depth - 1)
-        elif ch == "#" and depth == 0:
-            return line[:i].rstrip(), line[i + 1:].strip()
-    return line.rstrip(), None
-
-
-def _split_actions(text: str) -> list[str]:
-    """Split on ``;`` outside braces."""
-    parts, depth, cur = [], 0, []
-    for ch in text:
-        if ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth = max(0, depth - 1)
-        if ch == ";" and depth == 0:
-            parts.append("".join(cur))
-            cur = []
-        else:
-            cur.append(ch)
-    parts.append("".join(cur))
+        elif ch == sep and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
     return parts
 
 
@@ -198,13 +183,14 @@ def parse_record(text: str, name: str = "record") -> GameRecord:
         if line.startswith("#"):
             notes.append(line[1:].strip())
             continue
-        body, comment = _split_comment(line)
-        m = _LINE.match(body)
+        body, *rest = _split(line, "#")  # a ``# ...`` comment outside braces
+        comment = "#".join(rest).strip() if rest else None
+        m = _LINE.match(body.rstrip())
         if not m:
             problems.append(Problem(name, T.gettext("line {n}").format(n=no), T.gettext("a move line is written '12. Blue: H4@HO05; end' (or 'setup Blue: ...', 'hands Blue: ...')")))
             continue
         who = unquote(m[2].strip())
-        for part in _split_actions(m[3]):
+        for part in _split(m[3], ";"):
             part = part.strip()
             note = None
             cm = re.match(r"^(.*?)\s*\{([^{}]*)\}$", part)

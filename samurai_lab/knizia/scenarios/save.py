@@ -104,12 +104,8 @@ def scenario_data(state: GameState, title: str = "Saved position", description: 
     data["pieces"] = {ids[i]: castes_text(ps) for i, ps in enumerate(state.pieces) if ps}
     data["tiles"] = {ids[i]: f"{names[pl.owner]} {pl.tile.code}" for i, pl in enumerate(state.tiles) if pl is not None}
     turn: dict = {"player": names[state.current], "number": state.turn}
-    if state.normal_played:
-        turn["normal_played"] = True
-    if state.played_this_turn:
-        turn["played"] = state.played_this_turn
-    if state.passes:
-        turn["passes"] = state.passes
+    turn.update((key, value) for key, value in (("normal_played", state.normal_played),
+                                                ("played", state.played_this_turn), ("passes", state.passes)) if value)
     if state.end_reason is not None:
         turn["end_reason"] = state.end_reason
     if state.events:

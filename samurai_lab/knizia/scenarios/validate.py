@@ -12,7 +12,7 @@ from ...i18n import N_, Domain
 from ..core.board import CITY, EDO, VILLAGE
 from ..core.rules import SET_ASIDE_LIMIT, decide, is_surrounded
 from ..core.text import end_reason_text
-from ..core.ruleset import END_OF_TURN, FINISH_TURN, INSTANT, RANDOM
+from ..core.ruleset import END_OF_TURN, FINISH_TURN, INSTANT, RANDOM, Ruleset
 from ..core.model import Phase
 from ..core.state import GameState
 from ..core.tiles import CASTES, HAND_SIZE, TILE_KINDS, TILE_SET_COUNTS, Caste, Figure, supply_per_caste
@@ -50,9 +50,17 @@ def settlement_problem(kind: str, castes, full_or_empty: bool) -> str | None:
     return None
 
 
+def end_texts(ruleset: Ruleset) -> tuple[tuple[str, ...], str]:
+    """The end reasons as the rules engine keeps them (English data): a caste gone, by caste index; every
+    player passed in a row."""
+    names = ruleset.vocabulary.english("castes")
+    return (tuple(f"no {names[c]} piece is left on the board" for c in CASTES),
+            f"no player can place a {ruleset.vocabulary.english('tile')} (every player passed in a row)")
+
+
 def passes_end(state: GameState) -> str:
     """The end reason when every player has passed in a row (the engine's words)."""
-    return f"no player can place a {state.ruleset.vocabulary.english('tile')} (every player passed in a row)"
+    return end_texts(state.ruleset)[1]
 
 
 def end_condition(state: GameState) -> str | None:
@@ -61,10 +69,9 @@ def end_condition(state: GameState) -> str | None:
     Same words as ``rules.end_condition``, but counting the pieces on the board (the position
     may not account for every piece yet)."""
     on = state.pieces_on_board()
-    vocab = state.ruleset.vocabulary
     for c in CASTES:
         if on[c.index] == 0:
-            return f"no {vocab.english('castes')[c]} piece is left on the board"
+            return end_texts(state.ruleset)[0][c.index]
     if sum(state.set_aside) >= SET_ASIDE_LIMIT:
         return f"{sum(state.set_aside)} pieces have been set aside by ties"
     return None
@@ -190,6 +197,8 @@ def state_problems(state: GameState) -> list[tuple[str, str]]:
         over = Counter({t: k - TILE_SET_COUNTS.get(t, 0) for t, k in have.items() if k > TILE_SET_COUNTS.get(t, 0)})
         if over:
             out.append((who(p), T.gettext("more tiles than the 20-tile set holds: {codes} too many (counting hand, pile, board and used {swap})").format(codes=_codes(over), swap=vocab.swap)))
+        if used and not in_play:
+            out.append((f"{who(p)}.swap_used", T.gettext('no tile is used before play begins')))
         if in_play:
             missing = TILE_SET_COUNTS - have
             if missing:
@@ -203,8 +212,6 @@ def state_problems(state: GameState) -> list[tuple[str, str]]:
                 out.append((f"{who(p)}.hand", T.gettext("holds {count} {tiles}; a hand holds at most five").format(
                     count=len(hand), tiles=vocab.tiles) + (" " + less if less else "")))
         elif phase is Phase.CHOOSE_HANDS:
-            if used:
-                out.append((f"{who(p)}.swap_used", T.gettext('no tile is used before play begins')))
             if p < state.current:
                 if len(hand) != HAND_SIZE:
                     out.append((f"{who(p)}.hand", T.gettext("has chosen a hand of {count}; a starting hand is five {tiles}").format(count=len(hand), tiles=vocab.tiles)))
@@ -217,11 +224,8 @@ def state_problems(state: GameState) -> list[tuple[str, str]]:
                     out.append((f"{who(p)}.pile", T.gettext('the pile is made when the hand is complete')))
             elif hand or pile:
                 out.append((who(p), T.gettext('players after the one choosing now have not picked any tile yet')))
-        else:  # placing pieces: every hand is chosen already
-            if used:
-                out.append((f"{who(p)}.swap_used", T.gettext('no tile is used before play begins')))
-            if len(hand) != HAND_SIZE or Counter(hand) + Counter(pile) != TILE_SET_COUNTS:
-                out.append((f"{who(p)}.hand", T.gettext("the hands are chosen first, then the caste pieces are placed: while pieces are placed every player holds his starting hand of five {tiles} and a pile of the other 15").format(tiles=vocab.tiles)))
+        elif len(hand) != HAND_SIZE or Counter(hand) + Counter(pile) != TILE_SET_COUNTS:  # placing pieces
+            out.append((f"{who(p)}.hand", T.gettext("the hands are chosen first, then the caste pieces are placed: while pieces are placed every player holds his starting hand of five {tiles} and a pile of the other 15").format(tiles=vocab.tiles)))
 
     # --- whose turn, flags ---------------------------------------------------------------
     if not 0 <= state.current < n:

@@ -41,11 +41,7 @@ def _convert(text: str) -> object:
             return kind(text)
         except ValueError:
             pass
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    if text.lower() == "none":
-        return None
-    return text
+    return {"true": True, "false": False, "none": None}.get(text.lower(), text)
 
 
 def make_bot(spec: str, **options: object) -> Bot:

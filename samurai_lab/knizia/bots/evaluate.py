@@ -121,10 +121,8 @@ class Expectation:
     var: list[list[float]]
 
 
-def expectation(state: GameState, persp: Perspective, mover_odds: list[Odds | None] | None = None,
-                params: Params = DEFAULT_PARAMS) -> Expectation:
-    """Expected captures at the end of the game: pieces held, plus the pieces on the board weighted by
-    their odds. ``mover_odds[p]`` are ``holding_odds`` of player p (computed when missing)."""
+def held(state: GameState, persp: Perspective) -> Expectation:
+    """The captures made so far: those ``persp`` sees, and the hidden ones shared evenly between their holders."""
     n = state.n_players
     mu = [[0.0, 0.0, 0.0] for _ in range(n)]
     var = [[0.0, 0.0, 0.0] for _ in range(n)]
@@ -140,8 +138,17 @@ def expectation(state: GameState, persp: Perspective, mover_odds: list[Odds | No
             for p in persp.hidden:
                 mu[p][ci] += share
                 var[p][ci] += persp.hidden_base[ci] * (1 / k) * (1 - 1 / k)
+    return Expectation(mu, var)
+
+
+def expectation(state: GameState, persp: Perspective, mover_odds: list[Odds | None] | None = None,
+                params: Params = DEFAULT_PARAMS) -> Expectation:
+    """Expected captures at the end of the game: pieces held, plus the pieces on the board weighted by
+    their odds. ``mover_odds[p]`` are ``holding_odds`` of player p (computed when missing)."""
+    ex = held(state, persp)
     if state.is_over:
-        return Expectation(mu, var)
+        return ex
+    n, mu, var = state.n_players, ex.mu, ex.var
     mover = state.current
     reach = params.reach
     last = len(reach) - 1
@@ -155,21 +162,16 @@ def expectation(state: GameState, persp: Perspective, mover_odds: list[Odds | No
         r = reach[e if e < last else last]
         for c in ps:
             ci = c.index
-            row = None
-            if e == 1:
-                if m_odds is None:
-                    if mover_odds is not None and mover_odds[mover] is not None:
-                        m_odds = mover_odds[mover]
-                    else:
-                        m_odds = holding_odds(state, mover, persp.player)
-                row = m_odds[ci]
-            odds = piece_odds(tallies[ci], e, mover, row, params)
+            if e == 1 and m_odds is None:
+                m_odds = mover_odds[mover] if mover_odds is not None and mover_odds[mover] is not None \
+                    else holding_odds(state, mover, persp.player)
+            odds = piece_odds(tallies[ci], e, mover, m_odds[ci] if e == 1 else None, params)
             for q in range(n):
                 x = odds[q] * r
                 if x:
                     mu[q][ci] += x
                     var[q][ci] += x * (1.0 - x)
-    return Expectation(mu, var)
+    return ex
 
 
 def _phi(x: float) -> float:

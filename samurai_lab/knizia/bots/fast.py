@@ -1,17 +1,13 @@
 """Search's own fast path: Knizia's rules of the play phase on mutable arrays.
 
-``FastGame`` holds a position of the play phase in flat lists (tiles by hex index, caste pieces as
-bit masks, hands and piles as lists of tile kinds) and keeps each settlement's influence per caste and
-player, and its count of empty land hexes, up to date as tiles are laid, so that a surround and a
-capture are decided without looking around. It knows every action of a turn (tiles, fast tiles, the
-swap, the move tile, ending the turn, passing) and the rulings R1-R4 of the ruleset it was made from,
-but it never explains a refusal: it is given only legal actions (``legal_actions``, ``random_step``).
-``from_state`` and ``to_state`` convert from and to the rules engine's ``GameState``; the rules engine
-stays the one source of legality, and ``tests/test_fast_playout.py`` plays random games through both,
-action by action.
+``FastGame`` holds a play-phase position in flat lists (tiles by hex index, caste pieces as bit masks, hands
+and piles as lists of tile kinds) and keeps each settlement's influence per caste and player, and its count of
+empty land hexes, up to date as tiles are laid. It knows every action of a turn and the rulings R1-R4, but
+never explains a refusal: it is given only legal actions. ``from_state`` and ``to_state`` convert from and to
+``GameState``; ``tests/test_fast_playout.py`` plays random games through both, action by action.
 
-Actions of the fast path are small tuples: ``(PLACE, kind, hex)``, ``(MOVE, from, to)``,
-``(SWAP, a, caste_a, b, caste_b)``, ``(END,)``, ``(PASS,)``; ``to_action`` and ``from_action`` convert.
+Actions are small tuples: ``(PLACE, kind, hex)``, ``(MOVE, from, to)``, ``(SWAP, a, caste_a, b, caste_b)``,
+``(END,)``, ``(PASS,)``; ``to_action`` and ``from_action`` convert.
 """
 
 from __future__ import annotations
@@ -19,6 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cache
+from itertools import combinations
 
 from ..core.actions import Action, EndTurn, MoveTile, Pass, PlaceTile, Swap
 from ..core.board import LAND, Board, board_for
@@ -27,6 +24,7 @@ from ..core.ruleset import FORBIDDEN, INSTANT, STOP_AT_ONCE, Ruleset
 from ..core.rules import SET_ASIDE_LIMIT
 from ..core.state import GameState
 from ..core.tiles import CASTES, HAND_SIZE, TILE_KINDS, TILE_SET, supply_per_caste
+from ..scenarios.validate import end_texts
 
 PLACE, MOVE, SWAP, END, PASS = 0, 1, 2, 3, 4
 FastAction = tuple
@@ -74,14 +72,6 @@ def fast_board(n_players: int) -> FastBoard:
                      tuple(offsets), adds)
 
 
-def _end_texts(ruleset: Ruleset) -> tuple[tuple[str, ...], str]:
-    """The end reasons as the rules engine keeps them (English data)."""
-    names = ruleset.vocabulary.english("castes")
-    castes = tuple(f"no {names[c]} piece is left on the board" for c in CASTES)
-    passed = f"no player can place a {ruleset.vocabulary.english('tile')} (every player passed in a row)"
-    return castes, passed
-
-
 class FastGame:
     """A play-phase position on mutable arrays (see the module text). Make one with ``from_state``."""
 
@@ -105,7 +95,7 @@ class FastGame:
         g.instant = rs.capture_timing == INSTANT
         g.stop_at_once = rs.instant_end == STOP_AT_ONCE
         g.forbid_closed = rs.swap_into_surrounded == FORBIDDEN
-        g.texts = _end_texts(rs)
+        g.texts = end_texts(rs)
         size = len(fb.is_land)
         g.owner = [-1] * size
         g.kind = [-1] * size
@@ -344,15 +334,8 @@ class FastGame:
 
     def swaps(self) -> list[FastAction]:
         """Every legal exchange of two pieces in two different settlements."""
-        items = self.swappable()
-        out = []
-        for x in range(len(items)):
-            a, ca = items[x]
-            for y in range(x + 1, len(items)):
-                b, cb = items[y]
-                if a != b and self._apart(a, ca, b, cb):
-                    out.append((SWAP, a, ca, b, cb))
-        return out
+        return [(SWAP, a, ca, b, cb) for (a, ca), (b, cb) in combinations(self.swappable(), 2)
+                if a != b and self._apart(a, ca, b, cb)]
 
     def legal_actions(self) -> list[FastAction]:
         """Every legal action now (the same set as the rules engine's ``legal_actions``)."""
@@ -384,7 +367,6 @@ class FastGame:
         options = [k for k in set(hand) if normal_ok or K_FAST[k]]
         if self.played:
             options.append(-1)
-        owner = self.owner
         fb = self.fb
         while options:
             j = int(rnd() * len(options))
@@ -401,13 +383,7 @@ class FastGame:
                 if target is not None:
                     return (MOVE, sources[int(rnd() * len(sources))], target)
             else:
-                pool = fb.sea if K_SEA[k] else fb.land
-                n = len(pool)
-                for _ in range(8):
-                    i = pool[int(rnd() * n)]
-                    if owner[i] < 0:
-                        return (PLACE, k, i)
-                i = self._random_empty(pool, rnd, 0)
+                i = self._random_empty(fb.sea if K_SEA[k] else fb.land, rnd)
                 if i is not None:
                     return (PLACE, k, i)
             options.pop(j)

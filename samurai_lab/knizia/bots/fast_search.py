@@ -1,12 +1,6 @@
-"""The ``search-mc`` level: the search bot's whole-turn plans judged by random games to the end.
-
-Like ``search`` (``bots.search``), it plans a turn at once among the greedy ranking's best plans and
-reasons over the tiles it cannot see by sampling them (others' hands and piles, its own pile's order,
-hidden captures). Instead of one turn of the fast policy and an evaluation, each plan is followed by
-random legal play to the end of the game on the fast path (``fast_judge.judge_plans``: every plan
-meets the same deals and the same random continuations); sequential halving drops the weaker half of
-the plans each round.
-"""
+"""The ``search-mc`` level: ``search``'s whole-turn plans, each followed by random legal play to the end of the
+game on the fast path (``fast_judge.judge_plans``) instead of one turn of the fast policy and an evaluation;
+sequential halving drops the weaker half of the plans each round."""
 
 from __future__ import annotations
 

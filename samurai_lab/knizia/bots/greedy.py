@@ -66,14 +66,10 @@ def signature(state: GameState, action: Action) -> tuple:
 
 def distinct_actions(state: GameState, actions: list[Action]) -> list[Action]:
     """``actions`` without those equivalent to an earlier one (see ``signature``)."""
-    seen: set = set()
-    out = []
+    firsts: dict[tuple, Action] = {}
     for a in actions:
-        key = signature(state, a)
-        if key not in seen:
-            seen.add(key)
-            out.append(a)
-    return out
+        firsts.setdefault(signature(state, a), a)
+    return list(firsts.values())
 
 
 def rank_in(state: GameState, persp: Perspective, params: Params = DEFAULT_PARAMS, costs: Costs = DEFAULT_COSTS,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...i18n import Domain
+from ...i18n import N_, Domain
 from ..core.actions import Action, EndTurn, MoveTile, Pass, PlaceTile, Swap
 from ..core.influence import preview
 from ..core.rules import decide, empty_land_around, influence, legal_actions
@@ -102,17 +102,12 @@ def explain(state: GameState, scored: Scored, persp: Perspective) -> list[str]:
     captured_here = set()
     for r in pv.resolutions:
         captured_here.add(r.hex)
-        caste, where = vocab.caste(r.caste), board.label(r.hex)
-        score_ = _tally_text(r.tallies, names)
-        if r.winner == me:
-            out.append(T.gettext("takes the {caste} of {where} ({tallies})").format(
-                caste=caste, where=where, tallies=score_))
-        elif r.winner is None:
-            out.append(T.gettext("sets the {caste} of {where} aside: tie for the highest influence ({tallies})").format(
-                caste=caste, where=where, tallies=score_))
-        else:
-            out.append(T.gettext("gives the {caste} of {where} to {player} ({tallies})").format(
-                caste=caste, where=where, player=names[r.winner], tallies=score_))
+        text = N_("takes the {caste} of {where} ({tallies})") if r.winner == me else \
+            N_("sets the {caste} of {where} aside: tie for the highest influence ({tallies})") if r.winner is None \
+            else N_("gives the {caste} of {where} to {player} ({tallies})")
+        out.append(T.gettext(text).format(caste=vocab.caste(r.caste), where=board.label(r.hex),
+                                          tallies=_tally_text(r.tallies, names),
+                                          player=None if r.winner is None else names[r.winner]))
     if isinstance(action, Swap):
         out.extend(_swap_reasons(state, action, names, vocab, me))
     touched: list[int] = []
@@ -162,27 +157,23 @@ def _lead_change(before: GameState, after: GameState, s: int, caste: Caste, me: 
     if t0 == t1:
         return []
     l0, l1 = decide(t0), decide(t1)
-    w = {"caste": vocab.caste(caste), "where": before.board.label(s)}
-    mine, best_other = t1[me], max(v for p, v in enumerate(t1) if p != me)
+    other, player = max(v for p, v in enumerate(t1) if p != me), l0
     if l1 == me and l0 != me:
-        if l0 is None:
-            return [T.gettext("takes the lead for the {caste} of {where} ({mine} to {other})").format(
-                mine=mine, other=best_other, **w)]
-        return [T.gettext("takes the lead for the {caste} of {where} from {player} ({mine} to {other})").format(
-            player=names[l0], mine=mine, other=best_other, **w)]
-    if l0 is not None and l0 != me and l1 is None:
-        return [T.gettext("blocks {player}'s lead for the {caste} of {where}: now tied at {mine}").format(
-            player=names[l0], mine=mine, **w)]
-    if l0 == me and l1 != me:
-        return [T.gettext("loses your lead for the {caste} of {where} ({mine} to {other})").format(
-            mine=mine, other=best_other, **w)]
-    if l1 == me:
-        return [T.gettext("strengthens your lead for the {caste} of {where} ({mine} to {other})").format(
-            mine=mine, other=best_other, **w)]
-    if l1 is not None and t1[me] > t0[me]:
-        return [T.gettext("closes in on {player} for the {caste} of {where} ({mine} to {other})").format(
-            player=names[l1], mine=mine, other=t1[l1], **w)]
-    return []
+        text = N_("takes the lead for the {caste} of {where} ({mine} to {other})") if l0 is None else \
+            N_("takes the lead for the {caste} of {where} from {player} ({mine} to {other})")
+    elif l0 is not None and l0 != me and l1 is None:
+        text = N_("blocks {player}'s lead for the {caste} of {where}: now tied at {mine}")
+    elif l0 == me and l1 != me:
+        text = N_("loses your lead for the {caste} of {where} ({mine} to {other})")
+    elif l1 == me:
+        text = N_("strengthens your lead for the {caste} of {where} ({mine} to {other})")
+    elif l1 is not None and t1[me] > t0[me]:
+        text = N_("closes in on {player} for the {caste} of {where} ({mine} to {other})")
+        other, player = t1[l1], l1
+    else:
+        return []
+    return [T.gettext(text).format(caste=vocab.caste(caste), where=before.board.label(s), mine=t1[me], other=other,
+                                   player=None if player is None else names[player])]
 
 
 def _can_take(state: GameState, s: int, caste: Caste, player: int, odds) -> bool:

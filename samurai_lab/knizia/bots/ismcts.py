@@ -1,10 +1,5 @@
 """The ``ismcts`` level: information-set search over the tiles the player cannot see, deepened where it
-matters.
-
-Like ``search`` it plans a whole turn at once among the greedy ranking's best plans, and it reasons
-over what it cannot see by dealing it anew for every sample (``knowledge.sample_state``: others'
-hands and piles, the own pile's order, hidden captures); every plan of a stage meets the same deals
-and continuations (common random numbers), and sequential halving drops the weaker half each round.
+matters. Plans, samples and halving are ``search``'s; every plan of a stage meets the same deals.
 
 1. The screen: every plan followed by one turn of the fast policy (the next player's reply) and
    judged by the evaluation, as ``search`` judges, for ``screen_share`` of the time, until ``keep``

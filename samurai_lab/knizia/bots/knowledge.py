@@ -42,13 +42,10 @@ def playable(view: GameState) -> tuple[GameState, Perspective]:
         return view, Perspective(player)
     per = supply_per_caste(view.n_players)
     on_board = view.pieces_on_board()
-    base = []
-    for c in CASTES:
-        known = sum(cap[c.index] for cap in view.captured if cap is not None)
-        base.append(per - on_board[c.index] - view.set_aside[c.index] - known)
-    zero = (0, 0, 0)
-    copy = replace(view, captured=tuple(zero if c is None else c for c in view.captured))
-    return copy, Perspective(player, hidden, (base[0], base[1], base[2]))
+    base = tuple(per - on_board[c.index] - view.set_aside[c.index]
+                 - sum(cap[c.index] for cap in view.captured if cap is not None) for c in CASTES)
+    copy = replace(view, captured=tuple((0, 0, 0) if c is None else c for c in view.captured))
+    return copy, Perspective(player, hidden, base)  # type: ignore[arg-type]
 
 
 def unseen_tiles(state: GameState, player: int, viewer: int | None = None) -> Counter:

@@ -8,12 +8,14 @@ played out, and judged by the final result if the game does end.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from ..core.actions import Action, MoveTile, PlaceTile, Swap
 from ..core.rules import SET_ASIDE_LIMIT, apply_action, decide, empty_land_around, end_turn
 from ..core.ruleset import FORBIDDEN, INSTANT
 from ..core.state import GameState
 from ..core.tiles import CASTES, Tile
-from .evaluate import DEFAULT_PARAMS, Expectation, Params, piece_odds, settlement_tallies, win_chances, win_odds
+from .evaluate import DEFAULT_PARAMS, Params, held, piece_odds, settlement_tallies, win_chances, win_odds
 from .knowledge import Odds, Perspective, holding_odds
 
 
@@ -43,17 +45,8 @@ class LocalBoard:
         self._values: dict[tuple, float] = {}
         self._ends: dict[int, bool] = {}
         self._exact: dict[tuple, float] = {}
-        mu = [[0.0, 0.0, 0.0] for _ in range(n)]
-        var = [[0.0, 0.0, 0.0] for _ in range(n)]
-        for p, cap in enumerate(state.captured):
-            if cap is not None:
-                for ci in range(3):
-                    mu[p][ci] += cap[ci]
-        k = len(persp.hidden)
-        for p in persp.hidden:
-            for ci in range(3):
-                mu[p][ci] += persp.hidden_base[ci] / k
-                var[p][ci] += persp.hidden_base[ci] * (1 / k) * (1 - 1 / k)
+        ex = held(state, persp)
+        mu, var = ex.mu, ex.var
         for s in state.board.settlements:
             if state.pieces[s]:
                 self._scan(state, s)
@@ -61,7 +54,6 @@ class LocalBoard:
                     for q in range(n):
                         mu[q][ci] += o[q]
                         var[q][ci] += o[q] * (1 - o[q])
-        ex = Expectation(mu, var)
         base = self.base = win_odds(ex, params)[me]
         if weights is None:
             weights = []
@@ -74,16 +66,18 @@ class LocalBoard:
                 weights.append(row)
         self.weights = weights
 
-    def _scan(self, state: GameState, s: int) -> None:
+    def _odds(self, tallies: list[int], e: int, ci: int) -> list[float]:
+        """Each player's odds of taking a piece of caste ``ci`` with ``e`` empty land hexes around, times its reach."""
         reach = self.params.reach
+        r = reach[min(e, len(reach) - 1)]
+        return [x * r for x in piece_odds(tallies, e, self.mover, self.mover_odds[ci] if e == 1 else None, self.params)]
+
+    def _scan(self, state: GameState, s: int) -> None:
         e = empty_land_around(state, s)
         tl = settlement_tallies(state, s)
-        r = reach[min(e, len(reach) - 1)]
         self.empty[s] = e
         self.tallies[s] = tl
-        self.odds[s] = {c.index: [x * r for x in piece_odds(tl[c.index], e, self.mover,
-                                                              self.mover_odds[c.index] if e == 1 else None, self.params)]
-                        for c in state.pieces[s]}
+        self.odds[s] = {c.index: self._odds(tl[c.index], e, c.index) for c in state.pieces[s]}
 
     def update(self, state: GameState, settlements) -> None:
         """Refresh settlements whose tiles or pieces just changed (weights are kept for the turn)."""
@@ -119,11 +113,8 @@ class LocalBoard:
         g = 0.0
         per = self.odds.get(s)
         if per:
-            params = self.params
-            reach = params.reach
             e = self.empty[s]
             e2 = e - 1 if land else e
-            r2 = reach[min(e2, len(reach) - 1)]
             tl = self.tallies[s]
             w = self.weights
             for ci, old in per.items():
@@ -132,9 +123,9 @@ class LocalBoard:
                     continue
                 row = list(tl[ci])
                 row[self.player] += v
-                new = piece_odds(row, e2, self.mover, self.mover_odds[ci] if e2 == 1 else None, params)
+                new = self._odds(row, e2, ci)
                 for q in range(self.n):
-                    g += w[q][ci] * (new[q] * r2 - old[q])
+                    g += w[q][ci] * (new[q] - old[q])
         self._gains[key] = g
         return g
 
@@ -246,14 +237,8 @@ class LocalBoard:
         forbid = state.ruleset.swap_into_surrounded == FORBIDDEN
         pieces = state.pieces
         items = [(s, c.index) for s in self.odds if not (forbid and self.empty[s] == 0) for c in pieces[s]]
-        out = []
-        for x in range(len(items)):
-            sa, ca = items[x]
-            for y in range(x + 1, len(items)):
-                sb, cb = items[y]
-                if sa != sb and ca != cb and CASTES[ca] not in pieces[sb] and CASTES[cb] not in pieces[sa]:
-                    out.append((sa, ca, sb, cb))
-        return out
+        return [(sa, ca, sb, cb) for (sa, ca), (sb, cb) in combinations(items, 2)
+                if sa != sb and ca != cb and CASTES[ca] not in pieces[sb] and CASTES[cb] not in pieces[sa]]
 
     def action_gain(self, state: GameState, action: Action) -> float | None:
         """Gain of a tile, move or swap action (None for ending the turn or passing)."""

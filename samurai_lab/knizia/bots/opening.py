@@ -16,13 +16,8 @@ HAND_PREFERENCE: tuple[tuple[str, ...], ...] = (("S3",), ("N1",), ("H4", "B4", "
 
 
 def caste_strength(hand: tuple[Tile, ...]) -> tuple[int, int, int]:
-    """Influence the hand's land and sea tiles can bring on a piece of each caste."""
-    out = [0, 0, 0]
-    for t in hand:
-        if not t.is_move and not t.is_swap:
-            for c in CASTES:
-                out[c.index] += t.per_caste[c.index]
-    return out[0], out[1], out[2]
+    """Influence the hand's land and sea tiles can bring on a piece of each caste (the swap and the move bring none)."""
+    return tuple(sum(t.per_caste[c.index] for t in hand) for c in CASTES)  # type: ignore[return-value]
 
 
 def choose_setup(view: GameState, rng: random.Random) -> Action:

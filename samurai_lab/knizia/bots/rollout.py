@@ -77,30 +77,19 @@ class FastPolicy:
             if best_v is None or v > best_v:
                 best, best_v = candidate, v
 
-        seen = set()
-        has_swap = has_move = False
         useful_land = self._useful(state, info, board.land)
         useful_sea = self._useful(state, info, board.sea)
-        for t in hand:
-            if t in seen:
-                continue
-            seen.add(t)
-            if t.is_swap:
-                has_swap = True
-                continue
-            if t.is_move:
-                has_move = True
-                continue
-            if not t.fast and not normal:
+        for t in dict.fromkeys(hand):
+            if t.is_swap or t.is_move or (not t.fast and not normal):
                 continue
             price = costs.per_value * t.strength + (costs.fast if t.fast else 0.0)
             for h in (useful_sea if t.on_sea else useful_land):
                 consider(info.tile_gain(state, t, h) - price, ("tile", t, h))
-        if has_move and normal and self.moves:
+        if normal and self.moves and any(t.is_move for t in hand):
             for a in movable_tiles(state, player):
                 for h in useful_land:
                     consider(info.move_gain(state, a, h) - costs.move, ("move", a, h))
-        if has_swap and self.swaps:
+        if self.swaps and any(t.is_swap for t in hand):
             for sa, ca, sb, cb in info.swaps(state):
                 consider(info.swap_gain(sa, ca, sb, cb) - costs.swap, ("swap", sa, ca, sb, cb))
         if best is None:

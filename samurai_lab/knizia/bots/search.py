@@ -85,19 +85,14 @@ class SearchBot:
 
     def _follow(self, state: GameState) -> Action:
         action = self._plan.pop(0)
-        if self._plan:
-            after = apply_action(state, action)
-            self._plan_key = _key(after)
-        else:
-            self._plan_key = None
+        self._plan_key = _key(apply_action(state, action)) if self._plan else None
         return action
 
     # --- candidates ----------------------------------------------------------------------------------------
     def candidate_plans(self, state: GameState, persp: Perspective) -> list[Plan]:
         """Up to ``plans`` different whole-turn plans, best greedy first."""
         ranked = rank_in(state, persp, self.params, self.costs)
-        out: list[Plan] = []
-        seen: set = set()
+        out: dict[tuple, Plan] = {}  # by what the plan does (``signature``)
         for scored in ranked:
             if len(out) >= self.plans:
                 break
@@ -109,12 +104,8 @@ class SearchBot:
                 if isinstance(a, (EndTurn, Pass)):
                     break
                 s = apply_action(s, a)
-            key = tuple(signature(state, a) for a in plan)
-            if key in seen:
-                continue
-            seen.add(key)
-            out.append(tuple(plan))
-        return out
+            out.setdefault(tuple(signature(state, a) for a in plan), tuple(plan))
+        return list(out.values())
 
     # --- search ------------------------------------------------------------------------------------------
     def search(self, view: GameState, persp: Perspective, plans: list[Plan], rng: random.Random) -> Plan:

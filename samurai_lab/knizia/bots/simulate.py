@@ -144,15 +144,13 @@ class SimulationResult:
     def summary(self) -> str:
         """The figures as a short plain-text report."""
         vocab = self.ruleset.vocabulary
-        lines = [f"{self.games} games, {self.players} players, {self.ruleset.edition} rules, seed {self.seed}"]
-        lines.append("")
-        lines.append(f"{'bot':<24} {'seats':>5} {'wins':>7} {'win rate':>9}  95% interval")
+        lines = [f"{self.games} games, {self.players} players, {self.ruleset.edition} rules, seed {self.seed}", "",
+                 f"{'bot':<24} {'seats':>5} {'wins':>7} {'win rate':>9}  95% interval"]
         rates, cis, wins, seats = self.win_rates, self.ci95, self.wins, self.seats
         for n in self.names:
             lo, hi = cis[n]
             lines.append(f"{n:<24} {seats[n]:>5} {wins[n]:>7.1f} {rates[n]:>8.1%}  {lo:.1%} - {hi:.1%}")
-        lines.append("")
-        lines.append("average captures per seat: " + ", ".join(vocab.caste(c) for c in CASTES))
+        lines += ["", "average captures per seat: " + ", ".join(vocab.caste(c) for c in CASTES)]
         for n, caps in self.captures.items():
             lines.append(f"  {n:<22} " + "  ".join(f"{caps[c.value]:5.2f}" for c in CASTES))
         t = self.turns

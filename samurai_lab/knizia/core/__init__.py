@@ -1,9 +1,5 @@
-"""The rules core of Knizia's *Samurai*: standard library and networkx only, nothing from the layers above.
-
-``board`` / ``hexgrid`` (the real map as a networkx graph), ``tiles``, ``ruleset`` (editions and rulings
-as data), ``actions``, ``model`` (the pieces of a position), ``rules`` (the one source of legality),
-``state`` (frozen ``GameState``), ``influence``, ``scoring``, ``playout`` (random play), ``text``.
-"""
+"""The rules core of Knizia's *Samurai* (``docs/ARCHITECTURE.md`` lists its modules): standard library and
+networkx only, nothing from the layers above."""
 
 from .actions import Action, EndTurn, MoveTile, Pass, PickTile, PlacePiece, PlaceTile, Swap, parse_action
 from .board import Board, HexInfo, board_for, map_graph

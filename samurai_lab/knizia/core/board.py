@@ -104,12 +104,8 @@ def map_graph() -> nx.Graph:
 
 
 class Board:
-    """The hexes in play for a player count, as a graph plus index tuples.
-
-    Index-based attributes (all tuples indexed by hex index):
-    ``kinds``, ``neighbours``, ``land_neighbours``, ``sea_neighbours``,
-    ``adjacent_settlements``, ``capacity``.
-    """
+    """The hexes in play for a player count, as a graph plus tuples indexed by hex index (``kinds``,
+    ``neighbours``, ``land_neighbours``, ``sea_neighbours``, ``adjacent_settlements``, ``capacity``)."""
 
     def __init__(self, n_players: int) -> None:
         if n_players not in PLAYER_COUNTS:

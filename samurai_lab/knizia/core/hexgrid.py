@@ -1,8 +1,5 @@
-"""Flat-topped hex geometry in axial coordinates (q, r).
-
-Pure arithmetic shared by the board model and every renderer: neighbour
-directions, axial -> pixel centres, pixel -> axial hit testing and corners.
-"""
+"""Flat-topped hex geometry in axial coordinates (q, r), shared by the board model and every renderer:
+neighbour directions, axial -> pixel centres, pixel -> axial hit testing and corners."""
 
 from __future__ import annotations
 

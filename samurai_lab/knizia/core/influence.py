@@ -54,11 +54,8 @@ def all_tallies(state: GameState) -> dict[int, SettlementTally]:
 
 @dataclass(frozen=True, slots=True)
 class Preview:
-    """What an action would do: the resulting state and every piece it would decide.
-
-    Under end-of-turn capture, ``resolutions`` are those the end of the turn would bring if the
-    turn ended right after this action.
-    """
+    """What an action would do: the resulting state and every piece it would decide (under end-of-turn
+    capture, those the end of the turn would decide if the turn ended right after the action)."""
 
     action: Action
     after: GameState

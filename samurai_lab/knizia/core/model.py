@@ -79,8 +79,6 @@ def _evolve(state: GameState, **changes) -> GameState:
     return new
 
 
-
-
 def shuffled(items: Sequence, rng: random.Random) -> list:
     """A seeded random permutation of ``items`` (sort by random keys: one C-level draw per item)."""
     keys = [rng.random() for _ in items]

@@ -21,11 +21,8 @@ _END = EndTurn()
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
-    """A random legal action: first a random playable tile kind (or ending the turn), then a random target.
-
-    Uses the rules' own target helpers; only setup phases fall back to ``legal_actions``. ValueError,
-    saying why, when there is nothing to choose: the game is over, or the hand to play is hidden.
-    """
+    """A random legal action: a random playable tile kind (or ending the turn), then a random target from
+    the rules' own target helpers. ValueError, saying why, when the game is over or the hand is hidden."""
     return _random_choice(state, rng)[0]
 
 
@@ -125,11 +122,8 @@ def random_swap(state: GameState, rng: random.Random, tries: int = 20) -> Swap |
 def play_random_game(
     n_players: int = 4, ruleset: Ruleset = EDITION_1998, seed: int = 0, checked: bool = False
 ) -> tuple[GameState, list[Action]]:
-    """Play a whole game with random actions (setup included, as the ruleset says).
-
-    ``checked=True`` sends every action through the full legality check (slower); the default
-    applies actions the random policy built from the rules' own legal targets.
-    """
+    """Play a whole game with random actions (setup included, as the ruleset says); ``checked=True``
+    sends every action through the full legality check (slower)."""
     rng = random.Random(seed)
     state = new_game(n_players, ruleset, seed)
     actions: list[Action] = []

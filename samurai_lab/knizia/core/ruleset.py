@@ -220,11 +220,8 @@ VOCABULARY = {
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
-    """Every rules decision of a game, as plain data.
-
-    ``edition`` picks the vocabulary; the ruling fields are R1-R4; the rest
-    are table options (open captures, chosen or random setup and hands).
-    """
+    """Every rules decision of a game, as plain data: ``edition`` picks the vocabulary; the ruling fields
+    are R1-R4; the rest are table options (open captures, chosen or random setup and hands)."""
 
     edition: str = "1998"
     no_legal_play: str = PASS  # R1

@@ -19,11 +19,8 @@ T = Domain("knizia")
 
 @dataclass(frozen=True)
 class GameState:
-    """Everything about a position.
-
-    Per-hex tuples are indexed by ``board`` index; per-player tuples by seat.
-    Hidden parts of a player's view (``view``) are ``None``.
-    """
+    """Everything about a position: per-hex tuples indexed by ``board`` index, per-player tuples by seat;
+    the hidden parts of a player's view (``view``) are ``None``."""
 
     ruleset: Ruleset
     seats: tuple[Seat, ...]

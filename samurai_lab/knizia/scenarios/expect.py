@@ -128,9 +128,8 @@ class Expectation:
             out.append(T.gettext("set aside: expected {expected}, got {got}").format(expected=_counts(self.set_aside), got=_counts(st.set_aside)))
         if self.game_over is not None and st.is_over != self.game_over:
             out.append(T.gettext("game over: expected {expected}, got {got}").format(expected=T.gettext("yes") if self.game_over else T.gettext("no"), got=T.gettext("yes ({why})").format(why=st.end_reason) if st.is_over else T.gettext("no")))
-        if self.end_reason is not None:
-            if not st.end_reason or self.end_reason.lower() not in st.end_reason.lower():
-                out.append(T.gettext("end reason: expected {expected}, got {got}").format(expected=repr(self.end_reason), got=repr(st.end_reason)))
+        if self.end_reason is not None and (not st.end_reason or self.end_reason.lower() not in st.end_reason.lower()):
+            out.append(T.gettext("end reason: expected {expected}, got {got}").format(expected=repr(self.end_reason), got=repr(st.end_reason)))
         if self.to_play is not None and st.current != self.to_play:
             out.append(T.gettext("to play: expected {expected}, got {got}").format(expected=names[self.to_play], got=names[st.current]))
         if self.phase is not None and st.phase is not self.phase:

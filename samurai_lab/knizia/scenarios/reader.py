@@ -44,13 +44,10 @@ class Reader:
     def keys(self, table: dict, known: tuple[str, ...], path: str) -> None:
         for k in table:
             if k not in known:
-                near = difflib.get_close_matches(k, known, n=1)
-                if near:
-                    self.probs.add(join(path, k), T.gettext("unknown key {key} (did you mean {near}?)").format(
-                        key=repr(k), near=repr(near[0])))
-                else:
-                    self.probs.add(join(path, k), T.gettext("unknown key {key}; known keys: {known}").format(
-                        key=repr(k), known=", ".join(known)))
+                near = (difflib.get_close_matches(k, known, n=1) or [None])[0]
+                text = T.gettext("unknown key {key} (did you mean {near}?)") if near is not None else \
+                    T.gettext("unknown key {key}; known keys: {known}")
+                self.probs.add(join(path, k), text.format(key=repr(k), near=repr(near), known=", ".join(known)))
 
     def get(self, table: dict, key: str, t: type | tuple[type, ...], path: str, required: bool = False) -> Any:
         """The value if present and of type ``t``; ``MISSING`` otherwise (a problem is added if wrong)."""

@@ -92,8 +92,7 @@ def record_game(initial_state: GameState, actions: Sequence[Action], comments: M
         head["Seed"] = str(initial_state.seed)
     else:
         head["Position"] = position_string(initial_state)
-    lines: list[list[tuple[int, Action]]] = []
-    labels: list[str] = []
+    lines: list[tuple[str, list[tuple[int, Action]]]] = []  # (label, the line's actions by index)
     state = initial_state
     key = None
     for k, a in enumerate(actions):
@@ -101,10 +100,9 @@ def record_game(initial_state: GameState, actions: Sequence[Action], comments: M
                  else f"{state.turn}.")
         this = (label, state.current, state.phase, isinstance(a, PlacePiece))
         if key != this or isinstance(a, PlacePiece):
-            lines.append([])
-            labels.append(f"{label} {quote(names[state.current], safe=_SAFE)}:")
+            lines.append((f"{label} {quote(names[state.current], safe=_SAFE)}:", []))
             key = this
-        lines[-1].append((k, a))
+        lines[-1][1].append((k, a))
         state = state.apply(a)
         if isinstance(a, (EndTurn, Pass)):
             key = None
@@ -114,12 +112,10 @@ def record_game(initial_state: GameState, actions: Sequence[Action], comments: M
         head["Result"] = f"{who} {'win' if len(rep.winners) > 1 else 'wins'} (decided by {rep.decided_by})"
     else:
         head["Result"] = "*"
-    for k, v in (headers or {}).items():
-        if k not in head:
-            head[k] = v
+    head.update({k: v for k, v in (headers or {}).items() if k not in head})
     out = [f'[{k} "{_header_value(str(v))}"]' for k, v in head.items()]
     out.append("")
-    for label, items in zip(labels, lines):
+    for label, items in lines:
         parts = []
         for j, (k, a) in enumerate(items):
             text = str(a)

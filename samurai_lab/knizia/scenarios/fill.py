@@ -20,10 +20,8 @@ def fill_settlements(board: Board, pieces: list, listed: set[int], captured, set
     per = supply_per_caste(board.n_players)
     rem = [per - sum(len([c for c in ps if c is k]) for ps in pieces) - sum(c[k.index] for c in captured)
            - set_aside[k.index] for k in CASTES]
-    if any(x < 0 for x in rem):
-        return None  # too many pieces: reported by the position check
     total = sum(rem)
-    if total == 0:
+    if total == 0 or any(x < 0 for x in rem):  # nothing to place, or too many pieces (the position check says so)
         return None
     candidates = [s for s in board.settlements if s not in listed
                   and not all(tiles[o] is not None for o in board.land_neighbours[s])]
@@ -48,9 +46,7 @@ def fill_settlements(board: Board, pieces: list, listed: set[int], captured, set
             pick: list[Caste] = []
             for _j in range(cap):
                 pool = [k for k in CASTES if left[k.index] > 0 and k not in pick]
-                weights = [left[k.index] for k in pool]
-                c = rng.choices(pool, weights)[0]
-                pick.append(c)
+                pick.append(rng.choices(pool, [left[k.index] for k in pool])[0])
             for c in pick:
                 left[c.index] -= 1
             to_place -= cap

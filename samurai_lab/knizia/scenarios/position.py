@@ -23,6 +23,7 @@ from ..core.model import Phase, Resolution, Seat, default_seats, placed
 from ..core.state import GameState
 from ..core.tiles import CASTES, TILES_BY_CODE, Caste, Tile, sort_tiles
 from .errors import Problem, ScenarioError
+from .notation import sort_castes
 from .save import writable_names
 from .validate import end_texts, passes_end, state_problems
 
@@ -208,11 +209,8 @@ def parse_position(text: str, name: str = "position") -> GameState:
     else:
         k = 0
         for s in board.settlements:
-            cap = board.capacity[s]
-            chunk = ptext[k:k + cap]
-            k += cap
-            cs = [Caste(ch) for ch in chunk if ch != "."]
-            pieces[s] = tuple(sorted(cs, key=lambda c: c.index))
+            pieces[s] = sort_castes([Caste(ch) for ch in ptext[k:k + board.capacity[s]] if ch != "."])
+            k += board.capacity[s]
 
     # tiles
     tiles: list = [None] * len(board.ids)

@@ -120,7 +120,6 @@ def state_problems(state: GameState) -> list[tuple[str, str]]:
         out.append(("players", T.gettext("two players are called {name}; names must differ").format(name=repr(nm))))
 
     # --- caste pieces --------------------------------------------------------
-    full_or_empty = not setup
     early: list[str] = []  # settlements filled while hands are still being chosen
     for i, ps in enumerate(state.pieces):
         if not ps:
@@ -132,15 +131,13 @@ def state_problems(state: GameState) -> list[tuple[str, str]]:
         if choosing and i != board.edo:
             early.append(ids[i])
             continue
-        why = settlement_problem(kind, ps, full_or_empty)
+        why = settlement_problem(kind, ps, full_or_empty=not setup)
         if why:
             out.append((f"pieces.{ids[i]}", why))
     if early:
         out.append(("pieces", T.gettext("the caste pieces are placed after every player has chosen his starting hand: while hands are chosen only Edo holds pieces, but {items} hold some").format(items=', '.join(early))))
-    if setup or choosing:
-        edo = state.pieces[board.edo]
-        if len(edo) != 3:
-            out.append((f"pieces.{ids[board.edo]}", T.gettext('Edo gets one piece of each caste before the other settlements are filled')))
+    if (setup or choosing) and len(state.pieces[board.edo]) != 3:
+        out.append((f"pieces.{ids[board.edo]}", T.gettext('Edo gets one piece of each caste before the other settlements are filled')))
     if setup:
         if any(len(state.pieces[c]) < 2 for c in board.cities):
             for v in board.villages:
@@ -158,9 +155,8 @@ def state_problems(state: GameState) -> list[tuple[str, str]]:
         if (total > per) or (in_play and total != per):
             supply_ok = False
             out.append(("pieces", supply_message(state, c, on, caps)))
-    if phase in (Phase.PLACE_PIECES, Phase.CHOOSE_HANDS):
-        if any(caps for _, _, caps in totals) or any(state.set_aside):
-            out.append(("captured", T.gettext('no piece is captured or set aside before play begins')))
+    if not in_play and (any(caps for _, _, caps in totals) or any(state.set_aside)):
+        out.append(("captured", T.gettext('no piece is captured or set aside before play begins')))
 
     # --- tiles ------------------------------------------------------------------
     on_board: list[Counter] = [Counter() for _ in range(n)]

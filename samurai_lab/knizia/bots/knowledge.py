@@ -107,8 +107,7 @@ def _holding_odds(pool: tuple[tuple[str, int], ...], drawn: int, best_known: tup
             if v is not None:
                 for x in range(v[ci] + 1):
                     counts[x] += k
-        row = tuple(1.0 if x <= best_known[ci] else _any_drawn(n, counts[x], drawn) for x in range(MAX_VALUE + 1))
-        out.append(row)
+        out.append(tuple(1.0 if x <= best_known[ci] else _any_drawn(n, counts[x], drawn) for x in range(MAX_VALUE + 1)))
     return out[0], out[1], out[2]
 
 

@@ -107,10 +107,9 @@ def play_actions(state: GameState, actions: Sequence[Action]) -> MovesPlayed:
     """Play actions in turn; a refused one stops them, the state staying the one it was tried on."""
     for action in actions:
         try:
-            after = state.apply(action)
+            state = state.apply(action)
         except IllegalMoveError as e:
             return MovesPlayed(state, (), e.reason, action)
-        state = after
     if not actions:
         return MovesPlayed(state, (), None, None)
     return MovesPlayed(state, state.events, None, actions[-1])  # the engine's events: what the last action decided

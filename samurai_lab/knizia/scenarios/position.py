@@ -1,13 +1,6 @@
-"""A whole game state as one line of text (like chess FEN), and back.
-
-Eleven fields separated by spaces (described in ``scenarios/README.md``)::
-
-    rules players turn pieces tiles hands captured set_aside seed end last_captures
-
-    1998 4 p:1:1:0:0 RBHBHBHR... - H2H4B2S1X:W1MH3.../... 0.0.0/... 0.0.0 5 - -
-
-``parse_position(position_string(s)) == s`` for every full state; ``parse_position`` checks the
-position like a scenario file and raises ``ScenarioError`` listing every problem.
+"""A whole game state as one line of text (like chess FEN), and back: the eleven fields of ``FIELDS`` separated
+by spaces, described in ``scenarios/README.md``. ``parse_position(position_string(s)) == s`` for every full state;
+``parse_position`` checks the position like a scenario file and raises ``ScenarioError`` listing every problem.
 """
 
 from __future__ import annotations

@@ -1,24 +1,6 @@
-"""Game records: a readable text of a whole game that replays exactly.
-
-::
-
-    [Game "Samurai"]
-    [Rules "1998"]
-    [Players "Green, Yellow, Blue, Red"]
-    [Seed "7"]
-    [Result "Red wins (decided by total)"]
-
-    # free notes
-    1. Green: H3@HO05; N1@HO10 {threatens Akita}; end   # a comment on the last action
-    2. Yellow: X HO07:H HO12:B; W1@SEA31; end
-
-Headers in square brackets; then one line per player's turn: a label (``hands`` while the hands are
-chosen, ``setup`` while the pieces are placed after them, then the turn number), the player, the
-actions in the notation of ``samurai_lab.knizia.core.actions`` separated by ``;``. ``{...}`` after an
-action and ``# ...`` at the end of a line are comments on that action (the line's last). A record
-that places pieces before the hands are chosen is refused with the line that is out of order. A game that does not start from a fresh
-``new_game`` carries its first state as a ``[Position "..."]`` header (see ``position.py``).
-"""
+"""Game records: a readable text of a whole game that replays exactly, described in ``scenarios/README.md``:
+headers in square brackets (``[Seed "7"]``, or ``[Position "..."]`` for a game that does not start from a fresh
+``new_game``), then one line per player's turn (``12. Blue: H4@HO05; end``) with comments in braces or after ``#``."""
 
 from __future__ import annotations
 

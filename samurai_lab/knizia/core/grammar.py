@@ -1,21 +1,12 @@
 """The grammatical forms a word takes in a sentence: Russian cases, Italian and Spanish prepositions joined
 with the article.
 
-A ``Word`` is a string that knows its forms; a translation asks for one with a format spec, so the
-English message stays the same and the placeholder keeps its name::
-
-    "{player} lays {tile} on {place}"          # English
-    "{player} posa {tile} {place:su}"          # Italian: "sulla terra a nord di Kyoto", "su Kyoto"
-    "{player} coloca {tile} {place:en}"        # Spanish: "en la tierra al norte de Kioto"
-    "{player} выкладывает {tile} на {place:prep}"   # Russian: "на суше к северу от Киото"
-
-Specs: Russian cases ``nom gen dat acc ins prep`` (the first word declines: the hexes' nouns, the
-settlements with a Russian declension such as Акита, the rulebook's words жетон, цель); a preposition
-(Italian ``di a da in su``, joined with the article as ``del``, ``alla``, ``nel``, and ``in``/``a`` before a
-town's name as ``a Kyoto``, ``ad Akita``; Spanish ``de a`` as ``del``, ``al``; any other preposition is written
-before the word); ``cap`` for a capital first letter.
-Several specs go together with commas: ``{where:in,cap}``. The forms are data (the tables below), not
-rules: a word that is not in a table keeps its form (Эдо, Киото, Хонсю do not decline).
+A ``Word`` is a string that knows its forms; a translation asks for one with a format spec, so the English
+message and its placeholder stay the same (``"{player} posa {tile} {place:su}"``: "sulla terra a nord di Kyoto").
+The specs are listed in ``samurai_lab/i18n/README.md``; several go together with commas (``{where:in,cap}``).
+Italian ``in``/``a`` before a town's name give ``a Kyoto``, ``ad Akita``; any other preposition is written before
+the word.
+The forms are data (the tables below), not rules: a word that is not in a table keeps its form (Эдо, Киото).
 """
 
 from __future__ import annotations

@@ -1,12 +1,5 @@
-"""Scenario files, one-line position strings, game records and the rulebook examples.
-
-    from samurai_lab.knizia.scenarios import load_scenario, save_scenario, position_string, parse_position
-    sc = load_scenario("scenarios/1998-e1-blue-takes-helmet.toml")
-    for played in sc.walk():
-        print(played.step.number, played.step.narration, played.resolutions)
-
-The file format, the position string and the record format are described in ``scenarios/README.md``.
-"""
+"""Scenario files, one-line position strings, game records and the rulebook examples; the three formats,
+and how to walk a scenario's steps from Python, are described in ``scenarios/README.md``."""
 
 from .check import CheckResult, RunResult, check_file, check_scenario
 from .errors import Problem, ScenarioError

@@ -1,9 +1,6 @@
-"""``samurai-lab check PATH...``: load scenarios, play their steps, verify every expectation.
-
-One line per scenario (``ok  path  title``); for a failure, what was expected and what happened;
-for an invalid file, every problem. Exit status 0 when all pass, 1 when an expectation fails,
-2 when a file is invalid.
-"""
+"""``samurai-lab check PATH...``: load scenarios, play their steps, verify every expectation. One line per
+scenario (``ok  path  title``), then what a failure expected and got, or every problem of an invalid file.
+Exit status 0 when all pass, 1 when an expectation fails, 2 when a file is invalid."""
 
 from __future__ import annotations
 

@@ -73,10 +73,7 @@ def piece_odds(tallies: list[int], empty: int, mover: int | None, mover_odds: tu
         if w is not None:
             out[w] = 1.0
         return out
-    if empty == 1:
-        sigma = params.spread
-    else:
-        sigma = params.spread + params.spread_per_empty * (empty - 1)
+    sigma = params.spread + params.spread_per_empty * (empty - 1)
     top = max(tallies)
     ex = [math.exp((t - top) / sigma) for t in tallies]
     total = sum(ex)

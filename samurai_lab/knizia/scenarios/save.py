@@ -56,10 +56,7 @@ def writable_names(state: GameState) -> None:
 def rules_table(state: GameState) -> dict[str, str]:
     """The edition's preset name and every option that differs from it."""
     rs = state.ruleset
-    preset = PRESETS[rs.edition]
-    out = {"edition": rs.edition}
-    out.update({k: mine for k, (mine, _) in rs.differences_from(preset).items()})
-    return out
+    return {"edition": rs.edition, **{k: mine for k, (mine, _) in rs.differences_from(PRESETS[rs.edition]).items()}}
 
 
 def scenario_data(state: GameState, title: str = "Saved position", description: str = "") -> dict:

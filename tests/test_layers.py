@@ -10,6 +10,7 @@ core state's ``_repr_svg_`` asking its game's SVG renderer for a picture (as pyt
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import networkx as nx
@@ -33,6 +34,7 @@ def is_module(name: str) -> bool:
     return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
 
 
+@cache
 def imports(path: Path) -> list[tuple[str, str | None]]:
     """(imported module, name of the enclosing function or None) for every samurai_lab import,
     leaving out ``if TYPE_CHECKING:`` blocks (they are never executed)."""
@@ -80,7 +82,12 @@ def place(module: str) -> tuple[str | None, float]:
 
 
 MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
-EDGES = [(m, t, f) for m, p in MODULES.items() for t, f in imports(p)]
+
+
+def edges() -> list[tuple[str, str, str | None]]:
+    """(module, imported module, enclosing function) of every import in the package (each file read when a
+    test first asks: collecting the tests reads none)."""
+    return [(m, t, f) for m, p in MODULES.items() for t, f in imports(p)]
 
 
 def test_every_game_has_a_core():
@@ -107,7 +114,7 @@ def layer_problem(module: str, target: str, func: str | None) -> str | None:
 
 @pytest.mark.parametrize("module", sorted(MODULES))
 def test_imports_go_down_the_layers(module):
-    problems = [p for m, t, f in EDGES if m == module and (p := layer_problem(m, t, f))]
+    problems = [p for t, f in imports(MODULES[module]) if (p := layer_problem(module, t, f))]
     assert not problems, "\n".join(problems)
 
 
@@ -123,7 +130,7 @@ def test_the_layer_check_catches_upward_imports():
 def test_no_import_cycles():
     graph = nx.DiGraph()
     graph.add_nodes_from(MODULES)
-    for module, target, func in EDGES:
+    for module, target, func in edges():
         if func != "_repr_svg_" and target in MODULES and target != module:
             graph.add_edge(module, target)
     cycles = list(nx.simple_cycles(graph, length_bound=8))

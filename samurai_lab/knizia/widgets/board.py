@@ -23,48 +23,22 @@ API::
 Details:
 
 * Hexes may be given as indices, ids (``"HO21"``) or names (``"Edo"``); callbacks get indices.
-* ``set_highlights`` replaces the hexes of one style and keeps the other styles;
-  an empty sequence clears that style; ``clear_highlights()`` clears all (not the arrows:
-  ``set_arrows([])`` removes them).
-* ``set_heatmap`` takes a ``Caste``, ``"H"``/``"B"``/``"R"`` or None (off).
-* The board fits the room it is given (``fit=True``): the page script (``ui/board_client``)
-  reports the board element's width, the window's height and ``devicePixelRatio``; the view
-  takes the largest box of the map's proportions that fits (``render.fit.room_box``), sets the
-  canvas's CSS width to it and its backing size to it times the pixel ratio, lays the map out
-  in backing pixels (``fit_layout``) and redraws: sharp at any size and zoom. Mouse positions
-  come from ipycanvas in backing pixels, the layout's own units, so hit testing is exact at
-  every size. Until the first report (and with ``fit=False``) the canvas is the whole board
-  at ``hex_size``. A focus zooms into the box (at most ``max_zoom`` times, and hexes at most
-  ``FOCUS_HEX_PX`` CSS px). A state with another player count re-fits the canvas and drops
-  the focus, highlights, preview, cursor and selection (they name hexes of the old board).
-* Highlights never wash over a hex: tiles and pieces keep their colours. ``preview`` and
-  ``warning`` are a glow and a ring, ``legal`` a thin ring (and a light fill on empty hexes).
-  A preview ghosts the tiles it would lay and puts a badge on every piece it decides (the
-  taker's colour and mark, or a cross for a piece set aside).
-* Keyboard: the canvas is focusable; arrow keys move a cursor to the next hex in that direction,
-  its description (``hover_text``) shows in ``view.live`` (an ARIA live region) and hover
-  callbacks run as for the pointer; Enter or Space is a click on the cursor's hex, Escape a
-  click outside the map (it cancels a pending choice).
-* ``view.legend``: the key to the board's symbols, folded (an Accordion below the canvas), with
-  the palette choice (standard or colour-blind safe).
-* Layers: map, heat map, pieces and tiles, highlights (hover outline and arrows included).
-  Everything is drawn when a browser client is ready (``on_client_ready``): commands
-  sent before are lost under voila, so the view keeps the latest state and redraws
-  then. In the kernel, the redraws one event asks for are drawn once it has been handled,
-  in one ``hold_canvas`` batch.
-* Touch (``ui/touch``, a page script): a tap is a click (the pointer moves there, then clicks), touch
-  and hold only moves the pointer (the hover), a drag scrolls; on hexes smaller than a finger the first
-  tap magnifies the board around it (a lens). The view tells the script a hex's size in CSS px and
-  says how in ``view.touch_help``, shown on touch screens only.
-* A click on a partly hidden board does not scroll the page (ipycanvas focuses the
-  canvas before it reads the click position): see ``scroll_focus``.
-* Hover callbacks run only when the hex under the pointer changes, at most once per
-  ``hover_interval`` seconds (the last change is delivered after the interval):
-  every mouse-move costs a kernel round trip.
-* Exceptions in callbacks (the view's own and the app's) are shown in
-  ``view.errors``, an ``ipywidgets.Output`` below the canvas, and kept in
-  ``view.error_log``: they never vanish silently. ``view.guard(fn)`` gives the
-  same protection to an app's other callbacks (buttons, observers).
+* ``set_highlights`` replaces one style's hexes (an empty sequence clears it); ``clear_highlights()``
+  clears every style, not the arrows.
+* The board fits the room the page script (``ui/board_client``) reports: the largest box of the map's
+  proportions (``render.fit.room_box``), its backing size times ``devicePixelRatio``, the map laid out in
+  backing pixels (``fit_layout``), so that mouse positions and hit testing are exact at every size. Until
+  the first report (and with ``fit=False``) the canvas is the whole board at ``hex_size``. A state with
+  another player count re-fits the canvas and drops what names hexes of the old board.
+* Keyboard: arrow keys move a cursor (its words in ``view.live``, an ARIA live region), Enter or Space
+  clicks its hex, Escape clicks outside the map. Touch: ``ui/touch`` (``view.touch_help``).
+* ``view.legend``: the key to the board's symbols, folded, with the palette choice.
+* Everything is drawn from ``on_client_ready`` (commands sent before are lost under voila); the redraws
+  one event asks for go out once it has been handled, in one ``hold_canvas`` batch.
+* Hover callbacks run only when the hex under the pointer changes, at most once per ``hover_interval``
+  seconds: every mouse-move costs a kernel round trip.
+* Exceptions in callbacks are shown in ``view.errors`` and kept in ``view.error_log``;
+  ``view.guard(fn)`` gives an app's other callbacks the same protection.
 """
 
 from __future__ import annotations
@@ -79,7 +53,6 @@ from typing import Any, Callable, Iterable
 import ipywidgets as widgets
 from ipycanvas import MultiCanvas, hold_canvas
 
-from ..core.board import Board
 from ..core.hexgrid import SQRT3
 from ..core.influence import Preview
 from ..core.state import GameState
@@ -183,8 +156,7 @@ class BoardView:
         self._pin_size(w, h)
         # the keyboard cursor's hex, in words (an ARIA live region)
         self.live = classed(widgets.HTML(""), LIVE_CLASS)
-        self.space = widgets.Text("", layout=widgets.Layout(display="none"))  # written by the page script
-        self.space.add_class(SPACE_CLASS)
+        self.space = classed(widgets.Text("", layout=widgets.Layout(display="none")), SPACE_CLASS)  # the page script's
         self.space.observe(self.guard(lambda ch: self._on_space(ch["new"])), names="value")
         # how to play by touch (shown on touch screens only)
         self.touch_help = classed(widgets.HTML(""), HELP_CLASS)
@@ -197,17 +169,16 @@ class BoardView:
                       T.gettext("Okabe and Ito's colours, apart for every colour vision")],
             style={"button_width": "auto"}), "samurai-board-palette")
         self.palette_choice.observe(self.guard(lambda ch: self.set_palette(ch["new"])), names="value")
-        self.legend = widgets.Accordion(children=[widgets.VBox([self.palette_choice, self._legend_html])],
-                                        selected_index=None,
-                                        layout=widgets.Layout(display="" if legend else "none"))
+        key = widgets.VBox([self.palette_choice, self._legend_html])
+        self.legend = classed(widgets.Accordion(children=[key], selected_index=None,
+                                                layout=widgets.Layout(display="" if legend else "none")),
+                              "samurai-board-legend")
         self.legend.set_title(0, T.gettext("Key to the board"))
-        self.legend.add_class("samurai-board-legend")
         self.legend.observe(self.guard(lambda ch: self._show_legend()), names="selected_index")
         # a click must not scroll the page before ipycanvas reads its position (see scroll_focus)
-        self.widget = widgets.VBox([self.canvas, self.live, self.touch_help, self.legend, self.errors, self.space, board_client(),
-                                    scroll_focus_fix()],
-                                   layout=widgets.Layout(flex="1 1 auto", min_width="0"))
-        self.widget.add_class("samurai-board")
+        self.widget = classed(widgets.VBox([self.canvas, self.live, self.touch_help, self.legend, self.errors,
+                                            self.space, board_client(), scroll_focus_fix()],
+                                           layout=widgets.Layout(flex="1 1 auto", min_width="0")), "samurai-board")
 
         self.canvas.on_client_ready(self.guard(self._on_client_ready))
         self.canvas.on_mouse_down(self.guard(self._on_mouse_down))
@@ -400,15 +371,13 @@ class BoardView:
             self._focus = None
         box = self._backing_box(state)
         if box is not None:
-            return fit_layout(board, *box, focus=self._focus, max_zoom=self._zoom_cap(board, box))
+            zoom = focus_zoom(board, box, self.dpr, self.max_zoom, self.projector)
+            return fit_layout(board, *box, focus=self._focus, max_zoom=zoom)
         full = layout_for(board, self.hex_size)
         if self._focus is None:
             return full
         return layout_for(board, self.hex_size, focus=self._focus, width=full.width, height=full.height,
                           max_zoom=self.max_zoom)
-
-    def _zoom_cap(self, board: Board, box: tuple[int, int]) -> float:
-        return focus_zoom(board, box, self.dpr, self.max_zoom, self.projector)
 
     def _backing_box(self, state: GameState) -> tuple[int, int] | None:
         """The canvas's backing size for the page's last measure (None: not fitted yet)."""
@@ -536,18 +505,16 @@ class BoardView:
             self._deliver_hover()
         elif key in ("Enter", " "):
             if self._cursor is not None:
-                x, y = self._layout.pixel_of(self._cursor)
-                for callback in list(self._click_callbacks):
-                    self.guard(callback)(self._cursor, x, y)
+                self._click(self._cursor, *self._layout.pixel_of(self._cursor))
         elif key == "Escape":
-            for callback in list(self._click_callbacks):
-                self.guard(callback)(None, -1.0, -1.0)
+            self._click(None, -1.0, -1.0)
         for callback in list(self._key_callbacks):
             self.guard(callback)(key)
 
     def _step(self, start: int, dx: float, dy: float) -> int:
         """The hex next to ``start`` in direction (dx, dy): the nearest centre within 60 degrees of it."""
-        centres = self._unit_centres()
+        lay = self._layout
+        centres = [((x - lay.ox) / lay.size, (y - lay.oy) / lay.size) for x, y in lay.centres]
         x0, y0 = centres[start]
         best, best_score = start, math.inf
         for i, (x, y) in enumerate(centres):
@@ -560,12 +527,10 @@ class BoardView:
                 best, best_score = i, score
         return best
 
-    def _unit_centres(self) -> tuple[tuple[float, float], ...]:
-        lay = self._layout
-        return tuple(((x - lay.ox) / lay.size, (y - lay.oy) / lay.size) for x, y in lay.centres)
-
     def _on_mouse_down(self, x: float, y: float) -> None:
-        hex_index = self.hex_at(x, y)
+        self._click(self.hex_at(x, y), x, y)
+
+    def _click(self, hex_index: int | None, x: float, y: float) -> None:
         for callback in list(self._click_callbacks):
             self.guard(callback)(hex_index, x, y)
 

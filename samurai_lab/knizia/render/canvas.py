@@ -1,10 +1,8 @@
 """Drawing routines for ipycanvas: the board in layers, as calls on any canvas-like object.
 
-The functions only make canvas calls (``fill_polygons``, ``fill_circles``,
-``stroke_lines``, ``fill_text``, style attributes...) on the object they are given,
-so they run on an ``ipycanvas.Canvas`` (one layer of a ``MultiCanvas``) as well as
-on a recording fake in tests. They hold no widget logic: batching the calls into
-one message (``hold_canvas``) is the caller's job.
+The functions only make canvas calls on the object they are given (an ``ipycanvas.Canvas``, one layer of
+a ``MultiCanvas``, or a recording fake in tests); batching them into one message (``hold_canvas``) is the
+caller's job.
 
 Layers (bottom to top), each redrawn on its own:
 
@@ -16,6 +14,7 @@ Layers (bottom to top), each redrawn on its own:
 
 from __future__ import annotations
 
+from itertools import groupby
 from typing import Any, Iterable, Mapping
 
 from ..core.state import GameState
@@ -44,14 +43,12 @@ def _many(point_lists: list) -> Any:
 def _key(shape: Shape) -> tuple:
     """Sort key: pass, shape kind, then style, so that equal styles end up next to each other."""
     t = type(shape)
-    if t is Poly:
-        style = (shape.fill or "", shape.stroke or "", shape.width, shape.alpha, shape.dash)
-    elif t is Circle:
-        style = (shape.fill or "", shape.stroke or "", shape.width, shape.alpha)
-    elif t is Line:
+    if t is Line:
         style = (shape.stroke, shape.width, shape.alpha)
-    else:
+    elif t is Text:
         style = (shape.size, shape.bold, shape.fill)
+    else:
+        style = (shape.fill or "", shape.stroke or "", shape.width, shape.alpha, getattr(shape, "dash", ()))
     return (shape.z, _RANK[t], style)
 
 
@@ -77,61 +74,36 @@ _UNSET = object()
 
 def paint(canvas: Any, shapes: Iterable[Shape], font: str = THEME.font) -> int:
     """Make the canvas calls for ``shapes`` (batched by pass and style). Returns the number of draw calls."""
-    ordered = sorted(shapes, key=_key)
     pen = _Pen(canvas)
     calls = 0
-    i, n = 0, len(ordered)
-    while i < n:
-        first = ordered[i]
-        k = _key(first)
-        j = i + 1
-        if not isinstance(first, Text):
-            while j < n and _key(ordered[j]) == k:
-                j += 1
-        batch = ordered[i:j]
-        calls += _draw_batch(canvas, pen, batch, font)
-        i = j
+    for _, run in groupby(sorted(shapes, key=_key), key=_key):
+        batch = list(run)
+        for part in ([[t] for t in batch] if isinstance(batch[0], Text) else [batch]):
+            calls += _draw_batch(canvas, pen, part, font)
     return calls
 
 
 def _draw_batch(canvas: Any, pen: _Pen, batch: list, font: str) -> int:
     first = batch[0]
     calls = 0
-    if isinstance(first, Poly):
+    if isinstance(first, (Poly, Circle)):  # fill_polygon(s), stroke_circle(s)...: one call per paint
+        poly = isinstance(first, Poly)
+        one = len(batch) == 1
+        name = ("polygon" if poly else "circle") + ("" if one else "s")
+        if poly:
+            args = (list(first.points),) if one else (_many([s.points for s in batch]),)
+        else:
+            args = (first.x, first.y, first.r) if one else tuple([getattr(s, a) for s in batch] for a in "xyr")
         pen.set(global_alpha=first.alpha)
-        one = list(first.points) if len(batch) == 1 else None
-        many = None if one is not None else _many([s.points for s in batch])
         if first.fill:
             pen.set(fill_style=first.fill)
-            if one is not None:
-                canvas.fill_polygon(one)
-            else:
-                canvas.fill_polygons(many)
+            getattr(canvas, "fill_" + name)(*args)
             calls += 1
         if first.stroke:
-            pen.set(stroke_style=first.stroke, line_width=first.width, line_join="round",
-                    line_dash=tuple(first.dash))
-            if one is not None:
-                canvas.stroke_polygon(one)
-            else:
-                canvas.stroke_polygons(many)
-            calls += 1
-    elif isinstance(first, Circle):
-        pen.set(global_alpha=first.alpha)
-        xs, ys, rs = [s.x for s in batch], [s.y for s in batch], [s.r for s in batch]
-        if first.fill:
-            pen.set(fill_style=first.fill)
-            if len(batch) == 1:
-                canvas.fill_circle(xs[0], ys[0], rs[0])
-            else:
-                canvas.fill_circles(xs, ys, rs)
-            calls += 1
-        if first.stroke:
-            pen.set(stroke_style=first.stroke, line_width=first.width, line_dash=())
-            if len(batch) == 1:
-                canvas.stroke_circle(xs[0], ys[0], rs[0])
-            else:
-                canvas.stroke_circles(xs, ys, rs)
+            join = {"line_join": "round"} if poly else {}
+            pen.set(stroke_style=first.stroke, line_width=first.width, **join,
+                    line_dash=tuple(getattr(first, "dash", ())))
+            getattr(canvas, "stroke_" + name)(*args)
             calls += 1
     elif isinstance(first, Line):
         pen.set(global_alpha=first.alpha, stroke_style=first.stroke, line_width=first.width,
@@ -153,7 +125,6 @@ def _draw_batch(canvas: Any, pen: _Pen, batch: list, font: str) -> int:
         canvas.fill_text(t.text, t.x, t.y)
         calls += 1
     return calls
-
 
 
 def _shapes(groups: Iterable[Group]) -> list[Shape]:

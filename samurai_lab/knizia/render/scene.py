@@ -191,13 +191,8 @@ _ICONS: dict[str, list[tuple]] = {
 }
 
 
-def caste_icon(caste: Caste, edition: str = "1998") -> str:
-    """Icon name of a caste: the 2015 edition's military caste is a castle, the 1998 one a helmet."""
-    return figure_icon(Figure[caste.name], edition)
-
-
 def figure_icon(figure: Figure, edition: str = "1998") -> str:
-    """Icon name of a tile figure."""
+    """Icon name of a tile figure (or of a caste, ``Figure[caste.name]``): the 2015 edition's helmet is a castle."""
     if figure is Figure.HELMET and edition == "2015":
         return "castle"
     return figure.value
@@ -226,13 +221,7 @@ def icon_shapes(name: str, x: float, y: float, r: float, colour: str, z: int = 0
 
 def hex_fill(kind: str, theme: Theme) -> tuple[str, str]:
     """(fill, edge) of a hex kind in play."""
-    if kind == SEA:
-        return theme.sea, theme.sea_edge
-    if kind == LAND:
-        return theme.land, theme.land_edge
-    if kind == EDO:
-        return theme.edo, theme.edo_edge
-    return theme.settlement_fill(kind), theme.settlement_edge
+    return getattr(theme, kind), getattr(theme, f"{kind}_edge" if kind in (SEA, LAND, EDO) else "settlement_edge")
 
 
 def map_groups(layout: Layout, theme: Theme = THEME, state: GameState | None = None,
@@ -357,7 +346,7 @@ def _piece_shapes(caste: Caste, x: float, y: float, r: float, theme: Theme, edit
                                    max(0.8, r * 0.14), z=5)
     show_letter = r >= LETTER_FROM_PX if letter is None else letter
     icon_r = r * (0.58 if show_letter else 0.68)
-    out += icon_shapes(caste_icon(caste, edition), x - (r * 0.16 if show_letter else 0), y, icon_r,
+    out += icon_shapes(figure_icon(Figure[caste.name], edition), x - (r * 0.16 if show_letter else 0), y, icon_r,
                        theme.piece_edge, z=6)
     if show_letter:
         out.append(Text(x + r * 0.6, y + r * 0.42, glyph, r * 0.6, theme.piece_edge, bold=True,
@@ -506,24 +495,18 @@ def highlight_groups(layout: Layout, highlights: Mapping[str, Iterable[int]] | N
                     Poly(hex_points(x, y, s * 0.94), stroke=edge, width=max(1.5, s * 0.09 * k), z=21),
                 )
             out.append(Group("highlight", shapes, hex=ids[i], index=i, extra_class=style))
-    if selected is not None and layout.visible(selected):
-        x, y = layout.centres[selected]
-        out.append(Group("selected", (
-            Poly(hex_points(x, y, s * 0.94), stroke=theme.selected_edge, width=max(2.0, s * 0.17 * k), z=22),
-            Poly(hex_points(x, y, s * 0.94), stroke="#ffffff", width=max(0.8, s * 0.06 * k), z=23),
-        ), hex=ids[selected], index=selected))
-    if hover is not None and layout.visible(hover):
-        x, y = layout.centres[hover]
-        out.append(Group("hover", (
-            Poly(hex_points(x, y, s * 0.97), stroke=theme.hover_edge, width=max(1.5, s * 0.1 * k), z=24),
-        ), hex=ids[hover], index=hover))
-    if cursor is not None and layout.visible(cursor):
-        x, y = layout.centres[cursor]
-        out.append(Group("cursor", (
-            Poly(hex_points(x, y, s * 0.97), stroke="#ffffff", width=max(3.0, s * 0.24 * k), alpha=0.9, z=28),
-            Poly(hex_points(x, y, s * 0.97), stroke=theme.cursor_edge, width=max(2.0, s * 0.13 * k),
-                 dash=(s * 0.32, s * 0.16), z=29),
-        ), hex=ids[cursor], index=cursor))
+    # rings of one hex: (colour, size, least width, width, opacity, dash, pass); sizes in hex radii
+    rings = (("selected", selected, ((theme.selected_edge, 0.94, 2.0, 0.17, 1.0, (), 22),
+                                     ("#ffffff", 0.94, 0.8, 0.06, 1.0, (), 23))),
+             ("hover", hover, ((theme.hover_edge, 0.97, 1.5, 0.1, 1.0, (), 24),)),
+             ("cursor", cursor, (("#ffffff", 0.97, 3.0, 0.24, 0.9, (), 28),
+                                 (theme.cursor_edge, 0.97, 2.0, 0.13, 1.0, (s * 0.32, s * 0.16), 29))))
+    for kind, i, styles in rings:
+        if i is not None and layout.visible(i):
+            x, y = layout.centres[i]
+            out.append(Group(kind, tuple(Poly(hex_points(x, y, s * r), stroke=c, width=max(least, s * w * k), alpha=a,
+                                              dash=dash, z=z) for c, r, least, w, a, dash, z in styles),
+                             hex=ids[i], index=i))
     return out
 
 
@@ -615,6 +598,10 @@ def preview_groups(layout: Layout, state: GameState, after: GameState, resolutio
     vocab = after.ruleset.vocabulary
     _, _, edge = theme.highlight("preview")
     dash = (s * 0.22, s * 0.14)
+
+    def dashed(x: float, y: float, r: float = 0.9, w: float = 0.08) -> Poly:
+        return Poly(hex_points(x, y, s * r), stroke=edge, width=max(1.5, s * w * k), dash=dash, z=19)
+
     out: list[Group] = []
     for i, (a, b) in enumerate(zip(state.tiles, after.tiles)):
         if b is None or a == b or not layout.visible(i):
@@ -623,13 +610,12 @@ def preview_groups(layout: Layout, state: GameState, after: GameState, resolutio
         shapes = [sh for sh in tile_shapes(b.tile, x, y, s, colours[b.owner], theme, edition, player_mark(b.owner))
                   if not (isinstance(sh, Poly) and sh.fill == "#000000")]  # no shadow: it is not down yet
         ghost = _faded(shapes, 0.62, 6)
-        ghost.append(Poly(hex_points(x, y, s * 0.9), stroke=edge, width=max(1.5, s * 0.08 * k), dash=dash, z=19))
+        ghost.append(dashed(x, y))
         out.append(Group("ghost", tuple(ghost), hex=ids[i], index=i, extra_class=f"player-{b.owner}"))
     for i, (a, b) in enumerate(zip(state.pieces, after.pieces)):
         if a != b and b and layout.visible(i):
             x, y = layout.centres[i]
-            out.append(Group("changed", (Poly(hex_points(x, y, s * 0.9), stroke=edge, width=max(1.5, s * 0.08 * k),
-                                              dash=dash, z=19),), hex=ids[i], index=i))
+            out.append(Group("changed", (dashed(x, y),), hex=ids[i], index=i))
     taken: dict[tuple[int, Caste], int] = {}
     for res in resolutions:
         i = res.hex
@@ -643,8 +629,7 @@ def preview_groups(layout: Layout, state: GameState, after: GameState, resolutio
         bx, by = x + (dx + rr * 0.7) * s, y + (dy - rr * 0.7) * s
         ring = max(1.0, s * 0.06 * k)
         if n == 0 and not any(g.kind == "closing" and g.index == i for g in out):
-            out.append(Group("closing", (Poly(hex_points(x, y, s * 0.96), stroke=edge, width=max(1.5, s * 0.1 * k),
-                                              dash=dash, z=19),), hex=ids[i], index=i))
+            out.append(Group("closing", (dashed(x, y, 0.96, 0.1),), hex=ids[i], index=i))
         if res.winner is None:
             shapes: list[Shape] = [Circle(bx, by, br, fill="#ffffff", stroke=theme.ink, width=ring, z=25)]
             d = br * 0.5

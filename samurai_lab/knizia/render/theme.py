@@ -143,9 +143,6 @@ class Theme:
         """Readable ink (figure and value) on a tile of colour ``fill``."""
         return "#241d10" if luminance(fill) > 0.62 else "#ffffff"
 
-    def settlement_fill(self, kind: str) -> str:
-        return {"village": self.village, "city": self.city, "edo": self.edo}[kind]
-
     def highlight(self, style: str) -> tuple[str, float, str]:
         """(fill, opacity, edge) of a highlight style; ValueError names the known styles."""
         try:

@@ -5,12 +5,9 @@
     from samurai_lab.knizia.widgets.explorer import Explorer
     Explorer.from_query().show()      # in a notebook served by voila
 
-The app is one ``Explorer`` object whose handlers (``click_hex``, ``choose``,
-``confirm``, ``end_turn``, ``undo``...) are plain methods: the widgets call them,
-and so can tests. Every handler goes through ``Feedback.guard``: a refused
-action or a bad file becomes a message, never a traceback, and the position is
-kept. Panels that are not needed at once (rules, files, edit) are built the
-first time their tab is opened, which keeps the page quick to start.
+The handlers (``click_hex``, ``choose``, ``confirm``, ``end_turn``, ``undo``...) are plain methods that the
+widgets and the tests call, each through ``Feedback.guard`` (a refusal becomes a message, the position is kept).
+The panels of the other tabs are built the first time their tab is opened: the page starts quicker.
 """
 
 from __future__ import annotations
@@ -211,7 +208,6 @@ class Explorer:
         self.header = classed(widgets.HTML(), "samurai-header", INTRO_CLASS)  # not on a projector
         body = widgets.HBox([left, right], layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap"))
         self.widget = classed(widgets.VBox([self.header, body]), "samurai-explorer")
-        self.coords = False
         self.edition = widgets.ToggleButtons(options=[(T.gettext("1998 rules"), "1998"),
                                                       (T.gettext("2015 rules"), "2015")],
                                              value=state.ruleset.edition,
@@ -512,36 +508,34 @@ class Explorer:
 
     def panel(self, index: int) -> Any:
         """The panel of tab ``index``, built the first time it is needed (keeps the page quick to start)."""
-        if index == EDIT_TAB and self.edit_panel is None:
+        name = (None, "edit_panel", "rules_panel", "files_panel", "study_panel")[index]
+        if name is None or getattr(self, name) is not None:
+            return name and getattr(self, name)
+        if index == EDIT_TAB:
             from .edit_panel import EditPanel
 
-            self.edit_panel = EditPanel(self.state, on_apply=self._apply_edit, on_draft=lambda _d: self.refresh())
-            self.edit_panel.connect(self.guard)
-            self.tabs.children = self._with_child(EDIT_TAB, self.edit_panel.widget)
-        elif index == RULES_TAB and self.rules_panel is None:
+            panel = self.edit_panel = EditPanel(self.state, on_apply=self._apply_edit,
+                                                on_draft=lambda _d: self.refresh())
+            panel.connect(self.guard)
+        elif index == RULES_TAB:
             from .ruleset_panel import RulesetPanel
 
             s = self.state
-            self.rules_panel = RulesetPanel(s.n_players, s.ruleset, s.seed if s.seed is not None else 1)
-            self.rules_panel.new_game.on_click(self.guard(lambda _: self.new_game()))
-            self.rules_panel.apply_rules.on_click(self.guard(lambda _: self.apply_rules()))
-            self.tabs.children = self._with_child(RULES_TAB, self.rules_panel.widget)
-        elif index == FILES_TAB and self.files_panel is None:
+            panel = self.rules_panel = RulesetPanel(s.n_players, s.ruleset, s.seed if s.seed is not None else 1)
+            panel.new_game.on_click(self.guard(lambda _: self.new_game()))
+            panel.apply_rules.on_click(self.guard(lambda _: self.apply_rules()))
+        elif index == FILES_TAB:
             from .files_panel import FilesPanel
 
-            self.files_panel = FilesPanel(self, self.scenarios_dir)
-            self.tabs.children = self._with_child(FILES_TAB, self.files_panel.widget)
-        elif index == STUDY_TAB and self.study_panel is None:
+            panel = self.files_panel = FilesPanel(self, self.scenarios_dir)
+        else:
             from .study_editor import StudyEditor
 
-            self.study_panel = StudyEditor(self, PLAY_TAB, STUDY_TAB)
-            self.tabs.children = self._with_child(STUDY_TAB, self.study_panel.widget)
-        return (None, self.edit_panel, self.rules_panel, self.files_panel, self.study_panel)[index]
-
-    def _with_child(self, k: int, child: widgets.Widget) -> list:
+            panel = self.study_panel = StudyEditor(self, PLAY_TAB, STUDY_TAB)
         children = list(self.tabs.children)
-        children[k] = child
-        return children
+        children[index] = panel.widget
+        self.tabs.children = children
+        return panel
 
     def new_game(self) -> None:
         """A new game with the rules, player count and seed of the New game tab."""
@@ -701,8 +695,5 @@ def _first_settlement(pv: Preview) -> int | None:
     ref = getattr(pv.action, "hex", None) or getattr(pv.action, "to_hex", None)
     if ref is None:
         return None
-    for s in board.adjacent_settlements[board.resolve(ref)]:
-        if pv.after.pieces[s]:
-            return s
     adjacent = board.adjacent_settlements[board.resolve(ref)]
-    return adjacent[0] if adjacent else None
+    return next((s for s in adjacent if pv.after.pieces[s]), adjacent[0] if adjacent else None)

@@ -1,18 +1,12 @@
 """Scenario files and position strings: load any file of ``scenarios/``, download, save, upload, paste.
 
-``FilesPanel`` works for an app that has ``state`` (the current position),
-``load_state(state, label, steps)`` and a ``feedback`` (``Feedback``). Every
-problem of a bad file or string is listed (``ScenarioError``); the current
-position is kept.
+``FilesPanel`` works for an app that has ``state``, ``load_state(state, label, steps)`` and a ``feedback``.
+Every problem of a bad file or string is listed (``ScenarioError``); the current position is kept.
 
-Keeping a position: *Download* saves it on the user's own computer (the main
-way: the server may be a teacher's laptop or a Binder container that goes
-away). *Save on the server* writes only into the one folder for saved
-positions (:func:`saved_dir`: ``$SAMURAI_SAVED_DIR``, set by ``samurai-lab
-serve --saved-dir``, else ``scenarios/saved`` in a source checkout and the
-user's own folder once installed: ``common.resources.saved_dir``), under a checked name
-(:func:`check_name`), and replaces a file only after the user confirms. No
-message shows a server path.
+*Download* keeps a position on the user's own computer (the main way: the server may be a teacher's laptop
+or a Binder container that goes away). *Save on the server* writes only into the folder for saved positions
+(:func:`saved_dir`), under a checked name (:func:`check_name`), and replaces a file only after the user
+confirms. No message shows a server path.
 """
 
 from __future__ import annotations
@@ -93,10 +87,9 @@ def saved_dir(folder: Path | None = None) -> Path:
     """The one folder where positions are saved on the server: ``$SAMURAI_SAVED_DIR``, else
     ``<folder>/saved`` for a scenarios folder given, else the default (:func:`resources.saved_dir`:
     ``scenarios/saved`` in a source checkout, the user's own folder once installed)."""
-    env = os.environ.get(SAVED_DIR_ENV, "").strip()
-    if env:
-        return Path(env).expanduser()
-    return folder / SAVED if folder is not None else resources.saved_dir()
+    if folder is None or os.environ.get(SAVED_DIR_ENV, "").strip():
+        return resources.saved_dir()
+    return folder / SAVED
 
 
 def check_name(raw: str) -> str:
@@ -144,24 +137,25 @@ def shortened(text: str, most: int = LISTED_TITLE) -> str:
     return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ,;:·-—") + "…"
 
 
-def scenario_title(path: Path) -> str:
-    """The file's ``title`` (without checking the rest of it; shortened for a list), else its name."""
+def _field(path: Path, key: str) -> Any:
+    """The value of ``key`` in a TOML file, without checking the rest of it (None when it cannot be read)."""
     try:
-        data = loads_toml(read_text(path, "scenario"))
-        title = data.get("title")
-        if isinstance(title, str) and title.strip():
-            return shortened(T.gettext(title.strip()))  # the scenario files' titles are in the catalogs
+        return loads_toml(read_text(path, "scenario")).get(key)
     except (OSError, ValueError):  # unreadable, not UTF-8, too big, not TOML
-        pass
+        return None
+
+
+def scenario_title(path: Path) -> str:
+    """The file's ``title`` (shortened for a list), else its name."""
+    title = _field(path, "title")
+    if isinstance(title, str) and title.strip():
+        return shortened(T.gettext(title.strip()))  # the scenario files' titles are in the catalogs
     return path.stem
 
 
 def other_game(path: Path) -> bool:
     """Is ``path`` a scenario of another game (its ``game`` is ``katana``, ``ikizumari``...)?"""
-    try:
-        game = loads_toml(read_text(path, "scenario")).get("game")
-    except (OSError, ValueError):  # unreadable, not UTF-8, too big, not TOML
-        return False
+    game = _field(path, "game")
     return isinstance(game, str) and game not in ("", "knizia", "samurai")
 
 
@@ -200,12 +194,10 @@ class FilesPanel:
         guard = app.guard
         self.choice = classed(widgets.Dropdown(description=T.gettext("Scenario"), layout=widgets.Layout(width="96%"),
                                                style={"description_width": "initial"}), "samurai-scenario-choice")
-        self.load_button = widgets.Button(description=T.gettext("Load"), icon="folder-open", button_style="primary")
-        self.load_button.add_class("samurai-load-scenario")
-        self.load_button.on_click(guard(lambda _: self.load_selected()))
-        self.rescan = widgets.Button(description="", icon="refresh", tooltip=T.gettext("Look for new files"),
-                                     layout=widgets.Layout(width="40px"))
-        self.rescan.on_click(guard(lambda _: self.scan()))
+        self.load_button = button(T.gettext("Load"), "samurai-load-scenario", "folder-open", "primary",
+                                  on_click=guard(lambda _: self.load_selected()), width=None)
+        self.rescan = button("", icon="refresh", tooltip=T.gettext("Look for new files"),
+                             on_click=guard(lambda _: self.scan()), width="40px")
 
         self.title = classed(widgets.Text(description=T.gettext("Title"), layout=widgets.Layout(width="96%"),
                                           style={"description_width": "initial"}), "samurai-save-title")
@@ -213,24 +205,21 @@ class FilesPanel:
                                       tooltip=T.gettext("Keep the position on your own computer (a .toml file)"),
                                       on_click=guard(lambda _: self.make_download()))
         self.download = classed(widgets.HTML(), "samurai-download")
-        self.path = widgets.Text(description=T.gettext("Name"), layout=widgets.Layout(width="60%"),
-                                 style={"description_width": "initial"},
-                                 placeholder=T.gettext("my-position"),
-                                 tooltip=T.gettext("letters, digits, spaces, - _ and ."))
-        self.path.add_class("samurai-save-path")
+        self.path = classed(widgets.Text(description=T.gettext("Name"), layout=widgets.Layout(width="60%"),
+                                         style={"description_width": "initial"}, placeholder=T.gettext("my-position"),
+                                         tooltip=T.gettext("letters, digits, spaces, - _ and .")), "samurai-save-path")
         self.path.observe(lambda _ch: self._cancel_replace(), names="value")
         words = save_words()
         self.save_button = button(T.gettext(words.button), "samurai-save", "save", tooltip=T.gettext(words.tooltip),
                                   on_click=guard(lambda _: self.save()))
         self.replace_button = button(T.gettext("Replace it"), "samurai-save-replace", "check", "warning",
                                      on_click=guard(lambda _: self.save(replace=True)), width=None, display="none")
-        self.upload = widgets.FileUpload(accept=".toml", multiple=False, description=T.gettext("Open a .toml"),
-                                         layout=widgets.Layout(width="auto"))
-        self.upload.add_class("samurai-upload")
+        self.upload = classed(widgets.FileUpload(accept=".toml", multiple=False, description=T.gettext("Open a .toml"),
+                                                 layout=widgets.Layout(width="auto")), "samurai-upload")
         self.upload.observe(guard(self._on_upload), names="value")
 
-        self.position = widgets.Textarea(layout=widgets.Layout(width="100%", height="64px"))
-        self.position.add_class("samurai-position")
+        self.position = classed(widgets.Textarea(layout=widgets.Layout(width="100%", height="64px")),
+                                "samurai-position")
         self.position_button = button(T.gettext("Load this position"), "samurai-load-position", "arrow-up",
                                       on_click=guard(lambda _: self.load_position(self.position.value)))
         self.link = classed(widgets.HTML(), "samurai-position-link")

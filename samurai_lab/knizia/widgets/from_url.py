@@ -1,14 +1,8 @@
 """The apps opened from an address with options: ``lesson.ipynb?chapter=4``, ``examples.ipynb?example=E2``.
 
-Each function first sets the page's language (``samurai_lab.ui.language.open_page``:
-``?lang=it``, else the browser's; under preheated kernels that waits for the
-request, so the imports come before it), then builds its app in that language
-and applies the page's other options (``samurai_lab.ui.query``). An unknown or
-malformed option is shown as a warning in the app, never as a traceback.
-``query`` is for tests. The options that hold a user's work (``position``,
-``record``, ``task`` and ``solved``, ``step``) are what the header's language
-links carry (``AppHeader.keep_work``): a page is translated as it is built, so
-switching language reopens the app with its work in place.
+Each function first sets the page's language (``ui.language.open_page``; under preheated kernels that waits
+for the request, so the imports come before it), builds its app in it, then applies the page's other options
+(``ui.query``): a bad one is a warning in the app, never a traceback. ``query`` is for tests.
 
 The options of every app besides ``lang`` (the README's apps table lists them too):
 

@@ -1,12 +1,8 @@
 """Editing a position by hand: pieces, tiles, hands and whose turn, each edit a new candidate state.
 
-The functions never check the rules: they build the candidate, and
-``problems(state)`` runs the same validation as scenario files, so an editor
-shows every problem and commits only a valid position. Tile and piece
-accounting is kept for the editor: a tile laid on the board comes out of its
-owner's pile (and goes back when lifted), a piece taken off the board goes to a
-*pool* (a player's captured pieces, or the set-aside pieces), and a piece put in
-comes from it.
+The functions never check the rules: ``problems(state)`` runs the scenario files' validation on the candidate.
+A tile laid comes out of its owner's pile (and goes back when lifted); a piece taken off goes to a *pool* (a
+player's captures, or the set-aside pieces), and a piece put in comes from it.
 """
 
 from __future__ import annotations

@@ -1,13 +1,8 @@
 """The explorer's Study tab: build a study from the positions on the board (``studies/README.md``).
 
-The shared editor (``ui/study_editor.py``: steps, words, marks, questions, save, download, upload)
-with this game's part: the board's position as a position string, a click marks a hex, the next
-placement made on the board is the answer, the study keeps the position's edition; with *Arrow* on,
-a click on one hex then on another draws an arrow between them (the board draws it, the study keeps it).
-
-``StudyEditor`` works for an app with ``state``, ``feedback``, ``guard``, ``undo()``, ``open_tab(k)`` and
-``load_state(state, label)`` (the explorer); the explorer hands it its clicks while marking
-(``marking``, ``mark``) and every action it plays (``after_play``).
+The shared editor (``ui/study_editor.py``) with this game's part: positions as position strings, a click
+marks a hex (with *Arrow* on, two clicks draw an arrow), the next placement on the board is the answer.
+The explorer hands it its clicks while marking (``marking``, ``mark``) and every action it plays (``after_play``).
 """
 
 from __future__ import annotations

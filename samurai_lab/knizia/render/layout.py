@@ -1,10 +1,4 @@
-"""Pixel layout of a board: hex size, offset, bounding box, zoom on a set of hexes, hit testing.
-
-A ``Layout`` maps hex indices of a ``Board`` to pixel centres in a viewport of
-``width`` x ``height`` pixels and back (``hex_at``). ``layout_for`` frames the
-whole board, or the hexes of ``focus``: cropped to them (no viewport given),
-or zoomed so that they fill a fixed viewport (``width`` and ``height`` given).
-"""
+"""Pixel layout of a board: hex size, offset, bounding box, zoom on a set of hexes, hit testing."""
 
 from __future__ import annotations
 
@@ -18,10 +12,8 @@ HexRef = int | str
 
 
 class Layout:
-    """Where every hex of ``board`` lies in a ``width`` x ``height`` pixel viewport.
-
-    ``size`` is the hex circumradius in pixels; axial (0, 0) is at pixel (``ox``, ``oy``).
-    """
+    """Where every hex of ``board`` lies in a ``width`` x ``height`` pixel viewport: ``size`` is the hex
+    circumradius in pixels; axial (0, 0) is at pixel (``ox``, ``oy``)."""
 
     __slots__ = ("board", "size", "ox", "oy", "width", "height", "centres", "_at")
 
@@ -32,9 +24,7 @@ class Layout:
         self.size = float(size)
         self.ox, self.oy = float(ox), float(oy)
         self.width, self.height = int(width), int(height)
-        self.centres: tuple[tuple[float, float], ...] = tuple(
-            self._centre(h.q, h.r) for h in board.info
-        )
+        self.centres: tuple[tuple[float, float], ...] = tuple(self._centre(h.q, h.r) for h in board.info)
         self._at: dict[tuple[int, int], int] = {(h.q, h.r): i for i, h in enumerate(board.info)}
 
     def __repr__(self) -> str:
@@ -123,16 +113,10 @@ def layout_for(
     margin: float | None = None,
     max_zoom: float = 3.0,
 ) -> Layout:
-    """The layout of ``board`` with hexes of radius ``hex_size`` px.
-
-    Without ``focus`` the viewport frames every hex in play. With ``focus`` (hex
-    indices, ids or names) and no viewport size, the viewport is cropped to those
-    hexes; with ``width`` and ``height`` it keeps that size and zooms (at most
-    ``max_zoom`` times) so that the focus hexes fill it, centred, unless the frame's
-    edge would then cut a settlement: it slides (or zooms out a little) to keep every
-    settlement whose centre it shows whole. ``margin`` is the free border in px
-    (default: half a hex).
-    """
+    """The layout of ``board`` with hexes of radius ``hex_size`` px, framing every hex in play, or the hexes of
+    ``focus``: cropped to them, or with ``width`` and ``height`` zoomed (at most ``max_zoom`` times) to fill that
+    viewport, centred unless sliding (or zooming out a little) keeps the settlements it shows whole. ``margin``:
+    the free border in px (default: half a hex)."""
     if hex_size <= 0:
         raise ValueError(f"hex_size must be positive, not {hex_size}")
     m = hex_size * 0.5 if margin is None else float(margin)
@@ -175,9 +159,8 @@ FRAME_ZOOM_SCALES = (1.0, 0.92, 0.85, 0.78, 0.7, 0.62, 0.55)
 def _frame_offset(units: list[tuple[float, float]], size: float, focus_box: tuple[float, float, float, float],
                   width: int, height: int, margin: float) -> tuple[int, tuple[float, float]]:
     """How many settlements (``units``: their centres at hex size 1) the edge of a zoomed frame cuts (more
-    than a sliver inside, part of them outside), and
-    where axial (0, 0) lies in it: the focus centred, unless sliding the frame (the focus staying inside)
-    cuts fewer; of those, the position nearest the centre."""
+    than a sliver inside, part of them outside), and where axial (0, 0) lies in it: the focus centred, unless
+    sliding the frame (the focus staying inside) cuts fewer; of those, the position nearest the centre."""
     x0, y0, x1, y1 = focus_box
     centre = (width / 2 - (x0 + x1) / 2 * size, height / 2 - (y0 + y1) / 2 * size)
     reach_x, reach_y = MAX_SLIDE * width, MAX_SLIDE * height  # the focus stays near the middle

@@ -1,10 +1,6 @@
-"""What a board picture contains, as plain shapes shared by the SVG and canvas renderers.
-
-Builders turn a layout and a game state into ``Group``s (one per hex, piece set,
-tile, label...) of ``Poly``, ``Circle``, ``Line`` and ``Text`` shapes in pixels.
-``svg.py`` writes them as SVG elements; ``canvas.py`` draws them with canvas calls.
-Each shape has a ``z`` pass: shapes of a lower pass are painted first, so a
-renderer may batch shapes of one pass and style together.
+"""What a board picture contains: ``Group``s (one per hex, piece set, tile...) of plain shapes in pixels, which
+``svg.py`` writes as SVG elements and ``canvas.py`` draws with canvas calls. Shapes of a lower ``z`` pass are
+painted first, so a renderer may batch shapes of one pass and style together.
 """
 
 from __future__ import annotations
@@ -29,8 +25,8 @@ Point = tuple[float, float]
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Painted:
-    """How a closed shape is painted (given by name): fill and outline colours (None: none), the outline's
-    width, the opacity, the layer."""
+    """How a closed shape is painted: fill and outline colours (None: none), the outline's width, the opacity,
+    the pass."""
 
     fill: str | None = None
     stroke: str | None = None
@@ -96,9 +92,7 @@ class Group:
     extra_class: str = ""
 
 
-# --- icons ---------------------------------------------------------------
-# Each icon is a list of (shape kind, data) in a unit box centred on (0, 0),
-# drawn within radius ~1; ``icon_shapes`` scales and places them.
+# --- icons: (shape kind, data) within radius ~1 of (0, 0), scaled and placed by ``icon_shapes`` ---------------
 
 
 def _ellipse(cx: float, cy: float, rx: float, ry: float, angle: float = 0.0, n: int = 12) -> list[Point]:
@@ -330,11 +324,8 @@ def caste_letter(caste: Caste, edition: str = "1998") -> str:
 
 def piece_shapes(caste: Caste, x: float, y: float, r: float, theme: Theme = THEME, edition: str = "1998",
                  letter: bool | None = None) -> tuple[Shape, ...]:
-    """One caste piece: a token in the caste's colour and shape (``CASTE_SHAPES``) with its white icon
-    (and its letter when large: the first letter of the caste's name in the edition's words).
-
-    Cached: redrawing an unchanged piece costs a dictionary look-up.
-    """
+    """One caste piece: a token in the caste's colour and shape (``CASTE_SHAPES``) with its white icon, and its
+    letter when large (``caste_letter``). Cached: redrawing an unchanged piece costs a dictionary look-up."""
     return _piece_shapes(caste, x, y, r, theme, edition, letter, caste_letter(caste, edition))
 
 
@@ -376,11 +367,8 @@ def piece_groups(layout: Layout, state: GameState, theme: Theme = THEME) -> list
 @lru_cache(maxsize=4096)
 def tile_shapes(tile: Tile, x: float, y: float, s: float, fill: str, theme: Theme = THEME,
                 edition: str = "1998", mark: str | None = None) -> tuple[Shape, ...]:
-    """A tile lying on a hex of radius ``s`` centred on (x, y): player colour, figure, value, fast mark,
-    and the player's ``mark`` (a shape of ``PLAYER_MARKS``) at its lower right.
-
-    Cached: redrawing an unchanged tile costs a dictionary look-up.
-    """
+    """A tile lying on a hex of radius ``s`` centred on (x, y): player colour, figure, value, fast mark, and the
+    player's ``mark`` (``PLAYER_MARKS``) at its lower right. Cached, as ``piece_shapes``."""
     ink = theme.player_ink(fill)
     r = s * theme.tile_inset
     shadow = Poly(hex_points(x + s * 0.05, y + s * 0.08, r), fill="#000000", alpha=0.22, z=9)
@@ -469,11 +457,9 @@ def heat_groups(layout: Layout, state: GameState, caste: Caste, theme: Theme = T
 def highlight_groups(layout: Layout, highlights: Mapping[str, Iterable[int]] | None = None,
                      selected: int | None = None, hover: int | None = None,
                      theme: Theme = THEME, cursor: int | None = None, state: GameState | None = None) -> list[Group]:
-    """Highlighted hexes per style (a glow and a ring around the hex, never a wash over it: tiles and
-    pieces keep their true colours), the selected hex, the hovered hex and the keyboard cursor.
-
-    With ``state``, the empty hexes among the ``legal`` ones are also lightly filled (nothing there
-    to wash out): the places to play stand out."""
+    """Highlighted hexes per style (a glow and a ring, never a wash: tiles and pieces keep their true colours),
+    the selected and the hovered hex, the keyboard cursor. With ``state``, empty ``legal`` hexes are lightly
+    filled (nothing there to wash out): the places to play stand out."""
     s = layout.size
     k = theme.line_scale
     ids = layout.board.ids

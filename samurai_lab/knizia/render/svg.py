@@ -267,6 +267,9 @@ def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: 
             items.append(shape_svg(Text(x, y + dy, spoken, size, colour, bold=bold, anchor="start")))
             wide = max(wide, x + _text_width(line, size, bold))
 
+    def draw(*shapes: Shape) -> None:
+        items.extend(shape_svg(sh) for sh in shapes)
+
     def heading(words: str) -> None:
         nonlocal y
         write(0, 6, words, fs, theme.ink, bold=True)
@@ -282,7 +285,7 @@ def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: 
     heading(vocab.pieces[:1].upper() + vocab.pieces[1:])
     y += 6
     for c in CASTES:
-        items += [shape_svg(s) for s in piece_shapes(c, 11, y, 10, theme, edition, letter=True)]
+        draw(*piece_shapes(c, 11, y, 10, theme, edition, letter=True))
         label(f"{vocab.caste(c)} ({caste_letter(c, edition)})")
         y += row
     close()
@@ -295,11 +298,11 @@ def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: 
                        (EDO, T.gettext("Edo: 3 {pieces}").format(pieces=vocab.pieces))):
         fill, edge = hex_fill(kind, theme)
         width = 1.2 if kind in (SEA, LAND) else 2.0
-        items.append(shape_svg(Poly(hex_points(11, y, 10), fill=fill, stroke=edge, width=width)))
+        draw(Poly(hex_points(11, y, 10), fill=fill, stroke=edge, width=width))
         label(text)
         y += row
     if state.n_players < 4:
-        items.append(shape_svg(Poly(hex_points(11, y, 10), fill=theme.off_land, stroke=theme.off_edge, width=1.2)))
+        draw(Poly(hex_points(11, y, 10), fill=theme.off_land, stroke=theme.off_edge, width=1.2))
         label(T.ngettext("not in play with {n} player", "not in play with {n} players",
                          state.n_players).format(n=state.n_players))
         y += row
@@ -310,21 +313,21 @@ def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: 
     sample = tile("S2")
     names = seat_names(state)
     for p, seat in enumerate(state.seats):
-        items += [shape_svg(s) for s in tile_shapes(sample, 11, y, 12, colours[p], theme, edition, player_mark(p))]
+        draw(*tile_shapes(sample, 11, y, 12, colours[p], theme, edition, player_mark(p)))
         label(f"{names[p]} ({mark_name(player_mark(p))})")
         y += row + 2
-    items += [shape_svg(s) for s in icon_shapes("fast", 11, y, 7, theme.ink)]
+    draw(*icon_shapes("fast", 11, y, 7, theme.ink))
     label(T.gettext("fast ({fast})").format(fast=vocab.fast))
     y += row
     close()
     if heat is not None:
         heading(T.gettext("Influence on {caste}").format(caste=vocab.caste(heat)))
         y += 7
-        items.append(shape_svg(Poly(hex_points(11, y, 10), fill=colours[0], alpha=0.6)))
+        draw(Poly(hex_points(11, y, 10), fill=colours[0], alpha=0.6))
         label(T.gettext("tint: the leading player"), -7)
         label(T.gettext("number: the highest tally"), 8)
         y += row + 8
-        items.append(shape_svg(Poly(hex_points(11, y, 10), fill=theme.tie_colour, alpha=0.6)))
+        draw(Poly(hex_points(11, y, 10), fill=theme.tie_colour, alpha=0.6))
         label(T.gettext("tie: nobody would take it"))
         y += row
         close()
@@ -333,27 +336,26 @@ def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: 
         y += 6
         for style in marks:
             glow, alpha, edge = theme.highlight(style)
-            items.append(shape_svg(Poly(hex_points(11, y, 10), fill=theme.land, stroke=theme.land_edge)))
-            items.append(shape_svg(Poly(hex_points(11, y, 10), stroke=glow, width=2.4, alpha=alpha)))
-            items.append(shape_svg(Poly(hex_points(11, y, 9.4), stroke=edge, width=1.6)))
+            draw(Poly(hex_points(11, y, 10), fill=theme.land, stroke=theme.land_edge),
+                 Poly(hex_points(11, y, 10), stroke=glow, width=2.4, alpha=alpha),
+                 Poly(hex_points(11, y, 9.4), stroke=edge, width=1.6))
             label(mark_words(style))
             y += row
         if preview:
             fill = colours[0]
-            items += [shape_svg(s) for s in mark_shapes("circle", 11, y, 8, fill, "#ffffff", 1.2)]
-            items += [shape_svg(s) for s in mark_shapes(player_mark(0), 11, y, 4, theme.player_ink(fill))]
+            draw(*mark_shapes("circle", 11, y, 8, fill, "#ffffff", 1.2),
+                 *mark_shapes(player_mark(0), 11, y, 4, theme.player_ink(fill)))
             label(T.gettext("badge: {player} would take the {piece}").format(player=names[0], piece=vocab.piece))
             y += row
-            items.append(shape_svg(Circle(11, y, 8, fill="#ffffff", stroke=theme.ink, width=1.2)))
-            items += [shape_svg(Line(((7, y - 4), (15, y + 4)), theme.ink, 2.4)),
-                      shape_svg(Line(((7, y + 4), (15, y - 4)), theme.ink, 2.4))]
+            draw(Circle(11, y, 8, fill="#ffffff", stroke=theme.ink, width=1.2),
+                 Line(((7, y - 4), (15, y + 4)), theme.ink, 2.4), Line(((7, y + 4), (15, y - 4)), theme.ink, 2.4))
             label(T.gettext("badge: the {piece} would be set aside").format(piece=vocab.piece))
             y += row
-            items.append(shape_svg(Poly(hex_points(11, y, 9), stroke=theme.cursor_edge, width=2.2, dash=(4, 2))))
+            draw(Poly(hex_points(11, y, 9), stroke=theme.cursor_edge, width=2.2, dash=(4, 2)))
             label(T.gettext("keyboard cursor"))
             y += row
         if arrow:
-            items += [shape_svg(s) for s in arrow_shapes((2, y), (26, y), 10, theme)]
+            draw(*arrow_shapes((2, y), (26, y), 10, theme))
             label(T.gettext("arrow: a move the study points to, from hex to hex"))
             y += row
         close()

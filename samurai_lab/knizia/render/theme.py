@@ -1,17 +1,8 @@
 """Colours, fonts and proportions shared by every renderer (SVG and canvas).
 
-Player colours are keyed by the colour names the editions give their seats
-(1998: green, yellow, blue, red; 2015: gold, red, green, purple); a seat whose
-colour is already a CSS hex colour (``#1f5fae``) is used as it is.
-
-Two palettes (``PALETTES``): ``default`` and ``colour-blind`` (Okabe and Ito's
-colours, told apart under the common colour-vision deficiencies). Players are
-also told apart by a marker shape on their tiles (``PLAYER_MARKS``), castes by
-the shape of their tokens. ``theme_for(palette, projector)`` gives the theme of
-a palette, with thicker lines and bigger labels for a projector.
-
-Highlights never wash over a hex: a style is a glow and a ring around the hex
-(``HIGHLIGHT_STYLES``), so tiles and pieces keep their true colours.
+Player colours are keyed by the colour names the editions give their seats (1998: green, yellow, blue, red;
+2015: gold, red, green, purple); a seat's CSS hex colour (``#1f5fae``) is used as it is. Players also differ by
+a marker shape on their tiles, castes by the shape of their tokens: the colour-blind palette is not the only help.
 """
 
 from __future__ import annotations
@@ -154,13 +145,11 @@ class Theme:
 #: The default look.
 THEME = Theme()
 
-#: Colours of the colour-blind palette: players and castes in Okabe and Ito's colours.
 _COLOUR_BLIND = dict(
     palette="colour-blind",
     player_colours=dict(COLOUR_BLIND_COLOURS),
     caste_colours={Caste.HELMET: "#3c4a57", Caste.BUDDHA: "#b35900", Caste.RICE: "#00805f"},
 )
-#: Projector: thicker outlines, bigger labels.
 _PROJECTOR = dict(line_scale=1.6, edge_width=0.09, name_size=0.5, id_size=0.36)
 
 

@@ -110,7 +110,7 @@ class BoardView:
         palette: str = "default",
         legend: bool = True,
     ) -> None:
-        self._state = state
+        self.state = state
         self.hex_size = hex_size
         self.base_theme = theme if palette == "default" else theme_for(palette)
         self.palette = palette
@@ -123,17 +123,17 @@ class BoardView:
         self.show_ids = show_ids
         self.max_zoom = max_zoom
         self.hover_interval = hover_interval
-        self._focus: tuple[int, ...] | None = None
+        self.focus: tuple[int, ...] | None = None
         self._highlights: dict[str, tuple[int, ...]] = {}
-        self._arrows: tuple[tuple[int, int], ...] = ()
-        self._selected: int | None = None
-        self._hover: int | None = None
-        self._heat: Caste | None = None
+        self.arrows: tuple[tuple[int, int], ...] = ()  # (from, to) hex indices
+        self.selected: int | None = None
+        self.hover: int | None = None  # the hex last reported to hover callbacks (outlined on the board)
+        self.heatmap: Caste | None = None
         self._click_callbacks: list[ClickCallback] = []
         self._hover_callbacks: list[HoverCallback] = []
         self._key_callbacks: list[KeyCallback] = []
-        self._preview: Preview | None = None
-        self._cursor: int | None = None
+        self.preview: Preview | None = None
+        self.cursor: int | None = None
         self._space: dict[str, float] | None = None  # the page's last measure (see ui/board_client)
         self.dpr = 1.0
         self.css_size: tuple[int, int] | None = None  # CSS box of a fitted canvas
@@ -149,14 +149,14 @@ class BoardView:
         self.redraws = 0
 
         self.errors = classed(widgets.Output(), "samurai-board-errors")
-        self._layout = self._make_layout(state, focus)
-        w, h = self._layout.width, self._layout.height
+        self.layout = self._make_layout(state, focus)
+        w, h = self.layout.width, self.layout.height
         self.canvas = MultiCanvas(len(LAYER_NAMES), width=w, height=h)
         self.canvas.add_class(CANVAS_CLASS)
         self._pin_size(w, h)
         # the keyboard cursor's hex, in words (an ARIA live region)
         self.live = classed(widgets.HTML(""), LIVE_CLASS)
-        self.space = classed(widgets.Text("", layout=widgets.Layout(display="none")), SPACE_CLASS)  # the page script's
+        self.space = classed(widgets.Text("", layout=widgets.Layout(display="none")), SPACE_CLASS)  # page script input
         self.space.observe(self.guard(lambda ch: self._on_space(ch["new"])), names="value")
         # how to play by touch (shown on touch screens only)
         self.touch_help = classed(widgets.HTML(""), HELP_CLASS)
@@ -186,60 +186,21 @@ class BoardView:
         self.canvas.on_mouse_out(self.guard(self._on_mouse_out))
         self.canvas.on_key_down(self.guard(self._on_key_down))
 
-    # --- public API ------------------------------------------------------
-    @property
-    def state(self) -> GameState:
-        return self._state
-
-    @property
-    def layout(self) -> Layout:
-        """The current pixel layout (changes with the focus)."""
-        return self._layout
-
+    # --- public API (the attributes state, layout, arrows, selected, heatmap, focus, hover, cursor, preview
+    # are read; the set_ methods change them and redraw) ---------------------------------------------
     @property
     def highlights(self) -> dict[str, tuple[int, ...]]:
         return dict(self._highlights)
 
-    @property
-    def arrows(self) -> tuple[tuple[int, int], ...]:
-        """The arrows drawn, as (from, to) hex indices."""
-        return self._arrows
-
-    @property
-    def selected(self) -> int | None:
-        return self._selected
-
-    @property
-    def heatmap(self) -> Caste | None:
-        return self._heat
-
-    @property
-    def focus(self) -> tuple[int, ...] | None:
-        return self._focus
-
-    @property
-    def hover(self) -> int | None:
-        """The hex last reported to hover callbacks (outlined on the board)."""
-        return self._hover
-
-    @property
-    def cursor(self) -> int | None:
-        """The keyboard cursor's hex, or None."""
-        return self._cursor
-
-    @property
-    def preview(self) -> Preview | None:
-        return self._preview
-
     def set_state(self, state: GameState) -> None:
         """Show ``state``: pieces, tiles and heat map are redrawn (everything if the player count changed)."""
-        old = self._state
-        self._state = state
+        old = self.state
+        self.state = state
         if state.board is not old.board:
-            self._highlights, self._selected, self._hover, self._pointer = {}, None, None, None
-            self._arrows = ()
-            self._preview, self._cursor = None, None
-            self._focus = None
+            self._highlights, self.selected, self.hover, self._pointer = {}, None, None, None
+            self.arrows = ()
+            self.preview, self.cursor = None, None
+            self.focus = None
             if not self._relayout():
                 self.redraw()
         else:
@@ -249,7 +210,7 @@ class BoardView:
     def set_highlights(self, hexes: Iterable[HexRef], style: str = "legal") -> None:
         """Mark ``hexes`` in ``style`` ("legal", "preview" or "warning"), replacing that style's hexes."""
         self.theme.highlight(style)  # ValueError for an unknown style
-        marked = resolve_hexes(self._state.board, hexes)
+        marked = resolve_hexes(self.state.board, hexes)
         if marked:
             self._highlights[style] = marked
         else:
@@ -258,10 +219,10 @@ class BoardView:
 
     def set_arrows(self, arrows: Iterable[tuple[HexRef, HexRef]]) -> None:
         """Draw an arrow for each pair of hexes (from, to), replacing the arrows drawn; [] removes them."""
-        board = self._state.board
+        board = self.state.board
         drawn = tuple((a, b) for a, b in (resolve_hexes(board, pair) for pair in arrows))
-        if drawn != self._arrows:
-            self._arrows = drawn
+        if drawn != self.arrows:
+            self.arrows = drawn
             self._redraw(MARKS)
             self._show_legend()
 
@@ -272,26 +233,26 @@ class BoardView:
 
     def set_selected(self, hex_ref: HexRef | None) -> None:
         """Outline one hex (a selected settlement, tile...), or none."""
-        self._selected = None if hex_ref is None else resolve_hexes(self._state.board, [hex_ref])[0]
+        self.selected = None if hex_ref is None else resolve_hexes(self.state.board, [hex_ref])[0]
         self._redraw(MARKS)
 
     def set_heatmap(self, caste: Caste | str | None) -> None:
         """Show the influence heat map of ``caste`` (None: hide it)."""
-        self._heat = as_caste(caste)
+        self.heatmap = as_caste(caste)
         self._redraw(HEAT)
 
     def set_focus(self, hexes: Iterable[HexRef] | None) -> None:
         """Zoom on ``hexes`` (centred unless sliding keeps settlements whole), or show the whole board (None)."""
-        self._layout = self._make_layout(self._state, hexes)
+        self.layout = self._make_layout(self.state, hexes)
         self._show_cell_size()
         self.redraw()
 
     def set_preview(self, preview: Preview | None) -> None:
         """Show a what-if preview (``knizia.core.influence.preview(state, action)``) on the board: the tiles
         it would lay ghosted, a badge on every piece it would decide; None removes it."""
-        if preview is self._preview:
+        if preview is self.preview:
             return
-        self._preview = preview
+        self.preview = preview
         self._redraw(MARKS)
 
     def set_projector(self, on: bool) -> None:
@@ -323,13 +284,13 @@ class BoardView:
     def set_coordinates(self, on: bool) -> None:
         """Name hexes by their ids too in the keyboard's announcements (the header calls it)."""
         self.coords = bool(on)
-        if self._cursor is not None:
-            self.set_cursor(self._cursor)
+        if self.cursor is not None:
+            self.set_cursor(self.cursor)
 
     def set_cursor(self, hex_ref: HexRef | None) -> None:
         """Put the keyboard cursor on a hex (None: remove it); its description goes to ``view.live``."""
-        self._cursor = None if hex_ref is None else resolve_hexes(self._state.board, [hex_ref])[0]
-        text = hover_text(self._state, self._cursor, self.coords) if self._cursor is not None else ""
+        self.cursor = None if hex_ref is None else resolve_hexes(self.state.board, [hex_ref])[0]
+        text = hover_text(self.state, self.cursor, self.coords) if self.cursor is not None else ""
         value = f"<span>{html.escape(text)}</span>" if text else ""
         if self.live.value != value:
             self.live.value = value
@@ -349,11 +310,11 @@ class BoardView:
 
     def hex_at(self, x: float, y: float) -> int | None:
         """Index of the hex in play at canvas pixel (x, y), or None."""
-        return self._layout.hex_at(x, y)
+        return self.layout.hex_at(x, y)
 
     def pixel_of(self, hex_ref: HexRef) -> tuple[float, float]:
         """Canvas pixel of the centre of a hex."""
-        return self._layout.pixel_of(resolve_hexes(self._state.board, [hex_ref])[0])
+        return self.layout.pixel_of(resolve_hexes(self.state.board, [hex_ref])[0])
 
     def redraw(self) -> None:
         """Redraw every layer (done automatically when a client connects)."""
@@ -366,17 +327,17 @@ class BoardView:
     # --- drawing -----------------------------------------------------------
     def _make_layout(self, state: GameState, focus: Iterable[HexRef] | None) -> Layout:
         board = state.board
-        self._focus = resolve_hexes(board, focus) if focus is not None else None
-        if not self._focus:
-            self._focus = None
+        self.focus = resolve_hexes(board, focus) if focus is not None else None
+        if not self.focus:
+            self.focus = None
         box = self._backing_box(state)
         if box is not None:
             zoom = focus_zoom(board, box, self.dpr, self.max_zoom, self.projector)
-            return fit_layout(board, *box, focus=self._focus, max_zoom=zoom)
+            return fit_layout(board, *box, focus=self.focus, max_zoom=zoom)
         full = layout_for(board, self.hex_size)
-        if self._focus is None:
+        if self.focus is None:
             return full
-        return layout_for(board, self.hex_size, focus=self._focus, width=full.width, height=full.height,
+        return layout_for(board, self.hex_size, focus=self.focus, width=full.width, height=full.height,
                           max_zoom=self.max_zoom)
 
     def _backing_box(self, state: GameState) -> tuple[int, int] | None:
@@ -393,9 +354,9 @@ class BoardView:
 
     def _relayout(self) -> bool:
         """Lay the board out again for the current room; True if the canvas changed (and was redrawn)."""
-        self.css_size = self._css_box(self._state)
-        self._layout = self._make_layout(self._state, self._focus)
-        w, h = self._layout.width, self._layout.height
+        self.css_size = self._css_box(self.state)
+        self.layout = self._make_layout(self.state, self.focus)
+        w, h = self.layout.width, self.layout.height
         changed = (self.canvas.width, self.canvas.height) != (w, h)
         self._pin_size(w, h)
         self._show_cell_size()
@@ -405,7 +366,7 @@ class BoardView:
 
     def _show_cell_size(self) -> None:
         """A hex's height in CSS px, for the page's touch script (its lens) and the touch help line."""
-        cell = self._layout.size * SQRT3 / self.dpr
+        cell = self.layout.size * SQRT3 / self.dpr
         text, help_ = cell_text(cell), help_html("hex", cell)
         if self.space.placeholder != text:
             self.space.placeholder = text
@@ -447,28 +408,28 @@ class BoardView:
                 self.draw_seconds[LAYER_NAMES[layer]] = time.perf_counter() - t0
 
     def _draw_layer(self, layer: int) -> None:
-        c, lay, theme = self.canvas[layer], self._layout, self.theme
+        c, lay, theme = self.canvas[layer], self.layout, self.theme
         if layer == MAP:
             draw_map(c, lay, theme, self.show_ids)
         elif layer == HEAT:
-            draw_heatmap(c, lay, self._state, self._heat, theme)
+            draw_heatmap(c, lay, self.state, self.heatmap, theme)
         elif layer == PIECES:
-            draw_pieces(c, lay, self._state, theme)
+            draw_pieces(c, lay, self.state, theme)
         else:
-            pv = self._preview
-            preview = None if pv is None else (self._state, pv.after, pv.resolutions)
-            draw_highlights(c, lay, self._highlights, self._selected, self._hover, theme, self._cursor, preview,
-                            self._state, self._arrows)
+            pv = self.preview
+            preview = None if pv is None else (self.state, pv.after, pv.resolutions)
+            draw_highlights(c, lay, self._highlights, self.selected, self.hover, theme, self.cursor, preview,
+                            self.state, self.arrows)
 
     def _show_legend(self) -> None:
         """The key, drawn when it is open and what it shows (edition, seats, palette) changed."""
         if self.legend.selected_index is None:
             return
-        st = self._state
-        key = (st.ruleset.edition, st.seats, self.palette, bool(self._arrows))
+        st = self.state
+        key = (st.ruleset.edition, st.seats, self.palette, bool(self.arrows))
         if key != self._legend_key:
             self._legend_key = key
-            self._legend_html.value = legend_html(st, theme=self.base_theme, arrow=bool(self._arrows))
+            self._legend_html.value = legend_html(st, theme=self.base_theme, arrow=bool(self.arrows))
 
     # --- events ------------------------------------------------------------
     def _report(self, exc: BaseException) -> None:
@@ -493,10 +454,10 @@ class BoardView:
         if key not in BOARD_KEYS:
             return
         if key in ARROWS:
-            start = self._cursor
+            start = self.cursor
             if start is None:
-                start = self._hover if self._hover is not None else (
-                    self._selected if self._selected is not None else self._state.board.edo)
+                start = self.hover if self.hover is not None else (
+                    self.selected if self.selected is not None else self.state.board.edo)
                 target = start
             else:
                 target = self._step(start, *ARROWS[key])
@@ -504,8 +465,8 @@ class BoardView:
             self._pointer = target
             self._deliver_hover()
         elif key in ("Enter", " "):
-            if self._cursor is not None:
-                self._click(self._cursor, *self._layout.pixel_of(self._cursor))
+            if self.cursor is not None:
+                self._click(self.cursor, *self.layout.pixel_of(self.cursor))
         elif key == "Escape":
             self._click(None, -1.0, -1.0)
         for callback in list(self._key_callbacks):
@@ -513,7 +474,7 @@ class BoardView:
 
     def _step(self, start: int, dx: float, dy: float) -> int:
         """The hex next to ``start`` in direction (dx, dy): the nearest centre within 60 degrees of it."""
-        lay = self._layout
+        lay = self.layout
         centres = [((x - lay.ox) / lay.size, (y - lay.oy) / lay.size) for x, y in lay.centres]
         x0, y0 = centres[start]
         best, best_score = start, math.inf
@@ -559,13 +520,13 @@ class BoardView:
 
     def _deliver_hover(self) -> None:
         self._hover_pending = False
-        if self._pointer == self._hover:
+        if self._pointer == self.hover:
             return
         self._last_hover_time = time.monotonic()
-        self._hover = self._pointer
+        self.hover = self._pointer
         self._redraw(MARKS)
         for callback in list(self._hover_callbacks):
-            self.guard(callback)(self._hover)
+            self.guard(callback)(self.hover)
 
 
 def _register(callbacks: list, callback: Callable, remove: bool) -> None:

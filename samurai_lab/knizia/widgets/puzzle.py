@@ -53,16 +53,15 @@ class KniziaPuzzles:
         self.board.on_click(self._clicked)
         self.boards = [self.board]
         self.hand = classed(widgets.ToggleButtons(options=[], style={"button_width": "auto"}), "knizia-puzzle-hand")
-        self.special = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto", max_width="100%"))
-        self.special.add_class("knizia-puzzle-special")
-        self.special_button = button(T.gettext("Play it"), "knizia-puzzle-play")
-        self.end_button = button(T.gettext("End the turn"), "knizia-puzzle-end")
-        self.end_button.button_style = "primary"
-        self.again_button = button(T.gettext("Start the turn again"), "knizia-puzzle-again")
+        self.special = classed(widgets.Dropdown(options=[], layout=widgets.Layout(width="auto", max_width="100%")),
+                               "knizia-puzzle-special")
+        self.special_button = button(T.gettext("Play it"), "knizia-puzzle-play",
+                                     on_click=lambda _: self._guarded(self._play_special))
+        self.end_button = button(T.gettext("End the turn"), "knizia-puzzle-end", style="primary",
+                                 on_click=lambda _: self._guarded(self.end_turn))
+        self.again_button = button(T.gettext("Start the turn again"), "knizia-puzzle-again",
+                                   on_click=lambda _: self._guarded(self._restart))
         self.played = classed(widgets.HTML(), "knizia-puzzle-played")
-        self.special_button.on_click(lambda _: self._guarded(self._play_special))
-        self.end_button.on_click(lambda _: self._guarded(self.end_turn))
-        self.again_button.on_click(lambda _: self._guarded(self._restart))
         self.special_row = widgets.HBox([self.special, self.special_button, css_widget(SPECIAL_CSS)],
                                         layout=widgets.Layout(flex_flow="row wrap"))
         # the hand and the turn's buttons above the board: a tile is chosen, then placed, without scrolling between
@@ -109,11 +108,8 @@ class KniziaPuzzles:
         self.board.set_state(st)
         vocab = st.ruleset.vocabulary
         hand = st.hands[st.current] or () if st.current == self.puzzle.solver else ()
-        options = []
-        for t in sorted(set(hand), key=lambda t: t.code):
-            if t.is_swap or t.is_move:
-                continue
-            options.append((tile_name(t, vocab), t.code))
+        options = [(tile_name(t, vocab), t.code) for t in sorted(set(hand), key=lambda t: t.code)
+                   if not (t.is_swap or t.is_move)]
         if any(t.is_swap or t.is_move for t in hand):
             options.append((T.gettext("{swap} / {move}").format(swap=vocab.swap, move=vocab.move), SPECIAL))
         self.hand.options = options

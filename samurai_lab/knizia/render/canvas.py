@@ -1,15 +1,6 @@
-"""Drawing routines for ipycanvas: the board in layers, as calls on any canvas-like object.
-
-The functions only make canvas calls on the object they are given (an ``ipycanvas.Canvas``, one layer of
-a ``MultiCanvas``, or a recording fake in tests); batching them into one message (``hold_canvas``) is the
-caller's job.
-
-Layers (bottom to top), each redrawn on its own:
-
-* ``draw_map``: background, sea, land and settlement hexes (static);
-* ``draw_heatmap``: one caste's influence, settlement by settlement (optional);
-* ``draw_pieces``: caste pieces, tiles and settlement names;
-* ``draw_highlights``: highlighted hexes per style, the selected and the hovered hex, arrows.
+"""The board in layers (``draw_map``, ``draw_heatmap``, ``draw_pieces``, ``draw_highlights``, each redrawn on its
+own), as calls on the canvas given: an ``ipycanvas.Canvas`` (one layer of a ``MultiCanvas``) or a recording fake
+in tests. Batching the calls into one message (``hold_canvas``) is the caller's job.
 """
 
 from __future__ import annotations

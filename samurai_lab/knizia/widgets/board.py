@@ -1,26 +1,7 @@
 """``BoardView``: the interactive board, an ipycanvas ``MultiCanvas`` that every app builds on.
 
-API::
-
-    view = BoardView(state, hex_size=16, focus=None)   # focus: hex ids/indices to centre and zoom on
-    view.widget                      # the ipywidgets object to display (CSS class "samurai-board")
-    view.state                       # current GameState
-    view.set_state(state)            # redraw pieces/tiles
-    view.set_highlights(hexes, style="legal")   # indices; style: "legal" | "preview" | "warning"
-    view.set_arrows([(from_hex, to_hex), ...])  # arrows drawn from hex centre to hex centre ([] removes them)
-    view.set_selected(hex_or_None)
-    view.set_heatmap(caste_or_None)
-    view.set_focus(hexes_or_None)    # re-layout (zoom on the hexes concerned, or the whole map)
-    view.set_preview(preview_or_None) # a what-if preview (knizia.core.influence.preview) drawn on the board
-    view.set_projector(on)           # as large as the screen allows, thicker outlines, bigger labels
-    view.set_palette("colour-blind") # or "default"
-    view.set_cursor(hex_or_None)     # the keyboard cursor (arrow keys move it, Enter plays, Escape cancels)
-    view.on_click(callback)          # callback(hex_index_or_None, x, y)
-    view.on_hover(callback)          # callback(hex_index_or_None), throttled
-    view.on_key(callback)            # callback(key): every board key, after the view's own handling
-    view.hex_at(x, y) -> int | None ; view.pixel_of(hex_index) -> (x, y)
-
-Details:
+``view.widget`` is what to display; the ``set_...`` methods change what it shows and redraw; ``on_click``,
+``on_hover`` and ``on_key`` take callbacks.
 
 * Hexes may be given as indices, ids (``"HO21"``) or names (``"Edo"``); callbacks get indices.
 * ``set_highlights`` replaces one style's hexes (an empty sequence clears it); ``clear_highlights()``

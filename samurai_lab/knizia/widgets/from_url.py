@@ -4,23 +4,7 @@ Each function first sets the page's language (``ui.language.open_page``; under p
 for the request, so the imports come before it), builds its app in it, then applies the page's other options
 (``ui.query``): a bad one is a warning in the app, never a traceback. ``query`` is for tests.
 
-The options of every app besides ``lang`` (the README's apps table lists them too):
-
-=================  ==========================================================
-app                options
-=================  ==========================================================
-explorer           ``players`` 2-4, ``edition`` 1998/2015, ``seed``,
-                   ``start=midgame``, ``scenario`` (a file of scenarios/),
-                   ``position`` (a position string) — ``Explorer.from_query``
-examples           ``example`` (E1-E10, R1-R4), ``step``, ``variant``
-lesson             ``chapter`` (1-8 or its id, e.g. ``capture``), ``edition``,
-                   ``task`` (a task's id), ``solved`` (task ids, comma-separated)
-variants           ``ruling`` (R1-R4), ``edition``
-game               ``players`` 2-4, ``edition``, ``record`` (a game record:
-                   the game goes on, its seats as recorded)
-tournament         ``players`` 2-4, ``games`` 1-2000, ``seed``
-map                ``players`` 2-4
-=================  ==========================================================
+The options of every app besides ``lang``: the ``*_KEYS`` below, explained in the README's apps table.
 """
 
 from __future__ import annotations

@@ -295,18 +295,18 @@ def mark_shapes(name: str, x: float, y: float, r: float, fill: str, stroke: str 
     """A small geometric mark (``circle``, ``square``, ``diamond``, ``triangle``) of radius ``r``."""
     if name == "circle":
         return [Circle(x, y, r, fill=fill, stroke=stroke, width=width, alpha=alpha, z=z)]
-    if name == "square":
-        h = r * 0.86
-        pts = ((x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h))
-    elif name == "diamond":
-        h = r * 1.18
-        pts = ((x, y - h), (x + h, y), (x, y + h), (x - h, y))
-    elif name == "triangle":
-        h = r * 1.2
-        pts = ((x, y - h), (x + h * 0.95, y + h * 0.6), (x - h * 0.95, y + h * 0.6))
-    else:
+    if name not in _MARKS:
         raise ValueError(f"unknown mark {name!r}")
-    return [Poly(pts, fill=fill, stroke=stroke, width=width, alpha=alpha, z=z)]
+    scale, corners = _MARKS[name]
+    h = r * scale
+    return [Poly(tuple((x + h * cx, y + h * cy) for cx, cy in corners), fill=fill, stroke=stroke, width=width,
+                 alpha=alpha, z=z)]
+
+
+#: The polygon marks: (size in radii, corners in sizes).
+_MARKS = {"square": (0.86, ((-1, -1), (1, -1), (1, 1), (-1, 1))),
+          "diamond": (1.18, ((0, -1), (1, 0), (0, 1), (-1, 0))),
+          "triangle": (1.2, ((0, -1), (0.95, 0.6), (-0.95, 0.6)))}
 
 
 @lru_cache(maxsize=64)

@@ -35,38 +35,34 @@ class EditPanel:
         self.base = state
         self.draft: GameState | None = None
         self.problems: list[str] = []
-        self.tool = widgets.ToggleButtons(options=[(PIECE, PIECE), (TILE, TILE), (REMOVE, REMOVE)], value=PIECE,
-                                          description=T.gettext("Puts"),
-                                          style={"button_width": "auto", "description_width": "initial"})
-        self.tool.add_class("samurai-edit-tool")
+        self.tool = classed(widgets.ToggleButtons(options=[(PIECE, PIECE), (TILE, TILE), (REMOVE, REMOVE)],
+                                                  value=PIECE, description=T.gettext("Puts"),
+                                                  style={"button_width": "auto", "description_width": "initial"}),
+                            "samurai-edit-tool")
         self.caste = classed(widgets.ToggleButtons(style={"button_width": "auto", "description_width": "initial"},
                                                    description=T.gettext("Caste")), "samurai-edit-caste")
         self.pool = widgets.Dropdown(description=T.gettext("Pieces from/to"), style={"description_width": "initial"},
                                      layout=widgets.Layout(width="auto"))
         self.owner = widgets.Dropdown(description=T.gettext("Of"), layout=widgets.Layout(width="180px"))
-        self.tile = widgets.Dropdown(layout=widgets.Layout(width="240px"), style={"description_width": "initial"})
-        self.tile.add_class("samurai-edit-tile")
-        self.current = widgets.Dropdown(description=T.gettext("To play"), layout=widgets.Layout(width="220px"),
-                                        style={"description_width": "initial"})
-        self.current.add_class("samurai-edit-current")
-        self.hand_fields = [widgets.Text(continuous_update=False, layout=widgets.Layout(width="330px"))
-                            for _ in range(4)]
-        for p, f in enumerate(self.hand_fields):
-            f.add_class(f"samurai-edit-hand-{p}")
+        initial = {"description_width": "initial"}
+        self.tile = classed(widgets.Dropdown(layout=widgets.Layout(width="240px"), style=initial), "samurai-edit-tile")
+        self.current = classed(widgets.Dropdown(description=T.gettext("To play"), layout=widgets.Layout(width="220px"),
+                                                style=initial), "samurai-edit-current")
+        self.hand_fields = [classed(widgets.Text(continuous_update=False, layout=widgets.Layout(width="330px")),
+                                    f"samurai-edit-hand-{p}") for p in range(4)]
         self.hands_box = widgets.VBox(self.hand_fields)
         self.hands_title = widgets.HTML()
         self.problems_html = classed(widgets.HTML(), "samurai-edit-problems")
         self.apply_button = button(T.gettext("Apply edits"), "samurai-edit-apply", "check", "success")
         self.discard_button = button(T.gettext("Discard edits"), "samurai-edit-discard", "times")
-        self.widget = widgets.VBox([
+        self.widget = classed(widgets.VBox([
             widgets.HTML("<i>{}</i>".format(pointer_html(
                 T.gettext("Click the board to edit; edits are checked like scenario files and applied only when valid."),
                 T.gettext("Tap the board to edit; edits are checked like scenario files and applied only when valid.")))),
             self.tool, self.caste, self.pool, widgets.HBox([self.owner, self.tile]), self.current,
             self.hands_title, self.hands_box,
             self.problems_html, widgets.HBox([self.apply_button, self.discard_button]),
-        ])
-        self.widget.add_class("samurai-edit")
+        ]), "samurai-edit")
         self.set_base(state)
 
     # --- wiring (the app wraps these in its guard) --------------------------------------

@@ -7,9 +7,9 @@ player's captures, or the set-aside pieces), and a piece put in comes from it.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import Counter
+from dataclasses import replace
 from typing import Sequence
 
 from ..core.model import Phase, placed
@@ -60,10 +60,6 @@ def path_words(state: GameState, path: str) -> str:
 _SETUP = (Phase.CHOOSE_HANDS, Phase.PLACE_PIECES)  # pieces come from the supply, not a player's pool
 
 
-def _replace(state: GameState, **changes) -> GameState:
-    return dataclasses.replace(state, **changes)
-
-
 def _pool_change(state: GameState, pool: int, caste: Caste, delta: int) -> dict:
     """Field changes moving ``delta`` pieces of ``caste`` into ``pool`` (never below zero)."""
     k = caste.index
@@ -83,7 +79,7 @@ def add_piece(state: GameState, index: int, caste: Caste, pool: int = SET_ASIDE)
     pieces = list(state.pieces)
     pieces[index] = tuple(sorted(pieces[index] + (caste,), key=lambda c: c.index))
     changes = {} if state.phase in _SETUP else _pool_change(state, pool, caste, -1)
-    return _replace(state, pieces=tuple(pieces), **changes)
+    return replace(state, pieces=tuple(pieces), **changes)
 
 
 def remove_piece(state: GameState, index: int, caste: Caste | None = None, pool: int = SET_ASIDE) -> GameState:
@@ -97,14 +93,14 @@ def remove_piece(state: GameState, index: int, caste: Caste | None = None, pool:
     pieces = list(state.pieces)
     pieces[index] = tuple(ps)
     changes = {} if state.phase in _SETUP else _pool_change(state, pool, c, +1)
-    return _replace(state, pieces=tuple(pieces), **changes)
+    return replace(state, pieces=tuple(pieces), **changes)
 
 
 def put_tile(state: GameState, index: int, owner: int, t: Tile) -> GameState:
     """Lay ``owner``'s tile ``t`` on hex ``index`` (replacing any tile there), out of his pile."""
     tiles = list(state.tiles)
     tiles[index] = placed(owner, t)
-    return rebalance_piles(_replace(state, tiles=tuple(tiles)))
+    return rebalance_piles(replace(state, tiles=tuple(tiles)))
 
 
 def remove_tile(state: GameState, index: int) -> GameState:
@@ -114,7 +110,7 @@ def remove_tile(state: GameState, index: int) -> GameState:
             place=capitalised(hex_words(state, index)), tile=state.ruleset.vocabulary.tile))
     tiles = list(state.tiles)
     tiles[index] = None
-    return rebalance_piles(_replace(state, tiles=tuple(tiles)))
+    return rebalance_piles(replace(state, tiles=tuple(tiles)))
 
 
 def parse_hand(text: str) -> tuple[Tile, ...]:
@@ -126,16 +122,13 @@ def set_hand(state: GameState, player: int, tiles: Sequence[Tile]) -> GameState:
     """Give ``player`` exactly these tiles in hand; his pile keeps the rest."""
     hands = list(state.hands)
     hands[player] = sort_tiles(tiles)
-    return rebalance_piles(_replace(state, hands=tuple(hands)))
+    return rebalance_piles(replace(state, hands=tuple(hands)))
 
 
 def set_current(state: GameState, player: int) -> GameState:
     """Make it ``player``'s turn: a fresh turn (the turn number follows seat order)."""
-    n = state.n_players
-    turn = state.turn
-    while (turn - 1) % n != player:
-        turn += 1
-    return fresh_turn(_replace(state, current=player, turn=turn))
+    turn = state.turn + (player - (state.turn - 1)) % state.n_players  # the first turn of that seat from now
+    return fresh_turn(replace(state, current=player, turn=turn))
 
 
 def fresh_turn(state: GameState) -> GameState:
@@ -147,7 +140,7 @@ def fresh_turn(state: GameState) -> GameState:
         cond = end_condition(state) if state.phase is Phase.GAME_OVER else None
         changes["phase"] = Phase.GAME_OVER if cond else Phase.PLAY
         changes["end_reason"] = cond
-    return _replace(state, **changes)
+    return replace(state, **changes)
 
 
 def rebalance_piles(state: GameState) -> GameState:
@@ -173,4 +166,4 @@ def rebalance_piles(state: GameState) -> GameState:
         for t in back:
             kept.insert(rng.randint(0, len(kept)), t)
         piles.append(tuple(kept))
-    return _replace(state, piles=tuple(piles), pile_sizes=tuple(len(p) for p in piles))
+    return replace(state, piles=tuple(piles), pile_sizes=tuple(len(p) for p in piles))

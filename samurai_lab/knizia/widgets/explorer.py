@@ -147,10 +147,9 @@ class Explorer:
         self.board.on_hover(self.guard(self.hover_hex))
 
         self.status = classed(widgets.HTML(), "samurai-status")
-        self.view_toggle = widgets.ToggleButtons(options=[(T.gettext("Reveal all (teaching)"), REVEAL),
-                                                          (T.gettext("Player to move only"), PLAYER)],
-                                                 value=REVEAL, style={"button_width": "auto"})
-        self.view_toggle.add_class("samurai-view")
+        self.view_toggle = classed(widgets.ToggleButtons(options=[(T.gettext("Reveal all (teaching)"), REVEAL),
+                                                                  (T.gettext("Player to move only"), PLAYER)],
+                                                         value=REVEAL, style={"button_width": "auto"}), "samurai-view")
         self.view_toggle.observe(self.guard(lambda ch: self.set_view(ch["new"])), names="value")
 
         self.hand = HandPanel()
@@ -172,9 +171,8 @@ class Explorer:
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         play_box = classed(widgets.VBox([self.hand.widget, self.swap_box, actions]), "samurai-play")
 
-        self.tabs = widgets.Tab(children=[play_box, widgets.VBox(), widgets.VBox(), widgets.VBox(), widgets.VBox()],
-                                titles=tab_titles())
-        self.tabs.add_class("samurai-tabs")
+        self.tabs = classed(widgets.Tab(children=[play_box, *(widgets.VBox() for _ in range(4))], titles=tab_titles()),
+                            "samurai-tabs")
         self.tabs.observe(self.guard(lambda ch: self.open_tab(ch["new"])), names="selected_index")
 
         self.tally = TallyPanel()  # the what-if preview is shown at its top (class samurai-preview)
@@ -185,11 +183,6 @@ class Explorer:
 
         # messages come under the hand and the buttons (nothing above them moves); the line keeps its room
         self.feedback.message.layout.min_height = "52px"
-        right = widgets.VBox([self.status, self.view_toggle, self.tabs, self.feedback.widget, self.tally.widget,
-                              self.captures],
-                             layout=widgets.Layout(min_width="520px", max_width="760px", flex="1 1 520px",
-                                                   margin="0 0 0 12px"))
-        classed(right, "samurai-explorer-right", SIDE_CLASS)
         # every tab's panel fits the right column: long scenario titles wrap or shrink, never overflow
         fit = css_widget(
             ".samurai-explorer-right .samurai-tabs, .samurai-explorer-right .samurai-tabs > * "
@@ -201,7 +194,10 @@ class Explorer:
             ".samurai-explorer-right .samurai-files .widget-textarea {width:calc(100% - 8px) !important}"
             ".samurai-explorer-right .samurai-files select {text-overflow:ellipsis}"
             ".samurai-explorer-right .samurai-files .widget-label {min-width:fit-content}")
-        right.children = (fit, *right.children)
+        right = classed(widgets.VBox([fit, self.status, self.view_toggle, self.tabs, self.feedback.widget,
+                                      self.tally.widget, self.captures],
+                                     layout=widgets.Layout(min_width="520px", max_width="760px", flex="1 1 520px",
+                                                           margin="0 0 0 12px")), "samurai-explorer-right", SIDE_CLASS)
         # the board column takes the room the panels leave (the board fits it); panels go below when narrow
         left = widgets.VBox([self.board.widget, self.history_bar.widget],
                             layout=widgets.Layout(flex="1 1 420px", min_width="0"))
@@ -307,7 +303,6 @@ class Explorer:
             self.edit_panel.set_base(state)
         if self.rules_panel is not None:
             self.rules_panel.show(state.ruleset, state.n_players)
-        self.history_bar.refresh()
         self.refresh()
 
     def commit(self, action: Action) -> GameState:
@@ -432,7 +427,6 @@ class Explorer:
             self.rules_panel.show(ruleset, self.state.n_players)
         self.input.reset()
         self.preview = self._hover_preview = None
-        self.history_bar.refresh()
         self.refresh()
         at_once = preset.capture_timing == "instant"
         self.feedback.show((T.gettext("The {edition} edition: its words and its capture rule (at once).") if at_once else
@@ -561,7 +555,6 @@ class Explorer:
             raise ValueError(T.gettext("under these rules the position is not valid: {problems}").format(
                 problems="; ".join(found)))
         self._push(new, T.gettext("rules of the {edition} edition").format(edition=ruleset.edition))
-        self.history_bar.refresh()
         self.feedback.show(T.gettext("Rules changed for this position."), "success")
         self.refresh()
 
@@ -569,7 +562,6 @@ class Explorer:
         self._push(new, T.gettext("edited position"))
         self.edit_panel.set_base(new)
         self.input.reset()
-        self.history_bar.refresh()
         self.feedback.show(T.gettext("Edits applied: play on from the edited position (or undo)."), "success")
         self.refresh()
 

@@ -1,13 +1,5 @@
-"""Pictures of game states: static SVG (standard library only) and drawing routines for ipycanvas.
-
-* ``layout``: pixel layout of a board, zoom on some hexes, fitting a box, hit testing;
-* ``fit``: how large a board is drawn in the room the page gives it;
-* ``scene``: the shapes a picture is made of (shared by both renderers);
-* ``svg``: ``board_svg``, ``state_svg``, ``legend_svg``, ``tile_svg``, ``piece_svg``;
-* ``canvas``: the board in layers, as calls on an ipycanvas canvas;
-* ``describe``: hover and tooltip texts (``hover_text``);
-* ``theme``: colours and proportions; ``bench``: timings of all of it.
-"""
+"""Pictures of game states: the shapes of a picture (``scene``), written as static SVG (``svg``, standard library
+only) or drawn on an ipycanvas canvas (``canvas``); hover texts (``describe``), layout, fit and theme."""
 
 from .describe import hover_text, status_text
 from .layout import Layout, layout_for, resolve_hexes

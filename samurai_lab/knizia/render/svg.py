@@ -1,11 +1,5 @@
-"""Static SVG pictures of game states (standard library only).
-
-``board_svg(state)`` draws the map with pieces, tiles, optional highlights, a
-selected hex, an influence heat map for one caste, a zoom on some hexes and a
-legend. ``state_svg(state)`` is the default picture (what a notebook shows for a
-``GameState``). ``tile_svg`` and ``piece_svg`` draw one tile or caste piece, for
-hands and explanations.
-"""
+"""Static SVG pictures of game states (standard library only): the board (``board_svg``; ``state_svg`` is what a
+notebook shows for a ``GameState``), its key, one tile or caste piece (``tile_svg``, ``piece_svg``)."""
 
 from __future__ import annotations
 
@@ -115,15 +109,11 @@ def board_svg(
     theme: Theme = THEME,
     arrows: Iterable[tuple[HexRef, HexRef]] = (),
 ) -> str:
-    """An SVG picture of ``state``.
-
-    ``size``: hex radius in px. ``highlights``: hexes (indices, ids or names) shown as
-    legal targets, or a mapping style -> hexes with styles ``legal``, ``preview``,
-    ``warning``. ``selected``: one hex outlined. ``heat``: a caste (``Caste`` or
-    ``"H"``/``"B"``/``"R"``) whose influence heat map is drawn. ``focus``: crop to
-    these hexes. ``show_ids``: write every hex id. ``legend``: add the key on the right.
-    ``arrows``: pairs of hexes (from, to), each drawn as an arrow (a study step's marks).
-    """
+    """An SVG picture of ``state``. ``size``: hex radius in px. ``highlights``: hexes (indices, ids or names) shown
+    as legal targets, or a mapping style (``legal``, ``preview``, ``warning``) -> hexes. ``selected``: one hex
+    outlined. ``heat``: a caste (``Caste`` or ``"H"``/``"B"``/``"R"``) whose influence heat map is drawn.
+    ``focus``: crop to these hexes. ``show_ids``: write every hex id. ``legend``: the key on the right.
+    ``arrows``: pairs of hexes (from, to), each drawn as an arrow (a study step's marks)."""
     board = state.board
     layout = layout_for(board, size, focus=focus) if focus is not None else layout_for(board, size)
     marks = _highlight_map(board, highlights)
@@ -365,10 +355,8 @@ def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: 
 def _legend(state: GameState, theme: Theme, x0: float, y0: float, heat: Caste | None,
             marks: Mapping[str, tuple[int, ...]], status: bool = False,
             arrow: bool = False) -> tuple[str, float, float]:
-    """The key in one column at (x0, y0). Returns (svg, height, width): at least ``LEGEND_WIDTH``, wider
-    when a language's words need it.
-
-    ``status``: begin with where the game stands (whose turn it is); ``arrow``: explain the arrows."""
+    """The key in one column at (x0, y0), as (svg, height, width): at least ``LEGEND_WIDTH``, wider when a
+    language's words need it. ``status``: begin with whose turn it is; ``arrow``: explain the arrows."""
     parts = []
     y, width = y0, float(LEGEND_WIDTH)
     for section in _legend_sections(state, theme, heat, marks, status, arrow=arrow):

@@ -63,12 +63,6 @@ def mix(colour: str, other: str, t: float) -> str:
     return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b))
 
 
-def luminance(colour: str) -> float:
-    """Perceived brightness of a colour, 0 (black) to 1 (white)."""
-    r, g, b = _hex_rgb(colour)
-    return (0.299 * r + 0.587 * g + 0.114 * b) / 255.0
-
-
 @dataclass(frozen=True, eq=False)
 class Theme:
     """Every colour and proportion of the board pictures. Sizes are fractions of the hex radius.
@@ -131,8 +125,9 @@ class Theme:
         return mix(fill, "#000000", 0.38)
 
     def player_ink(self, fill: str) -> str:
-        """Readable ink (figure and value) on a tile of colour ``fill``."""
-        return "#241d10" if luminance(fill) > 0.62 else "#ffffff"
+        """Readable ink (figure and value) on a tile of colour ``fill``: dark on a fill of bright luminance."""
+        r, g, b = _hex_rgb(fill)
+        return "#241d10" if (0.299 * r + 0.587 * g + 0.114 * b) / 255.0 > 0.62 else "#ffffff"
 
     def highlight(self, style: str) -> tuple[str, float, str]:
         """(fill, opacity, edge) of a highlight style; ValueError names the known styles."""

@@ -24,7 +24,10 @@ class MapApp:
 
     def __init__(self, players: int = 4, hex_size: float = 19) -> None:
         self.view = BoardView(self.setup(players), hex_size=hex_size)
-        self.intro = classed(widgets.HTML(map_intro_html()), "samurai-intro")
+        self.intro = classed(widgets.HTML("<p>{}</p>".format(T.gettext(
+            "The board of <i>Samurai</i>: Honshu for 2 players, plus Kyushu and Shikoku for 3, plus Hokkaido for 4. "
+            "The caste pieces are shown in a random setup. Point at a hex to see its id, its kind and what lies "
+            "there; on a settlement, its pieces and who has influence on them."))), "samurai-intro")
         self.players = widgets.ToggleButtons(options=[2, 3, 4], value=players, description=T.gettext("Players"))
         self.info = classed(widgets.Label(T.gettext("Point at a hex.")), "samurai-map-hover")
         self.legend = widgets.HTML(legend_svg(self.view.state))
@@ -57,11 +60,3 @@ class MapApp:
     def show_hex(self, index: int | None) -> None:
         """Put the words of hex ``index`` under the buttons (the invitation when the pointer leaves)."""
         self.info.value = hover_text(self.view.state, index) or T.gettext("Point at a hex.")
-
-
-def map_intro_html() -> str:
-    """What the map shows, in the current language."""
-    return "<p>{}</p>".format(T.gettext(
-        "The board of <i>Samurai</i>: Honshu for 2 players, plus Kyushu and Shikoku for 3, plus Hokkaido for 4. "
-        "The caste pieces are shown in a random setup. Point at a hex to see its id, its kind and what lies "
-        "there; on a settlement, its pieces and who has influence on them."))

@@ -67,27 +67,20 @@ def tab_titles() -> tuple[str, ...]:
     return tuple(T.gettext(t) for t in TAB_TITLES)
 
 
-def tab_hint(index: int, vocab: Vocabulary) -> str:
-    """What to do in a tab, in the edition's words."""
+def tab_hint(index: int, vocab: Vocabulary) -> tuple[str, str | None]:
+    """What to do in a tab, in the edition's words, said for a mouse and for a finger (None: the same words)."""
     return (
-        T.gettext("Play: choose a {tile} of the hand, then click the board.").format(tile=vocab.tile),
-        T.gettext("Edit mode: choose what a click puts, then click the board. Edits are checked and applied only "
-                  "when valid."),
-        T.gettext("New game: choose the players, the edition and the rulings, then press New game."),
-        T.gettext("Files: load a scenario, save or download the position, or copy its one-line string."),
-        T.gettext("Study: add positions as steps with words, marks and questions, then save the study and open it "
-                  "in the study player."),
+        (T.gettext("Play: choose a {tile} of the hand, then click the board.").format(tile=vocab.tile),
+         T.gettext("Play: choose a {tile} of the hand, then tap the board.").format(tile=vocab.tile)),
+        (T.gettext("Edit mode: choose what a click puts, then click the board. Edits are checked and applied only "
+                   "when valid."),
+         T.gettext("Edit mode: choose what a tap puts, then tap the board. Edits are checked and applied only "
+                   "when valid.")),
+        (T.gettext("New game: choose the players, the edition and the rulings, then press New game."), None),
+        (T.gettext("Files: load a scenario, save or download the position, or copy its one-line string."), None),
+        (T.gettext("Study: add positions as steps with words, marks and questions, then save the study and open it "
+                   "in the study player."), None),
     )[index]
-
-
-def tab_hint_tap(index: int, vocab: Vocabulary) -> str | None:
-    """What to do in a tab as a touch screen says it (None: the same words as ``tab_hint``)."""
-    if index == 0:
-        return T.gettext("Play: choose a {tile} of the hand, then tap the board.").format(tile=vocab.tile)
-    if index == 1:
-        return T.gettext("Edit mode: choose what a tap puts, then tap the board. Edits are checked and applied only "
-                         "when valid.")
-    return None
 
 
 def help_html(vocab: Vocabulary) -> str:
@@ -496,8 +489,8 @@ class Explorer:
         self.panel(index)
         if self.tabs.selected_index != index:
             self.tabs.selected_index = index
-        vocab = self.state.ruleset.vocabulary
-        self.feedback.show(tab_hint(index, vocab), "info", tab_hint_tap(index, vocab))
+        click, tap = tab_hint(index, self.state.ruleset.vocabulary)
+        self.feedback.show(click, "info", tap)
         self.refresh()
 
     def panel(self, index: int) -> Any:
@@ -638,14 +631,12 @@ class Explorer:
         set_traits(self.end_button, disabled=not any(isinstance(a, EndTurn) for a in legal))
         set_traits(self.pass_button, disabled=not any(isinstance(a, Pass) for a in legal))
         self._show_swap()
-        steps = [(self.history.states[k], self._step_words(k)) for k in range(1, self.history.index + 1)]
+        h = self.history  # each step's label in words, from the position before it
+        steps = [(h.states[k], self._action_words(h.labels[k], h.states[k - 1], h.states[k]))
+                 for k in range(1, h.index + 1)]
         caps = captures_html(steps)
         if self.captures.value != caps:
             self.captures.value = caps
-
-    def _step_words(self, k: int) -> str:
-        """The label of history step ``k`` in words (an action in words, from the position before it)."""
-        return self._action_words(self.history.labels[k], self.history.states[k - 1], self.history.states[k])
 
     def _show_words(self, state: GameState) -> None:
         """The header and tooltips in the edition's words (they change only with the edition)."""

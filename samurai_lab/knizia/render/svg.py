@@ -178,28 +178,19 @@ def _highlight_map(board, highlights) -> dict[str, tuple[int, ...]]:
     return {"legal": hexes} if hexes else {}
 
 
-#: The players' marks (``scene.PLAYER_MARKS``) in words.
-MARK_SHAPE_WORDS = {"circle": N_("circle"), "square": N_("square"), "diamond": N_("diamond"),
-                    "triangle": N_("triangle")}
-
-
-def mark_name(mark: str) -> str:
-    """A player's mark (``circle``, ``square``...) in the current language."""
-    return T.gettext(MARK_SHAPE_WORDS[mark]) if mark in MARK_SHAPE_WORDS else mark
-
-
 # --- legend -----------------------------------------------------------------
-#: What the board's marks mean (legend words of the highlight styles and the preview).
-MARK_WORDS: dict[str, str] = {
+#: Words of the key: the players' marks (``theme.PLAYER_MARKS``) and what the highlight styles mean.
+KEY_WORDS: dict[str, str] = {
+    "circle": N_("circle"), "square": N_("square"), "diamond": N_("diamond"), "triangle": N_("triangle"),
     "legal": N_("where you can play"),
     "preview": N_("last move, or the move you try"),
     "warning": N_("needs attention"),
 }
 
 
-def mark_words(style: str) -> str:
-    """What a highlight style means, in the current language."""
-    return T.gettext(MARK_WORDS[style]) if style in MARK_WORDS else style
+def key_words(key: str) -> str:
+    """A player's mark (``circle``...) or a highlight style (``legal``...) in the key's words, translated."""
+    return T.gettext(KEY_WORDS[key]) if key in KEY_WORDS else key
 
 
 def _text_width(text: str, size: float, bold: bool = False) -> float:
@@ -304,7 +295,7 @@ def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: 
     names = seat_names(state)
     for p, seat in enumerate(state.seats):
         draw(*tile_shapes(sample, 11, y, 12, colours[p], theme, edition, player_mark(p)))
-        label(f"{names[p]} ({mark_name(player_mark(p))})")
+        label(f"{names[p]} ({key_words(player_mark(p))})")
         y += row + 2
     draw(*icon_shapes("fast", 11, y, 7, theme.ink))
     label(T.gettext("fast ({fast})").format(fast=vocab.fast))
@@ -329,7 +320,7 @@ def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: 
             draw(Poly(hex_points(11, y, 10), fill=theme.land, stroke=theme.land_edge),
                  Poly(hex_points(11, y, 10), stroke=glow, width=2.4, alpha=alpha),
                  Poly(hex_points(11, y, 9.4), stroke=edge, width=1.6))
-            label(mark_words(style))
+            label(key_words(style))
             y += row
         if preview:
             fill = colours[0]

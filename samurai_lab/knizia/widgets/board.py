@@ -308,11 +308,10 @@ class BoardView:
     # --- drawing -----------------------------------------------------------
     def _make_layout(self, state: GameState, focus: Iterable[HexRef] | None) -> Layout:
         board = state.board
-        self.focus = resolve_hexes(board, focus) if focus is not None else None
-        if not self.focus:
-            self.focus = None
-        box = self._backing_box(state)
-        if box is not None:
+        self.focus = (resolve_hexes(board, focus) if focus is not None else None) or None
+        css = self._css_box(state)
+        if css is not None:  # fitted: the backing size is the CSS box times the pixel ratio
+            box = max(1, round(css[0] * self.dpr)), max(1, round(css[1] * self.dpr))
             zoom = focus_zoom(board, box, self.dpr, self.max_zoom, self.projector)
             return fit_layout(board, *box, focus=self.focus, max_zoom=zoom)
         full = layout_for(board, self.hex_size)
@@ -320,13 +319,6 @@ class BoardView:
             return full
         return layout_for(board, self.hex_size, focus=self.focus, width=full.width, height=full.height,
                           max_zoom=self.max_zoom)
-
-    def _backing_box(self, state: GameState) -> tuple[int, int] | None:
-        """The canvas's backing size for the page's last measure (None: not fitted yet)."""
-        css = self._css_box(state)
-        if css is None:
-            return None
-        return max(1, round(css[0] * self.dpr)), max(1, round(css[1] * self.dpr))
 
     def _css_box(self, state: GameState) -> tuple[int, int] | None:
         if not self.fit or self._space is None:

@@ -214,9 +214,7 @@ class Explorer:
     def from_query(cls, query: str | None = None, **kwargs: Any) -> "Explorer":
         """The app for a voila URL query (``?players=3&edition=2015&seed=4``, ``?start=midgame``,
         ``?scenario=e1.toml``, ``?position=...``); default: the page's address (``ui.query``) and ``START``.
-
-        The page's language is set first (``?lang=it``, else the browser's): every text is
-        translated as it is built. Under preheated kernels reading the address waits for the request, so
+        The page's language is set first; reading the address waits for the request under preheated kernels, so
         the board's modules are imported before it."""
         from . import board  # noqa: F401
 
@@ -565,10 +563,7 @@ class Explorer:
         board = self.board
         if board.state is not shown:
             board.set_state(shown)
-        if self.editing:
-            marks = {LEGAL: (), PREVIEW: ()}
-        else:
-            marks = self.input.highlights(shown)
+        marks = {LEGAL: (), PREVIEW: ()} if self.editing else self.input.highlights(shown)
         current = board.highlights
         want = {style: tuple(marks.get(style, ())) for style in (LEGAL, PREVIEW)}
         changed = [style for style in want if current.get(style, ()) != want[style]]
@@ -605,9 +600,7 @@ class Explorer:
             status = f'<div style="color:#7a4b00"><b>{editing}</b></div>' + status
         if self.status.value != status:
             self.status.value = status
-        pv = self._hover_preview or self.preview
-        if self.editing:
-            pv = None
+        pv = None if self.editing else self._hover_preview or self.preview
         self.board.set_preview(pv)  # ghosted tile and who-takes-what badges on the board
         if pv is not None:
             focus = _first_settlement(pv)
@@ -630,7 +623,8 @@ class Explorer:
         legal = self.input.legal(self.state)
         set_traits(self.end_button, disabled=not any(isinstance(a, EndTurn) for a in legal))
         set_traits(self.pass_button, disabled=not any(isinstance(a, Pass) for a in legal))
-        self._show_swap()
+        sel = self.input.sel
+        self.swap_chooser.show(self.state, () if self.editing else sel.swap_ends, sel.swap_castes)
         h = self.history  # each step's label in words, from the position before it
         steps = [(h.states[k], self._action_words(h.labels[k], h.states[k - 1], h.states[k]))
                  for k in range(1, h.index + 1)]
@@ -650,10 +644,6 @@ class Explorer:
         if self.header.value != header:
             self.header.value = header
             self.pass_button.tooltip = T.gettext("Only when no {tile} can be placed (R1)").format(tile=vocab.tile)
-
-    def _show_swap(self) -> None:
-        sel = self.input.sel
-        self.swap_chooser.show(self.state, () if self.editing else sel.swap_ends, sel.swap_castes)
 
 
 def _settlement_name(state: GameState, hex_index: int) -> str:

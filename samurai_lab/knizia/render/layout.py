@@ -93,12 +93,7 @@ def unit_bbox(board: Board, indices: Sequence[int]) -> tuple[float, float, float
     """(min x, min y, max x, max y) of the hexes ``indices`` (their corners) for hexes of radius 1."""
     if not indices:
         raise ValueError("cannot frame an empty set of hexes")
-    xs, ys = [], []
-    for i in indices:
-        h = board.info[i]
-        x, y = axial_to_pixel(h.q, h.r, 1.0)
-        xs.append(x)
-        ys.append(y)
+    xs, ys = zip(*(axial_to_pixel(board.info[i].q, board.info[i].r, 1.0) for i in indices))
     half_h = SQRT3 / 2
     return min(xs) - 1.0, min(ys) - half_h, max(xs) + 1.0, max(ys) + half_h
 

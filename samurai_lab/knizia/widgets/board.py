@@ -427,13 +427,10 @@ class BoardView:
         if key not in BOARD_KEYS:
             return
         if key in ARROWS:
-            start = self.cursor
-            if start is None:
-                start = self.hover if self.hover is not None else (
-                    self.selected if self.selected is not None else self.state.board.edo)
-                target = start
+            if self.cursor is None:  # the cursor appears on the hovered hex, else the selected one, else Edo
+                target = next(h for h in (self.hover, self.selected, self.state.board.edo) if h is not None)
             else:
-                target = self._step(start, *ARROWS[key])
+                target = self._step(self.cursor, *ARROWS[key])
             self.set_cursor(target)
             self._pointer = target
             self._deliver_hover()

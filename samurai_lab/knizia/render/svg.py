@@ -251,27 +251,27 @@ def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: 
     def draw(*shapes: Shape) -> None:
         items.extend(shape_svg(sh) for sh in shapes)
 
-    def heading(words: str) -> None:
+    def heading(words: str, gap: float = 6) -> None:
         nonlocal y
         write(0, 6, words, fs, theme.ink, bold=True)
         y += row * 0.85
+        y += gap
 
-    def label(words: str, dy: float = 0.0) -> None:
+    def label(words: str, dy: float = 0.0, step: float = row) -> None:
+        nonlocal y
         write(30, dy, words, fs, theme.ink)
+        y += step
 
     if status:
         write(0, 6, status_text(state), fs + 1, theme.edo_edge, bold=True)
         y += row * 1.2
         close()
     heading(vocab.pieces[:1].upper() + vocab.pieces[1:])
-    y += 6
     for c in CASTES:
         draw(*piece_shapes(c, 11, y, 10, theme, edition, letter=True))
         label(f"{vocab.caste(c)} ({caste_letter(c, edition)})")
-        y += row
     close()
     heading(T.gettext("Map"))
-    y += 6
     for kind, text in ((SEA, T.gettext("sea: ships only")),
                        (LAND, T.gettext("land: {tiles}").format(tiles=vocab.tiles)),
                        (VILLAGE, T.gettext("village: 1 {piece}").format(piece=vocab.piece)),
@@ -281,64 +281,50 @@ def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: 
         width = 1.2 if kind in (SEA, LAND) else 2.0
         draw(Poly(hex_points(11, y, 10), fill=fill, stroke=edge, width=width))
         label(text)
-        y += row
     if state.n_players < 4:
         draw(Poly(hex_points(11, y, 10), fill=theme.off_land, stroke=theme.off_edge, width=1.2))
         label(T.ngettext("not in play with {n} player", "not in play with {n} players",
                          state.n_players).format(n=state.n_players))
-        y += row
     close()
     heading(T.gettext("Players' {tiles}").format(tiles=vocab.tiles))
-    y += 6
     colours = seat_colours(state, theme)
     sample = tile("S2")
     names = seat_names(state)
     for p, seat in enumerate(state.seats):
         draw(*tile_shapes(sample, 11, y, 12, colours[p], theme, edition, player_mark(p)))
-        label(f"{names[p]} ({key_words(player_mark(p))})")
-        y += row + 2
+        label(f"{names[p]} ({key_words(player_mark(p))})", step=row + 2)
     draw(*icon_shapes("fast", 11, y, 7, theme.ink))
     label(T.gettext("fast ({fast})").format(fast=vocab.fast))
-    y += row
     close()
     if heat is not None:
-        heading(T.gettext("Influence on {caste}").format(caste=vocab.caste(heat)))
-        y += 7
+        heading(T.gettext("Influence on {caste}").format(caste=vocab.caste(heat)), 7)
         draw(Poly(hex_points(11, y, 10), fill=colours[0], alpha=0.6))
-        label(T.gettext("tint: the leading player"), -7)
-        label(T.gettext("number: the highest tally"), 8)
-        y += row + 8
+        label(T.gettext("tint: the leading player"), -7, 0)
+        label(T.gettext("number: the highest tally"), 8, row + 8)
         draw(Poly(hex_points(11, y, 10), fill=theme.tie_colour, alpha=0.6))
         label(T.gettext("tie: nobody would take it"))
-        y += row
         close()
     if marks or preview or arrow:
         heading(T.gettext("Marked hexes"))
-        y += 6
         for style in marks:
             glow, alpha, edge = theme.highlight(style)
             draw(Poly(hex_points(11, y, 10), fill=theme.land, stroke=theme.land_edge),
                  Poly(hex_points(11, y, 10), stroke=glow, width=2.4, alpha=alpha),
                  Poly(hex_points(11, y, 9.4), stroke=edge, width=1.6))
             label(key_words(style))
-            y += row
         if preview:
             fill = colours[0]
             draw(*mark_shapes("circle", 11, y, 8, fill, "#ffffff", 1.2),
                  *mark_shapes(player_mark(0), 11, y, 4, theme.player_ink(fill)))
             label(T.gettext("badge: {player} would take the {piece}").format(player=names[0], piece=vocab.piece))
-            y += row
             draw(Circle(11, y, 8, fill="#ffffff", stroke=theme.ink, width=1.2),
                  Line(((7, y - 4), (15, y + 4)), theme.ink, 2.4), Line(((7, y + 4), (15, y - 4)), theme.ink, 2.4))
             label(T.gettext("badge: the {piece} would be set aside").format(piece=vocab.piece))
-            y += row
             draw(Poly(hex_points(11, y, 9), stroke=theme.cursor_edge, width=2.2, dash=(4, 2)))
             label(T.gettext("keyboard cursor"))
-            y += row
         if arrow:
             draw(*arrow_shapes((2, y), (26, y), 10, theme))
             label(T.gettext("arrow: a move the study points to, from hex to hex"))
-            y += row
         close()
     return sections
 

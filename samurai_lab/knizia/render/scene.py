@@ -97,12 +97,8 @@ class Group:
 
 def _ellipse(cx: float, cy: float, rx: float, ry: float, angle: float = 0.0, n: int = 12) -> list[Point]:
     ca, sa = math.cos(angle), math.sin(angle)
-    out = []
-    for k in range(n):
-        t = 2 * math.pi * k / n
-        x, y = rx * math.cos(t), ry * math.sin(t)
-        out.append((cx + x * ca - y * sa, cy + x * sa + y * ca))
-    return out
+    unit = [(rx * math.cos(2 * math.pi * k / n), ry * math.sin(2 * math.pi * k / n)) for k in range(n)]
+    return [(cx + x * ca - y * sa, cy + x * sa + y * ca) for x, y in unit]
 
 
 def _arc(cx: float, cy: float, rx: float, ry: float, a0: float, a1: float, n: int = 10) -> list[Point]:

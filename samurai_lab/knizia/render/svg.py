@@ -123,10 +123,8 @@ def board_svg(
 
     n = next(_ids)
     w, h = layout.width, layout.height
-    legend_svg, legend_h, legend_w = ("", 0.0, 0.0)
-    if legend:
-        legend_svg, legend_h, legend_w = _legend(state, theme, w + 12, 14, heat_caste, marks, status=True,
-                                                 arrow=bool(arrows))
+    legend_svg, legend_h, legend_w = _legend(state, theme, w + 12, 14, heat_caste, marks, status=True,
+                                             arrow=bool(arrows)) if legend else ("", 0.0, 0.0)
     total_w = w + (math.ceil(legend_w) + 12 if legend else 0)
     total_h = max(h, legend_h + 14)
     parts = [

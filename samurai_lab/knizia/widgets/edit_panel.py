@@ -14,7 +14,7 @@ import ipywidgets as widgets
 
 from ..core.state import GameState
 from ..teaching.words import capitalised, hex_words
-from ..core.tiles import CASTES, TILE_KINDS, Caste
+from ..core.tiles import CASTES, TILE_KINDS, Caste, tile as tile_by_code
 from . import position_edit as pe
 from .hand_panel import tile_label
 from ...i18n import Domain
@@ -157,8 +157,6 @@ class EditPanel:
             if board.is_settlement[index]:
                 raise ValueError(T.gettext("the {tiles} are never placed on a village, a city or Edo").format(
                     tiles=vocab.tiles))
-            from ..core.tiles import tile as tile_by_code
-
             t = tile_by_code(self.tile.value)
             what = T.gettext("{tile} of {player} laid on {place}").format(
                 tile=tile_label(s, t), player=names[self.owner.value], place=label)

@@ -20,7 +20,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..core.actions import Action, EndTurn, Pass, Swap
+from ..core.actions import Action, EndTurn, Pass, Swap, parse_action
 from ..core.board import place_name
 from ..core.influence import Preview
 from ..core.ruleset import EDITION_1998, PRESETS, RANDOM, Ruleset, Vocabulary
@@ -42,6 +42,7 @@ from .examples import SwapChooser
 from .hand_panel import HandPanel
 from .history import History, HistoryBar
 from .play_input import LEGAL, PREVIEW, Outcome, PlayInput
+from .position_edit import problems
 from .status_panel import captures_html, setup_steps, status_html
 from .tally_panel import TallyPanel, preview_html
 
@@ -469,8 +470,6 @@ class Explorer:
 
     def _action_words(self, label: str, before: GameState, after: GameState) -> str:
         """``S2@HO12`` or a scenario step's ``2. end`` in words; any other label through ``plain_text``."""
-        from ..core.actions import parse_action
-
         number, dot, rest = label.partition(". ")
         if not (dot and number.isdigit()):
             number, rest = "", label
@@ -539,8 +538,6 @@ class Explorer:
         if self.rules_panel.n_players != self.state.n_players:
             raise ValueError(T.gettext("the player count changes the board: start a new game for another player count"))
         new = dataclasses.replace(self.state, ruleset=ruleset)
-        from .position_edit import problems
-
         found = problems(new)
         if found:
             raise ValueError(T.gettext("under these rules the position is not valid: {problems}").format(

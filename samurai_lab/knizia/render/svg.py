@@ -44,7 +44,7 @@ def _paint(fill: str | None, stroke: str | None, width: float, alpha: float) -> 
     return out
 
 
-def shape_svg(shape: Shape, font: str | None = None) -> str:
+def shape_svg(shape: Shape) -> str:
     """One shape as an SVG element."""
     if isinstance(shape, Poly):
         dash = f' stroke-dasharray="{" ".join(map(_num, shape.dash))}"' if shape.dash else ""
@@ -58,12 +58,9 @@ def shape_svg(shape: Shape, font: str | None = None) -> str:
                 ' stroke-linecap="round" stroke-linejoin="round"/>')
     if isinstance(shape, Text):
         weight = ' font-weight="bold"' if shape.bold else ""
-        halo = ""
-        if shape.halo:
-            halo = (f' stroke="{shape.halo}" stroke-width="{_num(shape.halo_width)}" paint-order="stroke"'
-                    ' stroke-linejoin="round"')
-        family = f" font-family={quoteattr(font)}" if font else ""
-        return (f'<text x="{_num(shape.x)}" y="{_num(shape.y)}" font-size="{_num(shape.size)}"{weight}{family}'
+        halo = (f' stroke="{shape.halo}" stroke-width="{_num(shape.halo_width)}" paint-order="stroke"'
+                ' stroke-linejoin="round"') if shape.halo else ""
+        return (f'<text x="{_num(shape.x)}" y="{_num(shape.y)}" font-size="{_num(shape.size)}"{weight}'
                 f' text-anchor="{shape.anchor}" dominant-baseline="central" fill="{shape.fill}"{halo}>'
                 f"{escape(shape.text)}</text>")
     raise TypeError(f"not a shape: {shape!r}")

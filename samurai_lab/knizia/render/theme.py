@@ -65,10 +65,8 @@ def mix(colour: str, other: str, t: float) -> str:
 
 @dataclass(frozen=True, eq=False)
 class Theme:
-    """Every colour and proportion of the board pictures. Sizes are fractions of the hex radius.
-
-    Themes compare and hash by identity (renderers cache shapes per theme).
-    """
+    """Every colour and proportion of the board pictures; sizes are fractions of the hex radius. Themes compare and
+    hash by identity (renderers cache shapes per theme)."""
 
     background: str = "#efe7d6"
     sea: str = "#8fc1e3"

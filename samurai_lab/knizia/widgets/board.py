@@ -273,8 +273,7 @@ class BoardView:
         self.cursor = None if hex_ref is None else resolve_hexes(self.state.board, [hex_ref])[0]
         text = hover_text(self.state, self.cursor, self.coords) if self.cursor is not None else ""
         value = f"<span>{html.escape(text)}</span>" if text else ""
-        if self.live.value != value:
-            self.live.value = value
+        set_traits(self.live, value=value)
         self._redraw(MARKS)
 
     def on_click(self, callback: ClickCallback, remove: bool = False) -> None:
@@ -340,11 +339,8 @@ class BoardView:
     def _show_cell_size(self) -> None:
         """A hex's height in CSS px, for the page's touch script (its lens) and the touch help line."""
         cell = self.layout.size * SQRT3 / self.dpr
-        text, help_ = cell_text(cell), help_html("hex", cell)
-        if self.space.placeholder != text:
-            self.space.placeholder = text
-        if self.touch_help.value != help_:
-            self.touch_help.value = help_
+        set_traits(self.space, placeholder=cell_text(cell))
+        set_traits(self.touch_help, value=help_html("hex", cell))
 
     def _pin_size(self, w: int, h: int) -> None:
         set_traits(self.canvas, width=w, height=h)

@@ -595,8 +595,7 @@ class Explorer:
         if self.editing and self.edit_panel is not None and self.edit_panel.draft is not None:
             editing = html.escape(T.gettext("Editing: not applied yet"))
             status = f'<div style="color:#7a4b00"><b>{editing}</b></div>' + status
-        if self.status.value != status:
-            self.status.value = status
+        set_traits(self.status, value=status)
         pv = None if self.editing else self._hover_preview or self.preview
         self.board.set_preview(pv)  # ghosted tile and who-takes-what badges on the board
         if pv is not None:
@@ -625,9 +624,7 @@ class Explorer:
         h = self.history  # each step's label in words, from the position before it
         steps = [(h.states[k], self._action_words(h.labels[k], h.states[k - 1], h.states[k]))
                  for k in range(1, h.index + 1)]
-        caps = captures_html(steps)
-        if self.captures.value != caps:
-            self.captures.value = caps
+        set_traits(self.captures, value=captures_html(steps))
 
     def _show_words(self, state: GameState) -> None:
         """The header and tooltips in the edition's words (they change only with the edition)."""

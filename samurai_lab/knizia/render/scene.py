@@ -222,9 +222,8 @@ def map_groups(layout: Layout, theme: Theme = THEME, state: GameState | None = N
     groups: list[Group] = []
     for info, x, y in layout.off_board():
         fill = theme.off_sea if info.kind == SEA else theme.off_land
-        pts = hex_points(x, y, s)
-        groups.append(Group("off", (Poly(pts, fill=fill, stroke=theme.off_edge, width=ew),), hex=info.id,
-                            title=T.ngettext("{hex} (not in play with {n} player)",
+        groups.append(Group("off", (Poly(hex_points(x, y, s), fill=fill, stroke=theme.off_edge, width=ew),),
+                            hex=info.id, title=T.ngettext("{hex} (not in play with {n} player)",
                                              "{hex} (not in play with {n} players)",
                                              layout.board.n_players).format(hex=info.id, n=layout.board.n_players)))
     board = layout.board
@@ -261,8 +260,7 @@ def name_groups(layout: Layout, theme: Theme = THEME) -> list[Group]:
         size = min(theme.name_size * s, 1.75 * s / (0.62 * len(name)))
         if size < MIN_NAME_PX:
             continue
-        colour = theme.edo_edge if info.kind == EDO else theme.ink
-        fill = theme.edo if info.kind == EDO else theme.city
+        colour, fill = (theme.edo_edge, theme.edo) if info.kind == EDO else (theme.ink, theme.city)
         out.append(Group("name", (Text(x, y + s * 0.53, name, size, colour, bold=True, halo=fill,
                                        halo_width=max(1.5, size * 0.25), z=13),), hex=info.id, index=i,
                          title=info.label))

@@ -599,9 +599,7 @@ class Explorer:
         pv = None if self.editing else self._hover_preview or self.preview
         self.board.set_preview(pv)  # ghosted tile and who-takes-what badges on the board
         if pv is not None:
-            focus = _first_settlement(pv)
-            if focus is None:
-                focus = self.focus_settlement
+            focus = _first_settlement(pv, self.focus_settlement)
             preview = f'<div class="samurai-preview">{preview_html(self.state, pv, self.coords)}</div>'
             self.tally.show(_as_it_closes(self.state, pv), focus, lead_html=preview,
                             heading=T.gettext("With {action}:").format(action=action_phrase(self.state, pv.action, self.coords))
@@ -654,13 +652,12 @@ def _as_it_closes(before: GameState, pv: Preview) -> GameState:
     return dataclasses.replace(pv.after, pieces=before.pieces)
 
 
-def _first_settlement(pv: Preview) -> int | None:
-    """The settlement a preview is about: its first resolution, else one next to the hex it fills."""
+def _first_settlement(pv: Preview, default: int | None) -> int | None:
+    """The settlement a preview is about: its first resolution, else one next to the hex it fills (``default``
+    when there is none)."""
     if pv.resolutions:
         return pv.resolutions[0].hex
     board = pv.after.board
     ref = getattr(pv.action, "hex", None) or getattr(pv.action, "to_hex", None)
-    if ref is None:
-        return None
-    adjacent = board.adjacent_settlements[board.resolve(ref)]
-    return next((s for s in adjacent if pv.after.pieces[s]), adjacent[0] if adjacent else None)
+    adjacent = board.adjacent_settlements[board.resolve(ref)] if ref is not None else ()
+    return next((s for s in adjacent if pv.after.pieces[s]), adjacent[0] if adjacent else default)

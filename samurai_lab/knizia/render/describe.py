@@ -86,10 +86,7 @@ def tallies_text(state: GameState, index: int) -> str:
 
 def hover_text(state: GameState, hex_index: int | None, coords: bool = False) -> str:
     """What a hover label (or the keyboard's announcement) says of a hex: where it is in words (its id too
-    with ``coords``); its tile; on a settlement, pieces and tallies.
-
-    ``None`` (the pointer is off the map) gives an empty string.
-    """
+    with ``coords``); its tile; on a settlement, pieces and tallies. ``None`` (off the map): ''."""
     if hex_index is None:
         return ""
     board = state.board

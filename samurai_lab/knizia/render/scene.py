@@ -555,14 +555,8 @@ def piece_slot(state: GameState, index: int, caste: Caste, taken: int = 0) -> tu
     """(dx, dy, radius) in hex radii of the ``taken``-th piece of ``caste`` in settlement ``index``
     (the centre when it holds no such piece)."""
     pieces = state.pieces[index]
-    slots = _SLOTS.get((state.board.kinds[index], len(pieces)), ())
-    seen = 0
-    for c, slot in zip(pieces, slots):
-        if c is caste:
-            if seen == taken:
-                return slot
-            seen += 1
-    return (0.0, -0.12, 0.3)
+    mine = [slot for c, slot in zip(pieces, _SLOTS.get((state.board.kinds[index], len(pieces)), ())) if c is caste]
+    return mine[taken] if taken < len(mine) else (0.0, -0.12, 0.3)
 
 
 def preview_groups(layout: Layout, state: GameState, after: GameState, resolutions: Iterable = (),

@@ -360,10 +360,8 @@ class FilesPanel:
         self.replace_button.layout.display = "none"
 
     def save(self, replace: bool = False) -> Path | None:
-        """Write the current position into the folder of saved positions.
-
-        A file of that name is replaced only when ``replace`` is true (the *Replace it* button
-        that a first Save shows); otherwise the user is asked, and nothing is written."""
+        """Write the current position into the folder of saved positions; a file of that name is replaced only
+        with ``replace`` (the *Replace it* button a first Save shows), else the user is asked."""
         path = self.target()
         name = path.name
         if path.exists() and not (replace and self._pending_replace == name):

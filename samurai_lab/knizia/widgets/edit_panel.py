@@ -181,10 +181,8 @@ class EditPanel:
         self._edit(pe.set_hand(s, player, pe.parse_hand(text)), T.gettext("hand of {player} set").format(player=name))
 
     def set_current(self, player: int) -> None:
-        if self._syncing or player is None:
-            return
         s = self.shown
-        if player == s.current and self.draft is None:
+        if self._syncing or player is None or (player == s.current and self.draft is None):
             return
         name = s.ruleset.vocabulary.seat_names(s.seats)[player]
         self._edit(pe.set_current(s, player), T.gettext("{player} to play").format(player=name))
@@ -198,8 +196,7 @@ class EditPanel:
             raise ValueError(T.ngettext("the edited position has {n} problem: {problems}",
                                         "the edited position has {n} problems: {problems}", n).format(
                 n=n, problems="; ".join(self.problems)))
-        new = self.draft
-        self._on_apply(new)
+        self._on_apply(self.draft)
 
     def discard(self) -> None:
         self.set_base(self.base)

@@ -233,8 +233,7 @@ class FilesPanel:
                           guard_upload(self.upload, "scenario", lambda e: self.app.feedback.show(str(e), "error"))],
                          layout=widgets.Layout(align_items="center")),
             self.download,
-            widgets.HTML("<small>{}</small>".format(html.escape(
-                T.gettext(words.hint)))),
+            widgets.HTML("<small>{}</small>".format(html.escape(T.gettext(words.hint)))),
             widgets.HBox([self.path, self.save_button, self.replace_button],
                          layout=widgets.Layout(align_items="center", flex_flow="row wrap")),
             widgets.HTML("<b>{}</b> ({})".format(html.escape(T.gettext("Position string")), html.escape(

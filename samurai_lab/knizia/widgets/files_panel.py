@@ -69,8 +69,6 @@ def save_words() -> SaveWords:
     """Saving's words where the apps run: beside a server, or in the browser (the static site)."""
     return _SAVE_WORDS_BROWSER if in_browser() else _SAVE_WORDS_SERVER
 
-#: Folder, under a scenarios folder given to the panel, where it saves positions.
-SAVED = resources.SAVED
 #: Environment variable naming the folder for saved positions (``samurai-lab serve --saved-dir``).
 SAVED_DIR_ENV = resources.SAVED_DIR_ENV
 #: Longest file name (without ``.toml``) accepted for a saved position.
@@ -89,7 +87,7 @@ def saved_dir(folder: Path | None = None) -> Path:
     ``scenarios/saved`` in a source checkout, the user's own folder once installed)."""
     if folder is None or os.environ.get(SAVED_DIR_ENV, "").strip():
         return resources.saved_dir()
-    return folder / SAVED
+    return folder / resources.SAVED
 
 
 def check_name(raw: str) -> str:

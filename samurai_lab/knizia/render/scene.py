@@ -434,8 +434,7 @@ def heat_groups(layout: Layout, state: GameState, caste: Caste, theme: Theme = T
         colour = theme.tie_colour if leader is None else colours[leader]
         alpha = 0.3 + 0.6 * min(top, 8) / 8
         x, y = layout.centres[i]
-        who = T.gettext("tie") if leader is None else names[leader]
-        ink = theme.player_ink(colour) if leader is not None else "#ffffff"
+        who, ink = (T.gettext("tie"), "#ffffff") if leader is None else (names[leader], theme.player_ink(colour))
         shapes = (
             Poly(hex_points(x, y, s * 1.0), fill=colour, alpha=alpha, z=1),
             Poly(hex_points(x, y, s * 0.9), stroke=colour, width=s * 0.16, z=2),

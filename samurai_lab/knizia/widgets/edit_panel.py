@@ -1,8 +1,7 @@
 """Edit mode: put caste pieces and any player's tiles on the board, remove them, set hands and whose turn.
 
-Edits go to a *draft* (shown on the board); every edit re-runs the scenario
-validation and lists every problem. ``Apply`` hands a valid draft to the app;
-``Discard`` drops it. The current position is never touched by a bad edit.
+Edits go to a *draft* (shown on the board), checked as scenario files are, every problem listed; ``Apply`` hands
+a valid draft to the app, ``Discard`` drops it: a bad edit never touches the current position.
 """
 
 from __future__ import annotations

@@ -56,16 +56,11 @@ START = os.environ.get("SAMURAI_EXPLORER_START", "")
 T = Domain("knizia")
 
 PLAY_TAB, EDIT_TAB, RULES_TAB, FILES_TAB, STUDY_TAB = range(5)
-#: The tabs' titles (translated when shown: ``tab_titles()``).
+#: The tabs' titles (translated when shown).
 TAB_TITLES = (N_("Play"), N_("Edit"), N_("New game"), N_("Files"), N_("Study"))
 REVEAL, PLAYER = "reveal", "player"
 #: The first label of a history.
 START_LABEL = "start"
-
-
-def tab_titles() -> tuple[str, ...]:
-    """The tabs' titles in the current language."""
-    return tuple(T.gettext(t) for t in TAB_TITLES)
 
 
 def tab_hint(index: int, vocab: Vocabulary) -> tuple[str, str | None]:
@@ -165,8 +160,8 @@ class Explorer:
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         play_box = classed(widgets.VBox([self.hand.widget, self.swap_box, actions]), "samurai-play")
 
-        self.tabs = classed(widgets.Tab(children=[play_box, *(widgets.VBox() for _ in range(4))], titles=tab_titles()),
-                            "samurai-tabs")
+        self.tabs = classed(widgets.Tab(children=[play_box, *(widgets.VBox() for _ in range(4))],
+                                        titles=tuple(map(T.gettext, TAB_TITLES))), "samurai-tabs")
         self.tabs.observe(self.guard(lambda ch: self.open_tab(ch["new"])), names="selected_index")
 
         self.tally = TallyPanel()  # the what-if preview is shown at its top (class samurai-preview)

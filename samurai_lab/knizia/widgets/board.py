@@ -178,10 +178,8 @@ class BoardView:
         old = self.state
         self.state = state
         if state.board is not old.board:
-            self._highlights, self.selected, self.hover, self._pointer = {}, None, None, None
-            self.arrows = ()
-            self.preview, self.cursor = None, None
-            self.focus = None
+            self._highlights, self.arrows, self._pointer = {}, (), None
+            self.selected = self.hover = self.preview = self.cursor = self.focus = None
             if not self._relayout():
                 self.redraw()
         else:

@@ -284,8 +284,7 @@ class Explorer:
         if steps:
             self.history.goto(0)
         self.input.reset()
-        self.preview = self._hover_preview = None
-        self.focus_settlement = None
+        self.preview = self._hover_preview = self.focus_settlement = None
         if self.edit_panel is not None:
             self.edit_panel.set_base(state)
         if self.rules_panel is not None:

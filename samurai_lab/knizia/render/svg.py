@@ -124,8 +124,10 @@ def board_svg(
                                              arrow=bool(arrows)) if legend else ("", 0.0, 0.0)
     total_w = w + (math.ceil(legend_w) + 12 if legend else 0)
     total_h = max(h, legend_h + 14)
+    title = T.ngettext("Samurai, {n} player, {edition} rules", "Samurai, {n} players, {edition} rules",
+                       state.n_players).format(n=state.n_players, edition=state.ruleset.edition)
     parts = [
-        f"<title>{escape(picture_title(state))}</title>",
+        f"<title>{escape(title)}</title>",
         f'<defs><clipPath id="samurai-clip-{n}"><rect x="0" y="0" width="{w}" height="{h}"/></clipPath></defs>',
         f'<rect class="background" x="0" y="0" width="{total_w}" height="{total_h}" fill="{theme.background}"/>',
         f'<g class="board" clip-path="url(#samurai-clip-{n})">',
@@ -144,12 +146,6 @@ def board_svg(
     if legend:
         parts.append(legend_svg)
     return _svg(total_w, total_h, f' font-family={quoteattr(theme.font)} class="samurai-board-svg"', "".join(parts))
-
-
-def picture_title(state: GameState) -> str:
-    """``Samurai, 4 players, 1998 rules``: what a board picture shows, in the current language."""
-    return T.ngettext("Samurai, {n} player, {edition} rules", "Samurai, {n} players, {edition} rules",
-                      state.n_players).format(n=state.n_players, edition=state.ruleset.edition)
 
 
 def state_svg(state: GameState) -> str:

@@ -544,12 +544,6 @@ def arrow_groups(layout: Layout, arrows: Iterable[tuple[int, int]], theme: Theme
 
 
 # --- the what-if preview -------------------------------------------------------
-def _faded(shapes: Iterable[Shape], alpha: float, dz: int) -> list[Shape]:
-    """Copies of ``shapes`` at opacity ``alpha`` (texts stay opaque), ``dz`` passes higher."""
-    return [replace(sh, z=sh.z + dz) if isinstance(sh, Text) else replace(sh, alpha=sh.alpha * alpha, z=sh.z + dz)
-            for sh in shapes]
-
-
 def piece_slot(state: GameState, index: int, caste: Caste, taken: int = 0) -> tuple[float, float, float]:
     """(dx, dy, radius) in hex radii of the ``taken``-th piece of ``caste`` in settlement ``index``
     (the centre when it holds no such piece)."""
@@ -580,9 +574,10 @@ def preview_groups(layout: Layout, state: GameState, after: GameState, resolutio
         if b is None or a == b or not layout.visible(i):
             continue
         x, y = layout.centres[i]
-        shapes = [sh for sh in tile_shapes(b.tile, x, y, s, colours[b.owner], theme, edition, player_mark(b.owner))
-                  if not (isinstance(sh, Poly) and sh.fill == "#000000")]  # no shadow: it is not down yet
-        ghost = _faded(shapes, 0.62, 6)
+        tile = tile_shapes(b.tile, x, y, s, colours[b.owner], theme, edition, player_mark(b.owner))
+        # faded copies 6 passes higher (texts stay opaque), without the shadow: the tile is not down yet
+        ghost = [replace(sh, z=sh.z + 6) if isinstance(sh, Text) else replace(sh, alpha=sh.alpha * 0.62, z=sh.z + 6)
+                 for sh in tile if not (isinstance(sh, Poly) and sh.fill == "#000000")]
         ghost.append(dashed(x, y))
         out.append(Group("ghost", tuple(ghost), hex=ids[i], index=i, extra_class=f"player-{b.owner}"))
     for i, (a, b) in enumerate(zip(state.pieces, after.pieces)):

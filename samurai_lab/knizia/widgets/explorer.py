@@ -595,7 +595,10 @@ class Explorer:
         if pv is not None:
             focus = _first_settlement(pv, self.focus_settlement)
             preview = f'<div class="samurai-preview">{preview_html(self.state, pv, self.coords)}</div>'
-            self.tally.show(_as_it_closes(self.state, pv), focus, lead_html=preview,
+            # the tallies as the surround completes (the pieces still in place) show who takes what; a swap's own
+            # exchange is kept
+            after = pv.after if isinstance(pv.action, Swap) else dataclasses.replace(pv.after, pieces=self.state.pieces)
+            self.tally.show(after, focus, lead_html=preview,
                             heading=T.gettext("With {action}:").format(action=action_phrase(self.state, pv.action, self.coords))
                             if focus is not None else "")
         else:
@@ -636,14 +639,6 @@ def _settlement_name(state: GameState, hex_index: int) -> str:
     """A swap's settlement by its name (its id when it has none)."""
     name = state.board.info[hex_index].name
     return place_name(name) if name else state.board.ids[hex_index]
-
-
-def _as_it_closes(before: GameState, pv: Preview) -> GameState:
-    """The preview's position with the pieces still in place (as the surround completes), so that
-    the tallies show who takes what; a swap's own exchange is kept."""
-    if isinstance(pv.action, Swap):
-        return pv.after
-    return dataclasses.replace(pv.after, pieces=before.pieces)
 
 
 def _first_settlement(pv: Preview, default: int | None) -> int | None:

@@ -113,7 +113,11 @@ def board_svg(
     ``arrows``: pairs of hexes (from, to), each drawn as an arrow (a study step's marks)."""
     board = state.board
     layout = layout_for(board, size, focus=focus) if focus is not None else layout_for(board, size)
-    marks = _highlight_map(board, highlights)
+    if isinstance(highlights, Mapping):
+        marks = {style: resolve_hexes(board, hexes) for style, hexes in highlights.items()}
+    else:
+        hexes = resolve_hexes(board, highlights)
+        marks = {"legal": hexes} if hexes else {}
     arrows = list(arrows)
     sel = resolve_hexes(board, [selected])[0] if selected is not None else None
     heat_caste = _caste(heat) if heat is not None else None
@@ -160,13 +164,6 @@ def _caste(value: Caste | str) -> Caste:
         return Caste(str(value).strip().upper()[:1])
     except ValueError:
         raise ValueError(f"heat map caste must be H, B or R, not {value!r}") from None
-
-
-def _highlight_map(board, highlights) -> dict[str, tuple[int, ...]]:
-    if isinstance(highlights, Mapping):
-        return {style: resolve_hexes(board, hexes) for style, hexes in highlights.items()}
-    hexes = resolve_hexes(board, highlights)
-    return {"legal": hexes} if hexes else {}
 
 
 # --- legend -----------------------------------------------------------------

@@ -302,16 +302,12 @@ class FilesPanel:
         try:
             sc = load_scenario(path)
         except ScenarioError as e:  # its problems name the file by its place among the scenarios, not the server's path
-            shown = self.shown_name(path)
+            try:
+                shown = path.resolve().relative_to(self.folder.resolve()).as_posix()
+            except (ValueError, OSError):
+                shown = path.name
             raise ScenarioError([replace(p, file=shown) for p in e.problems]) from None
         self.load_scenario(sc)
-
-    def shown_name(self, path: Path) -> str:
-        """``path`` as the lists show it: under the scenarios folder, or the file's name."""
-        try:
-            return path.resolve().relative_to(self.folder.resolve()).as_posix()
-        except (ValueError, OSError):
-            return path.name
 
     def load_scenario(self, sc: Scenario) -> None:
         steps = steps_of(sc)

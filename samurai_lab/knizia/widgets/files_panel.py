@@ -15,6 +15,7 @@ import html
 import os
 import re
 from dataclasses import replace
+from itertools import takewhile
 from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import quote
@@ -171,16 +172,6 @@ def scenario_files(folder: Path) -> list[tuple[str, Path]]:
     return out
 
 
-def steps_of(sc: Scenario) -> list[tuple[Any, str, str]]:
-    """(state after, label, narration) for each step of a scenario, up to the first step the rules refuse."""
-    out = []
-    for played in sc.walk():
-        if played.error is not None:
-            break
-        out.append((played.after, f"{played.step.number}. {played.step.text}", played.step.narration_text()))
-    return out
-
-
 class FilesPanel:
     """The Files tab (CSS class ``samurai-files``)."""
 
@@ -310,7 +301,9 @@ class FilesPanel:
         self.load_scenario(sc)
 
     def load_scenario(self, sc: Scenario) -> None:
-        steps = steps_of(sc)
+        # (state after, label, narration) of each step, up to the first the rules refuse
+        steps = [(p.after, f"{p.step.number}. {p.step.text}", p.step.narration_text())
+                 for p in takewhile(lambda p: p.error is None, sc.walk())]
         title = sc.title_text()
         self.app.load_state(sc.state, T.gettext("scenario: {title}").format(title=title), steps)
         more = (" " + T.ngettext("Redo (or the history slider) plays its {n} step.",

@@ -43,7 +43,7 @@ from ..render.describe import hover_text
 from ..render.fit import focus_zoom, room_box
 from ..render.layout import HexRef, Layout, fit_layout, layout_for, resolve_hexes
 from ..render.svg import legend_html
-from ..render.theme import HIGHLIGHT_STYLES, PALETTES, THEME, Theme, theme_for
+from ..render.theme import HIGHLIGHT_STYLES, THEME, Theme, theme_for
 from ...ui.common import guarded
 from ...ui.board_client import BOARD_KEYS, LIVE_CLASS, SPACE_CLASS, board_client, parse_space
 from ...ui.touch import HELP_CLASS, cell_text, help_html
@@ -246,13 +246,12 @@ class BoardView:
 
     def set_palette(self, palette: str) -> None:
         """``"default"`` or ``"colour-blind"`` (Okabe and Ito's colours); redraws everything."""
-        if palette not in PALETTES:
-            raise ValueError(f"unknown palette {palette!r}; palettes are {', '.join(PALETTES)}")
+        base = theme_for(palette)  # ValueError for an unknown palette
         if palette == self.palette:
             return
         self.palette = palette
         self.palette_choice.value = palette
-        self.base_theme = theme_for(palette)
+        self.base_theme = base
         self.theme = theme_for(palette, self.projector)
         self.redraw()
         self._show_legend()

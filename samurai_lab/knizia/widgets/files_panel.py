@@ -92,10 +92,7 @@ def saved_dir(folder: Path | None = None) -> Path:
 
 
 def check_name(raw: str) -> str:
-    """The file name (``name.toml``) for a saved position called ``raw``; ValueError listing every problem.
-
-    A name is letters, digits, spaces, ``-``, ``_`` and ``.``, starts with a letter or a digit, is at
-    most 64 characters long and names a file, not a folder (no ``/``, ``\\``, ``..``)."""
+    """The file name (``name.toml``) for a saved position called ``raw``; ValueError listing every problem."""
     name = raw.strip()
     if name.lower().endswith(".toml"):
         name = name[:-5]

@@ -31,6 +31,7 @@ import math
 import ipywidgets as widgets
 
 from ..i18n import N_, Domain
+from .layout import script_output
 from .projector import PROJECTOR_CSS
 from .scroll_focus import CANVAS_CLASS
 from .touch import touch_script
@@ -153,12 +154,7 @@ def client_script() -> str:
 def board_client() -> widgets.Output:
     """A hidden widget whose outputs are the page scripts (run by the browser when it is displayed): this
     module's and the touch script of ``ui/touch``."""
-    out = widgets.Output(layout=widgets.Layout(display="none"))
-    out.add_class(OUTPUT_CLASS)
-    out.outputs = tuple(
-        {"output_type": "display_data", "data": {"application/javascript": script, "text/plain": ""}, "metadata": {}}
-        for script in (client_script(), touch_script()))
-    return out
+    return script_output((client_script(), touch_script()), OUTPUT_CLASS)
 
 
 def parse_space(text: str) -> dict[str, float] | None:

@@ -1,26 +1,15 @@
-"""The header every app shares: its name, the way to the other apps and back home, the language
-switch, the edition switch (where the app has one), "show coordinates" (where the app names hexes)
-and projector mode.
+"""The header every app shares: its name, the links to the other apps and home, the language switch, the
+edition switch (where the app has one), "show coordinates" (where the app names hexes) and projector mode.
 
 ::
 
     header = AppHeader("explorer.ipynb", root=app.widget, boards=[app.board], edition=toggle)
     app.widget.children = (header.widget, *app.widget.children)
 
-* The page gets a real title (``Explorer — samurai_lab``) and its language (``<html lang>``), set
-  by a small script the header carries (voila's page template has neither).
-* Every text is in the page's language (domain ``ui``), translated when the header is built. The
-  language switch links the same app in each of its languages (``?lang=it``, the page's other
-  options kept); every link to another app carries ``lang`` (and ``projector=1`` when it is on),
-  so the choice follows the user from app to app.
-* An app that holds work (a position, a game, a lesson's progress, an example's step) hands the
-  header that work as address options (``keep_work``): the language links then reopen the app
-  with the work in place, since a page's texts are translated when it is built.
-* Projector mode adds the CSS class ``samurai-projector`` to the app's root (big type for
-  panels and messages, bigger buttons) and calls ``set_projector(on)`` on each board that has
-  it. It starts on with ``?projector=1`` in the address.
-* The links are plain relative links between the notebooks of one folder
-  (``voila/render/<name>.ipynb``); the other games' apps are linked once their notebook exists.
+A small script the header carries gives the page its title and ``<html lang>`` (voila's template has
+neither). Every link to another app carries ``lang`` (and ``projector=1`` when on), so the choice follows
+the user; the language links also carry the app's work (``keep_work``), since a page's texts are
+translated when it is built. The links are relative, between the notebooks of one folder.
 """
 
 from __future__ import annotations
@@ -37,7 +26,7 @@ import ipywidgets as widgets
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, Domain, get_language
 from .common import KINDS
 from .language import APP_LANGUAGES, LANG_OPTION, language_links, unknown_language
-from .layout import classed, css_widget, LAYOUT_CSS, NARROW_PX, SCROLL_X_CLASS, TOUCH_TARGET_PX
+from .layout import classed, css_widget, LAYOUT_CSS, NARROW_PX, script_output, SCROLL_X_CLASS, TOUCH_TARGET_PX
 from .projector import PROJECTOR_CLASS, PROJECTOR_CSS as BOARD_PROJECTOR_CSS, set_projector
 from .query import PAGE_OPTIONS, Query, query_string
 from .runtime import in_browser
@@ -321,16 +310,6 @@ def _page_script(title: str, lang: str = "en") -> str:
             + a11y_script())
 
 
-def script_output(script: str, css_class: str = "") -> widgets.Output:
-    """A hidden ``Output`` whose only output is a script: voila and JupyterLab run it when shown."""
-    out = widgets.Output(layout=widgets.Layout(display="none"))
-    if css_class:
-        out.add_class(css_class)
-    out.outputs = ({"output_type": "display_data",
-                    "data": {"application/javascript": script, "text/plain": ""}, "metadata": {}},)
-    return out
-
-
 def nav_html(current: str, apps: Iterable[AppLink] | None = None, lang: str | None = None,
              projector: bool = False) -> str:
     """The links to home and every app, in the current language; the current one is marked
@@ -385,10 +364,7 @@ class AppHeader:
                  languages: Iterable[str] | None = None) -> None:
         link = APP_BY_NOTEBOOK.get(notebook)
         self.notebook = notebook
-        self.language = get_language()
         self.languages = tuple(languages) if languages is not None else (link.languages if link else APP_LANGUAGES)
-        self.name = name or (link.name_text() if link else notebook.removesuffix(".ipynb"))
-        self.title = page_title(self.name)
         self.options = page_query(query)
         self._apps = None if apps is None else list(apps)
         self.root = root
@@ -399,17 +375,13 @@ class AppHeader:
         self._work_drops: frozenset[str] = frozenset()
 
         self._name = name
-        self.heading = classed(widgets.HTML(f'<h1>{html.escape(self.name)}</h1>'), "samurai-app-name")
-        self.nav = classed(widgets.HTML(nav_html(notebook, self._apps, self.language)), "samurai-app-nav")
+        self.heading = classed(widgets.HTML(), "samurai-app-name")
+        self.nav = classed(widgets.HTML(), "samurai-app-nav")
         # no languages: the app brings its own switch (in ``extra``) and calls ``relabel`` when it changes
-        self.language_switch = widgets.HTML(language_nav_html(notebook, self.languages, self.language,
-                                                              self.switch_options()),
-                                            layout=widgets.Layout(display="" if self.languages else "none"))
+        self.language_switch = widgets.HTML(layout=widgets.Layout(display="" if self.languages else "none"))
         self.language_switch.add_class("samurai-language-switch")
-        self.projector = classed(widgets.ToggleButton(
-            value=False, description=T.gettext("Projector"), icon="television",
-            tooltip=T.gettext("Big type and a big board for a projector (or ?projector=1)"),
-            layout=widgets.Layout(width="auto")), "samurai-projector-switch")
+        self.projector = classed(widgets.ToggleButton(value=False, icon="television",
+                                                      layout=widgets.Layout(width="auto")), "samurai-projector-switch")
         self.projector.observe(lambda ch: self.set_projector(ch["new"]), names="value")
         controls: list[widgets.Widget] = []
         self.edition = edition
@@ -418,9 +390,7 @@ class AppHeader:
             controls.append(edition)
         self.coordinates: widgets.Checkbox | None = None
         if coordinates is not None:
-            self.coordinates = widgets.Checkbox(value=False, description=T.gettext("Show coordinates"), indent=False,
-                                                tooltip=T.gettext("Name hexes by their ids (HO12) too"),
-                                                layout=widgets.Layout(width="auto"))
+            self.coordinates = widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto"))
             self.coordinates.add_class("samurai-coordinates-switch")
             self.coordinates.observe(lambda ch: coordinates(bool(ch["new"])), names="value")
             self.coordinates.observe(lambda ch: self._coordinates_changed(bool(ch["new"])), names="value")
@@ -429,17 +399,18 @@ class AppHeader:
         controls.append(self.language_switch)
         controls.append(self.projector)
         self.style = css_widget(f"{HEADER_CSS}\n{projector_stylesheet()}\n{LAYOUT_CSS}")
-        self.script = script_output(_page_script(self.title, self.language), "samurai-page-title")
+        self.script = script_output("", "samurai-page-title")
         title_row = widgets.HBox([self.heading, self.nav], layout=widgets.Layout(
             align_items="center", flex_flow="row wrap", flex="1 1 auto"))
         control_row = widgets.HBox(controls, layout=widgets.Layout(align_items="center", flex_flow="row wrap",
                                                                     grid_gap="6px"))
         title_row.add_class(TITLE_ROW_CLASS)
         control_row.add_class(CONTROLS_CLASS)
-        self.notice = classed(widgets.HTML(self.language_notice()), "samurai-language-notice")
+        self.notice = classed(widgets.HTML(), "samurai-language-notice")
         header_row = classed(widgets.HBox([title_row, control_row], layout=widgets.Layout(
             align_items="center", flex_flow="row wrap", justify_content="space-between")), HEADER_ROW_CLASS)
         self.widget = classed(widgets.VBox([header_row, self.notice, self.style, self.script]), HEADER_CLASS)
+        self.relabel()
         params = {k: v for k, v in self.options if k in HEADER_OPTIONS}
         if is_on(params.get("projector")):
             self.projector.value = True  # calls set_projector
@@ -501,10 +472,9 @@ class AppHeader:
     def switch_options(self) -> list[tuple[str, str]]:
         """The options the language links carry: the page's, those the work replaces left out, then the work."""
         work, replaced = list(self.work), set(self._work_drops)
-        coordinates = getattr(self, "coordinates", None)
-        if coordinates is not None:  # "Show coordinates" as the user left it
+        if self.coordinates is not None:  # "Show coordinates" as the user left it
             replaced.add("coordinates")
-            work += [("coordinates", "1")] if coordinates.value else []
+            work += [("coordinates", "1")] if self.coordinates.value else []
         replaced |= {k for k, _ in work}
         return [(k, v) for k, v in self.options if k not in replaced] + work
 

@@ -1,31 +1,20 @@
 """The Puzzles app's frame, game-independent: choose a game, a theme and a difficulty; the puzzle's goal,
 its feedback, a hint, the solution step by step, the streak and the solved puzzles kept in the browser.
 
-The games are those of the registry that declare puzzles (``common/puzzles.py``). Each is played in a
-*trainer* (:func:`puzzle_trainer`): a game of moves in :class:`LineTrainer` on its board (the board hook,
-``ui/game_board.py``), a game with puzzles of its own in the trainer it names (``Game.hooks["puzzles"]``,
-Knizia's turns). A trainer has:
+Each game that declares puzzles (``common/puzzles.py``) is played in a *trainer* (:func:`puzzle_trainer`):
+:class:`LineTrainer` on its board, or the trainer the game names (``Game.hooks["puzzles"]``, Knizia's turns).
+A trainer has ``records``, ``widget``, ``boards``, ``theme_text(theme)``, ``show(record) -> goal``,
+``hint() -> str``, ``solution_step() -> str`` (in words), and ``on_result(ok, solved, text)``, set by the frame.
 
-* ``records`` (its puzzles, :class:`~samurai_lab.common.puzzle_file.PuzzleRecord`),
-  ``widget`` (its board and its own controls), ``boards`` (for projector mode),
-  ``theme_text(theme)`` (a theme in words);
-* ``show(record) -> str`` (open a puzzle; returns its goal in words), ``hint() -> str``,
-  ``solution_step() -> str`` (play the next move of the solution on the board, in words);
-* ``on_result``: set by the frame, called ``on_result(ok, solved, text)`` after every try.
-
-The streak, the ids of the solved puzzles and the ratings (the player's and the puzzles' he tried, per game,
-``common/puzzle_ratings.py``) are kept in the browser's ``localStorage`` (:class:`BrowserStore`): they stay on
-this device, in this browser. What is read back is checked: what is sound is kept, the rest dropped (said once).
-Under ``samurai-lab serve`` the ratings are the class store's instead (``ui/puzzle_rating_client.py``): the
-browser keeps the player key, each first try is rated by the server, and the page's link with the key
-(``?player=``, shown under the rating) opens the same ratings on another device.
-The next puzzle is one of the untried ones nearest the player's rating. The address keeps the game and the
-puzzle (``?game=katana&puzzle=katana-1-0001``), so a language switch reopens it; the page speaks the languages
-of its game (``Game.languages``: French for Iki-zumari).
+The streak, the solved puzzles and the ratings (``common/puzzle_ratings.py``) stay in the browser's
+``localStorage`` (:class:`BrowserStore`), checked when read back; under ``samurai-lab serve`` the ratings are
+the class store's (``ui/puzzle_rating_client.py``), and the link with the player key (``?player=``) opens
+them on another device. The address keeps the game and the puzzle (``?game=katana&puzzle=katana-1-0001``).
 """
 
 from __future__ import annotations
 
+import html
 import json
 import random
 from typing import Any, Callable, Sequence
@@ -43,7 +32,7 @@ from ..i18n import N_, Domain, get_language
 from .common import Feedback
 from .game_board import action_between, new_board, origins, targets_from
 from .game_names import game_label
-from .header import AppHeader
+from .header import AppHeader, script_output
 from .language import open_page
 from .layout import button, CHOICE_ROW_CLASS, classed, SIDE_CLASS
 from .puzzle_rating_client import PlayRefused, RatingClient, new_player_key
@@ -103,10 +92,7 @@ class BrowserStore:
 
     def __init__(self, key: str = STORE_KEY) -> None:
         self.text = classed(widgets.Text("", layout=widgets.Layout(display="none")), self.CLASS)
-        self.script = widgets.Output(layout=widgets.Layout(display="none"))
-        self.script.outputs = ({"output_type": "display_data", "metadata": {}, "data": {
-            "application/javascript": STORE_SCRIPT % {"key": json.dumps(key), "cls": json.dumps(self.CLASS)},
-            "text/plain": ""}},)
+        self.script = script_output(STORE_SCRIPT % {"key": json.dumps(key), "cls": json.dumps(self.CLASS)})
         self.widget = widgets.Box([self.text, self.script], layout=widgets.Layout(display="none"))
         self.value: dict = {}
         self.raw: Any = {}  # the value as read back (any JSON, or the text when it is none), before it became a dict
@@ -300,8 +286,8 @@ class PuzzlesApp:
         goal = self.trainer.show(record)
         themes = ", ".join(self.trainer.theme_text(t) for t in record.themes)
         rating = round(puzzle_rating(self.progress, record).rating)
-        self.goal.value = (f"<b>{_esc(goal)}</b><br><span class='samurai-puzzle-about'>"
-                           + _esc(T.gettext("Themes: {themes}. Difficulty {rating}.").format(
+        self.goal.value = (f"<b>{html.escape(goal)}</b><br><span class='samurai-puzzle-about'>"
+                           + html.escape(T.gettext("Themes: {themes}. Difficulty {rating}.").format(
                                themes=themes, rating=rating)) + "</span>")
         self.feedback.show(T.gettext("Your move: play it on the board."), "info")
         self.header.keep_work([("game", self.game), ("puzzle", record.id)], replaces=("game", "puzzle"))
@@ -400,9 +386,9 @@ class PuzzlesApp:
         data = self.progress
         solved = set(data.get("solved", []))
         mine = sum(1 for r in self.trainer.records if r.id in solved)
-        streak = int(data.get("streak", 0))
-        self.score.value = _esc(T.gettext("Streak: {streak}. Solved here: {n} of {total} (kept in this browser).").format(
-            streak=streak, n=mine, total=len(self.trainer.records)))
+        self.score.value = html.escape(T.gettext("Streak: {streak}. Solved here: {n} of {total} (kept in this "
+                                                 "browser).").format(streak=int(data.get("streak", 0)), n=mine,
+                                                                     total=len(self.trainer.records)))
         self.rating.value = rating_html(player_rating(data, self.game), history(data, self.game),
                                         len(tried(data, self.game))) + self._shared_html()
 
@@ -415,20 +401,16 @@ class PuzzlesApp:
         kept = T.gettext("Your ratings are kept on this server. To see them on another device, open this "
                          "link there:")
         words = T.gettext("your ratings")
-        text = f"<div class='samurai-puzzle-key'>{_esc(kept)} <a href='{_esc(link)}'>{_esc(words)}</a></div>"
+        text = (f"<div class='samurai-puzzle-key'>{html.escape(kept)} "
+                f"<a href='{html.escape(link)}'>{html.escape(words)}</a></div>")
         if self.unreachable:
             gone = T.gettext("The server's puzzle ratings cannot be reached now: the rating shown may be old, and "
                              "a try made meanwhile is not rated.")
-            text += f"<div class='samurai-puzzle-unreachable' role='alert'>{_esc(gone)}</div>"
+            text += f"<div class='samurai-puzzle-unreachable' role='alert'>{html.escape(gone)}</div>"
         return text
 
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
         return self.feedback.guard(fn)
-
-
-def _esc(text: str) -> str:
-    import html
-    return html.escape(text)
 
 
 def puzzle_trainer(game: Game, report: Callable[[BaseException], None] | None = None,

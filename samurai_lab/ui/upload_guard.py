@@ -18,6 +18,7 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from ..common.limits import MAX_BYTES, FileTooBig, check_size
+from .layout import script_output
 
 GUARD_CLASS = "samurai-upload-guard"
 _ids = itertools.count(1)
@@ -75,10 +76,7 @@ def guard_upload(upload: widgets.FileUpload, kind: str, refuse: Callable[[FileTo
         refuse(FileTooBig(name, size, limit))
 
     report.observe(on_report, names="value")
-    out = widgets.Output(layout=widgets.Layout(display="none"))
-    out.outputs = ({"output_type": "display_data", "metadata": {},
-                    "data": {"application/javascript": SCRIPT % {"guard": GUARD_CLASS}, "text/plain": ""}},)
-    return widgets.Box([report, out], layout=widgets.Layout(display="none"))
+    return widgets.Box([report, script_output(SCRIPT % {"guard": GUARD_CLASS})], layout=widgets.Layout(display="none"))
 
 
 def check_upload(item: dict, kind: str) -> None:

@@ -1,20 +1,15 @@
 """What a game is, declared once: the one interface every feature that spans the games takes.
 
-In the terms of OpenSpiel's ``Game``/``State`` and pgx's ``Env``: states are frozen values, the rules
-are functions of a state (``legal_actions``, ``apply_action``, ``why_illegal``, ``to_move``,
-``outcome``), positions and moves have a text both ways, and a seat's ``view`` hides what that seat
-may not see. Each game declares itself in ``samurai_lab/<game>/game.py`` as one :class:`Game`;
-studies, puzzles, review, simulate, records, ``check`` and the apps' shells take that declaration
-and nothing else of the game::
+In the terms of OpenSpiel's ``Game``/``State`` and pgx's ``Env``: states are frozen values, the rules are
+functions of a state, positions and moves have a text both ways, and a seat's ``view`` hides what that seat
+may not see (``docs/ARCHITECTURE.md``)::
 
     game = get_game("katana")
-    state = game.new_state()
-    action = game.parse_action(state, "f9-g9")      # ValueError with the problem
-    game.why_illegal(state, action)                 # None, or the rule in words
-    state = game.apply_action(state, action)        # IllegalMoveError (a ValueError) when refused
+    action = game.parse_action(game.new_state(), "f9-g9")      # ValueError with the problem
+    state = game.apply_action(game.new_state(), action)         # IllegalMoveError (a ValueError) when refused
 
-The registry knows the bundled games by the place of their declaration (imported on demand: this
-layer stays below every game); :func:`register` adds another (a test's game).
+The registry imports the bundled games on demand (this layer stays below every game); :func:`register`
+adds another (a test's game).
 """
 
 from __future__ import annotations

@@ -1,22 +1,11 @@
 """Where the files the apps need are, in a source checkout and in an installed package alike, and
 where the apps save positions.
 
-The package carries them in ``samurai_lab/bundled/``:
-
-* ``notebooks/``: one notebook per app (``index.ipynb`` is the landing page);
-* ``scenarios/``: the scenario files of every game (Knizia's at the top, the others' in folders);
-* ``thumbs/``: the landing page's pictures.
-
-In the repository these three are links to the top-level ``notebooks/``, ``scenarios/`` and
-``docs/screenshots/thumbs/`` (the files have one place); the sdist and the wheel hold real copies
-(``[tool.setuptools.package-data]`` of ``pyproject.toml``). One lookup therefore serves a checkout,
-an editable install and an installed wheel::
-
-    from samurai_lab.common.resources import notebooks_dir, scenarios_dir
-    sorted(p.name for p in notebooks_dir().glob("*.ipynb"))   # ['engine_tour.ipynb', 'examples.ipynb', ...]
-    scenarios_dir() / "katana"                                # the Katana scenario files
-
-Positions are never saved inside the package (:func:`saved_dir`).
+The package carries them in ``samurai_lab/bundled/``: ``notebooks/`` (one notebook per app), ``scenarios/``
+(every game's scenario files) and ``thumbs/`` (the landing page's pictures). In the repository these are
+links to the top-level ``notebooks/``, ``scenarios/`` and ``docs/screenshots/thumbs/``; the sdist and the
+wheel hold copies (``[tool.setuptools.package-data]``), so one lookup serves a checkout, an editable install
+and a wheel. Positions are never saved inside the package (:func:`saved_dir`).
 """
 
 from __future__ import annotations

@@ -1,31 +1,12 @@
-"""Studies: a teacher's list of steps, read from and written to one TOML file, for any of the games.
+"""Studies: a teacher's list of steps, read from and written to one TOML file (``studies/README.md``), for any
+of the games.
 
-A study is a title and a list of steps. A step is a position (a position string of its game, or
-moves played from the previous step's position), the words shown with it (short markdown, one text
-per language, English required), optional marks on the board (cells — hexes or squares — and arrows
-from one cell to another) and an optional question (accepted answers, feedback for tempting wrong
-ones, a hint). The format is described in ``studies/README.md``::
-
-    study = 1
-    game = "knizia"
-    title = { en = "Reading the influence around Edo", it = "..." }
-
-    [[step]]
-    position = "1998 Red,Blue p:2:2:0:0 ..."
-    text = { en = "Blue's **High Helmet 3** ..." }
-    marks = { cells = ["HO47"], arrows = [["HO45", "HO46"]] }
-
-    [step.question]
-    prompt = { en = "Where should Blue play?" }
-    accept = ["H3@HO46"]
-    hint = { en = "Count the helmets next to HO47." }
-    wrong = [{ answer = "H3@HO48", feedback = { en = "HO48 does not touch HO47." } }]
-
-This module knows no game: it reads the file into :class:`Study` (every problem of the file listed
-in one :class:`StudyError`, each with its line), and writes a study back (:func:`dumps_study`),
-so that ``loads_study(dumps_study(s)) == s``. A study names its game (one of the registry's,
-``common/game.py``); ``study_model.py`` turns the steps' positions into that game's states and checks the
-answers against its rules.
+A step is a position (a position string of its game, or moves played from the previous step's), its words
+(short markdown, one text per language, English required), optional marks (cells and arrows from one cell to
+another) and an optional question (accepted answers, feedback for tempting wrong ones, a hint). This module
+knows no game: it reads the file into :class:`Study` (every problem of the file listed in one
+:class:`StudyError`, each with its line) and writes it back, so that ``loads_study(dumps_study(s)) == s``;
+``study_model.py`` checks the steps against the rules of the game the study names.
 """
 
 from __future__ import annotations

@@ -1,26 +1,18 @@
 """The board's page script: it tells the kernel how much room each board has, and makes the board
 usable from the keyboard.
 
-ipycanvas draws into a canvas of a fixed backing size; only the page knows the space the board
-is given and the screen's ``devicePixelRatio``. This script (delivered once per page, like
-``scroll_focus``) watches every board element (CSS class ``samurai-board``) with a
-``ResizeObserver``, on window resizes (browser zoom included) and on changes to the page that may move a
-board's top (elements, classes, styles, fonts), and writes what it measured as
-JSON into the board's hidden text widget (class ``samurai-board-space``): the kernel reads it
-(``BoardView``), sizes the canvas (CSS size and backing size x ``devicePixelRatio``) and redraws.
+Only the page knows the space a board is given and the screen's ``devicePixelRatio``. This script watches
+every board element (CSS class ``samurai-board``: resizes, browser zoom, changes that may move its top) and
+writes what it measured as JSON into the board's hidden text widget (class ``samurai-board-space``); the
+kernel sizes the canvas (CSS size, backing size x ``devicePixelRatio``) and redraws. Message: ``{"w": width
+of the board element in CSS px, "vw"/"vh": window size, "top": the element's distance from the top of the
+page, "dpr": devicePixelRatio}``.
 
-Message: ``{"w": width of the board element in CSS px, "vw"/"vh": window size, "top": the
-element's distance from the top of the page, "dpr": devicePixelRatio}``.
-
-Keyboard: ipycanvas makes the canvas focusable and forwards its key presses to the kernel, but
-swallows every key (``preventDefault``), Tab included: a keyboard trap. A capture-phase listener
-lets through every key the board does not use (arrows, Enter, Space, Escape), so Tab moves on.
-The script also names the canvas for assistive technology, makes the board's description line
-(class ``samurai-board-live``) a polite live region, draws a visible focus ring when the board is
-reached or used from the keyboard (not on mouse clicks), and adds the projector stylesheet.
-
-Touch: the same hidden output delivers ``ui/touch``'s script (a tap is a click, a drag scrolls, the lens);
-the kernel writes the size of the board's cells in CSS px into the measure input's placeholder for it.
+Keyboard: ipycanvas swallows every key of a focused canvas (``preventDefault``), Tab included: a keyboard
+trap. A capture-phase listener lets through every key the board does not use, so Tab moves on. The script
+also names the canvas for assistive technology, makes the description line (``samurai-board-live``) a live
+region, draws a focus ring when the board is reached from the keyboard, and adds the projector stylesheet.
+The same hidden output delivers ``ui/touch``'s script.
 """
 
 from __future__ import annotations

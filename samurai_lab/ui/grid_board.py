@@ -1,28 +1,12 @@
 """A square board of squares that fits its space, is sharp at any ``devicePixelRatio`` and is usable
 from the keyboard: the frame any game drawn on a grid puts around its ``MultiCanvas``.
 
-::
-
-    frame = GridFrame(canvas, logical=616, centres=centres, redraw=view.redraw_all,
-                      on_select=view.clicked, describe=lambda sq: "e4: Black samurai")
-    frame.widget          # the board element (class ``samurai-board``): canvas, live line, page script
-    frame.begin(layer)    # a layer cleared and scaled: draw on it in logical pixels
-    frame.logical_xy(x, y)  # a mouse position (backing pixels) in logical pixels
-
-The game draws in *logical* pixels (its own layout, ``logical`` x ``logical``). The page script of
-``ui/board_client`` measures the room of the board element (CSS width, window, ``devicePixelRatio``);
-the frame makes the canvas a square of CSS side ``side`` (as wide as the element, as high as fits
-the window; on a projector as high as the window) with ``round(side x dpr)`` backing pixels, and
-asks the game to redraw; ``begin`` scales every layer by ``backing / logical``. ipycanvas reports
-mouse positions in backing pixels: ``logical_xy`` turns them back.
-
-Touch: ``ui/touch`` makes a tap a click (and magnifies a board whose squares are smaller than a finger);
-the frame tells its page script a square's side in CSS px and says how in ``touch_help`` (shown on touch
-screens only, in the game's ``language``).
-
-Keyboard: arrow keys move a cursor square (drawn on the frame's own top layer), Enter or Space
-selects it (``on_select(square)``), Escape calls ``on_escape``; ``describe(square)`` goes to the
-board's ARIA live line.
+The game draws in *logical* pixels (``logical`` x ``logical``). The page script of ``ui/board_client``
+measures the board element's room; the frame makes the canvas a square of CSS side ``side`` with
+``round(side x dpr)`` backing pixels and asks the game to redraw; ``begin(layer)`` scales a layer by
+``backing / logical``, and ``logical_xy`` turns ipycanvas' mouse positions (backing pixels) back.
+Keyboard: arrow keys move a cursor square, Enter or Space selects it (``on_select``), Escape calls
+``on_escape``; ``describe(square)`` goes to the board's ARIA live line.
 """
 
 from __future__ import annotations

@@ -1,16 +1,8 @@
 """The landing page (``notebooks/index.ipynb``): every app as a card with its picture and one line,
-grouped in three paths: learn the rules, teach a class, play.
-
-::
-
-    from samurai_lab.ui.landing import landing_page
-    landing_page()          # the widget: the shared header, then the paths
-
-Every text is in the page's language (domain ``ui``), and every link carries it (``?lang=it``).
-The puzzle of the day (``common/daily_puzzle.py``: the same for every visitor on a UTC day, the games in
-turn) is linked above the paths. The pictures are small thumbnails of the README's screenshots (``docs/screenshots/thumbs/``,
-made by ``make_thumbnails``), embedded in the page as data: nothing is fetched from elsewhere.
-An app without a thumbnail gets a plain tile with its name.
+grouped in three paths: learn the rules, teach a class, play; above them the puzzle of the day
+(``common/daily_puzzle.py``). The pictures are thumbnails of the README's screenshots
+(``docs/screenshots/thumbs/``, made by ``make_thumbnails``) embedded as data: nothing is fetched from
+elsewhere; an app without one gets a plain tile.
 """
 
 from __future__ import annotations

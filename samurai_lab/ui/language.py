@@ -1,18 +1,9 @@
 """The language of a page: ``?lang=it|es|ru|en`` in its address, else the browser's, else English.
 
-Every app calls :func:`open_page` first, before it builds a widget: every text is translated when
-it is built (``samurai_lab.i18n``), and a kernel serves one page, so the process's language is the
-page's. Under ``samurai-lab serve`` (preheated kernels) this waits for the page's request (its
-address and its ``Accept-Language`` header), so the imports are done before the request and the
-widgets after it::
-
-    from samurai_lab.ui.language import open_page
-    lang = open_page()          # "it" for explorer.ipynb?lang=it
-    ...build the app...
-
-The browser's language reaches the kernel as ``HTTP_ACCEPT_LANGUAGE``: ``samurai-lab serve``, the
-test server and the Binder route tell voila to pass that header on
-(``VoilaConfiguration.http_header_envs``).
+Every app calls :func:`open_page` before it builds a widget: texts are translated when they are built, and a
+kernel serves one page. Under ``samurai-lab serve`` (preheated kernels) this waits for the page's request, so
+the imports are done before it and the widgets after it. The browser's language reaches the kernel as
+``HTTP_ACCEPT_LANGUAGE`` (voila's ``http_header_envs``, set by ``serve``, the test server and Binder).
 """
 
 from __future__ import annotations

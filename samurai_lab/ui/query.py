@@ -1,32 +1,18 @@
 """The options of an app's address: ``explorer.ipynb?players=3&edition=2015``.
 
-One helper for every app::
+::
 
     q = query_params({"players", "edition"})
     n = q.integer("players", 4, 2, 4)
     edition = q.choice("edition", ("1998", "2015"), "1998")
-    if q.problems:
-        feedback.show(q.message(), "warning")
+    q.report(feedback)
 
-Where the query string comes from:
-
-* under voila with preheated kernels (``samurai-lab serve``) the notebook runs
-  before anyone asks for the page, and waits for the request: exactly what
-  ``voila.utils.get_query_string()`` does (ask voila's ``voila/query/<kernel>``
-  websocket for the request's variables), without importing ``voila.utils``,
-  which imports the whole Jupyter server (seconds of CPU per kernel). Build
-  the app's widgets first, then read the query: the waiting costs nothing then.
-  The kernel asks again every :data:`REQUEST_POLL_S` seconds (a request that
-  came while it was not connected is kept by ``serve``), so a wait the server
-  lost never hangs the page; a server that refuses or cannot be reached
-  :data:`REQUEST_ATTEMPTS` times in a row gives the defaults, with a warning.
-* under voila without preheating (plain ``voila``, the Binder route) the
-  query string is in ``$QUERY_STRING`` when the notebook starts;
-* anywhere else (JupyterLab, nbclient) there is none: every option takes its
-  default.
-
-Unknown or malformed options never raise: each becomes one line of
-:meth:`Query.message` (in the page's language, domain ``ui``), and the option takes its default.
+Under voila with preheated kernels (``samurai-lab serve``) the notebook runs before anyone asks for the page:
+it waits for the request on voila's ``voila/query/<kernel>`` websocket, as ``voila.utils.get_query_string()``
+does, without importing ``voila.utils`` (the whole Jupyter server: seconds of CPU per kernel). It asks again
+every :data:`REQUEST_POLL_S` seconds, and a server that fails :data:`REQUEST_ATTEMPTS` times in a row gives
+the defaults, with a warning. Under plain voila the query string is in ``$QUERY_STRING``; elsewhere there is
+none. Unknown or malformed options never raise: each becomes one line of :meth:`Query.message`.
 """
 
 from __future__ import annotations

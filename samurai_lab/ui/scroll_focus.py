@@ -1,20 +1,11 @@
 """Keep a board canvas from scrolling the page when it is clicked.
 
-On mouse-down, ipycanvas 0.14 calls ``canvas.focus()`` and only then reads the
-canvas position (``getBoundingClientRect``) to turn the event's client
-coordinates into canvas pixels. When the canvas is partly off-screen, that
-focus scrolls it into view first, so the position is measured after the
-scroll while the event's coordinates are from before it: the click is read
-as far away as the page moved, and the board jumps under the pointer.
-
-The fix is a few lines of JavaScript: a capture-phase mouse-down listener on
-the document (it runs before ipycanvas' own listener on the canvas) gives
-every canvas of CSS class ``CANVAS_CLASS`` a ``focus`` that never scrolls
-(``focus({preventScroll: true})``). The script is delivered as an
-``application/javascript`` output of a hidden ``ipywidgets.Output``: both
-voila and JupyterLab render an Output widget's outputs as trusted and run
-JavaScript outputs (an ``ipywidgets.HTML`` would not run scripts). Running it
-more than once is harmless: the listener is installed once per page.
+On mouse-down, ipycanvas 0.14 calls ``canvas.focus()`` and only then reads the canvas position: when the
+canvas is partly off-screen, that focus scrolls it into view first, and the click is read as far away as
+the page moved. A capture-phase mouse-down listener on the document (it runs before ipycanvas' own) gives
+every canvas of CSS class ``CANVAS_CLASS`` a ``focus`` that never scrolls (``preventScroll``). The script is
+an ``application/javascript`` output of a hidden ``Output``, which voila and JupyterLab run (an ``HTML``
+widget would not); the listener is installed once per page.
 """
 
 from __future__ import annotations

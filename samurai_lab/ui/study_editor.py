@@ -1,15 +1,11 @@
 """A study editor for a game played on an app's board (``studies/README.md``): the game-neutral part.
 
-Add the board's position as a step with its words; mark cells (and draw one arrow) by clicking the
-board while *Mark squares* (or *Arrow*) is on; ask a question whose accepted answer is the next move
-played on the board, and record tempting wrong answers the same way, each with its feedback; then
-download the study, upload one, or save it on the server under the rules of saved positions (a
-checked name, a replace only after asking, a cap on the number and size of the files) and open it by
-link in the study player.
-
-An app hands in an :class:`EditorGame` (its game, how to show marks on its board, how to go back a
-move...; :func:`board_study_editor` builds it and the editor for an app on its game's board hook). The app passes the cells
-clicked while ``marking`` (:meth:`StudyEditor.mark`) and every move played on the board
+Add the board's position as a step with its words; mark cells (and draw one arrow) by clicking the board
+while *Mark squares* (or *Arrow*) is on; ask a question whose accepted answer is the next move played on the
+board, and record tempting wrong answers the same way; then download the study, upload one, or save it on
+the server (a checked name, a replace only after asking, a cap on the files) and open it in the study player.
+An app hands in an :class:`EditorGame` (:func:`board_study_editor` builds it on the game's board hook) and
+passes the cells clicked while ``marking`` (:meth:`StudyEditor.mark`) and every move played
 (:meth:`StudyEditor.after_play`).
 """
 

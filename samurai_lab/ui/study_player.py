@@ -1,16 +1,12 @@
 """The study player every game shares: a study's steps one after another, its words, marks and
 questions, with feedback on each try and a progress line.
 
-The board (:func:`study_board`) is the game's board (``ui/game_board.py``) or the study board it
-declares: it shows a position with marks, and hands the player a try (a move) when a question is asked. A
-tap is a click (``ui/touch.py``); the header's projector mode makes the board and the type big for a class::
+The board (:func:`study_board`) is the game's board (``ui/game_board.py``) or the study board it declares::
 
     player = StudyPlayer(study_board(game, state))
     player.load(play)              # a StudyPlay (common/study_model.py)
-    player.next(); player.answer(move); player.back()
 
-Texts are the study's own, in the page's language (English where a text has none); the player's
-own words are in the ``ui`` domain.
+Texts are the study's own, in the page's language (English where a text has none).
 """
 
 from __future__ import annotations

@@ -1,38 +1,23 @@
-"""Boards on touch screens: a tap is a click, a drag scrolls, and a lens makes small hexes big enough
+"""Boards on touch screens: a tap is a click, a drag scrolls, and a lens makes small cells big enough
 for a finger.
 
-ipycanvas 0.14 cancels every touch on a canvas (so a drag on the board cannot scroll the page) and
-sends each touch to the kernel, while the apps listen to mouse-down; the browser then delivers no
-compatibility mouse events. This page script (delivered with ``ui/board_client``) takes the touches
-of every board canvas (class ``CANVAS_CLASS``) before ipycanvas does and recognises the gesture in
-the page:
+ipycanvas 0.14 cancels every touch on a canvas (so a drag cannot scroll the page) and sends each touch to
+the kernel, while the apps listen to mouse-down. This page script (delivered with ``ui/board_client``) takes
+the touches of every board canvas (class ``CANVAS_CLASS``) before ipycanvas does:
 
-* a **tap** (one finger, lifted within ``TAP_SLOP_PX`` of where it went down) is handed to ipycanvas
-  as the pointer events of a click at that point (move, down, up): the kernel answers it exactly as
-  a click, in one round trip; the compatibility mouse events that follow a touch are dropped, so a
-  device with mouse and touch gets one action per tap;
-* a **drag** scrolls the page (``touch-action: manipulation``; pinch-zoom stays the browser's) and
-  never places;
-* **touch and hold** (``HOLD_MS`` without moving) moves the pointer there without a click: what a
-  mouse learns by hovering (the line under the board, a settlement's tallies) without playing.
+* a **tap** (lifted within ``TAP_SLOP_PX``) is handed to ipycanvas as the pointer events of a click (move,
+  down, up); the compatibility mouse events that follow a touch are dropped: one action per tap;
+* a **drag** scrolls the page (pinch-zoom stays the browser's) and never places;
+* **touch and hold** (``HOLD_MS``) moves the pointer there without a click: what a mouse learns by hovering.
 
-The **lens**: the kernel writes the size of a board's cells (a hex's height, a square's side) in CSS
-pixels into the placeholder of the board's hidden measure input (``ui/board_client``). When a cell
-is smaller than ``MIN_TARGET_PX`` (a finger's size), the first tap magnifies the board around the
-tap (a CSS transform of the canvas, clipped to its box: drawn at ``devicePixelRatio`` the bitmap
-stays sharp) so that a cell is ``LENS_TARGET_PX``; taps in the lens are clicks, a drag moves it, and
-its "Whole board" button (right under the board, outside it; or Escape, or a new size of the board)
-shows the whole board again.
-ipycanvas turns a click's position into canvas pixels through ``getBoundingClientRect``, which
-follows the transform: hit testing stays exact in the lens.
+The **lens**: the kernel writes a board's cell size in CSS px into the placeholder of its hidden measure
+input. When a cell is smaller than ``MIN_TARGET_PX``, the first tap magnifies the board around the tap (a
+CSS transform, clipped to its box) so that a cell is ``LENS_TARGET_PX``; taps in the lens are clicks (ipycanvas
+reads positions through ``getBoundingClientRect``, which follows the transform), a drag moves it, and its
+"Whole board" button (or Escape, or a new size of the board) closes it.
 
-Words: an instruction says "tap" on a touch screen and "click" elsewhere: ``pointer_html(click, tap)`` holds
-both, and the page shows the one of its device (``POINTER_CSS``, in every page); a refusal that says what to
-do is a ``PointerError`` (``ui/common.Feedback`` shows it the same way).
-
-``help_html(kind, cell_css)`` is the line under a board that says so (it also carries the lens button's
-label in the board's language), shown only on touch screens (the script marks ``<html>`` with
-``TOUCH_CLASS`` on a touch screen).
+An instruction says "tap" on a touch screen and "click" elsewhere: ``pointer_html(click, tap)`` holds both
+and the page shows its device's (``POINTER_CSS``; the script marks ``<html>`` with ``TOUCH_CLASS``).
 """
 
 from __future__ import annotations

@@ -1,18 +1,14 @@
 """Puzzles of any game that declares them (``Game.features["puzzles"]``): read, proved, mined from bot games,
 made of a review's marked position ("Learn from your mistakes"), a try judged and a hint, in words.
 
-A game of moves (two players, perfect information: Katana, Iki-zumari) declares a :class:`LinePuzzles` (its
-goals, themes, tempting moves, budgets and words) and the proof is the shared one (:mod:`.puzzle_search`: a
-forced goal in a few moves, every defence searched, the solver's move the only one at every step). A game
-whose puzzles need a search of their own (Knizia's: a turn of several actions, hidden hands) declares
-:class:`OwnPuzzles`, its own functions, and the functions here call them::
+A game of moves (two players, perfect information: Katana, Iki-zumari) declares a :class:`LinePuzzles` and the
+proof is the shared one (:mod:`.puzzle_search`: a forced goal in a few moves, the solver's move the only one at
+every step). A game whose puzzles need a search of their own (Knizia's: a turn of several actions, hidden
+hands) declares :class:`OwnPuzzles`, and the functions here call its functions::
 
-    game = get_game("katana")
     puzzle = load_puzzle(game, "puzzles/katana/katana-1-0001.toml")
     prove(game, puzzle)                                   # [] when the file's answer is proved
     judge(puzzle, puzzle.state, "g1-d4", puzzle.record.moves).text
-    mine(game, 10, seed=1)                                # PuzzleRecords of seeded bot games
-    mistake_puzzle(game, state, "move 12")                # a marked position as a puzzle, or None
 """
 
 from __future__ import annotations

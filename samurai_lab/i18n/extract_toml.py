@@ -1,16 +1,9 @@
 """A Babel extraction method for the texts of Knizia scenario files (``scenarios/*.toml``).
 
-Scenario files are data written in English; what a user reads of them is translated when shown
-(``Scenario.title_text()``, ``Scenario.description_text()``, ``Step.narration_text()``,
-``T.gettext(variant.description)``). This method puts those texts into the ``knizia`` template,
-exactly as the loader keeps them (stripped), so that the lookups find them::
-
-    [extractors]
-    scenario = samurai_lab.i18n.extract_toml:extract_scenario
-    [scenario: scenarios/*.toml]
-
-in ``samurai_lab/i18n/babel.cfg``. The rulebooks' own sentences (``[[source]]``) are quotations in
-their original language and are not extracted.
+Scenario files are written in English and translated when shown (``Scenario.title_text()``, ...). This
+method puts those texts into the ``knizia`` template exactly as the loader keeps them (stripped), so that
+the lookups find them (``samurai_lab/i18n/babel.cfg``). The rulebooks' own sentences (``[[source]]``) are
+quotations in their original language and are not extracted.
 """
 
 from __future__ import annotations

@@ -1,11 +1,8 @@
 """Small pieces every app shares: a message bar, safe event handlers, a collapsible error log.
 
-Under voila, exceptions raised in widget callbacks show nowhere; ``Feedback.guard``
-turns rule refusals into friendly messages and anything unexpected into a message,
-so the app never fails silently. The traceback is for developers: it goes to the
-server's log, and into a collapsible log in the app only in debug mode
-(``$SAMURAI_DEBUG``, set by ``samurai-lab serve --debug``). Its own words are in the page's
-language (domain ``ui``).
+Under voila, exceptions raised in widget callbacks show nowhere: ``Feedback.guard`` turns rule refusals
+and anything unexpected into messages. The traceback goes to the server's log, and into the app only in
+debug mode (``$SAMURAI_DEBUG``, set by ``samurai-lab serve --debug``).
 """
 
 from __future__ import annotations

@@ -1,17 +1,9 @@
 """The board a game's apps draw on, as the shared apps (study player and editor, puzzles, review) use it.
 
-A game names its board class in its declaration (``hooks["board"]``, see ``common/game.py``); the class
-takes ``(state, css_class="", report=None)`` and offers::
-
-    board.widget                      # the element to put in a page
-    board.on_cell(callback)           # callback(cell) when a cell is clicked or tapped
-    board.show_cells(state, selected=None, targets=(), arrow=None, marked=())
-    board.set_projector(on)
-    board.pixel_of(cell)              # the canvas pixel at a cell's centre (tests click there)
-
-``arrow`` is a pair of cells (a move to draw: the last one, or the one a study points to), ``marked`` the
-cells a study rings. A move is entered as the cells it touches (``Game.action_cells``): a click on the
-origin, then on the arrival; :func:`action_between` finds the legal action they make.
+A game names its board class in ``hooks["board"]``; it takes ``(state, css_class="", report=None)`` and
+offers :class:`GameBoard`: ``show_cells`` draws ``arrow`` (a pair of cells: the last move, or the one a study
+points to) and rings the ``marked`` cells. A move is entered as the cells it touches (``Game.action_cells``):
+a click on the origin, then on the arrival; :func:`action_between` finds the legal action they make.
 """
 
 from __future__ import annotations

@@ -347,15 +347,10 @@ def language_nav_html(notebook: str, languages: Iterable[str] = APP_LANGUAGES, l
 class AppHeader:
     """The header of one app (CSS class ``samurai-app-header``); ``widget`` goes on top of the app.
 
-    ``notebook``: the app's notebook (its name and title come from ``APPS``, or ``name``).
-    ``root``: the app's root widget (gets ``samurai-projector`` in projector mode).
-    ``boards``: objects with ``set_projector(on)`` (called when present).
-    ``edition``: the app's own edition switch, shown in the header.
-    ``coordinates``: a callback ``(on)`` to show hex ids in messages; adds a "Show coordinates" switch.
-    ``extra``: more widgets for the header's row.
-    ``query``: the page's options (default: the page's address); ``languages``: the languages of the
-    switch (default: the app's, from ``APPS``).
-    """
+    ``root`` gets ``samurai-projector`` in projector mode, ``boards`` their ``set_projector(on)``;
+    ``coordinates``: a callback ``(on)`` that adds a "Show coordinates" switch; ``extra``: more widgets for
+    the header's row; ``query``: the page's options (default: its address); ``languages``: the switch's
+    (default: the app's, from ``APPS``)."""
 
     def __init__(self, notebook: str, *, name: str | None = None, root: widgets.DOMWidget | None = None,
                  boards: Iterable[Any] = (), edition: widgets.Widget | None = None,

@@ -1,16 +1,10 @@
 """How every app fits its screen: phones, tablets, laptops and a projector.
 
-``LAYOUT_CSS`` is one stylesheet for all apps (the header puts it into the page):
-
-* a button, toggle button or tab shows its whole label: it is never shrunk or cut below its text
-  (on a phone a label longer than the screen wraps inside the button instead);
-* rows of buttons wrap, and on a narrow screen (a phone, a tablet held upright) every row of panels
-  wraps too: a panel goes under the board instead of being cut or scrolled sideways;
-* on a touch screen buttons, tabs, dropdowns and checkboxes (their labels) are at least ``TOUCH_TARGET_PX`` tall;
-* a box of CSS class ``SCROLL_X_CLASS`` (a wide table on a phone) scrolls sideways inside itself,
-  with a shadow at the edge that has more to show.
-
-An app's own rules (``css_widget``) add what is particular to its layout.
+``LAYOUT_CSS`` is one stylesheet for all apps (the header puts it into the page): a button shows its whole
+label (wrapping inside it on a phone); rows of buttons wrap, and on a narrow screen a panel goes under the
+board instead of being cut; on a touch screen controls are at least ``TOUCH_TARGET_PX`` tall; a box of class
+``SCROLL_X_CLASS`` scrolls sideways inside itself, shaded at the edge that has more. An app's own rules
+(``css_widget``) add what is particular to its layout.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """Projector mode: the board as large as the screen allows, and bigger type for panels and messages.
 
-An app switches it with one call, ``set_projector(app.widget, on, boards)``: the app's root
-widget gets (or loses) the CSS class ``samurai-projector`` and every board view its projector
-look (``BoardView.set_projector``: height-bound size, thicker outlines, bigger labels). The
-stylesheet ``PROJECTOR_CSS`` enlarges the type of everything inside a ``samurai-projector``
-root; the board's page script (``ui/board_client.py``) puts it into the page once.
+``set_projector(app.widget, on, boards)`` gives the app's root the CSS class ``samurai-projector`` (or takes
+it) and every board its projector look; ``PROJECTOR_CSS`` enlarges the type inside such a root (the board's
+page script puts it into the page once).
 """
 
 from __future__ import annotations

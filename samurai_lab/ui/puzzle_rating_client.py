@@ -1,12 +1,9 @@
 """The Puzzles app's ratings in the class store, through the game service (``tools/play/api.py``), under
-``samurai-lab serve``; where there is no service (the static site, a plain voila) :attr:`available` is False
-and the app keeps its ratings in the browser.
+``samurai-lab serve``; without a service :attr:`available` is False and the app keeps them in the browser.
 
-A player is named by his *player key*, a random token the page keeps in the browser's storage (with the
-rest of its progress) and sends as ``Authorization: Bearer <key>``, as a seat's link sends its token. The
-key is also the page's ``?player=`` option: the app's link with it (shown under the rating) opens the same
-ratings on another device, or in a browser whose storage was cleared. The server rates each first try
-itself; the page never sends a rating.
+A player is named by his *player key*, a random token the page keeps in the browser's storage and sends as
+``Authorization: Bearer <key>``; it is also the page's ``?player=`` option, which opens the same ratings on
+another device. The server rates each first try itself; the page never sends a rating.
 """
 
 from __future__ import annotations

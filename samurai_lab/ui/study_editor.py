@@ -52,16 +52,10 @@ _NAME_OK = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]*")
 
 @dataclass(frozen=True)
 class EditorGame:
-    """What the editor needs of a game (its declaration: positions, rules, the languages its studies are written
-    in) and of the app showing it.
-
-    ``state()`` is the position on the app's board; ``show_marks(cells, arrow)`` shows marked cells (and an
-    arrow, a pair of cells, or None) on the board, ``show_marks([], None)`` clears them; ``load(position)`` puts
-    a position string on the board; ``undo()`` takes back the last move; ``open_board()`` and
-    ``open_editor()`` bring the board's tab, and the editor's, to the front. Optional: ``words()``, the
-    game's own words for some labels (the editor's English text → the game's, translated).
-    :func:`board_study_editor` builds it for an app on its game's board hook (``ui/game_board.py``).
-    """
+    """What the editor needs of a game (its declaration) and of the app showing it: ``state()``, the board's
+    position; ``show_marks(cells, arrow)`` (``([], None)`` clears them); ``load(position)``; ``undo()``;
+    ``open_board()`` and ``open_editor()`` bring their tab to the front; ``words()``: the game's own words for
+    some labels (the editor's English text → the game's, translated)."""
 
     game: Game
     state: Callable[[], Any]

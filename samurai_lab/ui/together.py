@@ -1,15 +1,13 @@
-"""Play with others (``together.ipynb``): games between people on their own devices, written once for
-every game over its declaration (``common/game.py``) and the game service's API (``ui/play_client.py``).
+"""Play with others (``together.ipynb``): games between people on their own devices, for every game, over
+its declaration (``common/game.py``) and the game service's API (``ui/play_client.py``).
 
-* Without options: choose the game, its rulings and who sits where (a person, or a bot of a level);
-  *Create the game* gives each person's seat a link and a QR code, and the watchers (a projector) one.
-  The games of this device are listed with a mark where it is your turn.
-* ``?game=ID&seat=TOKEN``: that seat's page. The board answers clicks and taps when it is the seat's
-  turn; every move is sent to the service, which alone judges it; the other seats' moves arrive within a
-  second, without reloading. The page holds only what its seat may see.
-* ``?game=ID``: the watchers' view, for a projector.
+* Without options: the lobby (the game, its rulings, who sits where); *Create the game* gives each person's
+  seat a link and a QR code, and the watchers one. This device's games are listed, "your turn" marked.
+* ``?game=ID&seat=TOKEN``: that seat's page; the service alone judges each move, the others' arrive without
+  reloading, and the page holds only what its seat may see. ``?game=ID``: the watchers' view.
 
-The tokens of the seats opened on this device are kept in the browser (``localStorage``)."""
+The tokens of the seats opened on this device are kept in the browser (``localStorage``).
+"""
 
 from __future__ import annotations
 

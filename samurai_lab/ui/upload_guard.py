@@ -1,12 +1,9 @@
 """An upload larger than an app accepts is stopped in the page, before it is sent, and the app says so.
 
-An ``ipywidgets.FileUpload`` sends the whole file to the kernel in one message; past the server's limit
-for a message (10 MB) the connection drops it and nothing happens, nothing is said. The page script of
-this module watches the uploads marked by :func:`guard_upload`: the file input a marked button opens gets
-a first ``change`` listener that stops a file larger than the upload's limit before the widget reads it,
-and writes its name and size into a hidden text widget; the kernel then refuses it in words
-(``common.limits.FileTooBig``: the size and the limit). What arrives is checked by size again
-(:func:`check_upload`).
+A ``FileUpload`` sends the whole file in one message; past the server's limit (10 MB) the connection drops it
+and nothing is said. This page script stops a file larger than the limit of an upload marked by
+:func:`guard_upload` before the widget reads it, and writes its name and size into a hidden text widget: the
+kernel refuses it in words (``common.limits.FileTooBig``). What arrives is checked again (:func:`check_upload`).
 """
 
 from __future__ import annotations

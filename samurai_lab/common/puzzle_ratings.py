@@ -14,9 +14,6 @@ The progress is one JSON value (widget-free, so any page or a test can read it):
 Under ``samurai-lab serve`` the ratings are the class store's instead (``tools/play/store.py``), a game's
 entry in the same shape with ``"tried"`` (the ids the player tried) beside ``"puzzles"`` (then the class's
 ratings of every puzzle anyone tried); the browser keeps only the player key (:data:`PLAYER_KEY`).
-
-:func:`clean_progress` keeps what is sound of a value read back from the browser and says whether it
-dropped anything; :func:`choose_next` serves the next puzzle near the player's rating.
 """
 
 from __future__ import annotations

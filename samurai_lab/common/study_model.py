@@ -1,10 +1,6 @@
 """A study read against its game's rules: each step's position, its marks and its question checked,
-and a try at a question judged.
-
-The game is its declaration (``common/game.py``): positions read with ``from_position``, moves with
-``parse_action``, checked with ``why_illegal`` and played with ``apply_action``, cells read with
-``read_cell``; a game whose studies state expectations (Knizia's rulebook examples) declares their check
-as ``features["study_expect"]``::
+and a try at a question judged, through the game's declaration (``common/game.py``); a game whose studies
+state expectations (Knizia's rulebook examples) declares their check as ``features["study_expect"]``::
 
     play = load_play(get_game("knizia"), "studies/knizia-taking-a-helmet.toml")   # StudyError: every problem
     play.states[k]                         # the position of step k (0-based)

@@ -1,17 +1,14 @@
 """The languages of the apps: standard gettext catalogs, one domain per part of the package.
 
-Catalogs live in ``samurai_lab/i18n/locale/<lang>/LC_MESSAGES/<domain>.po`` and are compiled to
-``.mo`` with Babel (``make catalogs``); this module reads the compiled catalogs with the standard
-library only, so every layer (the rules cores included) can translate its messages::
+Catalogs live in ``samurai_lab/i18n/locale/<lang>/LC_MESSAGES/<domain>.po``, compiled to ``.mo`` (``make
+catalogs``) and read with the standard library only, so every layer (the rules cores included) can translate::
 
-    from samurai_lab.i18n import Domain
     T = Domain("katana")
     T.gettext("Black to move")                      # in the current language
-    T.ngettext("{n} samurai", "{n} samurai", n).format(n=n)
     with use_language("it"): ...                     # a block in Italian
 
-Mark strings that are translated later (module-level constants) with ``N_``. Messages with values
-take ``{name}`` placeholders filled with ``str.format`` after translation, never concatenation.
+Mark strings translated later (module-level constants) with ``N_``. Messages with values take ``{name}``
+placeholders filled with ``str.format`` after translation, never concatenation.
 """
 
 from __future__ import annotations

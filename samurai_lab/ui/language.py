@@ -45,13 +45,9 @@ def page_language(query: str | None = None, languages: Iterable[str] = APP_LANGU
     """The language a page is shown in: its ``lang`` option when it is one of ``languages``, else
     the first of the browser's languages that is, else English."""
     languages = tuple(languages)
-    q = query_string() if query is None else query
-    for key, value in reversed(parse_qsl(q.lstrip("?"), keep_blank_values=True)):
-        if key == LANG_OPTION:
-            lang = normalize_language(value)
-            if lang in languages:
-                return lang
-            break
+    lang = normalize_language(lang_option(query))
+    if lang in languages:
+        return lang
     header = os.environ.get("HTTP_ACCEPT_LANGUAGE") if accept is None else accept
     for lang in accepted_languages(header):
         if lang in languages:
@@ -62,11 +58,14 @@ def page_language(query: str | None = None, languages: Iterable[str] = APP_LANGU
 def unknown_language(query: str | None = None, languages: Iterable[str] = APP_LANGUAGES) -> str | None:
     """The page's ``lang`` option as given when it is not one of ``languages`` (the page then falls back,
     and says so), else None."""
+    given = lang_option(query)
+    return None if given is None or normalize_language(given) in tuple(languages) else given
+
+
+def lang_option(query: str | None = None) -> str | None:
+    """The page's last ``lang`` option as given (None without one)."""
     q = query_string() if query is None else query
-    for key, value in reversed(parse_qsl(q.lstrip("?"), keep_blank_values=True)):
-        if key == LANG_OPTION:
-            return None if normalize_language(value) in tuple(languages) else value
-    return None
+    return next((v for k, v in reversed(parse_qsl(q.lstrip("?"), keep_blank_values=True)) if k == LANG_OPTION), None)
 
 
 def open_page(query: str | None = None, languages: Iterable[str] = APP_LANGUAGES) -> str:

@@ -1,12 +1,9 @@
 """The review of a finished game, as every game's app shows it: a chart of the reviewed player's estimated
 chance to win, and a panel that runs a review one move at a time (``MoveReviewPanel``).
 
-The panel knows nothing of a game: it is handed how to review a player's moves one at a time
-(``steps(player)`` yields (done, total, review) with ``review.after``, ``review.judgement``, ``review.loss``)
-and its words (``ReviewWords``); ``review_panel`` builds it for any game of moves from its ``Game``
-(``common.review``), Knizia's turns have their own panel. The review runs on the kernel's event loop,
-one move per callback, so that the page stays alive and the progress bar moves; without a running loop
-(plain Python, tests) it runs at once.
+The panel knows no game: it is handed ``steps(player)``, which yields (done, total, review), and its words
+(``ReviewWords``); ``review_panel`` builds both for any game of moves. The review runs on the kernel's event
+loop, one move per callback, so that the page stays alive; without a running loop (tests) it runs at once.
 """
 
 from __future__ import annotations
@@ -149,14 +146,13 @@ class MoveReviewPanel:
     def set_game(self, players: Sequence[str], player: int = 0, key: object = None) -> None:
         """A new game to review (``key`` tells games apart: the same key keeps the review shown and only
         says the players' names again)."""
-        if key is not None and key == getattr(self, "_key", None):
-            chosen = self.player.value
-            self.player.options = [(name, p) for p, name in enumerate(players)]
-            self.player.value = chosen
+        same = key is not None and key == getattr(self, "_key", None)
+        chosen = self.player.value if same else player
+        self.player.options = [(name, p) for p, name in enumerate(players)]
+        self.player.value = chosen
+        if same:
             return
         self._key = key
-        self.player.options = [(name, p) for p, name in enumerate(players)]
-        self.player.value = player
         self.reviews, self.done, self._steps = [], False, None
         for w in (self.chart, self.summary, self.progress_text):
             w.value = ""

@@ -1,11 +1,7 @@
-"""The study app (``study.ipynb``): open a study of any game and play it step by step.
+"""The study app (``study.ipynb``): open a study of any game with a board and play it step by step.
 
-Address options: ``?study=NAME`` (a saved study, else a bundled one of that name), ``?game=katana``
-(list that game's studies), ``?step=2``, and every page's ``lang`` and ``projector``. A study file
-may also be opened from the user's computer. The games are the registry's (``common/game.py``) that
-have a board; each study is played on :func:`study_player.study_board` by ``ui/study_player.py``::
-
-    study_app().widget
+Address options: ``?study=NAME`` (a saved study, else a bundled one), ``?game=katana`` (list that game's
+studies), ``?step=2``, and every page's ``lang`` and ``projector``. A study file may also be uploaded.
 """
 
 from __future__ import annotations

@@ -8,11 +8,8 @@ from typing import ClassVar
 
 @dataclass(frozen=True)
 class SquareGrid:
-    """``side`` x ``side`` squares of ``cell`` pixels inside a ``margin`` for the coordinates.
-
-    A game's grid places its squares: ``place(square)`` → (column, row from the top), ``square_of(column, row)``
-    → the square there or None (a hole in the board).
-    """
+    """``side`` x ``side`` squares of ``cell`` pixels inside a ``margin`` for the coordinates, placed by the game:
+    ``place(square)`` → (column, row from the top), ``square_of(column, row)`` → the square there or None."""
 
     cell: float
     margin: float

@@ -74,11 +74,8 @@ def fit_side(space: dict[str, float], projector: bool = False, min_side: int = M
 
 
 class GridFrame:
-    """Fits ``canvas`` (a ``MultiCanvas`` whose last layer the frame keeps for the cursor) to its room.
-
-    ``logical``: the side of the game's own drawing, in its pixels. ``centres``: each square's centre
-    in logical pixels (index = the game's square number). ``cell``: a square's side in logical pixels.
-    """
+    """Fits ``canvas`` (a ``MultiCanvas`` whose last layer the frame keeps for the cursor) to its room;
+    ``centres`` (each square's, by its number) and ``cell`` (a square's side) are in logical pixels."""
 
     def __init__(self, canvas: Any, logical: float, centres: Sequence[tuple[float, float]], cell: float, *,
                  redraw: Callable[[], Any], on_select: Callable[[int], Any] | None = None,

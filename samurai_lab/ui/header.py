@@ -312,9 +312,8 @@ def _page_script(title: str, lang: str = "en") -> str:
 
 def nav_html(current: str, apps: Iterable[AppLink] | None = None, lang: str | None = None,
              projector: bool = False) -> str:
-    """The links to home and every app, in the current language; the current one is marked
-    ``aria-current="page"``. Each link carries ``lang`` (default: the current language) and
-    ``projector=1`` when ``projector``."""
+    """The links to home and every app, the current one marked ``aria-current="page"``, each carrying ``lang``
+    (default: the current language) and ``projector=1`` when ``projector``."""
     lang = lang or get_language()
     home_cur = ' aria-current="page"' if current == HOME else ""
     home = html.escape(T.gettext("Home"))

@@ -209,9 +209,8 @@ def my_games_box() -> list[widgets.Widget]:
 
 
 def landing_page(folder: Path | str | None = None, query: str | None = None) -> widgets.VBox:
-    """The landing page as a widget (CSS class ``samurai-landing-page``), with the shared header, in
-    the current language (the notebook calls ``open_page()`` first). ``query``: the page's options
-    (default: its address)."""
+    """The landing page as a widget (CSS class ``samurai-landing-page``) under the shared header, in the current
+    language (the notebook calls ``open_page()`` first)."""
     body = classed(widgets.HTML(landing_html(folder)), "samurai-landing-body")
     page = classed(widgets.VBox([body, *my_games_box()]), "samurai-landing-page")
     header = AppHeader("index.ipynb", name="Samurai Lab", query=query)

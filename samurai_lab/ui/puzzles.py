@@ -83,10 +83,8 @@ STORE_SCRIPT = """
 
 
 class BrowserStore:
-    """A small JSON value kept in the browser's ``localStorage`` under ``key``: the page script copies the
-    stored value into a hidden text widget when the page opens, and stores the widget's value in the
-    moment the kernel's change reaches the page (again when the page is hidden or left).
-    ``on_load(callback)`` is called with the stored value once it arrives."""
+    """A small JSON value kept in the browser's ``localStorage`` under ``key``, through a hidden text widget the
+    page script fills when the page opens and stores as it changes; ``on_load(callback)`` gets it once read."""
 
     CLASS = "samurai-store"
 

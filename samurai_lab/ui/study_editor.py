@@ -86,8 +86,7 @@ def board_study_editor(game: Game, board: GameBoard, state: Callable[[], Any], l
                        undo: Callable[[], None], feedback: Any, guard: Callable[[Callable], Callable],
                        css_class: str) -> tuple[widgets.Accordion, StudyEditor]:
     """The Study section of an app whose board is ``game``'s board hook: the editor in a closed accordion (CSS
-    class ``css_class``) that opens when a step is taken, its marks drawn by ``board`` (always in view: no tab
-    to bring forward)."""
+    class ``css_class``) that opens when a step is taken, its marks drawn by ``board``."""
 
     def show_marks(names: list[str], arrow: tuple[str, str] | None) -> None:
         now = state()

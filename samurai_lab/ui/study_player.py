@@ -57,10 +57,8 @@ def study_board(game: Game, state: Any) -> StudyBoard:
 
 class LineStudyBoard:
     """The study board of a game moving pieces from cell to cell (``ui/game_board.py``): while a question waits,
-    a click (or tap) on a piece of the player to move chooses it (its arrivals are ringed), a click on another
-    cell then makes the try; an action on one cell (a placement) is one click. The game's
-    ``features["study_board"]`` (:class:`StudyBoardSpec`) names the board's class, and builds a refused move
-    so that the rules say why they refuse it."""
+    a click chooses a piece (its arrivals ringed) and another cell makes the try; a placement is one click.
+    ``features["study_board"]`` (:class:`StudyBoardSpec`) names its class and builds a refused move."""
 
     def __init__(self, game: Game, state: Any) -> None:
         self.game = game

@@ -526,10 +526,6 @@ def _texts(t: Texts) -> str:
     return "{ " + ", ".join(f"{lang} = {_s(v)}" for lang, v in t.items) + " }"
 
 
-def _list(items: Iterable[str]) -> str:
-    return "[" + ", ".join(_s(i) for i in items) + "]"
-
-
 def toml_value(v: Any) -> str:
     """A value as inline TOML (a game's table ``expect``, a puzzle file's values)."""
     if isinstance(v, bool):
@@ -547,52 +543,31 @@ def _key(k: Any) -> str:
     return str(k) if re.fullmatch(r"[A-Za-z0-9_-]+", str(k)) else _s(str(k))
 
 
+def _lines(*pairs: tuple[str, Any]) -> list[str]:
+    """``key = value`` of each pair whose value is not None, as inline TOML (a text as a table by language)."""
+    return [f"{key} = {_texts(v) if isinstance(v, Texts) else toml_value(v)}" for key, v in pairs if v is not None]
+
+
 def dumps_study(study: Study) -> str:
     """The study as TOML text, as :func:`loads_study` reads it back."""
-    out = [f"study = {FORMAT_VERSION}", f"game = {_s(study.game)}"]
-    if study.edition:
-        out.append(f"edition = {_s(study.edition)}")
-    out.append(f"title = {_texts(study.title)}")
-    if study.description is not None:
-        out.append(f"description = {_texts(study.description)}")
+    out = _lines(("study", FORMAT_VERSION), ("game", study.game), ("edition", study.edition or None),
+                 ("title", study.title), ("description", study.description))
     for step in study.steps:
-        out += ["", "[[step]]"]
-        if step.position is not None:
-            out.append(f"position = {_s(step.position)}")
-        if step.play:
-            out.append(f"play = {_list(step.play)}")
-        out.append(f"text = {_texts(step.text)}")
-        if step.marks:
-            parts = []
-            if step.marks.cells:
-                parts.append(f"cells = {_list(step.marks.cells)}")
-            if step.marks.arrows:
-                parts.append("arrows = [" + ", ".join(_list(a) for a in step.marks.arrows) + "]")
-            out.append("marks = { " + ", ".join(parts) + " }")
-        if step.refused:
-            out.append(f"refused = {_s(step.refused)}")
-        if step.expect is not None:
-            out.append(f"expect = {toml_value(step.expect)}")
+        marks = {key: cells for key, cells in (("cells", step.marks.cells), ("arrows", step.marks.arrows)) if cells}
+        out += ["", "[[step]]", *_lines(("position", step.position), ("play", step.play or None), ("text", step.text),
+                                        ("marks", marks or None), ("refused", step.refused or None),
+                                        ("expect", step.expect))]
         q = step.question
         if q is not None:
-            out += ["", "[step.question]", f"prompt = {_texts(q.prompt)}", f"accept = {_list(q.accept)}"]
-            if q.hint is not None:
-                out.append(f"hint = {_texts(q.hint)}")
-            if q.right is not None:
-                out.append(f"right = {_texts(q.right)}")
+            out += ["", "[step.question]", *_lines(("prompt", q.prompt), ("accept", q.accept), ("hint", q.hint),
+                                                   ("right", q.right))]
             for w in q.wrong:
-                out += ["", "[[step.question.wrong]]", f"answer = {_s(w.answer)}", f"feedback = {_texts(w.feedback)}"]
+                out += ["", "[[step.question.wrong]]", *_lines(("answer", w.answer), ("feedback", w.feedback))]
     for s in study.sources:
-        out += ["", "[[source]]", f"seed = {_s(s.seed)}", f"language = {_s(s.language)}", f"text = {_s(s.text)}"]
+        out += ["", "[[source]]", *_lines(("seed", s.seed), ("language", s.language), ("text", s.text))]
     for v in study.variants:
-        out += ["", "[[variant]]", f"name = {_s(v.name)}"]
-        if v.description is not None:
-            out.append(f"description = {_texts(v.description)}")
-        out.append(f"position = {_s(v.position)}")
-        if v.expect is not None:
-            out.append(f"expect = {toml_value(v.expect)}")
-        if v.steps:
-            out.append(f"steps = {toml_value(v.steps)}")
+        out += ["", "[[variant]]", *_lines(("name", v.name), ("description", v.description), ("position", v.position),
+                                           ("expect", v.expect), ("steps", v.steps or None))]
     return "\n".join(out) + "\n"
 
 

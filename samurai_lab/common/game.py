@@ -38,18 +38,6 @@ class Bot(Protocol):
     def choose(self, state: Any) -> Any: ...
 
 
-def _same(state: Any, seat: int) -> Any:
-    return state
-
-
-def _nothing(state: Any, seat: int) -> Hashable:
-    return None
-
-
-def _one(state: Any, action: Any) -> int:
-    return 1
-
-
 @dataclass(frozen=True)
 class Game(Generic[S, A]):
     """One game, declared once (see the module's docstring). Words are in the current language."""
@@ -93,8 +81,9 @@ class Game(Generic[S, A]):
     action_cells: Callable[[A], tuple[int, ...]] = lambda action: ()
 
     # --- seats and hidden information
-    view: Callable[[S, "int | None"], S] = _same  #: what ``seat`` (None: a watcher) may see; its text round-trips
-    secret: Callable[[S, int], Hashable] = _nothing  #: what only ``seat`` knows (None: nothing hidden)
+    #: what ``seat`` (None: a watcher) may see; its text round-trips
+    view: Callable[[S, "int | None"], S] = lambda state, seat: state
+    secret: Callable[[S, int], Hashable] = lambda state, seat: None  #: what only ``seat`` knows (None: nothing hidden)
     #: (before, action, seat or None) → what that seat may see of an action (None: its notation)
     hidden_action: Callable[[S, A, "int | None"], "str | None"] = lambda before, action, seat: None
 
@@ -103,7 +92,8 @@ class Game(Generic[S, A]):
     evaluate: Callable[[S], float] | None = None  #: for the seat to move, in ``win`` units when won
     win: float = 1.0  #: the value of a won position
     scale: float = 1.0  #: the evaluation worth odds of e to 1
-    cost: Callable[[S, A], int] = _one  #: how many of a player's turns an action counts for (0: part of one)
+    #: how many of a player's turns an action counts for (0: part of one)
+    cost: Callable[[S, A], int] = lambda state, action: 1
 
     # --- bots
     bots: tuple[str, ...] = ()

@@ -213,11 +213,6 @@ HEADER_CSS = f"""
 """
 
 
-def projector_stylesheet() -> str:
-    """The projector stylesheet: the board module's (``ui/projector.py``), plus ours."""
-    return PROJECTOR_CSS + "\n" + BOARD_PROJECTOR_CSS
-
-
 #: Names for controls the widget library leaves nameless (slider handles, icon buttons), kept up to date as
 #: widgets come and go: a slider handle is named after its slider's label (or "Position"), a button without
 #: text after its tooltip.
@@ -392,7 +387,7 @@ class AppHeader:
         controls.extend(extra)
         controls.append(self.language_switch)
         controls.append(self.projector)
-        self.style = css_widget(f"{HEADER_CSS}\n{projector_stylesheet()}\n{LAYOUT_CSS}")
+        self.style = css_widget(f"{HEADER_CSS}\n{PROJECTOR_CSS}\n{BOARD_PROJECTOR_CSS}\n{LAYOUT_CSS}")
         self.script = script_output("", "samurai-page-title")
         title_row = widgets.HBox([self.heading, self.nav], layout=widgets.Layout(
             align_items="center", flex_flow="row wrap", flex="1 1 auto"))

@@ -31,16 +31,11 @@ class PlayRefused(Exception):
         self.words = words
 
 
-def service_address() -> str | None:
-    """The game service's API address, or None where there is none (the static site, a plain voila)."""
-    return os.environ.get(API_ENV, "").rstrip("/") or None
-
-
 class PlayClient:
     """``create``, ``snapshot``, ``move``, ``mine`` and ``follow`` against the API at ``base``."""
 
     def __init__(self, base: str | None = None) -> None:
-        self.base = base or service_address()
+        self.base = base or os.environ.get(API_ENV, "").rstrip("/") or None  # none: the static site, a plain voila
 
     @property
     def available(self) -> bool:

@@ -128,8 +128,7 @@ class StudyApp:
             board = study_board(game, play.states[0])
             player = StudyPlayer(board)
             self.players[game.name] = player
-            self.header.boards.append(board)
-            board.set_projector(self.header.projector_on)
+            self.header.add_board(board)
         self.player = player
         self.body.children = (player.widget,)
         player.load(play, step)

@@ -305,8 +305,7 @@ class TogetherApp:
         self.body.children = (self.page.widget,)
         board = getattr(self.page.panel, "board", None)
         if board is not None and hasattr(board, "set_projector"):
-            self.header.boards.append(board)
-            board.set_projector(self.header.projector_on)
+            self.header.add_board(board)
         if token:
             self.store.on_load(lambda kept: self._keep(kept, game_id, token))
 

@@ -1,8 +1,5 @@
-"""How high a board may be drawn in the room the page gives it: a pure function of the page's measure.
-
-The page script (``ui/board_client``) measures, for each board, ``{"w": width of its element, "vw"/"vh": the
-window, "top": its distance from the top of the page, "dpr": devicePixelRatio}`` (CSS pixels). Every game's
-board takes the height :func:`room_height` gives it.
+"""How high a board may be drawn in the room the page gives it: a pure function of the page's measure
+(``ui/board_client``: its message, in CSS pixels). Every game's board takes the height :func:`room_height` gives it.
 """
 
 from __future__ import annotations

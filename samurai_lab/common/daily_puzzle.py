@@ -35,10 +35,7 @@ def daily_puzzle(day: dt.date | None = None, games: Sequence[str] = GAMES,
     turn = day.toordinal() - dt.date(1970, 1, 1).toordinal()
     for k in range(len(games)):
         game = games[(turn + k) % len(games)]
-        if records is None:
-            pool = _bundled(game)
-        else:
-            pool = {r.id: (lambda r=r: r) for r in records(game)}
+        pool = _bundled(game) if records is None else {r.id: (lambda r=r: r) for r in records(game)}
         if pool:
             ids = sorted(pool)
             digest = hashlib.sha256(f"{day.isoformat()}:{game}".encode()).digest()

@@ -170,10 +170,7 @@ class GridFrame:
         if self.space_text.placeholder != text:
             self.space_text.placeholder = text
         lang = self.language() if self.language is not None else None
-        if lang:
-            with use_language(lang):
-                help_ = help_html("square", cell)
-        else:
+        with use_language(lang) if lang else contextlib.nullcontext():
             help_ = help_html("square", cell)
         if self.touch_help.value != help_:
             self.touch_help.value = help_

@@ -154,13 +154,9 @@ class Study:
 
     def languages(self) -> tuple[str, ...]:
         """The languages every text of the study is written in."""
-        texts = [self.title, *(s.text for s in self.steps)]
-        for s in self.steps:
-            if s.question is not None:
-                texts.append(s.question.prompt)
-        common = set(LANGUAGES)
-        for t in texts:
-            common &= set(t.languages)
+        texts = [self.title, *(s.text for s in self.steps),
+                 *(s.question.prompt for s in self.steps if s.question is not None)]
+        common = set(LANGUAGES).intersection(*(t.languages for t in texts))
         return tuple(lang for lang in LANGUAGES if lang in common)
 
 

@@ -80,14 +80,9 @@ def record_from_dict(data: dict, path: Path | None = None) -> PuzzleRecord:
 
 def dumps_record(rec: PuzzleRecord) -> str:
     """The file text of ``rec`` (keys in the documented order; defaults left out)."""
-    lines = []
-    for name in PuzzleRecord.__dataclass_fields__:
-        if name == "path":
-            continue
-        value = getattr(rec, name)
-        if name not in _REQUIRED and value in (0, "", ()) and name not in ("moves", "turns", "plies"):
-            continue
-        lines.append(f"{name} = {toml_value(value)}")
+    written = (*_REQUIRED, "moves", "turns", "plies")  # the others only when they differ from their default
+    lines = [f"{name} = {toml_value(getattr(rec, name))}" for name in PuzzleRecord.__dataclass_fields__
+             if name != "path" and (name in written or getattr(rec, name) not in (0, "", ()))]
     return "\n".join(lines) + "\n"
 
 

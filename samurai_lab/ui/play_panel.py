@@ -55,11 +55,8 @@ class LinePlayPanel:
         """Show ``state``; ``mine``: the seat is to move (its pieces answer clicks, its passes are buttons)."""
         self.state, self.mine, self.selected = state, mine, None
         cellless = [a for a in self.game.legal_actions(state) if not self.game.action_cells(a)] if mine else []
-        buttons = []
-        for action in cellless:
-            text = self.game.action_text(action)
-            buttons.append(button(text, "samurai-together-action", on_click=lambda _b, t=text: self._propose(t)))
-        self.buttons.children = tuple(buttons)
+        self.buttons.children = tuple(button(t, "samurai-together-action", on_click=lambda _b, t=t: self._propose(t))
+                                      for t in map(self.game.action_text, cellless))
         self.draw()
 
     def click(self, cell: int | None) -> None:

@@ -81,10 +81,7 @@ def language_links(current: str, href: Callable[[str], str], languages: Iterable
     parts = []
     for lang in languages:
         name = html.escape(LANGUAGES[lang])
-        if lang == current:
-            parts.append(f'<a href="{html.escape(href(lang))}" aria-current="true" lang="{lang}" hreflang="{lang}">'
-                         f'<b>{name}</b></a>')
-        else:
-            parts.append(f'<a href="{html.escape(href(lang))}" lang="{lang}" hreflang="{lang}">{name}</a>')
+        mark, text = (' aria-current="true"', f"<b>{name}</b>") if lang == current else ("", name)
+        parts.append(f'<a href="{html.escape(href(lang))}"{mark} lang="{lang}" hreflang="{lang}">{text}</a>')
     # the dot is a separator to the eye only, spaced as the links are (the switch may be a flex row)
     return '<span aria-hidden="true" style="margin-right:10px">·</span>'.join(parts)

@@ -17,6 +17,7 @@ import gettext
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Iterator
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -24,15 +25,9 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", "es": "Español", "ru": "Русский", "fr": "Français"}
 DEFAULT_LANGUAGE = "en"
 
-class _Current:
-    """The language of this process. A kernel serves one page, so one value is enough; it is a plain
-    attribute rather than a context variable because notebook cells and widget callbacks do not
-    share a context."""
-
-    code: str = DEFAULT_LANGUAGE
-
-
-_current = _Current()
+#: The language of this process. A kernel serves one page, so one value is enough; a plain attribute rather
+#: than a context variable because notebook cells and widget callbacks do not share a context.
+_current = SimpleNamespace(code=DEFAULT_LANGUAGE)
 
 
 def normalize_language(code: str | None) -> str | None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Iterable, Sequence
 from urllib.parse import parse_qsl
 
@@ -39,15 +40,9 @@ REQUEST_POLL_S = 15.0
 REQUEST_ATTEMPTS = 3
 
 
-class _Request:
-    """Whether this process has read its request. Kept in the process, never in ``os.environ``:
-    a kernel inherits the server's environment, so a flag there could be read by the wrong page."""
-
-    read: bool = False
-    lost: bool = False  # the server never gave it: the defaults are shown, with a warning
-
-
-_request = _Request()
+#: Whether this process has read its request (``lost``: the server never gave it, the defaults are shown, with a
+#: warning). Kept in the process, never in ``os.environ``: a kernel inherits the server's environment.
+_request = SimpleNamespace(read=False, lost=False)
 
 
 def request_info_url() -> str:

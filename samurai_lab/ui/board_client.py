@@ -23,9 +23,8 @@ import math
 import ipywidgets as widgets
 
 from ..i18n import N_, Domain
-from .layout import script_output
 from .projector import PROJECTOR_CSS
-from .scroll_focus import CANVAS_CLASS
+from .scroll_focus import CANVAS_CLASS, script_output
 from .touch import touch_script
 
 T = Domain("ui")

@@ -26,10 +26,11 @@ import ipywidgets as widgets
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, Domain, get_language
 from .common import KINDS
 from .language import APP_LANGUAGES, LANG_OPTION, language_links, unknown_language
-from .layout import classed, css_widget, LAYOUT_CSS, NARROW_PX, script_output, SCROLL_X_CLASS, TOUCH_TARGET_PX
+from .layout import classed, css_widget, LAYOUT_CSS, NARROW_PX, SCROLL_X_CLASS, TOUCH_TARGET_PX
 from .projector import PROJECTOR_CLASS, PROJECTOR_CSS as BOARD_PROJECTOR_CSS, set_projector
 from .query import PAGE_OPTIONS, Query, query_string
 from .runtime import in_browser
+from .scroll_focus import script_output
 
 T = Domain("ui")
 

@@ -108,17 +108,6 @@ def css_widget(css: str) -> widgets.HTML:
     return widgets.HTML(f"<style>{css}</style>", layout=widgets.Layout(display="none"))
 
 
-def script_output(script: str | tuple[str, ...], css_class: str = "") -> widgets.Output:
-    """A hidden ``Output`` whose only outputs are scripts (one, or a tuple): voila and JupyterLab run them
-    when shown."""
-    out = widgets.Output(layout=widgets.Layout(display="none"))
-    if css_class:
-        out.add_class(css_class)
-    out.outputs = tuple({"output_type": "display_data", "data": {"application/javascript": code, "text/plain": ""},
-                         "metadata": {}} for code in ((script,) if isinstance(script, str) else script))
-    return out
-
-
 def classed(widget: W, *css_classes: str) -> W:
     """``widget`` with the CSS classes ``css_classes`` (the stylesheets' and the tests' handles on it)."""
     for css_class in css_classes:

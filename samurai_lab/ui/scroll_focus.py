@@ -3,9 +3,9 @@
 On mouse-down, ipycanvas 0.14 calls ``canvas.focus()`` and only then reads the canvas position: when the
 canvas is partly off-screen, that focus scrolls it into view first, and the click is read as far away as
 the page moved. A capture-phase mouse-down listener on the document (it runs before ipycanvas' own) gives
-every canvas of CSS class ``CANVAS_CLASS`` a ``focus`` that never scrolls (``preventScroll``). The script is
-an ``application/javascript`` output of a hidden ``Output``, which voila and JupyterLab run (an ``HTML``
-widget would not); the listener is installed once per page.
+every canvas of CSS class ``CANVAS_CLASS`` a ``focus`` that never scrolls (``preventScroll``); it is installed
+once per page. Every page script is an ``application/javascript`` output of a hidden ``Output``
+(:func:`script_output`), which voila and JupyterLab run (an ``HTML`` widget would not).
 """
 
 from __future__ import annotations
@@ -32,18 +32,20 @@ SCRIPT = """
 """ % CANVAS_CLASS
 
 
-def scroll_focus_fix() -> widgets.Output:
-    """A hidden widget whose only output is ``SCRIPT`` (run by the browser when it is displayed)."""
+def script_output(script: str | tuple[str, ...], css_class: str = "") -> widgets.Output:
+    """A hidden ``Output`` whose only outputs are scripts (one, or a tuple): voila and JupyterLab run them
+    when shown."""
     out = widgets.Output(layout=widgets.Layout(display="none"))
-    out.add_class(OUTPUT_CLASS)
-    out.outputs = (
-        {
-            "output_type": "display_data",
-            "data": {"application/javascript": SCRIPT, "text/plain": ""},
-            "metadata": {},
-        },
-    )
+    if css_class:
+        out.add_class(css_class)
+    out.outputs = tuple({"output_type": "display_data", "data": {"application/javascript": code, "text/plain": ""},
+                         "metadata": {}} for code in ((script,) if isinstance(script, str) else script))
     return out
 
 
-__all__ = ["CANVAS_CLASS", "SCRIPT", "scroll_focus_fix"]
+def scroll_focus_fix() -> widgets.Output:
+    """A hidden widget whose only output is ``SCRIPT`` (run by the browser when it is displayed)."""
+    return script_output(SCRIPT, OUTPUT_CLASS)
+
+
+__all__ = ["CANVAS_CLASS", "SCRIPT", "script_output", "scroll_focus_fix"]

@@ -15,7 +15,7 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from ..common.limits import MAX_BYTES, FileTooBig, check_size
-from .layout import script_output
+from .scroll_focus import script_output
 
 GUARD_CLASS = "samurai-upload-guard"
 _ids = itertools.count(1)

@@ -71,13 +71,14 @@ def user_data_dir() -> Path:
     return base / USER_FOLDER
 
 
-def saved_dir() -> Path:
+def saved_dir(sub: str = "", beside: Path | None = None, user: str = SAVED) -> Path:
     """The one folder where the apps save positions on the server: ``$SAMURAI_SAVED_DIR`` (``samurai-lab
     serve --saved-dir``), else ``scenarios/saved`` in a source checkout, else ``saved`` in the user's
-    folder (:func:`user_data_dir`); never inside an installed package."""
+    folder (:func:`user_data_dir`); never inside an installed package. Another kind of file saved has a
+    folder of its own: ``sub`` of the first, ``saved`` in the bundled folder ``beside``, ``user``."""
     env = os.environ.get(SAVED_DIR_ENV, "").strip()
     if env:
-        return Path(env).expanduser()
+        return Path(env).expanduser() / sub
     if in_source_checkout():
-        return scenarios_dir() / SAVED
-    return user_data_dir() / SAVED
+        return (scenarios_dir() if beside is None else beside) / SAVED
+    return user_data_dir() / user

@@ -8,7 +8,6 @@ inside an installed package.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -25,12 +24,7 @@ def studies_dir() -> Path:
 
 def saved_studies_dir() -> Path:
     """The one folder where the apps save studies on the server."""
-    env = os.environ.get(resources.SAVED_DIR_ENV, "").strip()
-    if env:
-        return Path(env).expanduser() / STUDIES
-    if resources.in_source_checkout():
-        return studies_dir() / resources.SAVED
-    return resources.user_data_dir() / "saved-studies"
+    return resources.saved_dir(STUDIES, studies_dir(), "saved-studies")
 
 
 def bundled_studies() -> list[Path]:

@@ -52,12 +52,9 @@ def find_study(name: str) -> Path:
     """The study called ``name`` (a file name, ``.toml`` optional) among the saved and the bundled
     ones (the saved first); ValueError when there is none. No path outside those folders is read."""
     stem = name.strip().removesuffix(".toml")
-    if not stem or "/" in stem or "\\" in stem or ".." in stem:
-        raise ValueError(f"there is no study {name!r}")
-    saved = saved_studies_dir() / f"{stem}.toml"
-    if saved.is_file():
-        return saved
-    for p in bundled_studies():
-        if p.stem == stem:
-            return p
+    if stem and "/" not in stem and "\\" not in stem and ".." not in stem:
+        saved = saved_studies_dir() / f"{stem}.toml"
+        found = saved if saved.is_file() else next((p for p in bundled_studies() if p.stem == stem), None)
+        if found is not None:
+            return found
     raise ValueError(f"there is no study {name!r}")

@@ -342,10 +342,10 @@ def language_nav_html(notebook: str, languages: Iterable[str] = APP_LANGUAGES, l
 class AppHeader:
     """The header of one app (CSS class ``samurai-app-header``); ``widget`` goes on top of the app.
 
-    ``root`` gets ``samurai-projector`` in projector mode, ``boards`` their ``set_projector(on)``;
-    ``coordinates``: a callback ``(on)`` that adds a "Show coordinates" switch; ``extra``: more widgets for
-    the header's row; ``query``: the page's options (default: its address); ``languages``: the switch's
-    (default: the app's, from ``APPS``)."""
+    ``notebook`` names the app (from ``APPS``, else ``name``); ``root`` gets ``samurai-projector`` in projector
+    mode, ``boards`` their ``set_projector(on)``; ``edition``: the app's edition switch; ``coordinates``: a
+    callback ``(on)`` that adds a "Show coordinates" switch; ``extra``: more widgets for the header's row;
+    ``query``: the page's options (default: its address); ``languages``: the switch's (default: the app's)."""
 
     def __init__(self, notebook: str, *, name: str | None = None, root: widgets.DOMWidget | None = None,
                  boards: Iterable[Any] = (), edition: widgets.Widget | None = None,

@@ -9,7 +9,8 @@
 
 Under voila with preheated kernels (``samurai-lab serve``) the notebook runs before anyone asks for the page:
 it waits for the request on voila's ``voila/query/<kernel>`` websocket, as ``voila.utils.get_query_string()``
-does, without importing ``voila.utils`` (the whole Jupyter server: seconds of CPU per kernel). It asks again
+does, without importing ``voila.utils`` (the whole Jupyter server: seconds of CPU per kernel); an app builds
+its widgets first, then reads the query, so the wait costs nothing. It asks again
 every :data:`REQUEST_POLL_S` seconds, and a server that fails :data:`REQUEST_ATTEMPTS` times in a row gives
 the defaults, with a warning. Under plain voila the query string is in ``$QUERY_STRING``; elsewhere there is
 none. Unknown or malformed options never raise: each becomes one line of :meth:`Query.message`.

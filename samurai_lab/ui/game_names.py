@@ -6,8 +6,9 @@ from ..common.game import Game
 from ..i18n import N_, Domain
 
 T = Domain("ui")
-#: The bundled games' labels (``Game.label``), marked for translation here.
-LABELS = (N_("Samurai (Reiner Knizia)"), N_("Katana"), N_("Iki-zumari"))
+#: The bundled games' labels (``Game.label``) by name, marked for translation here (the pages that list the games
+#: by name import no game).
+LABELS = {"knizia": N_("Samurai (Reiner Knizia)"), "katana": N_("Katana"), "ikizumari": N_("Iki-zumari")}
 
 
 def game_label(game: Game) -> str:

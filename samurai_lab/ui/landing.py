@@ -19,6 +19,7 @@ import ipywidgets as widgets
 from ..common.daily_puzzle import daily_puzzle
 from ..common.resources import thumbs_dir
 from ..i18n import N_, Domain, get_language
+from .game_names import LABELS
 from .header import APP_BY_NOTEBOOK, AppHeader, AppLink, app_href, available
 from .layout import classed
 
@@ -64,10 +65,8 @@ PATHS: tuple[Path_, ...] = (
                                  "and the two other games called Samurai."),
           ("game.ipynb", "together.ipynb", "puzzles.ipynb", "tournament.ipynb", "katana.ipynb", "ikizumari.ipynb")),
 )
-#: The names of the games whose puzzles take turns as the puzzle of the day (``game_names.LABELS``), so that the
-#: landing page imports no game.
-DAILY_GAMES: dict[str, str] = {"knizia": N_("Samurai (Reiner Knizia)"), "katana": N_("Katana"),
-                               "ikizumari": N_("Iki-zumari")}
+#: The games whose puzzles take turns as the puzzle of the day, by name, with their labels.
+DAILY_GAMES: dict[str, str] = LABELS
 #: Apps shown under "Everything else" (those of no path).
 MORE: tuple[str, ...] = ("map.ipynb", "engine_tour.ipynb")
 

@@ -16,8 +16,9 @@ from ..common.limits import read_text
 from ..common.study_files import find_study, study_files
 from ..common.study_format import StudyError, load_study, study_game
 from ..common.study_model import StudyPlay
-from ..i18n import N_, Domain, get_language
+from ..i18n import Domain, get_language
 from .common import Feedback
+from .game_names import LABELS
 from .header import AppHeader
 from .language import APP_LANGUAGES, open_page
 from .layout import button, classed
@@ -28,8 +29,6 @@ from .upload_guard import guard_upload
 T = Domain("ui")
 
 QUERY_KEYS = ("study", "game", "step")
-#: The bundled games' names in the list of studies (translated when shown; another game shows its title).
-GAME_NAMES = {"knizia": N_("Samurai (Reiner Knizia)"), "katana": N_("Katana"), "ikizumari": N_("Iki-zumari")}
 #: The languages of the study app: every game's (Iki-zumari's studies speak French).
 LANGUAGES = (*APP_LANGUAGES, "fr")
 
@@ -80,7 +79,7 @@ class StudyApp:
                 continue
             if (self.game and s.game != self.game) or s.game not in self.games:
                 continue
-            game = T.gettext(GAME_NAMES.get(s.game) or self.games[s.game].title)
+            game = T.gettext(LABELS.get(s.game) or self.games[s.game].title)  # another game: its title
             speaks = lang in s.languages()
             # a study the page's language cannot show is shown in English: its label says so
             in_english = T.gettext("in English")

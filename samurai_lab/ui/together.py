@@ -135,10 +135,8 @@ class Lobby:
 
     def create(self) -> dict:
         """Create the game the form describes and show its links."""
-        seats = []
-        for row in self.seats_box.children:
-            _, kind, name = row.children
-            seats.append({"kind": kind.value, **({"name": name.value.strip()} if name.value.strip() else {})})
+        seats = [{"kind": kind.value, **({"name": name.value.strip()} if name.value.strip() else {})}
+                 for _, kind, name in (row.children for row in self.seats_box.children)]
         if not any(s["kind"] == PERSON for s in seats):
             raise ValueError(T.gettext("At least one seat is a person's."))
         rulings = {dd.ruling: dd.value for dd in self.rulings_box.children if dd.value != dd.options[0][1]}

@@ -1,10 +1,9 @@
 """Bot-versus-bot matches of any two-player game (``samurai-lab simulate --game NAME``): ``play_match``.
 
-Seats alternate: in game ``i`` the first bot named sits in seat 0 when ``i`` is even and in seat 1 when it is
-odd. Bots are made by name through ``Game.bot`` (``search:800n``: options the game reads), each game with its
-own seed. Win rates come with Wilson 95 % intervals; draws (also games cut at ``max_plies``, ending
-``max_plies``) are counted apart. The same seed gives the same games. A game whose simulations differ (Knizia's:
-several players, editions, time limits) declares its own command as ``features["simulate"]``.
+Seats alternate from game to game; bots are made by name through ``Game.bot`` (``search:800n``: options the
+game reads), each game with its own seed, so the same seed gives the same games. Win rates come with Wilson
+95 % intervals; draws (also games cut at ``max_plies``) are counted apart. A game whose simulations differ
+(Knizia's: several players, editions, time limits) declares its own command as ``features["simulate"]``.
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
-"""Where studies are: the bundled ones (``studies/``), and the folder where the apps save them.
-
-Saved studies follow the rules of saved positions (``resources.saved_dir``): a folder of their own
-beside them, ``$SAMURAI_SAVED_DIR/studies`` (``samurai-lab serve --saved-dir``), else
-``studies/saved`` in a source checkout, else ``saved-studies`` in the user's own folder; never
-inside an installed package.
+"""Where studies are: the bundled ones (``studies/``), and the folder where the apps save them, beside the
+saved positions (``resources.saved_dir``): ``$SAMURAI_SAVED_DIR/studies``, else ``studies/saved`` in a source
+checkout, else ``saved-studies`` in the user's own folder; never inside an installed package.
 """
 
 from __future__ import annotations

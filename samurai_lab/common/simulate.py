@@ -2,8 +2,9 @@
 
 Seats alternate from game to game; bots are made by name through ``Game.bot`` (``search:800n``: options the
 game reads), each game with its own seed, so the same seed gives the same games. Win rates come with Wilson
-95 % intervals; draws (also games cut at ``max_plies``) are counted apart. A game whose simulations differ
-(Knizia's: several players, editions, time limits) declares its own command as ``features["simulate"]``.
+95 % intervals; draws (also games cut at ``max_plies``, their ending ``max_plies``) are counted apart. A game
+whose simulations differ (Knizia's: several players, editions, time limits) declares its own command as
+``features["simulate"]``.
 """
 
 from __future__ import annotations

@@ -1,16 +1,10 @@
 """The one report of ``samurai-lab simulate`` for every game: a match between bots, or a ladder of matches.
 
-A match report (``--json``) reads::
-
-    {"schema": "samurai-lab/simulate/1", "kind": "match", "game": "katana", "games": 20, "seed": 0,
-     "players": 2, "bots": [{"name", "level", "seats", "wins", "draws", "win_rate", "ci_low", "ci_high",
-     "seconds_per_move"}, ...], "draws": 0, "mean_length": 61.5, "length_unit": "moves",
-     "endings": {...}, "seconds": 3.2, "details": {...}}
-
-``win_rate`` is wins over games (shared victories count as fractions of a win), ``ci_low``/``ci_high``
-its Wilson 95 % interval; ``details`` holds what only one game measures. A ladder (``--ladder``) plays
-each level against the next and the strongest against the weakest; its report carries the same match
-reports in ``pairs``.
+A match report (``--json``) holds the keys :data:`MATCH_KEYS` (``"schema": "samurai-lab/simulate/1"``,
+``"kind": "match"``), each of its ``bots`` the keys :data:`BOT_KEYS`. ``win_rate`` is wins over games (shared
+victories count as fractions of a win), ``ci_low``/``ci_high`` its Wilson 95 % interval; ``details`` holds what
+only one game measures. A ladder (``--ladder``, :data:`LADDER_KEYS`) plays each level against the next and the
+strongest against the weakest; its report carries the same match reports in ``pairs``.
 """
 
 from __future__ import annotations

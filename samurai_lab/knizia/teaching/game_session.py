@@ -1,13 +1,9 @@
-"""A game being played: who sits where (people and bots), every state and action so far,
-undo within a person's turn, bot moves, what each person may see, and game records.
-
-Widget-free: the game app drives it, tests drive it directly::
+"""A game being played, widget-free: who sits where (people and bots), every state and action so far, undo
+within a person's turn, bot moves, what each person may see, and game records::
 
     session = GameSession([Player.person(), Player.bot("greedy")], EDITION_1998.with_options(
         setup="random", hands="random"), seed=3)
-    session.play("S2@HO12")      # a person's action (an Action or its notation)
-    session.undo()               # allowed within the person's own turn
-    session.play("S2@HO12"); session.play("end")
+    session.play("S2@HO12")      # a person's action (an Action or its notation); session.undo() within his turn
     steps = session.run_bots()   # the bots answer until a person is to act
 """
 
@@ -144,8 +140,7 @@ class GameSession:
             if player.is_bot:
                 self._bots[p] = self._bot_factory(player.level or "")
         people = self.people
-        self.viewer: int | None = people[0] if len(people) == 1 else None
-        self._follow_current()
+        self.viewer: int | None = people[0] if len(people) == 1 else None  # several people: nobody until one sits
 
     # --- who is who ------------------------------------------------------
     @property
@@ -199,11 +194,6 @@ class GameSession:
                 player=self.label(player)))
         self.viewer = player
 
-    def _follow_current(self) -> None:
-        """While the pieces are placed in the open, people sharing the screen see no hand."""
-        if self.state.phase is Phase.PLACE_PIECES and len(self.people) >= 2:
-            self.viewer = None
-
     def visible_state(self, reveal_all: bool = False) -> GameState:
         """What the table shows: everything when ``reveal_all``, at the end, or with bots only;
         else the view of the person in front of the screen (nobody's secrets before a handover)."""
@@ -227,26 +217,25 @@ class GameSession:
         taker = self.handover_to()
         if taker is not None:
             raise ValueError(T.gettext("pass the screen to {player} first").format(player=self.label(taker)))
-        return self._push(action)
+        return self._push(self.state, action, self.state.apply(action))
 
-    def _push(self, action: Action) -> Step:
-        before = self.state
-        after = before.apply(action)
+    def _push(self, before: GameState, action: Action, after: GameState) -> Step:
         p = before.current
         step = Step(len(self.actions), p, action, before, after, describe_action(before, action, after, self.label(p)))
         self.states.append(after)
         self.actions.append(action)
         self.steps.append(step)
-        self._follow_current()
+        if after.phase is Phase.PLACE_PIECES and len(self.people) >= 2:  # placed in the open: nobody's hand shown
+            self.viewer = None
         return step
 
     def bot_step(self) -> Step | None:
         """One action of the bot to move (it sees only its own view); None if a person is to act."""
         if not self.is_bot_turn():
             return None
-        p = self.state.current
-        action = self._bots[p].choose(self.state.view(p), self._rngs[p])
-        return self._push(action)
+        state = self.state
+        action = self._bots[state.current].choose(state.view(state.current), self._rngs[state.current])
+        return self._push(state, action, state.apply(action))
 
     def run_bots(self, limit: int = 100_000, on_step: Callable[[Step], Any] | None = None) -> list[Step]:
         """Let the bots play until a person is to act or the game is over (``on_step`` after each)."""
@@ -336,18 +325,10 @@ class GameSession:
         if len(states) != len(actions) + 1:
             raise ValueError(f"{len(actions)} actions need {len(actions) + 1} states, not {len(states)}")
         first = states[0]
-        players = tuple(players) if players is not None else tuple(
-            Player.person(s.name) for s in first.seats)
+        players = tuple(players) if players is not None else tuple(Player.person(s.name) for s in first.seats)
         session = cls(players, first.ruleset, first.seed or 0, bot_factory=bot_factory, initial=first)
         for k, action in enumerate(actions):
-            before, after = states[k], states[k + 1]
-            p = before.current
-            session.states.append(after)
-            session.actions.append(action)
-            text = describe_action(before, action, after, session.label(p))
-            session.steps.append(Step(k, p, action, before, after, text))
-        session.viewer = session.people[0] if len(session.people) == 1 else None
-        session._follow_current()
+            session._push(states[k], action, states[k + 1])
         return session
 
     @classmethod
@@ -357,9 +338,7 @@ class GameSession:
         from ..scenarios import parse_record, replay
 
         record = parse_record(text)
-        states = replay(record)
-        actions = list(record.actions)
-        return cls.from_states(states, actions, players, bot_factory=bot_factory)
+        return cls.from_states(replay(record), list(record.actions), players, bot_factory=bot_factory)
 
 
 def _nobody_view(state: GameState, viewer: int | None) -> GameState:

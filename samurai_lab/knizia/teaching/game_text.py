@@ -1,9 +1,5 @@
-"""One line per action for a game's log, in the edition's vocabulary and the current language.
-
-``describe_action(before, action, after, label)`` says what happened, including the
-pieces the action decided and the end of the game. Starting-hand picks are secret:
-their line never names the tile.
-"""
+"""One line per action for a game's log (``describe_action``), in the edition's vocabulary and the current
+language; starting-hand picks are secret: their line never names the tile."""
 
 from __future__ import annotations
 

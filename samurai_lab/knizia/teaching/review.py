@@ -1,14 +1,10 @@
 """A review of one player's game: the turns that cost the most, the better turn, and why, in words.
 
-For each of the player's turns of play, the candidate turns (the search bot's greedy plans) and the
-turn played are judged together from the player's view by Monte Carlo playouts on the fast path
-(``bots.fast_judge``). The chance *before* the turn is the best candidate's, the chance *after* is the
-played turn's; the difference is what the turn cost. As lichess marks moves, a turn that costs at
-least ``INACCURACY`` is an inaccuracy, ``MISTAKE`` a mistake, ``BLUNDER`` a blunder. The estimates are
-those of random continuations: a measure of the position, not of perfect play.
-
-``review_steps`` yields one turn at a time (for a progress bar, or an app that must not freeze);
-``review_game`` returns the whole ``GameReview``; ``review_record`` reads a game record.
+Each turn of play and the candidate turns (the search bot's greedy plans) are judged together from the
+player's view by Monte Carlo playouts on the fast path (``bots.fast_judge``): the chance *before* the turn is
+the best candidate's, *after* it the played turn's; the difference is what the turn cost, marked as lichess
+marks moves (``INACCURACY``, ``MISTAKE``, ``BLUNDER``). Random continuations measure the position, not
+perfect play. ``review_steps`` yields one turn at a time (a progress bar); ``review_game`` returns it all.
 """
 
 from __future__ import annotations

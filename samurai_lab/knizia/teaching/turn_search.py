@@ -1,10 +1,5 @@
-"""Every outcome of one whole Knizia turn: what it captures, whether it wins, whether it leaves the next player
-anything to take. The puzzles (:mod:`.puzzle`) prove their answers with it.
-
-:func:`search_turn` goes over every legal turn of the player to move: every legal action of every step (every
-tile on every hex, every swap, every move of a tile, the turn's end), the actions of one class (of one effect on
-everything the rest of the turn can depend on) played once and the states reached by several orders merged
-(see its docstring; ``tests/test_puzzle_proofs.py`` checks it against every turn played one by one). The other
+"""Every outcome of one whole Knizia turn (:func:`search_turn`): what it captures, whether it wins, whether it
+leaves the next player anything to take; the puzzles (:mod:`.puzzle`) prove their answers with it. The other
 players' hands and every pile stay out of it: a turn's captures depend only on the board and the hand, and the
 reply (:mod:`.reply`) only on the board and the tiles the next player has left. :func:`relevant_actions` lists
 the actions near the settlements the hand can still close (for the puzzles' board).

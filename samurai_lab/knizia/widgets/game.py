@@ -1,16 +1,9 @@
-"""The game app: a full game of Samurai between people (hot seat) and bots.
+"""The game app: a full game of Samurai between people (hot seat) and bots (``GameApp().widget``).
 
-Setup follows the rulebooks: the screen passes from person to person while each chooses his
-starting hand in secret (nobody sees another's hand); then the pieces are placed in the open, in
-turn order from the first seat; then play begins with the first seat.
-
-Screens: the new-game form (seats, rules, seed; or load a record), the table (board, hand,
-hints, log, undo; a pass screen between two people), the end (scoring, record export), and a
-step-by-step replay. The rules of the table live in ``samurai_lab.knizia.teaching.game_session.GameSession``;
-this module turns clicks into its calls and shows the result::
-
-    from samurai_lab.knizia.widgets.game import GameApp
-    GameApp().widget
+Setup follows the rulebooks: each person chooses his starting hand in secret, the screen passed between
+them; then the pieces are placed in the open, from the first seat; then play begins with the first seat.
+The rules of the table live in ``teaching.game_session.GameSession``; this module turns clicks into its
+calls and shows the result: the new-game form, the table, the end and a step-by-step replay.
 """
 
 from __future__ import annotations
@@ -34,7 +27,7 @@ from ..render.describe import hover_text
 from ..render.theme import seat_colours
 from ..core.model import Phase
 from ..core.state import GameState
-from ..core.tiles import CASTES
+from ..core.tiles import Caste
 from .board import BoardView
 from ...ui.common import Feedback
 from .game_replay import RecordExport, ReplayViewer
@@ -88,11 +81,8 @@ def intro_html() -> str:
 
 
 class GameApp:
-    """The whole app (``widget``, CSS class ``samurai-game``).
-
-    ``bot_pause`` is the default pause in seconds after a bot's action (the form can change it);
-    ``sleep`` is how the app waits (tests pass a no-op).
-    """
+    """The whole app (``widget``, CSS class ``samurai-game``). ``bot_pause``: the form's first pause in seconds
+    after a bot's action; ``sleep``: how the app waits (tests pass a no-op)."""
 
     def __init__(self, bot_pause: float = 0.5, hex_size: float = 22, seed: int = 1,
                  bot_factory: BotFactory | None = None, sleep: Callable[[float], None] = time.sleep) -> None:
@@ -110,13 +100,13 @@ class GameApp:
         # --- the new-game screen -----------------------------------------------
         self.form = NewGameForm(bot_pause=bot_pause, seed=seed)
         self.form.on_start(guard(self.start_from_form))
-        self.record_input = widgets.Textarea(placeholder=T.gettext("Paste a game record here"),
-                                             layout=widgets.Layout(width="560px", height="64px"))
-        self.record_input.add_class("samurai-record-input")
-        self.load_button = button(T.gettext("Replay this record"), "samurai-load-record", icon="folder-open")
-        self.load_button.on_click(guard(lambda _b: self.load_record(self.record_input.value)))
-        self.resume_button = button(T.gettext("Back to the game"), "samurai-resume", icon="arrow-left")
-        self.resume_button.on_click(guard(lambda _b: self.show_screen("table")))
+        self.record_input = classed(widgets.Textarea(placeholder=T.gettext("Paste a game record here"),
+                                                     layout=widgets.Layout(width="560px", height="64px")),
+                                    "samurai-record-input")
+        self.load_button = button(T.gettext("Replay this record"), "samurai-load-record", icon="folder-open",
+                                  on_click=guard(lambda _b: self.load_record(self.record_input.value)))
+        self.resume_button = button(T.gettext("Back to the game"), "samurai-resume", icon="arrow-left",
+                                    on_click=guard(lambda _b: self.show_screen("table")))
         self.intro = classed(widgets.HTML(intro_html()), "samurai-intro")
         self.setup_screen = classed(widgets.VBox([
             self.intro, self.resume_button, self.form.widget,
@@ -130,54 +120,48 @@ class GameApp:
         self.hover = classed(widgets.HTML(), "samurai-hover")
         self.status = classed(widgets.HTML(), "samurai-status")
         self.pass_text = widgets.HTML()
-        self.reveal_button = button(T.gettext("Show my tiles"), "samurai-reveal-button", icon="eye", style="warning")
-        self.reveal_button.on_click(guard(lambda _b: self.reveal()))
-        self.pass_screen = widgets.VBox([self.pass_text, self.reveal_button],
-                                        layout=widgets.Layout(border="2px dashed #8a6a36", padding="12px",
-                                                              display="none"))
-        self.pass_screen.add_class("samurai-pass-screen")
+        self.reveal_button = button(T.gettext("Show my tiles"), "samurai-reveal-button", icon="eye", style="warning",
+                                    on_click=guard(lambda _b: self.reveal()))
+        self.pass_screen = classed(widgets.VBox([self.pass_text, self.reveal_button], layout=widgets.Layout(
+            border="2px dashed #8a6a36", padding="12px", display="none")), "samurai-pass-screen")
         self.hand = HandPanel()
         self.hand.on_select(guard(self.choose))
         self.prompt = classed(widgets.HTML(), "samurai-prompt")
         self.swap_castes = classed(widgets.HBox(), "samurai-swap-castes")
-        self.confirm_button = button(T.gettext("Confirm"), "samurai-confirm", icon="check", style="success")
-        self.confirm_button.on_click(guard(lambda _b: self.handle(self.input.commit_pending(self.session.state))))
+        self.confirm_button = button(
+            T.gettext("Confirm"), "samurai-confirm", icon="check", style="success",
+            on_click=guard(lambda _b: self.handle(self.input.commit_pending(self.session.state))))
         self.end_turn_button = button(T.gettext("End the turn"), "samurai-end-turn", icon="step-forward",
-                                      style="primary", tooltip=T.gettext("Refill your hand to five and pass on"))
-        self.end_turn_button.on_click(guard(lambda _b: self.act(EndTurn())))
-        self.pass_button = button(T.gettext("Pass"), "samurai-pass", icon="forward")
-        self.pass_button.on_click(guard(lambda _b: self.act(Pass())))
+                                      style="primary", tooltip=T.gettext("Refill your hand to five and pass on"),
+                                      on_click=guard(lambda _b: self.act(EndTurn())))
+        self.pass_button = button(T.gettext("Pass"), "samurai-pass", icon="forward",
+                                  on_click=guard(lambda _b: self.act(Pass())))
         self.undo_button = button(T.gettext("Undo"), "samurai-undo-turn", icon="undo",
-                                  tooltip=T.gettext("Take back your last action of this turn"))
-        self.undo_button.on_click(guard(lambda _b: self.undo()))
+                                  tooltip=T.gettext("Take back your last action of this turn"),
+                                  on_click=guard(lambda _b: self.undo()))
         self.hint_button = button(T.gettext("Hint"), "samurai-hint-button", icon="lightbulb-o",
-                                  tooltip=T.gettext("The best placements for your hand, ranked, with why"))
-        self.hint_button.on_click(guard(lambda _b: self.show_hints()))
+                                  tooltip=T.gettext("The best placements for your hand, ranked, with why"),
+                                  on_click=guard(lambda _b: self.show_hints()))
         self.hints_box = classed(widgets.VBox(), "samurai-hints")
-        self.preview_confirm = widgets.Checkbox(value=False, description=T.gettext("Preview before playing"),
-                                                indent=False,
-                                                layout=widgets.Layout(width="auto"))
-        self.preview_confirm.add_class("samurai-preview-toggle")
-        self.preview_confirm.observe(guard(self._on_confirm_mode), names="value")
-        self.reveal_all = classed(widgets.Checkbox(value=False, description=T.gettext("Reveal everything (teaching)"),
-                                                   indent=False,
-                                                   layout=widgets.Layout(width="auto")), "samurai-reveal-all")
-        self.reveal_all.observe(guard(lambda _c: self.refresh()), names="value")
+        self.preview_confirm = self._checkbox(T.gettext("Preview before playing"), "samurai-preview-toggle",
+                                              guard(self._on_confirm_mode))
+        self.reveal_all = self._checkbox(T.gettext("Reveal everything (teaching)"), "samurai-reveal-all",
+                                         guard(lambda _c: self.refresh()))
         self.bots_button = button(T.gettext("Let the bots play"), "samurai-bots-continue", icon="play",
-                                  tooltip=T.gettext("The bots stopped (see the message): try again"))
-        self.bots_button.on_click(guard(lambda _b: self.run_bots()))
+                                  tooltip=T.gettext("The bots stopped (see the message): try again"),
+                                  on_click=guard(lambda _b: self.run_bots()))
         self.controls = widgets.HBox([self.end_turn_button, self.pass_button, self.undo_button, self.hint_button,
                                       self.confirm_button, self.bots_button])
-        self.turn_box = widgets.VBox([self.hand.widget, self.swap_castes, self.prompt, self.controls, self.hints_box])
-        self.turn_box.add_class("samurai-turn")
+        self.turn_box = classed(widgets.VBox([self.hand.widget, self.swap_castes, self.prompt, self.controls,
+                                              self.hints_box]), "samurai-turn")
         self.tally = TallyPanel()
         self.log = classed(widgets.HTML(layout=widgets.Layout(max_height="260px", overflow="auto")), "samurai-log")
         self.scoring_box = widgets.VBox()
         self.record_export = RecordExport()
-        self.replay_game_button = button(T.gettext("Replay this game"), "samurai-replay-game", icon="film")
-        self.replay_game_button.on_click(guard(lambda _b: self.replay_session()))
-        self.new_game_button = button(T.gettext("New game"), "samurai-new-game-button", icon="plus")
-        self.new_game_button.on_click(guard(lambda _b: self.show_screen("setup")))
+        self.replay_game_button = button(T.gettext("Replay this game"), "samurai-replay-game", icon="film",
+                                         on_click=guard(lambda _b: self.replay_session()))
+        self.new_game_button = button(T.gettext("New game"), "samurai-new-game-button", icon="plus",
+                                      on_click=guard(lambda _b: self.show_screen("setup")))
         self.review_panel = ReviewPanel(guard, self._make_board, report=self.feedback.report_unexpected)
         self.end_box = classed(widgets.VBox([self.scoring_box, self.review_panel.widget, self.record_export.widget,
                                              widgets.HBox([self.replay_game_button])],
@@ -202,8 +186,8 @@ class GameApp:
 
         self.screen = widgets.Box()
         self.top_feedback = widgets.Box()
-        self.widget = widgets.VBox([widgets.HBox([self.new_game_button]), self.top_feedback, self.screen])
-        self.widget.add_class("samurai-game")
+        self.widget = classed(widgets.VBox([widgets.HBox([self.new_game_button]), self.top_feedback, self.screen]),
+                              "samurai-game")
         self.coords = False
         self.edition = widgets.ToggleButtons(options=[(T.gettext("1998 rules"), "1998"),
                                                       (T.gettext("2015 rules"), "2015")],
@@ -217,6 +201,13 @@ class GameApp:
         self.header.attach(self.widget)
         self.show_screen("setup")
 
+    @staticmethod
+    def _checkbox(description: str, css: str, on_change: Callable[[dict], None]) -> widgets.Checkbox:
+        box = classed(widgets.Checkbox(value=False, description=description, indent=False,
+                                       layout=widgets.Layout(width="auto")), css)
+        box.observe(on_change, names="value")
+        return box
+
     # --- screens -----------------------------------------------------------------
     def show_screen(self, name: str) -> None:
         """Show ``setup``, ``table`` or ``replay``."""
@@ -229,8 +220,7 @@ class GameApp:
         self.side_feedback.children = [self.feedback.widget] if on_table else []
         self.top_feedback.children = [] if on_table else [self.feedback.widget]
         self.new_game_button.layout.display = "none" if name == "setup" else ""
-        if getattr(self, "edition", None) is not None:  # the edition is chosen for a new game
-            self.edition.disabled = name != "setup"
+        self.edition.disabled = name != "setup"  # the edition is chosen for a new game
         self.resume_button.layout.display = "" if (name == "setup" and self.session is not None) else "none"
 
     def _make_board(self, state: GameState) -> BoardView:
@@ -245,10 +235,7 @@ class GameApp:
     def begin(self, session: GameSession) -> None:
         """Sit down at ``session``'s table; the bots play until a person is to act."""
         self.session = session
-        self.input.reset()
-        self.hints_box.children = ()
-        self.last_bot_hexes = ()
-        self.feedback.clear()
+        self._fresh()
         shown = session.visible_state(self.reveal_all.value)
         if self.board is None or self.board.state.n_players != shown.n_players:
             self.board = self._make_board(shown)
@@ -260,42 +247,39 @@ class GameApp:
         self.refresh()
         self.run_bots()
 
-    @property
-    def bot_pause(self) -> float:
-        return self.form.bot_pause
+    def _fresh(self, bot_hexes: bool = True) -> None:
+        """Nothing selected, hinted or said (and the bots' last hexes unmarked) after an action."""
+        self.input.reset()
+        self.hints_box.children = ()
+        if bot_hexes:
+            self.last_bot_hexes = ()
+            self.feedback.clear()
 
     # --- bots ---------------------------------------------------------------------
     def run_bots(self) -> list[Step]:
         """Let the bots play, one visible action at a time, until a person is to act or the game ends."""
         session = self._need_session()
-        steps: list[Step] = []
         if session.is_bot_turn():
             self.last_bot_hexes = ()
         self._bots_running = True
         try:
-            while session.is_bot_turn():
-                step = session.bot_step()
-                if step is None:  # pragma: no cover - is_bot_turn said a bot is to move
-                    break
-                steps.append(step)
-                # every hex the bots touched since the person's last action stays marked
-                self.last_bot_hexes = tuple(dict.fromkeys(self.last_bot_hexes + action_hexes(step.before, step.action)))
-                self.refresh()
-                pause = self._pause_after(step.action)
-                if pause > 0:
-                    self.sleep(pause)
+            return session.run_bots(on_step=self._show_bot_step)
         finally:
             self._bots_running = False
             self.refresh()
-        return steps
 
-    def _pause_after(self, action: Action) -> float:
-        """Tiles and swaps get the full pause; pieces a third of it; secret picks and turn ends none."""
+    def _show_bot_step(self, step: Step) -> None:
+        """Every hex the bots touched since the person's last action stays marked; then a pause: the full one
+        after tiles and swaps, a third of it after pieces, none after secret picks and turn ends."""
+        self.last_bot_hexes = tuple(dict.fromkeys(self.last_bot_hexes + action_hexes(step.before, step.action)))
+        self.refresh()
+        action, pause = step.action, self.form.bot_pause
         if isinstance(action, (PickTile, EndTurn, Pass)):
-            return 0.0
-        if isinstance(action, PlacePiece):
-            return self.bot_pause / 3
-        return self.bot_pause
+            pause = 0.0
+        elif isinstance(action, PlacePiece):
+            pause /= 3
+        if pause > 0:
+            self.sleep(pause)
 
     # --- a person's actions ---------------------------------------------------------
     def _need_session(self) -> GameSession:
@@ -321,10 +305,7 @@ class GameApp:
         """Play a person's action; then the bots answer."""
         session = self._person_to_act()
         step = session.play(action)
-        self.input.reset()
-        self.hints_box.children = ()
-        self.last_bot_hexes = ()
-        self.feedback.clear()
+        self._fresh()
         self.refresh()
         if session.is_bot_turn():
             self.run_bots()
@@ -364,15 +345,13 @@ class GameApp:
 
     def choose_swap_caste(self, end: int, caste_value: str) -> None:
         session = self._person_to_act()
-        caste = next(c for c in CASTES if c.value == caste_value)
-        self.handle(self.input.choose_swap_caste(session.state, end, caste))
+        self.handle(self.input.choose_swap_caste(session.state, end, Caste(caste_value)))
 
     def undo(self) -> None:
         """Take back the person's last action of this turn."""
         session = self._need_session()
         step = session.undo()
-        self.input.reset()
-        self.hints_box.children = ()
+        self._fresh(bot_hexes=False)
         self.feedback.show(T.gettext("Taken back: {action}.").format(
             action=action_phrase(step.before, step.action, self.coords)), "info")
         self.refresh()
@@ -430,10 +409,8 @@ class GameApp:
     def show_hint(self, hint) -> None:
         """Highlight a hint's hexes on the board and say why."""
         session = self._need_session()
-        hexes = action_hexes(session.state, hint.action)
-        if self.board is not None:
-            self._mark((), hexes, None)
         state = session.state
+        self._mark((), action_hexes(state, hint.action), None)
         self.feedback.show(f"{action_phrase(state, hint.action, self.coords)}: "
                            f"{plain_text(state, hint.text, self.coords)}", "info")
 
@@ -487,17 +464,14 @@ class GameApp:
             self.board.set_state(shown)
 
         # status: secret parts only for the person in front of the screen
-        everything = reveal or state.is_over or not session.people
-        if state.is_over:  # the scoring below shows every count
-            self.status.value = f"<b>{html.escape(phase_text(state))}</b>"
-        elif everything:
-            self.status.value = status_html(state, None)
-        elif session.viewer is not None and taker is None:
-            self.status.value = status_html(state, session.viewer)
-        else:
+        everything = reveal or not session.people
+        if not state.is_over and (everything or (session.viewer is not None and taker is None)):
+            self.status.value = status_html(state, None if everything else session.viewer)
+        else:  # at the end the scoring below shows every count
             self.status.value = f"<b>{html.escape(phase_text(state))}</b>"
 
         # the pass screen
+        self.pass_screen.layout.display = "" if taker is not None else "none"
         if taker is not None:
             vocab = state.ruleset.vocabulary
             name = html.escape(session.label(taker))
@@ -510,9 +484,6 @@ class GameApp:
                     player=session.label(taker), then=then))))
             self.reveal_button.description = T.gettext("I am {player}, show my {tiles}").format(
                 player=session.label(taker), tiles=vocab.tiles)
-            self.pass_screen.layout.display = ""
-        else:
-            self.pass_screen.layout.display = "none"
 
         # the hand and the controls
         self.turn_box.layout.display = "none" if (taker is not None or state.is_over) else ""
@@ -547,12 +518,9 @@ class GameApp:
         self._refresh_swap_castes(state if person_turn else None)
 
         # the board's marks: legal targets, and the hexes chosen or just played by a bot
-        if person_turn:
-            marks = self.input.highlights(state)
-            chosen = marks.get(PREVIEW, ())
-            self._mark(marks.get(LEGAL, ()), chosen or self.last_bot_hexes, chosen[0] if chosen else None)
-        else:
-            self._mark((), self.last_bot_hexes, None)
+        marks = self.input.highlights(state) if person_turn else {}
+        chosen = marks.get(PREVIEW, ())
+        self._mark(marks.get(LEGAL, ()), chosen or self.last_bot_hexes, chosen[0] if chosen else None)
 
         self._refresh_log(session)
         self._refresh_end(session)
@@ -634,12 +602,10 @@ class GameApp:
             self.refresh()
 
     def _refresh_end(self, session: GameSession) -> None:
+        self.end_box.layout.display = "" if session.is_over else "none"
         if not session.is_over:
-            self.end_box.layout.display = "none"
             self._scored_for = None
-            return
-        self.end_box.layout.display = ""
-        if getattr(self, "_scored_for", None) is not session.state:
+        elif getattr(self, "_scored_for", None) is not session.state:
             self._scored_for = session.state
             self.scoring_box.children = [scoring_widget(session.state)]
             self.record_export.show(session.record())

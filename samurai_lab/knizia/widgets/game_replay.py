@@ -51,11 +51,8 @@ class RecordExport:
 
 
 class ReplayViewer:
-    """A replayed game: a board, a slider with previous / next, and the line of the step shown.
-
-    ``make_board(state)`` builds the board view (a ``BoardView``); ``on_continue(k)`` is called with the
-    step shown when the person asks to play on from there.
-    """
+    """A replayed game: a board (``make_board(state)``), a slider with previous / next, the line of the step shown,
+    and the buttons back and "Play on from this step" (the app wires them)."""
 
     def __init__(self, make_board: Callable[[GameState], object], guard: Callable[[Callable], Callable]) -> None:
         self._make_board = make_board

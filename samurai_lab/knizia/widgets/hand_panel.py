@@ -1,10 +1,7 @@
 """A player's hand as clickable tile buttons, with the turn's normal / fast allowance.
 
-``HandPanel`` shows any row of choices as buttons (the hand in play, the tile
-kinds while starting hands are chosen, the castes while pieces are placed);
-``hand_items`` and ``allowance_text`` build what it shows from a game state.
-Buttons are pooled by the items' keys: a redraw changes only what differs (a played
-tile's button leaves the row, the others stay as they are).
+``HandPanel`` shows any row of choices (the hand, the tile kinds of the starting hands, the castes of the
+pieces); its buttons are pooled by the items' keys, so a redraw changes only what differs.
 """
 
 from __future__ import annotations

@@ -1,9 +1,5 @@
-"""Undo, redo and a history slider over the states of a session.
-
-States are frozen, so a session's history is simply a list of states with a
-position in it. ``History`` is the plain logic; ``HistoryBar`` its widgets
-(undo and redo buttons, a slider, the step's label).
-"""
+"""Undo, redo and a history slider over a session's frozen states: ``History`` (the plain logic) and
+``HistoryBar`` (its widgets)."""
 
 from __future__ import annotations
 
@@ -85,7 +81,8 @@ class HistoryBar:
     def __init__(self, history: History, guard: Callable[[Callable], Callable] | None = None,
                  words: Callable[[str], str] | None = None) -> None:
         self.history = history
-        self._words = words
+        #: a step's label as shown (e.g. an action's notation in words)
+        self.words: Callable[[str], str] = words or (lambda label: label)
         guard = guard or (lambda fn: fn)
         self.undo_button = button(T.gettext("Undo"), "samurai-undo", "undo", tooltip=T.gettext("Back one step"),
                                   min_width="90px", on_click=guard(lambda _: self.undo()))
@@ -112,13 +109,12 @@ class HistoryBar:
         self._syncing = True
         try:
             with self.slider.hold_sync():
-                if self.slider.max != len(h) - 1 or self.slider.value != h.index:
-                    if h.index > self.slider.max:
-                        self.slider.max = len(h) - 1
-                        self.slider.value = h.index
-                    else:
-                        self.slider.value = h.index
-                        self.slider.max = len(h) - 1
+                if h.index > self.slider.max:  # the value never leaves the slider's range
+                    self.slider.max = len(h) - 1
+                    self.slider.value = h.index
+                else:
+                    self.slider.value = h.index
+                    self.slider.max = len(h) - 1
         finally:
             self._syncing = False
         self.undo_button.disabled = not h.can_undo
@@ -126,10 +122,6 @@ class HistoryBar:
         text = T.gettext("step {n} of {last}: {label}").format(n=h.index, last=len(h) - 1, label=self.words(h.label))
         if self.step.value != text:
             self.step.value = text
-
-    def words(self, label: str) -> str:
-        """A step's label as shown (``words(label)`` given at construction: e.g. an action's notation in words)."""
-        return self._words(label) if self._words is not None else label
 
     def _move(self, step: Callable[[], object]) -> None:
         state = step()

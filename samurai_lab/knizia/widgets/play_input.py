@@ -1,14 +1,7 @@
-"""Turning clicks into actions: what is selected, which hexes are legal, what a click means.
-
-``PlayInput`` is plain logic (no widgets), so that apps and tests drive it the
-same way. It knows every phase, in the rulebooks' order: choosing starting hands
-(click tile kinds), placing caste pieces (choose a caste, click a settlement), and play (choose a tile
-from the hand, click a hex; the swap takes two settlements; the move tile takes
-one of your tiles and a target). Legal hexes come from the core's
-``legal_actions``; a refused click reports the rule from ``why_illegal``.
-
-With ``confirm`` on, the first click on a legal hex previews the action and a
-second click on the same hex (or ``commit_pending``) plays it.
+"""Turning clicks into actions, in every phase (``PlayInput``: plain logic, no widgets, so that apps and tests
+drive it the same way): what is selected, which hexes are legal (the core's ``legal_actions``), what a click
+means; a refused click reports the rule from ``why_illegal``. With ``confirm`` on, the first click on a legal
+hex previews the action and a second click on the same hex (or ``commit_pending``) plays it.
 """
 
 from __future__ import annotations
@@ -42,17 +35,14 @@ class Outcome:
     preview: Preview | None = None
     tap: str | None = None  # the message as a touch screen shows it ("tap" where it says "click")
 
-    def follow(self, play: Callable[[Action], None], show: Callable[[str, str], None],
+    def follow(self, play: Callable[[Action], None], show: Callable[[str, str, str | None], None],
                refresh: Callable[[], None]) -> None:
         """What an app does with it: play the action, or show the message (if any) and redraw."""
         if self.action is not None:
             play(self.action)
             return
         if self.message:
-            if self.tap:
-                show(self.message, self.kind, self.tap)  # type: ignore[call-arg]
-            else:
-                show(self.message, self.kind)
+            show(self.message, self.kind, self.tap)
         refresh()
 
 
@@ -106,11 +96,8 @@ class PlayInput:
 
     # --- what is selected ------------------------------------------------------
     def selected_tile(self, state: GameState) -> Tile | None:
-        hand = state.hand
         k = self.sel.tile
-        if state.phase is Phase.PLAY and k is not None and k < len(hand):
-            return hand[k]
-        return None
+        return state.hand[k] if state.phase is Phase.PLAY and k is not None and k < len(state.hand) else None
 
     def selected_caste(self, state: GameState) -> Caste | None:
         """While pieces are placed: the chosen caste, else the first one left in the supply."""
@@ -243,14 +230,8 @@ class PlayInput:
 
     def highlights(self, state: GameState) -> dict[str, tuple[int, ...]]:
         """style -> hexes: legal targets, the previewed hex, chosen swap ends and the lifted tile."""
-        out: dict[str, tuple[int, ...]] = {LEGAL: self.targets(state)}
-        marked = list(self.sel.swap_ends)
-        if self.sel.move_from is not None:
-            marked.append(self.sel.move_from)
-        if self.sel.pending_hex is not None:
-            marked.append(self.sel.pending_hex)
-        out[PREVIEW] = tuple(marked)
-        return out
+        marked = (*self.sel.swap_ends, self.sel.move_from, self.sel.pending_hex)
+        return {LEGAL: self.targets(state), PREVIEW: tuple(h for h in marked if h is not None)}
 
     # --- clicks on the board -------------------------------------------------
     def click(self, state: GameState, hex_index: int | None) -> Outcome:
@@ -409,18 +390,13 @@ class PlayInput:
         if len(ends) == 2:
             del ends[1:]
             del self.sel.swap_castes[1:]
-        if not ends:
-            if hex_index not in self.targets(state):
-                reason = self._swap_reason(state, hex_index)
-                return Outcome(message=f"{vocab.swap}: {plain_text(state, reason, self.coords)}", kind="error")
-            ends.append(hex_index)
-            self.sel.swap_castes = [state.pieces[hex_index][0]]
-            return Outcome(message=T.gettext("Now click the other settlement of the exchange."),
-                           tap=T.gettext("Now tap the other settlement of the exchange."))
         if hex_index not in self.targets(state):
-            reason = self._swap_reason(state, hex_index, ends[0])
+            reason = self._swap_reason(state, hex_index, ends[0] if ends else None)
             return Outcome(message=f"{vocab.swap}: {plain_text(state, reason, self.coords)}", kind="error")
         ends.append(hex_index)
+        if len(ends) == 1:
+            self.sel.swap_castes = [state.pieces[hex_index][0]]
+            return self._swap_candidate(state)  # the other settlement next
         a, b = ends
         swaps = [s for s in self.legal(state) if isinstance(s, Swap)
                  and {s.hex_a, s.hex_b} == {board.ids[a], board.ids[b]}]
@@ -431,10 +407,8 @@ class PlayInput:
 
     def _swap_reason(self, state: GameState, hex_index: int, other: int | None = None) -> str:
         board = state.board
-        if other is not None:
-            partners = [other]
-        else:
-            partners = [s for s in board.settlements if s != hex_index and state.pieces[s]]
+        partners = [other] if other is not None else [s for s in board.settlements
+                                                      if s != hex_index and state.pieces[s]]
         for s in partners:
             for ca in state.pieces[hex_index]:
                 for cb in state.pieces[s]:

@@ -1,12 +1,7 @@
-"""The review of a finished game in the game app: one player's costly turns, a chart of his estimated
-chance to win, each marked turn on a board with the better turn, and "Learn from your mistakes".
-
-The review runs one turn at a time on the kernel's event loop (``ui.review.MoveReviewPanel``: a
-progress bar moves, the page stays alive); without a running loop (plain Python, tests) it runs at
-once. "Learn from your mistakes" makes a puzzle of each marked position that has one
-(``teaching.puzzle.mistake_puzzle``: one turn proved best by exhaustive search) and plays it in
-the puzzle trainer of the Puzzles app.
-"""
+"""The review of a finished game in the game app: one player's costly turns, a chart of his estimated chance to
+win, each marked turn on a board with the better turn, and "Learn from your mistakes" (a puzzle of each marked
+position that has one, ``teaching.puzzle.mistake_puzzle``, played in the Puzzles app's trainer). The review
+runs one turn at a time on the kernel's event loop when one runs (``ui.review.MoveReviewPanel``)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""Whose turn, every player's hand, pile and captured pieces, and the captures of the session, as HTML.
-
-``status_html`` respects hidden information: in a player's view (``viewer`` set)
-other hands are shown as counts and, with 3-4 players, others' captured pieces
-as "hidden"; the reveal-all teaching view shows everything.
-"""
+"""Whose turn, every player's hand, pile and captured pieces, and the captures of the session, as HTML; in a
+player's view other hands show as counts and, with 3-4 players, others' captured pieces as "hidden"."""
 
 from __future__ import annotations
 

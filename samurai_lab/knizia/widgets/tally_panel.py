@@ -1,9 +1,5 @@
-"""The influence panel: caste x player tallies of one settlement, and what-if previews.
-
-``tally_html`` and ``preview_html`` are plain functions (HTML strings) so that
-any app can show them; ``TallyPanel`` is one HTML widget (CSS class
-``samurai-tally``) that only sends an update when its text changes.
-"""
+"""The influence panel: caste x player tallies of one settlement and what-if previews as HTML
+(``tally_html``, ``preview_html``), and ``TallyPanel``, one widget updated only when its text changes."""
 
 from __future__ import annotations
 

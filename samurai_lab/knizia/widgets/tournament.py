@@ -1,12 +1,6 @@
-"""Bot tournaments: run a simulation, then chart win rates (95 % intervals), captures per caste
-and game lengths, as SVG in HTML widgets (no plotting library).
-
-The chart builders are plain functions of a ``SimulationResult``; ``TournamentApp`` is the
-form (players, bots per seat, edition, games, seed), a run button, a button to run more games
-of the same kind (the results add up) and the charts::
-
-    from samurai_lab.knizia.widgets.tournament import TournamentApp
-    TournamentApp().widget
+"""Bot tournaments (``TournamentApp().widget``): run a simulation, more games of the same kind (the results add
+up), and chart win rates (95 % intervals), captures per caste and game lengths as SVG (plain functions of a
+``SimulationResult``, no plotting library).
 """
 
 from __future__ import annotations
@@ -26,6 +20,7 @@ from .game_setup import bot_levels, bot_levels_html
 from ...common.limits import parse_seed
 from ...i18n import Domain
 from ...ui.common import Feedback
+from ...ui.header import AppHeader
 from ...ui.layout import SCROLL_X_CLASS, button, classed
 
 T = Domain("knizia")
@@ -120,9 +115,7 @@ def win_rates_svg(result: SimulationResult, width: int = 520) -> str:
         fair = left + plot * seats[n] / result.players
         equal = html.escape(T.gettext("equal bots would win {rate}").format(rate=f"{seats[n] / result.players:.0%}"))
         parts.append(f'<line x1="{fair:.1f}" y1="{y + 3}" x2="{fair:.1f}" y2="{y + row - 3}" stroke="{SOFT}" '
-                     f'stroke-dasharray="3,3" stroke-width="1.5"><title>'
-                     f'{equal}'
-                     f'</title></line>')
+                     f'stroke-dasharray="3,3" stroke-width="1.5"><title>{equal}</title></line>')
         if w > 48:  # inside the bar, at its start
             parts.append(_text(left + 5, ym + 4, f"{rates[n]:.0%}", 11, colour="#ffffff", bold=True))
         else:  # after the bar and its interval
@@ -196,9 +189,7 @@ def lengths_svg(result: SimulationResult, width: int = 520, height: int = 200) -
         span = f"{first}" if size == 1 else f"{first}-{last}"
         tip = html.escape(T.ngettext("{turns} turns: {n} game", "{turns} turns: {n} games", n).format(turns=span, n=n))
         parts.append(f'<rect x="{x + 1:.1f}" y="{head + plot_h - h:.1f}" width="{bw - 2:.1f}" '
-                     f'height="{max(h, 0.5):.1f}" fill="#8a6a36" opacity="0.8"><title>'
-                     f'{tip}'
-                     f'</title></rect>')
+                     f'height="{max(h, 0.5):.1f}" fill="#8a6a36" opacity="0.8"><title>{tip}</title></rect>')
         if nbins <= 8 or b % 2 == 0:
             parts.append(_text(x + bw / 2, height - 20, span, 10, "middle", SOFT))
     mean_x = left + (result.turns["mean"] - lo) / (size * nbins) * plot_w
@@ -257,13 +248,10 @@ class TournamentApp:
                                                       for n in (2, 3, 4)],
                                              value=players, style={"button_width": "auto"})
         self.players.add_class("samurai-tournament-players")
-        self.seat_bots = []
-        for k in range(4):
-            default = bots[k % len(bots)]
-            dd = widgets.Dropdown(options=levels, value=default, description=T.gettext("Seat {n}").format(n=k + 1),
-                                  layout=widgets.Layout(width="220px"))
-            dd.add_class("samurai-tournament-bot")
-            self.seat_bots.append(dd)
+        self.seat_bots = [classed(widgets.Dropdown(options=levels, value=bots[k % len(bots)],
+                                                   description=T.gettext("Seat {n}").format(n=k + 1),
+                                                   layout=widgets.Layout(width="220px")), "samurai-tournament-bot")
+                          for k in range(4)]
         self.seats_box = widgets.HBox()
         self.edition = widgets.Dropdown(options=[(T.gettext("{edition} edition").format(edition=e), e) for e in PRESETS],
                                         value="1998", description=T.gettext("Rules"),
@@ -271,13 +259,14 @@ class TournamentApp:
         self.games = classed(widgets.BoundedIntText(value=games, min=1, max=2000, description=T.gettext("Games"),
                                                     layout=widgets.Layout(width="180px")), "samurai-tournament-games")
         self.seed = widgets.IntText(value=seed, description=T.gettext("Seed"), layout=widgets.Layout(width="180px"))
-        self.run_button = widgets.Button(description=T.gettext("Run"), button_style="primary", icon="play")
-        self.run_button.add_class("samurai-tournament-run")
+        self.run_button = classed(widgets.Button(description=T.gettext("Run"), button_style="primary", icon="play"),
+                                  "samurai-tournament-run")
+        self.run_button.on_click(guard(lambda _b: self.run()))
         self.more_button = button(T.gettext("Run more games"), "samurai-tournament-more", "plus",
                                   tooltip=T.gettext("The same bots and rules, new deals; the results add up"),
                                   disabled=True, on_click=guard(lambda _b: self.run_more()))
-        self.progress = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="300px"))
-        self.progress.add_class("samurai-tournament-progress")
+        self.progress = classed(widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="300px")),
+                                "samurai-tournament-progress")
         self.progress_text = widgets.Label()
         self.summary = classed(widgets.HTML(), "samurai-tournament-summary")
         self.win_chart = classed(widgets.HTML(), "samurai-chart-wins")
@@ -294,14 +283,11 @@ class TournamentApp:
             self.lengths_chart,
         ])
         self.widget.add_class("samurai-tournament")
-        from ...ui.header import AppHeader
-
         self.header = AppHeader("tournament.ipynb")
         self.header.attach(self.widget)
         self.results: list[SimulationResult] = []
         self.result: SimulationResult | None = None
         self.players.observe(lambda _: self._sync_seats(), names="value")
-        self.run_button.on_click(guard(lambda _b: self.run()))
         self._sync_seats()
         if run:
             self.run()

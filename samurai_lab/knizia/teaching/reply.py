@@ -87,12 +87,8 @@ def threats(state: GameState, player: int | None = None, first: bool = False) ->
     capacity = min(HAND_SIZE, sum(unseen.values()))
     ships = sorted((t for t in unseen.elements() if t.on_sea), key=lambda t: -t.strength)
     base = [(t.per_caste, t.code) for t in unseen if not t.fast and t.placement == "land" and not t.is_move]
-    candidates = []
-    for s in state.board.settlements:
-        if state.pieces[s]:
-            k = empty_land_around(state, s)
-            if 0 < k <= _reach(unseen):
-                candidates.append((s, k))
+    candidates = [(s, k) for s in state.board.settlements
+                  if state.pieces[s] and 0 < (k := empty_land_around(state, s)) <= _reach(unseen)]
     if not candidates:
         return []
     others = [(t, state.pieces[t]) for t in state.board.settlements if state.pieces[t] and not is_surrounded(state, t)] \

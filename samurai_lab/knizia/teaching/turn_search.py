@@ -91,27 +91,16 @@ def closable(state: GameState, extra: int = 0) -> set[int]:
     more: what the next player could fill, for ``deny``)."""
     budget = _land_budget(state) + extra
     pending = state.ruleset.capture_timing == END_OF_TURN
-    out = set()
-    for s in state.board.settlements:
-        if not state.pieces[s]:
-            continue
-        if is_surrounded(state, s):
-            if pending:
-                out.add(s)
-        elif empty_land_around(state, s) <= budget:
-            out.add(s)
-    return out
+    return {s for s in state.board.settlements if state.pieces[s]
+            and (pending if is_surrounded(state, s) else empty_land_around(state, s) <= budget)}
 
 
 def _far_hexes(state: GameState) -> tuple[int | None, int | None]:
     """The first empty land hex and the first empty sea hex next to no settlement holding pieces."""
-    board, out = state.board, [None, None]
-    for i in board.land + board.sea:
-        if state.tiles[i] is None and not any(state.pieces[s] for s in board.adjacent_settlements[i]):
-            k = int(bool(board.is_sea[i]))
-            if out[k] is None:
-                out[k] = i
-    return out[0], out[1]
+    board = state.board
+    far = [i for i in board.land + board.sea
+           if state.tiles[i] is None and not any(state.pieces[s] for s in board.adjacent_settlements[i])]
+    return next((i for i in far if not board.is_sea[i]), None), next((i for i in far if board.is_sea[i]), None)
 
 
 def relevant_actions(state: GameState, extra: int = 0, every_swap: bool = False) -> list[Action]:
@@ -307,7 +296,4 @@ def _record(result: TurnSearch, me: int, after: GameState, captures: frozenset, 
 
 
 def wins(state: GameState, player: int) -> bool:
-    if not state.is_over:
-        return False
-    report = score_state(state)
-    return tuple(report.winners) == (player,)
+    return state.is_over and tuple(score_state(state).winners) == (player,)

@@ -313,16 +313,11 @@ class GameApp:
 
     def handle(self, outcome: Outcome) -> None:
         """Play the action a click leads to, or show its message and preview."""
-        if outcome.action is not None:
-            self.act(outcome.action)
-            return
-        if outcome.message:
-            self.feedback.show(outcome.message, "error" if outcome.kind == "error" else outcome.kind, outcome.tap)
-        else:
+        if outcome.action is None and not outcome.message:
             self.feedback.clear()
         if outcome.preview is not None and self.session is not None:
             self.tally.show(self.session.state, None, preview_html(self.session.state, outcome.preview))
-        self.refresh()
+        outcome.follow(self.act, self.feedback.show, self.refresh)
 
     def click(self, hex_index: int | None, x: float = 0.0, y: float = 0.0) -> None:
         """A click on the board."""
@@ -398,8 +393,7 @@ class GameApp:
             play.on_click(self.feedback.guard(lambda _b, h=h: self.act(h.action)))
             why = widgets.HTML(f"<div style='font-size:90%;line-height:1.35;color:#444;margin:0 0 4px 6px'>"
                                f"{html.escape(plain_text(state, h.text, self.coords))}</div>")
-            row = classed(widgets.VBox([widgets.HBox([show, play]), why]), "samurai-hint")
-            rows.append(row)
+            rows.append(classed(widgets.VBox([widgets.HBox([show, play]), why]), "samurai-hint"))
         if not rows:
             rows = [widgets.HTML("<i>{}</i>".format(html.escape(T.gettext("No hint for this step."))))]
         self.hints_box.children = [widgets.HTML("<b>{}</b> ({})".format(
@@ -545,25 +539,20 @@ class GameApp:
         board = self.board
         if board is None:
             return
-        now = board.highlights
-        if now.get(LEGAL, ()) != tuple(legal):
-            board.set_highlights(legal, style=LEGAL)
-        if now.get(PREVIEW, ()) != tuple(preview):
-            board.set_highlights(preview, style=PREVIEW)
+        for style, hexes in ((LEGAL, legal), (PREVIEW, preview)):
+            if board.highlights.get(style, ()) != tuple(hexes):
+                board.set_highlights(hexes, style=style)
         if board.selected != selected:
             board.set_selected(selected)
 
     def _refresh_swap_castes(self, state: GameState | None) -> None:
         """Which piece of each chosen settlement the swap exchanges (only when one holds several)."""
         rows = []
-        if state is not None:
-            ends, castes = self.input.sel.swap_ends, self.input.sel.swap_castes
-            vocab = state.ruleset.vocabulary
-            for e, i in enumerate(ends):
-                pieces = state.pieces[i]
-                if len(pieces) < 2:
-                    continue
-                tb = widgets.ToggleButtons(options=[(vocab.caste(c), c.value) for c in pieces],
+        castes = self.input.sel.swap_castes
+        for e, i in enumerate(self.input.sel.swap_ends if state is not None else ()):
+            pieces = state.pieces[i]
+            if len(pieces) > 1:
+                tb = widgets.ToggleButtons(options=[(state.ruleset.vocabulary.caste(c), c.value) for c in pieces],
                                            value=castes[e].value if e < len(castes) else pieces[0].value,
                                            description=hex_words(state, i), style={"button_width": "auto",
                                                                                     "description_width": "auto"})

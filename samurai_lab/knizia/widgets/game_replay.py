@@ -10,25 +10,22 @@ from typing import Callable, Sequence
 import ipywidgets as widgets
 
 from ..core.actions import Action
-from ..teaching.game_text import action_hexes, describe_action
+from ..teaching.game_text import action_hexes, action_phrase, describe_action
 from ..render.theme import seat_colours
 from ..core.state import GameState
 from .history import History, HistoryBar
 from ..core.text import end_reason_text
-from ..teaching.game_text import action_phrase
 from ...i18n import Domain
-from ...ui.layout import button, classed
+from ...ui.layout import button, classed, set_traits
 
 T = Domain("knizia")
 
-RECORD_FILENAME = "samurai-game.txt"
 
-
-def download_link(text: str, filename: str = RECORD_FILENAME, label: str | None = None) -> str:
-    """An HTML link that saves ``text`` as a file (a data URL: works without a server round trip)."""
-    label = T.gettext("Download the record") if label is None else label
+def download_link(text: str) -> str:
+    """An HTML link that saves the record ``text`` as a file (a data URL: works without a server round trip)."""
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-    return (f'<a class="samurai-record-download" download="{html.escape(filename)}" '
+    label = T.gettext("Download the record")
+    return (f'<a class="samurai-record-download" download="samurai-game.txt" '
             f'href="data:text/plain;charset=utf-8;base64,{data}">{html.escape(label)}</a>')
 
 
@@ -36,8 +33,8 @@ class RecordExport:
     """The record of a game as text to copy, and a link to download it (CSS class ``samurai-record``)."""
 
     def __init__(self) -> None:
-        self.text = widgets.Textarea(layout=widgets.Layout(width="100%", height="140px"))
-        self.text.add_class("samurai-record-text")
+        self.text = classed(widgets.Textarea(layout=widgets.Layout(width="100%", height="140px")),
+                            "samurai-record-text")
         self.link = widgets.HTML()
         self.widget = classed(widgets.VBox([widgets.HTML("<b>{}</b> ({})".format(
             html.escape(T.gettext("Game record")),
@@ -98,15 +95,12 @@ class ReplayViewer:
         for k, s in enumerate(states[1:]):
             history.push(s, str(actions[k]))
         history.goto(0)
-        self.bar = HistoryBar(history, self._guard, words=self._label_words)
-        self.bar.undo_button.description = T.gettext("Previous")
-        self.bar.undo_button.tooltip = T.gettext("Back one action")
-        self.bar.redo_button.description = T.gettext("Next")
-        self.bar.redo_button.tooltip = T.gettext("Forward one action")
-        self.bar.undo_button.add_class("samurai-replay-prev")
-        self.bar.redo_button.add_class("samurai-replay-next")
-        self.bar.slider.description = T.gettext("Step")
-        self.bar.slider.add_class("samurai-replay-slider")
+        bar = self.bar = HistoryBar(history, self._guard, words=self._label_words)
+        set_traits(classed(bar.undo_button, "samurai-replay-prev"), description=T.gettext("Previous"),
+                   tooltip=T.gettext("Back one action"))
+        set_traits(classed(bar.redo_button, "samurai-replay-next"), description=T.gettext("Next"),
+                   tooltip=T.gettext("Forward one action"))
+        classed(bar.slider, "samurai-replay-slider").description = T.gettext("Step")
         self.bar.on_change(lambda _state: self.show())
         self.bar_box.children = [self.bar.widget]
         self.board = self._make_board(states[0])

@@ -49,17 +49,15 @@ class NewGameForm:
                                                       f"bot:{lv}") for lv, _ in levels]
         default_bot = "bot:greedy" if any(lv == "greedy" for lv, _ in levels) else options[-1][1]
         self.seat_labels = [widgets.HTML(layout=widgets.Layout(width="80px")) for _ in range(4)]
-        self.kinds = [widgets.Dropdown(options=options, value=PERSON if k == 0 else default_bot,
-                                       tooltip=T.gettext("Who plays seat {n}: a person or a bot").format(n=k + 1),
-                                       layout=widgets.Layout(width="160px")) for k in range(4)]
-        self.names = [widgets.Text(placeholder=T.gettext("name (optional)"), layout=widgets.Layout(width="150px"))
+        self.kinds = [classed(widgets.Dropdown(
+            options=options, value=PERSON if k == 0 else default_bot, layout=widgets.Layout(width="160px"),
+            tooltip=T.gettext("Who plays seat {n}: a person or a bot").format(n=k + 1)),
+            "samurai-seat-kind", f"samurai-seat-kind-{k}") for k in range(4)]
+        self.names = [classed(widgets.Text(placeholder=T.gettext("name (optional)"),
+                                           layout=widgets.Layout(width="150px")), "samurai-seat-name")
                       for _ in range(4)]
-        for k in range(4):
-            classed(self.kinds[k], "samurai-seat-kind", f"samurai-seat-kind-{k}")
-            self.names[k].add_class("samurai-seat-name")
         self.rows = [widgets.HBox([self.seat_labels[k], self.kinds[k], self.names[k]]) for k in range(4)]
         self.seats = classed(widgets.VBox(), "samurai-seats")
-        levels_help = bot_levels_html(levels)
         self.pause = classed(widgets.BoundedFloatText(value=bot_pause, min=0.0, max=5.0, step=0.1,
                                                       description=T.gettext("Bot pause (s)"),
                                                       style={"description_width": "initial"},
@@ -82,7 +80,7 @@ class NewGameForm:
         self.quick.add_class("samurai-quick-start")
         self.advanced = widgets.Accordion(children=[widgets.VBox([
             widgets.HTML("<div style='color:#555;font-size:90%;max-width:620px'>{}</div>".format(
-                T.gettext("Bots: {levels}").format(levels=levels_help))),
+                T.gettext("Bots: {levels}").format(levels=bot_levels_html(levels)))),
             widgets.HTML("<b>{}</b>".format(html.escape(T.gettext("Rules")))),
             self.rules.widget,
         ])], selected_index=None)

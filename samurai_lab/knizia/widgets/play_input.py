@@ -22,7 +22,7 @@ from ...i18n import Domain
 
 T = Domain("knizia")
 
-LEGAL, PREVIEW, WARNING = "legal", "preview", "warning"
+LEGAL, PREVIEW = "legal", "preview"
 
 
 @dataclass
@@ -44,6 +44,11 @@ class Outcome:
         if self.message:
             show(self.message, self.kind, self.tap)
         refresh()
+
+
+def _pointed(click: str, tap: str, kind: str = "info", shows: Preview | None = None, **words: str) -> Outcome:
+    """A message that says "click" with a mouse and "tap" on a touch screen, filled in with ``words``."""
+    return Outcome(message=click.format(**words), kind=kind, preview=shows, tap=tap.format(**words))
 
 
 @dataclass
@@ -73,14 +78,12 @@ class PlayInput:
         """Where a hex is, in words (its id too with ``coords``)."""
         return hex_words(state, hex_index, self.coords)
 
-    def say(self, state: GameState, action: Action) -> str:
-        """An action in words: ``Buddha 2 on the land north of Kyoto``."""
-        return action_phrase(state, action, self.coords)
-
-    def refused(self, state: GameState, action: Action, reason: str) -> str:
-        """``Buddha 2 on Edo is not allowed: <the rule>.``"""
-        return T.gettext("{action} is not allowed: {reason}.").format(action=self.say(state, action),
-                                                                       reason=plain_text(state, reason, self.coords))
+    def _refused(self, state: GameState, action: Action, reason: str) -> Outcome:
+        """``Buddha 2 on Edo is not allowed: <the rule>.`` (and nothing previewed any more)."""
+        self.sel.pending = self.sel.pending_hex = None
+        return Outcome(message=T.gettext("{action} is not allowed: {reason}.").format(
+            action=action_phrase(state, action, self.coords), reason=plain_text(state, reason, self.coords)),
+            kind="error")
 
     # --- cached legal actions ----------------------------------------------
     def legal(self, state: GameState) -> list[Action]:
@@ -154,9 +157,9 @@ class PlayInput:
                 return Outcome(message=T.gettext("No settlement can take a {caste} now: {reason}").format(
                     caste=vocab.caste(caste), reason=plain_text(state, self._piece_reason(state, caste), self.coords)),
                     kind="warning")
-            name = vocab.caste(caste)
-            return Outcome(message=T.gettext("Click a highlighted settlement to put a {caste} into it.").format(
-                caste=name), tap=T.gettext("Tap a highlighted settlement to put a {caste} into it.").format(caste=name))
+            return _pointed(T.gettext("Click a highlighted settlement to put a {caste} into it."),
+                            T.gettext("Tap a highlighted settlement to put a {caste} into it."),
+                            caste=vocab.caste(caste))
         if state.phase is not Phase.PLAY:
             return Outcome(message=T.gettext("The game is over."), kind="warning")
         self.sel = Selection(tile=None if self.sel.tile == k else k)
@@ -173,17 +176,16 @@ class PlayInput:
             if not self.targets(state):
                 return Outcome(message=T.gettext("No two {pieces} can be exchanged now.").format(pieces=vocab.pieces),
                                kind="warning")
-            return Outcome(message=T.gettext("{tile}: click the first settlement of the exchange.").format(tile=name),
-                           tap=T.gettext("{tile}: tap the first settlement of the exchange.").format(tile=name))
+            return _pointed(T.gettext("{tile}: click the first settlement of the exchange."),
+                            T.gettext("{tile}: tap the first settlement of the exchange."), tile=name)
         if t.is_move:
             if not self.targets(state):
                 return Outcome(message=T.gettext("{tile}: none of your {tiles} on the board can be lifted (only your "
                                                  "own, without the {fast}).").format(
                     tile=name, tiles=vocab.tiles, fast=vocab.fast), kind="warning")
-            return Outcome(message=T.gettext("{tile}: click one of your highlighted {tiles} to lift it.").format(
-                tile=name, tiles=vocab.tiles),
-                tap=T.gettext("{tile}: tap one of your highlighted {tiles} to lift it.").format(
-                    tile=name, tiles=vocab.tiles))
+            return _pointed(T.gettext("{tile}: click one of your highlighted {tiles} to lift it."),
+                            T.gettext("{tile}: tap one of your highlighted {tiles} to lift it."),
+                            tile=name, tiles=vocab.tiles)
         if self.confirm:
             text = (T.gettext("{tile}: click an empty sea hex (first click shows what would happen, a second click "
                               "places it).") if t.on_sea else
@@ -198,7 +200,7 @@ class PlayInput:
                     T.gettext("{tile}: click an empty land hex."))
             tap = (T.gettext("{tile}: tap an empty sea hex.") if t.on_sea else
                    T.gettext("{tile}: tap an empty land hex."))
-        return Outcome(message=text.format(tile=name), tap=tap.format(tile=name))
+        return _pointed(text, tap, tile=name)
 
     # --- legal hexes ---------------------------------------------------------
     def targets(self, state: GameState) -> tuple[int, ...]:
@@ -249,11 +251,10 @@ class PlayInput:
             return self._click_piece(state, hex_index)
         t = self.selected_tile(state)
         if t is None:
-            vocab = state.ruleset.vocabulary
             if state.board.is_settlement[hex_index]:
                 return Outcome(message="")
-            return Outcome(message=T.gettext("Choose a {tile} from the hand first.").format(tile=vocab.tile),
-                           kind="warning")
+            return Outcome(message=T.gettext("Choose a {tile} from the hand first.").format(
+                tile=state.ruleset.vocabulary.tile), kind="warning")
         if t.is_swap:
             return self._click_swap(state, hex_index)
         if state.board.is_settlement[hex_index]:
@@ -261,19 +262,17 @@ class PlayInput:
             self.sel.pending = self.sel.pending_hex = None
             vocab = state.ruleset.vocabulary
             if t.is_move and self.sel.move_from is None:
-                todo = T.gettext("to play the {move}, click one of your highlighted {tiles}").format(
-                    move=vocab.move, tiles=vocab.tiles)
-                tap = T.gettext("to play the {move}, tap one of your highlighted {tiles}").format(
-                    move=vocab.move, tiles=vocab.tiles)
+                todo = (T.gettext("to play the {move}, click one of your highlighted {tiles}"),
+                        T.gettext("to play the {move}, tap one of your highlighted {tiles}"))
             elif t.on_sea:
-                todo = T.gettext("to lay {tile}, click an empty sea hex").format(tile=tile_label(state, t))
-                tap = T.gettext("to lay {tile}, tap an empty sea hex").format(tile=tile_label(state, t))
+                todo = (T.gettext("to lay {tile}, click an empty sea hex"),
+                        T.gettext("to lay {tile}, tap an empty sea hex"))
             else:
-                todo = T.gettext("to lay {tile}, click an empty land hex").format(tile=tile_label(state, t))
-                tap = T.gettext("to lay {tile}, tap an empty land hex").format(tile=tile_label(state, t))
-            shown = T.gettext("The tallies of {place} are shown; {todo}.")
-            place = self.place(state, hex_index)
-            return Outcome(message=shown.format(place=place, todo=todo), tap=shown.format(place=place, todo=tap))
+                todo = (T.gettext("to lay {tile}, click an empty land hex"),
+                        T.gettext("to lay {tile}, tap an empty land hex"))
+            click, tap = (w.format(move=vocab.move, tiles=vocab.tiles, tile=tile_label(state, t)) for w in todo)
+            shown, place = T.gettext("The tallies of {place} are shown; {todo}."), self.place(state, hex_index)
+            return Outcome(message=shown.format(place=place, todo=click), tap=shown.format(place=place, todo=tap))
         if t.is_move:
             return self._click_move(state, hex_index)
         return self._offer(state, PlaceTile(t, state.board.ids[hex_index]), hex_index)
@@ -303,8 +302,7 @@ class PlayInput:
     def choose_swap_caste(self, state: GameState, end: int, caste: Caste) -> Outcome:
         """Pick which piece of swap end ``end`` (0 or 1) is exchanged."""
         if end >= len(self.sel.swap_ends):
-            return Outcome(message=T.gettext("Click the settlement first."), kind="warning",
-                           tap=T.gettext("Tap the settlement first."))
+            return _pointed(T.gettext("Click the settlement first."), T.gettext("Tap the settlement first."), "warning")
         while len(self.sel.swap_castes) <= end:
             self.sel.swap_castes.append(caste)
         self.sel.swap_castes[end] = caste
@@ -314,17 +312,15 @@ class PlayInput:
     def _offer(self, state: GameState, action: Action, hex_index: int) -> Outcome:
         reason = why_illegal(state, action)
         if reason is not None:
-            self.sel.pending = self.sel.pending_hex = None
-            return Outcome(message=self.refused(state, action, reason), kind="error")
+            return self._refused(state, action, reason)
         if not self.confirm or (self.sel.pending == action and self.sel.pending_hex == hex_index):
             return Outcome(action=action)
         self.sel.pending, self.sel.pending_hex = action, hex_index
-        said = self.say(state, action)
-        return Outcome(message=T.gettext("What if: {action}. Click the same hex again (or press Confirm) to play it; "
-                                         "click another hex to look elsewhere.").format(action=said),
-                       tap=T.gettext("What if: {action}. Tap the same hex again (or press Confirm) to play it; "
-                                     "tap another hex to look elsewhere.").format(action=said),
-                       preview=preview(state, action))
+        return _pointed(T.gettext("What if: {action}. Click the same hex again (or press Confirm) to play it; "
+                                  "click another hex to look elsewhere."),
+                        T.gettext("What if: {action}. Tap the same hex again (or press Confirm) to play it; "
+                                  "tap another hex to look elsewhere."),
+                        shows=preview(state, action), action=action_phrase(state, action, self.coords))
 
     def _piece_reason(self, state: GameState, caste: Caste) -> str:
         board = state.board
@@ -336,40 +332,30 @@ class PlayInput:
 
     def _click_piece(self, state: GameState, hex_index: int) -> Outcome:
         caste = self.selected_caste(state)
-        vocab = state.ruleset.vocabulary
         if caste is None:
-            return Outcome(message=T.gettext("Choose the caste of the {piece} first.").format(piece=vocab.piece),
-                           kind="warning")
+            return Outcome(message=T.gettext("Choose the caste of the {piece} first.").format(
+                piece=state.ruleset.vocabulary.piece), kind="warning")
         action = PlacePiece(caste, state.board.ids[hex_index])
         reason = why_illegal(state, action)
-        if reason is not None:
-            return Outcome(message=self.refused(state, action, reason), kind="error")
-        return Outcome(action=action)
+        return Outcome(action=action) if reason is None else self._refused(state, action, reason)
 
     def _click_move(self, state: GameState, hex_index: int) -> Outcome:
         vocab = state.ruleset.vocabulary
         ids = state.board.ids
-        placed = state.tiles[hex_index]
-        own = placed is not None and placed.owner == state.current
-        if self.sel.move_from is None or (own and hex_index != self.sel.move_from
-                                          and hex_index in self._move_sources(state)):
-            if hex_index not in self._move_sources(state):
+        sources = {state.board.index[a.from_hex] for a in self.legal(state) if isinstance(a, MoveTile)}  # own tiles
+        if self.sel.move_from is None or (hex_index != self.sel.move_from and hex_index in sources):
+            if hex_index not in sources:
                 reason = why_illegal(state, MoveTile(ids[hex_index], ids[hex_index]))
                 return Outcome(message=f"{vocab.move}: {plain_text(state, reason, self.coords)}", kind="error")
             self.sel.move_from, self.sel.pending, self.sel.pending_hex = hex_index, None, None
             lifted = state.tiles[hex_index].tile  # type: ignore[union-attr]
-            tile, place = tile_label(state, lifted), self.place(state, hex_index)
-            return Outcome(message=T.gettext("Lifting {tile} from {place}: click an empty land hex to lay it.").format(
-                tile=tile, place=place), tap=T.gettext("Lifting {tile} from {place}: tap an empty land hex to lay "
-                                                       "it.").format(tile=tile, place=place))
+            return _pointed(T.gettext("Lifting {tile} from {place}: click an empty land hex to lay it."),
+                            T.gettext("Lifting {tile} from {place}: tap an empty land hex to lay it."),
+                            tile=tile_label(state, lifted), place=self.place(state, hex_index))
         if hex_index == self.sel.move_from:
             self.sel.move_from, self.sel.pending, self.sel.pending_hex = None, None, None
             return Outcome(message=T.gettext("Choose one of your {tiles} to lift.").format(tiles=vocab.tiles))
         return self._offer(state, MoveTile(ids[self.sel.move_from], ids[hex_index]), hex_index)
-
-    def _move_sources(self, state: GameState) -> set[int]:
-        index = state.board.index
-        return {index[a.from_hex] for a in self.legal(state) if isinstance(a, MoveTile)}
 
     def _click_swap(self, state: GameState, hex_index: int) -> Outcome:
         vocab = state.ruleset.vocabulary
@@ -380,13 +366,12 @@ class PlayInput:
             del ends[k:]
             del self.sel.swap_castes[k:]
             self.sel.pending = self.sel.pending_hex = None
-            return Outcome(message=T.gettext("Exchange cancelled for that settlement: click a settlement."),
-                           tap=T.gettext("Exchange cancelled for that settlement: tap a settlement."))
+            return _pointed(T.gettext("Exchange cancelled for that settlement: click a settlement."),
+                            T.gettext("Exchange cancelled for that settlement: tap a settlement."))
         if not board.is_settlement[hex_index] or not state.pieces[hex_index]:
-            return Outcome(message=T.gettext("The {swap} exchanges {pieces}: click a settlement holding one.").format(
-                swap=vocab.swap, pieces=vocab.pieces), kind="error",
-                tap=T.gettext("The {swap} exchanges {pieces}: tap a settlement holding one.").format(
-                    swap=vocab.swap, pieces=vocab.pieces))
+            return _pointed(T.gettext("The {swap} exchanges {pieces}: click a settlement holding one."),
+                            T.gettext("The {swap} exchanges {pieces}: tap a settlement holding one."), "error",
+                            swap=vocab.swap, pieces=vocab.pieces)
         if len(ends) == 2:
             del ends[1:]
             del self.sel.swap_castes[1:]
@@ -420,14 +405,13 @@ class PlayInput:
     def _swap_candidate(self, state: GameState) -> Outcome:
         ends, castes = self.sel.swap_ends, self.sel.swap_castes
         if len(ends) < 2:
-            return Outcome(message=T.gettext("Now click the other settlement of the exchange."),
-                           tap=T.gettext("Now tap the other settlement of the exchange."))
+            return _pointed(T.gettext("Now click the other settlement of the exchange."),
+                            T.gettext("Now tap the other settlement of the exchange."))
         ids = state.board.ids
         action = Swap(ids[ends[0]], castes[0], ids[ends[1]], castes[1])
         reason = why_illegal(state, action)
         if reason is not None:
-            self.sel.pending = self.sel.pending_hex = None
-            return Outcome(message=self.refused(state, action, reason), kind="error")
+            return self._refused(state, action, reason)
         self.sel.pending, self.sel.pending_hex = action, None
         vocab = state.ruleset.vocabulary
         text = T.gettext("Exchange the {caste_a} of {place_a} with the {caste_b} of {place_b}: press Confirm.").format(

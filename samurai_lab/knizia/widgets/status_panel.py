@@ -15,6 +15,7 @@ from ..render.svg import figure_icon_svg
 from ..render.theme import seat_colours
 from ..core.text import end_reason_text
 from ..core.tiles import Tile
+from .hand_panel import FAST_MARK, tile_label
 from ...i18n import Domain
 
 T = Domain("knizia")
@@ -23,8 +24,6 @@ _TD = "padding:1px 6px"
 def tile_chip(state: GameState, t: Tile) -> str:
     """One tile of a hand as its figure's icon (the board's) and value, named in the edition's words for
     the pointer and for screen readers (the High Helmet's icon and ``4``, titled *High Helmet 4*)."""
-    from .hand_panel import FAST_MARK, tile_label
-
     name = html.escape(tile_label(state, t), quote=True)
     value = "" if t.value is None or t.is_move else str(t.value)
     fast = FAST_MARK if t.fast else ""
@@ -35,9 +34,7 @@ def tile_chip(state: GameState, t: Tile) -> str:
 
 def hand_html(state: GameState, hand) -> str:
     """A hand as tile symbols with values (each named in words on hover); ``—`` when empty."""
-    if not hand:
-        return "—"
-    return "".join(tile_chip(state, t) for t in hand)
+    return "".join(tile_chip(state, t) for t in hand or ()) or "—"
 
 
 def phase_text(state: GameState) -> str:
@@ -89,16 +86,15 @@ def status_html(state: GameState, viewer: int | None = None) -> str:
             T.gettext("the view of {player}").format(player=names[viewer]))
     castes = "/".join(vocab.caste(c)[0] for c in vocab.castes)
     castes_title = html.escape(" / ".join(vocab.caste(c) for c in vocab.castes), quote=True)
-    head_player, head_hand, head_pile = T.gettext("player"), T.gettext("hand"), T.gettext("draw pile")
+    heads = "".join(f'<th style="{_TD}">{html.escape(h)}</th>'
+                    for h in (T.gettext("player"), T.gettext("hand"), T.gettext("draw pile")))
     head_captured = T.gettext("captured {castes}").format(castes=castes)
     hidden = T.gettext("hidden")
     rows = []
     for p, seat in enumerate(state.seats):
         hand = shown.hands[p]
-        if hand is None:
-            hand_cell = html.escape(T.ngettext("{n} hidden", "{n} hidden", sizes[p]).format(n=sizes[p]))
-        else:
-            hand_cell = hand_html(state, hand)
+        hand_cell = (html.escape(T.ngettext("{n} hidden", "{n} hidden", sizes[p]).format(n=sizes[p])) if hand is None
+                     else hand_html(state, hand))
         cap = shown.captured[p]
         cap_text = html.escape(hidden) if cap is None else " / ".join(str(n) for n in cap)
         turn = "▶ " if p == state.current and state.phase is not Phase.GAME_OVER else ""
@@ -112,10 +108,7 @@ def status_html(state: GameState, viewer: int | None = None) -> str:
     out = [
         f'<div class="samurai-status-line"><b>{html.escape(phase_text(state))}</b></div>',
         f'<div style="color:#555;font-size:90%">{html.escape(edition)} · {html.escape(view)}</div>',
-        f'<table style="border-collapse:collapse"><tr><th style="{_TD}">{html.escape(head_player)}</th>'
-        f'<th style="{_TD}">{html.escape(head_hand)}</th>'
-        f'<th style="{_TD}">{html.escape(head_pile)}</th>'
-        f'<th style="{_TD}" title="{castes_title}">'
+        f'<table style="border-collapse:collapse"><tr>{heads}<th style="{_TD}" title="{castes_title}">'
         f'{html.escape(head_captured)}</th></tr>{"".join(rows)}</table>',
         '<div style="font-size:90%">{}</div>'.format(html.escape(
             T.gettext("Set aside by ties: {n} · {pieces} on the board: {counts}").format(

@@ -53,10 +53,8 @@ def tally_html(state: GameState, settlement: int, coords: bool = False) -> str:
         caste = html.escape(vocab.caste(ct.caste))
         style = "" if ct.present else "color:#6b6b6b"
         label = f"<b>{caste}</b>" if ct.present else caste
-        cells = []
-        for p, v in enumerate(ct.tallies):
-            lead = ct.leader == p and v > 0
-            cells.append(f'<td style="{_CELL};{"font-weight:700;background:#fff3c4" if lead else ""}">{v}</td>')
+        cells = [f'<td style="{_CELL};{"font-weight:700;background:#fff3c4" if ct.leader == p and v > 0 else ""}">'
+                 f'{v}</td>' for p, v in enumerate(ct.tallies)]
         if ct.leader is None:
             goes = T.gettext("tie: set aside") if any(ct.tallies) else T.gettext("all 0: set aside")
         else:

@@ -22,7 +22,7 @@ from ..teaching.game_text import action_hexes, action_phrase
 from ..teaching.game_text import describe_action
 from ..teaching.words import hex_words, plain_text
 from ...ui.header import AppHeader
-from ...ui.layout import SIDE_CLASS, button, classed
+from ...ui.layout import SIDE_CLASS, button, classed, set_traits
 from ..render.describe import hover_text
 from ..render.theme import seat_colours
 from ..core.model import Phase
@@ -189,13 +189,11 @@ class GameApp:
         self.widget = classed(widgets.VBox([widgets.HBox([self.new_game_button]), self.top_feedback, self.screen]),
                               "samurai-game")
         self.coords = False
-        self.edition = widgets.ToggleButtons(options=[(T.gettext("1998 rules"), "1998"),
-                                                      (T.gettext("2015 rules"), "2015")],
-                                             value=self.form.rules.edition.value,
-                                             tooltips=[T.gettext("Hans im Glück / Rio Grande: words and rules of the "
-                                                                 "next game"),
-                                                       T.gettext("Fantasy Flight: words and rules of the next game")],
-                                             style={"button_width": "auto"})
+        self.edition = widgets.ToggleButtons(
+            options=[(T.gettext("1998 rules"), "1998"), (T.gettext("2015 rules"), "2015")],
+            value=self.form.rules.edition.value, style={"button_width": "auto"},
+            tooltips=[T.gettext("Hans im Glück / Rio Grande: words and rules of the next game"),
+                      T.gettext("Fantasy Flight: words and rules of the next game")])
         widgets.link((self.edition, "value"), (self.form.rules.edition, "value"))
         self.header = AppHeader("game.ipynb", edition=self.edition, coordinates=guard(self.set_coordinates))
         self.header.attach(self.widget)
@@ -369,8 +367,7 @@ class GameApp:
         state = self.session.visible_state(self.reveal_all.value)
         text = hover_text(state, hex_index, self.coords)  # the place in words, its id only with coordinates on
         value = f"<span style='font-size:90%'>{html.escape(text)}</span>" if text else ""
-        if self.hover.value != value:
-            self.hover.value = value
+        set_traits(self.hover, value=value)
 
     def _on_confirm_mode(self, change: dict) -> None:
         self.input.confirm = bool(change["new"])
@@ -483,8 +480,7 @@ class GameApp:
         self.turn_box.layout.display = "none" if (taker is not None or state.is_over) else ""
         legal = state.legal_actions() if person_turn else []
         if person_turn:
-            title, items, allowance = self.input.items(state)
-            self.hand.show(title, items, allowance)
+            self.hand.show(*self.input.items(state))
             self.prompt.value = ""
         else:
             viewer = session.viewer
@@ -505,10 +501,9 @@ class GameApp:
             tile=state.ruleset.vocabulary.tile)
         self.undo_button.disabled = not (person_turn and session.can_undo())
         self.hint_button.disabled = not (person_turn and state.phase is Phase.PLAY)
-        pending = self.input.sel.pending
-        self.confirm_button.layout.display = "" if (person_turn and pending is not None) else "none"
-        stuck = session.is_bot_turn() and not self._bots_running  # a bot failed: offer to go on
-        self.bots_button.layout.display = "" if stuck else "none"
+        self.confirm_button.layout.display = "" if (person_turn and self.input.sel.pending is not None) else "none"
+        # a bot failed: offer to go on
+        self.bots_button.layout.display = "" if session.is_bot_turn() and not self._bots_running else "none"
         self._refresh_swap_castes(state if person_turn else None)
 
         # the board's marks: legal targets, and the hexes chosen or just played by a bot
@@ -575,8 +570,7 @@ class GameApp:
         value = (f'<div class="samurai-log-body" data-actions="{len(session.steps)}" data-to-act="{state}">'
                  + ("".join(lines) or "<i>{}</i>".format(html.escape(T.gettext("Nothing has happened yet."))))
                  + "</div>")
-        if self.log.value != value:
-            self.log.value = value
+        set_traits(self.log, value=value)
 
     def _step_text(self, step: Step) -> str:
         """A log line: the session's words, with hex ids when coordinates are on."""

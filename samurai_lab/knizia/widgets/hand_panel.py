@@ -125,9 +125,7 @@ class HandPanel:
     def show(self, title: str, items: Sequence[Choice], allowance: str = "") -> None:
         """Show ``items`` as buttons under ``title`` (plain text), ``allowance`` below."""
         self.items = list(items)
-        title_html = f"<b>{html.escape(title)}</b>" if title else ""
-        if self.title.value != title_html:
-            self.title.value = title_html
+        set_traits(self.title, value=f"<b>{html.escape(title)}</b>" if title else "")
         buttons = []
         self._index = {}
         for k, item in enumerate(items):
@@ -135,9 +133,7 @@ class HandPanel:
             self._index[key] = k
             b = self._button(key, item.group)
             set_traits(b, description=item.label, tooltip=item.tooltip, button_style="info" if item.selected else "")
-            colour = None if (item.usable or item.group) else "#6b6b6b"
-            if b.style.text_color != colour:
-                b.style.text_color = colour
+            set_traits(b.style, text_color=None if (item.usable or item.group) else "#6b6b6b")
             buttons.append(b)
         if list(self.row.children) != buttons:
             self.row.children = buttons
@@ -146,6 +142,4 @@ class HandPanel:
         have = {c for c in self.row._dom_classes if c.startswith("samurai-dim-")}
         if dim != have:
             self.row._dom_classes = tuple(c for c in self.row._dom_classes if c not in have) + tuple(sorted(dim))
-        allowance_html = html.escape(allowance)
-        if self.allowance.value != allowance_html:
-            self.allowance.value = allowance_html
+        set_traits(self.allowance, value=html.escape(allowance))

@@ -8,7 +8,7 @@ from typing import Callable, Generic, TypeVar
 import ipywidgets as widgets
 
 from ...i18n import Domain
-from ...ui.layout import button, classed
+from ...ui.layout import button, classed, set_traits
 
 T = Domain("knizia")
 S = TypeVar("S")
@@ -120,8 +120,7 @@ class HistoryBar:
         self.undo_button.disabled = not h.can_undo
         self.redo_button.disabled = not h.can_redo
         text = T.gettext("step {n} of {last}: {label}").format(n=h.index, last=len(h) - 1, label=self.words(h.label))
-        if self.step.value != text:
-            self.step.value = text
+        set_traits(self.step, value=text)
 
     def _move(self, step: Callable[[], object]) -> None:
         state = step()

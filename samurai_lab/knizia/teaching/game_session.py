@@ -181,9 +181,7 @@ class GameSession:
         not passed (each person knows the hand he chose).
         """
         state = self.state
-        if self.is_over or len(self.people) < 2 or not self.is_person_turn():
-            return None
-        if state.phase is Phase.PLACE_PIECES:
+        if len(self.people) < 2 or not self.is_person_turn() or state.phase is Phase.PLACE_PIECES:
             return None
         return state.current if self.viewer != state.current else None
 

@@ -16,10 +16,8 @@ T = Domain("knizia")
 
 def describe_action(before: GameState, action: Action, after: GameState, label: str | None = None,
                     coords: bool = False) -> str:
-    """What ``action`` did, taking ``before`` to ``after``; ``label`` names the actor (default: seat name).
-
-    Hexes are named in words (``hex_words``); with ``coords`` their ids follow in brackets. The line is
-    in the current language, in the edition's words."""
+    """What ``action`` did, taking ``before`` to ``after``; ``label`` names the actor (default: seat name). Hexes
+    are named in words (``hex_words``), with ``coords`` their ids in brackets after them."""
     vocab = before.ruleset.vocabulary
     names = vocab.seat_names(before.seats)
     who = label or names[before.current]

@@ -152,10 +152,8 @@ def percent(x: float) -> str:
 
 def judgement_words(name: str | None) -> str:
     """``Blunder``, ``Mistake``, ``Inaccuracy`` (or ``Good turn``) in the current language."""
-    for key, _, words in JUDGEMENTS:
-        if key == name:
-            return T.gettext(words)
-    return T.gettext("Good turn")
+    words = next((w for key, _, w in JUDGEMENTS if key == name), None)
+    return T.gettext(words) if words else T.gettext("Good turn")
 
 
 def plan_words(state: GameState, plan: Sequence[Action]) -> str:

@@ -227,8 +227,7 @@ class GameApp:
     # --- starting ---------------------------------------------------------------
     def start_from_form(self) -> None:
         """Start the game the form describes."""
-        session = GameSession(self.form.players(), self.form.ruleset(), self.form.seed, bot_factory=self.bot_factory)
-        self.begin(session)
+        self.begin(GameSession(self.form.players(), self.form.ruleset(), self.form.seed, bot_factory=self.bot_factory))
 
     def begin(self, session: GameSession) -> None:
         """Sit down at ``session``'s table; the bots play until a person is to act."""

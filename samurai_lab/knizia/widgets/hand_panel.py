@@ -63,19 +63,12 @@ def tile_tooltip(state: GameState, t: Tile) -> str:
     return T.gettext("{tile}: {what}; {kind}").format(tile=tile_label(state, t), what=what, kind=kind)
 
 
-def tile_usable(state: GameState, t: Tile) -> bool:
-    """Is this tile allowed by the turn's allowance (a fast tile, or no normal tile played yet)?"""
-    return t.fast or not state.normal_played
-
-
 def hand_items(state: GameState, hand: Sequence[Tile], selected: int | None) -> list[Choice]:
-    """The buttons of a hand in play (keyed by tile and copy, so a played tile's button just goes)."""
-    out = []
-    for k, t in enumerate(hand):
-        copy = hand[:k].count(t)
-        out.append(Choice(tile_label(state, t), tile_tooltip(state, t), k == selected, tile_usable(state, t),
-                          key=f"{t.code}#{copy}", group="fast" if t.fast else "normal"))
-    return out
+    """The buttons of a hand in play (keyed by tile and copy, so a played tile's button just goes); a tile is usable
+    when the turn's allowance lets it be played (a fast tile, or no normal tile played yet)."""
+    return [Choice(tile_label(state, t), tile_tooltip(state, t), k == selected, t.fast or not state.normal_played,
+                   key=f"{t.code}#{hand[:k].count(t)}", group="fast" if t.fast else "normal")
+            for k, t in enumerate(hand)]
 
 
 def allowance_text(state: GameState) -> str:

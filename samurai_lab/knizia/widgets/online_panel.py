@@ -35,22 +35,22 @@ class KniziaPlayPanel:
         self.say = say or (lambda text, kind: None)
         self.input = PlayInput(confirm=False)
         self._callbacks: list[Callable[[str], Any]] = []
+
+        def guard(fn: Callable) -> Callable:
+            return guarded(fn, report, lambda e: self.say(str(e), "error"))
+
         self.board = BoardView(view, hex_size=14)
-        self.board.on_click(self._guarded(self.click, report))
+        self.board.on_click(guard(self.click))
         self.hand = HandPanel()
-        self.hand.on_select(self._guarded(self.choose, report))
+        self.hand.on_select(guard(self.choose))
         self.end_turn = button(T.gettext("End the turn"), "samurai-end-turn",
-                               on_click=self._guarded(lambda _b: self._propose(str(EndTurn())), report))
-        self.pass_button = button(T.gettext("Pass"),
-                                  on_click=self._guarded(lambda _b: self._propose(str(Pass())), report))
-        self.swap_castes = SwapChooser(self._guarded(self.choose_swap_caste, report))
+                               on_click=guard(lambda _b: self._propose(str(EndTurn()))))
+        self.pass_button = button(T.gettext("Pass"), on_click=guard(lambda _b: self._propose(str(Pass()))))
+        self.swap_castes = SwapChooser(guard(self.choose_swap_caste))
         self.buttons = widgets.HBox([self.end_turn, self.pass_button],
                                     layout=widgets.Layout(flex_flow="row wrap", grid_gap="6px"))
         self.widget = self.board.widget
         self.controls = [self.hand.widget, self.swap_castes.widget, self.buttons]  #: shown beside the board by the app
-
-    def _guarded(self, fn: Callable, report: Callable[[BaseException], None] | None) -> Callable:
-        return guarded(fn, report, lambda e: self.say(str(e), "error"))
 
     def on_action(self, callback: Callable[[str], Any]) -> None:
         self._callbacks.append(callback)

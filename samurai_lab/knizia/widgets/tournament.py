@@ -244,10 +244,9 @@ class TournamentApp:
         guard = self.feedback.guard
         levels = [(bot_level_name(lv), lv) for lv in BOTS]
         self.intro = classed(widgets.HTML(intro_html()), "samurai-intro")
-        self.players = widgets.ToggleButtons(options=[(T.ngettext("{n} player", "{n} players", n).format(n=n), n)
-                                                      for n in (2, 3, 4)],
-                                             value=players, style={"button_width": "auto"})
-        self.players.add_class("samurai-tournament-players")
+        self.players = classed(widgets.ToggleButtons(
+            options=[(T.ngettext("{n} player", "{n} players", n).format(n=n), n) for n in (2, 3, 4)],
+            value=players, style={"button_width": "auto"}), "samurai-tournament-players")
         self.seat_bots = [classed(widgets.Dropdown(options=levels, value=bots[k % len(bots)],
                                                    description=T.gettext("Seat {n}").format(n=k + 1),
                                                    layout=widgets.Layout(width="220px")), "samurai-tournament-bot")
@@ -273,7 +272,7 @@ class TournamentApp:
         self.captures_chart = classed(widgets.HTML(), "samurai-chart-captures")
         self.lengths_chart = classed(widgets.HTML(), "samurai-chart-lengths")
         help_text = bot_levels_html(bot_levels())
-        self.widget = widgets.VBox([
+        self.widget = classed(widgets.VBox([
             self.intro, self.players, self.seats_box,
             widgets.HTML(f"<div style='color:#555;font-size:90%;max-width:900px'>{help_text}</div>"),
             widgets.HBox([self.edition, self.games, self.seed]),
@@ -281,8 +280,7 @@ class TournamentApp:
             self.feedback.widget, self.summary,
             widgets.HBox([self.win_chart, self.captures_chart], layout=widgets.Layout(flex_flow="row wrap")),
             self.lengths_chart,
-        ])
-        self.widget.add_class("samurai-tournament")
+        ]), "samurai-tournament")
         self.header = AppHeader("tournament.ipynb")
         self.header.attach(self.widget)
         self.results: list[SimulationResult] = []

@@ -19,8 +19,7 @@ def describe_action(before: GameState, action: Action, after: GameState, label: 
     """What ``action`` did, taking ``before`` to ``after``; ``label`` names the actor (default: seat name). Hexes
     are named in words (``hex_words``), with ``coords`` their ids in brackets after them."""
     vocab = before.ruleset.vocabulary
-    names = vocab.seat_names(before.seats)
-    who = label or names[before.current]
+    who = label or vocab.seat_names(before.seats)[before.current]
     if isinstance(action, PlacePiece):
         text = T.gettext("{player} puts a {caste} into {place}").format(
             player=who, caste=vocab.caste(action.caste), place=hex_words(before, action.hex, coords))

@@ -130,9 +130,8 @@ def review_game(states: Sequence[GameState], actions: Sequence[Action], player: 
 def review_data(states: Sequence[GameState], actions: Sequence[Action], player: int, options: Mapping[str, Any],
                 progress: Callable[[int, int], object] | None = None) -> dict:
     """``player``'s turns reviewed, as data (``samurai-lab review``); ``options``: ``samples`` and ``seed``."""
-    review = review_game(states, actions, player, samples=options.get("samples") or SAMPLES,
-                         seed=options.get("seed") or 0, progress=progress)
-    return review_json(states, review)
+    return review_json(states, review_game(states, actions, player, samples=options.get("samples") or SAMPLES,
+                                           seed=options.get("seed") or 0, progress=progress))
 
 
 def record_states(text: str) -> tuple[list[GameState], list[Action]]:

@@ -167,12 +167,11 @@ class GameApp:
                                              widgets.HBox([self.replay_game_button])],
                                             layout=widgets.Layout(display="none")), "samurai-end")
         self.side_feedback = widgets.Box()  # messages beside the board: the board never moves
-        side = widgets.VBox([
+        side = classed(widgets.VBox([
             self.status, self.pass_screen, self.side_feedback, self.turn_box, self.end_box,
             widgets.HBox([self.reveal_all, self.preview_confirm]),
             widgets.HTML("<b>{}</b>".format(html.escape(T.gettext("Log")))), self.log, self.tally.widget,
-        ], layout=widgets.Layout(flex="1 1 420px", max_width="560px", min_width="0", margin="0 0 0 12px"))
-        side.add_class(SIDE_CLASS)
+        ], layout=widgets.Layout(flex="1 1 420px", max_width="560px", min_width="0", margin="0 0 0 12px")), SIDE_CLASS)
         # the board column takes the room the side panel leaves (the board fits it); the panel goes below when narrow
         board_column = widgets.VBox([self.board_box, self.hover], layout=widgets.Layout(flex="1 1 360px", min_width="0"))
         self.table_screen = classed(widgets.VBox([

@@ -115,7 +115,7 @@ class ReplayViewer:
 
     def _label_words(self, label: str) -> str:
         """The step's action in words (the labels are the actions' notation)."""
-        k = self.bar.history.index if self.bar is not None else 0
+        k = self.index
         if k == 0 or k > len(self.actions):
             return label
         return action_phrase(self.states[k - 1], self.actions[k - 1])

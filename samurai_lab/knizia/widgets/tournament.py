@@ -309,10 +309,13 @@ class TournamentApp:
         return simulate(self.bots(), games, int(self.players.value), seed, rules, progress)
 
     def run(self) -> SimulationResult:
-        """Run a new simulation from the form (the previous results are dropped)."""
+        """Run a new simulation from the form (the previous results are dropped, and their figures taken off the
+        screen while the new games are played)."""
         self.feedback.clear()
-        self.results = []
-        self.clear_results()  # no old figures on screen while the new games are played
+        self.results, self.result = [], None
+        self.summary.value = "<i>{}</i>".format(html.escape(T.gettext("Running the games…")))
+        self.win_chart.value = self.captures_chart.value = self.lengths_chart.value = ""
+        self.more_button.disabled = True
         self.results = [self._simulate(parse_seed(self.seed.value))]  # ValueError saying why for an insane seed
         return self._show()
 
@@ -327,13 +330,6 @@ class TournamentApp:
                              .format(button=self.run_button.description))
         self.results.append(self._simulate(parse_seed(self.seed.value) + len(self.results) * 7919))
         return self._show()
-
-    def clear_results(self) -> None:
-        """Take the last run's summary and charts off the screen (a new run is on its way)."""
-        self.result = None
-        self.summary.value = "<i>{}</i>".format(html.escape(T.gettext("Running the games…")))
-        self.win_chart.value = self.captures_chart.value = self.lengths_chart.value = ""
-        self.more_button.disabled = True
 
     def _show(self) -> SimulationResult:
         result = merge(self.results)

@@ -63,7 +63,7 @@ from typing import Any, Sequence
 
 from ..common.resources import notebooks_dir
 from .bench_browser import CHROMIUM_FLAGS, REPO_ROOT, VoilaServer, free_port, percentile
-from .bench_classroom_browser import browser_student, niced_chromium, scout_assets
+from .bench_classroom_browser import BrowserStudent, niced_chromium, scout_assets
 from .bench_classroom_tally import AFTER_CLOSE_S, Tally, explorer_targets
 
 NOTEBOOKS = notebooks_dir()
@@ -226,7 +226,7 @@ async def _classroom(base: str, students: int, minutes: float, ramp_s: float, th
                      tally: Tally, browsers_nice: int = 0, browsers: int = 3, assets: Sequence[str] = ()) -> None:
     from playwright.async_api import async_playwright
 
-    from .protocol_student import protocol_student
+    from .protocol_student import ProtocolStudent
 
     k, hexes = explorer_targets(12)
     seats = browser_seats(students, browsers)
@@ -240,14 +240,10 @@ async def _classroom(base: str, students: int, minutes: float, ramp_s: float, th
             jobs = []
             for i in range(students):
                 start_at = t0 + (ramp_s * i / max(1, students - 1) if students > 1 else 0.0)
-                end_at = start_at + minutes * 60
-                examples_at = start_at + minutes * 60 * 2 / 3
-                if i in seats:
-                    jobs.append(browser_student(i, browser, base, start_at, examples_at, end_at, (k, hexes), tally,
-                                         vanish=(i % 5 == 4), think=think))
-                else:
-                    jobs.append(protocol_student(i, base, start_at, examples_at, end_at, (k, hexes), tally,
-                                                 vanish=(i % 5 == 4), think=think, assets=assets))
+                student = (BrowserStudent(i, base, tally, think, browser) if i in seats
+                           else ProtocolStudent(i, base, tally, think, assets))
+                jobs.append(student.lesson(start_at, start_at + minutes * 60 * 2 / 3, start_at + minutes * 60,
+                                           (k, hexes), vanish=(i % 5 == 4)))
             await asyncio.gather(*jobs)
         finally:
             if browser is not None:

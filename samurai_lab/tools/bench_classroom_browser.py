@@ -7,20 +7,16 @@ answer (a MutationObserver), so the figures are what a student sees."""
 from __future__ import annotations
 
 import asyncio
-import random
 import shlex
 import time
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 from urllib.parse import urlsplit
 
 from .bench_browser import CHROMIUM_FLAGS, find_chromium
-from .bench_classroom_tally import (ACTION_TIMEOUT_S, EXAMPLES, EXPLORER, LOAD_TIMEOUT_S, MIN_ROUNDS, MIN_STEPS, Tally,
-                                   trace)
+from .bench_classroom_tally import ACTION_TIMEOUT_S, EXPLORER, LOAD_TIMEOUT_S, Student, Tally, trace
 
 CANVAS = "canvas.samurai-board-canvas"
-
-
 
 #: In the page: arm a timed action. ``spec`` is a list of [selector, index, "text" | "class"]; the action
 #: is done when every one of them differs from now. t0: the next mousedown; t1: the first DOM change
@@ -48,133 +44,118 @@ _ARM_JS = """(spec) => {
 
 TILE_BUTTONS = ".samurai-tile-button"
 MESSAGE = ".samurai-message"
-STATUS = ".samurai-status"
 HISTORY_STEP = ".samurai-history-step"
 STEP_LABEL = ".samurai-step-label"
 
 
-async def _timed(page: Any, spec: list[list[Any]], act: Any, tally: Tally, what: str) -> bool:
-    """Arm, act (a coroutine function), wait for the change; record the latency or a failure."""
-    async def run() -> None:
-        at = time.monotonic()
-        await page.evaluate(_ARM_JS, spec)
-        await act()
-        await page.wait_for_function("() => window.__t1 !== null", polling=50, timeout=ACTION_TIMEOUT_S * 1000)
-        t0, t1 = await page.evaluate("() => [window.__t0, window.__t1]")
-        if t0 is not None and t1 is not None:
-            tally.click(max(0.0, float(t1) - float(t0)), at, "browser")
+class BrowserStudent(Student):
+    """A student in a browser context of his own in ``browser``."""
 
-    try:
-        await asyncio.wait_for(run(), ACTION_TIMEOUT_S + 15)
-        trace(f"  {what}: {tally.clicks_ms[-1] if tally.clicks_ms else 0:.0f} ms")
-        return True
-    except (Exception, asyncio.TimeoutError) as e:  # noqa: BLE001 - a failed action is a figure, not a crash
-        tally.fail(what, e)
-        return False
+    kind = "browser"
 
+    def __init__(self, i: int, base: str, tally: Tally, think: tuple[float, float], browser: Any) -> None:
+        super().__init__(i, base, tally, think)
+        self.browser = browser
+        self.context: Any = None
+        self.page: Any = None
+        self.layout: Any = None
+        self.point = (0.0, 0.0)
 
-async def _board_points(page: Any, hexes: Sequence[int]) -> list[tuple[float, float]]:
-    """Canvas pixels of ``hexes`` on the explorer's board, once its canvas size has settled (the board
-    fits its room: its layout is ``fit_layout`` of the canvas size, a function of that size only)."""
-    from ..knizia.core.board import board_for
-    from ..knizia.render.layout import fit_layout
+    async def load(self, path: str, app: str) -> None:
+        if self.page is None:
+            self.context = await self.browser.new_context(viewport={"width": 1366, "height": 900})
+            self.page = await self.context.new_page()
+            errors = self.tally.page_errors
+            self.page.on("pageerror", lambda e: errors.append(f"{self.who}: page error: {e.message[:200]}"))
+            self.page.on("console", lambda m: errors.append(f"{self.who}: console error: {m.text[:200]}")
+                         if m.type == "error" else None)
+        await super().load(path, app)
+        if path == EXPLORER:
+            self.layout = await asyncio.wait_for(self._board_layout(), 90)
 
-    size = None
-    for _ in range(100):
-        now = await page.evaluate("(sel) => { const c = document.querySelector(sel);"
-                                  " return c ? [c.width, c.height] : null; }", CANVAS)
-        if now and now[0] > 0 and now == size:
-            break
-        size = now
-        await asyncio.sleep(0.5)
-    layout = fit_layout(board_for(4), *size)
-    return [layout.pixel_of(i) for i in hexes]
+    async def open(self, path: str) -> None:
+        await self.page.goto(self.base + path, timeout=LOAD_TIMEOUT_S * 1000)
+        if path == EXPLORER:
+            await self.page.wait_for_function(f"() => document.querySelectorAll('{TILE_BUTTONS}').length >= 5",
+                                              polling=200, timeout=LOAD_TIMEOUT_S * 1000)
+        else:
+            await self.page.wait_for_selector(".samurai-step-next", state="visible", timeout=LOAD_TIMEOUT_S * 1000)
 
+    async def _timed(self, spec: list[list[Any]], act: Any, what: str) -> bool:
+        """Arm, act (a coroutine function), wait for the change; record the latency or a failure."""
+        page, tally = self.page, self.tally
 
-async def _canvas_click_point(page: Any, x: float, y: float) -> tuple[float, float]:
-    box, size = await page.evaluate(
-        """(sel) => { const c = document.querySelector(sel); const r = c.getBoundingClientRect();
-                      return [[r.x, r.y, r.width, r.height], [c.width, c.height]]; }""", CANVAS)
-    return box[0] + x * box[2] / size[0], box[1] + y * box[3] / size[1]
+        async def run() -> None:
+            at = time.monotonic()
+            await page.evaluate(_ARM_JS, spec)
+            await act()
+            await page.wait_for_function("() => window.__t1 !== null", polling=50, timeout=ACTION_TIMEOUT_S * 1000)
+            t0, t1 = await page.evaluate("() => [window.__t0, window.__t1]")
+            if t0 is not None and t1 is not None:
+                tally.click(max(0.0, float(t1) - float(t0)), at, "browser")
 
-
-async def _check_app_message(page: Any, tally: Tally, who: str) -> None:
-    text = await page.evaluate(f"() => {{ const e = document.querySelector('{MESSAGE}'); return e ? e.innerText : ''; }}")
-    if "Something went wrong" in text:
-        tally.app_errors.append(f"{who}: {text[:200]}")
-
-
-async def _explorer_round(page: Any, k: int, point: tuple[float, float], rng: random.Random, tally: Tally,
-                          think: tuple[float, float]) -> None:
-    """Choose tile k, point at the hex, click (preview), click (place), undo."""
-    tile_spec = [[TILE_BUTTONS, k, "class"]]
-    await _timed(page, tile_spec, lambda: page.locator(TILE_BUTTONS).nth(k).click(), tally, "choose a tile")
-    await asyncio.sleep(rng.uniform(*think))
-    x, y = await asyncio.wait_for(_canvas_click_point(page, *point), 30)
-    await page.mouse.move(x, y)
-    await asyncio.sleep(0.3)
-    await _timed(page, [[MESSAGE, 0, "text"]], lambda: page.mouse.click(x, y), tally, "preview a placement")
-    await asyncio.sleep(rng.uniform(*think))
-    await _timed(page, [[HISTORY_STEP, 0, "text"]], lambda: page.mouse.click(x, y), tally, "place a tile")
-    await asyncio.sleep(rng.uniform(*think))
-    await _timed(page, [[HISTORY_STEP, 0, "text"]], lambda: page.locator(".samurai-undo").click(), tally, "undo")
-    await asyncio.sleep(rng.uniform(*think))
-
-
-async def browser_student(i: int, browser: Any, base: str, start_at: float, examples_at: float, end_at: float,
-                   targets: tuple[int, list[int]], tally: Tally, vanish: bool,
-                   think: tuple[float, float]) -> None:
-    rng = random.Random(i)
-    who = f"student {i}"
-    await asyncio.sleep(max(0.0, start_at - time.monotonic()))
-    context = await browser.new_context(viewport={"width": 1366, "height": 900})
-    page = await context.new_page()
-    page.on("pageerror", lambda e: tally.page_errors.append(f"{who}: page error: {e.message[:200]}"))
-    page.on("console", lambda m: tally.page_errors.append(f"{who}: console error: {m.text[:200]}")
-            if m.type == "error" else None)
-    k, hexes = targets
-    try:
-        t = time.monotonic()
-        await page.goto(base + EXPLORER, timeout=LOAD_TIMEOUT_S * 1000)
-        await page.wait_for_function(f"() => document.querySelectorAll('{TILE_BUTTONS}').length >= 5",
-                                     polling=200, timeout=LOAD_TIMEOUT_S * 1000)
-        trace(f"{who}: explorer ready in {tally.loaded(t, 'browser'):.1f} s")
-        points = await asyncio.wait_for(_board_points(page, hexes), 90)
-        trace(f"{who}: board at {points[:2]}")
-        n = 0
-        while n < MIN_ROUNDS or time.monotonic() < examples_at:
-            await _explorer_round(page, k, points[(i + n) % len(points)], rng, tally, think)
-            n += 1
-        await _check_app_message(page, tally, who)
-
-        t = time.monotonic()
-        await page.goto(base + EXAMPLES, timeout=LOAD_TIMEOUT_S * 1000)
-        await page.wait_for_selector(".samurai-step-next", state="visible", timeout=LOAD_TIMEOUT_S * 1000)
-        trace(f"{who}: examples ready in {tally.loaded(t, 'browser'):.1f} s ({len(tally.failed)} failed so far)")
-        steps = 0
-        while steps < MIN_STEPS or time.monotonic() < end_at:
-            steps += 1
-            at_end = await page.locator(".samurai-step-next").first.is_disabled()
-            button = page.locator(".samurai-step-first" if at_end else ".samurai-step-next").first
-            ok = await _timed(page, [[STEP_LABEL, 0, "text"]], lambda b=button: b.click(timeout=10_000),
-                              tally, "step the example")
-            if not ok:
-                break
-            await asyncio.sleep(rng.uniform(*think))
-        await _check_app_message(page, tally, who)
-    except Exception as e:  # noqa: BLE001
-        tally.fail(who, e)
-    finally:
         try:
-            if vanish:
-                await context.close()  # no unload event: like a laptop closed
-            else:
-                await page.close(run_before_unload=True)
-                await asyncio.sleep(1.0)  # the unload beacon leaves
-                await context.close()
-        except Exception:  # noqa: BLE001
-            pass
-        tally.closed_at.append(time.monotonic())
+            await asyncio.wait_for(run(), ACTION_TIMEOUT_S + 15)
+            trace(f"  {what}: {tally.clicks_ms[-1] if tally.clicks_ms else 0:.0f} ms")
+            return True
+        except (Exception, asyncio.TimeoutError) as e:  # noqa: BLE001 - a failed action is a figure, not a crash
+            tally.fail(what, e)
+            return False
+
+    async def _board_layout(self) -> Any:
+        """The layout of the explorer's board once its canvas size has settled (the board fits its room: its
+        layout is ``fit_layout`` of the canvas size, a function of that size only)."""
+        from ..knizia.core.board import board_for
+        from ..knizia.render.layout import fit_layout
+
+        size = None
+        for _ in range(100):
+            now = await self.page.evaluate("(sel) => { const c = document.querySelector(sel);"
+                                           " return c ? [c.width, c.height] : null; }", CANVAS)
+            if now and now[0] > 0 and now == size:
+                break
+            size = now
+            await asyncio.sleep(0.5)
+        return fit_layout(board_for(4), *size)
+
+    async def _canvas_click_point(self, x: float, y: float) -> tuple[float, float]:
+        box, size = await self.page.evaluate(
+            """(sel) => { const c = document.querySelector(sel); const r = c.getBoundingClientRect();
+                          return [[r.x, r.y, r.width, r.height], [c.width, c.height]]; }""", CANVAS)
+        return box[0] + x * box[2] / size[0], box[1] + y * box[3] / size[1]
+
+    async def choose_tile(self, k: int) -> None:
+        await self._timed([[TILE_BUTTONS, k, "class"]], lambda: self.page.locator(TILE_BUTTONS).nth(k).click(),
+                          "choose a tile")
+
+    async def point_at(self, hex_index: int) -> None:
+        self.point = await asyncio.wait_for(self._canvas_click_point(*self.layout.pixel_of(hex_index)), 30)
+        await self.page.mouse.move(*self.point)
+
+    async def click_board(self, watch: str, what: str) -> None:
+        await self._timed([[f".{watch}", 0, "text"]], lambda: self.page.mouse.click(*self.point), what)
+
+    async def undo(self) -> None:
+        await self._timed([[HISTORY_STEP, 0, "text"]], lambda: self.page.locator(".samurai-undo").click(), "undo")
+
+    async def step(self) -> bool:
+        at_end = await self.page.locator(".samurai-step-next").first.is_disabled()
+        button = self.page.locator(".samurai-step-first" if at_end else ".samurai-step-next").first
+        return await self._timed([[STEP_LABEL, 0, "text"]], lambda: button.click(timeout=10_000), "step the example")
+
+    async def check_app_message(self) -> None:
+        self.app_message(await self.page.evaluate(
+            f"() => {{ const e = document.querySelector('{MESSAGE}'); return e ? e.innerText : ''; }}"))
+
+    async def leave(self, vanish: bool) -> None:
+        if self.context is None:
+            return
+        if vanish:
+            await self.context.close()  # no unload event: like a laptop closed
+        else:
+            await self.page.close(run_before_unload=True)
+            await asyncio.sleep(1.0)  # the unload beacon leaves
+            await self.context.close()
 
 
 def niced_chromium(niceness: int, folder: Path) -> str:

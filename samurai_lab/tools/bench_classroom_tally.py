@@ -3,7 +3,9 @@ server (a real browser, :mod:`bench_classroom`, or the page's protocol, :mod:`pr
 
 from __future__ import annotations
 
+import asyncio
 import os
+import random
 import sys
 import time
 from dataclasses import dataclass, field
@@ -63,6 +65,77 @@ class Tally:
         """The timed actions no page load overlapped: a class at work once everyone is in."""
         return [ms for ms, at in zip(self.clicks_ms, self.clicks_at)
                 if not any(a <= at + ms / 1000 and at <= b for a, b in self.loading)]
+
+
+class Student:
+    """One student's lesson: the explorer (rounds until ``examples_at``), then the example E2 stepped through
+    until ``end_at``; the page closed (with the unload beacon, or, ``vanish``, without). The ways of speaking
+    to the server (Chromium, the page's protocol) give the actions: ``open(path)`` (until the page is ready),
+    ``choose_tile(k)``, ``point_at(hex_index)``, ``click_board(watch, what)`` (done when the widget of CSS class
+    ``watch`` changes), ``undo()``, ``step()`` (the example's next step, from its end its first; False when the
+    click failed), ``check_app_message()`` and ``leave(vanish)``."""
+
+    kind = ""  # "browser" or "protocol": how its clicks and page loads are marked in the tally
+
+    def __init__(self, i: int, base: str, tally: Tally, think: tuple[float, float]) -> None:
+        self.i, self.base, self.tally, self.think_s = i, base, tally, think
+        self.who = f"student {i}"
+        self.rng = random.Random(i)
+
+    async def lesson(self, start_at: float, examples_at: float, end_at: float, targets: tuple[int, list[int]],
+                     vanish: bool) -> None:
+        await asyncio.sleep(max(0.0, start_at - time.monotonic()))
+        k, hexes = targets
+        try:
+            await self.load(EXPLORER, "explorer")
+            n = 0
+            while n < MIN_ROUNDS or time.monotonic() < examples_at:
+                await self.explorer_round(k, hexes[(self.i + n) % len(hexes)])
+                n += 1
+            await self.check_app_message()
+            await self.load(EXAMPLES, "examples")
+            steps = 0
+            while steps < MIN_STEPS or time.monotonic() < end_at:
+                steps += 1
+                if not await self.step():
+                    break
+                await self.think()
+            await self.check_app_message()
+        except Exception as e:  # noqa: BLE001 - a failed student is a figure, not a crash
+            self.tally.fail(self.who, e)
+        finally:
+            try:
+                await self.leave(vanish)
+            except Exception:  # noqa: BLE001
+                pass
+            self.tally.closed_at.append(time.monotonic())
+
+    async def load(self, path: str, app: str) -> None:
+        """Open the page at ``path`` until it is ready; its time in the tally."""
+        t = time.monotonic()
+        await self.open(path)
+        trace(f"{self.who}: {app} ready in {self.tally.loaded(t, self.kind):.1f} s")
+
+    async def explorer_round(self, k: int, hex_index: int) -> None:
+        """Choose tile k, point at the hex, click (preview), click (place), undo."""
+        await self.choose_tile(k)
+        await self.think()
+        await self.point_at(hex_index)
+        await asyncio.sleep(0.3)
+        await self.click_board("samurai-message", "preview a placement")
+        await self.think()
+        await self.click_board("samurai-history-step", "place a tile")
+        await self.think()
+        await self.undo()
+        await self.think()
+
+    async def think(self) -> None:
+        await asyncio.sleep(self.rng.uniform(*self.think_s))
+
+    def app_message(self, text: str) -> None:
+        """Note the app's message line when it tells of an error."""
+        if "Something went wrong" in text:
+            self.tally.app_errors.append(f"{self.who}: {text[:200]}")
 
 
 def trace(text: str) -> None:

@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 from urllib.parse import urlencode, urlsplit
 
+from .bench_classroom_tally import ACTION_TIMEOUT_S, LOAD_TIMEOUT_S, Student, Tally
+
 #: The websocket subprotocol of JupyterLab's kernel connection (and so of voila's pages).
 WS_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 #: The version of ipywidgets' control comm (``jupyter.widget.control``) the page speaks.
@@ -333,99 +335,73 @@ def _hex_pixel(page: WidgetPage, canvas: str, hex_index: int) -> tuple[float, fl
     return fit_layout(board_for(4), int(state["width"]), int(state["height"])).pixel_of(hex_index)
 
 
-async def _timed(page: WidgetPage, sends: Callable[[], list[str]], watch: Iterable[str | None],
-                 tally: Any, what: str) -> bool:
-    from .bench_classroom_tally import ACTION_TIMEOUT_S
+class ProtocolStudent(Student):
+    """A student speaking the page's protocol (:class:`WidgetPage`); his first page fetches the static files
+    (``assets``) of a device's empty cache."""
 
-    at = time.monotonic()
-    try:
-        ms = await page.timed(sends, [w for w in watch if w], ACTION_TIMEOUT_S)
-    except (Exception, asyncio.TimeoutError) as e:  # noqa: BLE001 - a failed action is a figure, not a crash
-        tally.fail(what, e)
-        return False
-    tally.click(ms, at, "protocol")
-    return True
+    kind = "protocol"
 
+    def __init__(self, i: int, base: str, tally: Tally, think: tuple[float, float], assets: Iterable[str]) -> None:
+        super().__init__(i, base, tally, think)
+        self.assets: list[str] | None = list(assets)
+        self.page: WidgetPage | None = None
+        self.point = (0.0, 0.0)
 
-async def _explorer_round(page: WidgetPage, k: int, hex_index: int, rng: Any, tally: Any,
-                          think: tuple[float, float]) -> None:
-    """Choose tile k, point at the hex, click (preview), click (place), undo: as the browser student."""
-    canvas = page.first("samurai-board-canvas")
-    tiles = page.with_class("samurai-tile-button")
-    message, history = page.first("samurai-message"), page.first("samurai-history-step")
-    if canvas is None or len(tiles) <= k:
-        raise PageError("the explorer shows no board or no hand")
-    await _timed(page, lambda: page.click(tiles[k]), [tiles[k], message], tally, "choose a tile")
-    await asyncio.sleep(rng.uniform(*think))
-    x, y = _hex_pixel(page, canvas, hex_index)
-    page.custom(canvas, {"event": "mouse_move", "x": x, "y": y})  # the pointer arrives: the hover preview
-    await asyncio.sleep(0.3)
-    await _timed(page, lambda: page.board_click(canvas, x, y), [message], tally, "preview a placement")
-    await asyncio.sleep(rng.uniform(*think))
-    await _timed(page, lambda: page.board_click(canvas, x, y), [history], tally, "place a tile")
-    await asyncio.sleep(rng.uniform(*think))
-    undo = page.first("samurai-undo")
-    page.custom(canvas, {"event": "mouse_out", "x": 0, "y": 0})
-    await _timed(page, lambda: page.click(undo), [history], tally, "undo")
-    await asyncio.sleep(rng.uniform(*think))
+    async def open(self, path: str) -> None:
+        cookies = {}
+        if self.page is not None:  # leaving for another app: the page unloads
+            await self.page.close(beacon=True)
+            cookies = dict(self.page.cookies)
+        self.page = WidgetPage(self.base, cookies=cookies)
+        await self.page.open(path, timeout=LOAD_TIMEOUT_S, assets=self.assets)
+        self.assets = None
 
+    async def _timed(self, sends: Callable[[], list[str]], watch: Iterable[str | None], what: str) -> bool:
+        at = time.monotonic()
+        try:
+            ms = await self.page.timed(sends, [w for w in watch if w], ACTION_TIMEOUT_S)
+        except (Exception, asyncio.TimeoutError) as e:  # noqa: BLE001 - a failed action is a figure, not a crash
+            self.tally.fail(what, e)
+            return False
+        self.tally.click(ms, at, "protocol")
+        return True
 
-def _check_app_message(page: WidgetPage, tally: Any, who: str) -> None:
-    message = page.first("samurai-message")
-    text = str(page.state(message).get("value", "")) if message else ""
-    if "Something went wrong" in text:
-        tally.app_errors.append(f"{who}: {text[:200]}")
-    tally.app_errors.extend(f"{who}: kernel error {e}" for e in page.kernel_errors)
-    page.kernel_errors.clear()
+    async def choose_tile(self, k: int) -> None:
+        page = self.page
+        self.canvas = page.first("samurai-board-canvas")
+        tiles = page.with_class("samurai-tile-button")
+        if self.canvas is None or len(tiles) <= k:
+            raise PageError("the explorer shows no board or no hand")
+        await self._timed(lambda: page.click(tiles[k]), [tiles[k], page.first("samurai-message")], "choose a tile")
 
+    async def point_at(self, hex_index: int) -> None:
+        self.point = _hex_pixel(self.page, self.canvas, hex_index)
+        x, y = self.point
+        self.page.custom(self.canvas, {"event": "mouse_move", "x": x, "y": y})  # the pointer arrives: the hover preview
 
-async def protocol_student(i: int, base: str, start_at: float, examples_at: float, end_at: float,
-                           targets: tuple[int, list[int]], tally: Any, vanish: bool,
-                           think: tuple[float, float], assets: Iterable[str] = ()) -> None:
-    """One student's lesson (the browser student's, :func:`bench_classroom._student`), spoken in the
-    page's protocol: the explorer (rounds until ``examples_at``), then the example E2 stepped through
-    until ``end_at``; the page closed (with the unload beacon, or, ``vanish``, without)."""
-    import random
+    async def click_board(self, watch: str, what: str) -> None:
+        await self._timed(lambda: self.page.board_click(self.canvas, *self.point), [self.page.first(watch)], what)
 
-    from .bench_classroom_tally import EXAMPLES, EXPLORER, LOAD_TIMEOUT_S, MIN_ROUNDS, MIN_STEPS, trace
+    async def undo(self) -> None:
+        page = self.page
+        page.custom(self.canvas, {"event": "mouse_out", "x": 0, "y": 0})
+        await self._timed(lambda: page.click(page.first("samurai-undo")), [page.first("samurai-history-step")], "undo")
 
-    rng = random.Random(i)
-    who = f"student {i}"
-    await asyncio.sleep(max(0.0, start_at - time.monotonic()))
-    k, hexes = targets
-    page = WidgetPage(base)
-    try:
-        t = time.monotonic()
-        await page.open(EXPLORER, timeout=LOAD_TIMEOUT_S, assets=list(assets))
-        trace(f"{who}: explorer ready in {tally.loaded(t, 'protocol'):.1f} s")
-        n = 0
-        while n < MIN_ROUNDS or time.monotonic() < examples_at:
-            await _explorer_round(page, k, hexes[(i + n) % len(hexes)], rng, tally, think)
-            n += 1
-        _check_app_message(page, tally, who)
-        await page.close(beacon=True)  # leaving for another app: the page unloads
-
-        page = WidgetPage(base, cookies=dict(page.cookies))
-        t = time.monotonic()
-        await page.open(EXAMPLES, timeout=LOAD_TIMEOUT_S)
-        trace(f"{who}: examples ready in {tally.loaded(t, 'protocol'):.1f} s")
-        label, first = page.first("samurai-step-label"), page.first("samurai-step-first")
-        step = page.first("samurai-step-next")
+    async def step(self) -> bool:
+        page = self.page
+        label, first, step = (page.first(f"samurai-step-{name}") for name in ("label", "first", "next"))
         if step is None or first is None:
             raise PageError("the example shows no step buttons")
-        steps = 0
-        while steps < MIN_STEPS or time.monotonic() < end_at:
-            steps += 1
-            button = first if page.state(step).get("disabled") else step
-            if not await _timed(page, lambda b=button: page.click(b), [label], tally, "step the example"):
-                break
-            await asyncio.sleep(rng.uniform(*think))
-        _check_app_message(page, tally, who)
-    except (Exception, asyncio.TimeoutError) as e:  # noqa: BLE001
-        tally.fail(who, e)
-    finally:
-        try:
-            await page.close(beacon=not vanish)
-        except Exception:  # noqa: BLE001
-            pass
-        tally.closed_at.append(time.monotonic())
+        button = first if page.state(step).get("disabled") else step
+        return await self._timed(lambda: page.click(button), [label], "step the example")
+
+    async def check_app_message(self) -> None:
+        page = self.page
+        message = page.first("samurai-message")
+        self.app_message(str(page.state(message).get("value", "")) if message else "")
+        self.tally.app_errors.extend(f"{self.who}: kernel error {e}" for e in page.kernel_errors)
+        page.kernel_errors.clear()
+
+    async def leave(self, vanish: bool) -> None:
+        if self.page is not None:
+            await self.page.close(beacon=not vanish)

@@ -154,9 +154,3 @@ def run(args: argparse.Namespace) -> int:
         for k, v in figures.items():
             print(f"{k:>28}: {v:,.2f}" if isinstance(v, float) else f"{k:>28}: {v}")
     return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    p = argparse.ArgumentParser()
-    add_arguments(p)
-    sys.exit(run(p.parse_args()))

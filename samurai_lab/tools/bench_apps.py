@@ -241,12 +241,3 @@ def phone_figures(runs: list[dict]) -> dict[str, float]:
     out["phone_tap_ratio_to_click"] = round(statistics.median(taps) / statistics.median(clicks), 2)
     out["phone_tap_p95_ratio_to_click"] = round(percentile(taps, 95) / percentile(clicks, 95), 2)
     return out
-
-
-def main() -> int:
-    print(json.dumps(bench_apps(), indent=2))
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,22 +1,8 @@
-"""Measure a voila app in real headless Chromium.
-
-The figures are what a person feels: how long from starting the server until
-the app is drawn and usable (cold start), and how long from a click on a
-canvas until the app shows the result (click latency).
-
-Building blocks, reusable for any notebook of the project:
-
-* :func:`start_voila` starts a voila server on a free
-  loopback port (one notebook, or a folder in tree mode) and stop it cleanly.
-* :func:`chromium` launches Debian's Chromium through Playwright with the flags
-  this machine needs.
-* :func:`measure_cold_start` times server start → a JavaScript condition true.
-* :func:`measure_clicks` times click → a JavaScript condition true, per click.
-* :func:`js_canvas_hash`, :func:`js_state`, :func:`js_all_changed` build the
-  JavaScript snippets those two functions take.
-
-Only the standard library and Playwright are used; Playwright is imported
-lazily so that importing this module costs nothing.
+"""Measure a voila app in real headless Chromium: how long from starting the server until the app is drawn
+and usable (cold start, :func:`measure_cold_start`), and how long from a click on a canvas until the app shows
+the result (click latency, :func:`measure_clicks`), both polling JavaScript conditions (``js_*``) in the page.
+Any notebook of the project: :func:`start_voila` serves one (or a folder) on a free loopback port.
+Playwright is imported lazily: importing this module costs nothing.
 """
 
 from __future__ import annotations
@@ -33,12 +19,12 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import IO, TYPE_CHECKING, Any, Callable, Sequence
 
 from .serve import STOP_GRACE_S, port_accepts, stop_voila, voila_base_flags
 
 if TYPE_CHECKING:  # pragma: no cover
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Page
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 TRIVIAL_APP = REPO_ROOT / "benchmarks" / "trivial_app.ipynb"
@@ -57,17 +43,13 @@ CHROMIUM_FLAGS: tuple[str, ...] = (
 
 def find_chromium() -> str:
     """Path of the Chromium binary: ``$SAMURAI_CHROMIUM``, /usr/bin/chromium, or PATH."""
-    candidates = [os.environ.get("SAMURAI_CHROMIUM", ""), "/usr/bin/chromium"]
-    for candidate in candidates:
+    for candidate in (os.environ.get("SAMURAI_CHROMIUM", ""), "/usr/bin/chromium"):
         if candidate and os.access(candidate, os.X_OK):
             return candidate
-    for name in ("chromium", "chromium-browser"):
-        found = shutil.which(name)
-        if found:
-            return found
-    raise FileNotFoundError(
-        "Chromium not found. Install it with: sudo apt-get install -y chromium"
-    )
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found:
+        return found
+    raise FileNotFoundError("Chromium not found. Install it with: sudo apt-get install -y chromium")
 
 
 def free_port() -> int:
@@ -93,14 +75,9 @@ class VoilaServer:
         """Base URL, without a trailing slash."""
         return f"http://127.0.0.1:{self.port}"
 
-    @property
-    def tree_mode(self) -> bool:
-        """True when serving a folder (URLs ``voila/render/<name>.ipynb``)."""
-        return self.target.is_dir()
-
     def app_url(self, notebook_name: str | None = None) -> str:
-        """URL of a notebook as an app (tree mode), or of the single notebook."""
-        if self.tree_mode and notebook_name:
+        """URL of a notebook as an app (serving a folder: ``voila/render/<name>``), or of the single notebook."""
+        if self.target.is_dir() and notebook_name:
             return f"{self.url}/voila/render/{notebook_name}"
         return f"{self.url}/"
 
@@ -156,12 +133,8 @@ def start_voila(
     module: str = "voila",
 ) -> VoilaServer:
     """Start ``python -m voila`` (or ``-m module``, e.g. ``samurai_lab.tools.voila_app``) on a notebook
-    or a folder (tree mode).
-
-    The process runs in its own session (so kernels die with it), in the
-    target's folder, with its output in ``log_path`` (a temp file if None).
-    Call :meth:`VoilaServer.wait_until_up` before using it.
-    """
+    or a folder (tree mode), as :meth:`VoilaServer.launch` (output in a temp file if ``log_path`` is None).
+    Call :meth:`VoilaServer.wait_until_up` before using it."""
     target = Path(target).resolve()
     if not target.exists():
         raise FileNotFoundError(target)
@@ -180,21 +153,6 @@ def start_voila(
         *extra_args,
     ]
     return VoilaServer.launch(cmd, target, port, log_path, env)
-
-
-@contextlib.contextmanager
-def chromium(headless: bool = True) -> Iterator[Browser]:
-    """Debian's Chromium under Playwright, with :data:`CHROMIUM_FLAGS`."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=find_chromium(), args=list(CHROMIUM_FLAGS), headless=headless
-        )
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 # --- JavaScript builders ---------------------------------------------------
@@ -274,29 +232,29 @@ def measure_cold_start(
     *,
     then: Callable[[Page], Any] | None = None,
     timeout_s: float = 180.0,
-    extra_voila_args: Sequence[str] = (),
-    browser: Browser | None = None,
     context_options: dict[str, Any] | None = None,
     env: dict[str, str] | None = None,
 ) -> ColdStart:
-    """Start voila on one notebook and time it until the app is ready in Chromium.
+    """Start voila on one notebook and time it until the app is ready in Chromium (launched before the clock
+    starts, with :data:`CHROMIUM_FLAGS`).
 
-    ``ready_js_condition`` is a JS expression or function that Playwright
-    polls on every animation frame, e.g. ``js_canvas_alpha_at(...)``.
-    The browser is launched before the clock starts. ``then(page)`` runs on
-    the ready page before the server stops (e.g. :func:`measure_clicks`);
-    its return value lands in :attr:`ColdStart.result`. ``context_options`` (Playwright's
+    ``ready_js_condition`` is a JS expression or function that Playwright polls on every animation frame,
+    e.g. ``js_canvas_alpha_at(...)``. ``then(page)`` runs on the ready page before the server stops (e.g.
+    :func:`measure_clicks`); its return value lands in :attr:`ColdStart.result`. ``context_options`` (Playwright's
     ``new_context`` options) replace the default 1280x900 window, e.g. an emulated phone; ``env``: voila's
     environment (its kernels inherit it).
     """
+    from playwright.sync_api import sync_playwright
+
     with contextlib.ExitStack() as stack:
-        if browser is None:
-            browser = stack.enter_context(chromium())
+        pw = stack.enter_context(sync_playwright())
+        browser = pw.chromium.launch(executable_path=find_chromium(), args=list(CHROMIUM_FLAGS))
+        stack.callback(browser.close)
         context = browser.new_context(**(context_options or {"viewport": {"width": 1280, "height": 900}}))
         stack.callback(context.close)
         page = context.new_page()
         page.set_default_timeout(timeout_s * 1000)
-        server = start_voila(notebook_path, extra_args=extra_voila_args, env=env)
+        server = start_voila(notebook_path, env=env)
         stack.callback(server.stop)
         server_up = server.wait_until_up(timeout_s)
         page.goto(server.app_url(), wait_until="commit")
@@ -407,18 +365,10 @@ def bench_trivial(n_clicks: int = 20) -> dict[str, float]:
         f" && ({js_canvas_alpha_at(TRIVIAL_CANVAS, *TRIVIAL_CENTRE)})()"
     )
     state = js_state(TRIVIAL_STATUS, TRIVIAL_CANVAS)
-    warmup = 2
 
     def clicks(page: Page) -> list[float]:
-        return measure_clicks(
-            page,
-            TRIVIAL_CANVAS,
-            trivial_points(n_clicks + warmup),
-            js_all_changed(state),
-            n_clicks,
-            snapshot_js=state,
-            warmup=warmup,
-        )
+        return measure_clicks(page, TRIVIAL_CANVAS, trivial_points(n_clicks + 2), js_all_changed(state), n_clicks,
+                              snapshot_js=state, warmup=2)
 
     cold = measure_cold_start(TRIVIAL_APP, ready, then=clicks)
     latencies: list[float] = cold.result
@@ -429,13 +379,3 @@ def bench_trivial(n_clicks: int = 20) -> dict[str, float]:
         "trivial_click_ms_p95": round(percentile(latencies, 95), 1),
     }
 
-
-def main(argv: list[str] | None = None) -> int:
-    """Print the trivial app's figures as JSON."""
-    del argv
-    print(json.dumps(bench_trivial(), indent=2))
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -394,9 +394,6 @@ def run_curve(sizes: Sequence[int], minutes: float, target_ms: float, as_json: b
     return 0
 
 
-HELP = "a class of simulated students on one `samurai-lab serve` (see samurai-lab bench --classroom)"
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--students", type=int, default=30, help="simulated students (default 30)")
     parser.add_argument("--browsers", type=int, default=3, metavar="N",
@@ -450,14 +447,3 @@ def run_from_arguments(args: argparse.Namespace) -> int:
                          **options)
     print_figures(run_classroom(args.students, args.minutes, **options), args.json)
     return 0
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="bench_classroom", description=HELP)
-    add_arguments(p)
-    p.add_argument("--json", action="store_true")
-    return run_from_arguments(p.parse_args(argv))
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -101,9 +101,3 @@ def run(args: argparse.Namespace) -> int:
         for line in t["explanation"]:
             print("  " + line)
     return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    p = argparse.ArgumentParser()
-    add_arguments(p)
-    sys.exit(run(p.parse_args()))

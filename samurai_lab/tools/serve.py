@@ -5,35 +5,24 @@ repository's ``notebooks/`` in a checkout) in tree mode, so every notebook is an
 app at ``/voila/render/<name>.ipynb`` and links between notebooks work; the
 browser opens on ``index.ipynb`` (or ``--app NAME``).
 
-What serving a class needs, and where it is done:
+voila runs as :mod:`samurai_lab.tools.voila_app` (what a class needs that plain voila lacks is listed there)
+with the options of :func:`voila_flags`:
 
-* **Options in links** (``explorer.ipynb?start=midgame``): kernels are
-  preheated, so a notebook runs before its request; the apps read their
-  options with ``samurai_lab.ui.query``, which waits for the request.
-* **Kernels of closed pages stop**: voila runs as
-  :mod:`samurai_lab.tools.voila_app`, whose pages set the cookie their
-  unload beacon needs, and the kernel culler stops, within
-  ``CULL_IDLE_TIMEOUT_S + CULL_INTERVAL_S`` seconds, the kernels no page is
-  connected to (a page that is open, even idle, stays connected). The
-  preheated kernels waiting for the next page are never culled (voila keeps
-  them out of the culler's reach).
-* **Nothing from other hosts**: the ``samurai`` voila template has no CDN.
-* **No client can exhaust or hang the server**: at most ``--max-kernels`` pages
-  at once (by default sized from the memory), past which a page request gets
-  a short "the class is full" page at once (HTTP 503 with ``Retry-After``); a
-  kernel no page connects to stops after ``UNCONNECTED_GRACE_S`` idle; the
-  socket where preheated kernels wait for their pages ignores unknown
-  kernels (see :mod:`samurai_lab.tools.voila_app`); ``?template=`` and
-  ``?theme=`` are ignored.
-* **Prepared for a class**: ``--prepare explorer=30`` starts 30 explorer
-  kernels before the students arrive (:func:`voila_flags`' ``prepare``);
-  ``--prepare APP=0`` none for an app (its pages start theirs, as plain voila),
-  ``--prepare '*=0'`` none for the apps not named.
-* **Messages, not tracebacks**: tracebacks only with ``--debug``, neither in
-  the pages nor in the kernels' messages to any client.
-* **Saved positions** go to one folder (``--saved-dir``; by default ``scenarios/saved`` in a
-  source checkout, else the user's own folder, ``common.resources.saved_dir``; never inside the
-  installed package): the apps' Save refuses any other place.
+* **Options in links** (``explorer.ipynb?start=midgame``): kernels are preheated, so a notebook runs before
+  its request; the apps read their options with ``samurai_lab.ui.query``, which waits for the request.
+* **Kernels of closed pages stop**, by their unload beacon or, within ``CULL_IDLE_TIMEOUT_S +
+  CULL_INTERVAL_S`` seconds, by the culler (a page that is open, even idle, stays connected; the preheated
+  kernels are out of its reach); a kernel no page connects to stops after ``UNCONNECTED_GRACE_S`` idle.
+* **No client can exhaust or hang the server**: at most ``--max-kernels`` pages at once (by default sized
+  from the memory), then "the class is full" (HTTP 503 with ``Retry-After``).
+* **Prepared for a class**: ``--prepare explorer=30`` starts 30 explorer kernels before the students arrive;
+  ``--prepare APP=0`` none for an app (its pages start theirs, as plain voila), ``--prepare '*=0'`` none for
+  the apps not named.
+* **Messages, not tracebacks**: tracebacks only with ``--debug``, neither in the pages nor in the kernels'
+  messages to any client.
+* **Saved positions** go to one folder (``--saved-dir``; by default ``scenarios/saved`` in a source
+  checkout, else the user's own folder, ``common.resources.saved_dir``; never inside the installed
+  package): the apps' Save refuses any other place.
 """
 
 from __future__ import annotations

@@ -2,53 +2,30 @@
 
 The differences from plain ``voila``, all for a class on one server:
 
-* **Closed pages stop their kernels.** When a page closes, voila's front end
-  sends ``POST voila/api/shutdown/<kernel>`` with the ``_xsrf`` cookie's value.
-  voila 0.5 never sets that cookie on an app's page (a preheated page is even
-  rendered before the request), so the server refuses the request (403) and
-  the kernel lives on. Here every page sets the cookie, and the beacon works.
-  The kernel culler (``serve``'s flags) stops the kernels of pages that close
-  without a beacon (a crashed browser, a laptop that went to sleep).
-* **No client can exhaust the server.** :class:`ClassroomKernelManager`
-  (``serve`` names it with ``--VoilaConfiguration.multi_kernel_manager_class``)
-  runs at most ``max_kernels`` pages at once (:mod:`.kernel_limit`); past
-  it, a page request gets the short "class is full" page at once (HTTP 503,
-  :mod:`.class_full`). It stops a kernel whose page has connected and gone
-  (as voila's culler does), and one no page has connected to within
-  ``unconnected_grace`` seconds idle, counted from the last page request too
-  (a request that never loaded its page; a class arriving delays its pages),
-  or within ``evict_after`` when the class is full and a new page needs room.
-* **No client can hang another's page.** ``voila/query/<kernel>``, where a
-  preheated kernel waits for its page's request, is served by
-  :class:`.page_options_socket.PageOptionsSocket` instead of voila's handler,
-  which let any socket closing drop another kernel's wait.
-* **Prepared for a class.** ``SamuraiVoila.prepare`` (``serve --prepare
-  explorer=30``) starts that many kernels of an app before the students
-  arrive (voila's preheated pool, sized up); as they are used, the pool
-  shrinks back to voila's usual one kernel per app. ``explorer.ipynb:0``: no
-  pool (its pages start their kernels, as plain voila); ``*:N``: the apps not named.
-* **Kernels start warm.** Each page's kernel is a fork of one process that has imported the apps
-  (:mod:`.kernel_forks`); ``JUPYTER_DEFAULT_PROVISIONER_NAME=local-provisioner`` in the environment
-  (or voila's ``--KernelProvisionerFactory.default_provisioner_name``) starts each as plain voila does.
-* **Addresses cannot change the page.** ``?template=`` and ``?theme=`` are
-  ignored (voila would load another template's stylesheets from a CDN, and
-  skip the preheated kernels).
-* **Nothing is fetched from another host.** The ``samurai`` template (in
-  ``voila_data/``, found through ``JUPYTER_PATH``) is voila's ``lab`` template
-  without its FontAwesome stylesheets from a CDN: the icons come from the copy
-  in voila's own static files. Its loading wheel is turned by a timer, not a
-  CSS animation (see ``loading.macro.html.j2``).
-* **Front-end files are fetched once.** voila serves its extensions' scripts (``voila/labextensions``)
-  with ``Cache-Control: no-cache``, so every page asked the server again for each of two dozen files.
-  Their names and ``?v=`` carry the hash of their content: :class:`VersionedFiles` lets a browser keep
-  them (``immutable``), and the files without a hash are still checked at every page.
-* **Templates are compiled once.** voila makes a new exporter, so a new Jinja environment, for every
-  page; :func:`compile_templates_once` gives them one bytecode cache, so each template is parsed and
-  compiled once per server (a template changed on disk is compiled anew: its source's checksum is the key).
-* **A page that closes is not a traceback.** A page closing while the server
-  writes to it is routine in a class: :func:`quiet_when_page_gone` logs it at
-  debug level instead of asyncio's "Task exception was never retrieved". When
-  the server stops, it kills its kernels at once (see ``SamuraiVoila.stop``).
+* **Closed pages stop their kernels.** voila 0.5 never sets the ``_xsrf`` cookie on an app's page (a
+  preheated page is even rendered before the request), so the server refused the unload beacon
+  (``POST voila/api/shutdown/<kernel>``, 403) and the kernel lived on. Here every page sets the cookie;
+  the culler (``serve``'s flags) stops the kernels of pages that close without a beacon.
+* **No client can exhaust the server.** :class:`ClassroomKernelManager`: at most ``max_kernels`` pages at
+  once (:mod:`.kernel_limit`), past it the "class is full" page at once (HTTP 503, :mod:`.class_full`),
+  and the kernels no page connected to stopped.
+* **No client can hang another's page.** ``voila/query/<kernel>`` is served by
+  :class:`.page_options_socket.PageOptionsSocket` instead of voila's handler.
+* **Prepared for a class.** ``SamuraiVoila.prepare`` (``serve --prepare explorer=30``) sizes voila's
+  preheated pool of an app up; as they are used, it shrinks back to voila's usual one kernel per app.
+  ``explorer.ipynb:0``: no pool (its pages start their kernels, as plain voila); ``*:N``: the apps not named.
+* **Kernels start warm**, forked from one process that has imported the apps (:mod:`.kernel_forks`);
+  ``JUPYTER_DEFAULT_PROVISIONER_NAME=local-provisioner`` (or voila's
+  ``--KernelProvisionerFactory.default_provisioner_name``) starts each as plain voila does.
+* **Addresses cannot change the page.** ``?template=`` and ``?theme=`` are ignored (voila would load
+  another template's stylesheets from a CDN, and skip the preheated kernels).
+* **Nothing is fetched from another host.** The ``samurai`` template (``voila_data/``, found through
+  ``JUPYTER_PATH``) is voila's ``lab`` template without its FontAwesome stylesheets from a CDN (the icons
+  come from voila's own static files); its loading wheel is turned by a timer (``loading.macro.html.j2``).
+* **Front-end files are fetched once** when their address names their content (:class:`VersionedFiles`),
+  and **templates are compiled once** per server (:func:`compile_templates_once`).
+* **A page that closes is not a traceback** (:func:`quiet_when_page_gone`); when the server stops, it
+  kills its kernels at once (``SamuraiVoila.stop``).
 
 Everything else is voila's: any voila option works.
 """
@@ -369,7 +346,8 @@ class CompiledTemplates(BytecodeCache):
 
 
 def compile_templates_once(cache: BytecodeCache | None = None) -> None:
-    """Give every page's Jinja environment (voila's exporter makes one per page) the one ``cache``."""
+    """Give every page's Jinja environment (voila's exporter makes one per page) the one ``cache``: each template
+    is parsed and compiled once per server (one changed on disk anew: its source's checksum is the key)."""
     from voila.exporter import VoilaExporter
 
     create = getattr(VoilaExporter._create_environment, "__wrapped__", VoilaExporter._create_environment)
@@ -393,8 +371,9 @@ _HASHED_NAME = re.compile(r"\.[0-9a-f]{20}\.js$")
 
 
 class VersionedFiles(FileFindHandler):
-    """voila's extensions' scripts, cached by browsers when their address names their content: a page
-    then loads them from the browser's cache instead of asking the server for each."""
+    """voila's extensions' scripts (``voila/labextensions``, sent with ``Cache-Control: no-cache``), cached by
+    browsers when their address names their content (``immutable``): a page then loads them from the browser's
+    cache instead of asking the server for each of two dozen; the files without a hash are still checked."""
 
     def set_headers(self) -> None:
         super().set_headers()

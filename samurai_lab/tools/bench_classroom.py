@@ -1,27 +1,13 @@
 """``samurai-lab bench --classroom``: a class of simulated students on one ``samurai-lab serve``.
 
-The apps are served on 127.0.0.1 exactly as ``samurai-lab serve`` serves them
-(same module, options and environment: :func:`start_served`). N students
-(default 30) arrive over the first minute and for a few minutes do what a
-student does:
-
-* open ``explorer.ipynb?start=midgame``; choose a tile, point at a hex and
-  click it (the what-if preview), click it again (the tile is placed), undo;
-  again, with another hex, a few seconds of thought between actions (at
-  least two rounds);
-* after two thirds of the time, open ``examples.ipynb?example=E2`` and step
-  through the example (at least four steps);
-* close the page: most students close the tab (the page's unload beacon stops
-  its kernel), one in five just vanishes (a laptop closed: the culler stops the
-  kernel).
-
-Students' browsers run on their own devices, so most students here have none:
-they speak what the page speaks (its HTTP requests and static files, the kernel
-websocket, the widget messages: :mod:`protocol_student`), and the server's
-cores measure the server alone. A few (``--browsers``, default 3, spread over
-the arrivals) use Chromium on this machine for the end-to-end view
-(:mod:`bench_classroom_browser`). Kernels, memory and CPU are read from
-``/proc`` (psutil) every second.
+The apps are served on 127.0.0.1 exactly as ``samurai-lab serve`` serves them (same module, options and
+environment: :func:`start_served`). N students (default 30) arrive over the first minute and for a few
+minutes work in the explorer, then step through an example, and close their pages (one in five just
+vanishes: a laptop closed), as ``bench_classroom_tally.Student`` says. Most speak what the page speaks
+(:mod:`protocol_student`): their browsers run on their own devices, and the server's cores measure the
+server alone; a few (``--browsers``, default 3, spread over the arrivals) use Chromium on this machine for
+the end-to-end view (:mod:`bench_classroom_browser`). Kernels, memory and CPU are read from ``/proc``
+(psutil) every second.
 
 The figures (:func:`run_classroom`): ``students``, ``browser_students``,
 ``actions`` (timed clicks done), ``errors`` (page errors + console errors +

@@ -63,16 +63,11 @@ class Server:
             time.sleep(0.05)
         raise RuntimeError("the game service did not start")
 
-    def kill(self) -> None:
-        if self.proc is not None:
-            self.cpu += _cpu_seconds(self.proc.pid) - self._started_cpu
-            self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait()
-
-    def stop(self) -> None:
+    def stop(self, signum: int = signal.SIGTERM) -> None:
+        """Stop the server (``signal.SIGKILL``: kill it, as a machine's crash would), its CPU counted."""
         if self.proc is not None and self.proc.poll() is None:
             self.cpu += _cpu_seconds(self.proc.pid) - self._started_cpu
-            self.proc.terminate()
+            self.proc.send_signal(signum)
             try:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
@@ -209,7 +204,7 @@ def run_bench(players: int = 40, minutes: float = 2.0, pace: tuple[float, float]
         killed_at = None
         if kill_at is not None:
             time.sleep(max(0.0, start + seconds * kill_at - time.time()))
-            server.kill()
+            server.stop(signal.SIGKILL)
             killed_at = time.time() - start
             server.start()
         for t in movers:  # the followers end with their streams (daemon threads)

@@ -13,6 +13,7 @@ waiting for the next pages is counted apart: its size is fixed (``--prepare``).
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import os
 from dataclasses import dataclass, field
@@ -87,14 +88,9 @@ class PageKernels:
         """A request ended: the place it still holds, if any, is given back."""
         if place is not None and not place.taken:
             place.taken = True
-            self._drop(place)
+            with contextlib.suppress(ValueError):
+                self.places.remove(place)
 
     def stopped(self, kernel_id: str) -> None:
         """A kernel stopped."""
         self.kernels.discard(kernel_id)
-
-    def _drop(self, place: Place) -> None:
-        try:
-            self.places.remove(place)
-        except ValueError:
-            pass

@@ -85,7 +85,6 @@ class WidgetPage:
     roots: list[str] = field(default_factory=list)  # the widgets the page's cells display
     models: dict[str, dict[str, Any]] = field(default_factory=dict)  # comm id -> {"name", "state"}
     kernel_errors: list[str] = field(default_factory=list)
-    draws: int = 0
     _session: str = field(default_factory=lambda: uuid.uuid4().hex)
     _ws: Any = None
     _client: Any = None
@@ -253,8 +252,6 @@ class WidgetPage:
             model = self.models.get(content.get("comm_id", ""))
             if model is not None and data.get("method") in ("update", "echo_update"):
                 model["state"].update(data.get("state", {}))
-            if self._is_draw(content):
-                self.draws += 1
 
     def _is_draw(self, content: dict[str, Any]) -> bool:
         model = self.models.get(content.get("comm_id", ""))

@@ -20,6 +20,7 @@ at once lose no update, and a player's second "first try" of a puzzle is not cou
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import re
@@ -195,9 +196,18 @@ class Store:
         with self._transaction():
             return self._run(statement, args)
 
-    def _transaction(self, write: bool = False) -> "_Transaction":
-        """A transaction; ``write``: one that reads what it then writes (SQLite takes the write lock first)."""
-        return _Transaction(self, write)
+    @contextlib.contextmanager
+    def _transaction(self, write: bool = False) -> Iterator[None]:
+        """One transaction under the store's lock, committed on success, rolled back on an error; ``write``: one
+        that reads what it then writes (SQLite takes the write lock first)."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE" if write and not self._postgres else "BEGIN")
+            try:
+                yield
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
     def migrate(self) -> int:
         """Bring the schema to the newest version; the version reached."""
@@ -329,25 +339,3 @@ class Store:
         rows = self._query("SELECT puzzle, rating, deviation, volatility, tries FROM puzzle_ratings WHERE game = ?",
                            (game,))
         return {p: (Rating(r, d, v), n) for p, r, d, v, n in rows}
-
-
-class _Transaction:
-    """One transaction under the store's lock: committed on success, rolled back on an error."""
-
-    def __init__(self, store: Store, write: bool = False) -> None:
-        self.store = store
-        self.begin = "BEGIN IMMEDIATE" if write and not store._postgres else "BEGIN"
-
-    def __enter__(self) -> None:
-        self.store._lock.acquire()
-        try:
-            self.store._db.execute(self.begin)
-        except Exception:
-            self.store._lock.release()
-            raise
-
-    def __exit__(self, kind: Any, value: Any, tb: Any) -> None:
-        try:
-            self.store._db.execute("COMMIT" if kind is None else "ROLLBACK")
-        finally:
-            self.store._lock.release()

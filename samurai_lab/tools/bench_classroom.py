@@ -58,20 +58,17 @@ ARTIFACTS = REPO_ROOT / "tests" / ".artifacts"
 
 # --- the server, as `samurai-lab serve` runs it ------------------------------------------------------
 
-def start_served(notebooks_dir: Path = NOTEBOOKS, *, port: int | None = None, log_path: Path | None = None,
-                 python: str = sys.executable, env: dict[str, str] | None = None, **flags: Any) -> VoilaServer:
+def start_served(notebooks_dir: Path = NOTEBOOKS, *, log_path: Path | None = None, **flags: Any) -> VoilaServer:
     """Start the apps as ``samurai-lab serve`` does (its command line and environment) on 127.0.0.1.
 
     ``flags`` go to :func:`samurai_lab.tools.serve.voila_flags` (e.g. shorter ``cull_idle_timeout``
-    in a test); ``env`` is the base environment. Call ``wait_until_up`` before use."""
+    in a test). Call ``wait_until_up`` before use."""
     from . import serve
 
-    port = port or free_port()
-    host = flags.pop("host", serve.DEFAULT_HOST)
-    debug = bool(flags.get("debug", False))
-    cmd = serve.voila_command(Path(notebooks_dir), port, python=python, host=host, **flags)
+    port = free_port()
+    cmd = serve.voila_command(Path(notebooks_dir), port, **flags)
     return VoilaServer.launch(cmd, Path(notebooks_dir), port, log_path or ARTIFACTS / f"voila-served-{port}.log",
-                              serve.voila_env(host=host, debug=debug, base=env))
+                              serve.voila_env(debug=bool(flags.get("debug", False))))
 
 
 def _tree(pid: int) -> list[Any]:

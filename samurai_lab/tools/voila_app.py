@@ -69,7 +69,6 @@ from .page_options_socket import PageOptionsSocket
 
 #: Folder holding ``voila/templates/samurai`` (prepended to ``JUPYTER_PATH``).
 DATA_DIR = Path(__file__).resolve().parent / "voila_data"
-TEMPLATE = "samurai"
 
 
 class _SetsXsrfCookie:

@@ -13,7 +13,6 @@ import os
 import shutil
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 from ...common.resources import notebooks_dir, scenarios_dir, thumbs_dir
@@ -23,7 +22,6 @@ from .packages import PACKAGE, write_wheels
 from .service_worker import patch_service_worker
 from .toolchain import BuildError, build_python, pyodide_core, run
 
-KERNEL_PLUGIN = page.KERNEL_PLUGIN
 #: The apps' voila template (``samurai``), as ``samurai-lab serve`` uses it (``voila_app.DATA_DIR``).
 TEMPLATE_DATA = PACKAGE / "tools" / "voila_data"
 #: What the build writes but no page fetches: JupyterLab and the other JupyterLite apps, their icons,
@@ -36,20 +34,11 @@ PRUNED_SUFFIXES = (".map",)
 PRUNED_EXTENSIONS = ("@voila-dashboards/jupyterlab-preview",)
 
 
-@dataclass(frozen=True)
-class SiteSources:
-    """Where the apps' files come from (the package's bundled folders)."""
-
-    notebooks: Path = notebooks_dir()
-    scenarios: Path = scenarios_dir()
-    thumbs: Path = thumbs_dir()
-
-
 def lite_config(preload: list[str]) -> dict:
     """``jupyter-lite.json``: the kernel preloads every wheel of the lock and never asks PyPI."""
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "Samurai Lab",
-        "litePluginSettings": {KERNEL_PLUGIN: {
+        "litePluginSettings": {page.KERNEL_PLUGIN: {
             "disablePyPIFallback": True,
             "loadPyodideOptions": {"packages": preload, "env": {"HOME": page.KERNEL_HOME}},
         }},
@@ -95,26 +84,26 @@ def prune(out: Path) -> None:
             p.unlink()
 
 
-def build_site(out: Path, sources: SiteSources = SiteSources(), log=print) -> Path:
-    """Build the site into ``out`` (replaced); returns ``out``."""
+def build_site(out: Path, log=print) -> Path:
+    """Build the site of the package's bundled folders into ``out`` (replaced); returns ``out``."""
     out = Path(out).resolve()
     if out.exists() and any(out.iterdir()) and not (out / "jupyter-lite.json").exists():
         raise BuildError(f"{out} holds files that are not a site built before: choose a new or empty folder")
     t0 = time.monotonic()
     python = build_python(log)
     core = pyodide_core(log)
-    kernel_ext = python.parent.parent / "share" / "jupyter" / "labextensions" / KERNEL_PLUGIN.split(":")[0]
+    kernel_ext = python.parent.parent / "share" / "jupyter" / "labextensions" / page.KERNEL_PLUGIN.split(":")[0]
     with tempfile.TemporaryDirectory(prefix="samurai-site-") as tmp:
         lite = Path(tmp)
         pyodide = lite / "static" / "pyodide"
         pyodide.mkdir(parents=True)
         for f in core.iterdir():
             shutil.copy2(f, pyodide / f.name)
-        preload = write_wheels(pyodide, python, core, kernel_ext / "static" / "pypi", sources.notebooks,
-                               sources.scenarios, sources.thumbs, log)
+        preload = write_wheels(pyodide, python, core, kernel_ext / "static" / "pypi", notebooks_dir(),
+                               scenarios_dir(), thumbs_dir(), log)
         compress_wasm(pyodide)
         (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(preload), indent=1), encoding="utf-8")
-        contents = drive_contents(lite / "contents", sources.notebooks)
+        contents = drive_contents(lite / "contents", notebooks_dir())
         (lite / "jupyter_lite_config.json").write_text(json.dumps(build_config(out, contents), indent=1),
                                                        encoding="utf-8")
         if out.exists():

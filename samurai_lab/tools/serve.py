@@ -386,9 +386,7 @@ def main_serve(argv: list[str] | None = None) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Serve with parsed options (``host``, ``port``, ``no_browser``, ``notebook``, ``saved_dir``, ``debug``)."""
-    host = getattr(args, "host", DEFAULT_HOST)
-    debug = bool(getattr(args, "debug", False))
+    """Serve with the options of :func:`add_arguments`."""
     from importlib.util import find_spec
 
     if find_spec("voila") is None:
@@ -404,38 +402,35 @@ def run(args: argparse.Namespace) -> int:
         return _refused(str(exc))
     if port_accepts(args.port):
         return _refused(f"port {args.port} is in use; try --port")
-    saved = getattr(args, "saved_dir", None)
-    saved_dir = Path(saved).expanduser().resolve() if saved else default_saved_dir()
-    store = _store_place(getattr(args, "store", None))
+    saved_dir = Path(args.saved_dir).expanduser().resolve() if args.saved_dir else default_saved_dir()
+    store = _store_place(args.store)
     if store is None:
         return 2
-    prepare = dict(getattr(args, "prepare", None) or ())
+    prepare = dict(args.prepare or ())
     for app in set(prepare) - {"*"}:
         try:
             start_page(notebooks_dir, app)
         except FileNotFoundError as exc:
             return _refused(f"--prepare: {exc}")
-    max_kernels = getattr(args, "max_kernels", None)
+    max_kernels = args.max_kernels
     if max_kernels is not None and max_kernels < 1:
         return _refused("--max-kernels must be at least 1")
     from .kernel_limit import default_max_kernels
 
-    pooled = pool_kernels(notebooks_dir, prepare)
     if max_kernels is None:
-        max_kernels = default_max_kernels(pooled)
-
-    url = f"http://127.0.0.1:{args.port}{path}"
+        max_kernels = default_max_kernels(pool_kernels(notebooks_dir, prepare))
     notary = Path(tempfile.mkdtemp(prefix="samurai-lab-notary-"))
     try:
         trust_notebooks(notebooks_dir, notary)
-        return _serve(args, notebooks_dir, path, url, host, debug, saved_dir, store, max_kernels, prepare, notary)
+        return _serve(args, notebooks_dir, path, saved_dir, store, max_kernels, prepare, notary)
     finally:
         shutil.rmtree(notary, ignore_errors=True)
 
 
-def _serve(args: argparse.Namespace, notebooks_dir: Path, path: str, url: str, host: str, debug: bool,
-           saved_dir: Path, store: str, max_kernels: int, prepare: dict[str, int], notary: Path) -> int:
+def _serve(args: argparse.Namespace, notebooks_dir: Path, path: str, saved_dir: Path, store: str, max_kernels: int,
+           prepare: dict[str, int], notary: Path) -> int:
     """Run voila until it exits or a signal asks ``serve`` to stop it."""
+    host, debug = args.host, args.debug
     # Own session: a Ctrl-C in the terminal reaches only this process, which
     # then stops voila once, cleanly.
     proc = subprocess.Popen(
@@ -458,6 +453,7 @@ def _serve(args: argparse.Namespace, notebooks_dir: Path, path: str, url: str, h
                 print(capacity_text(max_kernels, prepare), flush=True)
                 print(banner(host, args.port, path, saved_dir=saved_dir), flush=True)
                 if not args.no_browser:
+                    url = f"http://127.0.0.1:{args.port}{path}"
                     threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
             time.sleep(0.1 if not announced else 0.5)
         if stop_requested.is_set():

@@ -88,14 +88,12 @@ def _text(value: Any, what: str, most: int) -> str:
 class GameService:
     """Games between people (and bots) over one store; thread-safe."""
 
-    def __init__(self, store: Store, link: Callable[[str, str | None], str] | None = None,
-                 bot_workers: int = 2) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
-        self.link = link or seat_link
         self._live: dict[str, _Live] = {}
         self._lock = threading.Lock()
         self._listeners: dict[str, list[tuple[int | None, Listener]]] = {}
-        self._bots = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="samurai-bot")
+        self._bots = ThreadPoolExecutor(max_workers=2, thread_name_prefix="samurai-bot")
         self._bot_objects: dict[tuple[str, int], Any] = {}
 
     def close(self) -> None:
@@ -131,9 +129,9 @@ class GameService:
         self.store.create(game_id, name, setup, list(zip(seats, tokens)))
         live = self._load(game_id)
         self._bot_turn(live)
-        return {"id": game_id, "game": name, "watch": self.link(game_id, None),
+        return {"id": game_id, "game": name, "watch": seat_link(game_id, None),
                 "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind,
-                           **({"token": t, "link": self.link(game_id, t)} if s.kind == PERSON else {})}
+                           **({"token": t, "link": seat_link(game_id, t)} if s.kind == PERSON else {})}
                           for s, t in zip(seats, tokens)]}
 
     @staticmethod

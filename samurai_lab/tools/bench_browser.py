@@ -348,14 +348,9 @@ def percentile(values: Sequence[float], q: float) -> float:
 TRIVIAL_CANVAS = "canvas.trivial-canvas"
 TRIVIAL_STATUS = ".trivial-status"
 TRIVIAL_CENTRE = (120, 120)
-
-
-def trivial_points(count: int = 30) -> list[tuple[float, float]]:
-    """Distinct click points inside the trivial app's hexagon (25 px apart)."""
-    grid = [(70.0 + 25 * i, 70.0 + 25 * j) for j in range(5) for i in range(5)]
-    extra = [(82.5 + 25 * i, 82.5 + 25 * j) for j in range(4) for i in range(4)]
-    points = grid + extra
-    return [points[i % len(points)] for i in range(count)]
+#: Distinct click points inside the trivial app's hexagon (25 px apart).
+TRIVIAL_POINTS = ([(70.0 + 25 * i, 70.0 + 25 * j) for j in range(5) for i in range(5)]
+                  + [(82.5 + 25 * i, 82.5 + 25 * j) for j in range(4) for i in range(4)])
 
 
 def bench_trivial(n_clicks: int = 20) -> dict[str, float]:
@@ -367,7 +362,7 @@ def bench_trivial(n_clicks: int = 20) -> dict[str, float]:
     state = js_state(TRIVIAL_STATUS, TRIVIAL_CANVAS)
 
     def clicks(page: Page) -> list[float]:
-        return measure_clicks(page, TRIVIAL_CANVAS, trivial_points(n_clicks + 2), js_all_changed(state), n_clicks,
+        return measure_clicks(page, TRIVIAL_CANVAS, TRIVIAL_POINTS, js_all_changed(state), n_clicks,
                               snapshot_js=state, warmup=2)
 
     cold = measure_cold_start(TRIVIAL_APP, ready, then=clicks)

@@ -381,9 +381,7 @@ class VersionedFiles(FileFindHandler):
 
 
 class SamuraiVoila(Voila):
-    """voila for a class (see the module's notes): pages that set the ``_xsrf`` cookie their
-    kernel-shutdown beacon needs, the kernel limit, the page-options socket, prepared pools, and a
-    terminal not filled with the tracebacks of pages that closed (:func:`quiet_when_page_gone`)."""
+    """voila for a class (see the module's notes)."""
 
     prepare = Unicode("", config=True,
                       help="Kernels to start before the class arrives: 'explorer.ipynb:30,examples.ipynb:10'; "

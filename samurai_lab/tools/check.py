@@ -89,8 +89,6 @@ def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: 
     if puzzles:
         from .puzzles import check_puzzle_files
         status = max(status, check_puzzle_files(puzzles, out, verbose))
-    if not files:
-        return status
     by_game: dict[str, list[Path]] = {}
     for f in files:
         by_game.setdefault(kinds[f][1], []).append(f)

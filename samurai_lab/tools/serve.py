@@ -244,11 +244,7 @@ def lan_addresses() -> list[str]:
             found.append(str(info[4][0]))
     except OSError:
         pass
-    out: list[str] = []
-    for a in found:
-        if not a.startswith("127.") and a != "0.0.0.0" and a not in out:
-            out.append(a)
-    return out
+    return list(dict.fromkeys(a for a in found if not a.startswith("127.") and a != "0.0.0.0"))
 
 
 def student_urls(host: str, port: int, path: str) -> list[str]:

@@ -179,7 +179,6 @@ class Sampler(threading.Thread):
         super().__init__(daemon=True)
         self.pid, self.every = server_pid, every
         self.max_kernels, self.max_rss, self.max_load = 0, 0.0, 0.0
-        self.samples: list[tuple[float, int, float]] = []
         self.server_cpu, self.browsers_cpu = CpuLedger(), CpuLedger()
         self._halt = threading.Event()
 
@@ -188,7 +187,6 @@ class Sampler(threading.Thread):
             k, r = len(kernel_pids(self.pid)), server_rss_mb(self.pid)
             self.max_kernels, self.max_rss = max(self.max_kernels, k), max(self.max_rss, r)
             self.max_load = max(self.max_load, os.getloadavg()[0])
-            self.samples.append((time.monotonic(), k, r))
             server = _tree(self.pid)
             self.server_cpu.sample(server)
             self.browsers_cpu.sample(browser_processes(server))

@@ -344,12 +344,13 @@ class ProtocolStudent(Student):
         self.page: WidgetPage | None = None
         self.point = (0.0, 0.0)
 
-    async def open(self, path: str) -> None:
-        cookies = {}
+    async def load(self, path: str, app: str) -> None:
         if self.page is not None:  # leaving for another app: the page unloads
             await self.page.close(beacon=True)
-            cookies = dict(self.page.cookies)
-        self.page = WidgetPage(self.base, cookies=cookies)
+        await super().load(path, app)
+
+    async def open(self, path: str) -> None:
+        self.page = WidgetPage(self.base, cookies=dict(self.page.cookies) if self.page is not None else {})
         await self.page.open(path, timeout=LOAD_TIMEOUT_S, assets=self.assets)
         self.assets = None
 

@@ -1,5 +1,5 @@
 """What the simulated students of ``bench --classroom`` do and record, whichever way they speak to the
-server (a real browser, :mod:`bench_classroom`, or the page's protocol, :mod:`protocol_student`)."""
+server (a real browser, :mod:`bench_classroom_browser`, or the page's protocol, :mod:`protocol_student`)."""
 
 from __future__ import annotations
 

@@ -44,9 +44,6 @@ class NodeView:
             return list(self._nodes.items())
         return [(n, d.get(data, default)) for n, d in self._nodes.items()]
 
-    def data(self, data: bool | str = True, default: Any = None) -> Iterable[Any]:
-        return self(data, default)
-
 
 class Graph:
     """An undirected graph: ``_node`` (node -> attributes) and ``_adj`` (node -> neighbour -> edge
@@ -62,14 +59,6 @@ class Graph:
     @property
     def nodes(self) -> NodeView:
         return NodeView(self._node)
-
-    @property
-    def adj(self) -> dict[Hashable, dict[Hashable, dict[str, Any]]]:
-        return self._adj
-
-    @property
-    def name(self) -> str:
-        return self.graph.get("name", "")
 
     def add_node(self, n: Hashable, **attr: Any) -> None:
         if n not in self._node:
@@ -93,18 +82,11 @@ class Graph:
         self._adj[u][v] = data
         self._adj[v][u] = data
 
-    def add_edges_from(self, edges: Iterable[tuple], **attr: Any) -> None:
-        for e in edges:
-            self.add_edge(e[0], e[1], **{**attr, **(e[2] if len(e) > 2 else {})})
-
     def neighbors(self, n: Hashable) -> Iterator[Hashable]:
         try:
             return iter(self._adj[n])
         except KeyError:
             raise NetworkXError(f"The node {n} is not in the graph.") from None
-
-    def has_node(self, n: Hashable) -> bool:
-        return n in self._node
 
     def has_edge(self, u: Hashable, v: Hashable) -> bool:
         return u in self._adj and v in self._adj[u]
@@ -118,12 +100,6 @@ class Graph:
                     out.append((u, v, d) if data else (u, v))
             seen.add(u)
         return out
-
-    def degree(self, n: Hashable) -> int:
-        return len(self._adj[n]) + (1 if n in self._adj[n] else 0)
-
-    def number_of_nodes(self) -> int:
-        return len(self._node)
 
     def number_of_edges(self) -> int:
         return len(self.edges())

@@ -57,9 +57,7 @@ class BrowserStudent(Student):
         super().__init__(i, base, tally, think)
         self.browser = browser
         self.context: Any = None
-        self.page: Any = None
         self.layout: Any = None
-        self.point = (0.0, 0.0)
 
     async def load(self, path: str, app: str) -> None:
         if self.page is None:

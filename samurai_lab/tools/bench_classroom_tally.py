@@ -9,6 +9,7 @@ import random
 import sys
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 #: How long after the last page closed the kernels are counted (the target: a closed page's kernel
 #: stops within two minutes).
@@ -81,6 +82,8 @@ class Student:
         self.i, self.base, self.tally, self.think_s = i, base, tally, think
         self.who = f"student {i}"
         self.rng = random.Random(i)
+        self.page: Any = None
+        self.point = (0.0, 0.0)  # where the pointer is, in the board canvas's pixels
 
     async def lesson(self, start_at: float, examples_at: float, end_at: float, targets: tuple[int, list[int]],
                      vanish: bool) -> None:

@@ -341,8 +341,6 @@ class ProtocolStudent(Student):
     def __init__(self, i: int, base: str, tally: Tally, think: tuple[float, float], assets: Iterable[str]) -> None:
         super().__init__(i, base, tally, think)
         self.assets: list[str] | None = list(assets)
-        self.page: WidgetPage | None = None
-        self.point = (0.0, 0.0)
 
     async def load(self, path: str, app: str) -> None:
         if self.page is not None:  # leaving for another app: the page unloads

@@ -37,6 +37,7 @@ ONE_WORKER: dict[str, str] = {
     "tests/test_wheel.py::": "wheel",  # the wheel, built and installed into a venv
     "tests/play/": "game-store",  # one PostgreSQL server for the game store's tests
     "tests/browser/test_play_together.py::": "play-together",  # `samurai-lab serve` with its game service
+    "tests/browser/test_puzzle_ratings.py::test_under_serve": "play-together",  # the same server
     "tests/browser/test_site.py::": "site",  # the static site, built
     # the apps under `samurai-lab serve` (a preheated kernel per app), and on the Binder route
     "tests/browser/test_classroom_query.py::test_address_options_under_serve": "classroom-query-serve",

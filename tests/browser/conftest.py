@@ -5,6 +5,7 @@ Fixtures:
 * ``voila_server`` / ``voila_url``: voila in tree mode over ``notebooks/``
   for the whole session (URLs ``voila/render/<name>.ipynb``).
 * ``trivial_url``: the same over ``benchmarks/`` (the trivial reference app).
+* ``serve``: ``samurai-lab serve`` with a games store of its own (``serve_process.Serve``).
 * ``voila_factory``: start another server over any folder or notebook.
 * ``app_page``: pytest-playwright's ``page`` that fails the test at teardown
   on any page error or console error not known to be noise; ``page_errors``
@@ -32,6 +33,7 @@ import pytest
 from helpers import PageErrors, chromium_for_tests, close_tab, open_app
 from context_pool import ContextPool
 from playwright.sync_api import BrowserContext, BrowserType, Page
+from serve_process import Serve
 from shared_pages import SCREENS, TIMEOUT, AppPage, SharedPage
 
 from samurai_lab.tools.bench_browser import CHROMIUM_FLAGS, VoilaServer, start_voila
@@ -116,6 +118,17 @@ def voila_server(voila_factory: Callable[[Path, str], VoilaServer]) -> VoilaServ
     """voila in tree mode over notebooks/."""
     NOTEBOOKS.mkdir(exist_ok=True)
     return voila_factory(NOTEBOOKS, "notebooks")
+
+
+@pytest.fixture(scope="session")
+def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Serve]:
+    """``samurai-lab serve`` with its games store, shared by the tests of playing together and of the class's
+    puzzle ratings (``conftest.ONE_WORKER`` keeps them in one worker)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    server = Serve(tmp_path_factory.mktemp("play"))
+    server.start()
+    yield server
+    server.stop()
 
 
 @pytest.fixture(scope="session")

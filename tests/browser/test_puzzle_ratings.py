@@ -15,7 +15,7 @@ import pytest
 from context_pool import ContextPool
 from helpers import context_page, open_app, save_screenshot, wait_for_text
 from playwright.sync_api import Page, expect
-from test_play_together import Serve, serve  # noqa: F401 - the module's one `samurai-lab serve`, with its store
+from serve_process import Serve
 from test_puzzles_app import BOARDS, KATANA, KATANA_LAYOUT, MESSAGE, _katana_squares, first_puzzle, solve_by_the_proof
 
 from samurai_lab.common.daily_puzzle import daily_puzzle, utc_today

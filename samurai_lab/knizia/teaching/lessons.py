@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Mapping, Protocol, Sequence
 
 from ..core.actions import Action, EndTurn, MoveTile, Pass, PlaceTile
@@ -44,16 +45,12 @@ SOLVED, WRONG, CONTINUE = "solved", "wrong", "continue"
 
 def words(ruleset: Ruleset, seats: Sequence[str] | None = None) -> dict[str, str]:
     """The placeholders of lesson texts, in the words of ``ruleset``'s edition and the current language."""
-    key = (ruleset.edition, None if seats is None else tuple(seats), get_language())
-    if key not in _WORDS:
-        _WORDS[key] = _words(ruleset, seats)
-    return dict(_WORDS[key])
+    return dict(_words(ruleset, None if seats is None else tuple(seats), get_language()))
 
 
-_WORDS: dict[tuple[str, tuple[str, ...] | None, str], dict[str, str]] = {}
-
-
-def _words(ruleset: Ruleset, seats: Sequence[str] | None) -> dict[str, str]:
+@cache
+def _words(ruleset: Ruleset, seats: tuple[str, ...] | None, language: str) -> dict[str, str]:
+    """:func:`words`, made once per ruleset, seats and ``language`` (the current one, which the names follow)."""
     vocab = ruleset.vocabulary
     names = (list(seats) if seats is not None
              else [vocab.seat_name(c.capitalize(), c) for c in vocab.colours[:2]])

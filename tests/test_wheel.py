@@ -58,7 +58,8 @@ def expected_package_files() -> list[str]:
         ("notebooks", REPO_ROOT / "notebooks"), ("scenarios", REPO_ROOT / "scenarios"),
         ("studies", REPO_ROOT / "studies"), ("thumbs", REPO_ROOT / "docs" / "screenshots" / "thumbs"),
     ) for f in _files(folder)]
-    modules_and_catalogs = [f"samurai_lab/{f}" for f in _files(PACKAGE, "*.py") + _files(PACKAGE, "*.mo")]
+    modules_and_catalogs = [f"samurai_lab/{f}" for f in _files(PACKAGE, "*.py") + _files(PACKAGE, "*.mo")
+                            + _files(PACKAGE, "*.js") + _files(PACKAGE, "*.css") + _files(PACKAGE, "*.sql")]
     data = [f"samurai_lab/{folder}/{f}" for folder in ("tools/voila_data", "knizia/core/data")
             for f in _files(PACKAGE / folder)]
     return sorted(bundled + modules_and_catalogs + data)

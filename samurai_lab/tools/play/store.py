@@ -6,6 +6,10 @@ whose users' servers run on several machines. Both run the same SQL and the same
 (:data:`MIGRATIONS`, recorded in ``schema_version``). A game's state is never stored: it is replayed
 from its setup and its moves by the game service, so a move acknowledged is a row committed.
 
+The migrations are the files of ``sql/``, numbered (``001_games.sql``, ``002_…``) and run in that order,
+each a list of statements ending with ``;`` at a line's end; a store's version is the number of them it
+has run. A migration once released is never edited: a change of the schema is a new file, numbered next.
+
 A move is added with its ply; the primary key ``(game_id, ply)`` makes a second move of the same ply
 fail, which is how two clients answering the same position are told one of them is stale.
 
@@ -28,72 +32,24 @@ import sqlite3
 import threading
 import time
 from dataclasses import dataclass
+from importlib.resources import files
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from ...common.glicko2 import Rating, duel
 
-#: Each migration is a list of statements; a store is at version ``len(MIGRATIONS)`` once migrated.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
-    (
-        """CREATE TABLE games (
-            id TEXT PRIMARY KEY,
-            game TEXT NOT NULL,
-            setup TEXT NOT NULL,
-            created DOUBLE PRECISION NOT NULL,
-            finished DOUBLE PRECISION,
-            result TEXT
-        )""",
-        """CREATE TABLE seats (
-            game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-            seat INTEGER NOT NULL,
-            kind TEXT NOT NULL,
-            name TEXT NOT NULL,
-            token_hash TEXT NOT NULL UNIQUE,
-            PRIMARY KEY (game_id, seat)
-        )""",
-        """CREATE TABLE moves (
-            game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-            ply INTEGER NOT NULL,
-            seat INTEGER NOT NULL,
-            action TEXT NOT NULL,
-            played DOUBLE PRECISION NOT NULL,
-            PRIMARY KEY (game_id, ply)
-        )""",
-    ),
-    ("CREATE INDEX games_by_creation ON games (created)",),
-    (
-        """CREATE TABLE puzzle_players (
-            player TEXT NOT NULL,
-            game TEXT NOT NULL,
-            rating DOUBLE PRECISION NOT NULL,
-            deviation DOUBLE PRECISION NOT NULL,
-            volatility DOUBLE PRECISION NOT NULL,
-            tries INTEGER NOT NULL,
-            PRIMARY KEY (player, game)
-        )""",
-        """CREATE TABLE puzzle_ratings (
-            puzzle TEXT PRIMARY KEY,
-            game TEXT NOT NULL,
-            rating DOUBLE PRECISION NOT NULL,
-            deviation DOUBLE PRECISION NOT NULL,
-            volatility DOUBLE PRECISION NOT NULL,
-            tries INTEGER NOT NULL
-        )""",
-        """CREATE TABLE puzzle_attempts (
-            player TEXT NOT NULL,
-            game TEXT NOT NULL,
-            puzzle TEXT NOT NULL,
-            solved INTEGER NOT NULL,
-            tried DOUBLE PRECISION NOT NULL,
-            seq INTEGER NOT NULL,
-            rating DOUBLE PRECISION NOT NULL,
-            PRIMARY KEY (player, puzzle)
-        )""",
-        "CREATE INDEX puzzle_attempts_by_player ON puzzle_attempts (player, game, seq)",
-        "CREATE INDEX puzzle_ratings_by_game ON puzzle_ratings (game)",
-    ),
-)
+
+def _migrations() -> tuple[tuple[str, ...], ...]:
+    """The migrations of ``sql/``, in their files' order: each file's statements (each ends with ``;`` at a
+    line's end)."""
+    found = sorted((f for f in files(__package__).joinpath("sql").iterdir() if f.name.endswith(".sql")),
+                   key=lambda f: f.name)
+    return tuple(tuple(s.strip() for s in re.split(r";[ \t]*$", f.read_text("utf-8"), flags=re.M) if s.strip())
+                 for f in found)
+
+
+#: The migrations (``sql/NNN_*.sql``), each its statements; a store is at version ``len(MIGRATIONS)`` once migrated.
+MIGRATIONS: tuple[tuple[str, ...], ...] = _migrations()
 
 
 class StoreError(Exception):

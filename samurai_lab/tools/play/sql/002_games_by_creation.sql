@@ -1,0 +1,1 @@
+CREATE INDEX games_by_creation ON games (created);

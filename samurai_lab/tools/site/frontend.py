@@ -15,17 +15,19 @@ each print a warning on every page, both fixed where Voici does them:
 
 Pyodide's ``pyodide.asm.wasm`` (8.6 MB) is shipped gzipped (2.8 MB) and its loader (``pyodide.js``)
 unpacks it as it arrives (the browser's ``DecompressionStream``), still compiling while it downloads, and
-keeps it unpacked in the browser's Cache Storage for the next pages (:data:`WASM_LOADER`).
+keeps it unpacked in the browser's Cache Storage for the next pages (``web/wasm_loader.js``).
 Each patch names the exact text of the version it knows; another version fails the build, saying where.
 """
 
 from __future__ import annotations
 
 import gzip
+import json
 import re
 from pathlib import Path
 from typing import Callable
 
+from ...ui.web_files import web_file
 from .toolchain import PYODIDE_VERSION, BuildError
 
 #: Voici's page code: the chunk that starts the kernel and runs the notebook.
@@ -39,15 +41,11 @@ WIDGET_MANAGER_FIX = (r"new(class extends \1.KernelWidgetManager{restoreWidgets(
 WASM = "pyodide.asm.wasm"
 #: In Pyodide 0.29's ``pyodide.js``: the WebAssembly fetched as it is.
 WASM_FETCH = re.compile(r'let\{binary:(\w+),response:(\w+)\}=\w+\((\w+)\+"pyodide\.asm\.wasm"\)')
-#: The WebAssembly unpacked from its gzip as it arrives, and kept unpacked in the browser's Cache Storage
-#: (where there is one: a secure origin), from which later pages take it: the browser keeps a compiled copy
-#: of a WebAssembly it took from there, as it does of one from its HTTP cache, and compiles it no more.
-WASM_LOADER = r"""(async()=>{const u=new URL(%(index)s+"pyodide.asm.wasm",location).href;let c=null;
-try{c=await caches.open("samurai-lab-pyodide-%(version)s");const h=await c.match(u);if(h)return h}catch(x){c=null}
-const r=await fetch(u+".gz");if(!r.ok)return r;
-const b=/gzip/.test(r.headers.get("Content-Encoding")||"")?r.body:r.body.pipeThrough(new DecompressionStream("gzip"));
-const w=new Response(b,{headers:{"Content-Type":"application/wasm"}});
-if(c){try{c.put(u,w.clone()).catch(()=>{})}catch(x){}}return w})()"""
+#: The loader's WebAssembly (``web/wasm_loader.js``) is unpacked from its gzip as it arrives, and kept unpacked
+#: in the browser's Cache Storage of this name (where there is one: a secure origin), from which later pages
+#: take it: the browser keeps a compiled copy of a WebAssembly it took from there, as it does of one from its
+#: HTTP cache, and compiles it no more.
+WASM_CACHE = f"samurai-lab-pyodide-{PYODIDE_VERSION}"
 
 
 def patch_once(text: str, pattern: re.Pattern[str], fix: str | Callable[[re.Match[str]], str], where: Path) -> str:
@@ -72,9 +70,11 @@ def patch_voici(out: Path) -> list[Path]:
 
 
 def wasm_fetch_fix(found: re.Match[str]) -> str:
-    """The loader's WebAssembly fetch (:data:`WASM_FETCH`) made :data:`WASM_LOADER`."""
+    """The loader's WebAssembly fetch (:data:`WASM_FETCH`) made ``web/wasm_loader.js``, on one line, its ``INDEX``
+    the loader's own (the folder of Pyodide's files) and its ``CACHE`` :data:`WASM_CACHE`."""
     binary, response, index = found.groups()
-    loader = WASM_LOADER.replace("\n", "") % {"index": index, "version": PYODIDE_VERSION}
+    loader = web_file(__package__, "wasm_loader.js").strip().replace("\n", "")
+    loader = loader.replace("INDEX", index).replace("CACHE", json.dumps(WASM_CACHE))
     return f"let{{binary:{binary},response:{response}}}={{response:{loader}}}"
 
 

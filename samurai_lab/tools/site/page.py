@@ -3,7 +3,7 @@
 Voici gives the kernel (a web worker) no query string, no page address and no ``Accept-Language``, and
 writes pages for the site root ``/``. Each page's configuration (``<script id="jupyter-config-data">``)
 is read by the front end only after the page's own scripts start, so a small script placed right after
-it rewrites it first:
+it (``web/bridge.js``) rewrites it first:
 
 * ``baseUrl`` and every address in it become relative to where the site really is (any sub-path);
 * the Pyodide kernel's environment gets ``QUERY_STRING`` (the page's address options, read by
@@ -22,6 +22,7 @@ import re
 from pathlib import Path
 
 from ...common.resources import SAVED_DIR_ENV
+from ...ui.web_files import call_script
 from .packages import SITE_PACKAGES
 
 #: The kernel's home: the bundled notebooks' folder (the kernel then works in the browser's file store,
@@ -36,33 +37,10 @@ CONFIG_TAG = re.compile(r'(<script id="jupyter-config-data" type="application/js
 KERNEL_NAME = "python"
 MAIN_SCRIPT = re.compile(r'<script src="/voici/build/voici\.js"></script>')
 
-#: Runs before the front end reads its configuration (the page is ``<root>voici/render/<name>.html``).
-BRIDGE_JS = """<script>
-(function () {
-  var el = document.getElementById('jupyter-config-data');
-  var config = JSON.parse(el.textContent);
-  var here = location.pathname, at = here.lastIndexOf('/voici/render/');
-  var root = at >= 0 ? here.slice(0, at + 1) : here.replace(/[^/]*$/, '');
-  function rebase(value) {
-    return typeof value === 'string' && value.charAt(0) === '/' && value.charAt(1) !== '/'
-      ? root + value.slice(1) : value;
-  }
-  for (var key in config) { if (/Url$/.test(key)) { config[key] = rebase(config[key]); } }
-  config.baseUrl = root;
-  var settings = (config.litePluginSettings || {})['%(plugin)s'];
-  if (settings) {
-    var options = settings.loadPyodideOptions = settings.loadPyodideOptions || {};
-    var env = options.env = options.env || {};
-    env.HOME = '%(home)s';
-    env.%(saved_env)s = '%(saved)s';
-    env.QUERY_STRING = location.search.replace(/^\\?/, '');
-    env.HTTP_ACCEPT_LANGUAGE = (navigator.languages || [navigator.language || '']).join(',');
-    for (var k in settings) { settings[k] = rebase(settings[k]); }
-  }
-  el.textContent = JSON.stringify(config);
-})();
-</script>
-""" % {"plugin": KERNEL_PLUGIN, "home": KERNEL_HOME, "saved_env": SAVED_DIR_ENV, "saved": SAVED_IN_BROWSER}
+#: Runs before the front end reads its configuration (the page is ``<root>voici/render/<name>.html``):
+#: ``web/bridge.js``.
+BRIDGE_JS = "<script>\n%s\n</script>\n" % call_script(__package__, "bridge.js", {
+    "plugin": KERNEL_PLUGIN, "home": KERNEL_HOME, "saved_env": SAVED_DIR_ENV, "saved": SAVED_IN_BROWSER})
 
 
 def patch_config(config: dict) -> dict:

@@ -3,12 +3,13 @@
 A page's Python would otherwise compile every module it imports (IPython, ipywidgets, networkx,
 samurai_lab, and the 300 modules of the standard library they use) from source, at every page load: in
 WebAssembly that is most of a page's start. The build runs Pyodide 0.29 (CPython 3.13, the very
-interpreter of the pages) in Node over the site's wheels and replaces each module's source by its bytecode,
-``module.pyc`` where ``module.py`` was (Python imports such a file without its source), unchecked hash-based,
-so pages import compiled code and fetch no source: a traceback shows no source lines, which the apps never
-show (their errors are their own messages), and the wheels are 2 MB smaller. The standard library
-(``python_stdlib.zip``, sources only as npm ships it) is replaced by its bytecode alone (``*.pyc`` in
-the zip, where ``zipimport`` looks first): with its sources too it would be 4 MB larger.
+interpreter of the pages) in Node (``web/compile.js``) over the site's wheels and replaces each module's
+source by its bytecode, ``module.pyc`` where ``module.py`` was (Python imports such a file without its
+source), unchecked hash-based, so pages import compiled code and fetch no source: a traceback shows no
+source lines, which the apps never show (their errors are their own messages), and the wheels are 2 MB
+smaller. The standard library (``python_stdlib.zip``, sources only as npm ships it) is replaced by its
+bytecode alone (``*.pyc`` in the zip, where ``zipimport`` looks first): with its sources too it would be
+4 MB larger.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from ...ui.web_files import web_file
 from .toolchain import BuildError, run
 
-#: Runs inside Pyodide: rewrite each wheel of /site with the bytecode of its modules.
+#: Runs inside Pyodide (started in Node by ``web/compile.js``): rewrite each wheel of /site with the bytecode of
+#: its modules.
 COMPILE_PY = r'''
 import io, py_compile, sys, zipfile
 from pathlib import Path
@@ -74,17 +77,6 @@ STDLIB_ZIP.write_bytes(out.getvalue())
 print("compiled the standard library")
 '''
 
-NODE_JS = r'''
-const [core, site, skip] = process.argv.slice(2);
-const { loadPyodide } = await import(core + "/pyodide.mjs");
-const py = await loadPyodide({ indexURL: core + "/", lockFileURL: site + "/pyodide-lock.json",
-                               stdout: (s) => console.log(s), stderr: (s) => console.error(s) });
-py.FS.mkdir("/site");
-py.FS.mount(py.FS.filesystems.NODEFS, { root: site }, "/site");
-py.globals.set("SKIP", py.toPy(JSON.parse(skip)));
-py.runPython(process.env.SAMURAI_COMPILE_PY);
-'''
-
 
 def precompile_wheels(folder: Path, core: Path, skip: list[str], log=print) -> None:
     """Add bytecode to every wheel in ``folder`` (Pyodide's folder of the site, with its lock) but ``skip``,
@@ -97,6 +89,6 @@ def precompile_wheels(folder: Path, core: Path, skip: list[str], log=print) -> N
     log("Compiling the browser's Python modules with Pyodide (in Node) ...")
     with tempfile.TemporaryDirectory(prefix="samurai-pyc-") as tmp:
         script = Path(tmp) / "compile.mjs"
-        script.write_text(NODE_JS, encoding="utf-8")
+        script.write_text(web_file(__package__, "compile.js"), encoding="utf-8")
         run([node, str(script), str(core.resolve()), str(folder.resolve()), json.dumps(skip)],
             "compiling the browser's Python modules", env={**os.environ, "SAMURAI_COMPILE_PY": COMPILE_PY})

@@ -22,7 +22,8 @@ same again with two clicks; tap pairs and click pairs take turns at going first.
 before (a finger cannot), so both answer the hover with the click.
 
 The trivial app's figures (``trivial_*``) come from :func:`bench_trivial`, run alternately
-with the explorer in the same run; the ratios compare medians.
+with the explorer in the same run; the ratios compare medians. The explorer's state is read in the page
+by ``web/explorer_state.js``, its board's fitted size by ``web/board_fitted.js``.
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ import os
 import statistics
 
 from ..common.resources import notebooks_dir
-from .bench_browser import (bench_trivial, js_all_changed, js_canvas_alpha_at, js_canvas_hash, measure_clicks,
-                            measure_cold_start, percentile, screen_point)
+from ..ui.web_files import web_file
+from .bench_browser import (bench_trivial, js_all_changed, js_call, js_canvas_alpha_at, js_canvas_hash,
+                            measure_clicks, measure_cold_start, percentile, screen_point)
 from .bench_classroom_tally import explorer_targets
 
 EXPLORER = notebooks_dir() / "explorer.ipynb"
@@ -49,14 +51,10 @@ def _panels_and_canvas_js() -> str:
     """JS ``() => [message, panel text, canvas hash]`` for the explorer.
 
     The message line is the last thing a click updates (board first, then the panels, then the
-    message), so "all changed" means the click was handled completely, not only the hover before it.
+    message), so "all changed" means the click was handled completely, not only the hover before it
+    (``web/explorer_state.js``).
     """
-    sels = json.dumps(list(PANELS))
-    return f"""() => {{
-  const text = {sels}.map(s => {{ const e = document.querySelector(s); return e ? e.innerText : ''; }}).join('|');
-  const msg = document.querySelector({json.dumps(MESSAGE)});
-  return [msg ? msg.innerText : null, text, ({js_canvas_hash(CANVAS)})()];
-}}"""
+    return js_call("explorer_state.js", json.dumps([list(PANELS), MESSAGE]), js_canvas_hash(CANVAS))
 
 
 STATE_JS = _panels_and_canvas_js()
@@ -67,7 +65,7 @@ PREVIEW_DONE, PLACE_DONE = js_all_changed(STATE_JS, (0, 2)), js_all_changed(STAT
 
 def fitted_layout(page, n_players: int = 4, timeout: float = 30.0):
     """The layout of the page's board once it is fitted to its room (it fits the window: its pixels
-    follow the canvas size the kernel chose for the page's measure)."""
+    follow the canvas size the kernel chose for the page's measure; read by ``web/board_fitted.js``)."""
     import time
 
     from ..knizia.core.board import board_for
@@ -77,9 +75,7 @@ def fitted_layout(page, n_players: int = 4, timeout: float = 30.0):
     board = board_for(n_players)
     deadline, seen = time.monotonic() + timeout, None
     while time.monotonic() < deadline:
-        got = page.evaluate(f"""() => {{ const c = document.querySelector({CANVAS!r});
-          const i = c && c.closest('.samurai-board').querySelector('.samurai-board-space input');
-          return c && i && i.value ? [c.width, c.height, i.value] : null; }}""")
+        got = page.evaluate(web_file(__package__, "board_fitted.js"), CANVAS)
         if got:
             space = json.loads(got[2])
             w, h = room_box(board, space)

@@ -1,6 +1,7 @@
 """Measure a voila app in real headless Chromium: how long from starting the server until the app is drawn
 and usable (cold start, :func:`measure_cold_start`), and how long from a click on a canvas until the app shows
-the result (click latency, :func:`measure_clicks`), both polling JavaScript conditions (``js_*``) in the page.
+the result (click latency, :func:`measure_clicks`), both polling JavaScript conditions (``js_*``) in the page
+(the scripts are in ``web/``: the canvas's, ``canvas_*.js``; the click's clock, ``*_click_clock.js``).
 Any notebook of the project: :func:`start_voila` serves one (or a folder) on a free loopback port.
 Playwright is imported lazily: importing this module costs nothing.
 """
@@ -21,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable, Sequence
 
+from ..ui.web_files import web_file
 from .serve import STOP_GRACE_S, port_accepts, stop_voila, voila_base_flags
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -157,44 +159,27 @@ def start_voila(
 
 # --- JavaScript builders ---------------------------------------------------
 
-_JS_FIND_CANVAS = """
-(selector, index) => {
-  const el = document.querySelector(selector);
-  if (!el) return null;
-  if (el.tagName === 'CANVAS') return el;
-  return el.querySelectorAll('canvas')[index || 0] || null;
-}
-"""
+
+def js_call(script: str, *args: str) -> str:
+    """JS ``() => value``: the function of ``web/<script>`` called with ``args`` (JavaScript expressions)."""
+    return f"() => ({web_file(__package__, script).strip()})({', '.join(args)})"
 
 
 def js_canvas_alpha_at(selector: str, x: int, y: int, index: int = 0) -> str:
-    """JS ``() => bool``: the canvas pixel (x, y) is not transparent.
+    """JS ``() => bool``: the canvas pixel (x, y) is not transparent (``web/canvas_alpha_at.js``).
 
     ``selector`` names a ``<canvas>`` or an element holding canvases (then
-    ``index`` picks one). ipycanvas 0.14 renders a MultiCanvas as one
+    ``index`` picks one: ``web/find_canvas.js``). ipycanvas 0.14 renders a MultiCanvas as one
     composited ``<canvas>`` carrying the widget's classes.
     """
-    args = json.dumps([selector, index, x, y])
-    return f"""() => {{
-  const [sel, idx, x, y] = {args};
-  const c = ({_JS_FIND_CANVAS})(sel, idx);
-  if (!c || c.width === 0) return false;
-  return c.getContext('2d').getImageData(x, y, 1, 1).data[3] > 0;
-}}"""
+    find = web_file(__package__, "find_canvas.js").strip()
+    return js_call("canvas_alpha_at.js", find, json.dumps([selector, index, x, y]))
 
 
 def js_canvas_hash(selector: str, index: int = 0) -> str:
-    """JS ``() => number|null``: an FNV-1a hash of every pixel of the canvas."""
-    args = json.dumps([selector, index])
-    return f"""() => {{
-  const [sel, idx] = {args};
-  const c = ({_JS_FIND_CANVAS})(sel, idx);
-  if (!c || c.width === 0) return null;
-  const px = new Uint32Array(c.getContext('2d').getImageData(0, 0, c.width, c.height).data.buffer);
-  let h = 2166136261;
-  for (let i = 0; i < px.length; i++) h = Math.imul(h ^ px[i], 16777619);
-  return h >>> 0;
-}}"""
+    """JS ``() => number|null``: an FNV-1a hash of every pixel of the canvas (``web/canvas_hash.js``)."""
+    find = web_file(__package__, "find_canvas.js").strip()
+    return js_call("canvas_hash.js", find, json.dumps([selector, index]))
 
 
 def js_state(text_selector: str, canvas_selector: str, canvas_index: int = 0) -> str:
@@ -264,13 +249,6 @@ def measure_cold_start(
         return ColdStart(server_up_s=server_up, ready_s=ready, result=result)
 
 
-_ARM_CLICK_CLOCK = """(type) => {
-  window.__benchT0 = null;
-  window.__benchT1 = null;
-  window.addEventListener(type, () => { window.__benchT0 = performance.now(); }, {capture: true, once: true});
-}"""
-
-
 def measure_clicks(
     page: Page,
     canvas_selector: str,
@@ -298,16 +276,12 @@ def measure_clicks(
     if not points:
         raise ValueError("points must not be empty")
     locator = page.locator(canvas_selector).first
-    poll = f"""(before) => {{
-  const ok = ({done_condition_js})(before);
-  if (ok && window.__benchT1 === null) window.__benchT1 = performance.now();
-  return ok;
-}}"""
+    poll = f"(before) => ({web_file(__package__, 'stop_click_clock.js').strip()})({done_condition_js}, before)"
     latencies: list[float] = []
     for i in range(n + warmup):
         point = screen_point(locator, *points[i % len(points)])
         before = page.evaluate(snapshot_js) if snapshot_js else None
-        page.evaluate(_ARM_CLICK_CLOCK, "touchend" if touch else "mousedown")
+        page.evaluate(web_file(__package__, "arm_click_clock.js"), "touchend" if touch else "mousedown")
         wall0 = time.perf_counter()
         if touch:
             page.touchscreen.tap(*point)

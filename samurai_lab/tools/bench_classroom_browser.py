@@ -2,7 +2,7 @@
 in Debian's Chromium on this machine (the end-to-end view, the browser's work included).
 
 Every click is timed in the page, from the ``mousedown`` to the DOM change that shows the kernel's
-answer (a MutationObserver), so the figures are what a student sees."""
+answer (a MutationObserver, armed by ``web/arm_action.js``), so the figures are what a student sees."""
 
 from __future__ import annotations
 
@@ -13,34 +13,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from ..ui.web_files import web_file
 from .bench_browser import CHROMIUM_FLAGS, find_chromium
 from .bench_classroom_tally import ACTION_TIMEOUT_S, EXPLORER, LOAD_TIMEOUT_S, Student, Tally, trace
 
 CANVAS = "canvas.samurai-board-canvas"
-
-#: In the page: arm a timed action. ``spec`` is a list of [selector, index, "text" | "class"]; the action
-#: is done when every one of them differs from now. t0: the next mousedown; t1: the first DOM change
-#: (MutationObserver) at which the condition holds.
-_ARM_JS = """(spec) => {
-  const snap = () => spec.map(([sel, i, what]) => {
-    const e = document.querySelectorAll(sel)[i];
-    return e ? (what === 'class' ? e.className : e.innerText) : null;
-  });
-  const before = snap();
-  window.__t0 = null; window.__t1 = null;
-  if (window.__obs) window.__obs.disconnect();
-  window.addEventListener('mousedown', () => { window.__t0 = performance.now(); }, {capture: true, once: true});
-  const check = () => {
-    if (window.__t1 !== null) return;
-    const now = snap();
-    if (now.every((v, k) => v !== null && v !== before[k])) {
-      window.__t1 = performance.now();
-      window.__obs.disconnect();
-    }
-  };
-  window.__obs = new MutationObserver(check);
-  window.__obs.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
-}"""
 
 TILE_BUTTONS = ".samurai-tile-button"
 MESSAGE = ".samurai-message"
@@ -80,12 +57,16 @@ class BrowserStudent(Student):
             await self.page.wait_for_selector(".samurai-step-next", state="visible", timeout=LOAD_TIMEOUT_S * 1000)
 
     async def _timed(self, spec: list[list[Any]], act: Any, what: str) -> bool:
-        """Arm, act (a coroutine function), wait for the change; record the latency or a failure."""
+        """Arm, act (a coroutine function), wait for the change; record the latency or a failure.
+
+        Armed in the page by ``web/arm_action.js``: ``spec`` is a list of [selector, index, "text" | "class"];
+        the action is done when every one of them differs from now. t0: the next mousedown; t1: the first DOM
+        change (MutationObserver) at which the condition holds."""
         page, tally = self.page, self.tally
 
         async def run() -> None:
             at = time.monotonic()
-            await page.evaluate(_ARM_JS, spec)
+            await page.evaluate(web_file(__package__, "arm_action.js"), spec)
             await act()
             await page.wait_for_function("() => window.__t1 !== null", polling=50, timeout=ACTION_TIMEOUT_S * 1000)
             t0, t1 = await page.evaluate("() => [window.__t0, window.__t1]")

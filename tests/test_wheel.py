@@ -62,6 +62,7 @@ def expected_package_files() -> list[str]:
                             + _files(PACKAGE, "*.js") + _files(PACKAGE, "*.css") + _files(PACKAGE, "*.sql")]
     data = [f"samurai_lab/{folder}/{f}" for folder in ("tools/voila_data", "knizia/core/data")
             for f in _files(PACKAGE / folder)]
+    data.append("samurai_lab/knizia/teaching/lessons.toml")
     return sorted(bundled + modules_and_catalogs + data)
 
 

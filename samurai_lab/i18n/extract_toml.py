@@ -1,4 +1,4 @@
-"""A Babel extraction method for the texts of Knizia scenario files (``scenarios/*.toml``).
+"""Babel extraction methods for the texts of Knizia scenario files (``scenarios/*.toml``) and the lesson file.
 
 Scenario files are written in English and translated when shown (``Scenario.title_text()``, ...). This
 method puts those texts into the ``knizia`` template exactly as the loader keeps them (stripped), so that
@@ -49,3 +49,18 @@ def extract_scenario(fileobj, keywords: Any, comment_tags: Any, options: dict) -
         value = variant.get("description") if isinstance(variant, dict) else None
         if isinstance(value, str) and value.strip():
             yield 0, None, value.strip(), [_COMMENT.format(name=name, what=f"description of variant {k + 1}")]
+
+
+
+def extract_lesson(fileobj, keywords: Any, comment_tags: Any, options: dict) -> Iterator[tuple[int, None, str, list[str]]]:
+    """Yield ``(line, None, message, [])`` for every chapter's title and paragraphs and every task's prompt, hint
+    and success text of the lesson file, unchanged, as its loader keeps them (``knizia.teaching.lessons``)."""
+    raw = fileobj.read()
+    text = raw.decode(options.get("encoding", "utf-8")) if isinstance(raw, bytes) else raw
+    lines = text.splitlines()
+    for chapter in tomllib.loads(text).get("chapter", []):
+        texts = [chapter.get("title"), *chapter.get("text", [])]
+        texts += [task.get(key) for task in chapter.get("task", []) for key in ("prompt", "hint", "success")]
+        for value in texts:
+            if isinstance(value, str):
+                yield next((k + 1 for k, row in enumerate(lines) if value[:40] in row), 0), None, value, []

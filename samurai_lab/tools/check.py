@@ -1,6 +1,7 @@
-"""``samurai-lab check [PATH...]``: check scenario, study and puzzle files of every game (none given: the bundled ones).
+"""``samurai-lab check [PATH...]``: check scenario, study, puzzle and lesson files (none given: the bundled ones).
 
-Puzzles (``puzzles/README.md``) are proved again by ``tools.puzzles.check_puzzle_files``.
+Puzzles (``puzzles/README.md``) are proved again by ``tools.puzzles.check_puzzle_files``; the lesson file
+(``[[chapter]]`` at its top) is read and each of its tasks solved by legal actions under both editions.
 
 Each file says its game in a top-level ``game = "..."`` key (Knizia's game when it has none);
 Knizia's files go through its own report (``knizia.scenarios.check``), the other games' through
@@ -23,7 +24,10 @@ from ..common.records import RecordError, header_game, read_record
 from ..common.resources import scenarios_dir
 from ..common.study_files import studies_dir
 from ..common.study_format import is_study
+from ..knizia.core.ruleset import EDITION_1998, EDITION_2015
 from ..knizia.scenarios import check as knizia_check
+from ..knizia.scenarios.validate import state_problems
+from ..knizia.teaching.lessons import LESSON_FILE, load_lesson, solve
 from .check_studies import check_study_files
 
 HELP = knizia_check.HELP
@@ -44,7 +48,7 @@ def _text(path: Path) -> str | None:
 
 def kind_of(path: Path) -> tuple[str, str]:
     """(kind, game) of a file, its text read and parsed once: the kind is ``study`` (``study = 1`` at its
-    top), ``puzzle`` (``goal``, ``answer`` and ``themes`` at its top) or ``file``
+    top), ``puzzle`` (``goal``, ``answer`` and ``themes`` at its top), ``lesson`` (``[[chapter]]``) or ``file``
     (a scenario or a game record); the game is a scenario's ``game`` key or a record's ``[Game "..."]``
     header (Knizia's game when neither is there or the file is unreadable: its checker then reports the
     file's problems)."""
@@ -59,6 +63,8 @@ def kind_of(path: Path) -> tuple[str, str]:
     name = name if isinstance(name, str) else f"{name!r}"
     if "study" in data:
         return "study", name
+    if "chapter" in data:
+        return "lesson", name
     return ("puzzle" if {"goal", "answer", "themes"} <= set(data) else "file"), name
 
 
@@ -84,6 +90,8 @@ def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: 
     kinds = {f: kind_of(f) if f.is_file() else ("file", DEFAULT_GAME) for f in files}
     studies = [f for f in files if kinds[f][0] == "study"]
     status = check_study_files(studies, out, verbose) if studies else 0
+    for f in [f for f in files if kinds[f][0] == "lesson"]:
+        status = max(status, check_lesson_file(f, out, verbose))
     puzzles = [f for f in files if kinds[f][0] == "puzzle"]
     files = [f for f in files if kinds[f][0] == "file"]
     if puzzles:
@@ -120,6 +128,29 @@ def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: 
     return status
 
 
+def check_lesson_file(path: Path, out: TextIO, verbose: bool = False) -> int:
+    """Read a lesson file, check each task's position and solve it by legal actions under both editions; print
+    the report (the file's line only when it fails or ``verbose``); 0 when it passes, 1 when a task fails, 2
+    when the file is invalid."""
+    try:
+        chapters = load_lesson(path.read_text(encoding="utf-8"), path.name)
+    except (OSError, ValueError) as e:  # unreadable, not UTF-8, not a lesson (LessonError)
+        print(f"INVALID  {path}\n    {e}", file=out)
+        return 2
+    tasks = [t for ch in chapters for t in ch.tasks]
+    problems = []
+    for edition in (EDITION_1998, EDITION_2015):
+        for t in tasks:
+            found = state_problems(t.position(edition)) or ([] if solve(t, edition) else ["no legal actions solve it"])
+            problems += [f"task {t.id}, {edition.edition} rules: {p}" for p in found]
+    if problems or verbose:
+        print(f"{'ok' if not problems else 'FAILED':<8} {path}", file=out)
+    for line in problems:
+        print(f"    {line}", file=out)
+    print(f"1 lesson: {len(chapters)} chapters, {len(tasks)} tasks, {len(problems)} problems", file=out)
+    return 1 if problems else 0
+
+
 def check_record(game: Game, path: Path) -> tuple[bool, list[str]]:
     """(ok, report lines) for one game record, replayed move by move."""
     try:
@@ -130,5 +161,5 @@ def check_record(game: Game, path: Path) -> tuple[bool, list[str]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    bundled = [scenarios_dir(), studies_dir()] + [p for p in [puzzles_dir()] if p.is_dir()]
+    bundled = [scenarios_dir(), studies_dir(), LESSON_FILE] + [p for p in [puzzles_dir()] if p.is_dir()]
     return check_paths(args.paths or bundled, out=sys.stdout, verbose=getattr(args, "verbose", False))

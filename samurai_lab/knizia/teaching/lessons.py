@@ -1,4 +1,5 @@
-"""The guided lesson as data: chapters with a short explanation and tasks on prepared positions.
+"""The guided lesson: chapters with a short explanation and tasks on prepared positions, read from the
+lesson file ``lessons.toml`` beside this module (``load_lesson``; docs/ARCHITECTURE.md, "The lesson file").
 
 A ``Task`` is a prepared position (``Setup``), a checkable ``Goal``, feedback naming the rule and a hint.
 Texts are templates in every edition's words: ``{H}``, ``{B}``, ``{R}`` the castes (``{Hs}`` ... plurals),
@@ -16,15 +17,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from functools import cache
+from pathlib import Path
 from typing import Mapping, Protocol, Sequence
 
 from ..core.actions import Action, EndTurn, MoveTile, Pass, PlaceTile
 from ..core.board import CITY, Board, board_for, place_name
 from ..core.grammar import Word, WordList
 from ..core.rules import IllegalMoveError
-from ..core.ruleset import INSTANT, Ruleset
+from ..core.ruleset import EDITION_1998, INSTANT, Ruleset
 from ..core.scoring import score_state
 from ..core.text import end_reason_text, tile_name
 from ..core.model import Phase, Resolution, default_seats, placed
@@ -33,6 +35,7 @@ from ..core.tiles import CASTES, TILE_KINDS, TILE_SET_COUNTS, Caste, Figure, Til
 from ..scenarios.notation import sort_castes
 from .game_text import action_hexes
 from .words import capitalised
+from ...common.limits import loads_toml, tomllib
 from ...i18n import N_, Domain, get_language
 
 T = Domain("knizia")
@@ -647,11 +650,11 @@ class Task:
     success: str = N_("Well done!")
 
     def position(self, ruleset: Ruleset) -> GameState:
-        """The prepared position (built once per ruleset: a state never changes)."""
-        key = (self.id, ruleset)
-        if key not in _POSITIONS:
-            _POSITIONS[key] = build_position(self.setup, ruleset, where=f"lesson task {self.id}")
-        return _POSITIONS[key]
+        """The prepared position (built once per ruleset, kept by the task: a state never changes)."""
+        built = self.__dict__.setdefault("_positions", {})
+        if ruleset not in built:
+            built[ruleset] = build_position(self.setup, ruleset, where=f"lesson task {self.id}")
+        return built[ruleset]
 
     def text(self, ruleset: Ruleset) -> str:
         """The task in the current language and the edition's words."""
@@ -664,9 +667,6 @@ class Task:
 
     def success_text(self, ruleset: Ruleset, seats: Sequence[str] | None = None) -> str:
         return fill(self.success, ruleset, seats)
-
-
-_POSITIONS: dict[tuple[str, Ruleset], GameState] = {}
 
 
 @dataclass(frozen=True)
@@ -686,166 +686,115 @@ class Chapter:
         return [fill(p, ruleset) for p in self.text]
 
 
-CHAPTERS: tuple[Chapter, ...] = (
-    Chapter("map", N_("The map and its settlements"), (
-        N_("The board is Japan cut into hexes: blue sea, green land, and the settlements. A village holds one "
-        "{piece}, a city (Akita, Kyoto, ...) two different ones, Edo, the capital, one of each caste. Two players "
-        "use Honshu only; with three, Kyushu and Shikoku join; with four, Hokkaido too."),
-        N_("The {pieces} come in three castes: {H}, {B} and {R}. You never place anything on a settlement: you lay "
-        "{tiles} on the land around it (ships on the sea) and try to win its {pieces}."),
-        N_("Before play, every player secretly chooses five of his 20 {tiles} as his hand and shuffles the other 15 "
-        "into his draw pile. Only then are the {pieces} placed: Edo one of each caste, then, from the youngest "
-        "player in turn, two different ones into each city and one into each village. The youngest player "
-        "starts. (Beginners may draw the hand and deal the {pieces} at random.)"),
-    ), (
-        Task("map-edo", N_("Edo holds three {pieces}. Lay any {tile} on a land hex next to Edo."),
-             Setup(hand="H2 B2 R2 S1 W1"), Touch("Edo"),
-             N_("Edo is the large settlement in the middle of Honshu. Its six neighbours are all land."),
-             ("Edo",), success=N_("Right: that {tile} borders Edo.")),
-        Task("map-ship", N_("Kyoto is a city with two {pieces}. Lay your Ship so that it touches Kyoto."),
-             Setup(hand="H3 B3 R3 S2 W1"), Touch("Kyoto", "ship"),
-             N_("Ships are the only {tiles} that go on the sea. Find the sea hex on Kyoto's coast."),
-             ("Kyoto",), success=N_("Right: ships on the coast count for the settlement too.")),
-    )),
-    Chapter("tiles", N_("Tiles and what they influence"), (
-        N_("Every {tile} shows a figure and a value from 1 to 4. A {H}, {B} or {R} {tile} counts only for {pieces} "
-        "of its own caste. Samurai, Ronin and Ships are wild: they count for every caste."),
-        N_("A {tile} counts for every settlement on its six sides, so one {tile} can help at two settlements at "
-        "once. The {move} is worth 0; the {swap} never lies on the board."),
-    ), (
-        Task("tiles-wild", N_("Akita holds a {B} and a {R}. Lay one {tile} that counts for both of them."),
-             Setup(hand="H3 B4 R4 S1 W1", pieces={"Akita": "BR"}),
-             Influence((("Akita", "B"), ("Akita", "R"))),
-             N_("A {B} {tile} counts only for the {B}. Which figures count for every caste? (Two of your "
-             "{tiles} can do it, one of them on the sea.)"), ("Akita",),
-             success=N_("Right: a wild figure counts for every caste.")),
-        Task("tiles-two", N_("The village HO03 and Akita each hold a {B}. Lay one {tile} that counts for both "
-             "{Bs} at once."),
-             Setup(hand="B3 H2 R2 S2 W1", pieces={"HO03": "B", "Akita": "HB"}),
-             Influence((("HO03", "B"), ("Akita", "B"))),
-             N_("Look for a land hex that borders both settlements, and a {tile} that counts for {Bs}."),
-             ("HO03", "Akita"), success=N_("Right: one {tile} counts for both settlements it touches.")),
-    )),
-    Chapter("turn", N_("A turn: one tile plus any fast tiles"), (
-        N_("On your turn you lay at least one {tile}. At most one of them may be a {tile} without the {fast}; "
-        "{tiles} with the {fast} (the Ronin, the three Ships and the {swap}) you may add as many as you like, "
-        "before or after, in any order. Then you refill your hand to five from your own pile."),
-    ), (
-        Task("turn-two", N_("Take the {R} of the village HO09 in this one turn. {them} already has a Samurai 2 "
-             "beside it."),
-             Setup(hand="R3 H4 B2 N1 W1", pieces={"HO09": "R"}, tiles={"HO06": (OPPONENT, "S2")}),
-             Capture("HO09", "R"),
-             N_("Two land hexes are still empty, so you need two {tiles} on land this turn: your one normal {tile} "
-             "plus the Ronin, which has the {fast}."), ("HO09",), moves=3,
-             success=N_("Right: one normal {tile} plus a fast one surround it.")),
-    )),
-    Chapter("capture", N_("Surrounding and capturing"), (
-        N_("A settlement is surrounded when every land hex next to it holds a {tile}, whoever owns them (sea "
-        "hexes never need filling). Then each of its {pieces} is decided on its own: every player adds up his "
-        "{tiles} next to it that show its caste or a wild figure, ships on the coast included. The single "
-        "highest sum takes the {piece}."),
-    ), (
-        Task("capture-one", N_("Take the {B} of the village HO14 with one {tile}."),
-             Setup(hand="B3 H4 R4 S1 W1", pieces={"HO14": "B"},
-                   tiles={"HO13": (OPPONENT, "S2"), "HO17": (OPPONENT, "H2")}),
-             Capture("HO14", "B"),
-             N_("Only HO18 is still empty. {them} has 2 on the {B} (the Samurai; the {H} {tile} does not count). "
-             "Which of your {tiles} gives you more than 2 on a {B}?"), ("HO14",)),
-        Task("capture-both", N_("Close Kyoto and take both of its {pieces}, the {H} and the {R}, this turn."),
-             Setup(hand="H4 R4 S3 B2 W2", pieces={"Kyoto": "HR"},
-                   tiles={"HO31": (OPPONENT, "H3"), "HO32": (OPPONENT, "R3"), "HO34": (LEARNER, "R2"),
-                          "HO38": (LEARNER, "S1")}),
-             Capture("Kyoto", "HR"),
-             N_("Each {piece} is decided separately. {them} has 3 on the {H} and 3 on the {R}; you have 1 and 3. "
-             "You need more than 3 on both: a wild figure, or a Ship on the coast first."), ("Kyoto",), moves=2),
-    )),
-    Chapter("ties", N_("Ties and set-aside pieces"), (
-        N_("If two or more players tie for the highest sum on a {piece}, nobody takes it: it is set aside, next to "
-        "the board. This includes a {piece} on which nobody has any influence at all (everybody 0)."),
-        N_("A tie can be worth making: it stops your opponent taking a {piece} you cannot win."),
-    ), (
-        Task("tie-stop", N_("You cannot beat {them}'s {t_H3} on the {H} of the village HO19, but you can stop "
-             "{them} taking it: make it a tie."),
-             Setup(hand="H2 S2 B4 R3 R2", pieces={"HO19": "H"},
-                   tiles={"HO15": (OPPONENT, "H3"), "HO20": (OPPONENT, "B2"), "HO24": (LEARNER, "S1")}),
-             SetAside("HO19", "H"),
-             N_("You already have 1 on the {H} (your Samurai 1). You need exactly 3, like {them}."), ("HO19",),
-             success=N_("Right: 3 against 3, the {H} is set aside.")),
-        Task("tie-zero", N_("Nobody has influence on the {R} of the village HO42. Close it so that the {R} is set "
-             "aside."),
-             Setup(hand="B3 H4 R2 S1 W1", pieces={"HO42": "R"}, tiles={"HO38": (OPPONENT, "H2")}),
-             SetAside("HO42", "R"),
-             N_("If everybody has 0 on the {R}, it is a tie. Close HO39 with a {tile} that does not count for the "
-             "{R}."), ("HO42",), success=N_("Right: 0 against 0 is a tie too.")),
-    )),
-    Chapter("special", N_("The swap and the move tile"), (
-        N_("The {swap} (it has the {fast}) exchanges two {pieces} lying in two different settlements anywhere on "
-        "the board; afterwards no settlement may hold two {pieces} of the same caste. The {swap} then leaves "
-        "the game."),
-        N_("The {move} is your one normal {tile} of the turn: lift one of your own {tiles} without the {fast} "
-        "from the board, leave the {move} (worth 0) in its place and lay the lifted {tile} on any other empty "
-        "land hex."),
-    ), (
-        Task("swap", N_("Take a {B} in the village HO12 this turn. Your two {B} {tiles} are there, but the village "
-             "holds a {H}."),
-             Setup(hand="X R2 S2 H2 B4", pieces={"HO12": "H", "Akita": "BR"},
-                   tiles={"HO10": (LEARNER, "B3"), "HO11": (LEARNER, "B2"), "HO13": (OPPONENT, "H4"),
-                          "HO15": (OPPONENT, "S1")}),
-             Capture("HO12", "B"),
-             N_("First use the {swap} to bring the {B} of Akita into the village HO12, then close the last hex, "
-             "HO16, with any {tile}."), ("HO12",), moves=2,
-             success=N_("Right: the {swap} brought the {B} to your {tiles}.")),
-        Task("move", N_("Take the {H} of the village HO30 with one {tile}. {them} has a {t_H3} next to it."),
-             Setup(hand="M B3 R3 S1 H2", pieces={"HO30": "H"},
-                   tiles={"HO26": (OPPONENT, "H3"), "HO27": (OPPONENT, "B2"), "HO29": (LEARNER, "R2"),
-                          "HO24": (LEARNER, "H4")}),
-             Capture("HO30", "H"),
-             N_("Your {t_H4} lies on HO24, far from HO30. The {move} can lift it and lay it on HO32."),
-             ("HO30", "HO24"), success=N_("Right: the {move} put your {t_H4} where it matters.")),
-    )),
-    Chapter("end", N_("The end of the game"), (
-        N_("The game ends after a capture when some caste has no {piece} left on the board, or when 4 {pieces} "
-        "in all have been set aside by ties. (Depending on the rules, the turn may still be finished: see the "
-        "rule variants.) It also ends when no player can lay a {tile}."),
-    ), (
-        Task("end-last", N_("Only one {R} is left on the board. End the game with this turn."),
-             Setup(hand="R2 H3 B3 S1 W1", pieces={"HO28": "R", "HO19": "H"},
-                   empty=("Akita", "Kyoto", "Edo", "HO01", "HO03", "HO09", "HO12", "HO14", "HO23"),
-                   tiles={"HO24": (OPPONENT, "S2"), "HO25": (OPPONENT, "H2"), "HO29": (OPPONENT, "B3"),
-                          "HO15": (OPPONENT, "R2")},
-                   captured=((2, 2, 3), (1, 2, 2)), set_aside=(0, 0, 1)),
-             EndGame(),
-             N_("Two settlements can be closed with one {tile}. Which one holds the last {R}?"), ("HO28", "HO19"),
-             success=N_("Right: the last {R} has left the board.")),
-        Task("end-ties", N_("Three {pieces} have already been set aside. End the game with a fourth tie."),
-             Setup(hand="B2 B3 H4 S1 W2", pieces={"HO41": "B"}, empty=("HO01", "HO03", "HO42"),
-                   tiles={"HO36": (OPPONENT, "B2"), "HO37": (OPPONENT, "H3"), "HO40": (OPPONENT, "R3")},
-                   set_aside=(1, 1, 1)),
-             EndGame(),
-             N_("{them} has 2 on the {B} of the village HO41. A tie at 2 is the fourth set-aside {piece}."),
-             ("HO41",), success=N_("Right: a fourth set-aside {piece} ends the game.")),
-    )),
-    Chapter("scoring", N_("Scoring"), (
-        N_("At the end, the leader of a caste is the one player with strictly the most {pieces} of it; a tie at the "
-        "top gives no leader. Whoever leads the most castes wins; two or three leaderships always win."),
-        N_("Players tied with one leadership each compare the {pieces} of the castes they do not lead; if still "
-        "tied, all their {pieces}; if still tied, they share the victory. If nobody leads anything, the most "
-        "{pieces} in total wins."),
-    ), (
-        Task("score-choose", N_("Your turn ends the game whichever {piece} you take: the last {H} (HO30) or the "
-             "last {B} (HO19). Take the one that makes you the winner."),
-             Setup(hand="S3 H2 B2 R2 W1", pieces={"HO30": "H", "HO19": "B"},
-                   empty=("Akita", "Kyoto", "Edo", "HO01", "HO03", "HO09", "HO12", "HO14", "HO23", "HO28",
-                          "HO33", "HO41", "HO43"),
-                   tiles={"HO26": (OPPONENT, "R3"), "HO27": (OPPONENT, "B3"), "HO29": (LEARNER, "R4"),
-                          "HO15": (OPPONENT, "R2"), "HO20": (OPPONENT, "H2"), "HO24": (LEARNER, "B4")},
-                   captured=((3, 1, 3), (3, 4, 2)), set_aside=(0, 1, 0)),
-             Win(),
-             N_("Count the leaders after each choice. You hold 3 {Hs}, 1 {B}, 3 {R}; {them} 3 {Hs}, 4 {Bs}, 2 {R}."),
-             ("HO30", "HO19")),
-    )),
-)
+# --- the lesson file (lessons.toml) ---------------------------------------------------------
 
+#: The goals a task may name: ``goal = { kind = "capture", settlement = "Kyoto", castes = "HR" }``.
+GOALS: dict[str, type] = {"touch": Touch, "influence": Influence, "capture": Capture, "set-aside": SetAside,
+                          "end-game": EndGame, "win": Win}
+#: Who owns a tile of a prepared position: ``tiles = { HO06 = ["them", "S2"] }``.
+OWNERS = {"me": LEARNER, "them": OPPONENT}
+_CHAPTER = {"id": str, "title": str, "text": tuple, "task": tuple}
+_TASK = {"id": str, "prompt": str, "goal": dict, "hint": str, "focus": tuple, "moves": int, "success": str}
+_SETUP = {"hand": str, "pieces": dict, "tiles": dict, "empty": tuple, "captured": tuple, "set_aside": tuple,
+          "seed": int}
+_TYPE_NAMES = {str: "a string", int: "a whole number", dict: "a table", tuple: "an array"}
+LESSON_FILE = Path(__file__).with_name("lessons.toml")
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be read: the message names the file, the chapter or task and what is wrong."""
+
+
+def _tuples(value: object) -> object:
+    """TOML's arrays as tuples, arrays in arrays too."""
+    return tuple(map(_tuples, value)) if isinstance(value, list) else value
+
+
+def _table(value: object, types: Mapping[str, type], required: Sequence[str], where: str) -> dict:
+    """``value``, a table of the fields ``types`` holding every ``required`` one, its arrays as tuples."""
+    if not isinstance(value, dict):
+        raise LessonError(f"{where}: a table is expected, not {value!r}")
+    for key in required:
+        if key not in value:
+            raise LessonError(f"{where}: the field {key!r} is missing")
+    for key, v in value.items():
+        if key not in types:
+            raise LessonError(f"{where}: unknown field {key!r}; the fields are {', '.join(types)}")
+        if not isinstance(v, list if types[key] is tuple else types[key]):
+            raise LessonError(f"{where}: {key} must be {_TYPE_NAMES[types[key]]}, not {v!r}")
+    return {k: _tuples(v) for k, v in value.items()}
+
+
+def _goal(value: dict, where: str, board: Board) -> Goal:
+    """A task's goal (one of ``GOALS``), its settlements and castes checked on the 2-player map."""
+    kind = value.get("kind")
+    if kind not in GOALS:
+        raise LessonError(f"{where}: unknown kind {kind!r}; the kinds are {', '.join(GOALS)}")
+    spec = {"kind": str, **{f.name: tuple if f.name == "targets" else str for f in fields(GOALS[kind])}}
+    required = [f.name for f in fields(GOALS[kind]) if f.default is MISSING]
+    goal = GOALS[kind](**{k: v for k, v in _table(value, spec, required, where).items() if k != "kind"})
+    targets = getattr(goal, "targets", ())
+    refs = [ref for ref, _ in targets] + ([goal.settlement] if hasattr(goal, "settlement") else [])
+    castes = [c for _, c in targets] + list(getattr(goal, "castes", ""))
+    castes += [goal.caste] if hasattr(goal, "caste") else []
+    for ref in refs:
+        if not board.is_settlement[board.resolve(ref)]:
+            raise LessonError(f"{where}: {ref} is not a settlement")
+    for c in castes:
+        Caste(c)
+    if getattr(goal, "figure", None) is not None:
+        Figure(goal.figure)
+    return goal
+
+
+def _task(value: object, name: str, place: str, board: Board) -> Task:
+    """One ``[[chapter.task]]`` of the file ``name`` (``place``: its chapter and number, named until its id is
+    known), its fields, position, goal and hexes checked (its position built once)."""
+    named = value.get("id") if isinstance(value, dict) else None
+    where = f"{name}: task {named}" if isinstance(named, str) else place
+    given = _table(value, {**_TASK, **_SETUP}, ("id", "prompt", "hand", "goal", "hint", "focus"), where)
+    tiles = given.get("tiles", {})
+    for ref, owned in tiles.items():
+        if not (isinstance(owned, list) and len(owned) == 2 and owned[0] in OWNERS):
+            raise LessonError(f'{where}: tiles: {ref} = {owned!r}; write ["me" or "them", a tile code]')
+    given["tiles"] = {ref: (OWNERS[owner], code) for ref, (owner, code) in tiles.items()}
+    setup = Setup(**{k: given.pop(k) for k in _SETUP if k in given})
+    try:
+        if len([tile(c) for c in setup.hand.split()]) != 5:
+            raise ValueError(f"hand: a hand is five tiles, not {setup.hand!r}")
+        build_position(setup, EDITION_1998, where)
+        for ref in given["focus"]:
+            board.resolve(ref)
+        goal = _goal(given.pop("goal"), f"{where}: goal", board)
+    except (ValueError, TypeError, IndexError) as e:
+        raise LessonError(str(e) if str(e).startswith(where) else f"{where}: {e}") from None
+    return Task(setup=setup, goal=goal, **given)
+
+
+def load_lesson(text: str, name: str = LESSON_FILE.name) -> tuple[Chapter, ...]:
+    """The chapters of a lesson file (docs/ARCHITECTURE.md, "The lesson file"); LessonError naming the file
+    ``name``, the chapter or task and what is wrong when the file is not one."""
+    try:
+        data = loads_toml(text)
+    except tomllib.TOMLDecodeError as e:
+        raise LessonError(f"{name}: {e}") from None
+    board = board_for(2)
+    chapters: list[Chapter] = []
+    for k, value in enumerate(_table(data, {"chapter": tuple}, ("chapter",), name)["chapter"]):
+        ch = _table(value, _CHAPTER, tuple(_CHAPTER), f"{name}: chapter {k + 1}")
+        where = f"{name}: chapter {ch['id']}"
+        if not all(isinstance(p, str) for p in ch["text"]):
+            raise LessonError(f"{where}: text must be an array of strings (paragraphs)")
+        tasks = tuple(_task(t, name, f"{where}, task {j + 1}", board) for j, t in enumerate(ch["task"]))
+        chapters.append(Chapter(ch["id"], ch["title"], ch["text"], tasks))
+    for ids in ([c.id for c in chapters], [t.id for c in chapters for t in c.tasks]):
+        twice = [i for i in ids if ids.count(i) > 1]
+        if twice:
+            raise LessonError(f"{name}: the id {twice[0]!r} is given twice")
+    return tuple(chapters)
+
+
+CHAPTERS: tuple[Chapter, ...] = load_lesson(LESSON_FILE.read_text(encoding="utf-8"))
 TASKS: tuple[Task, ...] = tuple(t for ch in CHAPTERS for t in ch.tasks)
 
 

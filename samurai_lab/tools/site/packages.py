@@ -225,6 +225,7 @@ def app_wheel(notebooks: Path, scenarios: Path, thumbs: Path) -> bytes:
     package = [f for f in tree_files(PACKAGE, REPO, (".py", ".json", ".mo", ".js", ".css"))
                if not f[0].startswith(("samurai_lab/tools/", "samurai_lab/bundled/"))]
     package.append(("samurai_lab/tools/__init__.py", b""))
+    package.append(("samurai_lab/knizia/teaching/lessons.toml", (PACKAGE / "knizia/teaching/lessons.toml").read_bytes()))
     bundled = "samurai_lab/bundled"
     files = [*package,
              *[(f"{bundled}/notebooks/{p}", d) for p, d in tree_files(notebooks, notebooks, (".ipynb",))],

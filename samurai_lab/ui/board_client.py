@@ -11,8 +11,9 @@ page, "dpr": devicePixelRatio}``.
 Keyboard: ipycanvas swallows every key of a focused canvas (``preventDefault``), Tab included: a keyboard
 trap. A capture-phase listener lets through every key the board does not use, so Tab moves on. The script
 also names the canvas for assistive technology, makes the description line (``samurai-board-live``) a live
-region, draws a focus ring when the board is reached from the keyboard, and adds the projector stylesheet.
-The same hidden output delivers ``ui/touch``'s script.
+region, draws a focus ring when the board is reached from the keyboard, and adds its stylesheet and the
+projector's. The script is ``web/board_client.js``, its stylesheet ``web/board_client.css``; the same hidden
+output delivers ``ui/touch``'s script.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from ..i18n import N_, Domain
 from .projector import PROJECTOR_CSS
 from .scroll_focus import CANVAS_CLASS, script_output
 from .touch import touch_script
+from .web_files import call_script, web_file
 
 T = Domain("ui")
 BOARD_CLASS = "samurai-board"
@@ -41,105 +43,15 @@ BOARD_KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "
 BOARD_LABEL = N_("Game board. Arrow keys move the cursor from hex to hex, Enter or Space plays on the "
                  "cursor's hex, Escape cancels.")
 
-CSS = f"""
-canvas.{CANVAS_CLASS}:focus {{ outline: none; }}
-canvas.{CANVAS_CLASS}.{KEYBOARD_CLASS}:focus {{ outline: 3px solid #6a1b9a; outline-offset: 2px; }}
-.{LIVE_CLASS} {{ font-size: 13px; color: #2b2620; min-height: 0; }}
-""" + PROJECTOR_CSS
-
-SCRIPT = """
-(() => {
-  const C = %(config)s;
-  if (window.samuraiBoardClient) { window.samuraiBoardClient.scan(); return; }
-  const style = document.createElement('style');
-  style.textContent = C.css;
-  document.head.appendChild(style);
-  const keys = new Set(C.keys);
-  const watched = new WeakSet();
-  const report = (board) => {
-    const canvas = board.querySelector('canvas.' + C.canvas);
-    const input = board.querySelector('.' + C.space + ' input');
-    if (!canvas || !input) return;
-    if (!canvas.hasAttribute('aria-label')) {
-      canvas.setAttribute('role', 'application');
-      canvas.setAttribute('aria-roledescription', C.role);
-      canvas.setAttribute('aria-label', C.label);
-    }
-    const live = board.querySelector('.' + C.live);
-    if (live && !live.hasAttribute('aria-live')) {
-      live.setAttribute('aria-live', 'polite');
-      live.setAttribute('role', 'status');
-    }
-    const rect = board.getBoundingClientRect();
-    if (rect.width < 1) return;  // hidden (a closed tab): measured when it shows
-    const cs = getComputedStyle(board);
-    const w = board.clientWidth - parseFloat(cs.paddingLeft || 0) - parseFloat(cs.paddingRight || 0);
-    let top = rect.top + window.scrollY;  // from the top of the page, however it is scrolled
-    for (let p = board.parentElement; p && p !== document.body && p !== document.documentElement; p = p.parentElement) {
-      top += p.scrollTop || 0;
-    }
-    const msg = JSON.stringify({w: Math.floor(w), vw: window.innerWidth, vh: window.innerHeight,
-                                top: Math.round(top), dpr: window.devicePixelRatio || 1});
-    if (input.value === msg) return;
-    input.value = msg;
-    input.dispatchEvent(new Event('input', {bubbles: true}));
-  };
-  const observer = new ResizeObserver((entries) => {
-    for (const e of entries) report(e.target);
-  });
-  const scan = () => {
-    for (const board of document.querySelectorAll('.' + C.board)) {
-      if (!watched.has(board)) {
-        watched.add(board);
-        observer.observe(board);
-      }
-      report(board);
-    }
-  };
-  let pending = false;
-  const later = () => {
-    if (pending) return;
-    pending = true;
-    requestAnimationFrame(() => { pending = false; scan(); });
-  };
-  // a class or style that changes the layout above a board (projector mode's type) moves its top without
-  // resizing it: measured again too, as when fonts arrive
-  new MutationObserver(later).observe(document.body, {childList: true, subtree: true, attributes: true,
-                                                      attributeFilter: ['class', 'style']});
-  if (document.fonts) document.fonts.addEventListener('loadingdone', later);
-  window.addEventListener('resize', later);
-  const watchRatio = () => {  // browser zoom and moving to another screen change devicePixelRatio
-    matchMedia('(resolution: ' + window.devicePixelRatio + 'dppx)')
-      .addEventListener('change', () => { later(); watchRatio(); }, {once: true});
-  };
-  watchRatio();
-  const isBoard = (t) => t instanceof HTMLCanvasElement && t.classList.contains(C.canvas);
-  document.addEventListener('keydown', (event) => {
-    const t = event.target;
-    if (event.key === 'Tab') {  // the focus ring shows on what the keyboard reaches, not on clicks
-      requestAnimationFrame(() => { if (isBoard(document.activeElement)) document.activeElement.classList.add(C.kbd); });
-    }
-    if (!isBoard(t)) return;
-    t.classList.add(C.kbd);
-    if (!keys.has(event.key) || event.altKey || event.ctrlKey || event.metaKey) {
-      event.stopPropagation();  // not a board key: ipycanvas must not swallow it (Tab moves on)
-    }
-  }, true);
-  document.addEventListener('mousedown', (event) => {
-    if (isBoard(event.target)) event.target.classList.remove(C.kbd);
-  }, true);
-  window.samuraiBoardClient = {scan, report};
-  scan();
-})();
-"""
-
 
 def client_script() -> str:
-    """``SCRIPT`` with its configuration, the board's name and description in the current language."""
-    return SCRIPT % {"config": json.dumps({
-        "css": CSS, "keys": list(BOARD_KEYS), "label": T.gettext(BOARD_LABEL), "role": T.gettext("game board"),
+    """``web/board_client.js`` with its configuration: its stylesheet (``web/board_client.css`` and the projector's)
+    and the board's name and description in the current language."""
+    css = web_file(__package__, "board_client.css") + PROJECTOR_CSS
+    return call_script(__package__, "board_client.js", {
+        "css": css, "keys": list(BOARD_KEYS), "label": T.gettext(BOARD_LABEL), "role": T.gettext("game board"),
         "board": BOARD_CLASS, "canvas": CANVAS_CLASS, "space": SPACE_CLASS, "live": LIVE_CLASS, "kbd": KEYBOARD_CLASS,
-    })}
+    })
 
 
 def board_client() -> widgets.Output:
@@ -168,5 +80,4 @@ def parse_space(text: str) -> dict[str, float] | None:
     return out
 
 
-__all__ = ["BOARD_CLASS", "BOARD_KEYS", "LIVE_CLASS", "SCRIPT", "SPACE_CLASS", "board_client", "client_script",
-           "parse_space"]
+__all__ = ["BOARD_CLASS", "BOARD_KEYS", "LIVE_CLASS", "SPACE_CLASS", "board_client", "client_script", "parse_space"]

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import html
-import json
 import math
 from typing import Any, Callable, Sequence
 
@@ -28,6 +27,7 @@ from .board_client import BOARD_CLASS, LIVE_CLASS, SPACE_CLASS, board_client, pa
 from .scroll_focus import CANVAS_CLASS, scroll_focus_fix
 from .layout import classed, set_traits
 from .touch import HELP_CLASS, cell_text, help_html
+from .web_files import call_script
 
 GRID_CANVAS_CLASS = "samurai-grid-canvas"
 MIN_SIDE = 240
@@ -37,34 +37,12 @@ T = Domain("ui")
 GRID_LABEL = N_("Game board. Arrow keys move the cursor from square to square, Enter or Space selects the "
                 "cursor's square, Escape cancels.")
 
-#: Names square boards in words of squares (the shared page script speaks of hexes).
-LABEL_SCRIPT = """
-(() => {
-  const label = %(label)s, cls = %(cls)s, role = %(role)s;
-  const fix = () => document.querySelectorAll('canvas.' + cls).forEach((c) => {
-    if (c.getAttribute('aria-label') !== label) {
-      c.setAttribute('role', 'application');
-      c.setAttribute('aria-roledescription', role);
-      c.setAttribute('aria-label', label);
-    }
-  });
-  fix();
-  if (window.samuraiGridLabel) return;
-  window.samuraiGridLabel = true;
-  let queued = false;
-  new MutationObserver(() => {
-    if (queued) return;
-    queued = true;
-    requestAnimationFrame(() => { queued = false; fix(); });
-  }).observe(document.body, {childList: true, subtree: true});
-})();
-"""
-
 
 def label_script() -> str:
-    """``LABEL_SCRIPT`` with the board's name and description in the current language."""
-    return LABEL_SCRIPT % {"label": json.dumps(T.gettext(GRID_LABEL)), "cls": json.dumps(GRID_CANVAS_CLASS),
-                           "role": json.dumps(T.gettext("game board"))}
+    """``web/grid_label.js`` with the board's name and description in the current language: it names square boards
+    in words of squares (the shared page script speaks of hexes)."""
+    return call_script(__package__, "grid_label.js", {"label": T.gettext(GRID_LABEL), "cls": GRID_CANVAS_CLASS,
+                                                      "role": T.gettext("game board")})
 
 
 def fit_side(space: dict[str, float], projector: bool = False, min_side: int = MIN_SIDE) -> int:

@@ -38,6 +38,7 @@ from .layout import button, CHOICE_ROW_CLASS, classed, SIDE_CLASS
 from .puzzle_rating_client import PlayRefused, RatingClient, new_player_key
 from .query import parse_query, query_params, query_string
 from .rating_chart import rating_html
+from .web_files import call_script
 
 T = Domain("ui")
 ROOT_CLASS = "samurai-puzzles"
@@ -46,51 +47,17 @@ LEVELS = (("all", N_("Any difficulty"), 0, 10_000), ("easy", N_("Easy"), 0, 1250
           ("medium", N_("Medium"), 1250, 1500), ("hard", N_("Hard"), 1500, 10_000))
 ALL = "all"
 
-STORE_SCRIPT = """
-(() => {
-  const key = %(key)s, cls = %(cls)s;
-  const native = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
-  const linked = [];
-  const keep = (value) => {
-    if (!value) return;
-    try {
-      if (window.localStorage.getItem(key) !== value) window.localStorage.setItem(key, value);
-    } catch (e) { /* storage refused: nothing kept */ }
-  };
-  const flush = () => linked.forEach((input) => keep(native.get.call(input)));
-  const link = (input) => {
-    if (input.dataset.samuraiStore) return;
-    input.dataset.samuraiStore = '1';
-    let saved = '';
-    try { saved = window.localStorage.getItem(key) || ''; } catch (e) { saved = ''; }
-    native.set.call(input, saved || '{}');
-    input.dispatchEvent(new Event('input', {bubbles: true}));
-    // the widget sets the input's value when the kernel changes it: keep it in the same moment
-    Object.defineProperty(input, 'value', {
-      configurable: true,
-      get() { return native.get.call(this); },
-      set(value) { native.set.call(this, value); keep(value); },
-    });
-    linked.push(input);
-  };
-  const scan = () => document.querySelectorAll('.' + cls + ' input').forEach(link);
-  scan();
-  new MutationObserver(scan).observe(document.body, {childList: true, subtree: true});
-  window.addEventListener('pagehide', flush);
-  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flush(); });
-})();
-"""
-
 
 class BrowserStore:
     """A small JSON value kept in the browser's ``localStorage`` under ``key``, through a hidden text widget the
-    page script fills when the page opens and stores as it changes; ``on_load(callback)`` gets it once read."""
+    page script (``web/puzzle_store.js``) fills when the page opens and stores as it changes; ``on_load(callback)``
+    gets it once read."""
 
     CLASS = "samurai-store"
 
     def __init__(self, key: str = STORE_KEY) -> None:
         self.text = classed(widgets.Text("", layout=widgets.Layout(display="none")), self.CLASS)
-        self.script = script_output(STORE_SCRIPT % {"key": json.dumps(key), "cls": json.dumps(self.CLASS)})
+        self.script = script_output(call_script(__package__, "puzzle_store.js", {"key": key, "cls": self.CLASS}))
         self.widget = widgets.Box([self.text, self.script], layout=widgets.Layout(display="none"))
         self.value: dict = {}
         self.raw: Any = {}  # the value as read back (any JSON, or the text when it is none), before it became a dict

@@ -4,32 +4,18 @@ On mouse-down, ipycanvas 0.14 calls ``canvas.focus()`` and only then reads the c
 canvas is partly off-screen, that focus scrolls it into view first, and the click is read as far away as
 the page moved. A capture-phase mouse-down listener on the document (it runs before ipycanvas' own) gives
 every canvas of CSS class ``CANVAS_CLASS`` a ``focus`` that never scrolls (``preventScroll``); it is installed
-once per page. Every page script is an ``application/javascript`` output of a hidden ``Output``
-(:func:`script_output`), which voila and JupyterLab run (an ``HTML`` widget would not).
+once per page (``web/scroll_focus.js``). Every page script is an ``application/javascript`` output of a hidden
+``Output`` (:func:`script_output`), which voila and JupyterLab run (an ``HTML`` widget would not).
 """
 
 from __future__ import annotations
 
 import ipywidgets as widgets
 
+from .web_files import call_script
+
 CANVAS_CLASS = "samurai-board-canvas"
 OUTPUT_CLASS = "samurai-board-focus-fix"
-
-SCRIPT = """
-(() => {
-  if (window.samuraiBoardFocusFix) return;
-  const focusWithoutScroll = function (options) {
-    HTMLElement.prototype.focus.call(this, Object.assign({}, options, {preventScroll: true}));
-  };
-  window.samuraiBoardFocusFix = focusWithoutScroll;
-  document.addEventListener('mousedown', (event) => {
-    const target = event.target;
-    if (target instanceof HTMLCanvasElement && target.classList.contains('%s')) {
-      target.focus = focusWithoutScroll;
-    }
-  }, true);
-})();
-""" % CANVAS_CLASS
 
 
 def script_output(script: str | tuple[str, ...], css_class: str = "") -> widgets.Output:
@@ -44,8 +30,8 @@ def script_output(script: str | tuple[str, ...], css_class: str = "") -> widgets
 
 
 def scroll_focus_fix() -> widgets.Output:
-    """A hidden widget whose only output is ``SCRIPT`` (run by the browser when it is displayed)."""
-    return script_output(SCRIPT, OUTPUT_CLASS)
+    """A hidden widget whose only output is ``web/scroll_focus.js`` (run by the browser when it is displayed)."""
+    return script_output(call_script(__package__, "scroll_focus.js", {"canvas": CANVAS_CLASS}), OUTPUT_CLASS)
 
 
-__all__ = ["CANVAS_CLASS", "SCRIPT", "script_output", "scroll_focus_fix"]
+__all__ = ["CANVAS_CLASS", "script_output", "scroll_focus_fix"]

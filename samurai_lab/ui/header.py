@@ -7,9 +7,11 @@ edition switch (where the app has one), "show coordinates" (where the app names 
     app.widget.children = (header.widget, *app.widget.children)
 
 A small script the header carries gives the page its title and ``<html lang>`` (voila's template has
-neither). Every link to another app carries ``lang`` (and ``projector=1`` when on), so the choice follows
-the user; the language links also carry the app's work (``keep_work``), since a page's texts are
-translated when it is built. The links are relative, between the notebooks of one folder.
+neither) and names the controls the widget library leaves nameless (``web/a11y.js``); its stylesheets are
+``web/header.css`` and, for projector mode, ``web/header_projector.css``. Every link to another app
+carries ``lang`` (and ``projector=1`` when on), so the choice follows the user; the language links also
+carry the app's work (``keep_work``), since a page's texts are translated when it is built. The links are
+relative, between the notebooks of one folder.
 """
 
 from __future__ import annotations
@@ -26,11 +28,12 @@ import ipywidgets as widgets
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, Domain, get_language
 from .common import KINDS
 from .language import APP_LANGUAGES, LANG_OPTION, language_links, unknown_language
-from .layout import classed, css_widget, LAYOUT_CSS, NARROW_PX, SCROLL_X_CLASS, TOUCH_TARGET_PX
+from .layout import classed, css_widget, LAYOUT_CSS, SCROLL_X_CLASS
 from .projector import PROJECTOR_CLASS, PROJECTOR_CSS as BOARD_PROJECTOR_CSS, set_projector
 from .query import PAGE_OPTIONS, Query, query_string
 from .runtime import in_browser
 from .scroll_focus import script_output
+from .web_files import call_script, web_file
 
 T = Domain("ui")
 
@@ -151,139 +154,19 @@ def is_on(value: str | None) -> bool:
 
 
 # --- projector mode ---------------------------------------------------------------------
-PROJECTOR_CSS = f"""
-.{PROJECTOR_CLASS} {{ font-size: 19px; }}
-.{PROJECTOR_CLASS} .samurai-message > div {{ font-size: 22px !important; line-height: 1.4; }}
-.{PROJECTOR_CLASS} .widget-html-content, .{PROJECTOR_CLASS} .widget-label,
-.{PROJECTOR_CLASS} .widget-html-content div, .{PROJECTOR_CLASS} .widget-html-content td,
-.{PROJECTOR_CLASS} .widget-html-content li {{ font-size: 19px !important; line-height: 1.4; }}
-.{PROJECTOR_CLASS} .widget-button, .{PROJECTOR_CLASS} .widget-toggle-button,
-.{PROJECTOR_CLASS} .widget-toggle-buttons .widget-toggle-button {{
-  font-size: 18px; height: auto; min-height: 38px; padding: 4px 12px; }}
-.{PROJECTOR_CLASS} .widget-dropdown select, .{PROJECTOR_CLASS} .widget-text input {{
-  font-size: 18px; height: auto; min-height: 36px; }}
-.{PROJECTOR_CLASS} .widget-label-basic, .{PROJECTOR_CLASS} .widget-inline-hbox .widget-label {{
-  font-size: 18px; }}
-.{PROJECTOR_CLASS} .{HEADER_CLASS} h1 {{ font-size: 26px !important; white-space: nowrap; }}
-.{PROJECTOR_CLASS} .{HEADER_CLASS} nav a {{ font-size: 19px; }}
-/* one line: the name, the apps' links (scrolling sideways in their strip), the language and the switches (an app
-   with an edition and coordinates on a small projector: its switches on a second line) */
-.{PROJECTOR_CLASS} .{TITLE_ROW_CLASS}, .{PROJECTOR_CLASS} .{CONTROLS_CLASS} {{ flex-wrap: nowrap !important; }}
-.{PROJECTOR_CLASS} .{TITLE_ROW_CLASS} {{ flex: 1 1 360px !important; min-width: min-content !important; }}
-.{PROJECTOR_CLASS} .{CONTROLS_CLASS} {{ flex: 0 0 auto !important; margin-left: auto; }}
-.{PROJECTOR_CLASS} .{HEADER_CLASS} .samurai-app-nav {{ flex: 1 1 200px; width: 200px; min-width: 200px; }}
-/* the languages by their codes (each link keeps its language's name for screen readers) */
-.{PROJECTOR_CLASS} .{HEADER_CLASS} .samurai-languages a {{ font-size: 0 !important; }}
-.{PROJECTOR_CLASS} .{HEADER_CLASS} .samurai-languages a::after {{ content: attr(hreflang); font-size: 19px;
-  text-transform: uppercase; }}
-.{PROJECTOR_CLASS} .{HEADER_CLASS} .samurai-app-nav nav {{ flex-wrap: nowrap; }}
-.{PROJECTOR_CLASS} .{HEADER_CLASS} .samurai-languages {{ white-space: nowrap; }}
-"""
+PROJECTOR_CSS = web_file(__package__, "header_projector.css")
 
-HEADER_CSS = f"""
-.{HEADER_CLASS} {{ border-bottom: 1px solid #d8d2c4; margin-bottom: 6px; padding-bottom: 4px; }}
-.{HEADER_CLASS} h1 {{ font-family: 'DejaVu Sans', Verdana, sans-serif; font-size: 22px; margin: 0 14px 0 0;
-  color: #2b2620; line-height: 1.3; }}
-.{HEADER_CLASS} nav {{ font-family: 'DejaVu Sans', Verdana, sans-serif; font-size: 14px; line-height: 1.9;
-  display: flex; flex-wrap: wrap; align-items: baseline; }}  /* the links wrap on a narrow screen */
-.{HEADER_CLASS} nav a {{ color: #1a4f8b; margin-right: 10px; text-decoration: underline; white-space: nowrap;
-  flex: 0 0 auto; }}
-.{HEADER_CLASS} nav a[aria-current] {{ color: #2b2620; font-weight: bold; text-decoration: none; }}
-.{HEADER_CLASS} .samurai-app-nav > .widget-html-content {{ min-width: 0; }}
-@media (max-width: {NARROW_PX}px) {{
-  /* the apps' links in one line of their own that scrolls sideways (its edge shaded while it has more) */
-  .{TITLE_ROW_CLASS} {{ flex: 1 1 100% !important; min-width: 0; }}
-  .{HEADER_CLASS} .samurai-app-nav {{ flex: 1 1 100%; min-width: 0; }}
-  .{HEADER_CLASS} .samurai-app-nav nav {{ flex-wrap: nowrap; }}
-}}
-@media (pointer: coarse) {{
-  /* links a finger can hit */
-  .{HEADER_CLASS} nav {{ line-height: 1.2; }}
-  .{HEADER_CLASS} nav a {{ display: inline-flex; align-items: center; min-height: {TOUCH_TARGET_PX}px;
-    min-width: 24px; padding: 0 4px; margin-right: 4px; }}
-}}
-/* readable contrast for the widget library's greyed labels (tabs, accordion titles) */
-.lm-TabBar-tab, .lm-TabBar-tab .lm-TabBar-tabLabel, .p-TabBar-tab {{ color: #333 !important; }}
-.jupyter-widget-Collapse-header, .jupyter-widget-Collapse-header span {{ color: #2b2620 !important; }}
-/* the widget library's coloured buttons, dark enough for white text */
-.jupyter-button.mod-primary {{ background-color: #1a5fa8; }}
-.jupyter-button.mod-info {{ background-color: #01579b; }}
-.jupyter-button.mod-success {{ background-color: #1b5e20; }}
-.jupyter-button.mod-warning {{ background-color: #8a4b00; }}
-.jupyter-button.mod-danger {{ background-color: #b71c1c; }}
-"""
-
-
-#: Names for controls the widget library leaves nameless (slider handles, icon buttons), kept up to date as
-#: widgets come and go: a slider handle is named after its slider's label (or "Position"), a button without
-#: text after its tooltip.
-A11Y_SCRIPT = """
-(() => {
-  const W = %(words)s;
-  if (window.samuraiA11y) return;
-  window.samuraiA11y = true;
-  const fix = () => {
-    document.querySelectorAll('.noUi-handle:not([aria-label])').forEach((h) => {
-      const box = h.closest('.widget-slider, .widget-hslider, .jupyter-widgets');
-      const label = box && box.querySelector('.widget-label');
-      const text = (label && label.textContent.trim()) || (box && box.getAttribute('title')) || W.position;
-      h.setAttribute('aria-label', text);
-    });
-    const icons = {'fa-play': W.play, 'fa-pause': W.pause, 'fa-stop': W.stop, 'fa-repeat': W.repeat,
-                   'fa-retweet': W.repeat};
-    document.querySelectorAll('button:not([aria-label])').forEach((b) => {
-      if (b.textContent.trim()) return;
-      let name = b.title;
-      const icon = b.querySelector('i');
-      if (!name && icon) {
-        const cls = Array.from(icon.classList).find((c) => icons[c]);
-        name = cls ? icons[cls] : '';
-      }
-      if (name) b.setAttribute('aria-label', name);
-    });
-    document.querySelectorAll('input:not([aria-label]), select:not([aria-label]), textarea:not([aria-label])')
-      .forEach((el) => {
-        const named = Array.from(el.labels || []).some((l) => l.textContent.trim());
-        if (named) return;
-        const box = el.closest('.widget-inline-hbox, .jupyter-widgets');
-        const holder = el.closest('[title]') || (box && box.querySelector('[title]'));
-        const label = el.placeholder || (holder && holder.title);
-        if (label) el.setAttribute('aria-label', label);
-      });
-    document.querySelectorAll('.jp-RenderedSVG img:not([alt]), .jp-RenderedImage img:not([alt])').forEach((img) => {
-      img.setAttribute('alt', W.picture);
-    });
-    // the apps' links in a strip that scrolls sideways: the current app's link in view
-    document.querySelectorAll('.samurai-app-nav nav').forEach((nav) => {
-      if (nav.dataset.shown || nav.scrollWidth <= nav.clientWidth + 1) return;
-      const cur = nav.querySelector('a[aria-current]');
-      if (!cur) return;
-      nav.dataset.shown = '1';
-      const r = cur.getBoundingClientRect(), box = nav.getBoundingClientRect();
-      nav.scrollLeft += r.left + r.width / 2 - box.left - nav.clientWidth / 2;
-    });
-    // a box that scrolls sideways (a wide table or picture on a phone) takes the keyboard's focus, to scroll it
-    document.querySelectorAll('.samurai-scroll-x:not([tabindex]), .jp-RenderedSVG:not([tabindex])').forEach((box) => {
-      if (box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1) box.tabIndex = 0;
-    });
-  };
-  fix();
-  let queued = false;
-  new MutationObserver(() => {
-    if (queued) return;
-    queued = true;
-    requestAnimationFrame(() => { queued = false; fix(); });
-  }).observe(document.body, {childList: true, subtree: true});
-})();
-"""
+HEADER_CSS = web_file(__package__, "header.css")
 
 
 def a11y_script() -> str:
-    """``A11Y_SCRIPT`` with its names in the current language."""
+    """The script (``web/a11y.js``) that names the controls the widget library leaves nameless (slider
+    handles, icon buttons), kept up to date as widgets come and go: a slider handle is named after its slider's
+    label (or "Position"), a button without text after its tooltip; its names in the current language."""
     words = {"position": T.gettext("Position"), "play": T.pgettext("media button", "Play"),
              "pause": T.gettext("Pause"), "stop": T.gettext("Stop"), "repeat": T.gettext("Repeat"),
              "picture": T.gettext("A picture of the board")}
-    return A11Y_SCRIPT.replace("%(words)s", json.dumps(words))
+    return call_script(__package__, "a11y.js", words)
 
 
 def page_words() -> dict[str, str]:

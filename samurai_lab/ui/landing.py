@@ -2,7 +2,7 @@
 grouped in three paths: learn the rules, teach a class, play; above them the puzzle of the day
 (``common/daily_puzzle.py``). The pictures are thumbnails of the README's screenshots
 (``docs/screenshots/thumbs/``, made by ``make_thumbnails``) embedded as data: nothing is fetched from
-elsewhere; an app without one gets a plain tile.
+elsewhere; an app without one gets a plain tile. The page's stylesheet is ``web/landing.css``.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from ..i18n import N_, Domain, get_language
 from .game_names import LABELS
 from .header import APP_BY_NOTEBOOK, AppHeader, AppLink, app_href, available
 from .layout import classed
+from .web_files import web_file
 
 T = Domain("ui")
 
@@ -70,24 +71,7 @@ DAILY_GAMES: dict[str, str] = LABELS
 #: Apps shown under "Everything else" (those of no path).
 MORE: tuple[str, ...] = ("map.ipynb", "engine_tour.ipynb")
 
-CARD_CSS = """
-.samurai-landing { font-family: 'DejaVu Sans', Verdana, sans-serif; color: #2b2620; max-width: 1100px; }
-.samurai-landing p { font-size: 16px; line-height: 1.45; margin: 4px 0 10px; }
-.samurai-landing h2 { font-size: 21px; margin: 18px 0 2px; color: #6b4b1f; }
-.samurai-cards { display: flex; flex-wrap: wrap; gap: 14px; margin: 6px 0 4px; padding: 0; list-style: none; }
-.samurai-cards li { margin: 0; }
-.samurai-card { display: flex; flex-direction: column; width: 300px; border: 1px solid #cfc6b4;
-  border-radius: 8px; overflow: hidden; text-decoration: none; color: #2b2620; background: #fffdf8; }
-.samurai-card:hover, .samurai-card:focus { border-color: #1a4f8b; box-shadow: 0 0 0 2px #1a4f8b; outline: none; }
-.samurai-card img, .samurai-card .samurai-card-blank { width: 300px; height: 190px; object-fit: cover;
-  object-position: top left; background: #efe8da; display: block; }
-.samurai-card .samurai-card-blank { display: flex; align-items: center; justify-content: center;
-  font-size: 28px; color: #6b4b1f; }
-.samurai-card .samurai-card-name { font-weight: bold; font-size: 17px; padding: 8px 10px 0; color: #1a4f8b; }
-.samurai-card .samurai-card-step { color: #5c4a2e; font-weight: normal; font-size: 14px; }
-.samurai-card .samurai-card-line { font-size: 14px; line-height: 1.35; padding: 2px 10px 10px; }
-.samurai-daily a { display: inline-block; padding: 12px 0; font-weight: bold; color: #1a4f8b; }
-"""
+CARD_CSS = web_file(__package__, "landing.css")
 
 
 def thumbnail_path(picture: str, folder: Path = THUMBS) -> Path:

@@ -1,41 +1,22 @@
 """Projector mode: the board as large as the screen allows, and bigger type for panels and messages.
 
 ``set_projector(app.widget, on, boards)`` gives the app's root the CSS class ``samurai-projector`` (or takes
-it) and every board its projector look; ``PROJECTOR_CSS`` enlarges the type inside such a root (the board's
-page script puts it into the page once).
+it) and every board its projector look; ``PROJECTOR_CSS`` (``web/projector.css``) enlarges the type inside
+such a root (the board's page script puts it into the page once).
 """
 
 from __future__ import annotations
 
 from typing import Any, Iterable
 
+from .web_files import web_file
+
 PROJECTOR_CLASS = "samurai-projector"
 #: What a class need not see on the projector (an app's title and introduction under the header): hidden there,
 #: so that the board and the controls of the step at hand fit the screen.
 INTRO_CLASS = "samurai-intro"
 
-PROJECTOR_CSS = f"""
-.{PROJECTOR_CLASS} {{ font-size: 20px; }}
-.{PROJECTOR_CLASS} .widget-html-content, .{PROJECTOR_CLASS} .widget-label,
-.{PROJECTOR_CLASS} .widget-html-content div, .{PROJECTOR_CLASS} .widget-html-content p,
-.{PROJECTOR_CLASS} .widget-html-content td, .{PROJECTOR_CLASS} .widget-html-content li {{
-  font-size: 20px !important; line-height: 1.45 !important;
-}}
-.{PROJECTOR_CLASS} .widget-html-content h1 {{ font-size: 40px !important; }}
-.{PROJECTOR_CLASS} .widget-html-content h2 {{ font-size: 32px !important; }}
-.{PROJECTOR_CLASS} .samurai-message > div, .{PROJECTOR_CLASS} .samurai-message div {{
-  font-size: 24px !important; line-height: 1.4 !important; padding: 10px 14px !important;
-}}
-.{PROJECTOR_CLASS} .widget-button, .{PROJECTOR_CLASS} .widget-toggle-button {{
-  font-size: 20px !important; height: auto !important; min-height: 40px; padding: 4px 14px !important;
-}}
-.{PROJECTOR_CLASS} .widget-dropdown select, .{PROJECTOR_CLASS} .widget-text input,
-.{PROJECTOR_CLASS} .widget-checkbox label, .{PROJECTOR_CLASS} .p-TabBar-tab, .{PROJECTOR_CLASS} .lm-TabBar-tab {{
-  font-size: 20px !important;
-}}
-.{PROJECTOR_CLASS} .samurai-board-live {{ font-size: 20px !important; }}
-.{PROJECTOR_CLASS} .{INTRO_CLASS} {{ display: none !important; }}
-"""
+PROJECTOR_CSS = web_file(__package__, "projector.css")
 
 
 def set_projector(root: Any, on: bool, boards: Iterable[Any] = ()) -> None:

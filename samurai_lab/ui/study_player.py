@@ -6,7 +6,8 @@ The board (:func:`study_board`) is the game's board (``ui/game_board.py``) or th
     player = StudyPlayer(study_board(game, state))
     player.load(play)              # a StudyPlay (common/study_model.py)
 
-Texts are the study's own, in the page's language (English where a text has none).
+Texts are the study's own, in the page's language (English where a text has none). The player's stylesheet
+is ``web/study_player.css``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from .game_board import click_on, new_board, targets_from
 from .layout import SIDE_CLASS, button, classed
 from .upload_guard import check_upload
 from .touch import PointerError, pointer_html
+from .web_files import web_file
 
 T = Domain("ui")
 
@@ -160,19 +162,7 @@ def text_of(texts: Texts | None) -> str:
     return texts.get(get_language()) if texts is not None else ""
 
 
-STYLE = f"""
-.{PLAYER_CLASS} .samurai-study-title h2 {{ margin: 4px 0; font-size: 20px; color: #6b4b1f; }}
-.{PLAYER_CLASS} .samurai-study-text {{ font-size: 16px; line-height: 1.45; max-width: 640px; }}
-.{PLAYER_CLASS} .samurai-study-text p {{ margin: 4px 0 8px; }}
-.{PLAYER_CLASS} .samurai-study-prompt {{ font-size: 16px; font-weight: bold; color: #1a4f8b; max-width: 640px; }}
-.{PLAYER_CLASS} .samurai-study-how {{ font-weight: normal; color: #2b2620; margin-top: 2px; }}
-.{PLAYER_CLASS} .samurai-study-progress {{ color: #5c4a2e; }}
-.{PLAYER_CLASS} .samurai-study-nav button {{ min-height: 40px; min-width: 40px; }}
-.samurai-projector .{PLAYER_CLASS} .samurai-study-text, .samurai-projector .{PLAYER_CLASS} .samurai-study-prompt,
-.samurai-projector .{PLAYER_CLASS} .samurai-study-text p {{ font-size: 26px !important; line-height: 1.4 !important;
-  max-width: 900px; }}
-.samurai-projector .{PLAYER_CLASS} .samurai-study-title h2 {{ font-size: 32px !important; }}
-"""
+STYLE = web_file(__package__, "study_player.css")
 
 
 class StudyPlayer:

@@ -10,7 +10,8 @@ Stable CSS classes: ``samurai-examples`` (the app), ``samurai-example-E2`` (list
 ``samurai-step-expected``, ``samurai-step-tallies``, ``samurai-step-{first,prev,next}``,
 ``samurai-step-play``, ``samurai-try``, ``samurai-try-back``, ``samurai-try-outcome``,
 ``samurai-example-variant``, ``samurai-example-sources`` (the rulebooks' own sentences: each quotation a
-``samurai-source-quote`` element carrying its language, ``lang="it"``).
+``samurai-source-quote`` element carrying its language, ``lang="it"``); the app's own rules are in
+``web/examples.css``.
 
 Every text is in the page's language (domain ``knizia_teach``), the game's words in the edition's
 vocabulary; the rulebooks' sentences stay in their own language beside the translation.
@@ -41,8 +42,9 @@ from .play_input import Outcome, PlayInput
 from .tally_panel import tally_html
 from ...ui.common import Feedback
 from ...ui.header import AppHeader
-from ...ui.layout import FONT, NARROW_PX, button as shared_button, classed, css_widget
+from ...ui.layout import FONT, button as shared_button, classed, css_widget
 from ...ui.touch import pointer_html
+from ...ui.web_files import web_file
 from ...i18n import Domain
 
 T = Domain("knizia_teach")
@@ -52,12 +54,7 @@ TEXT = f"{FONT};font-size:17px;line-height:1.45;color:#2b2620"
 
 #: The text column scrolls beside the board and its parts keep their size; the list's titles wrap in their
 #: column; on a narrow screen the list and the text take the screen's width and the page scrolls.
-EXAMPLES_CSS = (".samurai-examples-text > * {flex-shrink:0}"
-                ".samurai-examples .samurai-example-button {white-space:normal;height:auto;min-width:0 !important;"
-                "text-align:left;line-height:1.3;padding-top:5px;padding-bottom:5px;min-height:28px}"
-                f"@media (max-width:{NARROW_PX}px) {{.samurai-examples-list {{width:100% !important}}"
-                ".samurai-examples .samurai-example-button {width:calc(100% - 4px) !important}"
-                ".samurai-examples-text {max-height:none !important;flex-basis:100% !important}}")
+EXAMPLES_CSS = web_file(__package__, "examples.css")
 
 
 def _from_place(state: GameState, hex_index: int) -> str:

@@ -7,7 +7,8 @@
 
 The handlers (``click_hex``, ``choose``, ``confirm``, ``end_turn``, ``undo``...) are plain methods that the
 widgets and the tests call, each through ``Feedback.guard`` (a refusal becomes a message, the position is kept).
-The panels of the other tabs are built the first time their tab is opened: the page starts quicker.
+The panels of the other tabs are built the first time their tab is opened: the page starts quicker. The
+right column's own rules are in ``web/explorer.css``.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from ...ui.projector import INTRO_CLASS
 from ...ui.touch import SAY_CLICK_CLASS, SAY_TAP_CLASS
 from ...ui.language import open_page
 from ...ui.query import query_params
+from ...ui.web_files import web_file
 from .examples import SwapChooser
 from .hand_panel import HandPanel
 from .history import History, HistoryBar
@@ -173,16 +175,7 @@ class Explorer:
         # messages come under the hand and the buttons (nothing above them moves); the line keeps its room
         self.feedback.message.layout.min_height = "52px"
         # every tab's panel fits the right column: long scenario titles wrap or shrink, never overflow
-        fit = css_widget(
-            ".samurai-explorer-right .samurai-tabs, .samurai-explorer-right .samurai-tabs > * "
-            "{max-width:100%;box-sizing:border-box}"
-            ".samurai-explorer-right .samurai-files, .samurai-explorer-right .samurai-files * {max-width:100%;"
-            "box-sizing:border-box;min-width:0}"
-            ".samurai-explorer-right .samurai-files .widget-hbox > .widget-dropdown, "
-            ".samurai-explorer-right .samurai-files .widget-hbox > .widget-text {flex:1 1 auto;width:auto !important}"
-            ".samurai-explorer-right .samurai-files .widget-textarea {width:calc(100% - 8px) !important}"
-            ".samurai-explorer-right .samurai-files select {text-overflow:ellipsis}"
-            ".samurai-explorer-right .samurai-files .widget-label {min-width:fit-content}")
+        fit = css_widget(web_file(__package__, "explorer.css"))
         right = classed(widgets.VBox([fit, self.status, self.view_toggle, self.tabs, self.feedback.widget,
                                       self.tally.widget, self.captures],
                                      layout=widgets.Layout(min_width="520px", max_width="760px", flex="1 1 520px",

@@ -26,10 +26,10 @@ class GameBoard(Protocol):
     def pixel_of(self, cell: int) -> tuple[float, float]: ...
 
 
-def new_board(game: Game, state: Any, css_class: str = "", report: Callable[[BaseException], None] | None = None
-              ) -> GameBoard:
-    """A new board of ``game`` showing ``state``."""
-    return game.hook("board")(state, css_class=css_class, report=report)
+def new_board(game: Game, state: Any, css_class: str = "", report: Callable[[BaseException], None] | None = None,
+              **options: Any) -> GameBoard:
+    """A new board of ``game`` showing ``state`` (``options``: the game's own, such as a board's size)."""
+    return game.hook("board")(state, css_class=css_class, report=report, **options)
 
 
 def origins(game: Game, state: Any) -> list[int]:

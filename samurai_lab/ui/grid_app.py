@@ -17,6 +17,7 @@ import ipywidgets as widgets
 from ..common.game import Game
 from ..i18n import LANGUAGES, Domain, get_language, use_language
 from .common import Feedback, projector_style
+from .game_board import new_board
 from .header import AppHeader
 from .layout import button as layout_button, classed
 from .projector import INTRO_CLASS
@@ -31,15 +32,18 @@ PEOPLE = "people"  # the seat of a person (the others: bots)
 class GridApp:
     """An app of a grid game: ``widget`` is its root (CSS class ``root_class``), ``lang`` its language.
 
-    A subclass sets ``session`` (``states``, ``moves``, ``seats``, ``set_seat``), ``board``, ``load_position``,
-    ``_undo``, ``_after_change`` and ``_language_changed`` before it calls :meth:`_review_and_study` and
-    :meth:`_shell`."""
+    A subclass sets ``session`` (``states``, ``moves``, ``seats``, ``set_seat``, ``undo``), ``board``, ``selected``,
+    ``load_position``, ``_refresh_play``, ``_after_change`` and ``_language_changed`` before it calls
+    :meth:`_review_and_study` and :meth:`_shell`."""
 
     languages: tuple[str, ...] = ("en",)
     notebook = ""
     root_class = ""
     prefix = ""  # of the app's CSS classes
     language_width = "auto"
+    domain: Domain  # the game's words
+    #: the words of an undo, untranslated: (a move taken back, nothing to take back, that message's kind)
+    undo_words: tuple[str, str, str]
     session: Any
     board: Any
 
@@ -83,6 +87,13 @@ class GridApp:
         finally:
             self._quiet = False
 
+    def _board(self, state: Any, css_class: str, on_click: Callable[[Any], None], **options: Any) -> Any:
+        """A board of the game showing ``state``: its clicks guarded, its words in the app's language."""
+        board = new_board(self.game, state, css_class, self.feedback.report_unexpected, **options)
+        board.on_click(self._guard(on_click))
+        board.lang = lambda: self.lang
+        return board
+
     @staticmethod
     def _label(rows: Iterable[tuple[widgets.Button, str, str]]) -> None:
         """Each button's (``button``, ``description``, ``tooltip``)."""
@@ -122,6 +133,19 @@ class GridApp:
             return
         self.session.set_seat(player, change["new"])
         self._after_change()
+
+    def _undo(self) -> None:
+        """Take back the last move of a person (and the bots' answers after it)."""
+        taken_back, nothing, kind = self.undo_words
+        if not self.session.undo():
+            self.feedback.show(self.domain.gettext(nothing), kind)
+            return
+        self.selected = None
+        self._refresh_play()
+        self.feedback.show(self.domain.gettext(taken_back), "info")
+
+    def _refresh_play(self) -> None:
+        raise NotImplementedError
 
     def _after_change(self) -> None:
         """Redraw the Play tab after a change of the game (a subclass may let the bots play first)."""

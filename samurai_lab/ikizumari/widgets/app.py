@@ -8,8 +8,6 @@ French, and Italian, Spanish and Russian.
 from __future__ import annotations
 
 import html
-from typing import Callable
-
 import ipywidgets as widgets
 
 from samurai_lab.i18n import N_, Domain, use_language
@@ -59,6 +57,8 @@ class IkizumariApp(GridApp):
     root_class = ROOT_CLASS
     prefix = "ikz"
     language_width = "160px"
+    domain = T
+    undo_words = (N_("Move taken back."), N_("Nothing to undo."), "info")
 
     def __init__(self, lang: str | None = None, seats: tuple[str, str] = (PEOPLE, "search"), bot_nodes: int = 200,
                  seed: int = 0) -> None:
@@ -69,7 +69,7 @@ class IkizumariApp(GridApp):
         self._played: tuple[str, str] | None = None  # a person's move not yet offered to the study editor
 
         # play
-        self.board = self._board("ikz-play-board", self._click)
+        self.board = self._board(self.session.state, "ikz-play-board", self._click)
         self.status = classed(widgets.HTML(), "ikz-status")
         self.announce = classed(widgets.HTML(), "ikz-announcement")
         self.seat_boxes = self._seats(("red", "black"), "260px")
@@ -96,7 +96,7 @@ class IkizumariApp(GridApp):
         # lesson
         self.lesson = LessonSession()
         self.lesson_selected: int | None = None
-        self.lesson_board = self._board("ikz-lesson-board", self._on_lesson_click)
+        self.lesson_board = self._board(self.lesson.state, "ikz-lesson-board", self._on_lesson_click)
         self.chapter_pick = classed(widgets.Dropdown(layout=widgets.Layout(width="360px")), "ikz-lesson-chapters")
         self.chapter_pick.observe(self._guard(self._on_chapter), names="value")
         self.task_pick = classed(widgets.Dropdown(layout=widgets.Layout(width="360px")), "ikz-lesson-tasks")
@@ -122,12 +122,6 @@ class IkizumariApp(GridApp):
         self._retranslate()
         self._open_task(self.lesson.task.id)
         self._after_change()
-
-    def _board(self, css_class: str, on_click: Callable[[int | None], None]) -> BoardView:
-        """A board of the app: its clicks guarded, its words in the app's language."""
-        board = BoardView(on_error=self.feedback.report_unexpected, lang=lambda: self.lang, css_class=css_class)
-        board.on_click(self._guard(on_click))
-        return board
 
     # --- language ----------------------------------------------------------------------------------
     def _language_changed(self, change: dict) -> None:
@@ -263,14 +257,6 @@ class IkizumariApp(GridApp):
         self.selected = None
         self.feedback.show(T.gettext("New game: Red begins, at most 7 squares."), "info")
         self._after_change()
-
-    def _undo(self) -> None:
-        if not self.session.undo():
-            self.feedback.show(T.gettext("Nothing to undo."), "info")
-            return
-        self.selected = None
-        self.feedback.show(T.gettext("Move taken back."), "info")
-        self._refresh_play()
 
     def load_position(self, text: str) -> None:
         """Continue from the position string ``text`` under the app's rulings."""

@@ -11,7 +11,6 @@ or Russian.
 from __future__ import annotations
 
 import html
-from typing import Any, Callable
 
 import ipywidgets as widgets
 
@@ -28,7 +27,7 @@ from ..core.text import describe_constraint, player_name
 from ..game import GAME
 from ..teaching.lesson import CHAPTERS, all_tasks, check_task
 from ..teaching.session import SEATS, Session
-from .board import KatanaBoard, piece_letters
+from .board import piece_letters
 from .rules_text import rules_html
 
 T = Domain("katana")
@@ -46,6 +45,8 @@ class KatanaApp(GridApp):
     notebook = "katana.ipynb"
     root_class = "katana-app"
     prefix = "katana"
+    domain = T
+    undo_words = (N_("Move taken back."), N_("Nothing to take back."), "warning")
 
     def __init__(self, lang: str | None = None, seats: tuple[str, str] = ("people", "search")) -> None:
         super().__init__(GAME, lang)
@@ -106,14 +107,6 @@ class KatanaApp(GridApp):
             self._texts()
             self._open_task(0)
             self._refresh_play()
-
-    # ------------------------------------------------------------------ plumbing
-    def _board(self, state: Any, css_class: str, on_square: Callable[[int], None], **kw: Any) -> KatanaBoard:
-        """A board of the app: its clicks guarded, its words in the app's language."""
-        board = KatanaBoard(state, report=self.feedback.report_unexpected, css_class=css_class, **kw)
-        board.on_click(self._guard(on_square))
-        board.lang = lambda: self.lang
-        return board
 
     # ------------------------------------------------------------------ texts
     def _texts(self) -> None:
@@ -277,14 +270,6 @@ class KatanaApp(GridApp):
         self.selected = None
         self._refresh_play()
         self.feedback.show(text, "success")
-
-    def _undo(self) -> None:
-        if self.session.undo():
-            self.selected = None
-            self._refresh_play()
-            self.feedback.show(T.gettext("Move taken back."), "info")
-        else:
-            self.feedback.show(T.gettext("Nothing to take back."), "warning")
 
     def _new_game(self) -> None:
         self.session.new_game()

@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 import ipywidgets as widgets
 
 from ..common.game import Game
+from ..common.grid_session import PEOPLE
 from ..i18n import LANGUAGES, Domain, get_language, use_language
 from .common import Feedback, projector_style
 from .game_board import new_board
@@ -26,7 +27,6 @@ from .study_editor import board_study_editor
 
 UI = Domain("ui")  # the shared message bar's own words
 LOG_TITLE = "Technical details"  # a message of the ui domain (ui.common.Feedback), relabelled with the app
-PEOPLE = "people"  # the seat of a person (the others: bots)
 
 
 class GridApp:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from samurai_lab.common.grid_session import PEOPLE, GridSession
 from samurai_lab.i18n import N_, Domain
 
 from ..bots.base import Bot, make_bot
@@ -15,13 +16,12 @@ from ..core.text import announcement, constraint_text, outcome_text, player_name
 
 T = Domain("ikizumari")
 
-PEOPLE = "people"
 SEAT_CHOICES: tuple[tuple[str, str], ...] = (
     (PEOPLE, N_("People")), ("random", N_("Random bot")), ("search", N_("Search bot")),
 )
 
 
-class GameSession:
+class GameSession(GridSession):
     """``seats[colour]`` is ``people``, ``random`` or ``search``; ``states`` the game so far."""
 
     def __init__(self, seats: tuple[str, str] = (PEOPLE, "search"), ruleset: Ruleset = DEFAULT_RULESET,
@@ -35,10 +35,6 @@ class GameSession:
         self._bots: dict[int, Bot] = {}
 
     # --- the game ----------------------------------------------------------------------------------
-    @property
-    def state(self) -> State:
-        return self.states[-1]
-
     @property
     def moves(self) -> list[Move]:
         return [s.last for s in self.states[1:]]
@@ -74,20 +70,6 @@ class GameSession:
         move = self._bots[colour].choose(self.state)
         self.play(move)
         return move
-
-    def undo(self) -> bool:
-        """Take back the last move of a person (and the bot moves after it); False when nothing to undo."""
-        if len(self.states) == 1:
-            return False
-        self.states.pop()
-        while len(self.states) > 1 and self.seats[self.state.to_move] != PEOPLE:
-            self.states.pop()
-        return True
-
-    def set_seat(self, colour: int, seat: str) -> None:
-        self._check_seat(seat)
-        self.seats[colour] = seat
-        self._bots.pop(colour, None)
 
     def set_ruling(self, ruling_id: str, value: str) -> bool:
         """Change a ruling and replay the game under it; when a move becomes illegal, a new game starts

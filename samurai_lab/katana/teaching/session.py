@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...common.grid_session import PEOPLE, GridSession
 from ...i18n import Domain
 from ..bots.base import make_bot
 from ..core.rules import apply_move, legal_moves, outcome, targets
@@ -12,11 +13,11 @@ from ..core.state import Move, State, new_game, owner
 from ..core.text import describe_move
 
 T = Domain("katana")
-SEATS = ("people", "random", "search")
+SEATS = (PEOPLE, "random", "search")
 
 
 @dataclass
-class Session:
+class Session(GridSession):
     """The current game: states so far, who sits where (people, random, search), the rulings."""
 
     rules: Ruleset = DEFAULT
@@ -28,10 +29,6 @@ class Session:
         if not self.states:
             self.states = [new_game(self.rules)]
         self._bots: dict[int, object] = {}
-
-    @property
-    def state(self) -> State:
-        return self.states[-1]
 
     def new_game(self, rules: Ruleset | None = None) -> None:
         if rules is not None:
@@ -51,11 +48,10 @@ class Session:
         """The moves played so far (``states[k + 1]`` follows ``moves[k]``)."""
         return [s.last_move for s in self.states[1:]]
 
-    def set_seat(self, player: int, kind: str) -> None:
+    @staticmethod
+    def _check_seat(kind: str) -> None:
         if kind not in SEATS:
             raise ValueError(f"a seat is one of {', '.join(SEATS)}, not {kind!r}")
-        self.seats[player] = kind
-        self._bots.pop(player, None)
 
     def bot_to_move(self) -> bool:
         return outcome(self.state) is None and self.seats[self.state.to_move] != "people"
@@ -77,15 +73,6 @@ class Session:
             options = {"nodes": 1200} if kind == "search" else {}
             self._bots[player] = make_bot(kind, seed=self.seed * 10 + player, **options)
         return self.play(self._bots[player].choose(self.state))
-
-    def undo(self) -> bool:
-        """Take back the last move of a person (and the bot moves after it); False if nothing to undo."""
-        if len(self.states) <= 1:
-            return False
-        self.states.pop()
-        while len(self.states) > 1 and self.seats[self.state.to_move] != "people":
-            self.states.pop()
-        return True
 
     @property
     def log(self) -> list[str]:

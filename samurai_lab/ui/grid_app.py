@@ -56,9 +56,9 @@ class GridApp:
         self.language = classed(widgets.Dropdown(options=[(LANGUAGES[c], c) for c in self.languages],
                                                  value=self.lang, layout=widgets.Layout(width=self.language_width)),
                                 f"{self.prefix}-language")
-        self.language.observe(self._guard(self._language_changed), names="value")
+        self._on_change(self.language, self._language_changed)
 
-    def _language_changed(self, change: dict) -> None:
+    def _language_changed(self, lang: str) -> None:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ plumbing
@@ -73,6 +73,14 @@ class GridApp:
             with use_language(self.lang):
                 return fn(*args, **kwargs)
         return self.feedback.guard(functools.wraps(fn)(in_language))
+
+    def _on_change(self, widget: widgets.Widget, handler: Callable[[Any], None]) -> None:
+        """``handler(value)`` for each value of ``widget`` a person chooses, guarded and in the app's language (the
+        app setting its widgets and a dropdown emptied while its options change call nothing)."""
+        def changed(change: dict) -> None:
+            if not self._quiet and change["new"] is not None:
+                handler(change["new"])
+        widget.observe(self._guard(changed), names="value")
 
     def _button(self, css_class: str, on_click: Callable[[], None]) -> widgets.Button:
         """A button whose clicks are guarded and run in the app's language."""
@@ -102,13 +110,14 @@ class GridApp:
 
     # ------------------------------------------------------------------ parts
     def _rulings(self, rulings: Iterable[Any], box_layout: dict[str, str],
-                 on_change: Callable[[str, dict], None]) -> widgets.Accordion:
-        """A folded list of the rulings: ``ruling_rows[id]`` is (its question, its dropdown, its note)."""
+                 on_change: Callable[[str, str], None]) -> widgets.Accordion:
+        """A folded list of the rulings, ``on_change(id, option)`` on a choice: ``ruling_rows[id]`` is (its question,
+        its dropdown, its note)."""
         self.ruling_rows: dict[str, tuple[widgets.HTML, widgets.Dropdown, widgets.HTML]] = {}
         rows = []
         for r in rulings:
             box = classed(widgets.Dropdown(layout=widgets.Layout(**box_layout)), f"{self.prefix}-ruling-{r.id}")
-            box.observe(self._guard(functools.partial(on_change, r.id)), names="value")
+            self._on_change(box, functools.partial(on_change, r.id))
             self.ruling_rows[r.id] = (widgets.HTML(), box, widgets.HTML())
             rows.append(widgets.VBox(list(self.ruling_rows[r.id])))
         return classed(widgets.Accordion(children=[widgets.VBox(rows)], selected_index=None), f"{self.prefix}-rulings")
@@ -118,7 +127,7 @@ class GridApp:
         boxes = [classed(widgets.Dropdown(layout=widgets.Layout(width=width)), f"{self.prefix}-seat-{colour}")
                  for colour in colours]
         for player, box in enumerate(boxes):
-            box.observe(self._guard(functools.partial(self._seat_changed, player)), names="value")
+            self._on_change(box, functools.partial(self._seat_changed, player))
         return boxes
 
     def _relabel_seats(self, options: list[tuple[str, str]]) -> None:
@@ -128,10 +137,8 @@ class GridApp:
                 box.options = options
                 box.value = self.session.seats[player]
 
-    def _seat_changed(self, player: int, change: dict) -> None:
-        if self._quiet or change["new"] is None:
-            return
-        self.session.set_seat(player, change["new"])
+    def _seat_changed(self, player: int, seat: str) -> None:
+        self.session.set_seat(player, seat)
         self._after_change()
 
     def _undo(self) -> None:

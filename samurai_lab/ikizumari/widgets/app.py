@@ -98,9 +98,9 @@ class IkizumariApp(GridApp):
         self.lesson_selected: int | None = None
         self.lesson_board = self._board(self.lesson.state, "ikz-lesson-board", self._on_lesson_click)
         self.chapter_pick = classed(widgets.Dropdown(layout=widgets.Layout(width="360px")), "ikz-lesson-chapters")
-        self.chapter_pick.observe(self._guard(self._on_chapter), names="value")
+        self._on_change(self.chapter_pick, self._on_chapter)
         self.task_pick = classed(widgets.Dropdown(layout=widgets.Layout(width="360px")), "ikz-lesson-tasks")
-        self.task_pick.observe(self._guard(self._on_task), names="value")
+        self._on_change(self.task_pick, self._open_task)
         self.lesson_text = classed(widgets.HTML(), "ikz-lesson-explanation")
         self.task_text = classed(widgets.HTML(), "ikz-lesson-task")
         self.lesson_status = classed(widgets.HTML(), "ikz-lesson-status")
@@ -124,10 +124,8 @@ class IkizumariApp(GridApp):
         self._after_change()
 
     # --- language ----------------------------------------------------------------------------------
-    def _language_changed(self, change: dict) -> None:
-        if self._quiet:
-            return
-        self.lang = change["new"]
+    def _language_changed(self, lang: str) -> None:
+        self.lang = lang
         self._retranslate()
         self._refresh_play()
         self._refresh_lesson()
@@ -294,17 +292,15 @@ class IkizumariApp(GridApp):
         self.session.play(PASS)
         self._after_change()
 
-    def _on_ruling(self, ruling_id: str, change: dict) -> None:
-        if self._quiet:
-            return
-        kept = self.session.set_ruling(ruling_id, change["new"])
+    def _on_ruling(self, ruling_id: str, option: str) -> None:
+        kept = self.session.set_ruling(ruling_id, option)
         ruling = next(r for r in RULINGS if r.id == ruling_id)
-        self.ruling_rows[ruling_id][2].value = f"<small>{html.escape(ruling.explain(change['new']))}</small>"
+        self.ruling_rows[ruling_id][2].value = f"<small>{html.escape(ruling.explain(option))}</small>"
         self.rules_text.value = rules_html(self.session.ruleset)
         self.feedback.show(
             (T.gettext("Ruling {id}: {option}. The game goes on under it.") if kept else
              T.gettext("Ruling {id}: {option}. A move of the game is illegal under it: a new game starts."))
-            .format(id=ruling_id, option=ruling.label(change["new"])), "info")
+            .format(id=ruling_id, option=ruling.label(option)), "info")
         self.selected = None
         self._after_change()
 
@@ -317,16 +313,9 @@ class IkizumariApp(GridApp):
         if self.lesson.task.id in dict((v, k) for k, v in opts):
             self.task_pick.value = self.lesson.task.id
 
-    def _on_chapter(self, change: dict) -> None:
-        if self._quiet:
-            return
-        chapter = next(ch for ch in CHAPTERS if ch.id == change["new"])
+    def _on_chapter(self, chapter_id: str) -> None:
+        chapter = next(ch for ch in CHAPTERS if ch.id == chapter_id)
         self._open_task(chapter.tasks[0].id)
-
-    def _on_task(self, change: dict) -> None:
-        if self._quiet or change["new"] is None:
-            return
-        self._open_task(change["new"])
 
     def _open_task(self, task_id: str) -> None:
         self.lesson.open(task_id)

@@ -159,8 +159,8 @@ class KatanaApp(GridApp):
             f"<div style='font-size:90%;color:#444'>{html.escape(T.gettext(r.explain(chosen)))} ({default}). "
             f"<i>{html.escape(because)}: {html.escape(T.gettext(r.why_default))}.</i></div>")
 
-    def _language_changed(self, change: dict) -> None:
-        self.lang = change["new"]
+    def _language_changed(self, lang: str) -> None:
+        self.lang = lang
         with use_language(self.lang):
             self._texts()
             self._refresh_play()
@@ -282,15 +282,13 @@ class KatanaApp(GridApp):
     def _after_change(self) -> None:
         self._refresh_play()
 
-    def _ruling_changed(self, ruling_id: str, change: dict) -> None:
-        if self._quiet or change["new"] is None:
-            return
-        self.session.new_game(self.session.rules.with_option(ruling_id, change["new"]))
+    def _ruling_changed(self, ruling_id: str, option: str) -> None:
+        self.session.new_game(self.session.rules.with_option(ruling_id, option))
         self.selected = None
         self._ruling_note(ruling_id)
         self._refresh_play()
         self.feedback.show(T.gettext("Ruling {id} is now: {option}. A new game begins.").format(
-            id=ruling_id, option=T.gettext(next(r for r in RULINGS if r.id == ruling_id).explain(change["new"]))),
+            id=ruling_id, option=T.gettext(next(r for r in RULINGS if r.id == ruling_id).explain(option))),
             "info")
 
     # ------------------------------------------------------------------ lesson

@@ -1,5 +1,4 @@
-"""What the game sessions of the grid games share (Katana, Iki-zumari): the states so far, the seats (a person or a
-bot each) and the undo of a person's move."""
+"""What the game sessions of the grid games (Katana, Iki-zumari) share: the seats and the undo of a person's move."""
 
 from __future__ import annotations
 
@@ -9,12 +8,9 @@ PEOPLE = "people"  # the seat of a person (the others: bots)
 
 
 class GridSession:
-    """``states``: the game so far; ``seats[player]``: ``PEOPLE`` or a bot's name; ``_bots``: the seats' bots,
-    made when first asked to play; ``_check_seat(seat)``: ValueError for a seat that is none of the game's."""
-
-    states: list[Any]
-    seats: list[str]
-    _bots: dict[int, Any]
+    """A game's session sets ``states`` (the game so far), ``seats`` (``PEOPLE`` or a bot's name, by player),
+    ``_bots`` (the seats' bots, by player, made when first asked to play) and ``_check_seat(seat)`` (ValueError for
+    a seat that is none of the game's)."""
 
     @property
     def state(self) -> Any:
@@ -24,9 +20,6 @@ class GridSession:
         self._check_seat(seat)
         self.seats[player] = seat
         self._bots.pop(player, None)
-
-    def _check_seat(self, seat: str) -> None:
-        raise NotImplementedError
 
     def undo(self) -> bool:
         """Take back the last move of a person (and the bot moves after it); False when nothing to undo."""

@@ -399,6 +399,4 @@ class IkizumariApp(GridApp):
         self.click(square, self.lesson_board)
 
 
-def build_app(query: str | None = None, seats: tuple[str, str] = (PEOPLE, "search")) -> IkizumariApp:
-    """The app of the notebook: the page's language first (``?lang=``, else the browser's), then the app."""
-    return IkizumariApp.build(query, seats=seats)
+build_app = IkizumariApp.build

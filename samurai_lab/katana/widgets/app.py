@@ -334,6 +334,4 @@ class KatanaApp(GridApp):
         self.lesson_feedback.show(result.message, "success" if result.solved else "error")
 
 
-def build_app(query: str | None = None, seats: tuple[str, str] = ("people", "search")) -> KatanaApp:
-    """The app of the notebook: the page's language first (``?lang=``, else the browser's), then the app."""
-    return KatanaApp.build(query, seats=seats)
+build_app = KatanaApp.build

@@ -12,5 +12,5 @@ from .position import START, from_position, to_position  # noqa: F401
 from .rules import (  # noqa: F401
     IllegalMoveError, Outcome, Window, apply_move, legal_moves, outcome, protected, why_illegal, window,
 )
-from .ruleset import DEFAULT_RULESET, RULINGS, RULINGS_BY_ID, Ruleset  # noqa: F401
+from .ruleset import DEFAULT_RULESET, RULINGS, Ruleset  # noqa: F401
 from .state import State, new_game  # noqa: F401

@@ -74,7 +74,6 @@ RULINGS: tuple[Ruling, ...] = (
         ("200", N_("200 moves"), N_("After 200 moves without a winner the game is a draw (partie nulle).")),
     ), "none", N_("The text names no limit.")),
 )
-RULINGS_BY_ID = {r.id: r for r in RULINGS}
 
 
 @dataclass(frozen=True)
@@ -102,8 +101,8 @@ class Ruleset(rulings.ChosenRulings):
 
     @classmethod
     def unknown(cls, key: object) -> str:
-        return T.gettext("Unknown ruling {id}; the rulings are {ids}.").format(id=repr(key),
-                                                                               ids=", ".join(RULINGS_BY_ID))
+        return T.gettext("Unknown ruling {id}; the rulings are {ids}.").format(
+            id=repr(key), ids=", ".join(r.id for r in RULINGS))
 
 
 DEFAULT_RULESET = Ruleset()

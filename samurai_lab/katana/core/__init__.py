@@ -8,7 +8,7 @@ from .board import (BLACK, GLOSSARY_COUNTS, GRAPH, KATANA, MEKURA, NAMES, RAYS, 
                     TAIYO, WASH, counts, square_index)
 from .rules import (IllegalMoveError, apply_legal, apply_move, challenge_areas, check_move, free_shiro,
                     is_tachiojo, legal_moves, outcome, play, targets, why_illegal)
-from .ruleset import DEFAULT, RULINGS, RULINGS_BY_ID, Ruleset, Ruling
+from .ruleset import DEFAULT, RULINGS, Ruleset, Ruling
 from .state import PASS, Challenge, Move, Outcome, State, from_position, new_game, parse_move, to_position
 from .text import describe_constraint, describe_move, describe_outcome, player_name
 
@@ -17,7 +17,7 @@ __all__ = [
     "SYMBOLS", "TAIYO", "WASH", "counts", "square_index",
     "IllegalMoveError", "Outcome", "apply_legal", "apply_move", "challenge_areas", "check_move", "free_shiro", "is_tachiojo",
     "legal_moves", "outcome", "play", "targets", "why_illegal",
-    "DEFAULT", "RULINGS", "RULINGS_BY_ID", "Ruleset", "Ruling",
+    "DEFAULT", "RULINGS", "Ruleset", "Ruling",
     "PASS", "Challenge", "Move", "State", "from_position", "new_game", "parse_move", "to_position",
     "describe_constraint", "describe_move", "describe_outcome", "player_name",
 ]

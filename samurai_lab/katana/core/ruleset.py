@@ -74,7 +74,6 @@ RULINGS: tuple[Ruling, ...] = (
         ("owner", N_("only a samurai of the side the SHIRO square belongs to")),
     ), "anyone", N_("'le caselle di partenza (SHIRO) possono essere rioccupate' names no owner")),
 )
-RULINGS_BY_ID: dict[str, Ruling] = {r.id: r for r in RULINGS}
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,7 @@ class GridApp:
     """An app of a grid game: ``widget`` is its root (CSS class ``root_class``), ``lang`` its language.
 
     A subclass sets ``session`` (``states``, ``moves``, ``seats``, ``set_seat``, ``undo``), ``board``, ``selected``,
-    ``load_position``, ``_refresh_play``, ``_after_change`` and ``_language_changed`` before it calls
+    ``load_position``, ``_refresh_play`` and ``_language_changed`` before it calls
     :meth:`_review_and_study` and :meth:`_shell`."""
 
     languages: tuple[str, ...] = ("en",)
@@ -156,7 +156,7 @@ class GridApp:
 
     def _after_change(self) -> None:
         """Redraw the Play tab after a change of the game (a subclass may let the bots play first)."""
-        raise NotImplementedError
+        self._refresh_play()
 
     def _review_and_study(self) -> None:
         """The review panel (hidden until a game ends) and the study editor on the Play board."""

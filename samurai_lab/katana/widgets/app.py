@@ -279,9 +279,6 @@ class KatanaApp(GridApp):
         self._refresh_play()
         self.feedback.show(T.gettext("New game: Black begins."), "info")
 
-    def _after_change(self) -> None:
-        self._refresh_play()
-
     def _ruling_changed(self, ruling_id: str, option: str) -> None:
         self.session.new_game(self.session.rules.with_option(ruling_id, option))
         self.selected = None

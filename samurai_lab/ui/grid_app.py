@@ -1,8 +1,8 @@
 """The shell the apps of the grid games share (Katana, Iki-zumari): the language, guarded handlers, buttons,
 the rulings' dropdowns, the review at the end of a game, the study editor, the tabs under the header.
 
-A game's app subclasses ``GridApp`` and declares its languages, notebook and CSS names; it keeps its rules,
-its board and its words (every translated text stays in the game's own modules and domain).
+A game's app subclasses ``GridApp`` and declares its languages and CSS names (its notebook is the game's); it keeps
+its rules, its board and its words (every translated text stays in the game's own modules and domain).
 """
 
 from __future__ import annotations
@@ -37,7 +37,6 @@ class GridApp:
     :meth:`_review_and_study` and :meth:`_shell`."""
 
     languages: tuple[str, ...] = ("en",)
-    notebook = ""
     root_class = ""
     prefix = ""  # of the app's CSS classes
     language_width = "auto"
@@ -183,7 +182,7 @@ class GridApp:
         self.widget = classed(widgets.VBox([projector_style(self.root_class), *styles, self.title, self.intro,
                                             self.tabs]), self.root_class)
         # the header's language switch is the app's own: it relabels the page in place, the game kept
-        self.header = AppHeader(self.notebook, root=self.widget, boards=boards, languages=(), extra=[self.language])
+        self.header = AppHeader(self.game.notebook, root=self.widget, boards=boards, languages=(), extra=[self.language])
         self.widget.children = (self.header.widget, *self.widget.children)
 
     def _relabel_shell(self, title_html: str, intro: str, tabs: Sequence[str], language: str) -> None:

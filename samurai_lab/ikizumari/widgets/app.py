@@ -53,7 +53,6 @@ class IkizumariApp(GridApp):
     """The whole app; ``widget`` is its root."""
 
     languages = APP_LANGUAGES
-    notebook = "ikizumari.ipynb"
     root_class = ROOT_CLASS
     prefix = "ikz"
     language_width = "160px"

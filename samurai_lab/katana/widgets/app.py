@@ -42,7 +42,6 @@ class KatanaApp(GridApp):
     """The whole app; ``widget`` is its root (CSS class ``katana-app``)."""
 
     languages = APP_LANGUAGES
-    notebook = "katana.ipynb"
     root_class = "katana-app"
     prefix = "katana"
     domain = T

@@ -182,7 +182,8 @@ class GridApp:
         self.widget = classed(widgets.VBox([projector_style(self.root_class), *styles, self.title, self.intro,
                                             self.tabs]), self.root_class)
         # the header's language switch is the app's own: it relabels the page in place, the game kept
-        self.header = AppHeader(self.game.notebook, root=self.widget, boards=boards, languages=(), extra=[self.language])
+        self.header = AppHeader(self.game.notebook, root=self.widget, boards=boards, languages=(),
+                                extra=[self.language])
         self.widget.children = (self.header.widget, *self.widget.children)
 
     def _relabel_shell(self, title_html: str, intro: str, tabs: Sequence[str], language: str) -> None:

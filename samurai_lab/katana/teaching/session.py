@@ -21,7 +21,7 @@ class Session(GridSession):
     """The current game: states so far, who sits where (people, random, search), the rulings."""
 
     rules: Ruleset = DEFAULT
-    seats: list[str] = field(default_factory=lambda: ["people", "search"])
+    seats: list[str] = field(default_factory=lambda: [PEOPLE, "search"])
     states: list[State] = field(default_factory=list)
     seed: int = 0
 
@@ -54,7 +54,7 @@ class Session(GridSession):
             raise ValueError(f"a seat is one of {', '.join(SEATS)}, not {kind!r}")
 
     def bot_to_move(self) -> bool:
-        return outcome(self.state) is None and self.seats[self.state.to_move] != "people"
+        return outcome(self.state) is None and self.seats[self.state.to_move] != PEOPLE
 
     def play(self, move: object) -> str:
         """Apply a move (IllegalMoveError with the reason if refused); returns its description."""
@@ -67,7 +67,7 @@ class Session(GridSession):
         """The bot of the seat to move plays one move."""
         player = self.state.to_move
         kind = self.seats[player]
-        if kind == "people":
+        if kind == PEOPLE:
             raise ValueError(T.gettext("It is a person's turn."))
         if player not in self._bots:
             options = {"nodes": 1200} if kind == "search" else {}

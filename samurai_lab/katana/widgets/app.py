@@ -47,7 +47,7 @@ class KatanaApp(GridApp):
     domain = T
     undo_words = (N_("Move taken back."), N_("Nothing to take back."), "warning")
 
-    def __init__(self, lang: str | None = None, seats: tuple[str, str] = ("people", "search")) -> None:
+    def __init__(self, lang: str | None = None, seats: tuple[str, str] = (PEOPLE, "search")) -> None:
         super().__init__(GAME, lang)
         self.feedback.message.add_class("katana-message")
         self.session = Session(seats=list(seats))
@@ -122,7 +122,7 @@ class KatanaApp(GridApp):
                 (self.bot_button, T.gettext("Bot move"), T.gettext("Let the bot of the seat to move play one move")),
                 (self.position_button, T.gettext("Set this position"),
                  T.gettext("Continue the game from the position string in the box"))))
-        seat_names = {"people": T.gettext("Person"), "random": T.gettext("Random bot"),
+        seat_names = {PEOPLE: T.gettext("Person"), "random": T.gettext("Random bot"),
                       "search": T.gettext("Search bot")}
         self._relabel_seats([(seat_names[s], s) for s in SEATS])
         for p, box in enumerate(self.seat_boxes):
@@ -181,7 +181,7 @@ class KatanaApp(GridApp):
             self.status.value = f"<b>{html.escape(over)}</b>"
         self._show_review(res is not None, [player_name(p) for p in (0, 1)])
         self.constraint.value = f"<div style='padding:4px 0'>{html.escape(describe_constraint(st))}</div>"
-        self.pass_button.disabled = not is_tachiojo(st) or self.session.seats[st.to_move] != "people"
+        self.pass_button.disabled = not is_tachiojo(st) or self.session.seats[st.to_move] != PEOPLE
         self.undo_button.disabled = len(self.session.states) <= 1
         self.bot_button.disabled = not self.session.bot_to_move()
         self.position_text.value = to_position(st)
@@ -189,11 +189,11 @@ class KatanaApp(GridApp):
         self.log.value = "<ol style='margin:0;padding-left:22px'>" + "".join(
             f"<li>{html.escape(line)}</li>" for line in self.session.log[-40:]) + "</ol>"
         targets: list[int] = []
-        if st.pending and self.session.seats[st.to_move] == "people":
+        if st.pending and self.session.seats[st.to_move] == PEOPLE:
             targets = free_shiro(st, st.pending[0][0])
         elif self.selected is not None:
             targets = self.session.targets_of(self.selected)
-        person = res is None and self.session.seats[st.to_move] == "people" and not st.pending
+        person = res is None and self.session.seats[st.to_move] == PEOPLE and not st.pending
         previous = next((s.last_move for s in reversed(self.session.states)
                          if s.last_move is not None and s.last_move.kind == "move"), None)
         self.board.set_state(st, self.selected, targets, self.session.movable() if person else (), previous)
@@ -206,7 +206,7 @@ class KatanaApp(GridApp):
         if outcome(st) is not None:
             self.feedback.show(describe_constraint(st), "info")
             return
-        if self.session.seats[st.to_move] != "people":
+        if self.session.seats[st.to_move] != PEOPLE:
             self.feedback.show(T.gettext("It is the bot's turn: press Bot move."), "warning")
             return
         if st.pending:

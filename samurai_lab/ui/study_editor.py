@@ -156,10 +156,9 @@ class StudyEditor:
         wide = widgets.Layout(width="96%")
         initial = {"description_width": "initial"}
         lang = get_language() if get_language() in game.languages else "en"
-        self.language = widgets.Dropdown(options=[(LANGUAGES.get(c, c), c) for c in game.languages], value=lang,
-                                         style=initial,
-                                         layout=widgets.Layout(width="auto"))
-        self.language.add_class("samurai-study-language")
+        self.language = classed(widgets.Dropdown(options=[(LANGUAGES.get(c, c), c) for c in game.languages],
+                                                 value=lang, style=initial, layout=widgets.Layout(width="auto")),
+                                "samurai-study-language")
         self.language.observe(lambda _ch: self._show(), names="value")
         self.title = classed(widgets.Text(style=initial, layout=wide), "samurai-study-title-input")
         self.text = widgets.Textarea(layout=widgets.Layout(width="96%", height="64px"))
@@ -168,13 +167,12 @@ class StudyEditor:
                                  on_click=guard(lambda _b: self.add_step()))
         self.remove_button = button("", "samurai-study-remove-step", "trash",
                                     on_click=guard(lambda _b: self.remove_step()))
-        self.mark_toggle = widgets.ToggleButton(icon="bullseye", layout=widgets.Layout(width="auto"))
-        self.mark_toggle.add_class("samurai-study-mark")
-        self.mark_toggle.observe(guard(lambda ch: self._mode_changed(self.mark_toggle, ch["new"])), names="value")
-        self.arrow_toggle = widgets.ToggleButton(icon="long-arrow-right",
-                                                 layout=widgets.Layout(width="auto", display=""))
-        self.arrow_toggle.add_class("samurai-study-arrow")
-        self.arrow_toggle.observe(guard(lambda ch: self._mode_changed(self.arrow_toggle, ch["new"])), names="value")
+        def mode_toggle(icon: str, css_class: str, **layout: str) -> widgets.ToggleButton:
+            toggle = classed(widgets.ToggleButton(icon=icon, layout=widgets.Layout(width="auto", **layout)), css_class)
+            toggle.observe(guard(lambda ch: self._mode_changed(toggle, ch["new"])), names="value")
+            return toggle
+        self.mark_toggle = mode_toggle("bullseye", "samurai-study-mark")
+        self.arrow_toggle = mode_toggle("long-arrow-right", "samurai-study-arrow", display="")
         self.marks_line = classed(widgets.HTML(), "samurai-study-marks")
         self.prompt = classed(widgets.Text(style=initial, layout=wide), "samurai-study-prompt-input")
         self.hint = classed(widgets.Text(style=initial, layout=wide), "samurai-study-hint-input")

@@ -29,6 +29,7 @@ from ...common.game import Game, game_names, get_game
 from ...common.glicko2 import DEFAULT_RATING
 from ...common.puzzle_file import PuzzleRecord, game_records, puzzles_dir
 from ...common.puzzle_ratings import HISTORY, is_player_key, puzzle_rating, rating_list
+from ...ui.play_client import PlayRefused
 from .store import GameRow, SeatRow, StaleMove, Store
 
 PERSON = "person"
@@ -38,13 +39,8 @@ MAX_MOVE_TEXT = 200
 MAX_POSITION_TEXT = 2_000
 
 
-class PlayError(Exception):
+class PlayError(PlayRefused):
     """A refusal: the HTTP status it answers with and the reason in words."""
-
-    def __init__(self, status: int, words: str) -> None:
-        super().__init__(words)
-        self.status = status
-        self.words = words
 
 
 @dataclass

@@ -41,39 +41,27 @@ def bytecode(data, dfile):
     return Path("/tmp/compile.pyc").read_bytes()
 
 
-done = 0
-for whl in sorted(Path("/site").glob("*.whl")):
-    if whl.name in SKIP:
-        continue
+def rewrite(path, in_page, date=None):
+    """Replace each module of the zip ``path`` (``in_page`` its folder in the page) by its bytecode, dated ``date``
+    (else as its source)."""
     out = io.BytesIO()
-    with zipfile.ZipFile(whl) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+    with zipfile.ZipFile(path) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
         for info in src.infolist():
             data = src.read(info)
             name = info.filename
             module = name.endswith(".py") and ".dist-info/" not in name
-            code = bytecode(data, SITE_PACKAGES + name) if module else None
-            if code is None:  # not a module, or left to the page as source (it would fail there too)
-                dst.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
-            else:
-                dst.writestr(zipfile.ZipInfo(name + "c", (2020, 2, 2, 0, 0, 0)), code,
-                             compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
-    whl.write_bytes(out.getvalue())
-    done += 1
-print(f"compiled {done} wheels")
+            code = bytecode(data, in_page + name) if module else None
+            if code is not None:  # else not a module, or left to the page as source (it would fail there too)
+                info, data = zipfile.ZipInfo(name + "c", date or info.date_time), code
+            dst.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    path.write_bytes(out.getvalue())
 
-STDLIB_ZIP = Path("/site/python_stdlib.zip")
-STDLIB_IN_PAGE = "/lib/python313.zip/"
-out = io.BytesIO()
-with zipfile.ZipFile(STDLIB_ZIP) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-    for info in src.infolist():
-        data = src.read(info)
-        name = info.filename
-        code = bytecode(data, STDLIB_IN_PAGE + name) if name.endswith(".py") else None
-        if code is not None:  # else kept as source
-            name, data = name + "c", code
-        dst.writestr(zipfile.ZipInfo(name, info.date_time), data, compress_type=zipfile.ZIP_DEFLATED,
-                     compresslevel=9)
-STDLIB_ZIP.write_bytes(out.getvalue())
+
+wheels = [whl for whl in sorted(Path("/site").glob("*.whl")) if whl.name not in SKIP]
+for whl in wheels:
+    rewrite(whl, SITE_PACKAGES, (2020, 2, 2, 0, 0, 0))
+print(f"compiled {len(wheels)} wheels")
+rewrite(Path("/site/python_stdlib.zip"), "/lib/python313.zip/")
 print("compiled the standard library")
 '''
 

@@ -11,7 +11,7 @@ import time
 
 from ..common.game import Game
 from ..common.simulate import MAX_PLIES, SimulateCommand, play_match
-from ..common.simulate_report import MatchReport, run_ladder
+from ..common.simulate_report import run_ladder
 
 HELP = "play bot games and report win rates with 95 % intervals, draws and game lengths"
 GAMES = 20
@@ -61,10 +61,9 @@ def run(args: argparse.Namespace, game: Game) -> int:
         rulings = rulings_of(args.rule)
         if args.ladder:
             games = LADDER_GAMES if args.games is None else args.games
-            def pair(a: str, b: str, n: int, seed: int) -> MatchReport:
-                return play_match(game, [a, b], n, seed, rulings, args.max_plies).report()
-
-            ladder = run_ladder(game.name, list(game.bots), games, args.seed, pair,
+            ladder = run_ladder(game.name, list(game.bots), games, args.seed,
+                                lambda a, b, n, seed: play_match(game, [a, b], n, seed, rulings,
+                                                                 args.max_plies).report(),
                                 show_progress=not (args.json or args.quiet))
             print(json.dumps(ladder.as_dict(), indent=2) if args.json else "\n".join(ladder.lines()))
             return 0

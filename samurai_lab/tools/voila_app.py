@@ -109,8 +109,7 @@ class _ClassPage(_SetsXsrfCookie):
         if self._finished or not notebook.endswith(".ipynb"):  # type: ignore[attr-defined]
             return result
         km = self.kernel_manager  # type: ignore[attr-defined]
-        _page_request_seen(km)
-        pages = getattr(km, "pages", None)
+        pages = _page_request_seen(km)
         if pages is not None:
             running = set(km.list_kernel_ids())
             self._place = pages.admit(running)
@@ -133,9 +132,7 @@ class _ClassPage(_SetsXsrfCookie):
         self.finish(class_full_page(lang))  # type: ignore[attr-defined]
 
     def _give_back_place(self) -> None:
-        km = self.kernel_manager  # type: ignore[attr-defined]
-        _page_request_seen(km)
-        pages = getattr(km, "pages", None)
+        pages = _page_request_seen(self.kernel_manager)  # type: ignore[attr-defined]
         if pages is not None:
             pages.release(self._place)
 
@@ -148,11 +145,12 @@ class _ClassPage(_SetsXsrfCookie):
         super().on_connection_close()  # type: ignore[misc]
 
 
-def _page_request_seen(km: Any) -> None:
-    """A page request began or ended: the grace of kernels no page has connected to starts again."""
+def _page_request_seen(km: Any) -> PageKernels | None:
+    """A page request began or ended: the grace of kernels no page has connected to starts again; ``km.pages``."""
     seen = getattr(km, "page_request_seen", None)
     if seen is not None:
         seen()
+    return getattr(km, "pages", None)
 
 
 def shrink_prepared_pool(km: Any, notebook: str) -> None:

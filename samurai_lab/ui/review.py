@@ -115,8 +115,7 @@ class MoveReviewPanel:
         self.reviews: list[Any] = []
         self.done = False
         self.heading = widgets.HTML()
-        self.player = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto"))
-        self.player.add_class("samurai-review-player")
+        self.player = classed(widgets.Dropdown(options=[], layout=widgets.Layout(width="auto")), "samurai-review-player")
         self.start_button = button("", "samurai-review-start", "search", "info",
                                    on_click=guard(lambda _b: self.start()))
         self.progress = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(width="100%", display="none"))
@@ -125,11 +124,11 @@ class MoveReviewPanel:
         self.chart = classed(widgets.HTML(), "samurai-review-chart")
         self.summary = classed(widgets.HTML(), "samurai-review-summary")
         self.turns_box = classed(widgets.VBox(), "samurai-review-turns")
-        self.widget = widgets.VBox([self.heading, widgets.HBox([self.player, self.start_button],
-                                                               layout=widgets.Layout(flex_flow="row wrap")),
-                                    self.progress, self.progress_text, self.chart, self.summary, self.turns_box,
-                                    *([learning.widget] if learning else [])])
-        self.widget.add_class("samurai-review")
+        self.widget = classed(widgets.VBox([self.heading, widgets.HBox([self.player, self.start_button],
+                                                                       layout=widgets.Layout(flex_flow="row wrap")),
+                                            self.progress, self.progress_text, self.chart, self.summary,
+                                            self.turns_box, *([learning.widget] if learning else [])]),
+                              "samurai-review")
         self.relabel()
 
     def relabel(self) -> None:

@@ -122,11 +122,10 @@ class Lobby:
     def _seats(self) -> None:
         game, rows = self.chosen, []
         for i in range(self.players.value or game.seats[0]):
-            kind = widgets.Dropdown(options=seat_kinds(game), value=PERSON if i < 2 else f"bot:{game.bots[-1]}",
-                                    layout=widgets.Layout(width="auto"))
-            name = widgets.Text(placeholder=T.gettext("Name (optional)"), layout=widgets.Layout(width="12em"))
-            kind.add_class("samurai-together-seat-kind")
-            name.add_class("samurai-together-seat-name")
+            kind = classed(widgets.Dropdown(options=seat_kinds(game), value=PERSON if i < 2 else f"bot:{game.bots[-1]}",
+                                            layout=widgets.Layout(width="auto")), "samurai-together-seat-kind")
+            name = classed(widgets.Text(placeholder=T.gettext("Name (optional)"), layout=widgets.Layout(width="12em")),
+                           "samurai-together-seat-name")
             label = widgets.HTML(html.escape(T.gettext("Seat {n}").format(n=i + 1)))
             rows.append(widgets.HBox([label, kind, name], layout=widgets.Layout(flex_flow="row wrap",
                                                                                  align_items="center",
@@ -144,17 +143,13 @@ class Lobby:
             made = self.client.create({"game": self.chosen.name, "seats": seats, "rulings": rulings})
         except PlayRefused as e:
             raise ValueError(e.words) from None
-        base, parts = apps_base(), []
-        for seat in made["seats"]:
-            if "token" in seat:
-                title = T.gettext("{name}'s link (seat {n})").format(name=seat["name"], n=seat["seat"] + 1)
-                link = f"{base}{NOTEBOOK}?game={made['id']}&seat={seat['token']}"
-                parts.append(f'<div class="samurai-together-seat-link"><b>{html.escape(title)}</b>{qr_html(link)}</div>')
-        watch = f"{base}{NOTEBOOK}?game={made['id']}"
-        watch_words = html.escape(T.gettext("Watch (projector)"))
-        parts.append(f'<div class="samurai-together-watch-link"><b>{watch_words}</b>'
-                     f'{qr_html(watch)}</div>')
-        self.links.value = ('<div style="display:flex;flex-wrap:wrap;gap:16px">' + "".join(parts) + "</div>")
+        watch = f"{apps_base()}{NOTEBOOK}?game={made['id']}"
+        links = [("samurai-together-seat-link",
+                  T.gettext("{name}'s link (seat {n})").format(name=seat["name"], n=seat["seat"] + 1),
+                  f"{watch}&seat={seat['token']}") for seat in made["seats"] if "token" in seat]
+        links.append(("samurai-together-watch-link", T.gettext("Watch (projector)"), watch))
+        parts = (f'<div class="{css}"><b>{html.escape(title)}</b>{qr_html(link)}</div>' for css, title, link in links)
+        self.links.value = '<div style="display:flex;flex-wrap:wrap;gap:16px">' + "".join(parts) + "</div>"
         self.show(T.gettext("The game is created: each person opens his own link."), "success")
         return made
 
@@ -209,9 +204,8 @@ class SeatPage:
         self.status = classed(widgets.HTML(), "samurai-together-status")
         self.players = classed(widgets.HTML(), "samurai-together-players")
         self.moves = classed(widgets.HTML(), "samurai-together-moves")
-        self.widget = board_beside(self.panel.widget, [self.status, *self.panel.controls, self.players, self.moves],
-                                   "22em")
-        self.widget.add_class("samurai-together-game-page")
+        self.widget = classed(board_beside(self.panel.widget, [self.status, *self.panel.controls, self.players,
+                                                               self.moves], "22em"), "samurai-together-game-page")
         self.show(snap)
         self.stop = client.follow(game_id, token, feedback.guard(self._event), feedback.guard(self._connection),
                                   since=snap["ply"])
@@ -281,8 +275,7 @@ class TogetherApp:
         self.client = PlayClient()
         self.store = BrowserStore(STORE_KEY)
         self.body = widgets.VBox()
-        self.widget = widgets.VBox([self.feedback.widget, self.body, self.store.widget])
-        self.widget.add_class("samurai-together-app")
+        self.widget = classed(widgets.VBox([self.feedback.widget, self.body, self.store.widget]), "samurai-together-app")
         self.page: SeatPage | None = None
         self.lobby: Lobby | None = None
         game_id, token = q.text("game"), q.text("seat")

@@ -99,6 +99,10 @@ def score(
     most = max(leaderships)
 
     def report(winners: list[int], decided_by: str) -> ScoreReport:
+        if len(winners) > 1:  # tied at the last step
+            steps.append(ScoringStep("shared", T.gettext("{players} are still tied and share the victory.").format(
+                players=_join([nm[p] for p in winners])), tuple(winners)))
+            decided_by = "shared"
         return ScoreReport(counts_t, tuple(leaders), leaderships, other, totals,  # type: ignore[arg-type]
                            tuple(winners), decided_by, tuple(steps))
 
@@ -108,11 +112,7 @@ def score(
         text = T.gettext("Nobody leads a caste, so the most pieces in total wins: {scores}.").format(
             scores=_scores(nm, totals, range(n)))
         steps.append(ScoringStep("total", text, tuple(top)))
-        if len(top) == 1:
-            return report(top, "no_leader_total")
-        steps.append(ScoringStep("shared", T.gettext("{players} are still tied and share the victory.").format(
-            players=_join([nm[p] for p in top])), tuple(top)))
-        return report(top, "shared")
+        return report(top, "no_leader_total")
 
     contenders = [p for p in range(n) if leaderships[p] == most]
     out = [p for p in range(n) if leaderships[p] < most]
@@ -151,11 +151,7 @@ def score(
     top2 = [p for p in top if totals[p] == best_total]
     text = T.gettext("Still tied, so all pieces count: {scores}.").format(scores=_scores(nm, totals, top))
     steps.append(ScoringStep("total", text + (wins(top2[0]) if len(top2) == 1 else ""), tuple(top2)))
-    if len(top2) == 1:
-        return report(top2, "total")
-    steps.append(ScoringStep("shared", T.gettext("{players} are still tied and share the victory.").format(
-        players=_join([nm[p] for p in top2])), tuple(top2)))
-    return report(top2, "shared")
+    return report(top2, "total")
 
 
 def verdict(report: ScoreReport, names: Sequence[str] | None = None) -> str:

@@ -425,15 +425,12 @@ def legal_actions(state: GameState) -> list[Action]:
     if phase is Phase.PLACE_PIECES:
         return [a for i in (board.cities + board.villages) for c in CASTES
                 if why_illegal(state, a := PlacePiece(c, ids[i])) is None]
-    if phase is Phase.CHOOSE_HANDS:
-        hand = state.hands[state.current]
-        if hand is None:
-            return []
-        have = Counter(hand)
-        return [PickTile(t) for t in TILE_SET_COUNTS if have[t] < TILE_SET_COUNTS[t]]
     hand = state.hands[state.current]
     if hand is None:
         return []
+    if phase is Phase.CHOOSE_HANDS:
+        have = Counter(hand)
+        return [PickTile(t) for t in TILE_SET_COUNTS if have[t] < TILE_SET_COUNTS[t]]
     out: list[Action] = []
     for t in sort_tiles(set(hand)):
         if t.figure is Figure.SWAP:

@@ -41,7 +41,8 @@ _ITALIAN_ENDINGS = {"il": "l", "lo": "llo", "la": "lla", "l'": "ll'", "i": "i", 
 _SPANISH_JOINED = {"de": "del", "a": "al"}
 
 
-def _capitalised(text: str) -> str:
+def capitalised(text: str) -> str:
+    """``The land north of Kyoto`` at the start of a sentence."""
     return text[:1].upper() + text[1:]
 
 
@@ -79,7 +80,7 @@ def russian_case(text: str, case: str) -> str:
         return text
     form = forms[RUSSIAN_CASE_NAMES.index(case)]
     if first[:1].isupper() and not form[:1].isupper():
-        form = _capitalised(form)
+        form = capitalised(form)
     return form + sep + rest
 
 
@@ -98,7 +99,7 @@ class Word(str):
         text = str(self)
         for part in (p.strip() for p in spec.split(",")):
             if part == "cap":
-                text = _capitalised(text)
+                text = capitalised(text)
             elif part == "nom" or part in RUSSIAN_CASE_NAMES:
                 text = russian_case(text, part) if self.language == "ru" else text
             elif part:
@@ -130,7 +131,7 @@ class WordList(Word):
     def form(self, spec: str) -> str:
         each = ",".join(p for p in spec.split(",") if p.strip() != "cap")
         text = self.joined([w.form(each) for w in self.words])
-        return _capitalised(text) if "cap" in (p.strip() for p in spec.split(",")) else text
+        return capitalised(text) if "cap" in (p.strip() for p in spec.split(",")) else text
 
 
 def word(text: str) -> Word:

@@ -12,7 +12,7 @@ from typing import Sequence
 
 from ...i18n import N_, Domain
 from ..core.board import place_name
-from ..core.grammar import Word
+from ..core.grammar import Word, capitalised
 from ..core.influence import pending_resolutions
 from ..core.ruleset import VOCABULARY, Vocabulary
 from ..core.rules import influence
@@ -189,15 +189,12 @@ class Expectation:
                 text += " " + T.gettext("({tallies})").format(tallies=tallies_text(c.tallies, names))
             return text
 
-        def first_up(text: str) -> str:
-            return text[:1].upper() + text[1:]
-
         out: list[str] = []
         if self.illegal:
             out.append(T.gettext("The rules refuse this action ({reason}).").format(reason=self.illegal)
                        if isinstance(self.illegal, str) else T.gettext("The rules refuse this action."))
         if self.captures is not None:
-            out += [first_up(capture(c)) for c in self.captures] or [T.gettext("No piece is decided.")]
+            out += [capitalised(capture(c)) for c in self.captures] or [T.gettext("No piece is decided.")]
         if self.pending is not None:
             out += [T.gettext("At the end of the turn: {capture}").format(capture=capture(c)) for c in self.pending] \
                 or [T.gettext("Nothing is decided yet at the end of the turn.")]

@@ -16,7 +16,7 @@ from typing import Callable, Sequence
 
 from ..core.board import Board, place_name
 from ..core.hexgrid import axial_distance, axial_to_pixel
-from ..core.grammar import RUSSIAN_NOMINATIVE, Word, russian_case, split_article, with_preposition
+from ..core.grammar import RUSSIAN_NOMINATIVE, Word, capitalised, russian_case, split_article, with_preposition
 from ..core.model import Resolution
 from ..core.ruleset import Vocabulary
 from ..core.state import GameState
@@ -235,11 +235,6 @@ def hex_words(where: GameState | Board, hex_ref: int | str, coords: bool = False
         _, specs = _words_and_specs(board)
         words = _spec_words(specs[i], specs) if i in specs else board.ids[i]
     return Word(f"{words} ({board.ids[i]})" if coords else words)
-
-
-def capitalised(text: str) -> str:
-    """``The land north of Kyoto`` at the start of a sentence."""
-    return text[:1].upper() + text[1:]
 
 
 def tile_words(t: Tile, vocab: Vocabulary) -> str:

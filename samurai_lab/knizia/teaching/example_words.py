@@ -15,9 +15,9 @@ from ..core.influence import pending_resolutions
 from ..core.model import Resolution
 from ..core.ruleset import END_OF_TURN
 from ..core.state import GameState
-from ..core.text import end_reason_text
+from ..core.text import end_reason_text, tile_name
 from ..core.tiles import CASTES
-from .words import hex_words, plain_text, resolution_words, seat_names, tile_words
+from .words import hex_words, plain_text, resolution_words, seat_names
 
 T = Domain("knizia")  # context "examples": the examples' own wording where the rules' messages differ
 
@@ -30,7 +30,7 @@ def action_text(before: GameState, action: Action, coords: bool = False) -> str:
     where = partial(hex_words, before, coords=coords)
     if isinstance(action, PlaceTile):
         return T.gettext("{player} lays a {tile} on {place}").format(
-            player=who, tile=tile_words(action.tile, vocab), place=where(action.hex))
+            player=who, tile=tile_name(action.tile, vocab), place=where(action.hex))
     if isinstance(action, Swap):
         return T.gettext("{player} plays the {swap}: the {caste_a} of {place_a} changes places with the {caste_b} "
                          "of {place_b}").format(player=who, swap=vocab.swap, caste_a=vocab.caste(action.caste_a),
@@ -38,7 +38,7 @@ def action_text(before: GameState, action: Action, coords: bool = False) -> str:
                                                 place_b=where(action.hex_b))
     if isinstance(action, MoveTile):
         lifted = before.tiles[before.board.resolve(action.from_hex)]
-        what = tile_words(lifted.tile, vocab) if lifted is not None else vocab.tile
+        what = tile_name(lifted.tile, vocab) if lifted is not None else vocab.tile
         return T.gettext("{player} plays the {move}: lifts the {tile} from {place_a}, leaves the {move} (0) there "
                          "and lays the {tile} on {place_b}").format(player=who, move=vocab.move, tile=what,
                                                                     place_a=where(action.from_hex),
@@ -57,7 +57,7 @@ def action_phrase(state: GameState, action: Action, coords: bool = False) -> str
     vocab = state.ruleset.vocabulary
     where = partial(hex_words, state, coords=coords)
     if isinstance(action, PlaceTile):
-        return T.pgettext("examples", "{tile} on {place}").format(tile=tile_words(action.tile, vocab), place=where(action.hex))
+        return T.pgettext("examples", "{tile} on {place}").format(tile=tile_name(action.tile, vocab), place=where(action.hex))
     if isinstance(action, Swap):
         return T.gettext("{swap}: the {caste_a} of {place_a} ↔ the {caste_b} of {place_b}").format(
             swap=vocab.swap, caste_a=vocab.caste(action.caste_a), place_a=where(action.hex_a),

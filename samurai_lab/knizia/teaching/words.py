@@ -18,9 +18,8 @@ from ..core.board import Board, place_name
 from ..core.hexgrid import axial_distance, axial_to_pixel
 from ..core.grammar import RUSSIAN_NOMINATIVE, Word, capitalised, russian_case, split_article, with_preposition
 from ..core.model import Resolution
-from ..core.ruleset import Vocabulary
 from ..core.state import GameState
-from ..core.tiles import Tile
+from ..core.text import tile_name
 from ...i18n import Domain, get_language
 
 T = Domain("knizia")
@@ -237,12 +236,6 @@ def hex_words(where: GameState | Board, hex_ref: int | str, coords: bool = False
     return Word(f"{words} ({board.ids[i]})" if coords else words)
 
 
-def tile_words(t: Tile, vocab: Vocabulary) -> str:
-    """``High Helmet 4``, ``Samurai 2``, ``Ship 1``, ``figure exchange`` (in the edition's words)."""
-    name = vocab.figure(t.figure)
-    return name if t.value is None or t.is_move else T.gettext("{figure} {value}").format(figure=name, value=t.value)
-
-
 def seat_names(state: GameState) -> list[str]:
     """The players' names in the current language (a player named after a colour: the colour's name,
     ``Red`` -> ``Rosso``)."""
@@ -357,7 +350,7 @@ def plain_text(where: GameState | Board, text: str, coords: bool = False) -> str
             return m.group(0)
         if where_words is None or vocab is None:
             return m.group(0)
-        return T.gettext("{tile} on {place}").format(tile=tile_words(t, vocab), place=where_words)
+        return T.gettext("{tile} on {place}").format(tile=tile_name(t, vocab), place=where_words)
 
     def bare(m: re.Match[str], words: Word) -> str:
         return capitalised(words) if at_sentence_start(m) else words

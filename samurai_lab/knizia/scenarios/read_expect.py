@@ -32,30 +32,25 @@ class ExpectationReader:
         self.board = board
 
     def capture(self, item: object, path: str):
-        if isinstance(item, str):
-            try:
-                return parse_capture(item, self.players, self.hex_or_raise)
-            except ValueError as e:
-                self.probs.add(path, str(e))
-                return None
+        if not isinstance(item, (str, dict)):
+            self.probs.add(path, T.gettext('a capture is text such as "Blue takes H at HO12" or a table, got {kind}').format(kind=kind(item)))
+            return None
         if isinstance(item, dict):
             self.r.keys(item, ("winner", "caste", "hex", "tallies"), path)
-            try:
-                w = item.get("winner")
-                if not isinstance(w, str):
-                    raise ValueError(T.gettext('give the winner\'s name (or "nobody" when the piece is set aside)'))
-                winner = self.players.winner(w)
-                caste = parse_caste(item.get("caste", ""))
-                hid = self.hex_or_raise(item.get("hex", ""))
-                tallies = None
-                if "tallies" in item:
-                    tallies = self.tally_values(item["tallies"])
-            except ValueError as e:
-                self.probs.add(path, str(e))
-                return None
-            return CaptureSpec(hid, caste, winner, tallies)
-        self.probs.add(path, T.gettext('a capture is text such as "Blue takes H at HO12" or a table, got {kind}').format(kind=kind(item)))
-        return None
+        try:
+            if isinstance(item, str):
+                return parse_capture(item, self.players, self.hex_or_raise)
+            w = item.get("winner")
+            if not isinstance(w, str):
+                raise ValueError(T.gettext('give the winner\'s name (or "nobody" when the piece is set aside)'))
+            winner = self.players.winner(w)
+            caste = parse_caste(item.get("caste", ""))
+            hid = self.hex_or_raise(item.get("hex", ""))
+            tallies = self.tally_values(item["tallies"]) if "tallies" in item else None
+        except ValueError as e:
+            self.probs.add(path, str(e))
+            return None
+        return CaptureSpec(hid, caste, winner, tallies)
 
     def hex_or_raise(self, ref: object) -> str:
         if not isinstance(ref, str):

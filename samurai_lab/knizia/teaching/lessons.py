@@ -741,9 +741,11 @@ def _goal(value: dict, where: str, board: Board) -> Goal:
         if not board.is_settlement[board.resolve(ref)]:
             raise LessonError(f"{where}: {ref} is not a settlement")
     for c in castes:
-        Caste(c)
-    if getattr(goal, "figure", None) is not None:
-        Figure(goal.figure)
+        if c not in {x.value for x in Caste}:
+            raise LessonError(f"{where}: {c!r} is not a caste; write {', '.join(x.value for x in CASTES)}")
+    figure = getattr(goal, "figure", None)
+    if figure is not None and figure not in {x.value for x in Figure}:
+        raise LessonError(f"{where}: {figure!r} is not a figure; write one of {', '.join(x.value for x in Figure)}")
     return goal
 
 

@@ -51,7 +51,6 @@ def extract_scenario(fileobj, keywords: Any, comment_tags: Any, options: dict) -
             yield 0, None, value.strip(), [_COMMENT.format(name=name, what=f"description of variant {k + 1}")]
 
 
-
 def extract_lesson(fileobj, keywords: Any, comment_tags: Any, options: dict) -> Iterator[tuple[int, None, str, list[str]]]:
     """Yield ``(line, None, message, [])`` for every chapter's title and paragraphs and every task's prompt, hint
     and success text of the lesson file, unchanged, as its loader keeps them (``knizia.teaching.lessons``)."""

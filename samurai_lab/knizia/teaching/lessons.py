@@ -648,13 +648,14 @@ class Task:
     focus: tuple[str, ...]
     moves: int = 1
     success: str = N_("Well done!")
+    #: The prepared positions built so far, by ruleset (a state never changes: each is built once).
+    built: dict[Ruleset, GameState] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def position(self, ruleset: Ruleset) -> GameState:
-        """The prepared position (built once per ruleset, kept by the task: a state never changes)."""
-        built = self.__dict__.setdefault("_positions", {})
-        if ruleset not in built:
-            built[ruleset] = build_position(self.setup, ruleset, where=f"lesson task {self.id}")
-        return built[ruleset]
+        """The prepared position under ``ruleset``."""
+        if ruleset not in self.built:
+            self.built[ruleset] = build_position(self.setup, ruleset, where=f"lesson task {self.id}")
+        return self.built[ruleset]
 
     def text(self, ruleset: Ruleset) -> str:
         """The task in the current language and the edition's words."""
@@ -751,7 +752,7 @@ def _goal(value: dict, where: str, board: Board) -> Goal:
 
 def _task(value: object, name: str, place: str, board: Board) -> Task:
     """One ``[[chapter.task]]`` of the file ``name`` (``place``: its chapter and number, named until its id is
-    known), its fields, position, goal and hexes checked (its position built once)."""
+    known), its fields, position, goal and hexes checked (the position under the 1998 rules kept by the task)."""
     named = value.get("id") if isinstance(value, dict) else None
     where = f"{name}: task {named}" if isinstance(named, str) else place
     given = _table(value, {**_TASK, **_SETUP}, ("id", "prompt", "hand", "goal", "hint", "focus"), where)
@@ -764,13 +765,15 @@ def _task(value: object, name: str, place: str, board: Board) -> Task:
     try:
         if len([tile(c) for c in setup.hand.split()]) != 5:
             raise ValueError(f"hand: a hand is five tiles, not {setup.hand!r}")
-        build_position(setup, EDITION_1998, where)
+        position = build_position(setup, EDITION_1998, where)
         for ref in given["focus"]:
             board.resolve(ref)
         goal = _goal(given.pop("goal"), f"{where}: goal", board)
     except (ValueError, TypeError, IndexError) as e:
         raise LessonError(str(e) if str(e).startswith(where) else f"{where}: {e}") from None
-    return Task(setup=setup, goal=goal, **given)
+    task = Task(setup=setup, goal=goal, **given)
+    task.built[EDITION_1998] = position
+    return task
 
 
 def load_lesson(text: str, name: str = LESSON_FILE.name) -> tuple[Chapter, ...]:

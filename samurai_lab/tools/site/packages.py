@@ -222,10 +222,9 @@ def tree_files(root: Path, base: Path, suffixes: tuple[str, ...]) -> list[tuple[
 def app_wheel(notebooks: Path, scenarios: Path, thumbs: Path) -> bytes:
     """samurai_lab for the browser: the package without its server tools, its bundled notebooks, scenario
     files, thumbnails and puzzles copied in (``samurai_lab.common.resources`` finds them as in an installed wheel)."""
-    package = [f for f in tree_files(PACKAGE, REPO, (".py", ".json", ".mo", ".js", ".css"))
+    package = [f for f in tree_files(PACKAGE, REPO, (".py", ".json", ".mo", ".js", ".css", ".toml"))
                if not f[0].startswith(("samurai_lab/tools/", "samurai_lab/bundled/"))]
     package.append(("samurai_lab/tools/__init__.py", b""))
-    package.append(("samurai_lab/knizia/teaching/lessons.toml", (PACKAGE / "knizia/teaching/lessons.toml").read_bytes()))
     bundled = "samurai_lab/bundled"
     files = [*package,
              *[(f"{bundled}/notebooks/{p}", d) for p, d in tree_files(notebooks, notebooks, (".ipynb",))],

@@ -22,7 +22,6 @@ from .core.scoring import score_state
 from .core.model import Phase, _evolve as evolve
 from .core.state import GameState, new_game
 from .core.tiles import sort_tiles
-from .core.text import end_reason_text
 from .scenarios.position import parse_position, position_string
 from .scenarios.records import record_game
 from .teaching.game_text import describe_action
@@ -67,11 +66,10 @@ def filled(view: GameState) -> GameState:
             hands[p], left = left[:sizes[p]], left[sizes[p]:]
         piles.append(left[:view.pile_sizes[p]])
     hidden = [p for p, c in enumerate(captured) if c is None]
-    if hidden:
-        for p in hidden:
-            captured[p] = (0, 0, 0)
-        if view.phase in (Phase.PLAY, Phase.GAME_OVER):
-            captured[hidden[0]] = view.supply()
+    for p in hidden:
+        captured[p] = (0, 0, 0)
+    if hidden and view.phase in (Phase.PLAY, Phase.GAME_OVER):
+        captured[hidden[0]] = view.supply()
     return evolve(view, hands=tuple(hands), piles=tuple(piles), captured=tuple(captured), viewer=None,
                   hidden_hand_sizes=())
 

@@ -157,12 +157,10 @@ class Board:
         i = self.index.get(hid)
         if i is None:
             info = map_graph().nodes[hid]["info"]
-            if info.min_players == 4:
-                text = T.gettext("hex {ref} is not in play with {n} players: {label} lies on {island}, which is in "
-                                 "play with 4 players")
-            else:
-                text = T.gettext("hex {ref} is not in play with {n} players: {label} lies on {island}, which is in "
-                                 "play with {min} or more players")
+            text = (T.gettext("hex {ref} is not in play with {n} players: {label} lies on {island}, which "
+                              "is in play with 4 players") if info.min_players == 4 else
+                    T.gettext("hex {ref} is not in play with {n} players: {label} lies on {island}, which "
+                              "is in play with {min} or more players"))
             raise ValueError(text.format(ref=repr(ref), n=self.n_players, label=info.label,
                                          island=info.island.capitalize(), min=info.min_players))
         return i

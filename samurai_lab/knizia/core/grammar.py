@@ -132,8 +132,3 @@ class WordList(Word):
         each = ",".join(p for p in spec.split(",") if p.strip() != "cap")
         text = self.joined([w.form(each) for w in self.words])
         return capitalised(text) if "cap" in (p.strip() for p in spec.split(",")) else text
-
-
-def word(text: str) -> Word:
-    """``text`` as a ``Word`` of the current language (a ``Word`` stays as it is)."""
-    return text if isinstance(text, Word) else Word(text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action, EndTurn
-from .rules import apply_action, decide, empty_land_around, influence, is_surrounded
+from .rules import apply_action, decide, empty_land_around, influence, is_surrounded, surrounded_with_pieces
 from .ruleset import INSTANT
 from .model import Resolution
 from .state import GameState
@@ -39,11 +39,9 @@ class SettlementTally:
 def settlement_tally(state: GameState, settlement: int) -> SettlementTally:
     """Tallies per caste x player for one settlement, plus its empty land hexes."""
     pieces = state.pieces[settlement]
-    castes = []
-    for c in CASTES:
-        t = influence(state, settlement, c)
-        castes.append(CasteTally(c, t, c in pieces, decide(t)))
-    return SettlementTally(settlement, pieces, tuple(castes), empty_land_around(state, settlement),
+    tallies = [influence(state, settlement, c) for c in CASTES]
+    castes = tuple(CasteTally(c, t, c in pieces, decide(t)) for c, t in zip(CASTES, tallies))
+    return SettlementTally(settlement, pieces, castes, empty_land_around(state, settlement),
                            is_surrounded(state, settlement))
 
 
@@ -78,9 +76,8 @@ def preview(state: GameState, action: Action) -> Preview:
 def pending_resolutions(state: GameState) -> tuple[Resolution, ...]:
     """How every surrounded settlement still holding pieces would be decided now."""
     out = []
-    for s in state.board.settlements:
-        if state.pieces[s] and is_surrounded(state, s):
-            for c in state.pieces[s]:
-                t = influence(state, s, c)
-                out.append(Resolution(s, c, decide(t), t))
+    for s in surrounded_with_pieces(state):
+        for c in state.pieces[s]:
+            t = influence(state, s, c)
+            out.append(Resolution(s, c, decide(t), t))
     return tuple(out)

@@ -73,9 +73,7 @@ def default_seats(n_players: int, ruleset: Ruleset) -> tuple[Seat, ...]:
 def _evolve(state: GameState, **changes) -> GameState:
     """A copy of ``state`` with some fields changed (fast path for the engine; no validation)."""
     new = object.__new__(type(state))
-    d = new.__dict__
-    d.update(state.__dict__)
-    d.update(changes)
+    new.__dict__.update(state.__dict__, **changes)
     return new
 
 
@@ -134,8 +132,7 @@ def pile_for(seed: int | None, player: int, rest: Sequence[Tile]) -> tuple[Tile,
 
 def tile_accounting(state: GameState, player: int) -> Counter:
     """Every one of a player's 20 tiles: in hand, pile, on the board or discarded (full states only)."""
-    count: Counter = Counter()
-    count.update(state.hands[player] or ())
+    count = Counter(state.hands[player] or ())
     count.update(state.piles[player] or ())
     count.update(t for _, t in state.tiles_of(player))
     count.update(state.discarded[player])

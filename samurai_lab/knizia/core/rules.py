@@ -8,6 +8,7 @@ objects to, raising ``IllegalMoveError`` with the rule in the rulebook's words.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from .actions import (Action, EndTurn, IllegalMoveError, MoveTile, Pass, PickTile, PlacePiece, PlaceTile, Swap,
@@ -18,7 +19,8 @@ from .ruleset import END_OF_TURN, FORBIDDEN, INSTANT, STOP_AT_ONCE, Vocabulary
 from .model import Phase, Resolution, _evolve, hands_chosen, pile_for, placed
 from .scoring import score_state, verdict
 from .text import end_reason_text, tile_name
-from .tiles import CASTES, HAND_SIZE, TILE_SET_COUNTS, TILES_BY_CODE, Caste, Figure, Tile, sort_tiles, supply_per_caste
+from .tiles import (CASTES, HAND_SIZE, TILE_SET_COUNTS, TILES_BY_CODE, Caste, Figure, Tile, sort_castes,
+                    sort_tiles, supply_per_caste)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
@@ -46,10 +48,7 @@ def game_over_reason(state: GameState) -> str:
 def is_surrounded(state: GameState, settlement: int) -> bool:
     """Every land hex next to the settlement holds a tile (sea hexes never need filling)."""
     tiles = state.tiles
-    for o in state.board.land_neighbours[settlement]:
-        if tiles[o] is None:
-            return False
-    return True
+    return all(tiles[o] is not None for o in state.board.land_neighbours[settlement])
 
 
 def empty_land_around(state: GameState, settlement: int) -> int:
@@ -74,9 +73,7 @@ def influence(state: GameState, settlement: int, caste: Caste) -> tuple[int, ...
 def decide(tallies: tuple[int, ...]) -> int | None:
     """The single player with the highest sum, or None on a tie for the highest (all-zero included)."""
     best = max(tallies)
-    if tallies.count(best) > 1:
-        return None
-    return tallies.index(best)
+    return None if tallies.count(best) > 1 else tallies.index(best)
 
 
 def _resolve(state: GameState, settlements: list[int]) -> GameState:
@@ -117,35 +114,29 @@ def _resolve(state: GameState, settlements: list[int]) -> GameState:
     return new
 
 
-def end_condition(state: GameState) -> str | None:
+def end_condition(state: GameState, count_board: bool = False) -> str | None:
     """Why the game ends after a capture resolution: a caste has left the board, or 4 pieces are set aside.
 
     In English: the reason is kept as data (positions, records, files); ``text.end_reason_text`` shows it
-    in the current language."""
+    in the current language. ``count_board``: count the pieces on the board, as in a player's view."""
     set_aside = state.set_aside
-    if None in state.captured:  # a player's view: count the pieces on the board
-        on_board = list(state.pieces_on_board())
+    if count_board or None in state.captured:  # a player's view: count the pieces on the board
+        on_board = state.pieces_on_board()
     else:  # every piece is on the board, captured or set aside
         per = supply_per_caste(len(state.seats))
-        on_board = [per - set_aside[0], per - set_aside[1], per - set_aside[2]]
-        for h, b, r in state.captured:  # type: ignore[misc]
-            on_board[0] -= h
-            on_board[1] -= b
-            on_board[2] -= r
+        on_board = [per - set_aside[i] - sum(c[i] for c in state.captured) for i in range(3)]  # type: ignore
     for c in CASTES:
         if on_board[c.index] == 0:
             return f"no {state.ruleset.vocabulary.english('castes')[c]} piece is left on the board"
-    total = set_aside[0] + set_aside[1] + set_aside[2]
+    total = sum(set_aside)
     if total >= SET_ASIDE_LIMIT:
         return f"{total} pieces have been set aside by ties"
     return None
 
 
-def surrounded_with_pieces(state: GameState, candidates=None) -> list[int]:
-    """Settlements (among ``candidates``, default all) that are surrounded and still hold pieces."""
-    board = state.board
-    pool = board.settlements if candidates is None else candidates
-    return [s for s in pool if state.pieces[s] and is_surrounded(state, s)]
+def surrounded_with_pieces(state: GameState) -> list[int]:
+    """Settlements that are surrounded and still hold pieces."""
+    return [s for s in state.board.settlements if state.pieces[s] and is_surrounded(state, s)]
 
 
 # --- targets: the shared source of legal placements ------------------------
@@ -187,16 +178,9 @@ def swap_keeps_castes_apart(state: GameState, a: int, ca: Caste, b: int, cb: Cas
 
 def swap_options(state: GameState) -> list[Swap]:
     """Every exchange of two pieces in two different settlements that leaves no settlement with two alike."""
-    items = swappable_pieces(state)
     ids = state.board.ids
-    out = []
-    for x in range(len(items)):
-        sa, ca = items[x]
-        for y in range(x + 1, len(items)):
-            sb, cb = items[y]
-            if sa != sb and swap_keeps_castes_apart(state, sa, ca, sb, cb):
-                out.append(Swap(ids[sa], ca, ids[sb], cb))
-    return out
+    return [Swap(ids[sa], ca, ids[sb], cb) for (sa, ca), (sb, cb) in combinations(swappable_pieces(state), 2)
+            if sa != sb and swap_keeps_castes_apart(state, sa, ca, sb, cb)]
 
 
 # --- the single legality check --------------------------------------------
@@ -248,12 +232,11 @@ def why_illegal(state: GameState, action: Action | str) -> str | None:
 
 def a_tile(t: Tile, vocab: Vocabulary) -> str:
     """``a High Helmet 2 token``, ``a Ship 1 tile``, ``the figure exchange``: one tile in words, with its article."""
-    if t.is_swap or t.is_move:
-        return T.gettext("the {name}").format(name=tile_name(t, vocab))
     name = tile_name(t, vocab)
-    if name[:1].lower() in "aeiou":
-        return T.gettext("an {name} {tile}").format(name=name, tile=vocab.tile)
-    return T.gettext("a {name} {tile}").format(name=name, tile=vocab.tile)
+    if t.is_swap or t.is_move:
+        return T.gettext("the {name}").format(name=name)
+    text = T.gettext("an {name} {tile}") if name[:1].lower() in "aeiou" else T.gettext("a {name} {tile}")
+    return text.format(name=name, tile=vocab.tile)
 
 
 def _hexes(state: GameState, *refs: str) -> tuple[list[int | None], str | None]:
@@ -413,8 +396,6 @@ def _has_tile_play(state: GameState, hand: tuple[Tile, ...]) -> bool:
     return False
 
 
-# --- enumeration ------------------------------------------------------------
-
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal action of the current step, in a stable order."""
     phase = state.phase
@@ -462,28 +443,26 @@ def apply_action(state: GameState, action: Action | str) -> GameState:
     return _apply_legal(state, action)
 
 
-def _remove_one(hand: tuple[Tile, ...], t: Tile) -> tuple[Tile, ...]:
-    for i, x in enumerate(hand):
-        if x is t:
-            return hand[:i] + hand[i + 1:]
-    i = hand.index(t)  # an equal tile that is not the shared instance
-    return hand[:i] + hand[i + 1:]
+def _replaced(items: tuple, i: int, value: object) -> tuple:
+    """``items`` with the one at ``i`` replaced by ``value``."""
+    return items[:i] + (value,) + items[i + 1:]
+
+
+def _hands_without(state: GameState, t: Tile) -> tuple:
+    """The hands, the current player's without one ``t``."""
+    hand: tuple[Tile, ...] = state.hands[state.current]  # type: ignore[assignment]
+    i = next((k for k, x in enumerate(hand) if x is t), None)
+    if i is None:
+        i = hand.index(t)  # an equal tile that is not the shared instance
+    return _replaced(state.hands, state.current, hand[:i] + hand[i + 1:])
 
 
 def _after_tile(state: GameState, changed_hex: int) -> GameState:
     """Instant capture: resolve settlements next to the hex just filled; R4 decides an end mid-turn."""
     if state.ruleset.capture_timing != INSTANT:
         return state
-    board = state.board
-    pieces, tiles = state.pieces, state.tiles
-    closed = []
-    for s in board.adjacent_settlements[changed_hex]:  # is_surrounded, inlined on this hot path
-        if pieces[s]:
-            for o in board.land_neighbours[s]:
-                if tiles[o] is None:
-                    break
-            else:
-                closed.append(s)
+    closed = [s for s in state.board.adjacent_settlements[changed_hex]
+              if state.pieces[s] and is_surrounded(state, s)]
     if not closed:
         return state
     state = _resolve(state, closed)
@@ -499,18 +478,10 @@ def _apply_legal(state: GameState, action: Action) -> GameState:
 
 def place_tile_at(state: GameState, tile: Tile, i: int) -> GameState:
     """Lay ``tile`` from the current hand on hex index ``i`` (legality already checked)."""
-    cur = state.current
-    tiles = state.tiles
-    hands = state.hands
-    new = object.__new__(type(state))
-    d = new.__dict__
-    d.update(state.__dict__)
-    d["tiles"] = tiles[:i] + (placed(cur, tile),) + tiles[i + 1:]
-    d["hands"] = hands[:cur] + (_remove_one(hands[cur], tile),) + hands[cur + 1:]  # type: ignore[arg-type]
-    d["events"] = ()
-    d["normal_played"] = state.normal_played or not tile.fast
-    d["played_this_turn"] = state.played_this_turn + 1
-    d["passes"] = 0
+    new = _evolve(state, tiles=_replaced(state.tiles, i, placed(state.current, tile)),
+                  hands=_hands_without(state, tile), events=(),
+                  normal_played=state.normal_played or not tile.fast,
+                  played_this_turn=state.played_this_turn + 1, passes=0)
     if not state.board.adjacent_settlements[i]:  # no settlement next to it: nothing to resolve
         return new
     return _after_tile(new, i)
@@ -522,15 +493,12 @@ def _apply_place(state: GameState, action: PlaceTile) -> GameState:
 
 def _apply_move(state: GameState, action: MoveTile) -> GameState:
     board = state.board
-    cur = state.current
     a, b = board.resolve(action.from_hex), board.resolve(action.to_hex)
     tiles = list(state.tiles)
     tiles[b] = tiles[a]
-    tiles[a] = placed(cur, MOVE_TILE)
-    hands = list(state.hands)
-    hands[cur] = _remove_one(hands[cur], MOVE_TILE)  # type: ignore[arg-type]
-    new = _evolve(state, tiles=tuple(tiles), hands=tuple(hands), events=(), normal_played=True,
-                  played_this_turn=state.played_this_turn + 1, passes=0)
+    tiles[a] = placed(state.current, MOVE_TILE)
+    new = _evolve(state, tiles=tuple(tiles), hands=_hands_without(state, MOVE_TILE), events=(),
+                  normal_played=True, played_this_turn=state.played_this_turn + 1, passes=0)
     return _after_tile(new, b)
 
 
@@ -541,28 +509,22 @@ def _apply_swap(state: GameState, action: Swap) -> GameState:
     pieces = list(state.pieces)
     pieces[a] = _with_piece(pieces[a], action.caste_a, action.caste_b)
     pieces[b] = _with_piece(pieces[b], action.caste_b, action.caste_a)
-    hands = list(state.hands)
-    hands[cur] = _remove_one(hands[cur], SWAP_TILE)  # type: ignore[arg-type]
-    discarded = list(state.discarded)
-    discarded[cur] = discarded[cur] + (SWAP_TILE,)
-    return _evolve(state, pieces=tuple(pieces), hands=tuple(hands), discarded=tuple(discarded), events=(),
+    return _evolve(state, pieces=tuple(pieces), hands=_hands_without(state, SWAP_TILE),
+                   discarded=_replaced(state.discarded, cur, state.discarded[cur] + (SWAP_TILE,)), events=(),
                    played_this_turn=state.played_this_turn + 1, passes=0)
 
 
 def end_turn(state: GameState, action: EndTurn | None = None) -> GameState:
     """End the turn: resolve pending captures (end-of-turn timing), end the game or refill and pass on."""
-    new = state
+    events: tuple[Resolution, ...] = ()
     if state.ruleset.capture_timing == END_OF_TURN:
-        new = _evolve(state, events=())
-        closed = surrounded_with_pieces(new)
+        closed = surrounded_with_pieces(state)
         if closed:
-            new = _resolve(new, closed)
-        if new.end_reason is not None:
-            return _evolve(new, phase=Phase.GAME_OVER)
-        return _next_turn(new, passes=0, refill=state.current, events=new.events)
-    if new.end_reason is not None:
-        return _evolve(new, phase=Phase.GAME_OVER, events=())
-    return _next_turn(new, passes=0, refill=state.current)
+            state = _resolve(_evolve(state, events=()), closed)
+            events = state.events
+    if state.end_reason is not None:
+        return _evolve(state, phase=Phase.GAME_OVER, events=events)
+    return _next_turn(state, passes=0, refill=state.current, events=events)
 
 
 def _apply_pass(state: GameState, action: Pass) -> GameState:
@@ -577,8 +539,7 @@ def _apply_pass(state: GameState, action: Pass) -> GameState:
 def _with_piece(ps: tuple[Caste, ...], out: Caste, into: Caste) -> tuple[Caste, ...]:
     lst = list(ps)
     lst.remove(out)
-    lst.append(into)
-    return tuple(sorted(lst, key=lambda c: c.index))
+    return sort_castes((*lst, into))
 
 
 def _next_turn(state: GameState, passes: int, refill: int | None = None,
@@ -586,59 +547,40 @@ def _next_turn(state: GameState, passes: int, refill: int | None = None,
     """Hand over to the next player, after refilling ``refill``'s hand to five from his pile.
 
     ``events`` are the captures the end of the turn resolved (end-of-turn timing)."""
-    new = object.__new__(type(state))
-    d = new.__dict__
-    d.update(state.__dict__)
-    d["current"] = (state.current + 1) % len(state.seats)
-    d["turn"] = state.turn + 1
-    d["normal_played"] = False
-    d["played_this_turn"] = 0
-    d["passes"] = passes
-    d["events"] = events
+    changes = {}
     if refill is not None:
         hand = state.hands[refill] or ()
         pile = state.piles[refill] or ()
         k = min(HAND_SIZE - len(hand), len(pile))
         if k > 0:
-            hands = list(state.hands)
-            piles = list(state.piles)
-            sizes = list(state.pile_sizes)
-            hands[refill] = sort_tiles(hand + pile[:k])
-            piles[refill] = pile[k:]
-            sizes[refill] = len(pile) - k
-            d["hands"], d["piles"], d["pile_sizes"] = tuple(hands), tuple(piles), tuple(sizes)
-    return new
+            changes = {"hands": _replaced(state.hands, refill, sort_tiles(hand + pile[:k])),
+                       "piles": _replaced(state.piles, refill, pile[k:]),
+                       "pile_sizes": _replaced(state.pile_sizes, refill, len(pile) - k)}
+    return _evolve(state, current=(state.current + 1) % len(state.seats), turn=state.turn + 1,
+                   normal_played=False, played_this_turn=0, passes=passes, events=events, **changes)
 
 
 def _apply_piece(state: GameState, action: PlacePiece) -> GameState:
     board = state.board
     i = board.resolve(action.hex)
-    pieces = list(state.pieces)
-    pieces[i] = tuple(sorted(pieces[i] + (action.caste,), key=lambda c: c.index))
-    full = all(len(pieces[s]) == board.capacity[s] for s in board.settlements)
-    nxt = (state.current + 1) % state.n_players
-    new = _evolve(state, pieces=tuple(pieces), current=nxt, events=())
-    if full:  # every piece is on the board: play begins with seat 0
-        new = _evolve(new, phase=Phase.PLAY, current=0)
-    return new
+    pieces = _replaced(state.pieces, i, sort_castes(state.pieces[i] + (action.caste,)))
+    if all(len(pieces[s]) == board.capacity[s] for s in board.settlements):  # all placed: seat 0 begins play
+        return _evolve(state, pieces=pieces, phase=Phase.PLAY, current=0, events=())
+    return _evolve(state, pieces=pieces, current=(state.current + 1) % state.n_players, events=())
 
 
 def _apply_pick(state: GameState, action: PickTile) -> GameState:
     cur = state.current
-    hands = list(state.hands)
-    hand = sort_tiles(hands[cur] + (action.tile,))  # type: ignore[operator]
-    hands[cur] = hand
+    hand = sort_tiles(state.hands[cur] + (action.tile,))  # type: ignore[operator]
+    hands = _replaced(state.hands, cur, hand)
     if len(hand) < HAND_SIZE:
-        return _evolve(state, hands=tuple(hands), events=())
+        return _evolve(state, hands=hands, events=())
     rest = TILE_SET_COUNTS.copy()
     rest.subtract(hand)
-    piles = list(state.piles)
-    piles[cur] = pile_for(state.seed, cur, list(rest.elements()))
-    sizes = list(state.pile_sizes)
-    sizes[cur] = len(piles[cur])
-    if cur + 1 < state.n_players:
-        return _evolve(state, hands=tuple(hands), piles=tuple(piles), pile_sizes=tuple(sizes), current=cur + 1, events=())
-    return hands_chosen(_evolve(state, hands=tuple(hands), piles=tuple(piles), pile_sizes=tuple(sizes)))
+    pile = pile_for(state.seed, cur, list(rest.elements()))
+    new = _evolve(state, hands=hands, piles=_replaced(state.piles, cur, pile),
+                  pile_sizes=_replaced(state.pile_sizes, cur, len(pile)), current=cur + 1, events=())
+    return new if cur + 1 < state.n_players else hands_chosen(new)
 
 
 _APPLY = {

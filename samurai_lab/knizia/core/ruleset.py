@@ -6,7 +6,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ...i18n import DEFAULT_LANGUAGE, N_, Domain, get_language, use_language
-from .tiles import Caste, Figure
+from .tiles import _FIGURE_CASTE, Caste, Figure
 from .grammar import Word
 
 T = Domain("knizia")
@@ -64,6 +64,10 @@ RULINGS: tuple[Ruling, ...] = (
     )),
 )
 RULINGS_BY_ID = {r.id: r for r in RULINGS}
+#: The values each option of a ``Ruleset`` may take, R1-R4 first.
+OPTION_VALUES: dict[str, tuple[str, ...]] = {
+    **{r.field: tuple(v for v, _ in r.choice_texts) for r in RULINGS},
+    "captures_visible": (BY_PLAYER_COUNT, OPEN, HIDDEN), "setup": (CHOSEN, RANDOM), "hands": (CHOSEN, RANDOM)}
 
 
 # NOTE: The words of each edition, in the rulebooks' own vocabulary: Italian 1998 from rulebook 000,
@@ -128,11 +132,8 @@ def _words(edition: str) -> dict:
 
 
 def _english_words(edition: str) -> dict:
-    words = _WORDS.get((edition, DEFAULT_LANGUAGE))
-    if words is None:
-        with use_language(DEFAULT_LANGUAGE):
-            words = _words(edition)
-    return words
+    with use_language(DEFAULT_LANGUAGE):
+        return _words(edition)
 
 
 class _Word:
@@ -181,13 +182,8 @@ class Vocabulary:
 
     def figure(self, figure: Figure) -> str:
         """Display name of a tile figure."""
-        w = _words(self.edition)
-        castes = w["castes"]
-        return {
-            Figure.HELMET: castes[Caste.HELMET], Figure.BUDDHA: castes[Caste.BUDDHA],
-            Figure.RICE: castes[Caste.RICE], Figure.SAMURAI: w["samurai"], Figure.RONIN: w["ronin"],
-            Figure.SHIP: w["ship"], Figure.SWAP: w["swap"], Figure.MOVE: w["move"],
-        }[figure]
+        caste = _FIGURE_CASTE.get(figure)  # the other figures' words are kept under their names
+        return self.caste(caste) if caste else _words(self.edition)[figure.value]
 
     def colour(self, colour: str) -> str:
         """A colour's name in the current language (``green`` -> ``verde``); other colours as given."""
@@ -239,19 +235,10 @@ class Ruleset:
 
     def problems(self) -> list[str]:
         """Every invalid field, in words."""
-        allowed = {
-            "edition": tuple(VOCABULARY), "captures_visible": (BY_PLAYER_COUNT, OPEN, HIDDEN),
-            "setup": (CHOSEN, RANDOM), "hands": (CHOSEN, RANDOM),
-        }
-        for r in RULINGS:
-            allowed[r.field] = tuple(v for v, _ in r.choice_texts)
-        out = []
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if value not in allowed[f.name]:
-                out.append(T.gettext("{field} must be one of {values} (not {value})").format(
-                    field=f.name, values=", ".join(allowed[f.name]), value=repr(value)))
-        return out
+        allowed = {"edition": tuple(VOCABULARY), **OPTION_VALUES}
+        return [T.gettext("{field} must be one of {values} (not {value})").format(
+                    field=f.name, values=", ".join(allowed[f.name]), value=repr(getattr(self, f.name)))
+                for f in fields(self) if getattr(self, f.name) not in allowed[f.name]]
 
     @property
     def vocabulary(self) -> Vocabulary:

@@ -80,15 +80,13 @@ def score(
         best = max(col)
         top = [p for p in range(n) if col[p] == best]
         cname = vocab.caste(c)
+        leaders.append(top[0] if best and len(top) == 1 else None)
         if best == 0:
-            leaders.append(None)
             lines.append(T.gettext("{caste}: nobody holds any, no leader").format(caste=cname))
         elif len(top) > 1:
-            leaders.append(None)
             lines.append(T.gettext("{caste}: {players} tie with {n}, no leader").format(
                 caste=cname, players=_join([nm[p] for p in top]), n=best))
         else:
-            leaders.append(top[0])
             lines.append(T.gettext("{caste}: {player} leads with {n}").format(caste=cname, player=nm[top[0]], n=best))
     everyone = tuple(range(n))
     steps.append(ScoringStep("leaders", T.gettext("Leaders. {lines}.").format(lines="; ".join(lines)), everyone))

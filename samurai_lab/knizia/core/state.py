@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -65,11 +66,8 @@ class GameState:
 
     def pieces_on_board(self) -> tuple[int, int, int]:
         """Caste pieces still on the board, per caste."""
-        counts = [0, 0, 0]
-        for ps in self.pieces:
-            for c in ps:
-                counts[c.index] += 1
-        return counts[0], counts[1], counts[2]
+        counts = Counter(c for ps in self.pieces for c in ps)
+        return tuple(counts[c] for c in CASTES)  # type: ignore[return-value]
 
     def supply(self) -> tuple[int, int, int]:
         """Pieces not yet placed (only during setup is this non-zero)."""

@@ -107,15 +107,8 @@ def _component_data() -> dict:
     return json.loads(resources.files(__package__).joinpath("data/samurai.json").read_text("utf-8"))
 
 
-def _load_tiles() -> tuple[tuple[Tile, int], ...]:
-    out = []
-    for rank, t in enumerate(_component_data()["tiles"]):
-        out.append((Tile.make(t["code"], Figure(t["figure"]), t["value"], bool(t["fast"]), t["placement"], rank),
-                    int(t["count"])))
-    return tuple(out)
-
-
-_KINDS = _load_tiles()
+_KINDS = tuple((Tile.make(t["code"], Figure(t["figure"]), t["value"], bool(t["fast"]), t["placement"], rank),
+                int(t["count"])) for rank, t in enumerate(_component_data()["tiles"]))
 #: The distinct tile kinds in canonical order.
 TILE_KINDS: tuple[Tile, ...] = tuple(t for t, _ in _KINDS)
 #: One player's full set of 20 tiles (copies repeated), in canonical order.
@@ -182,9 +175,8 @@ def describe_value(v: object) -> str:
     if isinstance(v, str):
         return shown
     name = type(v).__name__
-    if name[:1].lower() in "aeiou":
-        return T.gettext("an {type} {value}").format(type=name, value=shown).rstrip()
-    return T.gettext("a {type} {value}").format(type=name, value=shown).rstrip()
+    text = T.gettext("an {type} {value}") if name[:1].lower() in "aeiou" else T.gettext("a {type} {value}")
+    return text.format(type=name, value=shown).rstrip()
 
 
 def sort_tiles(tiles) -> tuple[Tile, ...]:
@@ -192,7 +184,13 @@ def sort_tiles(tiles) -> tuple[Tile, ...]:
     return tuple(sorted(tiles, key=_RANK))
 
 
+def sort_castes(castes) -> tuple[Caste, ...]:
+    """Castes in caste order (H, B, R), as a settlement holds them."""
+    return tuple(sorted(castes, key=_INDEX))
+
+
 _RANK = attrgetter("rank")
+_INDEX = attrgetter("index")
 
 
 SUPPLY_PER_CASTE: dict[int, int] = {int(k): int(v) for k, v in _component_data()["supply_per_caste"].items()}

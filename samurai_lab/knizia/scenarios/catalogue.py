@@ -62,11 +62,9 @@ def catalogue(folder: Path | str = SCENARIO_DIR) -> list[ExampleEntry]:
         raise ValueError(T.gettext("the scenario folder {folder} does not exist").format(folder=folder))
     out = []
     for path in sorted(folder.glob("*.toml")):
-        key = key_of(path)
-        if key is None:
-            continue
-        sc = load(path)
-        out.append(ExampleEntry(key, path, sc.edition, sc.title))
+        if (key := key_of(path)) is not None:
+            sc = load(path)
+            out.append(ExampleEntry(key, path, sc.edition, sc.title))
     out.sort(key=lambda e: (e.key[0] != "E", e.number, e.path.name))
     return out
 

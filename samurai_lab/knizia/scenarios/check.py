@@ -60,7 +60,7 @@ def run_variant(scenario: Scenario, variant: Variant) -> list[str]:
     for ps in played:
         label = f"step {ps.step.number} ({ps.step.text})"
         exp = ps.expect
-        if ps.error is not None and not (exp is not None and exp.expects_illegal):
+        if ps.error is not None and not (exp is not None and exp.illegal):
             failures.append(f"{label}: the rules refused it: {ps.error}")
             return failures  # the later steps would start from the wrong position
         if exp is not None:
@@ -138,6 +138,4 @@ def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: 
     counts = {s: sum(1 for r in results if r.status == s) for s in ("ok", "failed", "invalid")}
     print(f"{len(results)} scenario{'s' if len(results) != 1 else ''}: {counts['ok']} ok, "
           f"{counts['failed']} failed, {counts['invalid']} invalid", file=out)
-    if counts["invalid"]:
-        return 2
-    return 1 if counts["failed"] else 0
+    return 2 if counts["invalid"] else 1 if counts["failed"] else 0

@@ -47,11 +47,8 @@ class Problems:
     def add(self, path: str, message: str) -> None:
         self.items.append(Problem(self.file, path, message))
 
-    def __len__(self) -> int:
+    def __len__(self) -> int:  # also what ``bool`` asks: is there any problem?
         return len(self.items)
-
-    def __bool__(self) -> bool:
-        return bool(self.items)
 
     def raise_if_any(self) -> None:
         if self.items:

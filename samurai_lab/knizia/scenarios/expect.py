@@ -81,10 +81,6 @@ class Expectation:
     illegal: bool | str | None = None  # steps only: the action must be refused (str: words the reason contains)
 
     @property
-    def expects_illegal(self) -> bool:
-        return bool(self.illegal)
-
-    @property
     def needs_score(self) -> bool:
         return bool(self.winners is not None or self.decided_by or self.leaders or self.leaderships
                     or self.other_pieces or self.totals)

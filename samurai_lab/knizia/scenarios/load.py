@@ -17,8 +17,7 @@ from ...i18n import Domain
 from ..core.actions import HEX_FIELDS, PickTile, PlacePiece, action_hex_ids, parse_action
 from ..core.board import Board, board_for
 from ..core.rules import influence
-from ..core.ruleset import (BY_PLAYER_COUNT, CHOSEN, FINISH_TURN, HIDDEN, INSTANT, OPEN, PRESETS, RANDOM, RULINGS,
-                       RULINGS_BY_ID, VOCABULARY, Ruleset)
+from ..core.ruleset import FINISH_TURN, INSTANT, OPTION_VALUES, PRESETS, RULINGS_BY_ID, VOCABULARY, Ruleset
 from ..core.model import Phase, Placed, Resolution, Seat
 from ..core.state import GameState
 from ..core.tiles import CASTES, HAND_SIZE, Caste, Tile, supply_per_caste, tile as tile_by_code
@@ -43,9 +42,6 @@ SOURCE_KEYS = ("seed", "language", "text")
 SOURCE_LANGUAGES = ("it", "ru", "es", "fr", "en")
 FILL_MODES = ("none", "random")
 
-OPTION_VALUES: dict[str, tuple[str, ...]] = {r.field: tuple(v for v, _ in r.choice_texts) for r in RULINGS}
-OPTION_VALUES.update({"captures_visible": (BY_PLAYER_COUNT, OPEN, HIDDEN), "setup": (CHOSEN, RANDOM),
-                      "hands": (CHOSEN, RANDOM)})
 V = TypeVar("V")
 KNOWN_COLOURS = tuple(dict.fromkeys(c for v in VOCABULARY.values() for c in v.colours))
 
@@ -130,12 +126,11 @@ class _Loader:
         self.xr: ExpectationReader | None = None  # once the players and the board are known
         self.written: dict[str, str] = {}  # "pieces.HO35" -> "pieces.Kyoto" (paths as the file wrote them)
 
-    # --- whole file ------------------------------------------------------------
     def load(self) -> Scenario | None:
         d, r = self.data, self.r
         r.keys(d, TOP_KEYS, "")
         title = r.get(d, "title", str, "", required=True)
-        description = r.get(d, "description", str, "")
+        description = r.get(d, "description", str, "", default="")
         if title is not MISSING and not title.strip():
             self.probs.add("title", T.gettext('the title is empty'))
         ruleset = self._rules(d.get("rules", {}), "rules", None) if r.get(d, "rules", dict, "") is not MISSING \
@@ -162,11 +157,10 @@ class _Loader:
             if not self.probs:
                 self.probs.add("", T.gettext('the position could not be built'))
             return None
-        return Scenario(title=title.strip(), description=(description if description is not MISSING else "").strip(),
+        return Scenario(title=title.strip(), description=description.strip(),
                         state=state, steps=steps, expectations=final, variants=variants, focus=focus,
                         path=self.name, fill=fill, sources=sources)
 
-    # --- the rulebooks' own sentences ---------------------------------------------
     def _sources(self) -> tuple[Source, ...]:
         """``[[source]]``: seed (the rulebook's number), language, text (quoted exactly)."""
         out = []
@@ -186,7 +180,6 @@ class _Loader:
                 out.append(Source(seed=seed.strip(), language=lang, text=text.strip()))
         return tuple(out)
 
-    # --- rules -------------------------------------------------------------------
     def _rules(self, table: dict, path: str, base: Ruleset | None) -> Ruleset | None:
         """A ruleset: the preset named by ``edition`` (or ``base``) with the named options changed."""
         known = ("edition", *OPTION_VALUES, *RULINGS_BY_ID)
@@ -325,12 +318,11 @@ class _Loader:
         d, r, board = self.data, self.r, self.board
         assert board is not None and self.players is not None
         bad_players = self._player_details(specs)
-        phase_v = r.choice(d, "phase", PHASES, "", T.gettext("phase must be one of {items}, not {value}"))
-        phase = Phase(phase_v) if phase_v is not MISSING else Phase.PLAY
-        seed = r.get(d, "seed", int, "")
-        seed = None if seed is MISSING else seed
-        fill = r.choice(d, "fill", FILL_MODES, "", T.gettext("fill must be one of {items}, not {value}"))
-        fill = fill if fill is not MISSING else "none"
+        phase = Phase(r.choice(d, "phase", PHASES, "", T.gettext("phase must be one of {items}, not {value}"),
+                               default=Phase.PLAY))
+        seed = r.get(d, "seed", int, "", default=None)
+        fill = r.choice(d, "fill", FILL_MODES, "", T.gettext("fill must be one of {items}, not {value}"),
+                        default="none")
 
         pieces, listed, pieces_bad = self._pieces(phase)
         tiles: list[Placed | None] = [None] * len(board.ids)
@@ -417,10 +409,9 @@ class _Loader:
             bad = "turn" in self.data
             turn = {}
         r.keys(turn, TURN_KEYS, "turn")
-        for k, t in (("normal_played", bool), ("played", int), ("passes", int), ("player", str), ("number", int),
-                     ("end_reason", str)):
-            if k in turn and not is_type(turn[k], t):
-                bad = True
+        bad = bad or any(k in turn and not is_type(turn[k], t) for k, t in (
+            ("normal_played", bool), ("played", int), ("passes", int), ("player", str), ("number", int),
+            ("end_reason", str)))
         current = None
         pv = r.get(turn, "player", str, "turn")
         if pv is not MISSING:
@@ -429,22 +420,20 @@ class _Loader:
             except ValueError as e:
                 self.probs.add("turn.player", str(e))
                 bad = True
-        number = r.get(turn, "number", int, "turn")
-        number = None if number is MISSING else number
+        number = r.get(turn, "number", int, "turn", default=None)
         if number is not None and number < 1:
             self.probs.add("turn.number", T.gettext("turns are numbered from 1, not {number}").format(number=number))
             bad = True
             number = None
         counts = {}
         for key in ("played", "passes"):
-            v = r.get(turn, key, int, "turn")
-            v = 0 if v is MISSING else v
+            v = r.get(turn, key, int, "turn", default=0)
             if v < 0:
                 self.probs.add(f"turn.{key}", T.gettext("cannot be negative ({value})").format(value=v))
                 bad = True
             counts[key] = max(v, 0)
-        normal = r.get(turn, "normal_played", bool, "turn")
-        end_reason = r.get(turn, "end_reason", str, "turn")
+        normal = r.get(turn, "normal_played", bool, "turn", default=False)
+        end_reason = r.get(turn, "end_reason", str, "turn", default="")
         if current is None:
             placed_pieces = sum(len(ps) for ps in pieces) - 3
             if phase is Phase.PLACE_PIECES:
@@ -457,8 +446,8 @@ class _Loader:
                 current = 0
         if number is None:
             number = current + 1 if phase in (Phase.PLAY, Phase.GAME_OVER) else 1
-        spec = _TurnSpec(current, number, normal is not MISSING and normal, counts["played"], counts["passes"],
-                         end_reason if end_reason is not MISSING and end_reason.strip() else None)
+        spec = _TurnSpec(current, number, normal, counts["played"], counts["passes"],
+                         end_reason if end_reason.strip() else None)
         return spec, bad
 
     def _add_state_problems(self, state: GameState, skip: set[str], prefix: str, exclude=frozenset(),
@@ -511,15 +500,14 @@ class _Loader:
                     by = self.players.index(byv)  # type: ignore[union-attr]
                 except ValueError as e:
                     self.probs.add(f"{path}.by", str(e))
-            narration = self.r.get(item, "narration", str, path)
+            narration = self.r.get(item, "narration", str, path, default="")
             exp = self._expect(item, path, in_step=True)
             focus = self._hex_list(item["focus"], f"{path}.focus") if "focus" in item else None
             if action is None:
                 continue
             if focus is None:
                 focus = self._action_focus(action)
-            out.append(Step(number, action, text.strip(), by, (narration if narration is not MISSING else "").strip(),
-                            exp, tuple(focus)))
+            out.append(Step(number, action, text.strip(), by, narration.strip(), exp, tuple(focus)))
         self._setup_order(out)
         return tuple(out)
 
@@ -565,12 +553,8 @@ class _Loader:
         if not isinstance(value, list):
             self.probs.add(path, T.gettext("expected a list of hexes, got {kind}").format(kind=kind(value)))
             return []
-        out = []
-        for k, ref in enumerate(value):
-            hid = read_hex(self.board, ref, f"{path}[{k + 1}]", self.probs)
-            if hid is not None:
-                out.append(hid)
-        return out
+        hexes = [read_hex(self.board, ref, f"{path}[{k + 1}]", self.probs) for k, ref in enumerate(value)]
+        return [h for h in hexes if h is not None]
 
     def _focus(self, d: dict, steps, final) -> tuple[str, ...]:
         if self.board is None:
@@ -595,7 +579,6 @@ class _Loader:
                 hexes = []
         return tuple(dict.fromkeys(hexes))
 
-    # --- variants ------------------------------------------------------------------------------
     def _variants(self, state: GameState, steps) -> tuple[Variant, ...]:
         out = []
         names: set[str] = set()
@@ -609,7 +592,7 @@ class _Loader:
                 elif name in names:
                     self.probs.add(f"{path}.name", T.gettext("two variants are called {name}").format(name=repr(name)))
                 names.add(name)
-            desc = self.r.get(item, "description", str, path)
+            desc = self.r.get(item, "description", str, path, default="")
             rules_t = self.r.get(item, "rules", dict, path, required=True)
             ruleset = self._rules(rules_t, f"{path}.rules", state.ruleset) if rules_t is not MISSING else None
             final = self._expect(item, path, in_step=False)
@@ -633,8 +616,7 @@ class _Loader:
             if vstate.end_reason is None or state.end_reason == _derived_end(state):
                 vstate = replace(vstate, end_reason=_derived_end(vstate))
             self._add_state_problems(vstate, set(), f"{path} ({name}): ", exclude=frozenset(base_problems))
-            out.append(Variant(name.strip(), (desc if desc is not MISSING else "").strip(), ruleset, vstate,
-                               final, per_step))
+            out.append(Variant(name.strip(), desc.strip(), ruleset, vstate, final, per_step))
         return tuple(out)
 
 

@@ -17,7 +17,7 @@ from typing import Sequence
 
 from ...i18n import N_, Domain
 from ..core.model import Placed, Resolution, placed
-from ..core.tiles import CASTE_WORDS, CASTES, Caste, tile as tile_by_code
+from ..core.tiles import CASTE_WORDS, CASTES, Caste, sort_castes, tile as tile_by_code
 from .reader import kind, short
 
 T = Domain("knizia")
@@ -48,10 +48,6 @@ def parse_castes(text: str) -> tuple[Caste, ...]:
 
 def castes_text(castes: Sequence[Caste]) -> str:
     return "".join(c.value for c in castes)
-
-
-def sort_castes(castes: Sequence[Caste]) -> tuple[Caste, ...]:
-    return tuple(sorted(castes, key=lambda c: c.index))
 
 
 def parse_counts(value: object) -> tuple[int, int, int]:

@@ -30,9 +30,7 @@ def kind(v: object) -> str:
 
 def is_type(v: object, t: type) -> bool:
     """isinstance, except that true/false is not a number."""
-    if t is int:
-        return isinstance(v, int) and not isinstance(v, bool)
-    return isinstance(v, t)
+    return isinstance(v, t) and not (t is int and isinstance(v, bool))
 
 
 class Reader:
@@ -49,37 +47,38 @@ class Reader:
                     T.gettext("unknown key {key}; known keys: {known}")
                 self.probs.add(join(path, k), text.format(key=repr(k), near=repr(near), known=", ".join(known)))
 
-    def get(self, table: dict, key: str, t: type | tuple[type, ...], path: str, required: bool = False) -> Any:
-        """The value if present and of type ``t``; ``MISSING`` otherwise (a problem is added if wrong)."""
+    def get(self, table: dict, key: str, t: type | tuple[type, ...], path: str, required: bool = False,
+            default: Any = MISSING) -> Any:
+        """The value if present and of type ``t``; ``default`` otherwise (a problem is added if wrong)."""
         if key not in table:
             if required:
                 self.probs.add(join(path, key), T.gettext('this field is required'))
-            return MISSING
+            return default
         v = table[key]
         types = t if isinstance(t, tuple) else (t,)
         if any(is_type(v, x) for x in types):
             return v
         want = T.gettext(" or ").join(T.gettext(TYPE_WORDS[x]) if x in TYPE_WORDS else x.__name__ for x in types)
         self.probs.add(join(path, key), T.gettext("expected {want}, got {kind} {value}").format(want=want, kind=kind(v), value=short(v)))
-        return MISSING
+        return default
 
-    def choice(self, table: dict, key: str, choices: tuple[str, ...], path: str, message: str) -> Any:
-        """The text at ``key`` if it is one of ``choices``; ``MISSING`` otherwise, a wrong one reported with
+    def choice(self, table: dict, key: str, choices: tuple[str, ...], path: str, message: str,
+               default: Any = MISSING) -> Any:
+        """The text at ``key`` if it is one of ``choices``; ``default`` otherwise, a wrong one reported with
         ``message`` (``{items}``: the choices, ``{value}``: what the file wrote)."""
         v = self.get(table, key, str, path)
         if v is not MISSING and v not in choices:
             self.probs.add(join(path, key), message.format(items=", ".join(choices), value=repr(v)))
-            return MISSING
-        return v
+            return default
+        return default if v is MISSING else v
 
     def entries(self, table: dict, name: str, known: tuple[str, ...],
                 not_a_table: str) -> list[tuple[int, str, dict]]:
         """The tables of the array ``[[name]]``: each one's number (from 1), path (``name[1]``) and table,
         its unknown keys reported; an entry that is not a table is reported with ``not_a_table``
         (``{kind}``: what it is)."""
-        raw = self.get(table, name, list, "")
         out = []
-        for k, item in enumerate(raw if raw is not MISSING else (), 1):
+        for k, item in enumerate(self.get(table, name, list, "", default=()), 1):
             path = f"{name}[{k}]"
             if isinstance(item, dict):
                 self.keys(item, known, path)

@@ -10,7 +10,7 @@ from collections import Counter
 
 from ...i18n import N_, Domain
 from ..core.board import CITY, EDO, VILLAGE
-from ..core.rules import SET_ASIDE_LIMIT, decide, is_surrounded
+from ..core.rules import decide, end_condition as engine_end_condition, is_surrounded
 from ..core.text import end_reason_text
 from ..core.ruleset import END_OF_TURN, FINISH_TURN, INSTANT, RANDOM, Ruleset
 from ..core.model import Phase
@@ -64,17 +64,9 @@ def passes_end(state: GameState) -> str:
 
 
 def end_condition(state: GameState) -> str | None:
-    """Why the game would be over on this board (a caste gone, or too many set aside), else None.
-
-    Same words as ``rules.end_condition``, but counting the pieces on the board (the position
-    may not account for every piece yet)."""
-    on = state.pieces_on_board()
-    for c in CASTES:
-        if on[c.index] == 0:
-            return end_texts(state.ruleset)[0][c.index]
-    if sum(state.set_aside) >= SET_ASIDE_LIMIT:
-        return f"{sum(state.set_aside)} pieces have been set aside by ties"
-    return None
+    """Why the game would be over on this board (a caste gone, or too many set aside), else None: the
+    engine's words, counting the pieces on the board (the position may not account for every piece yet)."""
+    return engine_end_condition(state, count_board=True)
 
 
 def piece_totals(state: GameState) -> list[tuple[Caste, int, int]]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ...i18n import Domain
 
 from .board import MAP_IDS, hex_id
-from .tiles import Caste, Tile, caste as caste_of, describe_value, tile as tile_by_code
+from .tiles import Caste, Tile, caste as caste_of, describe_value, short_repr, tile as tile_by_code
 
 T = Domain("knizia")
 
@@ -56,8 +56,7 @@ def _short_repr(v: object) -> str:
     if isinstance(v, Caste):
         return repr(v.value)
     if v is None or isinstance(v, (str, bool, int, float)):
-        shown = repr(v)
-        return shown if len(shown) <= 40 else shown[:37] + "..."
+        return short_repr(v)
     return describe_value(v)
 
 

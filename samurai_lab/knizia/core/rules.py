@@ -15,7 +15,7 @@ from .actions import (Action, EndTurn, IllegalMoveError, MoveTile, Pass, PickTil
                       as_action, not_an_action, parse_action)
 from ...i18n import Domain
 from .board import CITY, VILLAGE
-from .ruleset import END_OF_TURN, FORBIDDEN, INSTANT, STOP_AT_ONCE, Vocabulary
+from .ruleset import END_OF_TURN, FORBIDDEN, INSTANT, STOP_AT_ONCE, Ruleset, Vocabulary
 from .model import Phase, Resolution, _evolve, hands_chosen, pile_for, placed
 from .scoring import score_state, verdict
 from .text import end_reason_text, tile_name
@@ -114,6 +114,14 @@ def _resolve(state: GameState, settlements: list[int]) -> GameState:
     return new
 
 
+def end_texts(ruleset: Ruleset) -> tuple[tuple[str, ...], str]:
+    """The end reasons as the rules engine keeps them (English data): a caste gone, by caste index; every
+    player passed in a row."""
+    names = ruleset.vocabulary.english("castes")
+    return (tuple(f"no {names[c]} piece is left on the board" for c in CASTES),
+            f"no player can place a {ruleset.vocabulary.english('tile')} (every player passed in a row)")
+
+
 def end_condition(state: GameState, count_board: bool = False) -> str | None:
     """Why the game ends after a capture resolution: a caste has left the board, or 4 pieces are set aside.
 
@@ -127,11 +135,9 @@ def end_condition(state: GameState, count_board: bool = False) -> str | None:
         on_board = [per - set_aside[i] - sum(c[i] for c in state.captured) for i in range(3)]  # type: ignore
     for c in CASTES:
         if on_board[c.index] == 0:
-            return f"no {state.ruleset.vocabulary.english('castes')[c]} piece is left on the board"
+            return end_texts(state.ruleset)[0][c.index]
     total = sum(set_aside)
-    if total >= SET_ASIDE_LIMIT:
-        return f"{total} pieces have been set aside by ties"
-    return None
+    return f"{total} pieces have been set aside by ties" if total >= SET_ASIDE_LIMIT else None
 
 
 def surrounded_with_pieces(state: GameState) -> list[int]:
@@ -396,6 +402,8 @@ def _has_tile_play(state: GameState, hand: tuple[Tile, ...]) -> bool:
     return False
 
 
+# --- enumeration ------------------------------------------------------------
+
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal action of the current step, in a stable order."""
     phase = state.phase
@@ -482,9 +490,7 @@ def place_tile_at(state: GameState, tile: Tile, i: int) -> GameState:
                   hands=_hands_without(state, tile), events=(),
                   normal_played=state.normal_played or not tile.fast,
                   played_this_turn=state.played_this_turn + 1, passes=0)
-    if not state.board.adjacent_settlements[i]:  # no settlement next to it: nothing to resolve
-        return new
-    return _after_tile(new, i)
+    return _after_tile(new, i) if state.board.adjacent_settlements[i] else new  # else nothing to resolve
 
 
 def _apply_place(state: GameState, action: PlaceTile) -> GameState:
@@ -531,8 +537,7 @@ def _apply_pass(state: GameState, action: Pass) -> GameState:
     passes = state.passes + 1
     if passes >= state.n_players:
         return _evolve(state, phase=Phase.GAME_OVER, passes=passes, events=(),
-                       end_reason=f"no player can place a {state.ruleset.vocabulary.english('tile')} "
-                                  "(every player passed in a row)")
+                       end_reason=end_texts(state.ruleset)[1])
     return _next_turn(state, passes=passes)
 
 

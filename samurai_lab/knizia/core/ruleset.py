@@ -202,10 +202,7 @@ class Vocabulary:
 
 
 def _colour_names() -> dict[str, str]:
-    out: dict[str, str] = {}
-    for edition in ("2015", "1998"):
-        out.update(_words(edition)["colours"])
-    return out
+    return {**_words("2015")["colours"], **_words("1998")["colours"]}
 
 
 VOCABULARY = {
@@ -246,9 +243,7 @@ class Ruleset:
 
     def captures_open(self, n_players: int) -> bool:
         """Are captured pieces shown openly? (in front of the screen with 2 players)"""
-        if self.captures_visible == BY_PLAYER_COUNT:
-            return n_players == 2
-        return self.captures_visible == OPEN
+        return n_players == 2 if self.captures_visible == BY_PLAYER_COUNT else self.captures_visible == OPEN
 
     def with_options(self, **changes: str) -> "Ruleset":
         """A copy with some options changed (validated)."""

@@ -149,6 +149,4 @@ def new_game(
         hands=((),) * n_players, piles=((),) * n_players, pile_sizes=(0,) * n_players,
         captured=((0, 0, 0),) * n_players, set_aside=(0, 0, 0), discarded=((),) * n_players,
     )
-    if ruleset.hands == RANDOM:
-        return deal_random_hands(state)
-    return state
+    return deal_random_hands(state) if ruleset.hands == RANDOM else state

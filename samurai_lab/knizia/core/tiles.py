@@ -167,16 +167,20 @@ def describe_value(v: object) -> str:
     if isinstance(v, (int, float)):
         return T.gettext("the number {value}").format(value=repr(v))
     try:
-        shown = repr(v)
+        shown = short_repr(v)
     except Exception:  # a value whose repr fails is still named by its type
         shown = ""
-    if len(shown) > 40:
-        shown = shown[:37] + "..."
     if isinstance(v, str):
         return shown
     name = type(v).__name__
     text = T.gettext("an {type} {value}") if name[:1].lower() in "aeiou" else T.gettext("a {type} {value}")
     return text.format(type=name, value=shown).rstrip()
+
+
+def short_repr(v: object) -> str:
+    """``repr(v)`` cut to 40 characters, for messages."""
+    shown = repr(v)
+    return shown if len(shown) <= 40 else shown[:37] + "..."
 
 
 def sort_tiles(tiles) -> tuple[Tile, ...]:

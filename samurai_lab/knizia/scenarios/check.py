@@ -112,10 +112,8 @@ def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: 
         print("no scenario files found", file=out)
         return 2
     for f in files:
-        if not f.exists():
-            r = CheckResult(str(f), error=ScenarioError([Problem(str(f), "", T.gettext('no such file or folder'))]))
-        else:
-            r = check_file(f)
+        r = check_file(f) if f.exists() else CheckResult(
+            str(f), error=ScenarioError([Problem(str(f), "", T.gettext('no such file or folder'))]))
         results.append(r)
         if r.error is not None:
             print(f"INVALID  {r.path}", file=out)

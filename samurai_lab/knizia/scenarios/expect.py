@@ -50,8 +50,7 @@ class Outcome:
 
 
 def _counts(c: Sequence[int]) -> str:
-    parts = [f"{c[k.index]} {k.value}" for k in CASTES if c[k.index]]
-    return " + ".join(parts) if parts else "nothing"
+    return " + ".join(f"{c[k.index]} {k.value}" for k in CASTES if c[k.index]) or "nothing"
 
 
 @dataclass(frozen=True)
@@ -171,9 +170,8 @@ class Expectation:
         cn = v.caste
 
         def counts(c: Sequence[int]) -> str:
-            parts = [T.pgettext("captured pieces", "{n} {caste}").format(n=c[k.index], caste=cn(k))
-                     for k in CASTES if c[k.index]]
-            return ", ".join(parts) if parts else T.gettext("nothing")
+            return ", ".join(T.pgettext("captured pieces", "{n} {caste}").format(n=c[k.index], caste=cn(k))
+                             for k in CASTES if c[k.index]) or T.gettext("nothing")
 
         def capture(c: CaptureSpec) -> str:
             if c.winner is not None:
@@ -231,9 +229,8 @@ class Expectation:
 
     def hexes(self) -> set[str]:
         """Hex ids this expectation mentions (for focusing a board view)."""
-        hs = {c.hex for c in (self.captures or ())} | {c.hex for c in (self.pending or ())}
-        hs |= {t.hex for t in self.tallies} | {h for h, _ in self.pieces} | {h for h, _ in self.tiles}
-        return hs
+        return ({c.hex for c in (self.captures or ()) + (self.pending or ())} | {t.hex for t in self.tallies}
+                | {h for h, _ in self.pieces + self.tiles})
 
 
 def _placed(p: Placed | None, names: Sequence[str]) -> str:

@@ -473,18 +473,15 @@ class _Loader:
         if not isinstance(value, list):
             self.probs.add("turn.last_captures", T.gettext("expected a list of captures, got {kind}").format(kind=kind(value)))
             return None
+        specs = [self.xr.capture(item, f"turn.last_captures[{k + 1}]") for k, item in enumerate(value)]
+        if None in specs:
+            return None
         out = []
-        ok = True
-        for k, item in enumerate(value):
-            path = f"turn.last_captures[{k + 1}]"
-            spec = self.xr.capture(item, path)
-            if spec is None:
-                ok = False
-                continue
+        for spec in specs:
             i = state.board.index[spec.hex]
             tallies = spec.tallies if spec.tallies is not None else influence(state, i, spec.caste)
             out.append(Resolution(i, spec.caste, spec.winner, tuple(tallies)))
-        return tuple(out) if ok else None
+        return tuple(out)
 
     # --- steps ------------------------------------------------------------------------------
     def _steps(self) -> tuple[Step, ...]:
@@ -623,9 +620,7 @@ class _Loader:
 def _derived_end(state: GameState) -> str | None:
     """The end reason a position implies when the file does not give one."""
     if state.phase is Phase.GAME_OVER:
-        if state.passes >= state.n_players:
-            return passes_end(state)
-        return end_condition(state)
+        return passes_end(state) if state.passes >= state.n_players else end_condition(state)
     if (state.phase is Phase.PLAY and state.ruleset.capture_timing == INSTANT
             and state.ruleset.instant_end == FINISH_TURN and state.played_this_turn >= 1):
         return end_condition(state)

@@ -90,9 +90,7 @@ class Players:
 
     def winner(self, ref: str) -> int | None:
         """A player, or None for ``nobody``."""
-        if ref.strip().lower() in NOBODY:
-            return None
-        return self.index(ref)
+        return None if ref.strip().lower() in NOBODY else self.index(ref)
 
 
 def parse_tallies(text: str, players: Players) -> tuple[int, ...]:
@@ -118,8 +116,7 @@ def parse_tallies(text: str, players: Players) -> tuple[int, ...]:
 
 
 def tallies_text(values: Sequence[int], names: Sequence[str]) -> str:
-    parts = [f"{names[p]} {v}" for p, v in enumerate(values) if v]
-    return ", ".join(parts) if parts else "nobody"
+    return ", ".join(f"{names[p]} {v}" for p, v in enumerate(values) if v) or "nobody"
 
 
 @dataclass(frozen=True, slots=True)

@@ -178,7 +178,6 @@ def parse_position(text: str, name: str = "position") -> GameState:
         seats = default_seats(n, ruleset)
     if seats is None:
         raise ScenarioError(problems or [Problem(name, "players", T.gettext('cannot read the players'))])
-    n = len(seats)
     board = board_for(n)
 
     # turn

@@ -134,9 +134,7 @@ class ExpectationReader:
             v = r.get(table, "illegal", (bool, str), path)
             if v is not MISSING:
                 kw["illegal"] = v
-        if len(self.probs) > start:
-            return None
-        return Expectation(**kw)
+        return None if len(self.probs) > start else Expectation(**kw)
 
     def _entries(self, table: dict, key: str, path: str, read: Callable[[str, Any], Any], kw: dict) -> None:
         """``kw[key]``: the entries of the table ``key``, each read by ``read(name, value)``; an entry it

@@ -7,6 +7,7 @@ import re
 from typing import Any, Callable, TypeVar
 
 from ...i18n import N_, Domain
+from ..core.tiles import short_repr as short
 from .errors import Problems
 
 T = Domain("knizia")
@@ -116,12 +117,6 @@ class Reader:
             seen.add(i)
             out.append((i, p, value))
         return out, bad
-
-
-def short(v: object) -> str:
-    """A value shown briefly in a message."""
-    s = repr(v)
-    return s if len(s) <= 40 else s[:37] + "..."
 
 
 def join(path: str, key: str) -> str:

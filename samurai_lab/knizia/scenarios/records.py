@@ -43,11 +43,8 @@ def _header_value(v: str) -> str:
 
 
 def _players_text(state: GameState) -> str:
-    out = []
-    for s in state.seats:
-        nm = quote(s.name, safe=_SAFE)
-        out.append(nm if s.colour == s.name.lower() else f"{nm} ({quote(s.colour, safe=_SAFE)})")
-    return ", ".join(out)
+    return ", ".join(quote(s.name, safe=_SAFE) if s.colour == s.name.lower()
+                     else f"{quote(s.name, safe=_SAFE)} ({quote(s.colour, safe=_SAFE)})" for s in state.seats)
 
 
 def _clean_comment(text: str) -> str:
@@ -191,7 +188,7 @@ def parse_record(text: str, name: str = "record") -> GameRecord:
             players.append(who)
             if note:
                 comments[len(actions) - 1] = note
-        if comment and actions and line_of and line_of[-1] == no:
+        if comment and line_of and line_of[-1] == no:
             comments[len(actions) - 1] = comment
     initial = None
     if "Position" in headers:
@@ -229,9 +226,7 @@ def _fresh_game(headers: Mapping[str, str], name: str, problems: list[Problem]) 
     if not 2 <= len(seats) <= 4:
         problems.append(Problem(name, "Players", T.gettext("Samurai is played by 2, 3 or 4 players, not {n}").format(n=len(seats))))
         return None
-    if ruleset is None:
-        return None
-    return new_game(len(seats), ruleset, seed, tuple(seats))
+    return None if ruleset is None else new_game(len(seats), ruleset, seed, tuple(seats))
 
 
 def _piece_too_early(action: Action | str) -> str:

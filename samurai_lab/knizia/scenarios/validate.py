@@ -10,9 +10,9 @@ from collections import Counter
 
 from ...i18n import N_, Domain
 from ..core.board import CITY, EDO, VILLAGE
-from ..core.rules import decide, end_condition as engine_end_condition, is_surrounded
+from ..core.rules import decide, end_condition as engine_end_condition, end_texts, is_surrounded
 from ..core.text import end_reason_text
-from ..core.ruleset import END_OF_TURN, FINISH_TURN, INSTANT, RANDOM, Ruleset
+from ..core.ruleset import END_OF_TURN, FINISH_TURN, INSTANT, RANDOM
 from ..core.model import Phase
 from ..core.state import GameState
 from ..core.tiles import CASTES, HAND_SIZE, TILE_KINDS, TILE_SET_COUNTS, Caste, Figure, supply_per_caste
@@ -48,14 +48,6 @@ def settlement_problem(kind: str, castes, full_or_empty: bool) -> str | None:
         if full_or_empty and 0 < n < 3:
             return T.gettext("Edo holds one piece of each caste until they are captured, then none; got {letters}").format(letters=letters)
     return None
-
-
-def end_texts(ruleset: Ruleset) -> tuple[tuple[str, ...], str]:
-    """The end reasons as the rules engine keeps them (English data): a caste gone, by caste index; every
-    player passed in a row."""
-    names = ruleset.vocabulary.english("castes")
-    return (tuple(f"no {names[c]} piece is left on the board" for c in CASTES),
-            f"no player can place a {ruleset.vocabulary.english('tile')} (every player passed in a row)")
 
 
 def passes_end(state: GameState) -> str:
@@ -102,14 +94,12 @@ def state_problems(state: GameState) -> list[tuple[str, str]]:
         return f"players.{names[p]}" if 0 <= p < n else f"players[{p + 1}]"
 
     if state.viewer is not None:
-        out.append(("", T.gettext("this is one player's view with hidden information; use the full state")))
-        return out
-    for p, seat in enumerate(state.seats):
-        if not seat.name.strip():
-            out.append((f"players[{p + 1}].name", T.gettext('a player needs a name')))
+        return [("", T.gettext("this is one player's view with hidden information; use the full state"))]
+    out += [(f"players[{p + 1}].name", T.gettext('a player needs a name'))
+            for p, nm in enumerate(names) if not nm.strip()]
     lowered = [nm.strip().lower() for nm in names]
-    for nm in sorted({x for x in lowered if lowered.count(x) > 1}):
-        out.append(("players", T.gettext("two players are called {name}; names must differ").format(name=repr(nm))))
+    out += [("players", T.gettext("two players are called {name}; names must differ").format(name=repr(nm)))
+            for nm in sorted({x for x in lowered if lowered.count(x) > 1})]
 
     # --- caste pieces --------------------------------------------------------
     early: list[str] = []  # settlements filled while hands are still being chosen
@@ -132,9 +122,8 @@ def state_problems(state: GameState) -> list[tuple[str, str]]:
         out.append((f"pieces.{ids[board.edo]}", T.gettext('Edo gets one piece of each caste before the other settlements are filled')))
     if setup:
         if any(len(state.pieces[c]) < 2 for c in board.cities):
-            for v in board.villages:
-                if state.pieces[v]:
-                    out.append((f"pieces.{ids[v]}", T.gettext('the cities are filled first: villages stay empty until every city holds two pieces')))
+            out += [(f"pieces.{ids[v]}", T.gettext('the cities are filled first: villages stay empty until every city holds two pieces'))
+                    for v in board.villages if state.pieces[v]]
         if all(len(state.pieces[s]) == board.capacity[s] for s in board.settlements):
             out.append(("phase", T.gettext('every settlement is full, so the pieces are placed: the phase is play or later')))
         if state.ruleset.setup == RANDOM:
@@ -178,9 +167,8 @@ def state_problems(state: GameState) -> list[tuple[str, str]]:
         if state.pile_sizes[p] != len(pile):
             out.append((f"{who(p)}.pile", T.gettext("the pile size {size} does not match its {count} tiles").format(size=state.pile_sizes[p], count=len(pile))))
         used = Counter(state.discarded[p])
-        for t in used:
-            if t.figure is not Figure.SWAP:
-                out.append((f"{who(p)}.swap_used", T.gettext("only the {swap} leaves the game, not {code}").format(swap=vocab.swap, code=t.code)))
+        out += [(f"{who(p)}.swap_used", T.gettext("only the {swap} leaves the game, not {code}").format(swap=vocab.swap, code=t.code))
+                for t in used if t.figure is not Figure.SWAP]
         have = Counter(hand) + Counter(pile) + on_board[p] + used
         over = Counter({t: k - TILE_SET_COUNTS.get(t, 0) for t, k in have.items() if k > TILE_SET_COUNTS.get(t, 0)})
         if over:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -66,8 +65,8 @@ class GameState:
 
     def pieces_on_board(self) -> tuple[int, int, int]:
         """Caste pieces still on the board, per caste."""
-        counts = Counter(c for ps in self.pieces for c in ps)
-        return tuple(counts[c] for c in CASTES)  # type: ignore[return-value]
+        on = [c for ps in self.pieces for c in ps]
+        return tuple(on.count(c) for c in CASTES)  # type: ignore[return-value]
 
     def supply(self) -> tuple[int, int, int]:
         """Pieces not yet placed (only during setup is this non-zero)."""

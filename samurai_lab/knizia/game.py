@@ -57,11 +57,10 @@ def filled(view: GameState) -> GameState:
     """A full state with ``view``'s every hidden tile and count replaced by a canonical stand-in, worked out
     from the view alone: each hidden hand and pile holds the first of its player's unseen tiles in the
     tiles' order, and the captures hidden from the viewer all go to the first such player."""
-    seat = view.viewer
     sizes = view.hand_sizes()
     hands, piles, captured = list(view.hands), [], list(view.captured)
     for p in range(view.n_players):
-        left = sort_tiles(tuple(unseen_tiles(view, p, seat).elements()))
+        left = sort_tiles(tuple(unseen_tiles(view, p, view.viewer).elements()))
         if hands[p] is None:
             hands[p], left = left[:sizes[p]], left[sizes[p]:]
         piles.append(left[:view.pile_sizes[p]])

@@ -268,8 +268,7 @@ def _why_piece(state: GameState, action: PlacePiece) -> str | None:
     if state.supply()[action.caste.index] <= 0:
         return T.gettext("no {caste} piece is left in the supply").format(caste=vocab.caste(action.caste))
     kind = board.kinds[i]
-    cities_open = any(len(state.pieces[c]) < 2 for c in board.cities)
-    if cities_open:
+    if any(len(state.pieces[c]) < 2 for c in board.cities):  # the cities are filled first
         if kind != CITY:
             return T.gettext("the cities are filled first: put the piece into a city")
         if len(state.pieces[i]) >= 2:
@@ -294,8 +293,7 @@ def _why_pick(state: GameState, action: PickTile) -> str | None:
     hand = state.hands[state.current]
     if hand is None:
         return T.gettext("that player's hand is hidden in this view")
-    have = Counter(hand)
-    if have[action.tile] >= TILE_SET_COUNTS.get(action.tile, 0):
+    if hand.count(action.tile) >= TILE_SET_COUNTS.get(action.tile, 0):
         return T.gettext("you have no other {code} among your 20 {tiles}").format(
             code=action.tile.code, tiles=state.ruleset.vocabulary.tiles)
     return None
@@ -381,8 +379,7 @@ def _why_move(state: GameState, action: MoveTile, hand: tuple[Tile, ...]) -> str
             tiles=vocab.tiles, fast=vocab.fast)
     if a == b:
         return T.gettext("the lifted {tile} must go to another hex").format(tile=vocab.tile)
-    board = state.board
-    if not board.is_land[b]:
+    if not state.board.is_land[b]:
         return T.gettext("the lifted {tile} must go to an empty land hex").format(tile=vocab.tile)
     if state.tiles[b] is not None:
         return T.gettext("that hex already holds a {tile}").format(tile=vocab.tile)

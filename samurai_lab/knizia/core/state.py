@@ -113,8 +113,7 @@ class GameState:
 
     def hand_sizes(self) -> tuple[int, ...]:
         """Tiles in each hand (public knowledge: everybody sees how many tiles a player holds)."""
-        known = self.hidden_hand_sizes
-        return tuple(len(h) if h is not None else known[p] for p, h in enumerate(self.hands))
+        return tuple(len(h) if h is not None else self.hidden_hand_sizes[p] for p, h in enumerate(self.hands))
 
     def _repr_svg_(self) -> str:
         """The board as SVG in plain notebooks (the pure-SVG renderer, imported only when asked)."""

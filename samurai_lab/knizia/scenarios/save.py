@@ -65,8 +65,7 @@ def scenario_data(state: GameState, title: str = "Saved position", description: 
     if problem:
         raise ValueError(problem)
     writable_names(state)
-    board = state.board
-    ids = board.ids
+    ids = state.board.ids
     names = [s.name for s in state.seats]
     data: dict = {"title": title}
     if description:

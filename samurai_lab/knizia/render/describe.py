@@ -93,8 +93,7 @@ def hover_text(state: GameState, hex_index: int | None, coords: bool = False) ->
     info = board.info[hex_index]
     parts = [hex_title(state, hex_index, coords)]
     if info.kind in SETTLEMENT_KINDS:
-        cap = board.capacity[hex_index]
-        parts[0] += " " + T.gettext("(holds {n})").format(n=cap)
+        parts[0] += " " + T.gettext("(holds {n})").format(n=board.capacity[hex_index])
         parts.append(pieces_text(state, hex_index))
         if state.pieces[hex_index]:
             parts.append(tallies_text(state, hex_index))

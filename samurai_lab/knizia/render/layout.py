@@ -52,8 +52,7 @@ class Layout:
 
     def visible(self, index: int) -> bool:
         """Does any part of hex ``index`` fall inside the viewport?"""
-        x, y = self.centres[index]
-        return self._box_visible(x, y)
+        return self._box_visible(*self.centres[index])
 
     def _box_visible(self, x: float, y: float) -> bool:
         s, h = self.size, self.size * SQRT3 / 2
@@ -61,16 +60,9 @@ class Layout:
 
     def off_board(self) -> list[tuple[HexInfo, float, float]]:
         """Hexes of the printed map not in play at this player count, with their centres, if visible."""
-        out = []
-        in_play = self.board.index
-        for hid, data in map_graph().nodes(data=True):
-            if hid in in_play:
-                continue
-            info: HexInfo = data["info"]
-            x, y = self._centre(info.q, info.r)
-            if self._box_visible(x, y):
-                out.append((info, x, y))
-        return out
+        out = [(info, *self._centre(info.q, info.r)) for hid, info in map_graph().nodes(data="info")
+               if hid not in self.board.index]
+        return [(info, x, y) for info, x, y in out if self._box_visible(x, y)]
 
 
 def resolve_hexes(board: Board, hexes: Iterable[HexRef]) -> tuple[int, ...]:
@@ -80,12 +72,9 @@ def resolve_hexes(board: Board, hexes: Iterable[HexRef]) -> tuple[int, ...]:
     for h in hexes:
         if isinstance(h, bool) or not isinstance(h, (int, str)):
             raise TypeError(f"a hex is an index or an id such as 'HO21', not {h!r}")
-        if isinstance(h, int):
-            if not 0 <= h < n:
-                raise ValueError(f"hex index {h} is not on the board for {board.n_players} players (0..{n - 1})")
-            out.append(h)
-        else:
-            out.append(board.resolve(h))
+        if isinstance(h, int) and not 0 <= h < n:
+            raise ValueError(f"hex index {h} is not on the board for {board.n_players} players (0..{n - 1})")
+        out.append(h if isinstance(h, int) else board.resolve(h))
     return tuple(out)
 
 

@@ -197,12 +197,10 @@ def icon_shapes(name: str, x: float, y: float, r: float, colour: str, z: int = 0
             out.append(Poly(tuple((x + px * r, y + py * r) for px, py in item[1]), fill=colour, z=z))
         elif kind == "line":
             out.append(Line(tuple((x + px * r, y + py * r) for px, py in item[1]), colour, item[2] * r, z=z))
-        elif kind == "circle":
-            cx, cy, cr = item[1]
-            out.append(Circle(x + cx * r, y + cy * r, cr * r, fill=colour, z=z))
-        elif kind == "ring":
-            cx, cy, cr, w = item[1]
-            out.append(Circle(x + cx * r, y + cy * r, cr * r, stroke=colour, width=w * r, z=z))
+        elif kind in ("circle", "ring"):  # a ring's data ends with its width
+            cx, cy, cr, *ring = item[1]
+            paint = {"stroke": colour, "width": ring[0] * r} if ring else {"fill": colour}
+            out.append(Circle(x + cx * r, y + cy * r, cr * r, z=z, **paint))
     return out
 
 
@@ -228,8 +226,7 @@ def map_groups(layout: Layout, theme: Theme = THEME, state: GameState | None = N
                                              layout.board.n_players).format(hex=info.id, n=layout.board.n_players)))
     board = layout.board
     # settlements last, so that their thick edges lie on top of their neighbours'
-    order = sorted(range(len(board)), key=lambda i: board.is_settlement[i])
-    for i in order:
+    for i in sorted(range(len(board)), key=lambda i: board.is_settlement[i]):
         info = board.info[i]
         if not layout.visible(i):
             continue
@@ -285,16 +282,16 @@ LETTER_FROM_PX = 11.0
 
 
 def mark_shapes(name: str, x: float, y: float, r: float, fill: str, stroke: str | None = None,
-                width: float = 1.0, z: int = 0, alpha: float = 1.0) -> list[Shape]:
+                width: float = 1.0, z: int = 0) -> list[Shape]:
     """A small geometric mark (``circle``, ``square``, ``diamond``, ``triangle``) of radius ``r``."""
     if name == "circle":
-        return [Circle(x, y, r, fill=fill, stroke=stroke, width=width, alpha=alpha, z=z)]
+        return [Circle(x, y, r, fill=fill, stroke=stroke, width=width, z=z)]
     if name not in _MARKS:
         raise ValueError(f"unknown mark {name!r}")
     scale, corners = _MARKS[name]
     h = r * scale
     return [Poly(tuple((x + h * cx, y + h * cy) for cx, cy in corners), fill=fill, stroke=stroke, width=width,
-                 alpha=alpha, z=z)]
+                 z=z)]
 
 
 #: The polygon marks: (size in radii, corners in sizes).
@@ -409,15 +406,9 @@ def tile_groups(layout: Layout, state: GameState, theme: Theme = THEME) -> list[
 def heat_cells(state: GameState, caste: Caste) -> list[tuple[int, int | None, int]]:
     """(settlement, leading player or None on a tie, highest tally) for each settlement holding ``caste``
     where somebody has influence on it."""
-    out = []
-    for i in state.board.settlements:
-        if caste not in state.pieces[i]:
-            continue
-        ct = settlement_tally(state, i).for_caste(caste)
-        top = max(ct.tallies)
-        if top > 0:
-            out.append((i, ct.leader, top))
-    return out
+    tallies = [(i, settlement_tally(state, i).for_caste(caste)) for i in state.board.settlements
+               if caste in state.pieces[i]]
+    return [(i, ct.leader, max(ct.tallies)) for i, ct in tallies if max(ct.tallies) > 0]
 
 
 def heat_groups(layout: Layout, state: GameState, caste: Caste, theme: Theme = THEME) -> list[Group]:
@@ -518,29 +509,23 @@ def arrow_shapes(start: Point, end: Point, s: float, theme: Theme = THEME) -> tu
     # the shaft runs into the head's notch so that no gap shows between them
     shaft = ((x0, y0), (bx + ux * head * 0.25, by + uy * head * 0.25))
     dot = max(width * 0.95, s * 0.15)
-    z = ARROW_Z
     return (
-        Line(shaft, theme.arrow_halo, width + 2 * halo, z=z),
-        Circle(x0, y0, dot + halo, fill=theme.arrow_halo, z=z),
-        Poly(head_pts, fill=theme.arrow_halo, stroke=theme.arrow_halo, width=2 * halo, z=z),
-        Line(shaft, theme.arrow, width, z=z + 1),
-        Circle(x0, y0, dot, fill=theme.arrow, z=z + 1),
-        Poly(head_pts, fill=theme.arrow, z=z + 2),
+        Line(shaft, theme.arrow_halo, width + 2 * halo, z=ARROW_Z),
+        Circle(x0, y0, dot + halo, fill=theme.arrow_halo, z=ARROW_Z),
+        Poly(head_pts, fill=theme.arrow_halo, stroke=theme.arrow_halo, width=2 * halo, z=ARROW_Z),
+        Line(shaft, theme.arrow, width, z=ARROW_Z + 1),
+        Circle(x0, y0, dot, fill=theme.arrow, z=ARROW_Z + 1),
+        Poly(head_pts, fill=theme.arrow, z=ARROW_Z + 2),
     )
 
 
 def arrow_groups(layout: Layout, arrows: Iterable[tuple[int, int]], theme: Theme = THEME) -> list[Group]:
     """One group per arrow (a pair of hex indices, from and to), titled with both hexes' names; an
     arrow is drawn when one of its ends is in view (the picture clips the rest)."""
-    board, s = layout.board, layout.size
-    out = []
-    for a, b in arrows:
-        if a == b or not (layout.visible(a) or layout.visible(b)):
-            continue
-        shapes = arrow_shapes(layout.centres[a], layout.centres[b], s, theme)
-        out.append(Group("arrow", shapes, hex=board.ids[b], index=b,
-                         title=f"{board.label(a)} → {board.label(b)}"))
-    return out
+    board = layout.board
+    return [Group("arrow", arrow_shapes(layout.centres[a], layout.centres[b], layout.size, theme), hex=board.ids[b],
+                  index=b, title=f"{board.label(a)} → {board.label(b)}")
+            for a, b in arrows if a != b and (layout.visible(a) or layout.visible(b))]
 
 
 # --- the what-if preview -------------------------------------------------------

@@ -276,11 +276,10 @@ def _legend_sections(state: GameState, theme: Theme, heat: Caste | None, marks: 
     close()
     heading(T.gettext("Players' {tiles}").format(tiles=vocab.tiles))
     colours = seat_colours(state, theme)
-    sample = tile("S2")
     names = seat_names(state)
-    for p, seat in enumerate(state.seats):
-        draw(*tile_shapes(sample, 11, y, 12, colours[p], theme, edition, player_mark(p)))
-        label(f"{names[p]} ({key_words(player_mark(p))})", step=row + 2)
+    for p, name in enumerate(names):
+        draw(*tile_shapes(tile("S2"), 11, y, 12, colours[p], theme, edition, player_mark(p)))
+        label(f"{name} ({key_words(player_mark(p))})", step=row + 2)
     draw(*icon_shapes("fast", 11, y, 7, theme.ink))
     label(T.gettext("fast ({fast})").format(fast=vocab.fast))
     close()

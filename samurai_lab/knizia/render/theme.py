@@ -154,10 +154,8 @@ def theme_for(palette: str = "default", projector: bool = False) -> Theme:
         raise ValueError(f"unknown palette {palette!r}; palettes are {', '.join(PALETTES)}")
     if palette == "default" and not projector:
         return THEME
-    changes = dict(_COLOUR_BLIND) if palette == "colour-blind" else {}
-    if projector:
-        changes.update(_PROJECTOR)
-    return dataclasses.replace(THEME, **changes)
+    return dataclasses.replace(THEME, **(_COLOUR_BLIND if palette == "colour-blind" else {}),
+                               **(_PROJECTOR if projector else {}))
 
 
 def seat_colours(state, theme: Theme = THEME) -> tuple[str, ...]:

@@ -123,8 +123,7 @@ def outcome_lines(before: GameState, after: GameState, action: Action, resolutio
 
 
 def _counts_words(counts: Sequence[int], vocab) -> str:
-    parts = [vocab.count(c, n) for c, n in zip(CASTES, counts) if n]
-    return ", ".join(parts) if parts else T.gettext("nothing")
+    return ", ".join(vocab.count(c, n) for c, n in zip(CASTES, counts) if n) or T.gettext("nothing")
 
 
 def expectation_lines(expect, state: GameState, coords: bool = False) -> list[str]:

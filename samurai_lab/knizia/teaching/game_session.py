@@ -134,11 +134,10 @@ class GameSession:
         self.actions: list[Action] = []
         self.steps: list[Step] = []
         self._bot_factory = bot_factory or default_bot_factory
-        self._bots: dict[int, Bot] = {}
         self._rngs = {p: random.Random(f"bot:{self.seed}:{p}") for p in range(len(players))}
-        for p, player in enumerate(self.players):  # fail now, not in the middle of the game
-            if player.is_bot:
-                self._bots[p] = self._bot_factory(player.level or "")
+        # made now, so that a bad level fails here, not in the middle of the game
+        self._bots: dict[int, Bot] = {p: self._bot_factory(pl.level or "")
+                                      for p, pl in enumerate(self.players) if pl.is_bot}
         people = self.people
         self.viewer: int | None = people[0] if len(people) == 1 else None  # several people: nobody until one sits
 
@@ -238,10 +237,7 @@ class GameSession:
     def run_bots(self, limit: int = 100_000, on_step: Callable[[Step], Any] | None = None) -> list[Step]:
         """Let the bots play until a person is to act or the game is over (``on_step`` after each)."""
         out = []
-        while len(out) < limit:
-            step = self.bot_step()
-            if step is None:
-                break
+        while len(out) < limit and (step := self.bot_step()) is not None:
             out.append(step)
             if on_step is not None:
                 on_step(step)

@@ -79,9 +79,8 @@ def settlement_name(board: Board, i: int) -> Word:
     info = board.info[i]
     if info.name:
         return Word(place_name(info.name))
-    if info.kind == CITY:
-        return Word(T.gettext("the city {id}").format(id=info.id))
-    return Word(T.gettext("the village {id}").format(id=info.id))
+    text = T.gettext("the city {id}") if info.kind == CITY else T.gettext("the village {id}")
+    return Word(text.format(id=info.id))
 
 
 def hex_name(board: Board, i: int) -> Word:
@@ -89,9 +88,8 @@ def hex_name(board: Board, i: int) -> Word:
     language, to be put into words with ``plain_text``."""
     if board.is_settlement[i]:
         return settlement_name(board, i)
-    if board.is_sea[i]:
-        return Word(T.gettext("the sea {id}").format(id=board.ids[i]))
-    return Word(T.gettext("the land {id}").format(id=board.ids[i]))
+    text = T.gettext("the sea {id}") if board.is_sea[i] else T.gettext("the land {id}")
+    return Word(text.format(id=board.ids[i]))
 
 
 def _join(items: Sequence[str]) -> str:
@@ -126,11 +124,9 @@ def _fill_settlements(board: Board, left: list[int], targets: Sequence[int],
         raise ValueError(f"{where}: {sum(left)} pieces are left for the other settlements, which hold {need}; "
                          "adjust pieces, empty, captured or set_aside")
     out: dict[int, tuple[Caste, ...]] = {}
-    order = sorted(targets, key=lambda s: -board.capacity[s])
-    for s in order:
+    for s in sorted(targets, key=lambda s: -board.capacity[s]):
         cap = board.capacity[s]
-        ranked = sorted(CASTES, key=lambda c: (-left[c.index], (c.index + s) % 3))
-        chosen = ranked[:cap]
+        chosen = sorted(CASTES, key=lambda c: (-left[c.index], (c.index + s) % 3))[:cap]
         if any(left[c.index] <= 0 for c in chosen):
             raise ValueError(f"{where}: cannot fill {board.label(s)} with {cap} different pieces from what is left")
         for c in chosen:
@@ -155,14 +151,11 @@ def build_position(setup: Setup, ruleset: Ruleset, where: str = "lesson position
             raise ValueError(f"{where}: pieces: {ref} cannot hold {letters!r}")
         pieces[i] = cs
         named.add(i)
-    for ref in setup.empty:
-        named.add(board.resolve(ref))
-    left = [per] * 3
-    for cs in pieces:
-        for c in cs:
-            left[c.index] -= 1
+    named.update(board.resolve(ref) for ref in setup.empty)
+    on_board = Counter(c for cs in pieces for c in cs)
+    left = [per - on_board[c] - sum(cap[c.index] for cap in setup.captured) - setup.set_aside[c.index]
+            for c in CASTES]
     for c in CASTES:
-        left[c.index] -= sum(cap[c.index] for cap in setup.captured) + setup.set_aside[c.index]
         if left[c.index] < 0:
             raise ValueError(f"{where}: more than {per} {c.name.lower()} pieces counted")
     others = [s for s in board.settlements if s not in named]
@@ -188,11 +181,9 @@ def build_position(setup: Setup, ruleset: Ruleset, where: str = "lesson position
         rest.subtract(hand)
         if any(v < 0 for v in rest.values()):
             raise ValueError(f"{where}: player {p + 1} would need more tiles than his 20 ({setup.hand!r})")
-        pile = sort_tiles(rest.elements())
         rng = random.Random(f"lesson:{setup.seed}:{p}")
-        pile = tuple(sorted(pile, key=lambda _t: rng.random()))
         hands.append(sort_tiles(hand))
-        piles.append(pile)
+        piles.append(tuple(sorted(sort_tiles(rest.elements()), key=lambda _t: rng.random())))
     return GameState(
         ruleset=ruleset, seats=default_seats(n, ruleset), seed=setup.seed, phase=Phase.PLAY, current=LEARNER,
         tiles=tuple(tiles), pieces=tuple(pieces), hands=tuple(hands), piles=tuple(piles),
@@ -258,8 +249,7 @@ class Run:
     def placed(self) -> list[tuple[int, Tile]]:
         """(hex, tile) of every tile the learner laid or moved this try."""
         out = []
-        for k, a in enumerate(self.actions):
-            after = self.states[k + 1]
+        for a, after in zip(self.actions, self.states[1:]):
             if isinstance(a, PlaceTile):
                 out.append((self.board.resolve(a.hex), a.tile))
             elif isinstance(a, MoveTile):
@@ -289,21 +279,20 @@ class Run:
 
     def _judge(self, final: bool) -> Verdict:
         goal = self.task.goal
+        left = self.task.moves - len(self.actions)
         if goal.met(self):
             text = self.task.success_text(self.ruleset, self.names) + " " + goal.summary(self)
             self.verdict = Verdict(SOLVED, text.strip())
-            return self.verdict
-        no_more = (len(self.actions) >= self.task.moves or self.state.is_over
-                   or self.state.legal_actions() == [EndTurn()])
-        if final or no_more or goal.decided(self):
+        elif (final or left <= 0 or self.state.is_over or self.state.legal_actions() == [EndTurn()]
+              or goal.decided(self)):
             self.verdict = Verdict(WRONG, goal.feedback(self))
-            return self.verdict
-        left = self.task.moves - len(self.actions)
-        self.verdict = Verdict(CONTINUE, T.ngettext(
-            "Not done yet. You may lay up to {n} more {tile} this turn (only {tiles} with the {fast} once your "
-            "one normal {tile} is down), or end the turn.",
-            "Not done yet. You may lay up to {n} more {tiles} this turn (only {tiles} with the {fast} once your "
-            "one normal {tile} is down), or end the turn.", left).format(n=left, **words(self.ruleset, self.names)))
+        else:
+            self.verdict = Verdict(CONTINUE, T.ngettext(
+                "Not done yet. You may lay up to {n} more {tile} this turn (only {tiles} with the {fast} "
+                "once your one normal {tile} is down), or end the turn.",
+                "Not done yet. You may lay up to {n} more {tiles} this turn (only {tiles} with the {fast} "
+                "once your one normal {tile} is down), or end the turn.", left).format(
+                    n=left, **words(self.ruleset, self.names)))
         return self.verdict
 
 
@@ -322,8 +311,8 @@ def _tallies_text(run: Run, tallies: Sequence[int]) -> str:
     return ", ".join(T.gettext("{player} {value}").format(player=n, value=v) for n, v in zip(run.names, tallies))
 
 
-def _resolution_at(run: Run, settlement: int, caste: Caste, include_end: bool = True) -> tuple[int, Resolution] | None:
-    return next(((k, r) for k, r in run.resolutions(include_end) if r.hex == settlement and r.caste is caste), None)
+def _resolution_at(run: Run, settlement: int, caste: Caste) -> tuple[int, Resolution] | None:
+    return next(((k, r) for k, r in run.resolutions() if r.hex == settlement and r.caste is caste), None)
 
 
 def _settlement_decided(run: Run, settlement: int) -> bool:
@@ -377,10 +366,8 @@ def _NOT_TOUCHING(name: str, on: Word, where: Word, tile_word: str) -> str:
 
 def _r2_note(run: Run, settlement: int, when: int) -> str:
     """Under instant capture: tiles laid after the settlement was decided came too late."""
-    if run.ruleset.capture_timing != INSTANT or when >= len(run.actions):
-        return ""
-    later = [i for i, _ in run.placed()[when:] if i in run.board.neighbours[settlement]]
-    if not later:
+    near = run.board.neighbours[settlement]
+    if run.ruleset.capture_timing != INSTANT or not any(i in near for i, _ in run.placed()[when:]):
         return ""
     return " " + T.gettext("Under these rules a settlement is decided the moment its surround is complete (R2: "
                            "instant capture), so a {tile} laid next to it afterwards comes too late: lay it "
@@ -551,12 +538,9 @@ class Touch(_Open):
     settlement: str
     figure: str | None = None
 
-    def _ok(self, run: Run, i: int, t: Tile) -> bool:
-        s = run.board.resolve(self.settlement)
-        return i in run.board.neighbours[s] and (self.figure is None or t.figure is Figure(self.figure))
-
     def met(self, run: Run) -> bool:
-        return any(self._ok(run, i, t) for i, t in run.placed())
+        near = run.board.neighbours[run.board.resolve(self.settlement)]
+        return any(i in near and (self.figure is None or t.figure is Figure(self.figure)) for i, t in run.placed())
 
     def feedback(self, run: Run) -> str:
         vocab = run.ruleset.vocabulary
@@ -579,12 +563,6 @@ def _needs_figure(vocab, figure: Figure, name: str, how: str) -> str:
     return f"{text} — {note}" if how == " — " else f"{text} ({note})"
 
 
-def _on_board_text(state: GameState) -> str:
-    vocab = state.ruleset.vocabulary
-    counts = state.pieces_on_board()
-    return ", ".join(vocab.count(c, n) for c, n in zip(CASTES, counts))
-
-
 @dataclass(frozen=True)
 class EndGame(_Open):
     """The learner's turn ends the game."""
@@ -596,12 +574,13 @@ class EndGame(_Open):
         end = run.ended()
         vocab = run.ruleset.vocabulary
         n = sum(end.set_aside)
+        on_board = ", ".join(vocab.count(c, k) for c, k in zip(CASTES, end.pieces_on_board()))
         return T.ngettext("The game goes on: still on the board {on_board}; {n} set aside. It ends after a capture "
                           "when some caste has no {piece} left on the board, or when 4 {pieces} have been set aside "
                           "by ties.",
                           "The game goes on: still on the board {on_board}; {n} set aside. It ends after a capture "
                           "when some caste has no {piece} left on the board, or when 4 {pieces} have been set aside "
-                          "by ties.", n).format(on_board=_on_board_text(end), n=n, piece=vocab.piece,
+                          "by ties.", n).format(on_board=on_board, n=n, piece=vocab.piece,
                                                 pieces=vocab.pieces)
 
     def summary(self, run: Run) -> str:
@@ -736,8 +715,7 @@ def _goal(value: dict, where: str, board: Board) -> Goal:
     goal = GOALS[kind](**{k: v for k, v in _table(value, spec, required, where).items() if k != "kind"})
     targets = getattr(goal, "targets", ())
     refs = [ref for ref, _ in targets] + ([goal.settlement] if hasattr(goal, "settlement") else [])
-    castes = [c for _, c in targets] + list(getattr(goal, "castes", ""))
-    castes += [goal.caste] if hasattr(goal, "caste") else []
+    castes = [c for _, c in targets] + list(getattr(goal, "castes", "") + getattr(goal, "caste", ""))
     for ref in refs:
         if not board.is_settlement[board.resolve(ref)]:
             raise LessonError(f"{where}: {ref} is not a settlement")
@@ -821,26 +799,18 @@ def chapter_of(task: Task) -> tuple[int, Chapter]:
 
 # --- solving -------------------------------------------------------------------------------
 
-def _relevance(state: GameState, focus: set[int], action: Action) -> int:
-    """Smaller for actions closer to the task's settlements (search order only)."""
-    board = state.board
-    near = set(focus)
-    for s in focus:
-        near.update(board.neighbours[s])
-    return -sum(1 for i in action_hexes(state, action) if i in near)
-
-
 def solve(task: Task, ruleset: Ruleset, limit: int = 200_000) -> list[Action] | None:
     """A shortest sequence of legal actions (at most ``task.moves``) that solves the task, or None: iterative
     deepening over ``legal_actions``, actions near the task's hexes first."""
-    start = task.position(ruleset)
-    focus = {start.board.resolve(h) for h in task.focus}
+    board = task.position(ruleset).board
+    focus = {board.resolve(h) for h in task.focus}
+    near = focus.union(*(board.neighbours[s] for s in focus))
     budget = [limit]
 
     def search(run: Run, depth: int) -> list[Action] | None:
         state = run.state
         actions = [a for a in state.legal_actions() if not isinstance(a, (EndTurn, Pass))]
-        actions.sort(key=lambda a: _relevance(state, focus, a))
+        actions.sort(key=lambda a: -sum(1 for i in action_hexes(state, a) if i in near))  # near the task first
         for a in actions:
             budget[0] -= 1
             if budget[0] < 0:

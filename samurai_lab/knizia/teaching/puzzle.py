@@ -188,14 +188,10 @@ def goal_answer(search: TurnSearch, goal: str, target: Capture | None = None,
     if proved is None:
         return None
     answer, second = proved
-    if goal == "most":
-        if any(o.captures == answer.captures and len(o.actions) <= 2 for o in search.outcomes.values()):
-            return None  # the obvious move: one tile does it
-        return answer, answer.taken - max(second, 0)
     if goal == "swap" and (not answer.special or any(target in c for c in search.plain)):
         return None
     pool = search.reaching(goal, target)
-    if goal == "win":
+    if goal in ("most", "win"):  # the obvious move: one tile does it
         obvious = any(o.captures == answer.captures and len(o.actions) <= 2 for o in search.outcomes.values())
     elif goal == "deny":  # a single tile may be the answer when it is the only way
         obvious = second >= 0 and any(len(o.actions) <= 2 and o.captures == answer.captures for o in pool)
@@ -203,6 +199,8 @@ def goal_answer(search: TurnSearch, goal: str, target: Capture | None = None,
         obvious = any(len(o.actions) <= 2 for o in pool)
     if obvious or (goal == "deny" and answer.wins):
         return None
+    if goal == "most":
+        return answer, answer.taken - max(second, 0)
     return answer, (0 if second < 0 or goal == "win" else answer.taken - second)
 
 
@@ -271,9 +269,8 @@ def prove(puzzle: Puzzle, budget: int = BUDGET) -> list[str]:
     """Every reason the puzzle is not proved (empty: its answer is the only best turn, as stated)."""
     rec = puzzle.record
     try:
-        actions = puzzle.answer()
         state = puzzle.state
-        for a in actions:
+        for a in puzzle.answer():
             state = state.apply(a)
     except ValueError as e:
         return [f"answer: {e}"]

@@ -125,8 +125,7 @@ def _best_hand(state: GameState, s: int, caste: Caste, player: int, k: int, sea:
         return None
     gain, codes = max(land, key=lambda g: g[0])
     codes += ("X",) if by_swap else ()
-    room = max(0, min(sea, capacity - len(codes)))
-    used = ships[:room]
+    used = ships[:max(0, min(sea, capacity - len(codes)))]
     gain += sum(t.per_caste[ci] for t in used)
     tallies = influence(state, s, caste)
     others = max((v for p, v in enumerate(tallies) if p != player), default=0)

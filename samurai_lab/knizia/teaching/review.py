@@ -93,8 +93,7 @@ def review_turn(states: Sequence[GameState], actions: Sequence[Action], start: i
     view = state.view(state.current)
     played = _complete(tuple(actions[start:end]), states[end])
     root, persp = playable(view)
-    candidates = [p for p in SearchBot(plans=plans).candidate_plans(root, persp) if p != played]
-    everyone = [played, *candidates]
+    everyone = [played, *(p for p in SearchBot(plans=plans).candidate_plans(root, persp) if p != played)]
     values = judge_plans(view, everyone, samples, rng)
     best = max(range(len(values)), key=lambda i: values[i])
     if best == 0:
@@ -177,8 +176,7 @@ def _captures(state: GameState, plan: Sequence[Action]) -> tuple[list[str], Game
 def explain(states: Sequence[GameState], turn: TurnReview) -> list[str]:
     """Why the better turn was better, in sentences: what each turn decides, and the chances."""
     state = states[turn.start]
-    names = state.ruleset.vocabulary.seat_names(state.seats)
-    who = names[state.current]
+    who = state.ruleset.vocabulary.seat_names(state.seats)[state.current]
     lines = [T.gettext("Turn {turn}: {player}'s estimated chance to win was {before} with the best turn found, "
                        "{after} after the turn played.").format(
         turn=turn.turn, player=who, before=percent(turn.before), after=percent(turn.after))]
@@ -195,7 +193,7 @@ def explain(states: Sequence[GameState], turn: TurnReview) -> list[str]:
         lines.append(T.gettext("The turn played decides: {captures}.").format(captures="; ".join(played_caps)))
     elif best_caps:
         lines.append(T.gettext("The turn played decides nothing at once."))
-    if not best_caps and not played_caps:
+    else:
         lines.append(T.gettext("Neither turn decides anything at once: the better one leaves {player} better placed "
                                "for the captures that follow.").format(player=who))
     if best_after.is_over and not state.is_over:

@@ -14,13 +14,9 @@ variants; every text from the ``knizia`` catalogs in English, Italian, Spanish a
 from __future__ import annotations
 
 from pathlib import Path
-
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
 from typing import Callable
 
+from ...common.limits import tomllib
 from ...common.study_format import Marks, Source, Step, Study, Texts, save_study
 from ...common.study_format import Variant as StudyVariant
 from ...i18n import use_language

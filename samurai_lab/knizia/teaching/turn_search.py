@@ -141,13 +141,6 @@ def relevant_actions(state: GameState, extra: int = 0, every_swap: bool = False)
     return out
 
 
-def _live(state: GameState, extra: int) -> tuple[frozenset[int], frozenset[int]]:
-    """The settlements this turn can concern (:func:`closable`, with ``extra``) and the hexes next to them."""
-    near = closable(state, extra)
-    board = state.board
-    return frozenset(near), frozenset(o for s in near for o in board.neighbours[s])
-
-
 def _tile(t: Placed | None) -> tuple[int, str] | None:
     """A tile on the board as (owner, code): equal when the tiles are, and quick to hash."""
     return None if t is None else (t.owner, t.tile.code)
@@ -159,8 +152,9 @@ class _Projection:
     how many are empty (land, sea) and which of the player's own tiles the move tile could lift there (their
     codes). Its board part is carried from a state to the next through the hexes the action changes."""
 
-    def __init__(self, state: GameState, near: frozenset[int], hexes: frozenset[int]) -> None:
+    def __init__(self, state: GameState, near: set[int]) -> None:
         board = state.board
+        hexes = {o for s in near for o in board.neighbours[s]}
         self.near, self.hexes, self.index, self.is_sea = near, hexes, board.index, board.is_sea
         self.slot = {h: k for k, h in enumerate(sorted(hexes))}  # a hex next to them → its place in the key
         self.near_settlements = sorted(near)
@@ -246,7 +240,7 @@ def search_turn(state: GameState, budget: int = BUDGET, deny: bool = False) -> T
     result = TurnSearch(budget=budget)
     me = state.current
     extra = reply_reach(state, "deny" if deny else "")
-    proj = _Projection(state, *_live(state, extra))
+    proj = _Projection(state, closable(state, extra))
     seen: dict[tuple, int] = {}  # a projection searched, and the fewest actions that reached it
 
     def visit(s: GameState, board: tuple, path: tuple[Action, ...], taken: tuple[Capture, ...]) -> None:

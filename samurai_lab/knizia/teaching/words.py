@@ -49,9 +49,8 @@ def _direction(board: Board, i: int, j: int) -> str:
     return _compass(x1 - x2, y1 - y2)
 
 
-def _village_words(board: Board, specs: dict | None = None) -> dict[int, str]:
+def _village_words(board: Board, specs: dict) -> dict[int, str]:
     """English words of every unnamed settlement; ``specs`` receives how each was built (for other languages)."""
-    specs = {} if specs is None else specs
     named = [i for i in board.settlements if board.info[i].name]
     out: dict[int, str] = {}
     plain: dict[int, tuple[int, str]] = {}
@@ -175,20 +174,32 @@ def _near_words(kind: str, n: int, direction: str, place: str) -> str:
     return msg.format(n=n, direction=_DIRECTION_TEXT[direction](), place=place)
 
 
-def _of_words(spec: tuple, specs: dict) -> str:
-    """A settlement's words in the form that follows "of" (``of Kyoto``, ``of the village north of Akita``)."""
+def _spec_words(spec: tuple, specs: dict, of: bool = False) -> str:
+    """A hex's words in the current language, from how its English words were built; with ``of``, a
+    settlement's words in the form that follows "of" (``of Kyoto``, ``of the village north of Akita``)."""
     what = spec[0]
     if what == "name":
-        return T.pgettext("of a place", "of {name}").format(name=Word(place_name(spec[1])))
+        if of:
+            return T.pgettext("of a place", "of {name}").format(name=Word(place_name(spec[1])))
+        return place_name(spec[1])
+    if what == "id":
+        return T.gettext("{place} ({id})").format(place=_spec_words(spec[1], specs), id=spec[2])
     if what == "nth":
-        return T.gettext("{place} ({k} of {n})").format(place=_of_words(spec[1], specs), k=spec[2], n=spec[3])
+        return T.gettext("{place} ({k} of {n})").format(place=_spec_words(spec[1], specs, of), k=spec[2],
+                                                        n=spec[3])
     if what == "island":
         _, kind, compass, island = spec
-        msg = (T.pgettext("of a place", "of the city in the {compass} of {island}") if kind == "city" else
-               T.pgettext("of a place", "of the village in the {compass} of {island}"))
+        if of:
+            msg = (T.pgettext("of a place", "of the city in the {compass} of {island}") if kind == "city" else
+                   T.pgettext("of a place", "of the village in the {compass} of {island}"))
+        else:
+            msg = (T.gettext("the city in the {compass} of {island}") if kind == "city" else
+                   T.gettext("the village in the {compass} of {island}"))
         return msg.format(compass=_COMPASS_TEXT[compass](), island=place_name(island))
     _, kind, n, direction, anchor = spec
-    place, d = _of_words(specs[anchor], specs), _DIRECTION_TEXT[direction]()
+    place = _spec_words(specs[anchor], specs, of=True)
+    if not of:
+        return _near_words(kind, n, direction, place)
     if kind == "city":
         msg = (T.pgettext("of a place", "of the city {direction} {place}") if n == 1 else
                T.ngettext("of the city {n} step {direction} {place}", "of the city {n} steps {direction} {place}", n))
@@ -196,25 +207,7 @@ def _of_words(spec: tuple, specs: dict) -> str:
         msg = (T.pgettext("of a place", "of the village {direction} {place}") if n == 1 else
                T.ngettext("of the village {n} step {direction} {place}", "of the village {n} steps {direction} {place}",
                           n))
-    return msg.format(n=n, direction=d, place=place)
-
-
-def _spec_words(spec: tuple, specs: dict) -> str:
-    """A hex's words in the current language, from how its English words were built."""
-    what = spec[0]
-    if what == "name":
-        return place_name(spec[1])
-    if what == "id":
-        return T.gettext("{place} ({id})").format(place=_spec_words(spec[1], specs), id=spec[2])
-    if what == "nth":
-        return T.gettext("{place} ({k} of {n})").format(place=_spec_words(spec[1], specs), k=spec[2], n=spec[3])
-    if what == "island":
-        _, kind, compass, island = spec
-        msg = (T.gettext("the city in the {compass} of {island}") if kind == "city" else
-               T.gettext("the village in the {compass} of {island}"))
-        return msg.format(compass=_COMPASS_TEXT[compass](), island=place_name(island))
-    _, kind, n, direction, anchor = spec
-    return _near_words(kind, n, direction, _of_words(specs[anchor], specs))
+    return msg.format(n=n, direction=_DIRECTION_TEXT[direction](), place=place)
 
 
 def _board(where: GameState | Board) -> Board:

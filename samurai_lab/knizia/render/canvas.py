@@ -52,15 +52,12 @@ class _Pen:
 
     def set(self, **attrs: Any) -> None:
         for name, value in attrs.items():
-            if self.state.get(name, _UNSET) != value:
+            if name not in self.state or self.state[name] != value:
                 if name == "line_dash":
                     self.canvas.set_line_dash(list(value))
                 else:
                     setattr(self.canvas, name, value)
                 self.state[name] = value
-
-
-_UNSET = object()
 
 
 def paint(canvas: Any, shapes: Iterable[Shape], font: str = THEME.font) -> int:
@@ -76,7 +73,6 @@ def paint(canvas: Any, shapes: Iterable[Shape], font: str = THEME.font) -> int:
 
 def _draw_batch(canvas: Any, pen: _Pen, batch: list, font: str) -> int:
     first = batch[0]
-    calls = 0
     if isinstance(first, (Poly, Circle)):  # fill_polygon(s), stroke_circle(s)...: one call per paint
         poly = isinstance(first, Poly)
         one = len(batch) == 1
@@ -89,33 +85,29 @@ def _draw_batch(canvas: Any, pen: _Pen, batch: list, font: str) -> int:
         if first.fill:
             pen.set(fill_style=first.fill)
             getattr(canvas, "fill_" + name)(*args)
-            calls += 1
         if first.stroke:
             join = {"line_join": "round"} if poly else {}
             pen.set(stroke_style=first.stroke, line_width=first.width, **join,
                     line_dash=tuple(getattr(first, "dash", ())))
             getattr(canvas, "stroke_" + name)(*args)
-            calls += 1
-    elif isinstance(first, Line):
+        return bool(first.fill) + bool(first.stroke)
+    if isinstance(first, Line):
         pen.set(global_alpha=first.alpha, stroke_style=first.stroke, line_width=first.width,
                 line_cap="round", line_join="round", line_dash=())
         if len(batch) == 1:
             canvas.stroke_lines(list(first.points))
         else:
             canvas.stroke_line_segments(_many([s.points for s in batch]))
-        calls += 1
-    else:  # Text, one at a time
-        t: Text = first
-        pen.set(global_alpha=1.0, font=f"{'bold ' if t.bold else ''}{t.size:.1f}px {font}",
-                text_align={"middle": "center"}.get(t.anchor, t.anchor), text_baseline="middle")
-        if t.halo:
-            pen.set(stroke_style=t.halo, line_width=t.halo_width, line_join="round", line_dash=())
-            canvas.stroke_text(t.text, t.x, t.y)
-            calls += 1
-        pen.set(fill_style=t.fill)
-        canvas.fill_text(t.text, t.x, t.y)
-        calls += 1
-    return calls
+        return 1
+    t: Text = first  # Text, one at a time
+    pen.set(global_alpha=1.0, font=f"{'bold ' if t.bold else ''}{t.size:.1f}px {font}",
+            text_align={"middle": "center"}.get(t.anchor, t.anchor), text_baseline="middle")
+    if t.halo:
+        pen.set(stroke_style=t.halo, line_width=t.halo_width, line_join="round", line_dash=())
+        canvas.stroke_text(t.text, t.x, t.y)
+    pen.set(fill_style=t.fill)
+    canvas.fill_text(t.text, t.x, t.y)
+    return 2 if t.halo else 1
 
 
 def _shapes(groups: Iterable[Group]) -> list[Shape]:
@@ -151,9 +143,8 @@ def draw_highlights(canvas: Any, layout: Layout, highlights: Mapping[str, Iterab
                     selected: int | None = None, hover: int | None = None, theme: Theme = THEME,
                     cursor: int | None = None, preview: tuple[GameState, GameState, Iterable] | None = None,
                     state: GameState | None = None, arrows: Iterable[tuple[int, int]] = ()) -> int:
-    """Layer 3: highlighted hexes per style, the selected hex, the hovered hex, the keyboard cursor, a
-    what-if preview given as (state before, state after, resolutions), and arrows (pairs of hex indices,
-    from and to). With ``state``, empty legal hexes are lightly filled."""
+    """Layer 3: ``highlight_groups``, a what-if preview given as (state before, state after, resolutions),
+    and arrows (pairs of hex indices, from and to)."""
     canvas.clear()
     groups = highlight_groups(layout, highlights, selected, hover, theme, cursor, state) + arrow_groups(
         layout, arrows, theme)

@@ -45,9 +45,7 @@ def placed_name(state: GameState, placed: Placed) -> str:
 
 def pieces_text(state: GameState, index: int) -> str:
     """``High Helmet, Rice field`` or ``empty`` for a settlement's caste pieces."""
-    vocab = state.ruleset.vocabulary
-    pieces = state.pieces[index]
-    return ", ".join(vocab.caste(c) for c in pieces) if pieces else T.gettext("empty")
+    return ", ".join(state.ruleset.vocabulary.caste(c) for c in state.pieces[index]) or T.gettext("empty")
 
 
 def hex_title(state: GameState, index: int, coords: bool = False) -> str:
@@ -97,12 +95,10 @@ def hover_text(state: GameState, hex_index: int | None, coords: bool = False) ->
         parts.append(pieces_text(state, hex_index))
         if state.pieces[hex_index]:
             parts.append(tallies_text(state, hex_index))
+    elif (placed := state.tiles[hex_index]) is not None:
+        parts.append(placed_name(state, placed))
     else:
-        placed = state.tiles[hex_index]
-        if placed is not None:
-            parts.append(placed_name(state, placed))
-        else:
-            parts.append(T.gettext("empty (ships only)") if info.kind == "sea" else T.gettext("empty"))
+        parts.append(T.gettext("empty (ships only)") if info.kind == "sea" else T.gettext("empty"))
     return SEP.join(parts)
 
 

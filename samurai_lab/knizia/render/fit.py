@@ -28,6 +28,5 @@ def focus_zoom(board: Board, box: tuple[int, int], dpr: float = 1.0, max_zoom: f
 
 def room_box(board: Board, space: dict[str, float], projector: bool = False,
              share: float | None = None) -> tuple[int, int]:
-    """The CSS box (width, height) a fitted board takes for the page's measure ``space``: as wide as its
-    element, as high as :func:`~samurai_lab.common.board_room.room_height` lets it."""
+    """The CSS box (width, height) of a fitted board in the page's measure ``space`` (its ``room_height``)."""
     return fit_box(board, space["w"], room_height(space, projector, share), min_size=MIN_HEX_PX)

@@ -119,14 +119,13 @@ def layout_for(
         return Layout(board, hex_size, width / 2 - cx, height / 2 - cy, width, height)
     fitted = min((width - 2 * m) / (x1 - x0), (height - 2 * m) / (y1 - y0), hex_size * max_zoom)
     units = [axial_to_pixel(board.info[i].q, board.info[i].r, 1.0) for i in board.settlements]
-    best = None
+    tried = []
     for scale in FRAME_ZOOM_SCALES:  # the closest zoom whose frame cuts no settlement, else the fewest cut
-        cut, (ox, oy) = _frame_offset(units, fitted * scale, (x0, y0, x1, y1), width, height, m)
-        if best is None or cut < best[0]:
-            best = (cut, fitted * scale, ox, oy)
-        if cut == 0:
+        size = fitted * scale
+        tried.append((*_frame_offset(units, size, (x0, y0, x1, y1), width, height, m), size))
+        if tried[-1][0] == 0:
             break
-    _, size, ox, oy = best
+    _, (ox, oy), size = min(tried, key=lambda t: t[0])
     return Layout(board, size, ox, oy, width, height)
 
 
@@ -200,9 +199,8 @@ def fit_box(board: Board, width: float, height: float, min_size: float = 4.0,
 def fit_layout(board: Board, width: int, height: int, *, focus: Iterable[HexRef] | None = None,
                max_zoom: float = 3.0) -> Layout:
     """The layout of ``board`` filling a ``width`` x ``height`` pixel box: the whole board as large as it
-    fits, centred; with ``focus``, zoomed (at most ``max_zoom`` times) on those hexes.
-
-    A function of its arguments only: a browser test recomputes it from the canvas's pixel size."""
+    fits, centred; with ``focus``, zoomed (at most ``max_zoom`` times) on those hexes. A function of its
+    arguments only: a browser test recomputes it from the canvas's pixel size."""
     bw, bh = board_aspect(board)
     size = min(width / bw, height / bh)
     if size <= 0:

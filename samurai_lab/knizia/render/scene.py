@@ -14,6 +14,7 @@ from ...i18n import get_language
 from ..core.hexgrid import hex_corners as hex_points
 from ..core.board import CITY, EDO, LAND, SEA, SETTLEMENT_KINDS, VILLAGE, place_name
 from ..core.influence import settlement_tally
+from ..core.ruleset import VOCABULARY
 from ..core.state import GameState
 from ..core.tiles import Caste, Figure, Tile
 from .describe import T, hex_title, kind_words, pieces_text, placed_name, seat_names
@@ -25,8 +26,7 @@ Point = tuple[float, float]
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Painted:
-    """How a closed shape is painted: fill and outline colours (None: none), the outline's width, the opacity,
-    the pass."""
+    """How a closed shape is painted (a colour of None: no fill, or no outline); ``z`` is its pass."""
 
     fill: str | None = None
     stroke: str | None = None
@@ -183,9 +183,7 @@ _ICONS: dict[str, list[tuple]] = {
 
 def figure_icon(figure: Figure, edition: str = "1998") -> str:
     """Icon name of a tile figure (or of a caste, ``Figure[caste.name]``): the 2015 edition's helmet is a castle."""
-    if figure is Figure.HELMET and edition == "2015":
-        return "castle"
-    return figure.value
+    return "castle" if figure is Figure.HELMET and edition == "2015" else figure.value
 
 
 def icon_shapes(name: str, x: float, y: float, r: float, colour: str, z: int = 0) -> list[Shape]:
@@ -302,8 +300,6 @@ _MARKS = {"square": (0.86, ((-1, -1), (1, -1), (1, 1), (-1, 1))),
 
 @lru_cache(maxsize=64)
 def _caste_letter(caste: Caste, edition: str, language: str) -> str:
-    from ..core.ruleset import VOCABULARY
-
     return VOCABULARY[edition].caste(caste)[:1].upper() or caste.value
 
 
@@ -390,22 +386,16 @@ def tile_groups(layout: Layout, state: GameState, theme: Theme = THEME) -> list[
     colours = seat_colours(state, theme)
     edition = state.ruleset.edition
     ids = layout.board.ids
-    out = []
-    for i, placed in enumerate(state.tiles):
-        if placed is None or not layout.visible(i):
-            continue
-        x, y = layout.centres[i]
-        shapes = tile_shapes(placed.tile, x, y, s, colours[placed.owner], theme, edition, player_mark(placed.owner))
-        out.append(Group("tile", shapes, hex=ids[i], index=i,
-                         title=T.gettext("{tile} on {hex}").format(tile=placed_name(state, placed), hex=ids[i]),
-                         extra_class=f"player-{placed.owner} figure-{placed.tile.figure.value}"))
-    return out
+    return [Group("tile", tile_shapes(p.tile, *layout.centres[i], s, colours[p.owner], theme, edition,
+                                      player_mark(p.owner)), hex=ids[i], index=i,
+                  title=T.gettext("{tile} on {hex}").format(tile=placed_name(state, p), hex=ids[i]),
+                  extra_class=f"player-{p.owner} figure-{p.tile.figure.value}")
+            for i, p in enumerate(state.tiles) if p is not None and layout.visible(i)]
 
 
 # --- overlays ----------------------------------------------------------------
 def heat_cells(state: GameState, caste: Caste) -> list[tuple[int, int | None, int]]:
-    """(settlement, leading player or None on a tie, highest tally) for each settlement holding ``caste``
-    where somebody has influence on it."""
+    """(settlement, leader or None on a tie, top tally) where ``caste`` lies and somebody has influence."""
     tallies = [(i, settlement_tally(state, i).for_caste(caste)) for i in state.board.settlements
                if caste in state.pieces[i]]
     return [(i, ct.leader, max(ct.tallies)) for i, ct in tallies if max(ct.tallies) > 0]
@@ -423,11 +413,10 @@ def heat_groups(layout: Layout, state: GameState, caste: Caste, theme: Theme = T
         if not layout.visible(i):
             continue
         colour = theme.tie_colour if leader is None else colours[leader]
-        alpha = 0.3 + 0.6 * min(top, 8) / 8
         x, y = layout.centres[i]
         who, ink = (T.gettext("tie"), "#ffffff") if leader is None else (names[leader], theme.player_ink(colour))
         shapes = (
-            Poly(hex_points(x, y, s * 1.0), fill=colour, alpha=alpha, z=1),
+            Poly(hex_points(x, y, s * 1.0), fill=colour, alpha=0.3 + 0.6 * min(top, 8) / 8, z=1),
             Poly(hex_points(x, y, s * 0.9), stroke=colour, width=s * 0.16, z=2),
             Circle(x, y - s * 0.7, s * 0.24, fill=colour, stroke=theme.piece_edge, width=max(0.6, s * 0.04), z=3),
             Text(x, y - s * 0.7, str(top), s * 0.34, ink, bold=True, z=4),
@@ -530,8 +519,7 @@ def arrow_groups(layout: Layout, arrows: Iterable[tuple[int, int]], theme: Theme
 
 # --- the what-if preview -------------------------------------------------------
 def piece_slot(state: GameState, index: int, caste: Caste, taken: int = 0) -> tuple[float, float, float]:
-    """(dx, dy, radius) in hex radii of the ``taken``-th piece of ``caste`` in settlement ``index``
-    (the centre when it holds no such piece)."""
+    """(dx, dy, radius) in hex radii of the ``taken``-th ``caste`` piece in ``index`` (or the centre)."""
     pieces = state.pieces[index]
     mine = [slot for c, slot in zip(pieces, _SLOTS.get((state.board.kinds[index], len(pieces)), ())) if c is caste]
     return mine[taken] if taken < len(mine) else (0.0, -0.12, 0.3)
@@ -565,10 +553,8 @@ def preview_groups(layout: Layout, state: GameState, after: GameState, resolutio
                  for sh in tile if not (isinstance(sh, Poly) and sh.fill == "#000000")]
         ghost.append(dashed(x, y))
         out.append(Group("ghost", tuple(ghost), hex=ids[i], index=i, extra_class=f"player-{b.owner}"))
-    for i, (a, b) in enumerate(zip(state.pieces, after.pieces)):
-        if a != b and b and layout.visible(i):
-            x, y = layout.centres[i]
-            out.append(Group("changed", (dashed(x, y),), hex=ids[i], index=i))
+    out += [Group("changed", (dashed(*layout.centres[i]),), hex=ids[i], index=i)
+            for i, (a, b) in enumerate(zip(state.pieces, after.pieces)) if a != b and b and layout.visible(i)]
     taken: dict[tuple[int, Caste], int] = {}
     for res in resolutions:
         i = res.hex

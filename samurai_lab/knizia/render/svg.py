@@ -146,9 +146,7 @@ def board_svg(
     if arrows:
         pairs = [tuple(resolve_hexes(board, pair)) for pair in arrows]
         parts.append(_layer("arrows", arrow_groups(layout, pairs, theme)))
-    parts.append("</g>")
-    if legend:
-        parts.append(legend_svg)
+    parts += ["</g>", legend_svg]
     return _svg(total_w, total_h, f' font-family={quoteattr(theme.font)} class="samurai-board-svg"', "".join(parts))
 
 

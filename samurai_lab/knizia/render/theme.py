@@ -115,8 +115,7 @@ class Theme:
         """Fill colour of a seat's colour (a known name or a ``#rrggbb`` value)."""
         if name.startswith("#") and len(name) in (4, 7):
             return name
-        known = self.player_colours.get(name.lower())
-        return known if known is not None else FALLBACK_COLOURS[index % len(FALLBACK_COLOURS)]
+        return self.player_colours.get(name.lower(), FALLBACK_COLOURS[index % len(FALLBACK_COLOURS)])
 
     def player_edge(self, fill: str) -> str:
         """Darker edge of a tile of colour ``fill``."""
@@ -135,7 +134,6 @@ class Theme:
             raise ValueError(f"unknown highlight style {style!r}; styles are {', '.join(HIGHLIGHT_STYLES)}") from None
 
 
-#: The default look.
 THEME = Theme()
 
 _COLOUR_BLIND = dict(

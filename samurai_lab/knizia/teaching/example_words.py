@@ -23,8 +23,7 @@ T = Domain("knizia")  # context "examples": the examples' own wording where the 
 
 
 def action_text(before: GameState, action: Action, coords: bool = False) -> str:
-    """What an action does, in the edition's words: ``Red lays a Samurai 2 on the land north of Kyoto``
-    (hex ids in brackets with ``coords``)."""
+    """What an action does, in the edition's words: ``Red lays a Samurai 2 on the land north of Kyoto``."""
     vocab = before.ruleset.vocabulary
     who = seat_names(before)[before.current]
     where = partial(hex_words, before, coords=coords)
@@ -112,7 +111,7 @@ def outcome_lines(before: GameState, after: GameState, action: Action, resolutio
     elif after.end_reason and not before.end_reason:
         out.append(T.gettext("End of the game reached ({reason}): {player} finishes the turn, then the game ends.")
                    .format(reason=end_reason_text(after.end_reason, vocab), player=names[after.current]))
-    if isinstance(action, Swap) and error is None:
+    if isinstance(action, Swap):
         out.append(T.gettext("The {swap} leaves the game.").format(swap=vocab.swap))
     if isinstance(action, Pass):
         out.append(T.gettext("Nobody may pass by choice: {player} cannot lay any {tile} (R1), so the turn passes "
@@ -200,9 +199,8 @@ _OPTION_ID = re.compile(r"\b(" + "|".join(k for k in OPTION_WORDS if k != "pass"
 
 
 def option_ids_in_words(text: str, english_too: bool = False) -> str:
-    """A translated scenario text with the rule options it names by id (``end_of_turn``) in words of the
-    current language (English texts keep the ids, the options' names in files and addresses, unless
-    ``english_too``)."""
+    """A translated scenario text with the rule options it names by id (``end_of_turn``) in words (English
+    texts keep the ids, the options' names in files and addresses, unless ``english_too``)."""
     if get_language() == DEFAULT_LANGUAGE and not english_too:
         return text
     return _OPTION_ID.sub(lambda m: option_words(m.group(1)), text)

@@ -121,6 +121,7 @@ class GameSession:
         if not 2 <= len(players) <= 4:
             raise ValueError(f"Samurai is played by 2, 3 or 4 players, not {len(players)}")
         self.players: tuple[Player, ...] = tuple(players)
+        self.people: tuple[int, ...] = tuple(p for p, pl in enumerate(self.players) if not pl.is_bot)
         if initial is None:
             from ..scenarios.save import writable_names
 
@@ -148,11 +149,6 @@ class GameSession:
         return self.states[-1]
 
     @property
-    def people(self) -> tuple[int, ...]:
-        """Seats taken by people."""
-        return tuple(p for p, pl in enumerate(self.players) if not pl.is_bot)
-
-    @property
     def is_over(self) -> bool:
         return self.state.is_over
 
@@ -171,14 +167,10 @@ class GameSession:
 
     # --- the screen between people ------------------------------------------
     def handover_to(self) -> int | None:
-        """The person who must take the seat before play goes on (``None``: nobody).
-
-        With two or more people at the table, a person's secret tiles are shown only after
-        he says he is sitting in front of the screen: before each person chooses his starting hand
-        (one after the other, seat 0 first) and before each turn of play. The caste pieces are
-        placed in the open after the hands are chosen: no hand is shown then, and the screen is
-        not passed (each person knows the hand he chose).
-        """
+        """The person who must take the seat before play goes on (``None``: nobody). With two or more
+        people at the table, a person's secret tiles are shown only once he says he sits in front of the
+        screen: before he chooses his starting hand and before each of his turns. The pieces are placed in
+        the open: no hand is shown then and the screen is not passed (each knows the hand he chose)."""
         state = self.state
         if len(self.people) < 2 or not self.is_person_turn() or state.phase is Phase.PLACE_PIECES:
             return None
@@ -211,8 +203,7 @@ class GameSession:
         p = self.state.current
         if self.players[p].is_bot:
             raise ValueError(T.gettext("it is the turn of {player}: a bot plays it").format(player=self.label(p)))
-        taker = self.handover_to()
-        if taker is not None:
+        if (taker := self.handover_to()) is not None:
             raise ValueError(T.gettext("pass the screen to {player} first").format(player=self.label(taker)))
         return self._push(self.state, action, self.state.apply(action))
 
@@ -245,11 +236,8 @@ class GameSession:
 
     # --- undo --------------------------------------------------------------
     def undo_refusal(self) -> str | None:
-        """Why the last action cannot be taken back now (None: it can).
-
-        People may take back their own actions within their turn, never across a draw:
-        never an ended turn, a pass, a completed starting hand or another player's action.
-        """
+        """Why the last action cannot be taken back now (None: it can): people take back their own actions
+        within their turn, never across a draw (an ended turn, a pass, a completed starting hand)."""
         if not self.actions:
             return T.gettext("nothing to undo: no action has been played yet")
         last = self.steps[-1]

@@ -16,8 +16,7 @@ T = Domain("knizia")
 
 def describe_action(before: GameState, action: Action, after: GameState, label: str | None = None,
                     coords: bool = False) -> str:
-    """What ``action`` did, taking ``before`` to ``after``; ``label`` names the actor (default: seat name). Hexes
-    are named in words (``hex_words``), with ``coords`` their ids in brackets after them."""
+    """What ``action`` did, taking ``before`` to ``after``; ``label`` names the actor (default: seat name)."""
     vocab = before.ruleset.vocabulary
     who = label or vocab.seat_names(before.seats)[before.current]
     if isinstance(action, PlacePiece):

@@ -84,8 +84,7 @@ def settlement_name(board: Board, i: int) -> Word:
 
 
 def hex_name(board: Board, i: int) -> Word:
-    """``the land HO02``, ``the sea SEA07``, or a settlement's name (``settlement_name``), in the current
-    language, to be put into words with ``plain_text``."""
+    """``the land HO02``, ``the sea SEA07`` or a settlement's name, put into words by ``plain_text``."""
     if board.is_settlement[i]:
         return settlement_name(board, i)
     text = T.gettext("the sea {id}") if board.is_sea[i] else T.gettext("the land {id}")
@@ -209,6 +208,7 @@ class Run:
         self.task = task
         self.ruleset = ruleset
         self.start = task.position(ruleset)
+        self.board: Board = self.start.board
         self.actions: list[Action] = []
         self.states: list[GameState] = [self.start]
         self.verdict: Verdict | None = None
@@ -217,10 +217,6 @@ class Run:
     @property
     def state(self) -> GameState:
         return self.states[-1]
-
-    @property
-    def board(self) -> Board:
-        return self.start.board
 
     @property
     def over(self) -> bool:
@@ -263,18 +259,16 @@ class Run:
             raise ValueError("this try is over: start it again")
         if isinstance(action, (EndTurn, Pass)):
             return self.end_turn()
-        new = self.state.apply(action)
+        self.states.append(self.state.apply(action))
         self.actions.append(action)
-        self.states.append(new)
         self._ended = None
         return self._judge(final=False)
 
     def end_turn(self) -> Verdict:
         """The learner ends the turn: the try is judged for good."""
         if not self.actions:
-            vocab = self.ruleset.vocabulary
             raise IllegalMoveError(EndTurn(), T.gettext("a player must play at least one {tile} each turn").format(
-                tile=vocab.tile))
+                tile=self.ruleset.vocabulary.tile))
         return self._judge(final=True)
 
     def _judge(self, final: bool) -> Verdict:

@@ -210,13 +210,8 @@ def _pick_target(search: TurnSearch, me: int, goal: str,
     makes a puzzle (``take``: that the turn taking the most figures does not take)."""
     most = search.best("most")
     taken_anyway = set.intersection(*(set(o.captures) for o in most)) if most and goal == "take" else set()
-    found = []
-    for t in targets(search, me):
-        if t in taken_anyway:
-            continue
-        got = goal_answer(search, goal, t)
-        if got is not None and got[0].taken >= min_value:
-            found.append((got[1] != 0, t, got))
+    found = [(got[1] != 0, t, got) for t in targets(search, me) if t not in taken_anyway
+             and (got := goal_answer(search, goal, t)) is not None and got[0].taken >= min_value]
     if not found:
         return None
     _, t, (answer, margin) = min(found, key=lambda f: (f[0], f[1][0], f[1][1].index))
@@ -229,7 +224,6 @@ def puzzle_from_position(state: GameState, goal: str = "most", source: str = "",
     """A puzzle of ``state`` (the player to move, in play) for ``goal`` when it has one (:func:`goal_answer`;
     ``take``: of ``target``, else of the first piece that makes one); None otherwise. A ``deny`` search is
     made when ``search`` is not one."""
-    me = state.current
     if search is None:
         try:
             search = search_turn(state, budget, deny=goal == "deny")
@@ -237,21 +231,16 @@ def puzzle_from_position(state: GameState, goal: str = "most", source: str = "",
             return None
     take = goal in ("take", "swap")
     if take and target is None:
-        picked = _pick_target(search, me, goal, min_value=1)
-        if picked is None:
-            return None
-        target, answer, margin = picked
+        picked = _pick_target(search, state.current, goal, min_value=1)
     else:
         got = goal_answer(search, goal, target if take else None, 1 if take else min_value)
-        if got is None:
-            return None
-        answer, margin = got
-    if goal == "deny":
-        tempting = sum(1 for o in search.outcomes.values() if o.taken and not o.denies)
-    elif take:
-        tempting = sum(1 for o in search.outcomes.values() if o.taken and target not in o.captures)
-    else:
-        tempting = sum(1 for o in search.outcomes.values() if o.taken and o.captures != answer.captures)
+        picked = None if got is None else (target, *got)
+    if picked is None:
+        return None
+    target, answer, margin = picked
+    missed = {"deny": lambda o: not o.denies, "take": lambda o: target not in o.captures,
+              "swap": lambda o: target not in o.captures}.get(goal, lambda o: o.captures != answer.captures)
+    tempting = sum(1 for o in search.outcomes.values() if o.taken and missed(o))
     rating = int(900 + 120 * (len(answer.actions) - 2) + 50 * math.log10(max(search.nodes, 1))
                  + 15 * min(tempting, 20) + {"win": 150, "deny": 100, "take": 50, "swap": 50}.get(goal, 0))
     titles = {"win": "win now", "take": "take {target}", "deny": "leave nothing to take",

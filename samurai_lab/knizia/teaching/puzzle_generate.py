@@ -112,8 +112,7 @@ def mine(count: int, seed: int, progress: Callable[[int], None] = lambda n: None
 #: Knizia's puzzles as the shared puzzles reach them (``features["puzzles"]``, ``common/puzzles.py``): one turn
 #: searched whole, the player's own hand and the public board
 def remake(record: PuzzleRecord) -> PuzzleRecord | None:
-    """A puzzle file made again by the search of every legal turn (None: its position makes no puzzle of its
-    goal now)."""
+    """A puzzle file made again by the search of every legal turn (None: no puzzle of its goal now)."""
     puzzle = puzzle_from_record(record)
     return puzzle_from_position(puzzle.state, record.goal, record.source, record.id, min_value=1,
                                 target=puzzle.target())

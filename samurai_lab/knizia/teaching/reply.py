@@ -59,11 +59,8 @@ def _castes_in_reach(state: GameState, s: int, others: list[tuple[int, tuple[Cas
     here = set(state.pieces[s])
     out = {c: False for c in here}
     for t, pieces in others:
-        if t == s:
-            continue
-        for c2 in pieces:
-            if c2 not in out and any(c not in pieces for c in here):
-                out[c2] = True
+        if t != s and any(c not in pieces for c in here):
+            out.update({c2: True for c2 in pieces if c2 not in out})
     return out
 
 

@@ -91,14 +91,11 @@ class ExampleStudy:
 
     def __init__(self, study: Study, key: str = "") -> None:
         self.study = study
+        self.sources = study.sources
         self.key = key or key_of(study.name) or study.name
         self.start = parse_position(study.steps[0].position or "", "position")
         self.variants = {"": (None, self.start)} | {
             v.name: (v.description, parse_position(v.position, f"variant {v.name}")) for v in study.variants}
-
-    @property
-    def sources(self):
-        return self.study.sources
 
     def title_text(self) -> str:
         return self.study.title.get(get_language())
@@ -185,14 +182,10 @@ class ExampleStepper:
         self.example = example
         self.variant = variant
         self.played = example.walk(variant)
+        self.count = len(self.played) - 1  # the steps after the start (positions are 0..count)
         self._english: list[PlayedStep] | None = None  # the steps played in English (``mismatches``)
         self.index = 0
         self.coords = coords  # hex ids in the texts too ("Show coordinates")
-
-    @property
-    def count(self) -> int:
-        """Number of steps after the start (positions are 0..count)."""
-        return len(self.played) - 1
 
     def go(self, k: int) -> None:
         if not 0 <= k <= self.count:

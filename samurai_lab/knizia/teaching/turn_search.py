@@ -51,15 +51,10 @@ class TurnSearch:
     plain: set[frozenset] = field(default_factory=set)  # what turns without the swap and the move tile take
 
     def reaching(self, goal: str, target: Capture | None = None) -> list[TurnOutcome]:
-        """The outcomes that reach the goal (``most``, ``swap``: every one; ``take``: those taking ``target``)."""
-        found = list(self.outcomes.values())
-        if goal == "win":
-            return [o for o in found if o.wins]
-        if goal in ("take", "swap"):
-            return [o for o in found if target in o.captures]
-        if goal == "deny":
-            return [o for o in found if o.denies]
-        return found
+        """The outcomes that reach the goal (``most``: all; ``take``, ``swap``: those taking ``target``)."""
+        tests = {"win": lambda o: o.wins, "take": lambda o: target in o.captures, "deny": lambda o: o.denies}
+        reached = tests.get("take" if goal == "swap" else goal, lambda o: True)
+        return [o for o in self.outcomes.values() if reached(o)]
 
     def best(self, goal: str, target: Capture | None = None) -> list[TurnOutcome]:
         """The outcomes that reach the goal best (``win``: the winning ones; else the most figures)."""

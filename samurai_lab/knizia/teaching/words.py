@@ -20,6 +20,7 @@ from ..core.grammar import RUSSIAN_NOMINATIVE, Word, capitalised, russian_case, 
 from ..core.model import Resolution
 from ..core.state import GameState
 from ..core.text import tile_name
+from ..core.tiles import tile
 from ...i18n import Domain, get_language
 
 T = Domain("knizia")
@@ -216,7 +217,6 @@ def _board(where: GameState | Board) -> Board:
 
 def hex_words(where: GameState | Board, hex_ref: int | str, coords: bool = False) -> Word:
     """Where a hex is, in words: ``Kyoto``, ``the land north-west of Edo``; `` (HO20)`` added with ``coords``.
-
     The words take the form a translation asks for (``{place:su}``: Italian ``sulla terra ...``; ``{place:gen}``:
     Russian ``суши ...``; see ``core.grammar``)."""
     board = _board(where)
@@ -230,8 +230,7 @@ def hex_words(where: GameState | Board, hex_ref: int | str, coords: bool = False
 
 
 def seat_names(state: GameState) -> list[str]:
-    """The players' names in the current language (a player named after a colour: the colour's name,
-    ``Red`` -> ``Rosso``)."""
+    """The players' names in the current language (a colour's name translated: ``Red`` -> ``Rosso``)."""
     return state.ruleset.vocabulary.seat_names(state.seats)
 
 
@@ -334,8 +333,6 @@ def plain_text(where: GameState | Board, text: str, coords: bool = False) -> str
         return m.group(0) if coords or not m.group(1)[:1].isupper() else m.group(1)
 
     def action(m: re.Match[str]) -> str:
-        from ..core.tiles import tile
-
         where_words = place(m.group(2))
         try:
             t = tile(m.group(1))

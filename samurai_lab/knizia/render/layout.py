@@ -60,9 +60,9 @@ class Layout:
 
     def off_board(self) -> list[tuple[HexInfo, float, float]]:
         """Hexes of the printed map not in play at this player count, with their centres, if visible."""
-        out = [(info, *self._centre(info.q, info.r)) for hid, info in map_graph().nodes(data="info")
+        off = [(info, *self._centre(info.q, info.r)) for hid, info in map_graph().nodes(data="info")
                if hid not in self.board.index]
-        return [(info, x, y) for info, x, y in out if self._box_visible(x, y)]
+        return [(info, x, y) for info, x, y in off if self._box_visible(x, y)]
 
 
 def resolve_hexes(board: Board, hexes: Iterable[HexRef]) -> tuple[int, ...]:

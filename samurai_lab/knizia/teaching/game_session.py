@@ -136,8 +136,7 @@ class GameSession:
         self.steps: list[Step] = []
         self._bot_factory = bot_factory or default_bot_factory
         self._rngs = {p: random.Random(f"bot:{self.seed}:{p}") for p in range(len(players))}
-        # made now, so that a bad level fails here, not in the middle of the game
-        self._bots: dict[int, Bot] = {p: self._bot_factory(pl.level or "")
+        self._bots: dict[int, Bot] = {p: self._bot_factory(pl.level or "")  # fail now, not mid-game
                                       for p, pl in enumerate(self.players) if pl.is_bot}
         people = self.people
         self.viewer: int | None = people[0] if len(people) == 1 else None  # several people: nobody until one sits

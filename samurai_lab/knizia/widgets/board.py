@@ -43,7 +43,7 @@ from ..render.describe import hover_text
 from ..render.fit import focus_zoom, room_box
 from ..render.layout import HexRef, Layout, fit_layout, layout_for, resolve_hexes
 from ..render.svg import legend_html
-from ..render.theme import HIGHLIGHT_STYLES, THEME, Theme, theme_for
+from ..render.theme import HIGHLIGHT_STYLES, THEME, theme_for
 from ...ui.common import guarded
 from ...ui.board_client import BOARD_KEYS, LIVE_CLASS, SPACE_CLASS, board_client, parse_space
 from ...ui.touch import HELP_CLASS, cell_text, help_html
@@ -64,16 +64,6 @@ KeyCallback = Callable[[str], Any]
 ARROWS = {"ArrowRight": (1.0, 0.0), "ArrowLeft": (-1.0, 0.0), "ArrowDown": (0.0, 1.0), "ArrowUp": (0.0, -1.0)}
 
 
-def as_caste(value: Caste | str | None) -> Caste | None:
-    """A caste from ``Caste``, ``"H"``/``"B"``/``"R"`` (or a word starting so), or None."""
-    if value is None or isinstance(value, Caste):
-        return value
-    try:
-        return Caste(str(value).strip().upper()[:1])
-    except ValueError:
-        raise ValueError(f"a heat map is for caste H, B or R (or None), not {value!r}") from None
-
-
 class BoardView:
     """The board of a ``GameState`` on a layered canvas, with click and hover events (see the module doc)."""
 
@@ -83,26 +73,20 @@ class BoardView:
         hex_size: float = 16,
         focus: Iterable[HexRef] | None = None,
         *,
-        theme: Theme = THEME,
-        show_ids: bool = False,
-        max_zoom: float = 3.0,
         hover_interval: float = 0.05,
         fit: bool = True,
-        palette: str = "default",
         legend: bool = True,
     ) -> None:
         self.state = state
         self.hex_size = hex_size
-        self.base_theme = theme if palette == "default" else theme_for(palette)
-        self.palette = palette
+        self.palette = "default"
         self.projector = False
         #: the share of the window the board needs below its top to fit there (None: ``room_box``'s default); an
         #: app whose controls are above the board lowers it, so that the board and its controls fit the screen
         self.below_share: float | None = None
-        self.theme = self.base_theme
+        self.theme = THEME
         self.fit = fit
-        self.show_ids = show_ids
-        self.max_zoom = max_zoom
+        self.max_zoom = 3.0
         self.hover_interval = hover_interval
         self.focus: tuple[int, ...] | None = None
         self._highlights: dict[str, tuple[int, ...]] = {}
@@ -132,8 +116,7 @@ class BoardView:
         self.errors = classed(widgets.Output(), "samurai-board-errors")
         self.layout = self._make_layout(state, focus)
         w, h = self.layout.width, self.layout.height
-        self.canvas = MultiCanvas(len(LAYER_NAMES), width=w, height=h)
-        self.canvas.add_class(CANVAS_CLASS)
+        self.canvas = classed(MultiCanvas(len(LAYER_NAMES), width=w, height=h), CANVAS_CLASS)
         self._pin_size(w, h)
         # the keyboard cursor's hex, in words (an ARIA live region)
         self.live = classed(widgets.HTML(""), LIVE_CLASS)
@@ -145,7 +128,7 @@ class BoardView:
         self._legend_html = widgets.HTML("")
         self.palette_choice = classed(widgets.ToggleButtons(
             options=[(T.gettext("Standard colours"), "default"), (T.gettext("Colour-blind safe"), "colour-blind")],
-            value=palette,
+            value=self.palette,
             tooltips=[T.gettext("The colours of the game"),
                       T.gettext("Okabe and Ito's colours, apart for every colour vision")],
             style={"button_width": "auto"}), "samurai-board-palette")
@@ -164,7 +147,7 @@ class BoardView:
         self.canvas.on_client_ready(self.guard(self._on_client_ready))
         self.canvas.on_mouse_down(self.guard(self._on_mouse_down))
         self.canvas.on_mouse_move(self.guard(self._on_mouse_move))
-        self.canvas.on_mouse_out(self.guard(self._on_mouse_out))
+        self.canvas.on_mouse_out(self.guard(lambda _x, _y: self._pointer_at(None, at_once=True)))
         self.canvas.on_key_down(self.guard(self._on_key_down))
 
     # --- public API (the attributes state, layout, arrows, selected, heatmap, focus, hover, cursor, preview
@@ -215,9 +198,23 @@ class BoardView:
         self.selected = None if hex_ref is None else resolve_hexes(self.state.board, [hex_ref])[0]
         self._redraw(MARKS)
 
+    def set_marks(self, legal: Iterable[HexRef], preview: Iterable[HexRef], selected: HexRef | None) -> None:
+        """Mark the hexes a click may take and those previewed, outline ``selected`` (only what changed)."""
+        for style, hexes in (("legal", tuple(legal)), ("preview", tuple(preview))):
+            if self._highlights.get(style, ()) != hexes:
+                self.set_highlights(hexes, style)
+        if self.selected != selected:
+            self.set_selected(selected)
+
     def set_heatmap(self, caste: Caste | str | None) -> None:
-        """Show the influence heat map of ``caste`` (None: hide it)."""
-        self.heatmap = as_caste(caste)
+        """Show the influence heat map of ``caste``: a ``Caste``, ``"H"``/``"B"``/``"R"`` (or a word starting
+        so), None hides it."""
+        if caste is not None and not isinstance(caste, Caste):
+            try:
+                caste = Caste(str(caste).strip().upper()[:1])
+            except ValueError:
+                raise ValueError(f"a heat map is for caste H, B or R (or None), not {caste!r}") from None
+        self.heatmap = caste
         self._redraw(HEAT)
 
     def set_focus(self, hexes: Iterable[HexRef] | None) -> None:
@@ -240,19 +237,18 @@ class BoardView:
         if on == self.projector:
             return
         self.projector = on
-        self.theme = theme_for(self.palette, on) if self.base_theme is theme_for(self.palette) else self.base_theme
+        self.theme = theme_for(self.palette, on)
         if not self._relayout():
             self.redraw()
 
     def set_palette(self, palette: str) -> None:
         """``"default"`` or ``"colour-blind"`` (Okabe and Ito's colours); redraws everything."""
-        base = theme_for(palette)  # ValueError for an unknown palette
+        theme = theme_for(palette, self.projector)  # ValueError for an unknown palette
         if palette == self.palette:
             return
         self.palette = palette
         self.palette_choice.value = palette
-        self.base_theme = base
-        self.theme = theme_for(palette, self.projector)
+        self.theme = theme
         self.redraw()
         self._show_legend()
 
@@ -376,7 +372,7 @@ class BoardView:
     def _draw_layer(self, layer: int) -> None:
         c, lay, theme = self.canvas[layer], self.layout, self.theme
         if layer == MAP:
-            draw_map(c, lay, theme, self.show_ids)
+            draw_map(c, lay, theme)
         elif layer == HEAT:
             draw_heatmap(c, lay, self.state, self.heatmap, theme)
         elif layer == PIECES:
@@ -395,7 +391,7 @@ class BoardView:
         key = (st.ruleset.edition, st.seats, self.palette, bool(self.arrows))
         if key != self._legend_key:
             self._legend_key = key
-            self._legend_html.value = legend_html(st, theme=self.base_theme, arrow=bool(self.arrows))
+            self._legend_html.value = legend_html(st, theme=theme_for(self.palette), arrow=bool(self.arrows))
 
     # --- events ------------------------------------------------------------
     def _report(self, exc: BaseException) -> None:
@@ -461,9 +457,6 @@ class BoardView:
     def _on_mouse_move(self, x: float, y: float) -> None:
         self._pointer_at(self.hex_at(x, y))
 
-    def _on_mouse_out(self, x: float, y: float) -> None:
-        self._pointer_at(None, at_once=True)
-
     def _pointer_at(self, hex_index: int | None, at_once: bool = False) -> None:
         """Throttle: deliver a hover change now, or once ``hover_interval`` has passed since the last one."""
         if hex_index == self._pointer:
@@ -500,4 +493,4 @@ def _register(callbacks: list, callback: Callable, remove: bool) -> None:
         callbacks.append(callback)
 
 
-__all__ = ["BoardView", "HIGHLIGHT_STYLES", "as_caste", "focus_zoom", "room_box"]  # the last two re-exported
+__all__ = ["BoardView", "HIGHLIGHT_STYLES", "focus_zoom", "room_box"]  # the last three re-exported

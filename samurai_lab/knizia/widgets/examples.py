@@ -20,8 +20,9 @@ vocabulary; the rulebooks' sentences stay in their own language beside the trans
 from __future__ import annotations
 
 import html
+from functools import partial
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import ipywidgets as widgets
 
@@ -109,28 +110,21 @@ class MoveInput:
         self.refresh = refresh
         self.input = PlayInput(confirm=False)
         self.hand = HandPanel()
-        self.hand.on_select(feedback.guard(on_tile or self.choose))
-        self.swap_chooser = SwapChooser(feedback.guard(self.swap_caste))
+        self.hand.on_select(feedback.guard(on_tile or partial(self._ask, self.input.choose)))
+        self.swap_chooser = SwapChooser(feedback.guard(partial(self._ask, self.input.choose_swap_caste)))
         self.end_turn_button = shared_button(T.gettext("End turn"), f"{prefix}-end-turn",
                                              on_click=feedback.guard(lambda _b: end_turn()))
+        confirm = feedback.guard(lambda _b: self._ask(self.input.commit_pending))  # a swap is confirmed
         self.confirm_button = shared_button(T.gettext("Confirm exchange"), f"{prefix}-confirm",
-                                            on_click=feedback.guard(lambda _b: self.confirm()))
+                                            on_click=confirm)
 
     def handle(self, out: Outcome) -> None:
         out.follow(self.play, self.feedback.show, self.refresh)
 
-    def choose(self, k: int) -> None:
+    def _ask(self, ask: Callable[..., Outcome], *args: Any) -> None:
+        """Handle ``ask(state, *args)``'s outcome (nothing when there is no move to make)."""
         if (state := self.state()) is not None:
-            self.handle(self.input.choose(state, k))
-
-    def swap_caste(self, end: int, caste: Caste) -> None:
-        if (state := self.state()) is not None:
-            self.handle(self.input.choose_swap_caste(state, end, caste))
-
-    def confirm(self) -> None:
-        """Play the prepared exchange (the swap needs two settlements and a confirmation)."""
-        if (state := self.state()) is not None:
-            self.handle(self.input.commit_pending(state))
+            self.handle(ask(state, *args))
 
     def attempt(self, play: Callable, action: Action, words: Callable[[str], str] = str):
         """``play(action)``'s result, or None when the rules refuse it (then said, and the app redrawn)."""
@@ -223,8 +217,8 @@ class ExamplesApp:
                                   on_click=self.feedback.guard(lambda _b, key=e.key: self.open(key)), width="214px")
                 items.append(classed(b, "samurai-example-button"))
                 self.buttons[e.key] = b
-        sidebar = widgets.VBox(items, layout=widgets.Layout(width="220px", margin="0 12px 0 0"))
-        sidebar.add_class("samurai-examples-list")
+        sidebar = classed(widgets.VBox(items, layout=widgets.Layout(width="220px", margin="0 12px 0 0")),
+                          "samurai-examples-list")
 
         self.title = classed(widgets.HTML(), "samurai-example-title")
         self.description = classed(widgets.HTML(), "samurai-example-description")
@@ -307,7 +301,6 @@ class ExamplesApp:
         self.header = AppHeader("examples.ipynb", boards=list(self.boards.values()), edition=self.edition,
                                 coordinates=self.feedback.guard(self.set_coordinates))
         self.header.attach(self.widget)
-        self._groups = {e.key: e.group for e in self.entries}
         self.open(start or self.entries[0].key)
 
     # --- choosing an example --------------------------------------------------------------------
@@ -390,9 +383,9 @@ class ExamplesApp:
 
     def show_edition(self, edition: str) -> None:
         """List the examples of one edition (and the rulings), or of both (``""``)."""
-        for key, b in self.buttons.items():
-            group = self._groups.get(key, "")
-            b.layout.display = "" if not edition or group in (edition, "rulings") else "none"
+        for e in self.entries:
+            shown = not edition or e.group in (edition, "rulings")
+            self.buttons[e.key].layout.display = "" if shown else "none"
         if edition and self.entry is not None and self.entry.group not in (edition, "rulings"):
             first = next((e for e in self.entries if e.group == edition), None)
             if first is not None:
@@ -438,12 +431,8 @@ class ExamplesApp:
             self.expected.value = ""
         self.board.set_state(st.state)
         self.board.clear_highlights()
-        hexes = st.step_hexes()
-        if hexes:
-            self.board.set_highlights(hexes, "preview")
-        decided = sorted({r.hex for r in st.resolutions()})
-        if decided:
-            self.board.set_highlights(decided, "warning")
+        self.board.set_highlights(st.step_hexes(), "preview")
+        self.board.set_highlights(sorted({r.hex for r in st.resolutions()}), "warning")  # settlements decided
         self._show_tallies(st.state, st.settlements())
         self._show_scoring(st)
         self.prev_button.disabled = self.first_button.disabled = k == 0
@@ -544,9 +533,7 @@ class ExamplesApp:
         self.try_outcome.value = f'<div class="samurai-try-outcome-text" style="{TEXT}">{happens}</div>'
         self.board.set_state(sb.state)
         self.board.clear_highlights()
-        hexes = sorted({r.hex for r in sb.state.events})
-        if hexes:
-            self.board.set_highlights(hexes, "warning")
+        self.board.set_highlights(sorted({r.hex for r in sb.state.events}), "warning")
         st = self.stepper
         self._show_tallies(sb.state, sb.concerned(st.played[0].marks if st else ()))
         self._refresh_sandbox()

@@ -269,11 +269,9 @@ class Explorer:
         """Start a new history from ``state``, plus optional later states (a scenario's steps: state after,
         label, narration shown when the history reaches it)."""
         self.history.reset(state, label)
-        self.notes = {}
-        for k, (s, lab, note) in enumerate(steps or (), start=1):
+        for s, lab, _note in steps or ():
             self.history.push(s, lab)
-            if note:
-                self.notes[k] = note
+        self.notes = {k: note for k, (_s, _lab, note) in enumerate(steps or (), start=1) if note}
         if steps:
             self.history.goto(0)
         self.input.reset()
@@ -320,11 +318,9 @@ class Explorer:
         if self.study_panel is not None and self.study_panel.marking and self.tabs.selected_index == STUDY_TAB:
             self.study_panel.mark(index)
             return
-        state = self.state
-        if index is not None and state.board.is_settlement[index]:
+        if index is not None and self.state.board.is_settlement[index]:
             self.focus_settlement = index
-        outcome = self.input.click(state, index)
-        self._handle(outcome)
+        self._handle(self.input.click(self.state, index))
 
     def _click_edit(self, index: int | None) -> None:
         self.panel(EDIT_TAB)
@@ -347,7 +343,7 @@ class Explorer:
         if self.editing:
             return
         pv = self.input.hover(self.state, index)
-        if pv is self._hover_preview or (pv is None and self._hover_preview is None):
+        if pv is self._hover_preview:
             return
         self._hover_preview = pv
         self._show_panels()
@@ -525,8 +521,7 @@ class Explorer:
         if self.rules_panel.n_players != self.state.n_players:
             raise ValueError(T.gettext("the player count changes the board: start a new game for another player count"))
         new = dataclasses.replace(self.state, ruleset=ruleset)
-        found = problems(new)
-        if found:
+        if found := problems(new):
             raise ValueError(T.gettext("under these rules the position is not valid: {problems}").format(
                 problems="; ".join(found)))
         self._push(new, T.gettext("rules of the {edition} edition").format(edition=ruleset.edition))
@@ -544,20 +539,10 @@ class Explorer:
     def refresh(self) -> None:
         """Bring the board and every panel up to date with the position and the selection."""
         shown = self.shown_state
-        board = self.board
-        if board.state is not shown:
-            board.set_state(shown)
-        marks = {LEGAL: (), PREVIEW: ()} if self.editing else self.input.highlights(shown)
-        current = board.highlights
-        want = {style: tuple(marks.get(style, ())) for style in (LEGAL, PREVIEW)}
-        changed = [style for style in want if current.get(style, ()) != want[style]]
-        if len(changed) > 1 and not any(want.values()):
-            board.clear_highlights()  # one redraw instead of one per style
-        else:
-            for style in changed:
-                board.set_highlights(want[style], style)
-        if board.selected != self.focus_settlement:
-            board.set_selected(self.focus_settlement)
+        if self.board.state is not shown:
+            self.board.set_state(shown)
+        marks = {} if self.editing else self.input.highlights(shown)
+        self.board.set_marks(marks.get(LEGAL, ()), marks.get(PREVIEW, ()), self.focus_settlement)
         self._show_panels()
         self._show_words(shown)
         self.history_bar.refresh()

@@ -65,10 +65,9 @@ def unpack_record(value: str) -> str:
 
 def table_players(table: str) -> list[Player] | None:
     """The seats of a record's ``Table`` header (``Green person, Yellow greedy``), or None when it has none."""
-    players = []
-    for item in [x.strip() for x in table.split(",") if x.strip()]:
-        name, _, kind = item.rpartition(" ")
-        players.append(Player.person(name or None) if kind == "person" else Player.bot(kind, name or None))
+    seats = [x.strip().rpartition(" ") for x in table.split(",") if x.strip()]
+    players = [Player.person(name or None) if kind == "person" else Player.bot(kind, name or None)
+               for name, _, kind in seats]
     return players or None
 
 
@@ -99,7 +98,7 @@ class GameApp:
 
         # --- the new-game screen -----------------------------------------------
         self.form = NewGameForm(bot_pause=bot_pause, seed=seed)
-        self.form.on_start(guard(self.start_from_form))
+        self.form.start_button.on_click(guard(lambda _b: self.start_from_form()))
         self.record_input = classed(widgets.Textarea(placeholder=T.gettext("Paste a game record here"),
                                                      layout=widgets.Layout(width="560px", height="64px")),
                                     "samurai-record-input")
@@ -318,13 +317,13 @@ class GameApp:
     def click(self, hex_index: int | None, x: float = 0.0, y: float = 0.0) -> None:
         """A click on the board."""
         session = self._need_session()
-        if hex_index is not None and session.state.board.is_settlement[hex_index]:
+        state = session.state
+        on_settlement = hex_index is not None and state.board.is_settlement[hex_index]
+        if on_settlement:
             self.tally.show(session.visible_state(self.reveal_all.value), hex_index)
         if session.is_over:
             return
-        state = session.state
-        if (hex_index is not None and state.phase is Phase.PLAY and self.input.selected_tile(state) is None
-                and state.board.is_settlement[hex_index]):
+        if on_settlement and state.phase is Phase.PLAY and self.input.selected_tile(state) is None:
             return  # looking at a settlement's tallies
         self._person_to_act()
         self.handle(self.input.click(state, hex_index))
@@ -399,7 +398,7 @@ class GameApp:
         """Highlight a hint's hexes on the board and say why."""
         session = self._need_session()
         state = session.state
-        self._mark((), action_hexes(state, hint.action), None)
+        self.board.set_marks((), action_hexes(state, hint.action), None)
         self.feedback.show(f"{action_phrase(state, hint.action, self.coords)}: "
                            f"{plain_text(state, hint.text, self.coords)}", "info")
 
@@ -507,7 +506,8 @@ class GameApp:
         # the board's marks: legal targets, and the hexes chosen or just played by a bot
         marks = self.input.highlights(state) if person_turn else {}
         chosen = marks.get(PREVIEW, ())
-        self._mark(marks.get(LEGAL, ()), chosen or self.last_bot_hexes, chosen[0] if chosen else None)
+        self.board.set_marks(marks.get(LEGAL, ()), chosen or self.last_bot_hexes,
+                             chosen[0] if chosen else None)
 
         self._refresh_log(session)
         self._refresh_end(session)
@@ -527,17 +527,6 @@ class GameApp:
         players = table_players(parse_record(record).headers.get("Table", ""))
         self.begin(GameSession.from_record(record, players, bot_factory=self.bot_factory))
 
-    def _mark(self, legal: tuple[int, ...], preview: tuple[int, ...], selected: int | None) -> None:
-        """Set the board's highlights, redrawing only what changed."""
-        board = self.board
-        if board is None:
-            return
-        for style, hexes in ((LEGAL, legal), (PREVIEW, preview)):
-            if board.highlights.get(style, ()) != tuple(hexes):
-                board.set_highlights(hexes, style=style)
-        if board.selected != selected:
-            board.set_selected(selected)
-
     def _refresh_swap_castes(self, state: GameState | None) -> None:
         """Which piece of each chosen settlement the swap exchanges (only when one holds several)."""
         rows = []
@@ -555,11 +544,10 @@ class GameApp:
 
     def _refresh_log(self, session: GameSession) -> None:
         colours = seat_colours(session.state)
-        lines = []
-        for step in session.steps[::-1][:LOG_LINES]:
-            lines.append(f'<div class="samurai-log-line" style="border-left:4px solid {colours[step.player]};'
-                         f'padding:0 6px;margin:1px 0;line-height:1.35">'
-                         f'{step.index + 1}. {html.escape(self._step_text(step))}</div>')
+        lines = [f'<div class="samurai-log-line" style="border-left:4px solid {colours[step.player]};'
+                 f'padding:0 6px;margin:1px 0;line-height:1.35">'
+                 f'{step.index + 1}. {html.escape(self._step_text(step))}</div>'
+                 for step in session.steps[::-1][:LOG_LINES]]
         if len(session.steps) > LOG_LINES:
             more = len(session.steps) - LOG_LINES
             lines.append("<div style='color:#666'>… {}</div>".format(html.escape(

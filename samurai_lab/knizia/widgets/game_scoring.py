@@ -13,6 +13,7 @@ from ..core.state import GameState
 from .scoring_explainer import ScoringExplainer
 from ..core.text import end_reason_text
 from ...i18n import Domain
+from ...ui.layout import classed
 
 T = Domain("knizia")
 
@@ -30,9 +31,7 @@ def ending_html(state: GameState) -> str:
 
 def scoring_widget(state: GameState) -> widgets.Widget:
     """The scoring of a finished game (the full state: every player's captures known)."""
-    report = score_state(state)
-    explainer = ScoringExplainer(report, state.ruleset.vocabulary.seat_names(state.seats), state.ruleset.vocabulary,
+    vocab = state.ruleset.vocabulary
+    explainer = ScoringExplainer(score_state(state), vocab.seat_names(state.seats), vocab,
                                  colours=seat_colours(state))
-    box = widgets.VBox([widgets.HTML(ending_html(state)), explainer.widget])
-    box.add_class("samurai-scoring")
-    return box
+    return classed(widgets.VBox([widgets.HTML(ending_html(state)), explainer.widget]), "samurai-scoring")

@@ -5,7 +5,6 @@ setup, seed)."""
 from __future__ import annotations
 
 import html
-from typing import Callable
 
 import ipywidgets as widgets
 
@@ -68,7 +67,7 @@ class NewGameForm:
         keep = [c for c in self.rules.widget.children
                 if c is not self.rules.players and not (isinstance(c, widgets.HBox) and self.start_button in c.children)]
         self.rules.widget.children = [*keep, self.rules.seed]
-        self.quick = widgets.VBox([
+        self.quick = classed(widgets.VBox([
             widgets.HTML("<h2 style='margin:4px 0;font-size:20px'>{}</h2>".format(html.escape(T.gettext("Quick start")))),
             widgets.HBox([widgets.HTML("<b>{}</b>".format(html.escape(T.gettext("Players"))),
                                        layout=widgets.Layout(width="80px")), self.rules.players],
@@ -76,16 +75,14 @@ class NewGameForm:
             self.seats,
             widgets.HBox([self.start_button, self.pause], layout=widgets.Layout(align_items="center",
                                                                                grid_gap="16px", margin="6px 0")),
-        ])
-        self.quick.add_class("samurai-quick-start")
-        self.advanced = widgets.Accordion(children=[widgets.VBox([
+        ]), "samurai-quick-start")
+        self.advanced = classed(widgets.Accordion(children=[widgets.VBox([
             widgets.HTML("<div style='color:#555;font-size:90%;max-width:620px'>{}</div>".format(
                 T.gettext("Bots: {levels}").format(levels=bot_levels_html(levels)))),
             widgets.HTML("<b>{}</b>".format(html.escape(T.gettext("Rules")))),
             self.rules.widget,
-        ])], selected_index=None)
+        ])], selected_index=None), "samurai-advanced")
         self.advanced.set_title(0, T.gettext("Advanced: the edition's rules, the rulings R1–R4, setup and seed"))
-        self.advanced.add_class("samurai-advanced")
         self.widget = classed(widgets.VBox([self.quick, self.advanced]), "samurai-new-game-form")
         self.rules.players.observe(lambda _: self._sync_seats(), names="value")
         self.rules.edition.observe(lambda _: self._sync_seats(), names="value")
@@ -105,17 +102,12 @@ class NewGameForm:
 
     def players(self) -> list[Player]:
         """The seats as chosen, with the names typed (if any)."""
-        out = []
-        for k in range(self.n_players):
-            kind, name = self.kinds[k].value, self.names[k].value.strip() or None
-            out.append(Player.person(name) if kind == PERSON else Player.bot(kind.split(":", 1)[1], name))
-        return out
+        seats = [(self.kinds[k].value, self.names[k].value.strip() or None) for k in range(self.n_players)]
+        return [Player.person(name) if kind == PERSON else Player.bot(kind.split(":", 1)[1], name)
+                for kind, name in seats]
 
     def ruleset(self) -> Ruleset:
         return self.rules.ruleset()
-
-    def on_start(self, callback: Callable[[], None]) -> None:
-        self.start_button.on_click(lambda _b: callback())
 
     def _sync_seats(self) -> None:
         ruleset = PRESETS[self.rules.edition.value]

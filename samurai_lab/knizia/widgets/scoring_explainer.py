@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Sequence
 
 import ipywidgets as widgets
 
@@ -235,13 +235,11 @@ class ScoringExplainer:
 
     def __init__(self, report: ScoreReport | None = None, names: Sequence[str] | None = None,
                  vocabulary: Vocabulary | None = None, *, colours: Sequence[str] | None = None,
-                 editable: bool | None = None, presets: dict[str, ScoringCase] | None | bool = None,
-                 n_players: int = 4, header: bool | None = None) -> None:
+                 editable: bool | None = None, presets: bool = True) -> None:
         self.editable = report is None if editable is None else editable
         self.feedback = Feedback()
-        edition = _edition_of(vocabulary)
-        self.vocab = VOCABULARY[edition]
-        counts = report.counts if report is not None else tuple((0, 0, 0) for _ in range(n_players))
+        self.vocab = VOCABULARY[_edition_of(vocabulary)]
+        counts = report.counts if report is not None else ((0, 0, 0),) * 4
         n = len(counts)
         self.names = list(names) if names is not None else [c.capitalize() for c in self.vocab.colours[:n]]
         self.colours = list(colours) if colours is not None else [
@@ -249,7 +247,6 @@ class ScoringExplainer:
         self.counts: list[list[int]] = [list(c) for c in counts]
         self.shown = 0  # steps revealed; 0 = all
         self.case: ScoringCase | None = None
-        self._on_change: list[Callable[[ScoreReport], None]] = []
         self._muted = False
         self.presets: dict[str, ScoringCase] = {}
 
@@ -289,7 +286,7 @@ class ScoringExplainer:
                                             widgets.HTML(PROJECTOR_LAYOUT, layout=widgets.Layout(display="none")),
                                             self.title, self.case_text, *controls[:2], top, self.feedback.widget,
                                             self.winner, self.totals, body]), "samurai-scoring-explainer")
-        if report is None if header is None else header:  # the app of its own (scoring.ipynb)
+        if report is None:  # the app of its own (scoring.ipynb)
             from ...ui.header import AppHeader
 
             self.header = AppHeader("scoring.ipynb")
@@ -314,14 +311,12 @@ class ScoringExplainer:
         self.edition.observe(self.feedback.guard(lambda ch: self._muted or self.set_edition(ch["new"])), names="value")
         self.players.observe(self.feedback.guard(lambda ch: self._muted or self.set_players(ch["new"])), names="value")
         self.preset_buttons: dict[str, widgets.Button] = {}
-        if presets is None or presets is True:
+        if presets:
             try:
                 self.presets = rulebook_presets()
             except (ValueError, ImportError, LookupError) as e:
                 self.feedback.show(T.gettext("The rulebook presets could not be loaded: {error}").format(error=e),
                                    "warning")
-        elif presets:
-            self.presets = dict(presets)
         for key, case in self.presets.items():
             title, text = T_knizia.gettext(case.title) if case.title else "", case_text(case)
             b = button(f"{key}: {short_title(key, title)}" if title else key, f"samurai-preset-{key}",
@@ -370,10 +365,9 @@ class ScoringExplainer:
                 row.append(box)
             cells += row
             self.inputs.append(row)
-        grid = widgets.GridBox(cells, layout=widgets.Layout(
-            grid_template_columns="130px 110px 110px 110px", grid_gap="4px 8px", align_items="center"))
-        grid.layout.margin = "0 24px 0 0"
-        self.grid_box.children = [grid]
+        self.grid_box.children = [widgets.GridBox(cells, layout=widgets.Layout(
+            grid_template_columns="130px 110px 110px 110px", grid_gap="4px 8px", align_items="center",
+            margin="0 24px 0 0"))]
 
     def _count_changed(self, p: int, c: int, value: int) -> None:
         if self.counts[p][c] == value:
@@ -392,10 +386,6 @@ class ScoringExplainer:
     def shown_names(self) -> list[str]:
         """The players' names as shown: a player named after a colour in the current language."""
         return [self.vocab.seat_name(n, n.lower()) for n in self.names]
-
-    def on_change(self, callback: Callable[[ScoreReport], None]) -> None:
-        """``callback(report)`` after every change of the counts."""
-        self._on_change.append(callback)
 
     def set_counts(self, counts: Sequence[Sequence[int]], names: Sequence[str] | None = None,
                    colours: Sequence[str] | None = None) -> None:
@@ -458,11 +448,10 @@ class ScoringExplainer:
     def load_case(self, case: ScoringCase) -> None:
         """Load the captured pieces of a preset or of a scenario's end."""
         self.vocab = VOCABULARY[case.edition]
-        if self.editable:
-            self._set_quietly(self.edition, case.edition)
         self.set_counts(case.counts, case.names, case.colours)
         self.case = case
         if self.editable:
+            self._set_quietly(self.edition, case.edition)
             keys = [v for _, v in self.from_example.options]
             self._set_quietly(self.from_example, case.key if case.key in keys and case.key not in self.presets else "")
         self.feedback.clear()
@@ -515,8 +504,6 @@ class ScoringExplainer:
         self.prev_button.disabled = shown <= 1
         self.next_button.disabled = shown >= total
         self._check_supply()
-        for cb in self._on_change:
-            cb(report)
 
     def _check_supply(self) -> None:
         n = len(self.counts)

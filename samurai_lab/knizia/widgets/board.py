@@ -163,8 +163,7 @@ class BoardView:
         if state.board is not old.board:
             self._highlights, self.arrows, self._pointer = {}, (), None
             self.selected = self.hover = self.preview = self.cursor = self.focus = None
-            if not self._relayout():
-                self.redraw()
+            self._relayout(redraw=True)
         else:
             self._redraw(HEAT, PIECES)
         self._show_legend()
@@ -238,8 +237,7 @@ class BoardView:
             return
         self.projector = on
         self.theme = theme_for(self.palette, on)
-        if not self._relayout():
-            self.redraw()
+        self._relayout(redraw=True)
 
     def set_palette(self, palette: str) -> None:
         """``"default"`` or ``"colour-blind"`` (Okabe and Ito's colours); redraws everything."""
@@ -265,8 +263,7 @@ class BoardView:
         """Put the keyboard cursor on a hex (None: remove it); its description goes to ``view.live``."""
         self.cursor = None if hex_ref is None else resolve_hexes(self.state.board, [hex_ref])[0]
         text = hover_text(self.state, self.cursor, self.coords) if self.cursor is not None else ""
-        value = f"<span>{html.escape(text)}</span>" if text else ""
-        set_traits(self.live, value=value)
+        set_traits(self.live, value=f"<span>{html.escape(text)}</span>" if text else "")
         self._redraw(MARKS)
 
     def on_click(self, callback: ClickCallback, remove: bool = False) -> None:
@@ -317,17 +314,16 @@ class BoardView:
             return None
         return room_box(state.board, self._space, self.projector, self.below_share)
 
-    def _relayout(self) -> bool:
-        """Lay the board out again for the current room; True if the canvas changed (and was redrawn)."""
+    def _relayout(self, redraw: bool = False) -> None:
+        """Lay the board out again for the current room; redrawn if the canvas changed (or ``redraw``)."""
         self.css_size = self._css_box(self.state)
         self.layout = self._make_layout(self.state, self.focus)
         w, h = self.layout.width, self.layout.height
         changed = (self.canvas.width, self.canvas.height) != (w, h)
         self._pin_size(w, h)
         self._show_cell_size()
-        if changed:
+        if changed or redraw:
             self.redraw()
-        return changed
 
     def _show_cell_size(self) -> None:
         """A hex's height in CSS px, for the page's touch script (its lens) and the touch help line."""

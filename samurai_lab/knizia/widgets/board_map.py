@@ -33,8 +33,7 @@ class MapApp:
         self.legend = widgets.HTML(legend_svg(self.view.state))
         self.view.on_hover(self.show_hex)
         self.players.observe(self.view.guard(lambda change: self.set_players(change["new"])), names="value")
-        # the key beside the board, which takes the room left (the board fits it, as in the explorer); on a
-        # narrow screen the key goes under the board
+        # the key beside the board, which takes the room left (the board fits it, as in the explorer)
         board_column = widgets.VBox([self.view.widget], layout=widgets.Layout(flex="1 1 420px", min_width="0"))
         self.legend.layout = widgets.Layout(flex="0 0 auto", margin="0 12px 0 0")
         self.legend.add_class("samurai-map-legend")

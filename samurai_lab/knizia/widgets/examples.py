@@ -53,11 +53,6 @@ T = Domain("knizia_teach")
 TEXT = f"{FONT};font-size:17px;line-height:1.45;color:#2b2620"
 
 
-#: The text column scrolls beside the board and its parts keep their size; the list's titles wrap in their
-#: column; on a narrow screen the list and the text take the screen's width and the page scrolls.
-EXAMPLES_CSS = web_file(__package__, "examples.css")
-
-
 def _from_place(state: GameState, hex_index: int) -> str:
     return T.gettext("from {place}:").format(place=hex_words(state, hex_index))
 
@@ -296,7 +291,9 @@ class ExamplesApp:
                                                                  T.gettext("The 2015 rulebook's examples")],
                                              style={"button_width": "auto"})
         self.edition.observe(self.feedback.guard(lambda ch: self.show_edition(ch["new"])), names="value")
-        keep = css_widget(EXAMPLES_CSS)  # the column scrolls, its parts keep their size; the list's titles wrap
+        # the text column scrolls beside the board and its parts keep their size; the list's titles wrap in
+        # their column; on a narrow screen the list and the text take the screen's width and the page scrolls
+        keep = css_widget(web_file(__package__, "examples.css"))
         self.widget = classed(widgets.VBox([keep, body]), "samurai-examples")
         self.header = AppHeader("examples.ipynb", boards=list(self.boards.values()), edition=self.edition,
                                 coordinates=self.feedback.guard(self.set_coordinates))
@@ -351,8 +348,7 @@ class ExamplesApp:
         """The board view for this player count: bigger hexes for smaller maps, about the same size on screen."""
         n = state.n_players
         if n not in self.boards:
-            size = self.hex_size * {2: 1.375, 3: 1.125}.get(n, 1.0)
-            view = BoardView(state, hex_size=size)
+            view = BoardView(state, hex_size=self.hex_size * {2: 1.375, 3: 1.125}.get(n, 1.0))
             view.on_click(self.feedback.guard(lambda hex_index, *_: self.click(hex_index)))
             self.boards[n] = view
             if getattr(self, "header", None) is not None:

@@ -327,8 +327,7 @@ class Explorer:
         if index is not None and self.edit_panel.shown.board.is_settlement[index]:
             self.focus_settlement = index
         self.edit_panel.click(index)
-        problems = self.edit_panel.problems
-        if problems:
+        if problems := self.edit_panel.problems:
             self.feedback.show(T.ngettext("Edited; {n} problem before it can be applied: {problems}",
                                           "Edited; {n} problems before it can be applied: {problems}",
                                           len(problems)).format(n=len(problems), problems="; ".join(problems)),

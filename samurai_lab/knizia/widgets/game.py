@@ -330,17 +330,14 @@ class GameApp:
 
     def choose(self, k: int) -> None:
         """The k-th button of the hand panel (a tile, a tile kind while choosing hands, or a caste)."""
-        session = self._person_to_act()
-        self.handle(self.input.choose(session.state, k))
+        self.handle(self.input.choose(self._person_to_act().state, k))
 
     def choose_swap_caste(self, end: int, caste_value: str) -> None:
-        session = self._person_to_act()
-        self.handle(self.input.choose_swap_caste(session.state, end, Caste(caste_value)))
+        self.handle(self.input.choose_swap_caste(self._person_to_act().state, end, Caste(caste_value)))
 
     def undo(self) -> None:
         """Take back the person's last action of this turn."""
-        session = self._need_session()
-        step = session.undo()
+        step = self._need_session().undo()
         self._fresh(bot_hexes=False)
         self.feedback.show(T.gettext("Taken back: {action}.").format(
             action=action_phrase(step.before, step.action, self.coords)), "info")
@@ -396,8 +393,7 @@ class GameApp:
 
     def show_hint(self, hint) -> None:
         """Highlight a hint's hexes on the board and say why."""
-        session = self._need_session()
-        state = session.state
+        state = self._need_session().state
         self.board.set_marks((), action_hexes(state, hint.action), None)
         self.feedback.show(f"{action_phrase(state, hint.action, self.coords)}: "
                            f"{plain_text(state, hint.text, self.coords)}", "info")

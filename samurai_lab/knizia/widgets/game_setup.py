@@ -111,7 +111,6 @@ class NewGameForm:
 
     def _sync_seats(self) -> None:
         ruleset = PRESETS[self.rules.edition.value]
-        seats = default_seats(4, ruleset)
-        for k, name in enumerate(ruleset.vocabulary.seat_names(seats)):
-            self.seat_labels[k].value = f"<b>{html.escape(name)}</b>"
+        for label, name in zip(self.seat_labels, ruleset.vocabulary.seat_names(default_seats(4, ruleset))):
+            label.value = f"<b>{html.escape(name)}</b>"
         self.seats.children = self.rows[: self.n_players]

@@ -93,8 +93,8 @@ class LessonApp:
         self.hint = classed(widgets.HTML(), "samurai-lesson-hint")
         self.tally = classed(widgets.HTML(), "samurai-lesson-tally")
 
-        def button(label: str, cls: str, handler, style: str = "") -> widgets.Button:
-            return shared_button(label, f"samurai-lesson-{cls}", style=style,
+        def button(label: str, cls: str, handler) -> widgets.Button:
+            return shared_button(label, f"samurai-lesson-{cls}",
                                  on_click=self.feedback.guard(lambda _b: handler()))
 
         self.retry_button = button(T.gettext("Try again"), "retry", self.retry)

@@ -203,10 +203,6 @@ def case_text(case: ScoringCase) -> str:
 
 # --- presets --------------------------------------------------------------------------------
 
-#: The rulebook's scoring examples (scenario ids).
-PRESET_IDS = ("E6", "E7", "E10")
-
-
 def scoring_case_from_scenario(scenario) -> ScoringCase:
     """The captured pieces at the end of a loaded scenario, as a scoring case."""
     state = scenario_final_state(scenario)
@@ -225,7 +221,7 @@ def scoring_case_from_scenario(scenario) -> ScoringCase:
 
 def rulebook_presets() -> dict[str, ScoringCase]:
     """E6, E7 and E10 from the scenario files (key -> case)."""
-    return {key: scoring_case_from_scenario(find_scenario(key)) for key in PRESET_IDS}
+    return {key: scoring_case_from_scenario(find_scenario(key)) for key in ("E6", "E7", "E10")}
 
 
 # --- the widget -------------------------------------------------------------------------------
@@ -464,9 +460,7 @@ class ScoringExplainer:
         self._refresh()
 
     def step_by(self, delta: int) -> None:
-        total = len(self.report.steps)
-        current = self.shown or total
-        self.show_steps(max(1, min(total, current + delta)))
+        self.show_steps(max(1, (self.shown or len(self.report.steps)) + delta))  # past the last: all of them
 
     # --- drawing ---------------------------------------------------------------------------
     def _set_quietly(self, control: widgets.ValueWidget, value) -> None:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import math
 import time
 import traceback
 from typing import Any, Callable, Iterable
@@ -432,16 +431,13 @@ class BoardView:
         lay = self.layout
         centres = [((x - lay.ox) / lay.size, (y - lay.oy) / lay.size) for x, y in lay.centres]
         x0, y0 = centres[start]
-        best, best_score = start, math.inf
+        scores = []
         for i, (x, y) in enumerate(centres):
             along = (x - x0) * dx + (y - y0) * dy
             across = abs((x - x0) * dy - (y - y0) * dx)
-            if along <= 0.1 or across > along * 1.74:
-                continue
-            score = along + 2.0 * across
-            if score < best_score:
-                best, best_score = i, score
-        return best
+            if along > 0.1 and across <= along * 1.74:
+                scores.append((along + 2.0 * across, i))
+        return min(scores, default=(0.0, start))[1]
 
     def _on_mouse_down(self, x: float, y: float) -> None:
         self._click(self.hex_at(x, y), x, y)

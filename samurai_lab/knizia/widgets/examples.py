@@ -399,8 +399,7 @@ class ExamplesApp:
         st.go(k)
         self._keep_work()
         self.slider.value = k
-        if self.sandbox is not None:
-            self._leave_sandbox_quietly()
+        self._leave_sandbox_quietly()
         self.step_label.value = (f'<span style="{FONT};font-size:16px;font-weight:bold;margin-left:8px">'
                                  f'{html.escape(st.label())}</span>')
         chip = _chip(seat_colours(st.state)[st.before.current])
@@ -479,7 +478,6 @@ class ExamplesApp:
 
     def leave_sandbox(self) -> None:
         """Back to the example, at the step shown before."""
-        self._leave_sandbox_quietly()
         assert self.stepper is not None
         self.go(self.stepper.index)
 
@@ -530,6 +528,5 @@ class ExamplesApp:
         self.board.set_state(sb.state)
         self.board.clear_highlights()
         self.board.set_highlights(sorted({r.hex for r in sb.state.events}), "warning")
-        st = self.stepper
-        self._show_tallies(sb.state, sb.concerned(st.played[0].marks if st else ()))
+        self._show_tallies(sb.state, sb.concerned(self.stepper.played[0].marks if self.stepper else ()))
         self._refresh_sandbox()

@@ -373,8 +373,7 @@ class Explorer:
     def set_view(self, mode: str) -> None:
         """``reveal`` (teaching: everything) or ``player`` (the player to move: own hand, hidden captures)."""
         self.view_mode = mode
-        if self.view_toggle.value != mode:
-            self.view_toggle.value = mode
+        self.view_toggle.value = mode  # unchanged: no event
         self.refresh()
 
     def set_coordinates(self, on: bool) -> None:
@@ -466,8 +465,7 @@ class Explorer:
     def open_tab(self, index: int) -> None:
         """Show tab ``index`` (building its panel the first time)."""
         self.panel(index)
-        if self.tabs.selected_index != index:
-            self.tabs.selected_index = index
+        self.tabs.selected_index = index  # unchanged: no event
         click, tap = tab_hint(index, self.state.ruleset.vocabulary)
         self.feedback.show(click, "info", tap)
         self.refresh()
@@ -581,8 +579,7 @@ class Explorer:
         else:
             self.tally.show(shown, self.focus_settlement)
         if not self.editing:
-            title, items, allowance = self.input.items(shown)
-            self.hand.show(title, items, allowance)
+            self.hand.show(*self.input.items(shown))
         pending = self.input.sel.pending
         set_traits(self.confirm_button, disabled=pending is None, button_style="" if pending is None else "success",
                    description=T.gettext("Confirm"),

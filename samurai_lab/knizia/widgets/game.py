@@ -366,8 +366,7 @@ class GameApp:
     def _on_confirm_mode(self, change: dict) -> None:
         self.input.confirm = bool(change["new"])
         self.input.reset()
-        if self.session is not None:
-            self.refresh()
+        self.refresh()
 
     # --- hints ------------------------------------------------------------------------
     def show_hints(self) -> list:
@@ -563,8 +562,7 @@ class GameApp:
     def set_coordinates(self, on: bool) -> None:
         """Name hexes by their ids too (the header's "Show coordinates")."""
         self.coords = self.input.coords = self.tally.coords = bool(on)
-        if self.session is not None:
-            self.refresh()
+        self.refresh()
 
     def _refresh_end(self, session: GameSession) -> None:
         self.end_box.layout.display = "" if session.is_over else "none"

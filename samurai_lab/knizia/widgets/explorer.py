@@ -7,8 +7,6 @@
 
 The handlers (``click_hex``, ``choose``, ``confirm``, ``end_turn``, ``undo``...) are plain methods that the
 widgets and the tests call, each through ``Feedback.guard`` (a refusal becomes a message, the position is kept).
-The panels of the other tabs are built the first time their tab is opened: the page starts quicker. The
-right column's own rules are in ``web/explorer.css``.
 """
 
 from __future__ import annotations
@@ -256,9 +254,7 @@ class Explorer:
     @property
     def shown_state(self) -> GameState:
         """What the board shows: the edit draft in edit mode, else the current position."""
-        if self.editing and self.edit_panel is not None:
-            return self.edit_panel.shown
-        return self.state
+        return self.edit_panel.shown if self.editing and self.edit_panel is not None else self.state
 
     @property
     def viewer(self) -> int | None:
@@ -292,7 +288,7 @@ class Explorer:
         self.input.sel.tile = keep
         self.preview = self._hover_preview = None
         self.refresh()  # the board and the panels first: what the eye is on
-        self._report(action, new)
+        self._report(before, action, new)
         if self.study_panel is not None:
             self.study_panel.after_play(before, action)
         return new
@@ -302,8 +298,7 @@ class Explorer:
         self.history.push(new, label)
         self.notes = {k: v for k, v in self.notes.items() if k < self.history.index}
 
-    def _report(self, action: Action, new: GameState) -> None:
-        before = self.history.states[self.history.index - 1]
+    def _report(self, before: GameState, action: Action, new: GameState) -> None:
         lines = [describe_action(before, action, new, coords=self.coords) + "."]  # captures and the end too
         if new.phase is not before.phase and new.phase is not Phase.GAME_OVER:
             lines.append(T.gettext("Next: {steps}.").format(steps=setup_steps(new)))

@@ -268,13 +268,8 @@ class GameApp:
         after tiles and swaps, a third of it after pieces, none after secret picks and turn ends."""
         self.last_bot_hexes = tuple(dict.fromkeys(self.last_bot_hexes + action_hexes(step.before, step.action)))
         self.refresh()
-        action, pause = step.action, self.form.bot_pause
-        if isinstance(action, (PickTile, EndTurn, Pass)):
-            pause = 0.0
-        elif isinstance(action, PlacePiece):
-            pause /= 3
-        if pause > 0:
-            self.sleep(pause)
+        if self.form.bot_pause > 0 and not isinstance(step.action, (PickTile, EndTurn, Pass)):
+            self.sleep(self.form.bot_pause / (3 if isinstance(step.action, PlacePiece) else 1))
 
     # --- a person's actions ---------------------------------------------------------
     def _need_session(self) -> GameSession:

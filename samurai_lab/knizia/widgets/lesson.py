@@ -300,12 +300,9 @@ class LessonApp:
         self._show_tally(next((s for s in focus if state.board.is_settlement[s]), None), state)
 
     def _show_tally(self, settlement: int | None, state: GameState | None = None) -> None:
-        state = state or self.board.state
-        if settlement is None:
-            self.tally.value = ""
-            return
-        self.tally.value = (f'<div style="{FONT};font-size:15px;margin-top:10px">'
-                            f'{tally_html(state, settlement, self.coords)}</div>')
+        self.tally.value = "" if settlement is None else (
+            f'<div style="{FONT};font-size:15px;margin-top:10px">'
+            f'{tally_html(state or self.board.state, settlement, self.coords)}</div>')
 
     def _refresh_input(self) -> None:
         state = self.run.state

@@ -109,7 +109,7 @@ class MoveInput:
         self.swap_chooser = SwapChooser(feedback.guard(partial(self._ask, self.input.choose_swap_caste)))
         self.end_turn_button = shared_button(T.gettext("End turn"), f"{prefix}-end-turn",
                                              on_click=feedback.guard(lambda _b: end_turn()))
-        confirm = feedback.guard(lambda _b: self._ask(self.input.commit_pending))  # a swap is confirmed
+        confirm = feedback.guard(lambda _b: self._ask(self.input.commit_pending))
         self.confirm_button = shared_button(T.gettext("Confirm exchange"), f"{prefix}-confirm",
                                             on_click=confirm)
 

@@ -115,13 +115,11 @@ class EditPanel:
         self._on_draft(new)
 
     def _show_problems(self, what: str = "") -> None:
+        self.discard_button.disabled = self.draft is None
+        self.apply_button.disabled = self.draft is None or bool(self.problems)
         if self.draft is None:
             self.problems_html.value = "<i>{}</i>".format(html.escape(T.gettext("No edits yet.")))
-            self.apply_button.disabled = True
-            self.discard_button.disabled = True
             return
-        self.discard_button.disabled = False
-        self.apply_button.disabled = bool(self.problems)
         head = html.escape(what + ": ") if what else ""
         if self.problems:
             items = "".join(f"<li>{html.escape(p)}</li>" for p in self.problems)
@@ -142,7 +140,6 @@ class EditPanel:
         s = self.shown
         board = s.board
         vocab = s.ruleset.vocabulary
-        names = vocab.seat_names(s.seats)
         label = hex_words(s, index)
         tool = self.tool.value
         if tool == PIECE:
@@ -158,18 +155,17 @@ class EditPanel:
                     tiles=vocab.tiles))
             t = tile_by_code(self.tile.value)
             what = T.gettext("{tile} of {player} laid on {place}").format(
-                tile=tile_label(s, t), player=names[self.owner.value], place=label)
+                tile=tile_label(s, t), player=vocab.seat_names(s.seats)[self.owner.value], place=label)
             self._edit(pe.put_tile(s, index, self.owner.value, t), what)
+        elif s.tiles[index] is not None:
+            self._edit(pe.remove_tile(s, index), T.gettext("{tile} lifted from {place}").format(
+                tile=vocab.tile, place=label))
+        elif s.pieces[index]:
+            caste = Caste(self.caste.value)
+            what = T.gettext("{piece} taken out of {place}").format(piece=vocab.piece, place=label)
+            self._edit(pe.remove_piece(s, index, caste, self.pool.value), what)
         else:
-            if s.tiles[index] is not None:
-                self._edit(pe.remove_tile(s, index), T.gettext("{tile} lifted from {place}").format(
-                    tile=vocab.tile, place=label))
-            elif s.pieces[index]:
-                caste = Caste(self.caste.value)
-                what = T.gettext("{piece} taken out of {place}").format(piece=vocab.piece, place=label)
-                self._edit(pe.remove_piece(s, index, caste, self.pool.value), what)
-            else:
-                raise ValueError(T.gettext("{place} holds nothing to remove").format(place=capitalised(label)))
+            raise ValueError(T.gettext("{place} holds nothing to remove").format(place=capitalised(label)))
         return self.problems_html.value
 
     def set_hand(self, player: int, text: str) -> None:

@@ -1,8 +1,5 @@
-"""The tour of the rules engine (``engine_tour.ipynb``): its prose in the reader's language.
-
-The notebook calls ``open_tour()`` first, ``say(step)`` before each step, and ``game_summary`` /
-``score_summary`` to put the results in words.
-"""
+"""The tour of the rules engine (``engine_tour.ipynb``): its prose in the reader's language, ``open_tour()``
+first."""
 
 from __future__ import annotations
 

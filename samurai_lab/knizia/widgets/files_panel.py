@@ -37,12 +37,13 @@ from ...ui.header import page_name
 from ...ui.layout import button, classed
 from ...ui.runtime import in_browser
 from ...ui.study_editor import folder_has_room, slug, toml_download
+from .edit_panel import _options
 
 T = Domain("knizia")
 
-#: The words of saving beside a server, and in the static site, where the browser keeps the positions.
+
 class SaveWords(NamedTuple):
-    """The Save button's words (marked, translated when shown)."""
+    """The Save button's words beside a server or in the static site (marked, translated when shown)."""
 
     button: str
     tooltip: str
@@ -113,8 +114,7 @@ def check_name(raw: str) -> str:
         if odd:
             problems.append(T.gettext("a name uses only letters (A-Z, a-z), digits, spaces, - _ and . (not {chars})")
                             .format(chars=" ".join(repr(c) for c in odd)))
-        reserved = reserved_name_problem(name)
-        if reserved:
+        if reserved := reserved_name_problem(name):
             problems.append(reserved)
     if problems:
         raise ValueError(T.gettext("Not saved: {problems}.").format(problems="; ".join(problems)))
@@ -129,8 +129,7 @@ def shortened(text: str, most: int = LISTED_TITLE) -> str:
     line = " ".join(text.split())
     if len(line) <= most:
         return line
-    cut = line[: most - 1]
-    return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ,;:·-—") + "…"
+    return line[: most - 1].rsplit(" ", 1)[0].rstrip(" ,;:·-—") + "…"
 
 
 def _field(path: Path, key: str) -> Any:
@@ -160,13 +159,8 @@ def scenario_files(folder: Path) -> list[tuple[str, Path]]:
     scenarios are left out)."""
     if not folder.is_dir():
         return []
-    out = []
-    for p in sorted(folder.rglob("*.toml")):
-        if other_game(p):
-            continue
-        rel = p.relative_to(folder).as_posix()
-        out.append((f"{scenario_title(p)} ({rel})", p))
-    return out
+    return [(f"{scenario_title(p)} ({p.relative_to(folder).as_posix()})", p)
+            for p in sorted(folder.rglob("*.toml")) if not other_game(p)]
 
 
 class FilesPanel:
@@ -209,7 +203,7 @@ class FilesPanel:
         self.position_button = button(T.gettext("Load this position"), "samurai-load-position", "arrow-up",
                                       on_click=guard(lambda _: self.load_position(self.position.value)))
         self.link = classed(widgets.HTML(), "samurai-position-link")
-        self.widget = widgets.VBox([
+        self.widget = classed(widgets.VBox([
             widgets.HTML("<b>{}</b> <small>({})</small>".format(
                 html.escape(T.gettext("Scenarios")),
                 html.escape(T.gettext("the rulebook examples and the saved positions")))),
@@ -225,8 +219,7 @@ class FilesPanel:
             widgets.HTML("<b>{}</b> ({})".format(html.escape(T.gettext("Position string")), html.escape(
                 T.gettext("one line: copy it, or paste one and load it")))),
             self.position, widgets.HBox([self.position_button, self.link], layout=widgets.Layout(align_items="center")),
-        ])
-        self.widget.add_class("samurai-files")
+        ]), "samurai-files")
         self.scan()
 
     # --- listing ------------------------------------------------------------
@@ -244,17 +237,13 @@ class FilesPanel:
 
     def scan(self) -> None:
         """List the scenario files (titles read from the files)."""
-        old = self.choice.value
-        options = [(label, str(p)) for label, p in self.files()] or [(T.gettext("(no scenario files found)"), "")]
-        self.choice.options = options
-        values = [v for _, v in options]
-        self.choice.value = old if old in values else values[0]
+        _options(self.choice, [(label, str(p)) for label, p in self.files()]
+                 or [(T.gettext("(no scenario files found)"), "")])
 
     def refresh(self) -> None:
         """Show the current position's string and a default title and file name."""
         state = self.app.state
-        text = position_string(state)
-        self.position.value = text
+        self.position.value = text = position_string(state)
         opens = html.escape(T.gettext("a link that opens this position"))
         self.link.value = (f'<a href="{page_name("explorer.ipynb")}?position={quote(text, safe="")}" '
                            f'target="_blank">{opens}</a>')
@@ -321,10 +310,9 @@ class FilesPanel:
         self.refresh()
 
     def _on_upload(self, change: dict) -> None:
-        value = change["new"]
-        if not value:
+        if not change["new"]:
             return
-        item = value[0]
+        item = change["new"][0]
         name = item.get("name", "upload.toml")
         check_upload(item, "scenario")
         try:
@@ -357,8 +345,7 @@ class FilesPanel:
         if path.exists() and not path.is_file():
             raise ValueError(T.gettext("Not saved: “{file}” is not a file; choose another name.").format(file=name))
         title = self.title.value.strip() or T.gettext("Saved position")
-        problem = title_problem(title)
-        if problem:
+        if problem := title_problem(title):
             raise ValueError(T.gettext("Not saved: {problems}.").format(problems=problem))
         text = save_scenario(self.app.state, None, title=title)
         if not folder_has_room(self.saved, name, len(text.encode("utf-8")), MAX_SAVED_FILES, MAX_SAVED_BYTES):

@@ -38,8 +38,7 @@ def examples_app(query: str | None = None, **kwargs: Any):
     from .examples import ExamplesApp
 
     app, q = _opened(ExamplesApp, query, EXAMPLES_KEYS, kwargs)
-    key = q.choice("example", [e.key for e in app.entries])
-    if key is not None:
+    if (key := q.choice("example", [e.key for e in app.entries])) is not None:
         app.feedback.guard(app.open)(key)
         if app.stepper is not None:
             variant = q.choice("variant", [name for name in app.stepper.example.variants if name])
@@ -110,8 +109,7 @@ def game_app(query: str | None = None, **kwargs: Any):
         rules.edition.value = edition
     if players:
         rules.players.value = players
-    record = q.text("record")
-    if record is not None:
+    if (record := q.text("record")) is not None:
         try:
             app.resume(record)
         except ValueError:

@@ -106,14 +106,12 @@ class HandPanel:
             cb(k)
 
     def _button(self, key: str, group: str) -> widgets.Button:
-        b = self._pool.get(key)
-        if b is None:
-            b = classed(widgets.Button(layout=self._layout), "samurai-tile-button")
+        if key not in self._pool:
+            b = self._pool[key] = classed(widgets.Button(layout=self._layout), "samurai-tile-button")
             if group:
                 b.add_class(f"samurai-group-{group}")
             b.on_click(lambda _b, key=key: self.click(self._index[key]))
-            self._pool[key] = b
-        return b
+        return self._pool[key]
 
     def show(self, title: str, items: Sequence[Choice], allowance: str = "") -> None:
         """Show ``items`` as buttons under ``title`` (plain text), ``allowance`` below."""

@@ -43,10 +43,8 @@ class History(Generic[S]):
 
     def push(self, state: S, label: str) -> S:
         """Add ``state`` after the current one (forgetting any undone states)."""
-        del self.states[self.index + 1:]
-        del self.labels[self.index + 1:]
-        self.states.append(state)
-        self.labels.append(label)
+        self.states[self.index + 1:] = [state]
+        self.labels[self.index + 1:] = [label]
         self.index += 1
         return state
 
@@ -108,13 +106,9 @@ class HistoryBar:
         h = self.history
         self._syncing = True
         try:
-            with self.slider.hold_sync():
-                if h.index > self.slider.max:  # the value never leaves the slider's range
-                    self.slider.max = len(h) - 1
-                    self.slider.value = h.index
-                else:
-                    self.slider.value = h.index
-                    self.slider.max = len(h) - 1
+            with self.slider.hold_sync():  # a lower max first pulls the value down to it
+                self.slider.max = len(h) - 1
+                self.slider.value = h.index
         finally:
             self._syncing = False
         self.undo_button.disabled = not h.can_undo

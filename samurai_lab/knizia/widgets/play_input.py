@@ -73,7 +73,6 @@ class PlayInput:
         self._legal_for: GameState | None = None
         self._legal: list[Action] = []
 
-    # --- words -------------------------------------------------------------
     def place(self, state: GameState, hex_index: int) -> str:
         """Where a hex is, in words (its id too with ``coords``)."""
         return hex_words(state, hex_index, self.coords)
@@ -85,12 +84,10 @@ class PlayInput:
             action=action_phrase(state, action, self.coords), reason=plain_text(state, reason, self.coords)),
             kind="error")
 
-    # --- cached legal actions ----------------------------------------------
     def legal(self, state: GameState) -> list[Action]:
         """``state.legal_actions()``, computed once per state."""
         if self._legal_for is not state:
-            self._legal = state.legal_actions()
-            self._legal_for = state
+            self._legal, self._legal_for = state.legal_actions(), state
         return self._legal
 
     def reset(self) -> None:
@@ -141,7 +138,6 @@ class PlayInput:
         return (T.gettext("The hand of {player}: choose a {tile}").format(player=seat, tile=vocab.tile),
                 hand_items(state, state.hand, self.sel.tile), allowance_text(state))
 
-    # --- choosing a hand item -------------------------------------------------
     def choose(self, state: GameState, k: int) -> Outcome:
         """The k-th hand-panel button was clicked."""
         vocab = state.ruleset.vocabulary
@@ -219,9 +215,8 @@ class PlayInput:
             if not ends:
                 return tuple(sorted({index[h] for a in swaps for h in (a.hex_a, a.hex_b)}))
             first = state.board.ids[ends[0]]
-            out = ({index[a.hex_b] for a in swaps if a.hex_a == first}
-                   | {index[a.hex_a] for a in swaps if a.hex_b == first})
-            return tuple(sorted(out))
+            return tuple(sorted({index[a.hex_b if a.hex_a == first else a.hex_a] for a in swaps
+                                 if first in (a.hex_a, a.hex_b)}))
         if t.is_move:
             moves = [a for a in legal if isinstance(a, MoveTile)]
             if self.sel.move_from is None:
@@ -288,9 +283,7 @@ class PlayInput:
             action: Action = MoveTile(state.board.ids[self.sel.move_from], state.board.ids[hex_index])
         else:
             action = PlaceTile(t, state.board.ids[hex_index])
-        if why_illegal(state, action) is not None:
-            return None
-        return preview(state, action)
+        return preview(state, action) if why_illegal(state, action) is None else None
 
     def commit_pending(self, state: GameState) -> Outcome:
         """Play the previewed action."""
@@ -324,11 +317,8 @@ class PlayInput:
 
     def _piece_reason(self, state: GameState, caste: Caste) -> str:
         board = state.board
-        for i in board.cities + board.villages:
-            reason = why_illegal(state, PlacePiece(caste, board.ids[i]))
-            if reason is not None:
-                return reason
-        return T.gettext("no settlement has room")
+        reasons = (why_illegal(state, PlacePiece(caste, board.ids[i])) for i in board.cities + board.villages)
+        return next((r for r in reasons if r is not None), T.gettext("no settlement has room"))
 
     def _click_piece(self, state: GameState, hex_index: int) -> Outcome:
         caste = self.selected_caste(state)
@@ -363,8 +353,7 @@ class PlayInput:
         ends = self.sel.swap_ends
         if hex_index in ends:
             k = ends.index(hex_index)
-            del ends[k:]
-            del self.sel.swap_castes[k:]
+            del ends[k:], self.sel.swap_castes[k:]
             self.sel.pending = self.sel.pending_hex = None
             return _pointed(T.gettext("Exchange cancelled for that settlement: click a settlement."),
                             T.gettext("Exchange cancelled for that settlement: tap a settlement."))
@@ -373,8 +362,7 @@ class PlayInput:
                             T.gettext("The {swap} exchanges {pieces}: tap a settlement holding one."), "error",
                             swap=vocab.swap, pieces=vocab.pieces)
         if len(ends) == 2:
-            del ends[1:]
-            del self.sel.swap_castes[1:]
+            del ends[1:], self.sel.swap_castes[1:]
         if hex_index not in self.targets(state):
             reason = self._swap_reason(state, hex_index, ends[0] if ends else None)
             return Outcome(message=f"{vocab.swap}: {plain_text(state, reason, self.coords)}", kind="error")
@@ -394,13 +382,10 @@ class PlayInput:
         board = state.board
         partners = [other] if other is not None else [s for s in board.settlements
                                                       if s != hex_index and state.pieces[s]]
-        for s in partners:
-            for ca in state.pieces[hex_index]:
-                for cb in state.pieces[s]:
-                    reason = why_illegal(state, Swap(board.ids[hex_index], ca, board.ids[s], cb))
-                    if reason is not None:
-                        return reason
-        return T.gettext("no exchange with that settlement is possible")
+        reasons = (why_illegal(state, Swap(board.ids[hex_index], ca, board.ids[s], cb))
+                   for s in partners for ca in state.pieces[hex_index] for cb in state.pieces[s])
+        none = T.gettext("no exchange with that settlement is possible")
+        return next((r for r in reasons if r is not None), none)
 
     def _swap_candidate(self, state: GameState) -> Outcome:
         ends, castes = self.sel.swap_ends, self.sel.swap_castes

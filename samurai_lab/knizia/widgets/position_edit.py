@@ -60,26 +60,25 @@ def path_words(state: GameState, path: str) -> str:
 _SETUP = (Phase.CHOOSE_HANDS, Phase.PLACE_PIECES)  # pieces come from the supply, not a player's pool
 
 
+def _at(values: tuple, index: int, value: object) -> tuple:
+    """``values`` with item ``index`` replaced by ``value``."""
+    return (*values[:index], value, *values[index + 1:])
+
+
 def _pool_change(state: GameState, pool: int, caste: Caste, delta: int) -> dict:
     """Field changes moving ``delta`` pieces of ``caste`` into ``pool`` (never below zero)."""
     k = caste.index
     if pool == SET_ASIDE:
-        counts = list(state.set_aside)
-        counts[k] = max(0, counts[k] + delta)
-        return {"set_aside": tuple(counts)}
-    captured = list(state.captured)
-    mine = list(captured[pool] or (0, 0, 0))
-    mine[k] = max(0, mine[k] + delta)
-    captured[pool] = tuple(mine)
-    return {"captured": tuple(captured)}
+        return {"set_aside": _at(state.set_aside, k, max(0, state.set_aside[k] + delta))}
+    mine = state.captured[pool] or (0, 0, 0)
+    return {"captured": _at(state.captured, pool, _at(mine, k, max(0, mine[k] + delta)))}
 
 
 def add_piece(state: GameState, index: int, caste: Caste, pool: int = SET_ASIDE) -> GameState:
     """Put a piece of ``caste`` into hex ``index``, taken from ``pool`` (during setup: from the supply)."""
-    pieces = list(state.pieces)
-    pieces[index] = tuple(sorted(pieces[index] + (caste,), key=lambda c: c.index))
+    pieces = _at(state.pieces, index, tuple(sorted(state.pieces[index] + (caste,), key=lambda c: c.index)))
     changes = {} if state.phase in _SETUP else _pool_change(state, pool, caste, -1)
-    return replace(state, pieces=tuple(pieces), **changes)
+    return replace(state, pieces=pieces, **changes)
 
 
 def remove_piece(state: GameState, index: int, caste: Caste | None = None, pool: int = SET_ASIDE) -> GameState:
@@ -90,17 +89,13 @@ def remove_piece(state: GameState, index: int, caste: Caste | None = None, pool:
             place=capitalised(hex_words(state, index)), piece=state.ruleset.vocabulary.piece))
     c = caste if caste in ps else ps[-1]
     ps.remove(c)
-    pieces = list(state.pieces)
-    pieces[index] = tuple(ps)
     changes = {} if state.phase in _SETUP else _pool_change(state, pool, c, +1)
-    return replace(state, pieces=tuple(pieces), **changes)
+    return replace(state, pieces=_at(state.pieces, index, tuple(ps)), **changes)
 
 
 def put_tile(state: GameState, index: int, owner: int, t: Tile) -> GameState:
     """Lay ``owner``'s tile ``t`` on hex ``index`` (replacing any tile there), out of his pile."""
-    tiles = list(state.tiles)
-    tiles[index] = placed(owner, t)
-    return rebalance_piles(replace(state, tiles=tuple(tiles)))
+    return rebalance_piles(replace(state, tiles=_at(state.tiles, index, placed(owner, t))))
 
 
 def remove_tile(state: GameState, index: int) -> GameState:
@@ -108,9 +103,7 @@ def remove_tile(state: GameState, index: int) -> GameState:
     if state.tiles[index] is None:
         raise ValueError(T.gettext("{place} holds no {tile} to remove").format(
             place=capitalised(hex_words(state, index)), tile=state.ruleset.vocabulary.tile))
-    tiles = list(state.tiles)
-    tiles[index] = None
-    return rebalance_piles(replace(state, tiles=tuple(tiles)))
+    return rebalance_piles(replace(state, tiles=_at(state.tiles, index, None)))
 
 
 def parse_hand(text: str) -> tuple[Tile, ...]:
@@ -120,9 +113,7 @@ def parse_hand(text: str) -> tuple[Tile, ...]:
 
 def set_hand(state: GameState, player: int, tiles: Sequence[Tile]) -> GameState:
     """Give ``player`` exactly these tiles in hand; his pile keeps the rest."""
-    hands = list(state.hands)
-    hands[player] = sort_tiles(tiles)
-    return rebalance_piles(replace(state, hands=tuple(hands)))
+    return rebalance_piles(replace(state, hands=_at(state.hands, player, sort_tiles(tiles))))
 
 
 def set_current(state: GameState, player: int) -> GameState:
@@ -138,8 +129,7 @@ def fresh_turn(state: GameState) -> GameState:
     changes: dict = {"normal_played": False, "played_this_turn": 0, "passes": 0, "events": ()}
     if state.phase in (Phase.PLAY, Phase.GAME_OVER):
         cond = end_condition(state) if state.phase is Phase.GAME_OVER else None
-        changes["phase"] = Phase.GAME_OVER if cond else Phase.PLAY
-        changes["end_reason"] = cond
+        changes.update(phase=Phase.GAME_OVER if cond else Phase.PLAY, end_reason=cond)
     return replace(state, **changes)
 
 
@@ -149,19 +139,14 @@ def rebalance_piles(state: GameState) -> GameState:
     piles are made only when a hand is complete, so nothing changes then."""
     if state.phase is Phase.CHOOSE_HANDS:
         return state
-    on_board = [Counter() for _ in state.seats]
-    for p in state.tiles:
-        if p is not None and 0 <= p.owner < len(on_board):
-            on_board[p.owner][p.tile] += 1
+    on_board = [Counter(p.tile for p in state.tiles if p is not None and p.owner == s)
+                for s in range(len(state.seats))]
     piles = []
     for p in range(state.n_players):
         rest = TILE_SET_COUNTS - Counter(state.hands[p] or ()) - on_board[p] - Counter(state.discarded[p])
-        kept = []
-        for t in state.piles[p] or ():
-            if rest[t] > 0:
-                kept.append(t)
-                rest[t] -= 1
-        back = sort_tiles(rest.elements())
+        pile = state.piles[p] or ()
+        kept = [t for k, t in enumerate(pile) if pile[:k].count(t) < rest[t]]
+        back = sort_tiles((rest - Counter(kept)).elements())
         rng = random.Random(f"edit:{state.seed}:{p}:{len(kept)}")
         for t in back:
             kept.insert(rng.randint(0, len(kept)), t)

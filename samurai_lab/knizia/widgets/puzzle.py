@@ -50,7 +50,7 @@ class KniziaPuzzles:
         self.records = list(game_records("knizia", folder) if records is None else records)
         self.board = BoardView(new_game(2), legend=False)
         self.board.below_share = BELOW_SHARE  # the hand is above the board: both on the screen
-        self.board.on_click(self._clicked)
+        self.board.on_click(lambda hex_index, *_: self._guarded(lambda: self._place(hex_index)))
         self.boards = [self.board]
         self.hand = classed(widgets.ToggleButtons(options=[], style={"button_width": "auto"}), "knizia-puzzle-hand")
         self.special = classed(widgets.Dropdown(options=[], layout=widgets.Layout(width="auto", max_width="100%")),
@@ -121,21 +121,14 @@ class KniziaPuzzles:
         self.special.description = T.gettext("{swap} / {move}").format(swap=vocab.swap, move=vocab.move)
         self.special_row.layout.display = "" if specials else "none"
         self.played.value = "<br>".join(self.lines)
-        self._mark_targets()
-
-    def _mark_targets(self) -> None:
-        st = self.state
         code = self.hand.value
-        if st is None or not code or code == SPECIAL:
+        if not code or code == SPECIAL:
             self.board.clear_highlights()
-            return
-        tile = next((t for t in st.hands[st.current] or () if t.code == code), None)
-        self.board.set_highlights(tile_targets(st, tile) if tile is not None else ())
+        else:
+            tile = next((t for t in hand if t.code == code), None)
+            self.board.set_highlights(tile_targets(st, tile) if tile is not None else ())
 
     # --- trying ---------------------------------------------------------------------------------
-    def _clicked(self, hex_index: int | None, x: float = 0.0, y: float = 0.0) -> None:
-        self._guarded(lambda: self._place(hex_index))
-
     def _place(self, hex_index: int | None) -> None:
         st = self.state
         if hex_index is None or st is None or self.puzzle is None or st.current != self.puzzle.solver:

@@ -58,7 +58,6 @@ class ReviewPanel:
                  report: Callable[[BaseException], None] | None = None) -> None:
         self._guard = guard
         self._make_board = make_board
-        self._report = report
         self.states: list[GameState] = []
         self.actions: list[Action] = []
         self.review: GameReview | None = None
@@ -71,7 +70,8 @@ class ReviewPanel:
         self.board: BoardView | None = None
         self.board_box = widgets.Box()
         self.board_text = classed(widgets.HTML(), "samurai-review-board-text")
-        self.learning = MistakeTrainer(learn_words(), self.mistake_puzzles, self._trainer, guard)
+        self.learning = MistakeTrainer(learn_words(), self.mistake_puzzles,
+                                       lambda: KniziaPuzzles(report=report, folder=NO_FILES), guard)
         self.learn_button, self.learn_box = self.learning.button, self.learning.box
         self.widget = self.panel.widget
         self.widget.children = (*self.widget.children, self.board_text, self.board_box, self.learning.widget)
@@ -108,11 +108,9 @@ class ReviewPanel:
             self.board = self._make_board(state)
             self.board_box.children = [self.board.widget]
         self.board.set_state(state)
-        played = [h for a in turn.played for h in action_hexes(state, a)]
-        better = [h for a in turn.best for h in action_hexes(state, a)]
         self.board.clear_highlights()
-        self.board.set_highlights(played, style="warning")
-        self.board.set_highlights(better, style="preview")
+        self.board.set_highlights([h for a in turn.played for h in action_hexes(state, a)], style="warning")
+        self.board.set_highlights([h for a in turn.best for h in action_hexes(state, a)], style="preview")
         self.board_text.value = html.escape(T.gettext(
             "Turn {turn}: in red the hexes of the turn played, in blue those of the better turn.").format(
             turn=turn.turn))
@@ -120,15 +118,9 @@ class ReviewPanel:
     # --- learn from your mistakes -------------------------------------------------------------------
     def mistake_puzzles(self, marked: Sequence[TurnReview]) -> list[tuple[str, object]]:
         """(turn, puzzle record) of every marked position with a puzzle proved by search."""
-        out = []
-        for turn in marked:
-            record = mistake_puzzle(self.states[turn.start], source=f"turn {turn.turn}")
-            if record is not None:
-                out.append((str(turn.turn), record))
-        return out
-
-    def _trainer(self) -> object:
-        return KniziaPuzzles(report=self._report, folder=NO_FILES)
+        records = ((str(t.turn), mistake_puzzle(self.states[t.start], source=f"turn {t.turn}"))
+                   for t in marked)
+        return [(turn, record) for turn, record in records if record is not None]
 
     @property
     def trainer(self) -> object:

@@ -2,11 +2,6 @@
 
 Each ruling's demo scenario (``scenarios/*r2*.toml``, whose ``[[variant]]``s switch the ruling's option) is
 played under every option, side by side: a small board of the final position and what happened.
-
-Stable CSS classes: ``samurai-rules-panel``, ``samurai-rules-edition``, ``samurai-rules-presets``
-(the preset table), ``samurai-rules-vocabulary``, ``samurai-ruling-R2`` (ruling buttons),
-``samurai-ruling-text``, ``samurai-ruling-demo``, ``samurai-ruling-run`` (one column),
-``samurai-ruling-outcome``.
 """
 
 from __future__ import annotations
@@ -22,13 +17,13 @@ from ..core.state import GameState
 from ..core.text import end_reason_text
 from ..core.tiles import CASTES
 from .board import BoardView
-from ...ui.common import Feedback
+from ...ui.common import Feedback, projector_style
 from ...ui.layout import FONT, classed
 from ...ui.projector import INTRO_CLASS, projector_rules
 from ..scenarios.catalogue import SCENARIO_DIR, catalogue, load
-from ...ui.common import projector_style
 from ...ui.header import AppHeader
 from ..teaching.words import plain_text
+from .ruleset_panel import PRESET_LABELS
 from ..teaching.example_words import (action_text, option_ids_in_words, option_words, outcome_lines, seat_names,
                                       settlements_concerned)
 from ...i18n import N_, Domain
@@ -36,12 +31,11 @@ from ...i18n import N_, Domain
 T = Domain("knizia_teach")
 
 TEXT = f"{FONT};font-size:16px;line-height:1.4;color:#2b2620"
-PRESET_NAMES = {"1998": N_("1998 edition (Hans im Glück / Rio Grande)"), "2015": N_("2015 edition (Fantasy Flight)")}
 
 
 def preset_name(key: str) -> str:
     """An edition preset's name in the current language (``your rules`` for any other key)."""
-    return T.gettext(PRESET_NAMES.get(key, N_("your rules")))
+    return T.gettext(PRESET_LABELS.get(key, N_("your rules")))
 
 
 def demo_words(state: GameState, text: str) -> str:
@@ -158,14 +152,9 @@ def ruling_scenarios(folder: Path | str = SCENARIO_DIR) -> dict[str, Path]:
 
 
 def _captured_words(state: GameState) -> str:
-    vocab = state.ruleset.vocabulary
-    parts = []
-    for name, cap in zip(seat_names(state), state.captured):
-        if cap is None:
-            continue
-        got = ", ".join(vocab.count(c, n) for c, n in zip(CASTES, cap) if n) or T.gettext("nothing")
-        parts.append(f"{name}: {got}")
-    return "; ".join(parts)
+    vocab, nothing = state.ruleset.vocabulary, T.gettext("nothing")
+    return "; ".join(f"{name}: " + (", ".join(vocab.count(c, n) for c, n in zip(CASTES, cap) if n) or nothing)
+                     for name, cap in zip(seat_names(state), state.captured) if cap is not None)
 
 
 class RulesPanel:
@@ -177,7 +166,6 @@ class RulesPanel:
             raise ValueError(T.gettext("edition must be one of {editions}, not {edition}").format(
                 editions=", ".join(PRESETS), edition=repr(edition)))
         self.ruleset = ruleset
-        self.folder = folder
         self.hex_size = hex_size
         self.feedback = Feedback()
         self.boards: list[BoardView] = []
@@ -205,10 +193,9 @@ class RulesPanel:
         self.demo_intro = classed(widgets.HTML(), "samurai-ruling-demo-intro")
 
         rulings = widgets.VBox([self.ruling_buttons, self.ruling_text, self.demo_intro, self.demo])
-        self.tabs = classed(widgets.Tab(children=[rulings, self.presets, self.vocabulary]), "samurai-rules-tabs")
-        for k, title in enumerate((T.gettext("Rulings R1–R4"), T.gettext("Edition presets"),
-                                   T.gettext("Edition words"))):
-            self.tabs.set_title(k, title)
+        self.tabs = classed(widgets.Tab(children=[rulings, self.presets, self.vocabulary],
+                                        titles=(T.gettext("Rulings R1–R4"), T.gettext("Edition presets"),
+                                                T.gettext("Edition words"))), "samurai-rules-tabs")
         heading = html.escape(T.gettext("Rule variants"))
         title_row = widgets.HBox([
             widgets.HTML(f'<h2 style="{FONT};margin:4px 16px 4px 0;font-size:24px;color:#6b4b1f">{heading}</h2>'),
@@ -273,8 +260,7 @@ class RulesPanel:
             board = self._board(k, run.final)
             board.set_focus(list(run.focus) or None)
             board.set_state(run.final)
-            concerned = settlements_concerned(run.final, run.focus)
-            if concerned:
+            if concerned := settlements_concerned(run.final, run.focus):
                 board.set_highlights(concerned, "preview")
             lines = "".join(f"<li>{html.escape(x)}</li>" for x in run.lines)
             reason = end_reason_text(run.final.end_reason or "", run.final.ruleset.vocabulary)

@@ -13,6 +13,7 @@ from ..core.ruleset import BY_PLAYER_COUNT, CHOSEN, HIDDEN, OPEN, PRESETS, RANDO
 from ...i18n import N_, Domain
 from ...ui.layout import classed
 from ..teaching.example_words import option_words
+from .edit_panel import _options
 
 T = Domain("knizia_teach")
 
@@ -91,9 +92,7 @@ class RulesetPanel:
 
     def _on_preset(self, change: dict) -> None:
         preset = PRESETS[change["new"]]
-        setup = self.setup.value
-        self.setup.options = _setup_options(change["new"])
-        self.setup.value = setup
+        _options(self.setup, _setup_options(change["new"]))
         for r in RULINGS:
             self.rulings[r.field].value = getattr(preset, r.field)
 
@@ -103,9 +102,8 @@ class RulesetPanel:
 
     def ruleset(self) -> Ruleset:
         """The rules the fields describe (ValueError if a combination is invalid)."""
-        values = {f: dd.value for f, dd in self.rulings.items()}
         return Ruleset(edition=self.edition.value, setup=self.setup.value, hands=self.hands.value,
-                       captures_visible=self.captures.value, **values)
+                       captures_visible=self.captures.value, **{f: d.value for f, d in self.rulings.items()})
 
     def show(self, ruleset: Ruleset, n_players: int) -> None:
         """Put ``ruleset`` and the player count into the fields."""

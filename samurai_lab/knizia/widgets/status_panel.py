@@ -126,10 +126,8 @@ def status_html(state: GameState, viewer: int | None = None) -> str:
 
 def captures_html(steps: Iterable[tuple[GameState, str]], limit: int = 12) -> str:
     """The captures of the session so far, newest first: (state after an action, the action's label)."""
-    lines: list[str] = []
-    for state, label in steps:
-        for r in state.events:
-            lines.append(f"<li>{html.escape(label)}: {html.escape(resolution_words(state, r))}</li>")
+    lines = [f"<li>{html.escape(label)}: {html.escape(resolution_words(state, r))}</li>"
+             for state, label in steps for r in state.events]
     if not lines:
         return "<i>{}</i>".format(html.escape(T.gettext("Nothing has been taken yet.")))
     shown = lines[::-1][:limit]

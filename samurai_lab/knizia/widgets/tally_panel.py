@@ -14,6 +14,7 @@ from ..teaching.game_text import action_phrase
 from ..teaching.words import capitalised, hex_words, resolution_words
 from ..core.text import end_reason_text
 from ...i18n import Domain
+from ...ui.layout import classed, set_traits
 from ...ui.touch import pointer_html
 
 T = Domain("knizia")
@@ -38,8 +39,7 @@ def tally_html(state: GameState, settlement: int, coords: bool = False) -> str:
     tally = settlement_tally(state, settlement)
     colours = seat_colours(state)
     names = vocab.seat_names(state.seats)
-    info = board.info[settlement]
-    kind = T.gettext("village") if info.kind == "village" else T.gettext("city")
+    kind = T.gettext("village") if board.info[settlement].kind == "village" else T.gettext("city")
     pieces = (", ".join(vocab.caste(c) for c in tally.pieces)
               or T.gettext("no {piece} left").format(piece=vocab.piece))
     if tally.surrounded:
@@ -99,8 +99,7 @@ class TallyPanel:
                                                T.gettext("Touch and hold a settlement to see its influence tallies.")))
 
     def __init__(self) -> None:
-        self.widget = widgets.HTML(value=self.empty_html())
-        self.widget.add_class("samurai-tally")
+        self.widget = classed(widgets.HTML(value=self.empty_html()), "samurai-tally")
         self.settlement: int | None = None
         self.coords = False  # hex ids in the texts too
 
@@ -111,9 +110,7 @@ class TallyPanel:
         self.settlement = settlement
         body = tally_html(state, settlement, self.coords) if settlement is not None else self.empty_html()
         head = f'<div style="color:#1f4e79;margin-top:4px"><b>{html.escape(heading)}</b></div>' if heading else ""
-        value = lead_html + head + body + extra_html
-        if self.widget.value != value:
-            self.widget.value = value
+        set_traits(self.widget, value=lead_html + head + body + extra_html)
 
     @property
     def text(self) -> str:

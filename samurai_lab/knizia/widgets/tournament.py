@@ -36,15 +36,11 @@ def merge(results: Sequence[SimulationResult]) -> SimulationResult:
     if not results:
         raise ValueError(T.gettext("nothing to merge: run a simulation first"))
     first = results[0]
-    for r in results[1:]:
-        if (r.bots, r.players, r.ruleset) != (first.bots, first.players, first.ruleset):
-            raise ValueError(T.gettext("only simulations of the same bots, player count and rules add up"))
+    if any((r.bots, r.players, r.ruleset) != (first.bots, first.players, first.ruleset) for r in results):
+        raise ValueError(T.gettext("only simulations of the same bots, player count and rules add up"))
     records = tuple(rec for r in results for rec in r.records)
-    per_move: dict[str, float] = {}
-    for name in first.names:
-        times = [(r.seconds_per_move[name], r.games) for r in results if name in r.seconds_per_move]
-        if times:
-            per_move[name] = sum(t * g for t, g in times) / sum(g for _, g in times)
+    per_move = {name: sum(r.seconds_per_move[name] * r.games for r in timed) / sum(r.games for r in timed)
+                for name in first.names if (timed := [r for r in results if name in r.seconds_per_move])}
     return SimulationResult(first.bots, len(records), first.players, first.seed, first.ruleset, records, per_move)
 
 
@@ -258,9 +254,8 @@ class TournamentApp:
         self.games = classed(widgets.BoundedIntText(value=games, min=1, max=2000, description=T.gettext("Games"),
                                                     layout=widgets.Layout(width="180px")), "samurai-tournament-games")
         self.seed = widgets.IntText(value=seed, description=T.gettext("Seed"), layout=widgets.Layout(width="180px"))
-        self.run_button = classed(widgets.Button(description=T.gettext("Run"), button_style="primary", icon="play"),
-                                  "samurai-tournament-run")
-        self.run_button.on_click(guard(lambda _b: self.run()))
+        self.run_button = button(T.gettext("Run"), "samurai-tournament-run", "play", "primary",
+                                 on_click=guard(lambda _b: self.run()), width=None)
         self.more_button = button(T.gettext("Run more games"), "samurai-tournament-more", "plus",
                                   tooltip=T.gettext("The same bots and rules, new deals; the results add up"),
                                   disabled=True, on_click=guard(lambda _b: self.run_more()))
@@ -332,8 +327,7 @@ class TournamentApp:
         return self._show()
 
     def _show(self) -> SimulationResult:
-        result = merge(self.results)
-        self.result = result
+        self.result = result = merge(self.results)
         self.summary.value = summary_html(result)
         self.win_chart.value = win_rates_svg(result)
         self.captures_chart.value = captures_svg(result)

@@ -49,7 +49,6 @@ class EditPanel:
                                                 style=initial), "samurai-edit-current")
         self.hand_fields = [classed(widgets.Text(continuous_update=False, layout=widgets.Layout(width="330px")),
                                     f"samurai-edit-hand-{p}") for p in range(4)]
-        self.hands_box = widgets.VBox(self.hand_fields)
         self.hands_title = widgets.HTML()
         self.problems_html = classed(widgets.HTML(), "samurai-edit-problems")
         self.apply_button = button(T.gettext("Apply edits"), "samurai-edit-apply", "check", "success")
@@ -59,7 +58,7 @@ class EditPanel:
                 T.gettext("Click the board to edit; edits are checked like scenario files and applied only when valid."),
                 T.gettext("Tap the board to edit; edits are checked like scenario files and applied only when valid.")))),
             self.tool, self.caste, self.pool, widgets.HBox([self.owner, self.tile]), self.current,
-            self.hands_title, self.hands_box,
+            self.hands_title, widgets.VBox(self.hand_fields),
             self.problems_html, widgets.HBox([self.apply_button, self.discard_button]),
         ]), "samurai-edit")
         self.set_base(state)

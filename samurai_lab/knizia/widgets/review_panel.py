@@ -72,7 +72,7 @@ class ReviewPanel:
         self.board_text = classed(widgets.HTML(), "samurai-review-board-text")
         self.learning = MistakeTrainer(learn_words(), self.mistake_puzzles,
                                        lambda: KniziaPuzzles(report=report, folder=NO_FILES), guard)
-        self.learn_button, self.learn_box = self.learning.button, self.learning.box
+        self.learn_box = self.learning.box
         self.widget = self.panel.widget
         self.widget.children = (*self.widget.children, self.board_text, self.board_box, self.learning.widget)
 

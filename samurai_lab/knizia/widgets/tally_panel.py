@@ -100,14 +100,12 @@ class TallyPanel:
 
     def __init__(self) -> None:
         self.widget = classed(widgets.HTML(value=self.empty_html()), "samurai-tally")
-        self.settlement: int | None = None
         self.coords = False  # hex ids in the texts too
 
     def show(self, state: GameState, settlement: int | None, extra_html: str = "", heading: str = "",
              lead_html: str = "") -> None:
         """Show ``lead_html`` (e.g. a preview), then the tallies of ``settlement`` in ``state`` (None: a hint)
         under ``heading``, then ``extra_html`` — one widget update for all of it."""
-        self.settlement = settlement
         body = tally_html(state, settlement, self.coords) if settlement is not None else self.empty_html()
         head = f'<div style="color:#1f4e79;margin-top:4px"><b>{html.escape(heading)}</b></div>' if heading else ""
         set_traits(self.widget, value=lead_html + head + body + extra_html)

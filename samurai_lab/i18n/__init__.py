@@ -75,6 +75,7 @@ def N_(message: str) -> str:
 
 @lru_cache(maxsize=None)
 def _translations(domain: str, lang: str) -> gettext.NullTranslations:
+    """The catalog of ``domain`` in ``lang`` (none for English: the messages are English)."""
     return gettext.translation(domain, localedir=str(LOCALE_DIR), languages=[lang], fallback=True)
 
 
@@ -86,20 +87,15 @@ class Domain:
 
     def gettext(self, message: str) -> str:
         """``message`` in the current language (itself where no translation exists)."""
-        lang = _current.code
-        return message if lang == DEFAULT_LANGUAGE else _translations(self.name, lang).gettext(message)
+        return _translations(self.name, _current.code).gettext(message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """The form for ``n`` in the current language (Russian has three)."""
-        lang = _current.code
-        if lang == DEFAULT_LANGUAGE:
-            return singular if n == 1 else plural
-        return _translations(self.name, lang).ngettext(singular, plural, n)
+        return _translations(self.name, _current.code).ngettext(singular, plural, n)
 
     def pgettext(self, context: str, message: str) -> str:
         """``message`` in the current language, told apart from the same English words by ``context``."""
-        lang = _current.code
-        return message if lang == DEFAULT_LANGUAGE else _translations(self.name, lang).pgettext(context, message)
+        return _translations(self.name, _current.code).pgettext(context, message)
 
 
 def catalog_path(domain: str, lang: str, suffix: str = ".po") -> Path:

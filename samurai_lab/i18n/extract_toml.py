@@ -31,8 +31,7 @@ def extract_scenario(fileobj, keywords: Any, comment_tags: Any, options: dict) -
     text = raw.decode(options.get("encoding", "utf-8")) if isinstance(raw, bytes) else raw
     data = tomllib.loads(text)
     lines = text.splitlines()
-    name = getattr(fileobj, "name", "scenario")
-    name = str(name).replace("\\", "/").rsplit("/", 1)[-1]
+    name = str(getattr(fileobj, "name", "scenario")).replace("\\", "/").rsplit("/", 1)[-1]
     pos = 0
     for key in ("title", "description"):
         value = data.get(key)

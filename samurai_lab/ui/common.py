@@ -7,6 +7,7 @@ debug mode (``$SAMURAI_DEBUG``, set by ``samurai-lab serve --debug``).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import html
 import os
@@ -69,10 +70,8 @@ class Feedback:
     def report_unexpected(self, exc: BaseException) -> None:
         """A message in plain words; the traceback in the server's log, and in debug mode in the
         collapsible log too."""
-        try:
+        with contextlib.suppress(AttributeError, OSError, ValueError):  # no usable stderr
             traceback.print_exception(exc, file=sys.__stderr__)
-        except (AttributeError, OSError, ValueError):  # no usable stderr
-            pass
         if debug_mode():
             self.show(T.gettext("Something went wrong: {error}. Your position is unchanged.").format(error=exc), "error")
             self.log_box.layout.display = ""

@@ -19,7 +19,7 @@ from ..common.grid_session import PEOPLE
 from ..i18n import LANGUAGES, Domain, get_language, use_language
 from .common import Feedback, projector_style
 from .game_board import new_board
-from .header import AppHeader
+from .header import header_for
 from .layout import button as layout_button, classed
 from .projector import INTRO_CLASS
 from .review import review_panel
@@ -68,10 +68,8 @@ class GridApp:
 
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         """Run a handler in the app's language, with refusals and errors shown as messages."""
-        def in_language(*args: Any, **kwargs: Any) -> Any:
-            with use_language(self.lang):
-                return fn(*args, **kwargs)
-        return self.feedback.guard(functools.wraps(fn)(in_language))
+        in_language = functools.wraps(fn)(lambda *args, **kw: self._in_language(lambda: fn(*args, **kw)))
+        return self.feedback.guard(in_language)
 
     def _on_change(self, widget: widgets.Widget, handler: Callable[[Any], None]) -> None:
         """``handler(value)`` for each value of ``widget`` a person chooses, guarded and in the app's language (the
@@ -182,9 +180,8 @@ class GridApp:
         self.widget = classed(widgets.VBox([projector_style(self.root_class), *styles, self.title, self.intro,
                                             self.tabs]), self.root_class)
         # the header's language switch is the app's own: it relabels the page in place, the game kept
-        self.header = AppHeader(self.game.notebook, root=self.widget, boards=boards, languages=(),
-                                extra=[self.language])
-        self.widget.children = (self.header.widget, *self.widget.children)
+        self.header = header_for(self.game.notebook, self.widget, boards=boards, languages=(),
+                                 extra=[self.language])
 
     def _relabel_shell(self, title_html: str, intro: str, tabs: Sequence[str], language: str) -> None:
         """The shell's words in the current language: header, title, introduction, tabs, review, study."""

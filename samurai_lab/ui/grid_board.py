@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import html
 import math
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, ContextManager, Sequence
 
 import ipywidgets as widgets
 from ipycanvas import MultiCanvas
@@ -59,7 +59,7 @@ class GridFrame:
                  redraw: Callable[[], Any], on_select: Callable[[int], Any] | None = None,
                  on_escape: Callable[[], Any] | None = None, describe: Callable[[int], str] | None = None,
                  on_error: Callable[[BaseException], Any] | None = None, start: int = 0,
-                 language: Callable[[], str | None] | None = None) -> None:
+                 in_language: Callable[[], ContextManager] = contextlib.nullcontext) -> None:
         self.canvas = canvas
         self.logical = float(logical)
         self.centres = tuple(centres)
@@ -70,7 +70,7 @@ class GridFrame:
         self.describe = describe
         self._on_error = on_error
         self.start = start
-        self.language = language  # the game's language for the touch help line (None: the current one)
+        self.in_language = in_language  # the game's language for the touch help line
         self.projector = False
         self.dpr = 1.0
         self.side = int(round(self.logical))  # CSS side
@@ -147,8 +147,7 @@ class GridFrame:
         text = cell_text(cell)
         if self.space_text.placeholder != text:
             self.space_text.placeholder = text
-        lang = self.language() if self.language is not None else None
-        with use_language(lang) if lang else contextlib.nullcontext():
+        with self.in_language():
             help_ = help_html("square", cell)
         if self.touch_help.value != help_:
             self.touch_help.value = help_
@@ -210,9 +209,8 @@ class GridFrame:
             elif self.on_select is not None:
                 self.on_select(self.cursor)
                 self.set_cursor(self.cursor)  # its description after the move
-        elif key == "Escape":
-            if self.on_escape is not None:
-                self.on_escape()
+        elif key == "Escape" and self.on_escape is not None:
+            self.on_escape()
 
     def guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
         """``fn`` for a widget's callback: an error goes to ``on_error`` (raised without one)."""
@@ -239,7 +237,7 @@ class GridBoard:
                 self.canvas.add_class(css_class)
         self.frame = GridFrame(self.canvas, grid.size, [grid.centre(i) for i in range(squares)], grid.cell,
                                redraw=self._draw_all, on_select=self._select, describe=self.describe,
-                               on_error=on_error, start=start, language=lambda: self.lang() if self.lang else None)
+                               on_error=on_error, start=start, in_language=self.in_language)
         self.canvas.on_client_ready(self.frame.guard(self.frame.client_ready))
         self.canvas.on_mouse_down(self.frame.guard(self._mouse_down))
 

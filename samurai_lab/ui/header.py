@@ -40,9 +40,6 @@ T = Domain("ui")
 SITE = "samurai_lab"
 HOME = "index.ipynb"
 HEADER_CLASS = "samurai-app-header"
-HEADER_ROW_CLASS = "samurai-app-header-row"
-TITLE_ROW_CLASS = "samurai-app-title-row"
-CONTROLS_CLASS = "samurai-app-controls"
 
 
 @dataclass(frozen=True)
@@ -235,9 +232,10 @@ class AppHeader:
                  coordinates: Callable[[bool], Any] | None = None, extra: Iterable[widgets.Widget] = (),
                  query: Mapping[str, str] | str | None = None, apps: Iterable[AppLink] | None = None,
                  languages: Iterable[str] | None = None) -> None:
-        link = APP_BY_NOTEBOOK.get(notebook)
+        self._link = APP_BY_NOTEBOOK.get(notebook)
+        self._app_languages = self._link.languages if self._link else APP_LANGUAGES
         self.notebook = notebook
-        self.languages = tuple(languages) if languages is not None else (link.languages if link else APP_LANGUAGES)
+        self.languages = tuple(languages) if languages is not None else self._app_languages
         self.options = page_query(query)
         self._apps = None if apps is None else list(apps)
         self.root = root
@@ -265,23 +263,19 @@ class AppHeader:
         if coordinates is not None:
             self.coordinates = widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto"))
             self.coordinates.add_class("samurai-coordinates-switch")
-            self.coordinates.observe(lambda ch: coordinates(bool(ch["new"])), names="value")
             self.coordinates.observe(lambda ch: self._coordinates_changed(bool(ch["new"])), names="value")
             controls.append(self.coordinates)
-        controls.extend(extra)
-        controls.append(self.language_switch)
-        controls.append(self.projector)
+        controls += [*extra, self.language_switch, self.projector]
         self.style = css_widget(f"{HEADER_CSS}\n{PROJECTOR_CSS}\n{BOARD_PROJECTOR_CSS}\n{LAYOUT_CSS}")
         self.script = script_output("", "samurai-page-title")
-        title_row = widgets.HBox([self.heading, self.nav], layout=widgets.Layout(
-            align_items="center", flex_flow="row wrap", flex="1 1 auto"))
-        control_row = widgets.HBox(controls, layout=widgets.Layout(align_items="center", flex_flow="row wrap",
-                                                                    grid_gap="6px"))
-        title_row.add_class(TITLE_ROW_CLASS)
-        control_row.add_class(CONTROLS_CLASS)
+        title_row = classed(widgets.HBox([self.heading, self.nav], layout=widgets.Layout(
+            align_items="center", flex_flow="row wrap", flex="1 1 auto")), "samurai-app-title-row")
+        control_row = classed(widgets.HBox(controls, layout=widgets.Layout(
+            align_items="center", flex_flow="row wrap", grid_gap="6px")), "samurai-app-controls")
         self.notice = classed(widgets.HTML(), "samurai-language-notice")
         header_row = classed(widgets.HBox([title_row, control_row], layout=widgets.Layout(
-            align_items="center", flex_flow="row wrap", justify_content="space-between")), HEADER_ROW_CLASS)
+            align_items="center", flex_flow="row wrap", justify_content="space-between")),
+            "samurai-app-header-row")
         self.widget = classed(widgets.VBox([header_row, self.notice, self.style, self.script]), HEADER_CLASS)
         self.relabel()
         params = {k: v for k, v in self.options if k in HEADER_OPTIONS}
@@ -293,8 +287,7 @@ class AppHeader:
     def language_notice(self) -> str:
         """A warning when the address asks for a language this app does not speak ('' otherwise), worded as
         for any other option the app cannot use."""
-        link = APP_BY_NOTEBOOK.get(self.notebook)
-        languages = self.languages or (link.languages if link else APP_LANGUAGES)
+        languages = self.languages or self._app_languages
         given = unknown_language(urlencode(self.options), languages)
         if given is None:
             return ""
@@ -307,8 +300,7 @@ class AppHeader:
 
     def set_projector(self, on: bool) -> None:
         """Projector mode on or off: the root's CSS class, each board's ``set_projector``."""
-        on = bool(on)
-        self.projector_on = on
+        self.projector_on = on = bool(on)
         if self.projector.value != on:
             self.projector.value = on
             return
@@ -320,8 +312,8 @@ class AppHeader:
         """Every text of the header again, in the current language (an app that switches language in
         place calls it; the links to the other apps then carry the new language)."""
         self.language = get_language()
-        link = APP_BY_NOTEBOOK.get(self.notebook)
-        self.name = self._name or (link.name_text() if link else self.notebook.removesuffix(".ipynb"))
+        self.name = self._name or (self._link.name_text() if self._link
+                                   else self.notebook.removesuffix(".ipynb"))
         self.title = page_title(self.name)
         self.heading.value = f'<h1>{html.escape(self.name)}</h1>'
         self.nav.value = nav_html(self.notebook, self._apps, self.language, self.projector_on)
@@ -335,7 +327,9 @@ class AppHeader:
         self.notice.value = self.language_notice()
 
     def _coordinates_changed(self, on: bool) -> None:
-        """The language links keep the switch; boards that name hexes aloud (``set_coordinates``) follow it."""
+        """The app's callback; the language links keep the switch; boards that name hexes aloud
+        (``set_coordinates``) follow it."""
+        self._coordinates(on)
         self._show_languages()
         for board in self.boards:
             fn = getattr(board, "set_coordinates", None)
@@ -368,9 +362,8 @@ class AppHeader:
     def add_board(self, board: Any) -> None:
         """Another board that follows projector mode and "Show coordinates" (e.g. built later)."""
         self.boards.append(board)
-        fn = getattr(board, "set_projector", None)
-        if self.projector_on and callable(fn):
-            fn(True)
+        if self.projector_on:
+            set_projector(None, True, [board])
         fn = getattr(board, "set_coordinates", None)
         if self.coordinates is not None and self.coordinates.value and callable(fn):
             fn(True)

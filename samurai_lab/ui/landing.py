@@ -1,7 +1,7 @@
 """The landing page (``notebooks/index.ipynb``): every app as a card with its picture and one line,
 grouped in three paths: learn the rules, teach a class, play; above them the puzzle of the day
 (``common/daily_puzzle.py``). The pictures are thumbnails of the README's screenshots
-(``docs/screenshots/thumbs/``, made by ``make_thumbnails``) embedded as data: nothing is fetched from
+(``docs/screenshots/thumbs/``) embedded as data: nothing is fetched from
 elsewhere; an app without one gets a plain tile. The page's stylesheet is ``web/landing.css``.
 """
 
@@ -12,7 +12,7 @@ import datetime as dt
 import html
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Iterable
 
 import ipywidgets as widgets
 
@@ -20,15 +20,13 @@ from ..common.daily_puzzle import daily_puzzle
 from ..common.resources import thumbs_dir
 from ..i18n import N_, Domain, get_language
 from .game_names import LABELS
-from .header import APP_BY_NOTEBOOK, AppHeader, AppLink, app_href, available
+from .header import APP_BY_NOTEBOOK, AppLink, app_href, available, header_for
 from .layout import classed
 from .web_files import web_file
 
 T = Domain("ui")
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = REPO_ROOT / "docs" / "screenshots"
-THUMBS = thumbs_dir()  # the bundled thumbnails: SCREENSHOTS / "thumbs" in a checkout
+THUMBS = thumbs_dir()  # the bundled thumbnails: docs/screenshots/thumbs in a checkout
 THUMB_WIDTH = 300
 THUMB_HEIGHT = 190
 
@@ -66,16 +64,10 @@ PATHS: tuple[Path_, ...] = (
                                  "and the two other games called Samurai."),
           ("game.ipynb", "together.ipynb", "puzzles.ipynb", "tournament.ipynb", "katana.ipynb", "ikizumari.ipynb")),
 )
-#: The games whose puzzles take turns as the puzzle of the day, by name, with their labels.
-DAILY_GAMES: dict[str, str] = LABELS
-#: Apps shown under "Everything else" (those of no path).
-MORE: tuple[str, ...] = ("map.ipynb", "engine_tour.ipynb")
+#: The apps of no path, shown last.
+MORE = Path_("more", N_("Everything else"), "", ("map.ipynb", "engine_tour.ipynb"))
 
 CARD_CSS = web_file(__package__, "landing.css")
-
-
-def thumbnail_path(picture: str, folder: Path = THUMBS) -> Path:
-    return folder / f"{picture}.jpg"
 
 
 def thumbnail_data(picture: str, folders: Iterable[Path] | None = None) -> str | None:
@@ -85,31 +77,10 @@ def thumbnail_data(picture: str, folders: Iterable[Path] | None = None) -> str |
     candidates = list(folders) if folders is not None else [THUMBS, Path.cwd().parent / "docs" / "screenshots"
                                                            / "thumbs"]
     for folder in candidates:
-        path = thumbnail_path(picture, folder)
+        path = folder / f"{picture}.jpg"
         if path.is_file():
             return "data:image/jpeg;base64," + base64.b64encode(path.read_bytes()).decode("ascii")
     return None
-
-
-def make_thumbnails(source: Path = SCREENSHOTS, target: Path = THUMBS, names: Sequence[str] | None = None) -> list[Path]:
-    """Small JPEG thumbnails (300 × 190, the top-left of each screenshot) for the landing page's cards."""
-    from PIL import Image
-
-    target.mkdir(parents=True, exist_ok=True)
-    made = []
-    for png in sorted(source.glob("*.png")):
-        if names is not None and png.stem not in names:
-            continue
-        with Image.open(png) as im:
-            im = im.convert("RGB")
-            w, h = im.size
-            crop_w = min(w, 1200)
-            crop_h = min(h, round(crop_w * THUMB_HEIGHT / THUMB_WIDTH))
-            im = im.crop((0, 0, crop_w, crop_h)).resize((THUMB_WIDTH, THUMB_HEIGHT), Image.LANCZOS)
-            out = thumbnail_path(png.stem, target)
-            im.save(out, "JPEG", quality=78, optimize=True)
-            made.append(out)
-    return made
 
 
 def card_html(app: AppLink, projector: bool = False, step: int | None = None, folders: Iterable[Path] | None = None,
@@ -134,14 +105,14 @@ def daily_html(day: dt.date | None = None, lang: str | None = None) -> str:
     """The puzzle of the day (``day``: default today, UTC) as a section with its link into the Puzzles app, in
     ``lang`` (default the current language); '' when there is none (no puzzle files)."""
     try:
-        record = daily_puzzle(day, tuple(DAILY_GAMES))
+        record = daily_puzzle(day, tuple(LABELS))  # every game takes its turn
     except (OSError, ValueError):  # a puzzle file that cannot be read: no puzzle of the day
         return ""
     if record is None:
         return ""
     href = app_href("puzzles.ipynb", lang or get_language(), options=[("game", record.game), ("puzzle", record.id)])
     line = T.gettext("Today: a puzzle of {game}, difficulty {rating}. Everyone gets the same one today.").format(
-        game=T.gettext(DAILY_GAMES[record.game]), rating=record.rating)
+        game=T.gettext(LABELS[record.game]), rating=record.rating)
     title, link = T.gettext("Puzzle of the day"), T.gettext("Solve it in the Puzzles app")
     return (f'<section class="samurai-path samurai-daily" aria-labelledby="path-daily">'
             f'<h2 id="path-daily">{html.escape(title)}</h2><p>{html.escape(line)}<br>'
@@ -161,24 +132,17 @@ def landing_html(folder: Path | str | None = None, thumbs: Iterable[Path] | None
                  "at work.")).replace("{samurai}", "<i>Samurai</i>") + "</p>"]
     if "puzzles.ipynb" in there:
         parts.append(daily_html())
-    for path in PATHS:
+    for path in (*PATHS, MORE):
         apps = [APP_BY_NOTEBOOK[n] for n in path.notebooks if n in there]
         if not apps:
             continue
         ordered = path.key == "learn"
         cards = "".join(card_html(a, path.projector, k + 1 if ordered else None, thumbs) for k, a in enumerate(apps))
+        line = f"<p>{html.escape(T.gettext(path.line))}</p>" if path.line else ""
         note = f"<p>{path.note_html()}</p>" if path.note else ""
         parts.append(f'<section class="samurai-path samurai-path-{path.key}" aria-labelledby="path-{path.key}">'
                      f'<h2 id="path-{path.key}">{html.escape(T.gettext(path.title))}</h2>'
-                     f'<p>{html.escape(T.gettext(path.line))}</p>'
-                     f'<ul class="samurai-cards">{cards}</ul>{note}</section>')
-    more = [APP_BY_NOTEBOOK[n] for n in MORE if n in there]
-    if more:
-        cards = "".join(card_html(a, False, None, thumbs) for a in more)
-        title = html.escape(T.gettext("Everything else"))
-        parts.append('<section class="samurai-path samurai-path-more" aria-labelledby="path-more">'
-                     f'<h2 id="path-more">{title}</h2>'
-                     f'<ul class="samurai-cards">{cards}</ul></section>')
+                     f'{line}<ul class="samurai-cards">{cards}</ul>{note}</section>')
     parts.append("</div>")
     return "".join(parts)
 
@@ -196,9 +160,8 @@ def landing_page(folder: Path | str | None = None, query: str | None = None) -> 
     language (the notebook calls ``open_page()`` first)."""
     body = classed(widgets.HTML(landing_html(folder)), "samurai-landing-body")
     page = classed(widgets.VBox([body, *my_games_box()]), "samurai-landing-page")
-    header = AppHeader("index.ipynb", name="Samurai Lab", query=query)
-    header.attach(page)
+    header_for("index.ipynb", page, name="Samurai Lab", query=query)
     return page
 
 
-__all__ = ["PATHS", "card_html", "daily_html", "landing_html", "landing_page", "make_thumbnails", "thumbnail_data"]
+__all__ = ["PATHS", "card_html", "daily_html", "landing_html", "landing_page", "thumbnail_data"]

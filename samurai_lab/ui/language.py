@@ -8,6 +8,7 @@ the imports are done before it and the widgets after it. The browser's language 
 
 from __future__ import annotations
 
+import html
 import os
 from typing import Callable, Iterable
 from urllib.parse import parse_qsl
@@ -45,14 +46,9 @@ def page_language(query: str | None = None, languages: Iterable[str] = APP_LANGU
     """The language a page is shown in: its ``lang`` option when it is one of ``languages``, else
     the first of the browser's languages that is, else English."""
     languages = tuple(languages)
-    lang = normalize_language(lang_option(query))
-    if lang in languages:
-        return lang
     header = os.environ.get("HTTP_ACCEPT_LANGUAGE") if accept is None else accept
-    for lang in accepted_languages(header):
-        if lang in languages:
-            return lang
-    return DEFAULT_LANGUAGE
+    wanted = [normalize_language(lang_option(query)), *accepted_languages(header)]
+    return next((lang for lang in wanted if lang in languages), DEFAULT_LANGUAGE)
 
 
 def unknown_language(query: str | None = None, languages: Iterable[str] = APP_LANGUAGES) -> str | None:
@@ -76,8 +72,6 @@ def open_page(query: str | None = None, languages: Iterable[str] = APP_LANGUAGES
 def language_links(current: str, href: Callable[[str], str], languages: Iterable[str] = APP_LANGUAGES) -> str:
     """The language switch as links (``href(lang)`` gives each address), each named in its own
     language (``lang``, ``hreflang``), the current one marked ``aria-current``."""
-    import html
-
     parts = []
     for lang in languages:
         name = html.escape(LANGUAGES[lang])

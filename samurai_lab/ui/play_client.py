@@ -9,6 +9,7 @@ when the server goes away and comes back.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import threading
@@ -92,22 +93,20 @@ class PlayClient:
                 request = urllib.request.Request(url)
                 if token:
                     request.add_header("Authorization", f"Bearer {token}")
-                try:
-                    with urllib.request.urlopen(request, timeout=60) as stream:
-                        if failures:
-                            deliver(on_connection, True)
-                        failures = 0
-                        for line in stream:
-                            if stopped.is_set():
-                                return
-                            if line.startswith(b"data: "):
-                                event = json.loads(line[6:])
-                                if event.get("replayed") or event["ply"] < state["ply"]:
-                                    continue
-                                state["ply"] = event["ply"] + 1
-                                deliver(on_event, event)
-                except (urllib.error.URLError, OSError, ValueError):
-                    pass
+                with (contextlib.suppress(urllib.error.URLError, OSError, ValueError),
+                      urllib.request.urlopen(request, timeout=60) as stream):
+                    if failures:
+                        deliver(on_connection, True)
+                    failures = 0
+                    for line in stream:
+                        if stopped.is_set():
+                            return
+                        if line.startswith(b"data: "):
+                            event = json.loads(line[6:])
+                            if event.get("replayed") or event["ply"] < state["ply"]:
+                                continue
+                            state["ply"] = event["ply"] + 1
+                            deliver(on_event, event)
                 if stopped.is_set():
                     return
                 if failures == 0:

@@ -86,8 +86,5 @@ class LinePlayPanel:
             callback(text)
 
     def draw(self) -> None:
-        game, state = self.game, self.state
-        if self.selected is not None:
-            self.board.show_cells(state, self.selected, targets_from(game, state, self.selected))
-        else:
-            self.board.show_cells(state)
+        game, state, at = self.game, self.state, self.selected
+        self.board.show_cells(state, at, targets_from(game, state, at) if at is not None else ())

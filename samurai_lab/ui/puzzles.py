@@ -32,9 +32,9 @@ from ..i18n import N_, Domain, get_language
 from .common import Feedback
 from .game_board import action_between, new_board, origins, targets_from
 from .game_names import game_label
-from .header import AppHeader, script_output
+from .header import header_for, script_output
 from .language import open_page
-from .layout import button, CHOICE_ROW_CLASS, classed, SIDE_CLASS
+from .layout import board_beside, button, CHOICE_ROW_CLASS, classed
 from .puzzle_rating_client import PlayRefused, RatingClient, new_player_key
 from .query import parse_query, query_params, query_string
 from .rating_chart import rating_html
@@ -127,17 +127,18 @@ class PuzzlesApp:
         self.unreachable = False  # the class store's ratings could not be read or written at the last call
         self.feedback = Feedback()
         self.feedback.message.add_class("samurai-puzzle-message")
+        guard = self.feedback.guard
         games = app_games() if games is None else list(games)
         games = [g for g in games if self.lang in g.languages] or games  # French: the games that speak it
         self.games = {g.name: g for g in games}
         self.trainers = {g.name: puzzle_trainer(g, self.feedback.report_unexpected) for g in games}
         for trainer in self.trainers.values():
-            trainer.on_result = self._guard(self._result)
+            trainer.on_result = guard(self._result)
             if hasattr(trainer, "on_message"):
                 trainer.on_message = lambda text: self.feedback.show(text, "warning")
         self.game = game if game in self.trainers else next(iter(self.trainers))
         self.store = BrowserStore()
-        self.store.on_load(self._guard(self._loaded))
+        self.store.on_load(guard(self._loaded))
         self.rng = random.Random()
         self.pending = False  # the open puzzle's first try is still to be rated
         self.from_address = False  # the open puzzle is the one the address names
@@ -155,26 +156,22 @@ class PuzzlesApp:
         self.hint_button = button(T.gettext("Hint"), "samurai-puzzle-hint")
         self.solution_button = button(T.gettext("Show the solution, one step"), "samurai-puzzle-solution")
         self.next_button = button(T.gettext("Next puzzle"), "samurai-puzzle-next", style="primary")
-        self.hint_button.on_click(self._guard(lambda _: self._hint()))
-        self.solution_button.on_click(self._guard(lambda _: self._solution()))
-        self.next_button.on_click(self._guard(lambda _: self.next_puzzle()))
-        self.game_choice.observe(self._guard(lambda _: self._game_changed()), names="value")
+        self.hint_button.on_click(guard(lambda _: self._hint()))
+        self.solution_button.on_click(guard(lambda _: self._solution()))
+        self.next_button.on_click(guard(lambda _: self.next_puzzle()))
+        self.game_choice.observe(guard(lambda _: self._game_changed()), names="value")
         self._quiet = False
-        self.theme_choice.observe(self._guard(lambda _: self._quiet or self.next_puzzle()), names="value")
-        self.level_choice.observe(self._guard(lambda _: self.next_puzzle()), names="value")
+        self.theme_choice.observe(guard(lambda _: self._quiet or self.next_puzzle()), names="value")
+        self.level_choice.observe(guard(lambda _: self.next_puzzle()), names="value")
         self.board_box = widgets.Box(layout=widgets.Layout(flex="1 1 560px", min_width="0", max_width="900px"))
         buttons = widgets.HBox([self.hint_button, self.solution_button, self.next_button],
                                layout=widgets.Layout(flex_flow="row wrap", grid_gap="4px"))
-        side = widgets.VBox([self.feedback.widget, buttons, self.theme_choice, self.level_choice,
-                             self.score, self.rating],
-                            layout=widgets.Layout(width="420px", flex="0 0 auto", margin="0 0 0 12px"))
-        side.add_class(SIDE_CLASS)
-        self.body = widgets.HBox([self.board_box, side], layout=widgets.Layout(flex_flow="row wrap"))
+        self.body = board_beside(self.board_box, [self.feedback.widget, buttons, self.theme_choice,
+                                                  self.level_choice, self.score, self.rating], "420px")
         self.widget = classed(widgets.VBox([self.game_choice, self.goal, self.body, self.store.widget]), ROOT_CLASS)
         boards = [b for t in self.trainers.values() for b in t.boards]
-        self.header = AppHeader("puzzles.ipynb", root=self.widget, boards=boards, query=query,
-                                languages=self.trainer_languages())
-        self.widget.children = (self.header.widget, *self.widget.children)
+        self.header = header_for("puzzles.ipynb", self.widget, boards=boards, query=query,
+                                 languages=self.trainer_languages())
         self.record: PuzzleRecord | None = None
         self.tried_wrong = False
         self.moved = False  # a move was tried on the open puzzle
@@ -194,13 +191,11 @@ class PuzzlesApp:
 
     def trainer_languages(self) -> tuple[str, ...]:
         """The languages of the chosen game (the header's language switch)."""
-        game = self.games.get(self.game)
-        return tuple(game.languages) if game is not None else ()
+        return tuple(self.games[self.game].languages)
 
     def _game_changed(self) -> None:
         self.game = self.game_choice.value
-        if hasattr(self, "header"):
-            self.header.languages = self.trainer_languages() or self.header.languages
+        self.header.languages = self.trainer_languages() or self.header.languages
         self.board_box.children = (self.trainer.widget,)
         self._fetch(self.game)
         themes = sorted(((self.trainer.theme_text(t), t) for t in {t for r in self.trainer.records for t in r.themes}),
@@ -320,15 +315,12 @@ class PuzzlesApp:
         if not ok:
             self.tried_wrong = True
             data["streak"] = 0
-            self.feedback.show(text, "error")
         elif solved:
             if not self.tried_wrong:
                 data["streak"] = int(data.get("streak", 0)) + 1
             if self.record is not None:
                 data["solved"] = sorted(set(data.get("solved", [])) | {self.record.id})
-            self.feedback.show(text, "success")
-        else:
-            self.feedback.show(text, "success")
+        self.feedback.show(text, "success" if ok else "error")
         self.store.save(data)
         self._show_score()
 
@@ -373,9 +365,6 @@ class PuzzlesApp:
                              "a try made meanwhile is not rated.")
             text += f"<div class='samurai-puzzle-unreachable' role='alert'>{html.escape(gone)}</div>"
         return text
-
-    def _guard(self, fn: Callable[..., Any]) -> Callable[..., None]:
-        return self.feedback.guard(fn)
 
 
 def puzzle_trainer(game: Game, report: Callable[[BaseException], None] | None = None,

@@ -87,22 +87,18 @@ def wait_for_request() -> None:
                     raise
                 await asyncio.sleep(1.0)
 
-    def run() -> None:
-        loop = asyncio.new_event_loop()
+    def run() -> None:  # in a thread of its own: the kernel's event loop is running
         try:
-            result["info"] = loop.run_until_complete(receive())
+            result["info"] = asyncio.run(receive())
         except Exception as e:  # noqa: BLE001 - reported by the caller as "no options"
             result["error"] = e
-        finally:
-            loop.close()
 
     thread = threading.Thread(target=run, name="voila-request", daemon=True)
     thread.start()
     thread.join()
     info = result.get("info")
     if isinstance(info, (str, bytes)):
-        for key, value in json.loads(info).items():
-            os.environ[str(key)] = str(value)
+        os.environ.update({str(key): str(value) for key, value in json.loads(info).items()})
     else:
         _request.lost = True
         import sys
@@ -131,8 +127,7 @@ class Query:
 
     def text(self, key: str, default: str | None = None) -> str | None:
         """The option's value as given (stripped), or ``default``."""
-        value = self.values.get(key, "").strip()
-        return value if value else default
+        return self.values.get(key, "").strip() or default
 
     def integer(self, key: str, default: int, low: int | None = None, high: int | None = None) -> int:
         """A whole number between ``low`` and ``high``, or ``default`` (a problem is noted)."""

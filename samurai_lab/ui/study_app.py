@@ -19,11 +19,11 @@ from ..common.study_model import StudyPlay
 from ..i18n import Domain, get_language
 from .common import Feedback
 from .game_names import LABELS
-from .header import AppHeader
+from .header import header_for
 from .language import APP_LANGUAGES, open_page
 from .layout import button, classed
 from .query import query_params
-from .study_player import StudyPlayer, study_board, text_of, uploaded_text
+from .study_player import StudyPlayer, open_upload, study_board, text_of
 from .upload_guard import guard_upload
 
 T = Domain("ui")
@@ -62,8 +62,7 @@ class StudyApp:
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px"))
         self.body = widgets.VBox()
         self.widget = classed(widgets.VBox([chooser, self.feedback.widget, self.body]), "samurai-study-app")
-        self.header = AppHeader("study.ipynb", root=self.widget, boards=[], languages=LANGUAGES)
-        self.header.attach(self.widget)
+        self.header = header_for("study.ipynb", self.widget, boards=[], languages=LANGUAGES)
         self.scan()
 
     # --- choosing ------------------------------------------------------------------------------
@@ -135,9 +134,7 @@ class StudyApp:
         return player
 
     def _on_upload(self, change: dict) -> None:
-        upload = uploaded_text(change)
-        if upload is not None:
-            self.open_text(*upload)
+        open_upload(change, self.open_text)
 
 def study_app(games: Iterable[Game] | None = None, query: str | None = None) -> StudyApp:
     """The study app of ``games`` (the registry's with a board) for the page's address (``?study=NAME``,
@@ -145,8 +142,7 @@ def study_app(games: Iterable[Game] | None = None, query: str | None = None) -> 
     games = study_games() if games is None else list(games)
     open_page(query, LANGUAGES)
     q = query_params(QUERY_KEYS, query)
-    game = q.choice("game", tuple(g.name for g in games))
-    app = StudyApp(games, game)
+    app = StudyApp(games, q.choice("game", tuple(g.name for g in games)))
     name = q.text("study")
     step = q.integer("step", 1, 1)
     if name is not None:

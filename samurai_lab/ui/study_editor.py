@@ -30,7 +30,7 @@ from ..i18n import LANGUAGES, N_, Domain, get_language
 from .game_board import GameBoard
 from .header import page_name
 from .layout import button, classed
-from .study_player import uploaded_text
+from .study_player import open_upload
 from .upload_guard import guard_upload
 
 T = Domain("ui")
@@ -66,10 +66,6 @@ class EditorGame:
     open_editor: Callable[[], None]
     words: Callable[[], dict[str, str]] = dict
 
-    @property
-    def languages(self) -> tuple[str, ...]:
-        return self.game.text_languages
-
     def position(self) -> str:
         """The board's position as a position string."""
         return self.game.to_position(self.state())
@@ -77,9 +73,6 @@ class EditorGame:
     def loads(self, text: str, name: str) -> StudyPlay:
         """A study's text checked against the rules (StudyError listing every problem)."""
         return StudyPlay.from_text(text, self.game, name)
-
-    def edition(self, position: str) -> str | None:
-        return self.game.edition_of(self.game.from_position(position))
 
 
 def board_study_editor(game: Game, board: GameBoard, state: Callable[[], Any], load: Callable[[str], None],
@@ -115,8 +108,7 @@ def study_file_name(raw: str) -> str:
         if not _NAME_OK.fullmatch(name):
             problems.append(T.gettext("a name starts with a letter or a digit and uses only letters (A-Z, a-z), "
                                       "digits, spaces, - _ and ."))
-        reserved = reserved_name_problem(name)
-        if reserved:
+        if reserved := reserved_name_problem(name):
             problems.append(reserved)
     if problems:
         raise ValueError(T.gettext("Not saved: {problems}.").format(problems="; ".join(problems)))
@@ -155,8 +147,9 @@ class StudyEditor:
         self._pending_replace: str | None = None
         wide = widgets.Layout(width="96%")
         initial = {"description_width": "initial"}
-        lang = get_language() if get_language() in game.languages else "en"
-        self.language = classed(widgets.Dropdown(options=[(LANGUAGES.get(c, c), c) for c in game.languages],
+        languages = game.game.text_languages
+        lang = get_language() if get_language() in languages else "en"
+        self.language = classed(widgets.Dropdown(options=[(LANGUAGES.get(c, c), c) for c in languages],
                                                  value=lang, style=initial, layout=widgets.Layout(width="auto")),
                                 "samurai-study-language")
         self.language.observe(lambda _ch: self._show(), names="value")
@@ -193,7 +186,7 @@ class StudyEditor:
         self.download = classed(widgets.HTML(), "samurai-study-download")
         self.upload = widgets.FileUpload(accept=".toml", multiple=False, layout=widgets.Layout(width="auto"))
         self.upload.add_class("samurai-study-upload")
-        self.upload.observe(guard(self._on_upload), names="value")
+        self.upload.observe(guard(lambda change: open_upload(change, self.open_text)), names="value")
         self.link = classed(widgets.HTML(), "samurai-study-link")
         self.headings = [widgets.HTML() for _ in range(3)]
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
@@ -254,7 +247,7 @@ class StudyEditor:
 
     # --- texts ---------------------------------------------------------------------------------
     def _texts(self, text: str, old: Texts | None = None) -> Texts:
-        return (old if old is not None else Texts(())).with_text(self.language.value, text.strip())
+        return (old or Texts(())).with_text(self.language.value, text.strip())
 
     # --- steps ---------------------------------------------------------------------------------
     def add_step(self) -> Step:
@@ -287,8 +280,7 @@ class StudyEditor:
     def _mode_changed(self, toggle: widgets.ToggleButton, on: bool) -> None:
         if not on:
             return
-        other = self.arrow_toggle if toggle is self.mark_toggle else self.mark_toggle
-        other.value = False
+        (self.arrow_toggle if toggle is self.mark_toggle else self.mark_toggle).value = False
         self.recording, self._arrow_from = None, None
         self._say(MARK_SAY if toggle is self.mark_toggle else ARROW_SAY)
 
@@ -340,13 +332,12 @@ class StudyEditor:
             return
         step, q = self.steps[-1], self.steps[-1].question
         if kind == ACCEPT:
-            prompt = self._texts(self.prompt.value, q.prompt if q else None) if self.prompt.value.strip() else (
-                q.prompt if q else Texts(()))
-            hint = self._texts(self.hint.value, q.hint if q else None) if self.hint.value.strip() else (
-                q.hint if q else None)
-            accept = tuple(dict.fromkeys((*(q.accept if q else ()), move)))
-            wrong = tuple(w for w in (q.wrong if q else ()) if w.answer != move)
-            self.steps[-1] = replace(step, question=Question(prompt, accept, wrong, hint, q.right if q else None))
+            q = q or Question(Texts(()), ())
+            prompt = self._texts(self.prompt.value, q.prompt) if self.prompt.value.strip() else q.prompt
+            hint = self._texts(self.hint.value, q.hint) if self.hint.value.strip() else q.hint
+            accept = tuple(dict.fromkeys((*q.accept, move)))
+            wrong = tuple(w for w in q.wrong if w.answer != move)
+            self.steps[-1] = replace(step, question=Question(prompt, accept, wrong, hint, q.right))
             done = T.gettext("Recorded {answer} as the answer.").format(answer=move)
         else:
             if q is None or move in q.accept:
@@ -369,8 +360,9 @@ class StudyEditor:
         title = self.title.value.strip()
         if not title:
             raise ValueError(T.gettext("Give the study a title first."))
-        study = Study(self.game.game.name, self._texts(title), tuple(self.steps),
-                      edition=self.game.edition(self.steps[0].position or ""))
+        game = self.game.game
+        study = Study(game.name, self._texts(title), tuple(self.steps),
+                      edition=game.edition_of(game.from_position(self.steps[0].position or "")))
         try:
             self.game.loads(dumps_study(study), "study.toml")
         except StudyError as e:
@@ -422,11 +414,6 @@ class StudyEditor:
             html.escape(href), html.escape(T.gettext("Open “{name}” in the study player").format(name=stem)))
         self.feedback.show(T.gettext("Saved as “{file}” among the saved studies.").format(file=name), "success")
         return path
-
-    def _on_upload(self, change: dict) -> None:
-        upload = uploaded_text(change)
-        if upload is not None:
-            self.open_text(*upload)
 
     def open_text(self, text: str, name: str = "study.toml") -> None:
         """Edit the study of a file's text: its steps (each with its position), its title."""

@@ -116,18 +116,18 @@ class LineStudyBoard:
             self.board.show_cells(state, arrow=arrow, marked=[game.read_cell(state, c) for c in self.marks.cells])
 
 
-def uploaded_text(change: dict) -> tuple[str, str] | None:
-    """(text, file name) of a ``FileUpload``'s new value, None when it was cleared; ValueError when the
-    file is not UTF-8 text or larger than a study may be."""
-    value = change["new"]
-    if not value:
-        return None
-    item = value[0]
+def open_upload(change: dict, open_text: Callable[[str, str], Any]) -> None:
+    """``open_text(text, file name)`` of a ``FileUpload``'s new file (nothing when it was cleared); ValueError
+    when the file is not UTF-8 text or larger than a study may be."""
+    if not change["new"]:
+        return
+    item = change["new"][0]
     check_upload(item, "study")
     try:
-        return bytes(item["content"]).decode("utf-8"), item.get("name", "study.toml")
+        text = bytes(item["content"]).decode("utf-8")
     except UnicodeDecodeError:
         raise ValueError(T.gettext("The file is not UTF-8 text.")) from None
+    open_text(text, item.get("name", "study.toml"))
 
 
 # --- short markdown -----------------------------------------------------------------------------
@@ -262,8 +262,7 @@ class StudyPlayer:
         if verdict.kind == ACCEPTED:
             self.solved.add(self.index)
             self.board.show_step(self.play.after(self.index, move), step.marks, False)
-            words = text_of(verdict.feedback) or T.gettext("Right!")
-            self.feedback.show(words, "success")
+            self.feedback.show(text_of(verdict.feedback) or T.gettext("Right!"), "success")
         elif verdict.kind == WRONG:
             self.feedback.show(T.gettext("Not this one: {feedback}").format(feedback=text_of(verdict.feedback)),
                                "warning")
@@ -308,4 +307,4 @@ class StudyPlayer:
 
 
 __all__ = ["ACCEPTED", "OTHER", "PLAYER_CLASS", "LineStudyBoard", "StudyBoard", "StudyPlayer", "markdown_html",
-           "study_board", "text_of", "uploaded_text"]
+           "open_upload", "study_board", "text_of"]

@@ -21,7 +21,7 @@ from ..common.game import Game, all_games, get_game
 from ..i18n import Domain
 from .common import Feedback
 from .game_names import game_label
-from .header import AppHeader
+from .header import header_for
 from .language import APP_LANGUAGES, open_page
 from .layout import board_beside, button, classed
 from .play_client import PlayClient, PlayRefused
@@ -197,7 +197,6 @@ class SeatPage:
         self.client, self.game_id, self.token, self.feedback = client, game_id, token, feedback
         snap = self._snapshot()
         self.game = get_game(snap["game"])
-        self.snap = snap
         self.panel = play_panel(self.game, self.game.from_position(snap["position"]), feedback.report_unexpected,
                                 feedback.show)
         self.panel.on_action(feedback.guard(self.send))
@@ -241,8 +240,7 @@ class SeatPage:
 
     def show(self, snap: dict) -> None:
         self.snap = snap
-        game = self.game
-        state = game.from_position(snap["position"])
+        state = self.game.from_position(snap["position"])
         seat, to_move, end = snap["seat"], snap["to_move"], snap["outcome"]
         names = {s["seat"]: s["name"] for s in snap["seats"]}
         mine = seat is not None and to_move == seat
@@ -260,8 +258,7 @@ class SeatPage:
                        for s in snap["seats"])
         self.players.value = f"<ul>{rows}</ul>"
         moves = " ".join(html.escape(m) for m in snap["moves"][-40:])
-        moves_words = html.escape(T.gettext("Moves"))
-        self.moves.value = (f"<p><b>{moves_words}</b> ({snap['ply']})<br>{moves}</p>"
+        self.moves.value = (f"<p><b>{html.escape(T.gettext('Moves'))}</b> ({snap['ply']})<br>{moves}</p>"
                             if snap["moves"] else "")
 
 
@@ -279,8 +276,7 @@ class TogetherApp:
         self.page: SeatPage | None = None
         self.lobby: Lobby | None = None
         game_id, token = q.text("game"), q.text("seat")
-        self.header = AppHeader(NOTEBOOK, root=self.widget, boards=[], languages=LANGUAGES)
-        self.header.attach(self.widget)
+        self.header = header_for(NOTEBOOK, self.widget, boards=[], languages=LANGUAGES)
         if not self.client.available:
             self.feedback.show(T.gettext("Play with others needs a server: start the apps with samurai-lab serve "
                                          "(or on the school's JupyterHub)."), "warning")

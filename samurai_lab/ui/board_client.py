@@ -55,8 +55,7 @@ def client_script() -> str:
 
 
 def board_client() -> widgets.Output:
-    """A hidden widget whose outputs are the page scripts (run by the browser when it is displayed): this
-    module's and the touch script of ``ui/touch``."""
+    """The hidden widget that delivers the page scripts: this module's and ``ui/touch``'s."""
     return script_output((client_script(), touch_script()), OUTPUT_CLASS)
 
 

@@ -56,6 +56,4 @@ def click_on(game: Game, state: Any, selected: int | None, cell: int) -> tuple[i
         return None, placement
     if cell in origins(game, state):
         return cell, None
-    if selected is None:
-        return None, None
-    return None, action_between(game, state, (selected, cell))
+    return None, action_between(game, state, (selected, cell)) if selected is not None else None

@@ -188,8 +188,7 @@ class GridApp:
         self.header.relabel()  # its page script sets <html lang> too
         self.title.value = title_html
         self.intro.value = f"<p style='margin:2px 0 6px 0;max-width:900px'>{html.escape(intro)}</p>"
-        for i, name in enumerate(tabs):
-            self.tabs.set_title(i, name)
+        self.tabs.titles = tuple(tabs)
         self.language.description = language
         self.feedback.log_box.set_title(0, UI.gettext(LOG_TITLE))
         self.study_editor.relabel()

@@ -157,8 +157,7 @@ HEADER_CSS = web_file(__package__, "header.css")
 
 
 def a11y_script() -> str:
-    """The script (``web/a11y.js``) that names the controls the widget library leaves nameless (slider
-    handles, icon buttons), kept up to date as widgets come and go: a slider handle is named after its slider's
+    """``web/a11y.js``, kept up to date as widgets come and go: a slider handle is named after its slider's
     label (or "Position"), a button without text after its tooltip; its names in the current language."""
     words = {"position": T.gettext("Position"), "play": T.pgettext("media button", "Play"),
              "pause": T.gettext("Pause"), "stop": T.gettext("Stop"), "repeat": T.gettext("Repeat"),

@@ -74,8 +74,7 @@ def thumbnail_data(picture: str, folders: Iterable[Path] | None = None) -> str |
     """The thumbnail as a ``data:`` URI, or None when there is none."""
     if not picture:
         return None
-    candidates = list(folders) if folders is not None else [THUMBS, Path.cwd().parent / "docs" / "screenshots"
-                                                           / "thumbs"]
+    candidates = [THUMBS, Path.cwd().parent / "docs/screenshots/thumbs"] if folders is None else folders
     for folder in candidates:
         path = folder / f"{picture}.jpg"
         if path.is_file():

@@ -2,10 +2,7 @@
 (``ui/game_board.py``): a click or tap on a piece of the seat chooses it (its arrivals are ringed), a
 click on an arrival plays; an action on one cell (a placement) is one click; an action on no cell (a
 pass) is a button. The panel only proposes: ``on_action(callback)`` hands the move's notation to the app,
-which sends it to the game service (the one judge).
-
-A game that plays otherwise names its own panel in ``hooks["play_panel"]`` (Knizia's: the hand and the map);
-:func:`play_panel` picks it."""
+which sends it to the game service (the one judge)."""
 
 from __future__ import annotations
 
@@ -23,16 +20,15 @@ T = Domain("ui")
 
 def play_panel(game: Game, state: Any, report: Callable[[BaseException], None] | None = None,
                say: Callable[[str, str], Any] | None = None) -> Any:
-    """The panel of ``game`` showing ``state`` (its own, or :class:`LinePlayPanel`); ``say(text, kind)`` shows
-    the panel's guidance and refusals."""
+    """The panel of ``game`` showing ``state``: the one it names in ``hooks["play_panel"]`` (Knizia's: the
+    hand and the map), else :class:`LinePlayPanel`; ``say(text, kind)`` shows its guidance and refusals."""
     if "play_panel" in game.hooks:
         return game.hook("play_panel")(game, state, report, say)
     return LinePlayPanel(game, state, report)
 
 
 class LinePlayPanel:
-    """``show(state, mine)``, ``on_action(callback)``, ``set_projector(on)``, ``widget`` (the board) and ``controls``
-    (put beside it); ``click(cell)`` (tests)."""
+    """The panel of a game of moves: ``widget`` is the board, ``controls`` go beside it."""
 
     def __init__(self, game: Game, state: Any, report: Callable[[BaseException], None] | None = None) -> None:
         self.game, self.state, self.mine = game, state, False

@@ -184,8 +184,7 @@ def parse_query(query: str, allowed: Iterable[str]) -> Query:
     q = Query()
     unknown: list[str] = []
     try:
-        pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True, strict_parsing=False,
-                          max_num_fields=50)
+        pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True, max_num_fields=50)
     except ValueError:
         q.problems.append(T.gettext("the address has too many options"))
         return q

@@ -70,10 +70,6 @@ class EditorGame:
         """The board's position as a position string."""
         return self.game.to_position(self.state())
 
-    def loads(self, text: str, name: str) -> StudyPlay:
-        """A study's text checked against the rules (StudyError listing every problem)."""
-        return StudyPlay.from_text(text, self.game, name)
-
 
 def board_study_editor(game: Game, board: GameBoard, state: Callable[[], Any], load: Callable[[str], None],
                        undo: Callable[[], None], feedback: Any, guard: Callable[[Callable], Callable],
@@ -213,31 +209,27 @@ class StudyEditor:
         self.feedback.show(self._word(words[0]), "info", self._word(words[1]))
 
     def relabel(self) -> None:
-        """Every label in the current language (the study being built is kept)."""
-        self.language.description = T.gettext("Language")
+        """Every label in the current language, in the game's words where it has some (the study is kept)."""
+        for widget, text in ((self.language, N_("Language")), (self.title, N_("Title")),
+                             (self.hint, N_("Hint")), (self.prompt, N_("Question")),
+                             (self.wrong_feedback, N_("Feedback")), (self.name, N_("Name")),
+                             (self.arrow_toggle, N_("Arrow")), (self.mark_toggle, N_("Mark squares")),
+                             (self.add_button, N_("Add the position as a step")),
+                             (self.remove_button, N_("Remove the last step")),
+                             (self.ask_button, N_("Ask: the next move is the answer")),
+                             (self.wrong_button, N_("The next move is a wrong answer")),
+                             (self.save_button, N_("Save on the server")),
+                             (self.replace_button, N_("Replace it")), (self.download_button, N_("Download")),
+                             (self.upload, N_("Open a .toml"))):
+            widget.description = self._word(text)
         self.language.tooltip = T.gettext("The language of the texts you write (English is required before saving)")
-        self.title.description = T.gettext("Title")
         self.text.placeholder = T.gettext("What this step shows (short markdown: **bold**, *italic*)")
-        self.add_button.description = T.gettext("Add the position as a step")
-        self.remove_button.description = T.gettext("Remove the last step")
-        self.mark_toggle.description = self._word(N_("Mark squares"))
         self.mark_toggle.tooltip = self._word(N_("While on, a click on the board marks a square (or removes its mark) "
                                                  "for the next step"))
-        self.arrow_toggle.description = T.gettext("Arrow")
         self.arrow_toggle.tooltip = self._word(N_("While on, click the square an arrow starts from, then the square "
                                                   "it points to"))
-        self.prompt.description = T.gettext("Question")
         self.prompt.placeholder = self._word(N_("e.g. Where should Black move?"))
-        self.hint.description = T.gettext("Hint")
-        self.ask_button.description = self._word(N_("Ask: the next move is the answer"))
-        self.wrong_feedback.description = T.gettext("Feedback")
         self.wrong_feedback.placeholder = T.gettext("what to say to a tempting wrong answer")
-        self.wrong_button.description = self._word(N_("The next move is a wrong answer"))
-        self.name.description = T.gettext("Name")
-        self.save_button.description = T.gettext("Save on the server")
-        self.replace_button.description = T.gettext("Replace it")
-        self.download_button.description = T.gettext("Download")
-        self.upload.description = T.gettext("Open a .toml")
         self.headings[0].value = "<b>{}</b>".format(html.escape(T.gettext("A step: the position on the board")))
         self.headings[1].value = "<b>{}</b> <small>({})</small>".format(
             html.escape(T.gettext("A question on the last step")),
@@ -364,7 +356,7 @@ class StudyEditor:
         study = Study(game.name, self._texts(title), tuple(self.steps),
                       edition=game.edition_of(game.from_position(self.steps[0].position or "")))
         try:
-            self.game.loads(dumps_study(study), "study.toml")
+            StudyPlay.from_text(dumps_study(study), game, "study.toml")
         except StudyError as e:
             raise ValueError(T.gettext("The study is not complete yet: {problems}").format(
                 problems="; ".join(f"{p.where}: {p.message}" if p.where else p.message for p in e.problems))) from None
@@ -372,7 +364,7 @@ class StudyEditor:
 
     def check(self) -> StudyPlay:
         """The study checked against the rules, as the player plays it."""
-        return self.game.loads(dumps_study(self.study()), "study.toml")
+        return StudyPlay.from_text(dumps_study(self.study()), self.game.game, "study.toml")
 
     def make_download(self) -> str:
         """A link that downloads the study as a .toml file."""
@@ -418,7 +410,7 @@ class StudyEditor:
     def open_text(self, text: str, name: str = "study.toml") -> None:
         """Edit the study of a file's text: its steps (each with its position), its title."""
         try:
-            play = self.game.loads(text, name)
+            play = StudyPlay.from_text(text, self.game.game, name)
         except StudyError as e:
             raise ValueError("\n".join(str(p) for p in e.problems[:12])) from None
         self.steps = [replace(s, position=self.game.game.to_position(state), play=())

@@ -6,8 +6,7 @@ The board (:func:`study_board`) is the game's board (``ui/game_board.py``) or th
     player = StudyPlayer(study_board(game, state))
     player.load(play)              # a StudyPlay (common/study_model.py)
 
-Texts are the study's own, in the page's language (English where a text has none). The player's stylesheet
-is ``web/study_player.css``.
+The player's stylesheet is ``web/study_player.css``.
 """
 
 from __future__ import annotations

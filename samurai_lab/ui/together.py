@@ -84,8 +84,7 @@ class Lobby:
         self.players = widgets.Dropdown(description=T.gettext("Players"), layout=widgets.Layout(width="auto"))
         self.seats_box = widgets.VBox()
         self.rulings_box = widgets.VBox()
-        self.rulings = widgets.Accordion(children=[self.rulings_box])
-        self.rulings.set_title(0, T.gettext("Rulings"))
+        self.rulings = widgets.Accordion(children=[self.rulings_box], titles=(T.gettext("Rulings"),))
         self.create_button = button(T.gettext("Create the game"), "samurai-together-create", "users", "primary",
                                     on_click=guard(lambda _b: self.create()))
         self.links = classed(widgets.HTML(), "samurai-together-links")
@@ -258,7 +257,8 @@ class SeatPage:
                        for s in snap["seats"])
         self.players.value = f"<ul>{rows}</ul>"
         moves = " ".join(html.escape(m) for m in snap["moves"][-40:])
-        self.moves.value = (f"<p><b>{html.escape(T.gettext('Moves'))}</b> ({snap['ply']})<br>{moves}</p>"
+        moves_words = html.escape(T.gettext("Moves"))
+        self.moves.value = (f"<p><b>{moves_words}</b> ({snap['ply']})<br>{moves}</p>"
                             if snap["moves"] else "")
 
 

@@ -49,8 +49,7 @@ class Feedback:
         self.log_box = widgets.Accordion(children=[self.log], layout=widgets.Layout(display="none"))
         self.log_box.set_title(0, T.gettext("Technical details"))
         self.widget = widgets.VBox([self.message, self.log_box])
-        self.kind = ""
-        self.text = ""
+        self.clear()
 
     def show(self, text: str, kind: str = "info", tap: str | None = None) -> None:
         """Show one message; ``kind`` is info, success, warning or error; ``tap``: the message as a touch screen

@@ -129,9 +129,8 @@ class GridFrame:
             return
         side = fit_side(self.space, self.projector)
         # the element no wider than the board can be high: the panel beside it stays next to the board
-        cap = f"{max(MIN_SIDE, int(room_height(self.space, self.projector)))}px"
-        if self.widget.layout.max_width != cap:
-            self.widget.layout.max_width = cap
+        cap = max(MIN_SIDE, int(room_height(self.space, self.projector)))
+        set_traits(self.widget.layout, max_width=f"{cap}px")
         backing = max(1, round(side * self.dpr))
         changed = (self.canvas.width, self.side) != (backing, side)
         self.side = side
@@ -144,13 +143,9 @@ class GridFrame:
         """A square's side in CSS px for the page's touch script (its lens), and the touch help line in the
         game's language (called on every fit and redraw: a language switch redraws the board)."""
         cell = self.cell * self.side / self.logical
-        text = cell_text(cell)
-        if self.space_text.placeholder != text:
-            self.space_text.placeholder = text
+        set_traits(self.space_text, placeholder=cell_text(cell))
         with self.in_language():
-            help_ = help_html("square", cell)
-        if self.touch_help.value != help_:
-            self.touch_help.value = help_
+            set_traits(self.touch_help, value=help_html("square", cell))
 
     def _pin(self, side: int, backing: int) -> None:
         set_traits(self.canvas, width=backing, height=backing)
@@ -232,9 +227,7 @@ class GridBoard:
         self.lang = lang  # the app's language, for the live line and the touch help
         self._callback: Callable[[int | None], Any] | None = None
         self.canvas = MultiCanvas(layers, width=grid.size, height=grid.size)
-        for css_class in css_classes:
-            if css_class:
-                self.canvas.add_class(css_class)
+        classed(self.canvas, *filter(None, css_classes))
         self.frame = GridFrame(self.canvas, grid.size, [grid.centre(i) for i in range(squares)], grid.cell,
                                redraw=self._draw_all, on_select=self._select, describe=self.describe,
                                on_error=on_error, start=start, in_language=self.in_language)

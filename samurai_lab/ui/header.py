@@ -28,7 +28,7 @@ import ipywidgets as widgets
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, Domain, get_language
 from .common import KINDS
 from .language import APP_LANGUAGES, LANG_OPTION, language_links, unknown_language
-from .layout import classed, css_widget, LAYOUT_CSS, SCROLL_X_CLASS
+from .layout import classed, css_widget, LAYOUT_CSS, SCROLL_X_CLASS, set_traits
 from .projector import PROJECTOR_CLASS, PROJECTOR_CSS as BOARD_PROJECTOR_CSS, set_projector
 from .query import PAGE_OPTIONS, Query, query_string
 from .runtime import in_browser
@@ -118,8 +118,7 @@ HEADER_OPTIONS = tuple(sorted(PAGE_OPTIONS - {LANG_OPTION}))
 
 
 def page_query(query: Mapping[str, str] | str | None = None) -> list[tuple[str, str]]:
-    """The page address's options in order: from ``query`` (a mapping or a query string) or, when it
-    is None, from the address that opened the page."""
+    """The page's options in order, from ``query`` (a mapping or a query string; default: its address)."""
     if isinstance(query, Mapping):
         return [(str(k), str(v)) for k, v in query.items()]
     if query is None:
@@ -166,8 +165,7 @@ def a11y_script() -> str:
 
 
 def page_words() -> dict[str, str]:
-    """The words the page template says when the app has stopped (its kernel died or restarted) or its
-    server is gone (stopped or restarting)."""
+    """The page template's words for an app that has stopped and for a server that is gone."""
     return {"stopped": T.gettext("This app has stopped: its connection to the server ended. Reload the page to "
                                  "start it again."),
             "reload": T.gettext("Reload"),
@@ -353,10 +351,8 @@ class AppHeader:
             self._show_languages()
 
     def _show_languages(self) -> None:
-        value = language_nav_html(self.notebook, self.languages, self.language, self.switch_options(),
-                                  self.projector_on)
-        if self.language_switch.value != value:
-            self.language_switch.value = value
+        set_traits(self.language_switch, value=language_nav_html(self.notebook, self.languages, self.language,
+                                                                 self.switch_options(), self.projector_on))
 
     def add_board(self, board: Any) -> None:
         """Another board that follows projector mode and "Show coordinates" (e.g. built later)."""

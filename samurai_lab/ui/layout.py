@@ -53,8 +53,7 @@ def classed(widget: W, *css_classes: str) -> W:
 def button(description: str, css: str = "", icon: str = "", style: str = "", tooltip: str | None = None,
            on_click: Callable[[widgets.Button], Any] | None = None, disabled: bool = False,
            **layout: Any) -> widgets.Button:
-    """A button as wide as its words (``layout``: more of its ``widgets.Layout``), with the CSS class ``css``
-    and the handler ``on_click``."""
+    """A button as wide as its words, of CSS class ``css`` (``layout``: more of its ``widgets.Layout``)."""
     b = widgets.Button(description=description, icon=icon, button_style=style, tooltip=tooltip, disabled=disabled,
                        layout=widgets.Layout(**{"width": "auto", **layout}))
     if css:

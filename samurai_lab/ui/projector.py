@@ -20,8 +20,7 @@ PROJECTOR_CSS = web_file(__package__, "projector.css")
 
 
 def set_projector(root: Any, on: bool, boards: Iterable[Any] = ()) -> None:
-    """Projector mode on or off for an app: ``root`` (its top widget, if any) gets or loses the CSS class
-    ``samurai-projector``; each of ``boards`` that has a ``set_projector`` (``BoardView``s) is told too."""
+    """Projector mode on or off for ``root`` (if any) and each of ``boards`` that has a ``set_projector``."""
     if root is not None:
         if on:
             root.add_class(PROJECTOR_CLASS)

@@ -285,8 +285,7 @@ class PuzzlesApp:
             self._shared_call(lambda: self.remote.standing(game))
 
     def _shared_call(self, ask: Callable[[], dict]) -> None:
-        """Ask the class store (``ask``) for a game's ratings and keep them; when it cannot answer, say so
-        under the rating."""
+        """Keep a game's ratings the class store gives (``ask``); note when it cannot answer."""
         try:
             entry = ask()
         except PlayRefused:
@@ -350,8 +349,7 @@ class PuzzlesApp:
                                         len(tried(data, self.game))) + self._shared_html()
 
     def _shared_html(self) -> str:
-        """Under serve: where the ratings are kept, the link that opens them elsewhere, and whether the server
-        answered."""
+        """Under serve: where the ratings are kept, a link to them elsewhere, whether the server answered."""
         if self.shared is None or self.remote.key is None:
             return ""
         link = "puzzles.ipynb?" + urlencode({"game": self.game, "player": self.remote.key})

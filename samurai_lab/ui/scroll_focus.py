@@ -19,8 +19,7 @@ OUTPUT_CLASS = "samurai-board-focus-fix"
 
 
 def script_output(script: str | tuple[str, ...], css_class: str = "") -> widgets.Output:
-    """A hidden ``Output`` whose only outputs are scripts (one, or a tuple): voila and JupyterLab run them
-    when shown."""
+    """A hidden ``Output`` whose only outputs are ``script`` (one, or a tuple)."""
     out = widgets.Output(layout=widgets.Layout(display="none"))
     if css_class:
         out.add_class(css_class)

@@ -174,9 +174,8 @@ class StudyEditor:
         self.name = classed(widgets.Text(style=initial, layout=widgets.Layout(width="60%")), "samurai-study-name")
         self.name.observe(lambda _ch: self._cancel_replace(), names="value")
         self.save_button = button("", "samurai-study-save", "save", on_click=guard(lambda _b: self.save()))
-        self.replace_button = button("", "samurai-study-replace", "check", "warning",
+        self.replace_button = button("", "samurai-study-replace", "check", "warning", display="none",
                                      on_click=guard(lambda _b: self.save(replace=True)))
-        self.replace_button.layout.display = "none"
         self.download_button = button("", "samurai-study-download-button", "download",
                                       on_click=guard(lambda _b: self.make_download()))
         self.download = classed(widgets.HTML(), "samurai-study-download")
@@ -317,8 +316,7 @@ class StudyEditor:
         return step
 
     def after_play(self, before: str, move: str) -> None:
-        """The app played ``move`` (its notation) from the position ``before``: record it when an
-        answer is awaited."""
+        """Record ``move`` (its notation), played from the position ``before``, when an answer is awaited."""
         kind, self.recording = self.recording, None
         if kind is None or not self.steps or self.steps[-1].position != before:
             return

@@ -23,7 +23,7 @@ from ..common.study_model import ACCEPTED, ILLEGAL, OTHER, UNREADABLE, WRONG, St
 from ..i18n import Domain, get_language
 from .common import Feedback
 from .game_board import click_on, new_board, targets_from
-from .layout import SIDE_CLASS, button, classed
+from .layout import SIDE_CLASS, button, classed, css_widget
 from .upload_guard import check_upload
 from .touch import PointerError, pointer_html
 from .web_files import web_file
@@ -180,11 +180,11 @@ class StudyPlayer:
 
         self.title, self.progress, self.text, self.prompt = (
             classed(widgets.HTML(), f"samurai-study-{name}") for name in ("title", "progress", "text", "prompt"))
-        self.back_button = button(T.gettext("Back"), "samurai-study-back", "arrow-left",
+        self.back_button = button(T.gettext("Back"), "samurai-study-back", "arrow-left", disabled=True,
                                   on_click=self.guard(lambda _b: self.back()))
         self.next_button = button(T.gettext("Next"), "samurai-study-next", "arrow-right", "primary",
-                                  on_click=self.guard(lambda _b: self.next()))
-        self.hint_button = button(T.gettext("Hint"), "samurai-study-hint", "lightbulb-o",
+                                  on_click=self.guard(lambda _b: self.next()), disabled=True)
+        self.hint_button = button(T.gettext("Hint"), "samurai-study-hint", "lightbulb-o", display="none",
                                   on_click=self.guard(lambda _b: self.show_hint()))
         nav = widgets.HBox([self.back_button, self.next_button, self.hint_button],
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px"))
@@ -194,14 +194,14 @@ class StudyPlayer:
                                   layout=widgets.Layout(flex="1 1 360px", min_width="0", max_width="760px",
                                                         margin="0 0 0 12px"))
         classed(self.panel, SIDE_CLASS, "samurai-study-panel")
-        style = widgets.HTML(f"<style>{STYLE}</style>", layout=widgets.Layout(display="none"))
+        style = css_widget(STYLE)
         # the board is a child of the row itself: a square board's frame takes the row's room (flex), and
         # the panel goes under it when the page is narrow
         if not board.widget.layout.flex:
             board.widget.layout.flex, board.widget.layout.min_width = "1 1 420px", "0"
         self.widget = classed(widgets.VBox([style, widgets.HBox([board.widget, self.panel], layout=widgets.Layout(
             flex_flow="row wrap", align_items="flex-start"))]), PLAYER_CLASS)
-        self._show_empty()
+        self.text.value = html.escape(T.gettext("Choose a study to open."))
 
     # --- the study -----------------------------------------------------------------------------
     def load(self, play: StudyPlay, index: int = 0) -> None:
@@ -291,18 +291,9 @@ class StudyPlayer:
         return line
 
     def _refresh(self) -> None:
-        if self.play is None:
-            return
         self.progress.value = html.escape(self.progress_text())
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index >= len(self.play) - 1
-
-    def _show_empty(self) -> None:
-        self.title.value = ""
-        self.text.value = html.escape(T.gettext("Choose a study to open."))
-        self.prompt.value = ""
-        self.back_button.disabled = self.next_button.disabled = True
-        self.hint_button.layout.display = "none"
 
 
 __all__ = ["ACCEPTED", "OTHER", "PLAYER_CLASS", "LineStudyBoard", "StudyBoard", "StudyPlayer", "markdown_html",

@@ -15,6 +15,7 @@ from typing import Any, Callable
 import ipywidgets as widgets
 
 from ..common.limits import MAX_BYTES, FileTooBig, check_size
+from .layout import classed
 from .scroll_focus import script_output
 from .web_files import call_script
 
@@ -23,14 +24,11 @@ _ids = itertools.count(1)
 
 
 def guard_upload(upload: widgets.FileUpload, kind: str, refuse: Callable[[FileTooBig], Any]) -> widgets.Box:
-    """Mark ``upload`` so that the page stops a file larger than a ``kind`` may be (``common.limits.MAX_BYTES``);
-    ``refuse`` is called with the refusal (the app shows it). Returns the hidden widget to put in the page
-    (its report and the page script)."""
+    """Mark ``upload`` for the page script (its limit: a ``kind``'s ``MAX_BYTES``), ``refuse`` showing its
+    refusals; the hidden widget to put in the page (its report and the page script)."""
     n, limit = next(_ids), MAX_BYTES[kind]
-    upload.add_class(GUARD_CLASS)
-    upload.add_class(f"{GUARD_CLASS}-{n}-{limit}")
-    report = widgets.Text(layout=widgets.Layout(display="none"))
-    report.add_class(f"{GUARD_CLASS}-report-{n}")
+    classed(upload, GUARD_CLASS, f"{GUARD_CLASS}-{n}-{limit}")
+    report = classed(widgets.Text(layout=widgets.Layout(display="none")), f"{GUARD_CLASS}-report-{n}")
 
     def on_report(change: dict) -> None:
         try:

@@ -100,8 +100,7 @@ def timed(fn: Callable[[], Any], repeat: int) -> float:
         t0 = time.perf_counter()
         fn()
         times.append(time.perf_counter() - t0)
-    times.sort()
-    return times[len(times) // 2]
+    return sorted(times)[len(times) // 2]
 
 
 def puzzle_proof_seconds(per_game: int = 20) -> dict[str, float]:

@@ -127,7 +127,6 @@ def bench_phone(n_hexes: int = 8) -> dict[str, list[float] | float]:
 
     k, hexes = explorer_targets(n_hexes + 1)
 
-    # neither kind rests on the hex first (a tap cannot): both answer the hover and the click at once
     def gestures(page) -> dict[str, list[float]]:
         layout = fitted_layout(page)
         _select_tile(page, k)
@@ -136,8 +135,7 @@ def bench_phone(n_hexes: int = 8) -> dict[str, list[float] | float]:
             x, y = layout.pixel_of(hex_)
             for touch in ((True, False) if i % 2 == 0 else (False, True)):
                 _lens_on(page, x, y)
-                # mouse events right after a touch are the touch's own; a tap waits as long (the same page)
-                page.wait_for_timeout(COMPAT_MS)
+                page.wait_for_timeout(COMPAT_MS)  # see the module doc
                 pair = [measure_clicks(page, CANVAS, [(x, y)], done, 1, snapshot_js=STATE_JS, warmup=0, touch=touch)[0]
                         for done in (PREVIEW_DONE, PLACE_DONE)]
                 if i > 0:
@@ -203,7 +201,8 @@ def bench_apps(rounds: int = 3) -> dict[str, float | list[float]]:
     both = preview + place
     cold = [float(r["cold_start_s"]) for r in explorer_runs]  # type: ignore[arg-type]
     trivial_cold = [r["trivial_cold_start_s"] for r in trivial_runs]
-    out: dict[str, float | list[float]] = {
+    trivial_click = statistics.median(r["trivial_click_ms_median"] for r in trivial_runs)
+    return {
         "click_redraw_ms_median": round(statistics.median(both), 1),
         "click_redraw_ms_p95": round(percentile(both, 95), 1),
         "click_preview_ms_median": round(statistics.median(preview), 1),
@@ -211,19 +210,17 @@ def bench_apps(rounds: int = 3) -> dict[str, float | list[float]]:
         "clicks_measured": len(both),
         "cold_start_s": round(statistics.median(cold), 3),
         "server_up_s": round(statistics.median(float(r["server_up_s"]) for r in explorer_runs), 3),  # type: ignore
-        "trivial_click_ms_median": round(statistics.median(r["trivial_click_ms_median"] for r in trivial_runs), 1),
+        "trivial_click_ms_median": round(trivial_click, 1),
         "trivial_click_ms_p95": round(statistics.median(r["trivial_click_ms_p95"] for r in trivial_runs), 1),
         "trivial_cold_start_s": round(statistics.median(trivial_cold), 3),
         "trivial_server_up_s": round(statistics.median(r["trivial_server_up_s"] for r in trivial_runs), 3),
         "rounds": rounds,
         "cold_start_s_runs": [round(x, 2) for x in cold],
         "trivial_cold_start_s_runs": [round(x, 2) for x in trivial_cold],
+        **phone_figures(phone_runs),
+        "click_ratio_to_trivial": round(statistics.median(both) / trivial_click, 2),
+        "cold_start_ratio_to_trivial": round(statistics.median(cold) / statistics.median(trivial_cold), 2),
     }
-    out.update(phone_figures(phone_runs))
-    trivial_click = statistics.median(r["trivial_click_ms_median"] for r in trivial_runs)
-    out["click_ratio_to_trivial"] = round(statistics.median(both) / trivial_click, 2)
-    out["cold_start_ratio_to_trivial"] = round(statistics.median(cold) / statistics.median(trivial_cold), 2)
-    return out
 
 
 def phone_figures(runs: list[dict]) -> dict[str, float]:

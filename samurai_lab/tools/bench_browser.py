@@ -263,15 +263,14 @@ def measure_clicks(
 ) -> list[float]:
     """Click the canvas ``n`` times (``touch``: tap it) and return each click's latency in ms.
 
-    ``points`` are canvas pixel coordinates, used in turn (cycled); give at
+    ``points`` are canvas pixel coordinates (:func:`screen_point`), used in turn (cycled); give at
     least ``n + warmup`` distinct ones if the app ignores a repeated click.
     Before each click ``snapshot_js`` (JS ``() => value``) is evaluated and
     its value is passed to ``done_condition_js`` (JS ``(before) => bool``),
     polled on every animation frame after the click; see :func:`js_state`
     and :func:`js_all_changed`. The latency runs from the page's
     ``mousedown`` event (a tap's: its ``touchend``, when the page knows it is a tap) to the first
-    frame where the condition holds. The first ``warmup`` clicks are not counted. The points are
-    turned into screen points through the canvas's box on the screen (a lens's transform included).
+    frame where the condition holds. The first ``warmup`` clicks are not counted.
     """
     if not points:
         raise ValueError("points must not be empty")

@@ -9,22 +9,14 @@ server alone; a few (``--browsers``, default 3, spread over the arrivals) use Ch
 the end-to-end view (:mod:`bench_classroom_browser`). Kernels, memory and CPU are read from ``/proc``
 (psutil) every second.
 
-The figures (:func:`run_classroom`): ``students``, ``browser_students``,
-``actions`` (timed clicks done), ``errors`` (page errors + console errors +
-kernel errors in the server log or the pages + actions that failed or timed
-out), ``click_ms_p50`` / ``click_ms_p95`` (a click until the first reply that
-changes what the student sees), the same for the clicks no page load overlapped
-(``_settled``) and for the Chromium students (``_browsers``),
-``page_ready_s_p50`` / ``_p95`` (until the board is drawn at its size),
-``server_rss_mb_before`` / ``_peak``, ``rss_mb_per_student``,
-``kernels_before`` (the preheated pool), ``kernels_peak``,
-``kernels_after_close`` (counted ``after_close_s``, default 120, after the last
-page closed), ``kernels_back_after_s`` (how long after the last close the count
-was back to ``kernels_before``), the CPU time of the server, voila and all its
-kernels (``server_cpu_s``, ``server_cpu_s_per_student``), of the Chromium
-students (``browsers_cpu_s``, ``_per_browser``) and of the protocol students
-(``protocol_students_cpu_s``, this process), and the machine's load
-(``loadavg_1m_before`` / ``_peak``: other work may share it).
+The figures (:func:`run_classroom`) count the students, the timed clicks (``actions``) and the ``errors``
+(page and console errors, kernel errors in the server log or the pages, actions that failed or timed out);
+then click percentiles (a click until the first reply that changes what the student sees; ``_settled``: the
+clicks no page load overlapped; ``_browsers``: the Chromium students'), page-ready ones (until the board is
+drawn at its size), the server's memory and kernels (``kernels_before``: the preheated pool; counted again
+``after_close_s``, default 120, after the last page closed, and how long until they were back), the CPU time
+of the server with its kernels, of the Chromium students and of the protocol students (this process), and
+the machine's load (other work may share it).
 
 ``--curve 10,20,30,45,60`` runs one class of each size and names the largest
 whose click p95 stays within ``--target-ms`` (default 1000) with no error.
@@ -36,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -45,7 +38,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..common.resources import notebooks_dir
 from .bench_browser import CHROMIUM_FLAGS, REPO_ROOT, VoilaServer, free_port, percentile
@@ -81,19 +74,21 @@ def _tree(pid: int) -> list[Any]:
         return []
 
 
-def _kernel_commands(server_pid: int) -> dict[int, list[str]]:
-    """The command lines of a voila server's kernels (its descendants running ipykernel), by process id."""
+def read_each(processes: Sequence[Any], read: Callable[[Any], Any]) -> list[tuple[Any, Any]]:
+    """(process, ``read(process)``) of each of ``processes`` that can still be read (psutil's)."""
     import psutil
 
-    out = {}
-    for p in _tree(server_pid)[1:]:
-        try:
-            command = p.cmdline()
-        except psutil.Error:
-            continue
-        if any("ipykernel" in part for part in command):
-            out[p.pid] = command
-    return out
+    found = []
+    for p in processes:
+        with contextlib.suppress(psutil.Error):
+            found.append((p, read(p)))
+    return found
+
+
+def _kernel_commands(server_pid: int) -> dict[int, list[str]]:
+    """The command lines of a voila server's kernels (its descendants running ipykernel), by process id."""
+    return {p.pid: command for p, command in read_each(_tree(server_pid)[1:], lambda p: p.cmdline())
+            if any("ipykernel" in part for part in command)}
 
 
 def kernel_pids(server_pid: int) -> list[int]:
@@ -103,15 +98,7 @@ def kernel_pids(server_pid: int) -> list[int]:
 
 def server_rss_mb(server_pid: int) -> float:
     """Resident memory of the server and all its kernels, in MB."""
-    import psutil
-
-    total = 0
-    for p in _tree(server_pid):
-        try:
-            total += p.memory_info().rss
-        except psutil.Error:
-            pass
-    return total / 2**20
+    return sum(rss for _, rss in read_each(_tree(server_pid), lambda p: p.memory_info().rss)) / 2**20
 
 
 def kernel_ids(server_pid: int) -> set[str]:
@@ -146,13 +133,7 @@ class CpuLedger:
         self._started = False
 
     def sample(self, processes: Sequence[Any]) -> None:
-        import psutil
-
-        for p in processes:
-            try:
-                t = p.cpu_times()
-            except psutil.Error:
-                continue
+        for p, t in read_each(processes, lambda p: p.cpu_times()):
             used = t.user + t.system
             if p.pid not in self._last:
                 self._first[p.pid] = used if not self._started else 0.0
@@ -200,7 +181,7 @@ class Sampler(threading.Thread):
 def browser_seats(students: int, browsers: int) -> set[int]:
     """Which of the students (by arrival) use Chromium: ``browsers`` of them, spread over the arrivals."""
     browsers = max(0, min(browsers, students))
-    return {j * students // browsers for j in range(browsers)} if browsers else set()
+    return {j * students // browsers for j in range(browsers)}
 
 
 async def _classroom(base: str, students: int, minutes: float, ramp_s: float, think: tuple[float, float],
@@ -220,7 +201,7 @@ async def _classroom(base: str, students: int, minutes: float, ramp_s: float, th
         try:
             jobs = []
             for i in range(students):
-                start_at = t0 + (ramp_s * i / max(1, students - 1) if students > 1 else 0.0)
+                start_at = t0 + ramp_s * i / max(1, students - 1)
                 student = (BrowserStudent(i, base, tally, think, browser) if i in seats
                            else ProtocolStudent(i, base, tally, think, assets))
                 jobs.append(student.lesson(start_at, start_at + minutes * 60 * 2 / 3, start_at + minutes * 60,
@@ -290,7 +271,6 @@ def run_classroom(students: int = 30, minutes: float = 3.0, *, after_close_s: fl
         kernels_after = len(kernel_pids(server.process.pid))
         if back_after is None and kernels_after <= kernels_before:
             back_after = time.monotonic() - last_close
-        sampler.stop()
         server_errors = kernel_errors(server.log_tail(10**9)[log_mark:])
     finally:
         signal.signal(signal.SIGTERM, previous)
@@ -300,14 +280,14 @@ def run_classroom(students: int = 30, minutes: float = 3.0, *, after_close_s: fl
     server_cpu, browsers_cpu = sampler.server_cpu.seconds, sampler.browsers_cpu.seconds
     in_browsers = len(browser_seats(students, browsers))
     settled = tally.settled_clicks_ms()
-    errors = tally.page_errors + tally.app_errors + server_errors + tally.failed
+    errors = (tally.page_errors, tally.app_errors, server_errors, tally.failed)
     return {
         "students": students,
         "browser_students": in_browsers,
         "minutes": minutes,
         "arrival_s": ramp,
         "actions": len(tally.clicks_ms),
-        "errors": len(errors),
+        "errors": sum(map(len, errors)),
         "page_errors": len(tally.page_errors),
         "kernel_errors": len(server_errors) + len(tally.app_errors),
         "failed_actions": len(tally.failed),
@@ -330,7 +310,7 @@ def run_classroom(students: int = 30, minutes: float = 3.0, *, after_close_s: fl
         "kernels_back_after_s": None if back_after is None else round(back_after, 1),
         "after_close_s": after_close_s,
         "cpus": os.cpu_count(),
-        "server_options": {k: v for k, v in (server_flags or {}).items()},
+        "server_options": dict(server_flags or {}),
         "server_cpu_s": round(server_cpu, 1),
         "server_cpu_s_per_student": round(server_cpu / max(1, students), 2),
         "browsers_nice": browsers_nice,
@@ -339,8 +319,7 @@ def run_classroom(students: int = 30, minutes: float = 3.0, *, after_close_s: fl
         "protocol_students_cpu_s": round(protocol_cpu, 1),
         "loadavg_1m_before": round(load_before, 1),
         "loadavg_1m_peak": round(sampler.max_load, 1),
-        "error_samples": [e for kind in (tally.page_errors, tally.app_errors, server_errors, tally.failed)
-                          for e in kind[:3]],
+        "error_samples": [e for kind in errors for e in kind[:3]],
     }
 
 

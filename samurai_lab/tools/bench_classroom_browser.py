@@ -129,12 +129,10 @@ class BrowserStudent(Student):
     async def leave(self, vanish: bool) -> None:
         if self.context is None:
             return
-        if vanish:
-            await self.context.close()  # no unload event: like a laptop closed
-        else:
+        if not vanish:  # a page that vanishes has no unload event: like a laptop closed
             await self.page.close(run_before_unload=True)
             await asyncio.sleep(1.0)  # the unload beacon leaves
-            await self.context.close()
+        await self.context.close()
 
 
 def niced_chromium(niceness: int, folder: Path) -> str:

@@ -4,6 +4,7 @@ server (a real browser, :mod:`bench_classroom_browser`, or the page's protocol, 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import sys
@@ -107,10 +108,8 @@ class Student:
         except Exception as e:  # noqa: BLE001 - a failed student is a figure, not a crash
             self.tally.fail(self.who, e)
         finally:
-            try:
+            with contextlib.suppress(Exception):
                 await self.leave(vanish)
-            except Exception:  # noqa: BLE001
-                pass
             self.tally.closed_at.append(time.monotonic())
 
     async def load(self, path: str, app: str) -> None:

@@ -46,14 +46,10 @@ def browser_cpu_s() -> float:
     """CPU seconds so far of this process's children (the Playwright driver and its Chromium)."""
     import psutil
 
-    total = 0.0
-    for p in psutil.Process().children(recursive=True):
-        try:
-            t = p.cpu_times()
-            total += t.user + t.system
-        except psutil.Error:
-            pass
-    return total
+    from .bench_classroom import read_each
+
+    children = psutil.Process().children(recursive=True)
+    return sum(t.user + t.system for _, t in read_each(children, lambda p: p.cpu_times()))
 
 
 def site_figures(site_dir: Path) -> dict[str, float | int]:

@@ -30,11 +30,7 @@ from ..knizia.scenarios.validate import state_problems
 from ..knizia.teaching.lessons import LESSON_FILE, load_lesson, solve
 from .check_studies import check_study_files
 
-HELP = knizia_check.HELP
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    knizia_check.add_arguments(parser)
+HELP, add_arguments = knizia_check.HELP, knizia_check.add_arguments
 
 
 def _text(path: Path) -> str | None:

@@ -64,13 +64,10 @@ class PageOptionsSocket(WebSocketHandler):
 
     def on_close(self) -> None:
         """Remove this socket, and only this one."""
-        if not self.kernel_id:
-            return
-        waiting = self.waiters.get(self.kernel_id)
-        if waiting is not None:
-            waiting.discard(self)
-            if not waiting:
-                del self.waiters[self.kernel_id]
+        waiting = self.waiters.get(self.kernel_id, set())
+        waiting.discard(self)
+        if not waiting:
+            self.waiters.pop(self.kernel_id, None)
 
     def _forget_stopped_kernels(self) -> None:
         for kernel_id in [k for k in self.pending if not self._running(k)]:

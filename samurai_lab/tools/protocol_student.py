@@ -206,8 +206,7 @@ class WidgetPage:
                 self._client.close()
                 self._client = None
             for w in self._waiters:
-                if not w.future.done():
-                    w.future.cancel()
+                w.future.cancel()  # a done one is left as it is
             self._waiters.clear()
 
     # --- messages -----------------------------------------------------------------------------------

@@ -5,19 +5,15 @@ repository's ``notebooks/`` in a checkout) in tree mode, so every notebook is an
 app at ``/voila/render/<name>.ipynb`` and links between notebooks work; the
 browser opens on ``index.ipynb`` (or ``--app NAME``).
 
-voila runs as :mod:`samurai_lab.tools.voila_app` (what a class needs that plain voila lacks is listed there)
-with the options of :func:`voila_flags`:
+voila runs as :mod:`samurai_lab.tools.voila_app` (what a class needs that plain voila lacks is listed there:
+the kernel limit, ``--max-kernels``, and the kernels started ahead, ``--prepare``) with the options of
+:func:`voila_flags`:
 
 * **Options in links** (``explorer.ipynb?start=midgame``): kernels are preheated, so a notebook runs before
   its request; the apps read their options with ``samurai_lab.ui.query``, which waits for the request.
 * **Kernels of closed pages stop**, by their unload beacon or, within ``CULL_IDLE_TIMEOUT_S +
   CULL_INTERVAL_S`` seconds, by the culler (a page that is open, even idle, stays connected; the preheated
   kernels are out of its reach); a kernel no page connects to stops after ``UNCONNECTED_GRACE_S`` idle.
-* **No client can exhaust or hang the server**: at most ``--max-kernels`` pages at once (by default sized
-  from the memory), then "the class is full" (HTTP 503 with ``Retry-After``).
-* **Prepared for a class**: ``--prepare explorer=30`` starts 30 explorer kernels before the students arrive;
-  ``--prepare APP=0`` none for an app (its pages start theirs, as plain voila), ``--prepare '*=0'`` none for
-  the apps not named.
 * **Messages, not tracebacks**: tracebacks only with ``--debug``, neither in the pages nor in the kernels'
   messages to any client.
 * **Saved positions** go to one folder (``--saved-dir``; by default ``scenarios/saved`` in a source
@@ -29,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import os
 import shutil
 import signal
@@ -40,8 +37,9 @@ import threading
 import time
 import webbrowser
 from pathlib import Path
-from types import FrameType
 from typing import Mapping
+
+from .kernel_limit import default_max_kernels
 
 DEFAULT_PORT = 8866
 DEFAULT_HOST = "127.0.0.1"
@@ -203,10 +201,9 @@ def voila_env(*, host: str = DEFAULT_HOST, debug: bool = False, saved_dir: Path 
     from .voila_app import data_path_env
 
     env = data_path_env(base)
+    env.pop(DEBUG_ENV, None)
     if debug:
         env[DEBUG_ENV] = "1"
-    else:
-        env.pop(DEBUG_ENV, None)
     if saved_dir is not None:
         env[SAVED_DIR_ENV] = str(saved_dir)
     # A preheated kernel asks the server for its request's query string on this address.
@@ -233,17 +230,12 @@ def port_accepts(port: int, host: str = "127.0.0.1", timeout: float = 0.2) -> bo
 def lan_addresses() -> list[str]:
     """This machine's IPv4 addresses other networks' machines may reach (no packet is sent)."""
     found: list[str] = []
-    try:  # the address of the default route: a UDP "connect" only picks the interface
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("10.254.254.254", 1))
-            found.append(s.getsockname()[0])
-    except OSError:
-        pass
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.append(str(info[4][0]))
-    except OSError:
-        pass
+    # the address of the default route: a UDP "connect" only picks the interface
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("10.254.254.254", 1))
+        found.append(s.getsockname()[0])
+    with contextlib.suppress(OSError):
+        found += [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
     return list(dict.fromkeys(a for a in found if not a.startswith("127.") and a != "0.0.0.0"))
 
 
@@ -261,8 +253,6 @@ def student_urls(host: str, port: int, path: str) -> list[str]:
 def qr_text(url: str) -> str:
     """``url`` as a QR code drawn with text blocks ('' when segno is not installed)."""
     try:
-        import io
-
         import segno
     except ImportError:
         return ""
@@ -279,10 +269,9 @@ def banner(host: str, port: int, path: str, *, qr: bool = True, saved_dir: Path 
     if urls:
         lines.append("Students on the same network open:")
         lines += [f"    {u}" for u in urls]
-        if qr:
-            code = qr_text(urls[0])
-            if code:
-                lines += ["", code.rstrip("\n")]
+        code = qr_text(urls[0]) if qr else ""
+        if code:
+            lines += ["", code.rstrip("\n")]
     elif host not in ANY_HOST:
         lines.append("Only this computer can connect; `samurai-lab serve --host 0.0.0.0` serves a class.")
     else:
@@ -408,13 +397,9 @@ def run(args: argparse.Namespace) -> int:
             start_page(notebooks_dir, app)
         except FileNotFoundError as exc:
             return _refused(f"--prepare: {exc}")
-    max_kernels = args.max_kernels
-    if max_kernels is not None and max_kernels < 1:
+    if args.max_kernels is not None and args.max_kernels < 1:
         return _refused("--max-kernels must be at least 1")
-    from .kernel_limit import default_max_kernels
-
-    if max_kernels is None:
-        max_kernels = default_max_kernels(pool_kernels(notebooks_dir, prepare))
+    max_kernels = args.max_kernels or default_max_kernels(pool_kernels(notebooks_dir, prepare))
     notary = Path(tempfile.mkdtemp(prefix="samurai-lab-notary-"))
     try:
         trust_notebooks(notebooks_dir, notary)
@@ -436,11 +421,8 @@ def _serve(args: argparse.Namespace, notebooks_dir: Path, path: str, saved_dir: 
         start_new_session=True,
     )
     stop_requested = threading.Event()
-
-    def on_signal(signum: int, frame: FrameType | None) -> None:
-        stop_requested.set()
-
-    previous = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
+    previous = {sig: signal.signal(sig, lambda *_: stop_requested.set())
+                for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         announced = False
         while proc.poll() is None and not stop_requested.is_set():

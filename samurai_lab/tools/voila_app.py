@@ -33,6 +33,7 @@ Everything else is voila's: any voila option works.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import os
@@ -286,10 +287,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             if idle is None or idle < self.unconnected_grace:
                 return None
             self.log.warning("Culling kernel %s: no page connected to it within %d seconds.", kernel_id, idle)
-            try:
+            with contextlib.suppress(KeyError):  # stopped meanwhile
                 await ensure_async(self.shutdown_kernel(kernel_id))
-            except KeyError:
-                pass  # stopped meanwhile
             return None
         try:
             return await ensure_async(super().cull_kernel_if_idle(kernel_id))
@@ -312,11 +311,8 @@ def quiet_when_page_gone(loop: asyncio.AbstractEventLoop, context: dict) -> None
 
 def prepared_pools(text: str) -> dict[str, int]:
     """``"explorer.ipynb:30,examples.ipynb:10"`` as ``{"explorer.ipynb": 30, "examples.ipynb": 10}``."""
-    pools: dict[str, int] = {}
-    for item in filter(None, (part.strip() for part in text.split(","))):
-        name, _, size = item.rpartition(":")
-        pools[name] = int(size)
-    return pools
+    items = (part.strip().rpartition(":") for part in text.split(",") if part.strip())
+    return {name: int(size) for name, _, size in items}
 
 
 def pools_config(pools: dict[str, int], usual: int = 1) -> dict[str, dict[str, int]]:
@@ -422,8 +418,7 @@ class SamuraiVoila(Voila):
         pages = getattr(getattr(self, "kernel_manager", None), "pages", None)
         PageOptionsSocket.on_handed = pages.handed if pages is not None else None
         handlers = []
-        for spec in super().init_handlers():
-            pattern, handler, *rest = spec
+        for pattern, handler, *rest in super().init_handlers():
             if handler is RequestInfoSocketHandler:
                 handler = PageOptionsSocket
             elif isinstance(handler, type) and issubclass(handler, VoilaHandler):
@@ -472,10 +467,9 @@ def data_path_env(env: dict[str, str] | None = None) -> dict[str, str]:
 
 def main(argv: list[str] | None = None) -> None:
     """Run :class:`SamuraiVoila` with voila's command line (the ``samurai`` template is found)."""
-    clean = data_path_env()
     for name in REQUEST_VARIABLES:
         os.environ.pop(name, None)
-    os.environ.update(clean)
+    os.environ.update(data_path_env())
     SamuraiVoila.launch_instance(sys.argv[1:] if argv is None else argv)
 
 

@@ -67,13 +67,7 @@ def run(repeat: int = 20, hex_size: float = 16, state: GameState | None = None) 
         pass
     else:
         canvas = Canvas(width=layout.width, height=layout.height)
-
-        def held(draw: Callable[[], Any]) -> Callable[[], None]:
-            def go() -> None:
-                with hold_canvas():
-                    draw()
-            return go
-
+        held = hold_canvas()  # as a decorator: each call of the function it wraps is one batch
         out["draw_map, ipycanvas batch"] = timed(held(lambda: draw_map(canvas, layout)), repeat)
         out["draw_pieces, ipycanvas batch"] = timed(held(lambda: draw_pieces(canvas, layout, state)), repeat)
         out["draw_highlights, ipycanvas batch"] = timed(

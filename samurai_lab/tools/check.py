@@ -71,10 +71,7 @@ def game_of(path: Path) -> str:
 
 def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
     """Files as given, folders searched recursively for ``*.toml`` of every game (sorted)."""
-    out: list[Path] = []
-    for p in map(Path, paths):
-        out.extend(sorted(p.rglob("*.toml")) if p.is_dir() else [p])
-    return out
+    return [f for p in map(Path, paths) for f in (sorted(p.rglob("*.toml")) if p.is_dir() else [p])]
 
 
 def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: bool = False) -> int:

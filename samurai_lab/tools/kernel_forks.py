@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import contextlib
 import gc
 import importlib
 import importlib.util
@@ -76,13 +77,9 @@ def preload(modules: tuple[str, ...] = PRELOAD) -> None:
 
 def _reap(*_: Any) -> None:
     """Collect the kernels that have ended (the zygote is their parent)."""
-    while True:
-        try:
-            pid, _status = os.waitpid(-1, os.WNOHANG)
-        except ChildProcessError:
-            return
-        if pid == 0:
-            return
+    with contextlib.suppress(ChildProcessError):  # none left
+        while os.waitpid(-1, os.WNOHANG)[0]:
+            pass
 
 
 def zygote(answer_fd: int) -> None:

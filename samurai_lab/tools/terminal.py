@@ -61,8 +61,6 @@ def escaped_output() -> Iterator[None]:
 def quiet_broken_pipe() -> None:
     """After the reader of stdout went away (``| head``): point stdout at the null device, so that Python's
     last flush at exit does not fail again (the recipe of the Python documentation, "Note on SIGPIPE")."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):  # no file descriptor behind stdout (a test's capture)
-        pass
+    # no file descriptor behind stdout (a test's capture): nothing to do
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -148,9 +148,7 @@ class _ClassPage(_SetsXsrfCookie):
 
 def _page_request_seen(km: Any) -> PageKernels | None:
     """A page request began or ended: the grace of kernels no page has connected to starts again; ``km.pages``."""
-    seen = getattr(km, "page_request_seen", None)
-    if seen is not None:
-        seen()
+    getattr(km, "page_request_seen", lambda: None)()
     return getattr(km, "pages", None)
 
 
@@ -280,9 +278,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             return None
         if kernel_id not in self._ever_connected:
             idle = self._unconnected_idle(kernel_id)
-            # a class arriving keeps the server busy sending pages, and a page may connect long after its
-            # kernel went idle: its grace counts from the end of the last page request too
-            if idle is not None:
+            if idle is not None:  # its grace counts from the end of the last page request too (see the class)
                 idle = min(idle, time.monotonic() - self._last_page_request)
             if idle is None or idle < self.unconnected_grace:
                 return None

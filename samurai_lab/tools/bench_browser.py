@@ -107,8 +107,7 @@ class VoilaServer:
         """SIGTERM (voila shuts its kernels down), then kill the process group."""
         stop_voila(self.process, self.port, grace)
         if self._log_file is not None:
-            self._log_file.close()
-            self._log_file = None
+            self._log_file.close()  # again on a second stop: nothing to do
         return int(self.process.returncode)
 
     @classmethod

@@ -52,10 +52,8 @@ ARTIFACTS = REPO_ROOT / "tests" / ".artifacts"
 # --- the server, as `samurai-lab serve` runs it ------------------------------------------------------
 
 def start_served(notebooks_dir: Path = NOTEBOOKS, *, log_path: Path | None = None, **flags: Any) -> VoilaServer:
-    """Start the apps as ``samurai-lab serve`` does (its command line and environment) on 127.0.0.1.
-
-    ``flags`` go to :func:`samurai_lab.tools.serve.voila_flags` (e.g. shorter ``cull_idle_timeout``
-    in a test). Call ``wait_until_up`` before use."""
+    """Start the apps as ``samurai-lab serve`` does (its command line and environment, ``flags`` going to
+    :func:`samurai_lab.tools.serve.voila_flags`) on 127.0.0.1. Call ``wait_until_up`` before use."""
     from . import serve
 
     port = free_port()
@@ -135,8 +133,7 @@ class CpuLedger:
     def sample(self, processes: Sequence[Any]) -> None:
         for p, t in read_each(processes, lambda p: p.cpu_times()):
             used = t.user + t.system
-            if p.pid not in self._last:
-                self._first[p.pid] = used if not self._started else 0.0
+            self._first.setdefault(p.pid, 0.0 if self._started else used)
             self._last[p.pid] = used
         self._started = True
 
@@ -229,9 +226,8 @@ def run_classroom(students: int = 30, minutes: float = 3.0, *, after_close_s: fl
                   ramp_s: float | None = None, think: tuple[float, float] = (1.5, 4.0),
                   log: Any = None, log_path: Path | None = None, browsers_nice: int = 0,
                   browsers: int = 3, server_flags: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Serve the apps, run the class (``browsers`` of the students in Chromium, the others speaking
-    the page's protocol, :mod:`protocol_student`), and return the figures (see the module doc).
-    ``server_flags`` go to ``samurai-lab serve``'s voila options (:func:`serve.voila_flags`)."""
+    """Serve the apps, run the class and return its figures (see the module doc); ``server_flags`` go to
+    ``samurai-lab serve``'s voila options (:func:`serve.voila_flags`)."""
     say = log or (lambda *a: print(*a, file=sys.stderr, flush=True))
     server = start_served(NOTEBOOKS, log_path=log_path or ARTIFACTS / "voila-classroom.log", **(server_flags or {}))
     sampler = None

@@ -80,7 +80,7 @@ def check_paths(paths: Iterable[str | Path], out: TextIO = sys.stdout, verbose: 
     if not files:
         print("no scenario files found", file=out)
         return 2
-    kinds = {f: kind_of(f) if f.is_file() else ("file", DEFAULT_GAME) for f in files}
+    kinds = {f: kind_of(f) for f in files}
     studies = [f for f in files if kinds[f][0] == "study"]
     status = check_study_files(studies, out, verbose) if studies else 0
     for f in [f for f in files if kinds[f][0] == "lesson"]:

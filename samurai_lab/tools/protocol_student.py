@@ -370,8 +370,7 @@ class ProtocolStudent(Student):
         await self._timed(lambda: page.click(tiles[k]), [tiles[k], page.first("samurai-message")], "choose a tile")
 
     async def point_at(self, hex_index: int) -> None:
-        self.point = _hex_pixel(self.page, self.canvas, hex_index)
-        x, y = self.point
+        x, y = self.point = _hex_pixel(self.page, self.canvas, hex_index)
         self.page.custom(self.canvas, {"event": "mouse_move", "x": x, "y": y})  # the pointer arrives: the hover preview
 
     async def click_board(self, watch: str, what: str) -> None:

@@ -314,9 +314,8 @@ def prepared_pools(text: str) -> dict[str, int]:
 def pools_config(pools: dict[str, int], usual: int = 1) -> dict[str, dict[str, int]]:
     """voila's ``kernel_pools_config`` for :func:`prepared_pools`: an app named gets its size (at least
     ``usual``, voila's per app) or none (0); the others ``usual``, or the size of ``*``."""
-    config = {"default": {"pool_size": pools.get("*", usual)}}
-    config.update({name: {"pool_size": size and max(size, usual)} for name, size in pools.items() if name != "*"})
-    return config
+    return {"default": {"pool_size": pools.get("*", usual)},
+            **{name: {"pool_size": size and max(size, usual)} for name, size in pools.items() if name != "*"}}
 
 
 class CompiledTemplates(BytecodeCache):

@@ -281,10 +281,7 @@ def measure_clicks(
         before = page.evaluate(snapshot_js) if snapshot_js else None
         page.evaluate(web_file(__package__, "arm_click_clock.js"), "touchend" if touch else "mousedown")
         wall0 = time.perf_counter()
-        if touch:
-            page.touchscreen.tap(*point)
-        else:
-            page.mouse.click(*point)
+        (page.touchscreen.tap if touch else page.mouse.click)(*point)
         page.wait_for_function(poll, arg=before, polling="raf", timeout=timeout_s * 1000)
         wall_ms = (time.perf_counter() - wall0) * 1000
         t0, t1 = page.evaluate("() => [window.__benchT0, window.__benchT1]")

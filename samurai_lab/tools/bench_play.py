@@ -183,8 +183,7 @@ def run_bench(players: int = 40, minutes: float = 2.0, pace: tuple[float, float]
     seconds = minutes * 60
     start = time.time()
     until = start + seconds
-    threads: list[threading.Thread] = []
-    movers: list[threading.Thread] = []
+    threads: list[threading.Thread] = []  # each player's follower, then his mover
     games: list[str] = []
     try:
         for g in range(max(1, players // 2)):
@@ -196,9 +195,7 @@ def run_bench(players: int = 40, minutes: float = 2.0, pace: tuple[float, float]
             for seat in made["seats"]:
                 p = Player(server, made["id"], seat["token"], seat["seat"], tally, pace, until,
                            seed * 1000 + g * 2 + seat["seat"])
-                mover = threading.Thread(target=p.play, daemon=True)
-                threads += [threading.Thread(target=p.follow, daemon=True), mover]
-                movers.append(mover)
+                threads += [threading.Thread(target=run, daemon=True) for run in (p.follow, p.play)]
         for t in threads:
             t.start()
         killed_at = None
@@ -207,7 +204,7 @@ def run_bench(players: int = 40, minutes: float = 2.0, pace: tuple[float, float]
             server.stop(signal.SIGKILL)
             killed_at = time.time() - start
             server.start()
-        for t in movers:  # the followers end with their streams (daemon threads)
+        for t in threads[1::2]:  # the movers; the followers end with their streams (daemon threads)
             t.join(max(0.1, until + 15 - time.time()))
         lost = []
         for game_id in games:

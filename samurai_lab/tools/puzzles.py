@@ -139,8 +139,7 @@ def check_puzzle_files(files: list[Path], out: TextIO | None = None, verbose: bo
             print(f"{'ok' if not problems else 'FAILED':<8} {path}", file=out)
         for line in problems:
             print(f"    {line}", file=out)
-        if problems:
-            status = max(status, 1)
+        status = max(status, 1 if problems else 0)
     for name, records in by_game.items():
         for line in set_problems(records):
             print(f"FAILED   {name} puzzles: {line}", file=out)

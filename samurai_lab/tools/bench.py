@@ -137,12 +137,10 @@ def run(args: argparse.Namespace) -> int:
                            store=args.play_store)
         print(json.dumps(result, indent=2) if args.json else "\n".join(report_lines(result)))
         return 0 if result["acknowledged_moves_lost"] == 0 else 1
-    figures: dict[str, float] = {}
-    figures.update(random_games_per_second(args.seconds))
-    figures.update(fast_playouts_per_second(args.seconds))
-    figures.update(review_seconds())
-    figures.update(preview_all_ms())
-    figures.update(puzzle_proof_seconds())
+    figures: dict[str, float] = {
+        **random_games_per_second(args.seconds), **fast_playouts_per_second(args.seconds),
+        **review_seconds(), **preview_all_ms(), **puzzle_proof_seconds(),
+    }
     if args.browser:
         from .bench_apps import bench_apps
 

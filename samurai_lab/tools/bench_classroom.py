@@ -143,8 +143,7 @@ class CpuLedger:
 
 
 def browser_processes(server: Sequence[Any]) -> list[Any]:
-    """This process's descendants outside ``server`` (the server's processes, :func:`_tree`): the
-    students' Chromium and its driver."""
+    """This process's descendants outside ``server``: the students' Chromium and its driver."""
     server_pids = {p.pid for p in server}
     return [p for p in _tree(os.getpid())[1:] if p.pid not in server_pids]
 
@@ -389,8 +388,7 @@ def print_figures(figures: dict[str, Any], as_json: bool) -> None:
 
 
 def run_from_arguments(args: argparse.Namespace) -> int:
-    """Run the class (or the classes of ``--curve``) :func:`add_arguments` describes and print the
-    figures (``args.json``: as JSON)."""
+    """Run the class (or the classes of ``--curve``) and print the figures (``args.json``: as JSON)."""
     server_flags: dict[str, Any] = {}
     if args.max_kernels is not None:
         server_flags["max_kernels"] = args.max_kernels

@@ -21,9 +21,8 @@ def room_height(space: dict[str, float], projector: bool = False, share: float |
     window (``PROJECTOR_HEIGHT_SHARE`` on a projector: the class sees the board and the step's controls without
     scrolling; ``share`` when given: a board whose controls are above it), else (the page scrolls to it anyway)
     the window's height."""
-    whole = space["vh"] - BOTTOM_GAP
     top = math.ceil(space["top"] / 32) * 32  # steps: small shifts of the page do not re-fit the board
     below = space["vh"] - top - BOTTOM_GAP
     if share is None:
         share = PROJECTOR_HEIGHT_SHARE if projector else MIN_HEIGHT_SHARE
-    return below if below >= space["vh"] * share else whole
+    return below if below >= space["vh"] * share else space["vh"] - BOTTOM_GAP

@@ -129,10 +129,9 @@ class Game(Generic[S, A]):
 
     def hook(self, name: str) -> Any:
         """The drawing hook or app ``name`` of this game, imported now (ValueError when it has none)."""
-        where = self.hooks.get(name)
-        if where is None:
+        if name not in self.hooks:
             raise ValueError(f"{self.name} has no {name}")
-        module, _, attr = where.partition(":")
+        module, _, attr = self.hooks[name].partition(":")
         return reduce(getattr, attr.split("."), importlib.import_module(module))
 
     def bot(self, name: str, seed: int = 0) -> Bot:
@@ -172,15 +171,12 @@ def game_names() -> list[str]:
 def get_game(name: str) -> Game:
     """The game called ``name``; ValueError listing the games otherwise."""
     key = str(name).strip().lower()
-    if key in _registered:
-        return _registered[key]
-    where = BUNDLED.get(key)
-    if where is None:
-        raise ValueError(f"unknown game {name!r}: choose one of {', '.join(game_names())}")
-    module, _, attr = where.partition(":")
-    game = getattr(importlib.import_module(module), attr)
-    _registered[key] = game
-    return game
+    if key not in _registered:
+        if key not in BUNDLED:
+            raise ValueError(f"unknown game {name!r}: choose one of {', '.join(game_names())}")
+        module, _, attr = BUNDLED[key].partition(":")
+        _registered[key] = getattr(importlib.import_module(module), attr)
+    return _registered[key]
 
 
 def all_games() -> Iterator[Game]:

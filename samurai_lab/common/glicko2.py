@@ -87,13 +87,9 @@ def rate(player: Rating, results: Iterable[tuple[Rating, float]], tau: float = T
     if not games:
         deviation = min(math.sqrt(phi * phi + sigma * sigma) * SCALE, MAX_DEVIATION)
         return Rating(player.rating, deviation, sigma)
-    inverse_v = 0.0
-    improvement = 0.0
-    for mu_j, g_j, score in games:
-        e = _expected(mu, mu_j, g_j)
-        inverse_v += g_j * g_j * e * (1.0 - e)
-        improvement += g_j * (score - e)
-    v = 1.0 / inverse_v
+    expected = [(g_j, score, _expected(mu, mu_j, g_j)) for mu_j, g_j, score in games]
+    v = 1.0 / sum(g_j * g_j * e * (1.0 - e) for g_j, _, e in expected)
+    improvement = sum(g_j * (score - e) for g_j, score, e in expected)
     sigma_new = _volatility(sigma, phi, v, v * improvement, tau, epsilon)
     phi_star = math.sqrt(phi * phi + sigma_new * sigma_new)
     phi_new = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)

@@ -78,9 +78,8 @@ def read_text(path: str | Path, kind: str, name: str | None = None) -> str:
     if not stat.S_ISREG(info.st_mode):
         raise OSError(errno.EINVAL, "not a regular file" if not stat.S_ISDIR(info.st_mode) else "a folder, not a file",
                       str(p))
-    size = info.st_size
-    if size > limit:
-        raise FileTooBig(name or str(p), size, limit)
+    if info.st_size > limit:
+        raise FileTooBig(name or str(p), info.st_size, limit)
     with p.open("rb") as f:
         data = f.read(limit + 1)
     if len(data) > limit:

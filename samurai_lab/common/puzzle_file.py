@@ -106,11 +106,9 @@ def write_records(records: list[PuzzleRecord], folder: Path | str) -> list[Path]
     """Write each record to ``folder/<id>.toml``; the paths written."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for rec in records:
-        path = folder / f"{rec.id}.toml"
+    paths = [folder / f"{rec.id}.toml" for rec in records]
+    for rec, path in zip(records, paths):
         path.write_text(dumps_record(rec), encoding="utf-8")
-        paths.append(path)
     return paths
 
 

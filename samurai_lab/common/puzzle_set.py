@@ -66,12 +66,8 @@ def within_caps(records: Sequence[PuzzleRecord]) -> list[PuzzleRecord]:
             per_record[record_of(r)] += 1
             per_line[tuple(r.answer)] += 1
             kept.append(r)
-    while kept:
-        over = [t for t, share in theme_shares(kept).items() if share > THEME_SHARE]
-        if not over:
-            break
-        last = max(i for i, r in enumerate(kept) if over[0] in r.themes)
-        del kept[last]
+    while over := [t for t, share in theme_shares(kept).items() if share > THEME_SHARE]:
+        del kept[max(i for i, r in enumerate(kept) if over[0] in r.themes)]
     return kept
 
 

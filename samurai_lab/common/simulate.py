@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
@@ -65,11 +66,8 @@ class Match:
     @property
     def wins(self) -> dict[str, int]:
         """Games won by each bot, by label."""
-        out = {label: 0 for label in self.labels}
-        for r in self.results:
-            if r.winner is not None:
-                out[r.seating[r.winner]] += 1
-        return out
+        won = Counter(r.seating[r.winner] for r in self.results if r.winner is not None)
+        return {label: won[label] for label in self.labels}
 
     @property
     def draws(self) -> int:
@@ -81,8 +79,7 @@ class Match:
 
     @property
     def endings(self) -> dict[str, int]:
-        reasons = [r.reason for r in self.results]
-        return {reason: reasons.count(reason) for reason in sorted(set(reasons))}
+        return dict(sorted(Counter(r.reason for r in self.results).items()))
 
     def win_rate(self, label: str) -> tuple[float, tuple[float, float]]:
         """(rate, Wilson 95 % interval) of one bot's wins over all games."""

@@ -172,8 +172,7 @@ class Problem:
 
     def __str__(self) -> str:
         at = ":".join(x for x in (self.file, str(self.line) if self.line else "") if x)
-        place = f"{at}: " if at else ""
-        return f"{place}{self.where + ': ' if self.where else ''}{self.message}"
+        return "".join(f"{x}: " for x in (at, self.where) if x) + self.message
 
 
 class StudyError(ValueError):
@@ -296,11 +295,8 @@ class _Reader:
             self.bad(path + ("cells",), T.gettext("must be a list of hexes or squares, e.g. {example}").format(
                 example='["HO47", "Edo"]'))
             cells = []
-        arrows = value.get("arrows", [])
         out: list[tuple[str, str]] = []
-        if not isinstance(arrows, list):
-            self.bad(path + ("arrows",), T.gettext("must be a list of [from, to] pairs"))
-            arrows = []
+        arrows = self.array(value, "arrows", path, T.gettext("must be a list of [from, to] pairs"))
         for k, a in enumerate(arrows, start=1):
             if isinstance(a, list) and len(a) == 2 and all(isinstance(c, str) and c.strip() for c in a):
                 out.append((a[0].strip(), a[1].strip()))
@@ -320,11 +316,8 @@ class _Reader:
             self.bad(path + ("accept",), T.gettext("missing: the accepted answers, e.g. {example}").format(
                 example='accept = ["H3@HO46"]'))
         wrongs: list[Wrong] = []
-        raw = value.get("wrong", [])
-        if not isinstance(raw, list):
-            self.bad(path + ("wrong",), T.gettext("must be a list of {example}").format(example=WRONG_EXAMPLE))
-            raw = []
-        for k, w in enumerate(raw, start=1):
+        refusal = T.gettext("must be a list of {example}").format(example=WRONG_EXAMPLE)
+        for k, w in enumerate(self.array(value, "wrong", path, refusal), start=1):
             wpath = path + ("wrong", k)
             refusal = T.gettext("must be a table {example}").format(example=WRONG_EXAMPLE)
             if not self.entry(w, wpath, WRONG_KEYS, refusal):
@@ -457,10 +450,12 @@ class _Reader:
                      str(edition) if edition else None, sources=tuple(s for s in sources if s is not None),
                      variants=tuple(v for v in variants if v is not None))
 
-    def array(self, data: dict, key: str) -> list:
+    def array(self, data: dict, key: str, path: tuple = (), refusal: str | None = None) -> list:
+        """``data[key]``, a list (none when missing); ``refusal`` said when it is not a list."""
         value = data.get(key, [])
         if not isinstance(value, list):
-            self.bad((key,), T.gettext("must be a list of tables [[{key}]]").format(key=key))
+            self.bad(path + (key,), refusal or T.gettext("must be a list of tables [[{key}]]").format(
+                key=key))
             return []
         return value
 
@@ -469,10 +464,9 @@ def loads_study(text: str, name: str = "") -> Study:
     """The study written in ``text`` (StudyError listing every problem of its format, with lines)."""
     try:
         check_size(text, "study", name)
+        data = loads_toml(text)
     except FileTooBig as e:
         raise StudyError([Problem("", e.reason, None, name)]) from None
-    try:
-        data = loads_toml(text)
     except tomllib.TOMLDecodeError as e:
         m = re.search(r"line (\d+)", str(e))
         raise StudyError([Problem("", T.gettext("not valid TOML: {error}").format(

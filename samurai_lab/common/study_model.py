@@ -134,18 +134,13 @@ class StudyPlay:
                 self.wrong_moves.append([])
                 continue
             for cell in step.marks.cells + tuple(c for a in step.marks.arrows for c in a):
-                try:
-                    game.read_cell(state, cell)
-                except ValueError as e:
-                    self._bad(k, ("marks",), f"{cell!r}: {_first_line(e)}")
+                self._read(k, ("marks",), game.read_cell, state, cell)
             accepted, wrong = [], []
             q = step.question
             if q is not None:
                 for text in q.accept:
-                    try:
-                        move = game.parse_action(state, text)
-                    except ValueError as e:
-                        self._bad(k, ("question", "accept"), f"{text!r}: {_first_line(e)}")
+                    move = self._read(k, ("question", "accept"), game.parse_action, state, text)
+                    if move is None:
                         continue
                     reason = game.why_illegal(state, move)
                     if reason:
@@ -154,10 +149,8 @@ class StudyPlay:
                             move=repr(text), reason=_first_line(reason)))
                     accepted.append(move)
                 for w in q.wrong:
-                    try:
-                        move = game.parse_action(state, w.answer)
-                    except ValueError as e:
-                        self._bad(k, ("question", "wrong"), f"{w.answer!r}: {_first_line(e)}")
+                    move = self._read(k, ("question", "wrong"), game.parse_action, state, w.answer)
+                    if move is None:
                         continue
                     if move in accepted:
                         self._bad(k, ("question", "wrong"), T.gettext("{answer} is also an accepted answer").format(
@@ -169,6 +162,14 @@ class StudyPlay:
                 self._check_refused(k, state, step.refused)
         self.states = tuple(states)
         self._check_variants()
+
+    def _read(self, k: int, path: tuple, read: Callable[[Any, str], Any], state: Any, text: str) -> Any:
+        """``read(state, text)``, or None with its problem reported."""
+        try:
+            return read(state, text)
+        except ValueError as e:
+            self._bad(k, path, f"{text!r}: {_first_line(e)}")
+            return None
 
     def _check_edition(self, k: int | None, path: tuple, state: Any) -> None:
         edition, study = self.game.edition_of(state), self.study.edition
@@ -219,13 +220,11 @@ class StudyPlay:
                 return Verdict(UNREADABLE, reason=_first_line(e))
         if answer in self.moves[k]:
             return Verdict(ACCEPTED, q.right)
+        reason = self.game.why_illegal(state, answer)
         for w, move in zip(q.wrong, self.wrong_moves[k]):
             if move == answer:
-                return Verdict(WRONG, w.feedback, self.game.why_illegal(state, answer) or "")
-        reason = self.game.why_illegal(state, answer)
-        if reason:
-            return Verdict(ILLEGAL, reason=_first_line(reason))
-        return Verdict(OTHER)
+                return Verdict(WRONG, w.feedback, reason or "")
+        return Verdict(ILLEGAL, reason=_first_line(reason)) if reason else Verdict(OTHER)
 
     def after(self, k: int, answer: Any) -> Any:
         """The position after an accepted answer to step ``k`` (0-based)."""

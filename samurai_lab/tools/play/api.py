@@ -225,12 +225,7 @@ def handlers(service: GameService, prefix: str = PREFIX) -> list[tuple]:
     """The API's routes, for a tornado application (voila's, or the standalone service's)."""
     kw = {"service": service, "limiters": limiters()}
     gid = r"([A-Za-z0-9_-]{1,64})"
-    return [
-        (rf"{prefix}/games", GamesHandler, kw),
-        (rf"{prefix}/games/{gid}", GameHandler, kw),
-        (rf"{prefix}/games/{gid}/moves", MovesHandler, kw),
-        (rf"{prefix}/games/{gid}/events", EventsHandler, kw),
-        (rf"{prefix}/mine", MineHandler, kw),
-        (rf"{prefix}/puzzles/tries", PuzzleTriesHandler, kw),
-        (rf"{prefix}/puzzles/([^/]+)", PuzzleStandingHandler, kw),
-    ]
+    routes = (("games", GamesHandler), (f"games/{gid}", GameHandler), (f"games/{gid}/moves", MovesHandler),
+              (f"games/{gid}/events", EventsHandler), ("mine", MineHandler),
+              ("puzzles/tries", PuzzleTriesHandler), ("puzzles/([^/]+)", PuzzleStandingHandler))
+    return [(f"{prefix}/{path}", handler, kw) for path, handler in routes]

@@ -288,8 +288,7 @@ class GameService:
         with live.lock:
             snap = self._snapshot(live, seat)
         return {"ply": ply, "seat": game.to_move(before), "move": game.action_seen(before, action, seat),
-                "to_move": snap["to_move"], "outcome": snap["outcome"], "position": snap["position"],
-                "legal": snap["legal"], "hand": snap["hand"]}
+                **{key: snap[key] for key in ("to_move", "outcome", "position", "legal", "hand")}}
 
     # --- bots ---------------------------------------------------------------------------------
     def _bot_turn(self, live: _Live) -> None:

@@ -128,9 +128,8 @@ class Store:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             db = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
-            db.execute("PRAGMA foreign_keys=ON")
+            for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON"):
+                db.execute(f"PRAGMA {pragma}")
         except (OSError, sqlite3.Error) as e:
             raise StoreError(f"cannot open the game store {path}: {e}") from None
         return cls(db, postgres=False)

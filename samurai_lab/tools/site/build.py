@@ -61,11 +61,11 @@ def drive_contents(folder: Path, notebooks: Path) -> Path:
     for nb in sorted(notebooks.glob("*.ipynb")):
         shutil.copy2(nb, folder / nb.name)
     saved = folder / Path(page.SAVED_IN_BROWSER).name
-    saved.mkdir()
-    (saved / "README.md").write_text("Positions saved by the explorer, kept in this browser.\n", encoding="utf-8")
-    (saved / "studies").mkdir()  # the explorer's studies (common.study_files.saved_studies_dir)
-    (saved / "studies" / "README.md").write_text("Studies saved by the explorer, kept in this browser.\n",
-                                                 encoding="utf-8")
+    # the explorer's studies go to studies/ (common.study_files.saved_studies_dir)
+    for where, what in ((saved, "Positions"), (saved / "studies", "Studies")):
+        where.mkdir()
+        (where / "README.md").write_text(f"{what} saved by the explorer, kept in this browser.\n",
+                                         encoding="utf-8")
     return folder
 
 

@@ -147,17 +147,10 @@ def zipped(files: Iterable[tuple[str | zipfile.ZipInfo, bytes]]) -> bytes:
     return out.getvalue()
 
 
-def wheel_file_name(w: Wheel) -> str:
-    """The file name of a wheel this module makes (``py3-none-any``)."""
-    return f"{w.name.replace('-', '_')}-{w.version}-py3-none-any.whl"
-
-
 def keep(member: str) -> bool:
     """Whether a wheel's file is kept in the site (its ``.data`` folder and the parts above are not)."""
-    top = member.split("/", 1)[0]
-    if top.endswith(".data"):
-        return False
-    return not (any(p in f"/{member}" for p in PRUNED_PARTS) or member.endswith(PRUNED_SUFFIXES))
+    return not (member.split("/", 1)[0].endswith(".data") or any(p in f"/{member}" for p in PRUNED_PARTS)
+                or member.endswith(PRUNED_SUFFIXES))
 
 
 def repack(data: bytes, keep_member=keep) -> bytes:
@@ -184,8 +177,7 @@ def pygments_keep(data: bytes):
 
 def cached_wheel(folder: Path, w: Wheel) -> Path | None:
     """The downloaded wheel of ``w`` in ``folder``, if any."""
-    found = sorted(folder.glob(f"{w.name.replace('-', '_')}-{w.version}-*.whl"))
-    return found[0] if found else None
+    return min(folder.glob(f"{w.name.replace('-', '_')}-{w.version}-*.whl"), default=None)
 
 
 def download_pypi_wheels(python: Path, log=print) -> dict[str, Path]:
@@ -225,15 +217,11 @@ def app_wheel(notebooks: Path, scenarios: Path, thumbs: Path) -> bytes:
     package = [f for f in tree_files(PACKAGE, REPO, (".py", ".json", ".mo", ".js", ".css", ".toml"))
                if not f[0].startswith(("samurai_lab/tools/", "samurai_lab/bundled/"))]
     package.append(("samurai_lab/tools/__init__.py", b""))
-    bundled = "samurai_lab/bundled"
-    files = [*package,
-             *[(f"{bundled}/notebooks/{p}", d) for p, d in tree_files(notebooks, notebooks, (".ipynb",))],
-             *[(f"{bundled}/scenarios/{p}", d) for p, d in tree_files(scenarios, scenarios, (".toml", ".md", ".txt"))
-               if not p.startswith("saved/")],
-             *[(f"{bundled}/studies/{p}", d) for p, d in tree_files(studies_dir(), studies_dir(), (".toml", ".md"))
-               if not p.startswith("saved/")],
-             *[(f"{bundled}/thumbs/{p}", d) for p, d in tree_files(thumbs, thumbs, (".jpg", ".png"))],
-             *[(f"{bundled}/puzzles/{p}", d) for p, d in tree_files(puzzles_dir(), puzzles_dir(), (".toml", ".md"))]]
+    bundled = {"notebooks": (notebooks, (".ipynb",)), "scenarios": (scenarios, (".toml", ".md", ".txt")),
+               "studies": (studies_dir(), (".toml", ".md")), "thumbs": (thumbs, (".jpg", ".png")),
+               "puzzles": (puzzles_dir(), (".toml", ".md"))}
+    files = package + [(f"samurai_lab/bundled/{name}/{p}", d) for name, (root, suffixes) in bundled.items()
+                       for p, d in tree_files(root, root, suffixes) if not p.startswith("saved/")]
     return wheel_bytes(APP_WHEEL.name, APP_WHEEL.version, files, "samurai_lab's apps for the browser")
 
 
@@ -246,12 +234,6 @@ def shim_wheel(w: Wheel) -> bytes:
                        f"samurai-lab's stand-in for {w.name} in the browser (see docs/site.md)")
 
 
-def lock_entry(w: Wheel, file_name: str, data: bytes) -> dict:
-    return {"name": w.name, "version": w.version, "file_name": file_name, "install_dir": "site",
-            "sha256": hashlib.sha256(data).hexdigest(), "package_type": "package", "imports": list(w.imports),
-            "depends": list(w.depends), "unvendored_tests": False, "shared_library": False}
-
-
 def write_wheels(dest: Path, python: Path, core: Path, kernel_pypi: Path, notebooks: Path, scenarios: Path,
                  thumbs: Path, log=print) -> list[str]:
     """Write every wheel (with its modules' bytecode, :mod:`.precompile`) and ``pyodide-lock.json`` into
@@ -259,9 +241,12 @@ def write_wheels(dest: Path, python: Path, core: Path, kernel_pypi: Path, notebo
     entries: dict[str, dict] = {}
 
     def put(w: Wheel, data: bytes, file_name: str | None = None) -> None:
-        file_name = file_name or wheel_file_name(w)
+        file_name = file_name or f"{w.name.replace('-', '_')}-{w.version}-py3-none-any.whl"
         (dest / file_name).write_bytes(data)
-        entries[w.name] = lock_entry(w, file_name, data)
+        entries[w.name] = {"name": w.name, "version": w.version, "file_name": file_name,
+                           "install_dir": "site", "sha256": hashlib.sha256(data).hexdigest(),
+                           "package_type": "package", "imports": list(w.imports), "depends": list(w.depends),
+                           "unvendored_tests": False, "shared_library": False}
 
     files = download_pypi_wheels(python, log)
     for w in PYPI_WHEELS:

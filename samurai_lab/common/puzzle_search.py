@@ -11,13 +11,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Sequence, TypeVar
+from typing import Any, Callable, Generic, Sequence
 
 from .game import Game
-from .negamax import OutOfBudget
-
-S = TypeVar("S")
-M = TypeVar("M")
+from .negamax import M, OutOfBudget, S
 
 
 @dataclass

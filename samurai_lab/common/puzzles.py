@@ -17,16 +17,14 @@ import itertools
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Generic, Iterator, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Generic, Iterator, Mapping, Sequence
 
 from ..i18n import Domain
-from .game import Game, all_games
+from .game import A, Game, S, all_games
 from .puzzle_file import PuzzleRecord, read_record
 from .puzzle_search import Prover, Solution, check_line, find_solution, judge_try, line_rating
 
 T = Domain("ui")
-S = TypeVar("S")
-A = TypeVar("A")
 
 
 # --- what a game declares ----------------------------------------------------------------------------
@@ -137,13 +135,12 @@ def _prover(game: Game, goal: str, start: Any, budget: int | None = None) -> Pro
     """The search for ``goal`` of the player to move in ``start``."""
     kind: LinePuzzles = game.feature("puzzles")
     solver, reached = game.to_move(start), kind.goals[goal].reached
-    if reached is None:
-        def test(state: Any) -> bool:
-            end = game.outcome(state)
-            return end is not None and end.winner == solver
-    else:
-        def test(state: Any) -> bool:
+
+    def test(state: Any) -> bool:
+        if reached is not None:
             return reached(start, state, solver)
+        end = game.outcome(state)
+        return end is not None and end.winner == solver
     return Prover(game, solver, test, budget or kind.budget, cost=kind.turn_cost)
 
 

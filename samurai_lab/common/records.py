@@ -21,14 +21,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Generic, Mapping, Sequence
 
 from ..i18n import use_language
-from .game import Game
+from .game import A, Game, S
 from .limits import check_size, read_text
-
-S = TypeVar("S")
-A = TypeVar("A")
 
 _TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]\s*$')
 _LINE = re.compile(r"^(Game|Rulings|Start|Result):\s*(.*)$", re.I)
@@ -195,9 +192,8 @@ def parse_record(game: Game, text: str, name: str = "<record>") -> GameRecord:
         moves.append(move)
         states.append(state)
     record = GameRecord(start, tuple(moves), tuple(states), *result_of(game, state))
-    said = headers.get("result")
-    if said is not None:
-        _check_result(record, said, names, name)
+    if "result" in headers:
+        _check_result(record, headers["result"], names, name)
     return record
 
 

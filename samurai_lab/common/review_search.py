@@ -11,13 +11,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Generic, Iterator, Sequence, TypeVar
+from typing import Generic, Iterator, Sequence
 
 from .game import Game
-from .negamax import Negamax
-
-S = TypeVar("S")
-M = TypeVar("M")
+from .negamax import M, Negamax, S
 
 INACCURACY, MISTAKE, BLUNDER = 0.06, 0.12, 0.24
 DEPTH = 3  # plies searched after each candidate move

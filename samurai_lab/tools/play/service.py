@@ -18,6 +18,7 @@ his player key as a seat by its token: the store computes the ratings, never the
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -301,10 +302,9 @@ class GameService:
             kind = live.seats_of.get(seat, PERSON)
             ply = live.ply
         if kind.startswith(BOT_PREFIX):
-            try:
+            # shutting down: the bot plays when the game is next loaded
+            with contextlib.suppress(RuntimeError):
                 self._bots.submit(self._bot_move, live, seat, kind[len(BOT_PREFIX):], ply)
-            except RuntimeError:
-                pass  # shutting down: the bot plays when the game is next loaded
 
     def _bot_move(self, live: _Live, seat: int, level: str, ply: int) -> None:
         key = (live.row.id, seat)
@@ -316,19 +316,16 @@ class GameService:
                 return
             state = live.state
         action = bot.choose(state)
-        try:
+        # someone else moved meanwhile (a stale ply): the turn is asked again
+        with contextlib.suppress(PlayError):
             self._play(live, seat, live.game.action_text(action), ply)
-        except PlayError:
-            pass  # someone else moved meanwhile (a stale ply): the turn is asked again
 
     def resume(self) -> int:
         """After a start: load the games still going on and let the bots to move in them play; how many."""
         ids = self.store.unfinished()
         for game_id in ids:
-            try:
+            with contextlib.suppress(PlayError):
                 self._bot_turn(self._load(game_id))
-            except PlayError:
-                continue
         return len(ids)
 
     # --- events -------------------------------------------------------------------------------
@@ -342,10 +339,8 @@ class GameService:
             self._listeners.setdefault(game_id, []).append(entry)
 
         def stop() -> None:
-            with self._lock:
-                items = self._listeners.get(game_id, [])
-                if entry in items:
-                    items.remove(entry)
+            with self._lock, contextlib.suppress(ValueError):  # stopped already
+                self._listeners.get(game_id, []).remove(entry)
         return stop
 
     def games_of(self, tokens: list[str]) -> list[dict]:

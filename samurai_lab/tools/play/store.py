@@ -139,11 +139,9 @@ class Store:
             self._db.close()
 
     # --- SQL ----------------------------------------------------------------------------------
-    def _sql(self, statement: str) -> str:
-        return re.sub(r"\?", "%s", statement) if self._postgres else statement.replace(" FOR UPDATE", "")
-
     def _run(self, statement: str, args: Sequence[Any] = ()) -> list[tuple]:
-        cur = self._db.execute(self._sql(statement), tuple(args))
+        sql = statement.replace("?", "%s") if self._postgres else statement.replace(" FOR UPDATE", "")
+        cur = self._db.execute(sql, tuple(args))
         return list(cur.fetchall()) if cur.description else []
 
     def _query(self, statement: str, args: Sequence[Any] = ()) -> list[tuple]:

@@ -43,22 +43,18 @@ BRIDGE_JS = "<script>\n%s\n</script>\n" % call_script(__package__, "bridge.js", 
     "plugin": KERNEL_PLUGIN, "home": KERNEL_HOME, "saved_env": SAVED_DIR_ENV, "saved": SAVED_IN_BROWSER})
 
 
-def patch_config(config: dict) -> dict:
-    """The page's configuration for the site: the notebook on the Pyodide kernel."""
-    spec = config.get("notebookSrc", {}).get("metadata", {}).get("kernelspec")
-    if isinstance(spec, dict):
-        spec.update(name=KERNEL_NAME, display_name="Python (Pyodide)")
-    return config
-
-
 def patch_page(html: str) -> str:
-    """The page with its configuration patched, the bridge script after it, its main script found from
-    any sub-path."""
+    """The page with its configuration patched (the notebook on the Pyodide kernel), the bridge script after
+    it, its main script found from any sub-path."""
     found = CONFIG_TAG.search(html)
     if not found:
         raise ValueError("a Voici page without its jupyter-config-data")
-    config = json.dumps(patch_config(json.loads(found.group(2)))).replace("</", "<\\/")
-    html = html[:found.start()] + found.group(1) + config + found.group(3) + BRIDGE_JS + html[found.end():]
+    config = json.loads(found.group(2))
+    spec = config.get("notebookSrc", {}).get("metadata", {}).get("kernelspec")
+    if isinstance(spec, dict):
+        spec.update(name=KERNEL_NAME, display_name="Python (Pyodide)")
+    text = json.dumps(config).replace("</", "<\\/")
+    html = html[:found.start()] + found.group(1) + text + found.group(3) + BRIDGE_JS + html[found.end():]
     return MAIN_SCRIPT.sub('<script src="../build/voici.js"></script>', html)
 
 

@@ -67,9 +67,8 @@ def build_python(log=print) -> Path:
     if home.exists():
         shutil.rmtree(home)
     log(f"Making the build environment in {home} (once) ...")
-    with_uv = importlib.util.find_spec("uv") is not None
     venv.EnvBuilder(with_pip=True).create(home)  # pip downloads the browser's wheels (packages.py)
-    if with_uv:
+    if importlib.util.find_spec("uv") is not None:
         from ..uv_pip import uv_command, uv_environment
 
         env = {**os.environ, **uv_environment()}

@@ -17,10 +17,8 @@ BOTTOM_GAP = 12
 
 
 def room_height(space: dict[str, float], projector: bool = False, share: float | None = None) -> float:
-    """The CSS height a board may take: what fits below its top when that leaves it ``MIN_HEIGHT_SHARE`` of the
-    window (``PROJECTOR_HEIGHT_SHARE`` on a projector: the class sees the board and the step's controls without
-    scrolling; ``share`` when given: a board whose controls are above it), else (the page scrolls to it anyway)
-    the window's height."""
+    """The CSS height a board may take: what fits below its top when that leaves it its share of the window
+    (``share``: a board whose controls are above it; else as the constants say), else the window's height."""
     top = math.ceil(space["top"] / 32) * 32  # steps: small shifts of the page do not re-fit the board
     below = space["vh"] - top - BOTTOM_GAP
     if share is None:

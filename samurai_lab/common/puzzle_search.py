@@ -78,10 +78,8 @@ class Prover(Generic[S, M]):
         return moves[max(scored, key=lambda t: (t[0] if t[0] is not None else 99, -t[1]))[1]]
 
     def main_line(self, state: S, n: int) -> tuple[list[M], bool]:
-        """The solution: the solver's quickest winning moves against the defence that holds out longest.
-
-        Returns the moves (solver's and defender's in turn) and whether the solver's move was the only
-        quickest win at every step."""
+        """The solution: the solver's quickest winning moves against the defence that holds out longest (both
+        in turn), and whether the solver's move was the only quickest win at every step."""
         line: list[M] = []
         unique = True
         while not self.goal(state):
@@ -157,8 +155,7 @@ def check_line(prover: Prover, state: S, moves: int, answer: Sequence[str], most
 
 @dataclass(frozen=True)
 class Solution(Generic[M]):
-    """What the search found: the solver's moves needed, the main line, its uniqueness, the effort, and
-    the tempting wrong first moves."""
+    """What the search found: moves needed, main line, uniqueness, effort, tempting wrong first moves."""
 
     moves: int
     line: tuple

@@ -29,8 +29,7 @@ def package_dir() -> Path:
 
 
 def bundled(name: str) -> Path:
-    """The bundled folder ``name`` (``notebooks``, ``scenarios``, ``thumbs``), links resolved: the
-    repository's own folder in a checkout, the package's copy once installed."""
+    """The bundled folder ``name`` (``notebooks``, ``scenarios``, ``thumbs``), links resolved (see above)."""
     return (package_dir() / "bundled" / name).resolve()
 
 
@@ -51,8 +50,7 @@ def thumbs_dir() -> Path:
 
 
 def in_source_checkout() -> bool:
-    """True when the package runs from a source checkout (its bundled files are the repository's
-    folders, outside the package), False when it is installed (they are inside it)."""
+    """True when the package runs from a source checkout (its bundled files outside it), not installed."""
     return not scenarios_dir().is_relative_to(package_dir().resolve())
 
 

@@ -66,11 +66,9 @@ class Texts:
 
     def with_text(self, lang: str, text: str) -> "Texts":
         """These texts with ``lang``'s replaced (an empty text removes that language)."""
-        found = dict(self.items)
+        found = {k: v for k, v in self.items if k != lang}
         if text.strip():
             found[lang] = text
-        else:
-            found.pop(lang, None)
         return Texts(_ordered(found))
 
 
@@ -223,10 +221,7 @@ class LineMap:
             if key:
                 self.lines.setdefault(table + (key[1],), n)
                 rest = raw[key.end():]
-                for quote in ('"""', "'''"):
-                    if rest.count(quote) % 2 == 1:
-                        in_string = quote
-                        break
+                in_string = next((quote for quote in ('"""', "'''") if rest.count(quote) % 2 == 1), None)
 
     def line(self, *path: Any) -> int:
         """The line of ``path``, or of its nearest parent."""
@@ -244,8 +239,7 @@ class _Reader:
         self.problems: list[Problem] = []
 
     def bad(self, path: tuple, message: str) -> None:
-        where = path_text(path)
-        self.problems.append(Problem(where, message, self.lines.line(*path), self.name))
+        self.problems.append(Problem(path_text(path), message, self.lines.line(*path), self.name))
 
     def unknown(self, data: Mapping, known: tuple[str, ...], path: tuple) -> None:
         for key in data:

@@ -208,8 +208,7 @@ class StudyPlay:
     # --- playing -------------------------------------------------------------------------------
     def judge(self, k: int, answer: Any) -> Verdict:
         """Judge a try (a move or its notation) at the question of step ``k`` (0-based)."""
-        step = self.study.steps[k]
-        q = step.question
+        q = self.study.steps[k].question
         if q is None:
             raise ValueError(T.gettext("step {k} has no question").format(k=k + 1))
         state = self.states[k]

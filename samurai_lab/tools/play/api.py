@@ -216,8 +216,7 @@ class EventsHandler(ApiHandler):
 
 
 def limiters() -> dict[str, Limiter]:
-    """Reads and moves, each with its own pace per seat (per address without a token), and new games per
-    address."""
+    """Reads and moves, each paced per seat (per address without a token); new games per address."""
     return {"reads": Limiter(20, 60), "moves": Limiter(5, 20), "games": Limiter(1, 30)}
 
 

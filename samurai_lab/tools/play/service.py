@@ -330,11 +330,9 @@ class GameService:
 
     # --- events -------------------------------------------------------------------------------
     def listen(self, game_id: str, token: str | None, listener: Listener) -> Callable[[], None]:
-        """Call ``listener(event)`` after every move of the game, as the seat of ``token`` sees it;
-        returns the function that stops it."""
+        """Call ``listener(event)`` after every move, as the seat of ``token`` sees it; returns its stop."""
         self._load(game_id)
-        seat = self.seat(game_id, token)
-        entry = (seat, listener)
+        entry = (self.seat(game_id, token), listener)
         with self._lock:
             self._listeners.setdefault(game_id, []).append(entry)
 
@@ -373,8 +371,7 @@ class GameService:
 
     def puzzle_standing(self, token: str | None, game: str) -> dict:
         """The player's rating in ``game``'s puzzles as the Puzzles app reads it (``common/puzzle_ratings.py``):
-        ``player``, ``history`` (from a newcomer's rating), ``tried``, and ``puzzles`` (the ratings of every
-        puzzle anyone tried)."""
+        ``player``, ``history`` (from a newcomer's), ``tried``, ``puzzles`` (of every puzzle anyone tried)."""
         key = _player_key(token)
         if not any(r.game == game for r in puzzle_index().values()):
             raise PlayError(404, "there is no game of puzzles of that name")

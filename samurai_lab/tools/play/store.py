@@ -40,8 +40,7 @@ from ...common.glicko2 import Rating, duel
 
 
 def _migrations() -> tuple[tuple[str, ...], ...]:
-    """The migrations of ``sql/``, in their files' order: each file's statements (each ends with ``;`` at a
-    line's end)."""
+    """The migrations of ``sql/`` (see above), in their files' order: each file's statements."""
     found = sorted((f for f in files(__package__).joinpath("sql").iterdir() if f.name.endswith(".sql")),
                    key=lambda f: f.name)
     return tuple(tuple(s.strip() for s in re.split(r";[ \t]*$", f.read_text("utf-8"), flags=re.M) if s.strip())

@@ -46,8 +46,7 @@ def lite_config(preload: list[str]) -> dict:
 
 
 def build_config(out: Path, contents: Path) -> dict:
-    """``jupyter_lite_config.json``: the Voici app only, a page per notebook of ``contents``, with the apps'
-    template."""
+    """``jupyter_lite_config.json``: only Voici, a page per notebook of ``contents``, the apps' template."""
     return {"LiteBuildConfig": {"apps": ["voici"], "contents": [str(contents)], "output_dir": str(out),
                                 "no_sourcemaps": True, "no_unused_shared_packages": True},
             "VoilaConfiguration": {"template": "samurai"}}

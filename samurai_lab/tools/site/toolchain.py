@@ -97,8 +97,7 @@ def pyodide_core(log=print) -> Path:
     tgz = home / done.stdout.strip().splitlines()[-1]
     with tarfile.open(tgz) as tar:
         for name in PYODIDE_CORE:
-            member = tar.getmember(f"package/{name}")
-            with tar.extractfile(member) as src, open(home / name, "wb") as dst:
+            with tar.extractfile(f"package/{name}") as src, open(home / name, "wb") as dst:
                 shutil.copyfileobj(src, dst)
     tgz.unlink()
     return home

@@ -85,8 +85,7 @@ def rate(player: Rating, results: Iterable[tuple[Rating, float]], tau: float = T
     mu, phi, sigma = (player.rating - DEFAULT_RATING) / SCALE, player.deviation / SCALE, player.volatility
     games = [((r.rating - DEFAULT_RATING) / SCALE, _g(r.deviation / SCALE), float(s)) for r, s in results]
     if not games:
-        deviation = min(math.sqrt(phi * phi + sigma * sigma) * SCALE, MAX_DEVIATION)
-        return Rating(player.rating, deviation, sigma)
+        return Rating(player.rating, min(math.sqrt(phi * phi + sigma * sigma) * SCALE, MAX_DEVIATION), sigma)
     expected = [(g_j, score, _expected(mu, mu_j, g_j)) for mu_j, g_j, score in games]
     v = 1.0 / sum(g_j * g_j * e * (1.0 - e) for g_j, _, e in expected)
     improvement = sum(g_j * (score - e) for g_j, score, e in expected)

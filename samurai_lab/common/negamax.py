@@ -62,10 +62,8 @@ class Negamax(Generic[S, M]):
         best = -2 * r.win
         for m in r.legal_actions(state):
             v = self.child(state, m, depth - 1, alpha, beta)
-            if v > best:
-                best = v
-            if v > alpha:
-                alpha = v
+            best = max(best, v)
+            alpha = max(alpha, v)
             if alpha >= beta:
                 break
         return best

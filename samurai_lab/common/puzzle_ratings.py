@@ -83,17 +83,12 @@ def clean_progress(value: Any) -> tuple[dict, bool]:
         dropped |= lost
         clean["solved"] = sorted(set(ids))
     dropped |= _keep(value, clean, "streak", lambda n: isinstance(n, int) and not isinstance(n, bool) and n >= 0)
-    if "ratings" in value:
-        ratings = value["ratings"]
-        if not isinstance(ratings, dict):
-            dropped = True
-        else:
-            clean["ratings"] = {}
-            for game, mine in ratings.items():
-                kept, lost = _clean_game(mine)
-                dropped |= lost
-                if kept:
-                    clean["ratings"][game] = kept
+    if isinstance(value.get("ratings"), dict):
+        games = {game: _clean_game(mine) for game, mine in value["ratings"].items()}
+        dropped |= any(lost for _, lost in games.values())
+        clean["ratings"] = {game: kept for game, (kept, _) in games.items() if kept}
+    elif "ratings" in value:
+        dropped = True
     return clean, dropped
 
 

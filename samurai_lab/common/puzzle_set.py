@@ -1,9 +1,6 @@
-"""A game's set of puzzles as a whole: its variety caps checked, a set cut down to them, and its summary.
-
-Caps (``puzzles/README.md``): no theme on more than :data:`THEME_SHARE` of a game's puzzles, no answer line on
-more than :data:`LINE_REPEATS` of them, no more than :data:`PER_RECORD` from one game record (a mined game's
-seed); every puzzle has a theme. A set is a collection when it holds :data:`COLLECTION` puzzles or more of one game: ``check`` holds
-only collections to the caps (a single file has every one of its themes on all of its one puzzle).
+"""A game's set of puzzles as a whole: its variety caps (``puzzles/README.md``, the constants below; every
+puzzle has a theme) checked, a set cut down to them, and its summary. ``check`` holds only collections to the
+caps (a single file has every one of its themes on all of its one puzzle).
 """
 
 from __future__ import annotations

@@ -110,11 +110,10 @@ class StudyPlay:
             if step.position is not None:
                 try:
                     state = game.from_position(step.position)
+                    self._check_edition(k, ("position",), state)
                 except ValueError as e:
                     self._bad(k, ("position",), _first_line(e))
                     state = None
-                if state is not None:
-                    self._check_edition(k, ("position",), state)
             for n, text in enumerate(step.play, start=1):
                 if state is None:
                     break
@@ -190,11 +189,9 @@ class StudyPlay:
         study, game = self.study, self.game
         for n, v in enumerate(study.variants, start=1):
             try:
-                state = game.from_position(v.position)
+                self._check_edition(None, ("variant", n, "position"), game.from_position(v.position))
             except ValueError as e:
                 self._bad(None, ("variant", n, "position"), _first_line(e))
-                continue
-            self._check_edition(None, ("variant", n, "position"), state)
         expects = study.variants or any(s.expect is not None for s in study.steps)
         if self.problems or not expects:
             return

@@ -1,6 +1,6 @@
 """A game's set of puzzles as a whole: its variety caps (``puzzles/README.md``, the constants below; every
-puzzle has a theme) checked, a set cut down to them, and its summary. ``check`` holds only collections to the
-caps (a single file has every one of its themes on all of its one puzzle).
+puzzle has a theme) checked, a set cut down to them, and its summary. ``check`` holds a set to the caps only
+from :data:`COLLECTION` puzzles on (a single file has every one of its themes on all of its one puzzle).
 """
 
 from __future__ import annotations

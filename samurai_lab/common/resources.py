@@ -50,7 +50,7 @@ def thumbs_dir() -> Path:
 
 
 def in_source_checkout() -> bool:
-    """True when the package runs from a source checkout (its bundled files outside it), not installed."""
+    """True in a source checkout (the bundled files outside the package), False once installed."""
     return not scenarios_dir().is_relative_to(package_dir().resolve())
 
 

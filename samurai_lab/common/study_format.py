@@ -310,8 +310,8 @@ class _Reader:
             self.bad(path + ("accept",), T.gettext("missing: the accepted answers, e.g. {example}").format(
                 example='accept = ["H3@HO46"]'))
         wrongs: list[Wrong] = []
-        refusal = T.gettext("must be a list of {example}").format(example=WRONG_EXAMPLE)
-        for k, w in enumerate(self.array(value, "wrong", path, refusal), start=1):
+        not_a_list = T.gettext("must be a list of {example}").format(example=WRONG_EXAMPLE)
+        for k, w in enumerate(self.array(value, "wrong", path, not_a_list), start=1):
             wpath = path + ("wrong", k)
             refusal = T.gettext("must be a table {example}").format(example=WRONG_EXAMPLE)
             if not self.entry(w, wpath, WRONG_KEYS, refusal):

@@ -198,8 +198,7 @@ class EventsHandler(ApiHandler):
             await self.flush()
             while not self.request.connection.stream.closed():
                 try:
-                    event = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
-                    self._send(event)
+                    self._send(await asyncio.wait_for(queue.get(), KEEPALIVE_S))
                 except asyncio.TimeoutError:
                     self.write(": keep-alive\n\n")
                 await self.flush()

@@ -124,8 +124,7 @@ class GameService:
         game_id = secrets.token_urlsafe(9)
         tokens = [secrets.token_urlsafe(18) for _ in seats]
         self.store.create(game_id, name, setup, list(zip(seats, tokens)))
-        live = self._load(game_id)
-        self._bot_turn(live)
+        self._bot_turn(self._load(game_id))
         return {"id": game_id, "game": name, "watch": seat_link(game_id, None),
                 "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind,
                            **({"token": t, "link": seat_link(game_id, t)} if s.kind == PERSON else {})}

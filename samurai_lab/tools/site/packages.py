@@ -227,10 +227,9 @@ def app_wheel(notebooks: Path, scenarios: Path, thumbs: Path) -> bytes:
 
 def shim_wheel(w: Wheel) -> bytes:
     """The stand-in ``w`` (networkx, numpy, PIL or piplite) from ``pyodide_shims/``, with its files of :data:`SHIM_DATA`."""
-    top = w.imports[0]
     data_dir = f"{w.name.replace('-', '_')}-{w.version}.data/data"
     data = [(f"{data_dir}/{path}", text.encode()) for path, text in SHIM_DATA.get(w.name, {}).items()]
-    return wheel_bytes(w.name, w.version, [*tree_files(SHIMS / top, SHIMS, (".py",)), *data],
+    return wheel_bytes(w.name, w.version, [*tree_files(SHIMS / w.imports[0], SHIMS, (".py",)), *data],
                        f"samurai-lab's stand-in for {w.name} in the browser (see docs/site.md)")
 
 

@@ -440,7 +440,7 @@ class _Reader:
         variants = [self.variant(v, k, len(raw)) for k, v in enumerate(self.array(data, "variant"), start=1)]
         if title is None or any(s is None for s in steps):
             return None
-        return Study(game, title, tuple(s for s in steps if s is not None), description,
+        return Study(game, title, tuple(steps), description,
                      str(edition) if edition else None, sources=tuple(s for s in sources if s is not None),
                      variants=tuple(v for v in variants if v is not None))
 

@@ -85,6 +85,8 @@ test-fast: $(VENV)/.installed-test  ## the tests without a browser, a server, a 
 screenshots: $(VENV)/.installed-test chromium  ## refresh docs/screenshots/ from the browser tests
 	SAMURAI_SCREENSHOTS_DIR=docs/screenshots $(BIN)/python -m pytest tests/browser -q
 	rm -f docs/screenshots/trivial_app.png
+	$(BIN)/python -c "from pathlib import Path; from samurai_lab.ui.landing import make_thumbnails; \
+		make_thumbnails(Path('docs/screenshots'))"
 
 bench: $(VENV)/.installed-test chromium  ## print the speed figures: engine, and the apps in Chromium
 	$(BIN)/samurai-lab bench --browser

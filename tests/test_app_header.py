@@ -12,7 +12,7 @@ from samurai_lab import EDITION_1998, new_game
 from samurai_lab.knizia.core.board import board_for
 from samurai_lab.knizia.teaching.words import _all_words, hex_words, plain_text
 from samurai_lab.ui.header import APPS, HEADER_CLASS, PROJECTOR_CLASS, AppHeader, nav_html
-from samurai_lab.ui.landing import PATHS, landing_html
+from samurai_lab.ui.landing import PATHS, THUMB_HEIGHT, THUMB_WIDTH, landing_html, make_thumbnails
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO / "notebooks"
@@ -150,6 +150,16 @@ def test_landing_page_has_three_paths_with_cards_and_pictures():
     assert "http://" not in text and "https://" not in text
     for other in ("katana.ipynb", "ikizumari.ipynb"):
         assert (f'href="{other}?lang=en"' in text) == (NOTEBOOKS / other).exists()
+
+
+def test_thumbnails_are_made_from_the_screenshots_the_cards_name(tmp_path):
+    from PIL import Image
+
+    made = make_thumbnails(REPO / "docs" / "screenshots", tmp_path)
+    assert {p.name for p in made} == {p.name for p in (REPO / "docs" / "screenshots" / "thumbs").glob("*.jpg")}
+    for path in made:
+        with Image.open(path) as im:
+            assert (im.format, im.size) == ("JPEG", (THUMB_WIDTH, THUMB_HEIGHT))
 
 
 # --- plain words ------------------------------------------------------------------------------------

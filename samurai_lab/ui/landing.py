@@ -1,7 +1,7 @@
 """The landing page (``notebooks/index.ipynb``): every app as a card with its picture and one line,
 grouped in three paths: learn the rules, teach a class, play; above them the puzzle of the day
 (``common/daily_puzzle.py``). The pictures are thumbnails of the README's screenshots
-(``docs/screenshots/thumbs/``) embedded as data: nothing is fetched from
+(``docs/screenshots/thumbs/``, made by ``make_thumbnails`` in ``make screenshots``) embedded as data: nothing is fetched from
 elsewhere; an app without one gets a plain tile. The page's stylesheet is ``web/landing.css``.
 """
 
@@ -80,6 +80,23 @@ def thumbnail_data(picture: str, folders: Iterable[Path] | None = None) -> str |
         if path.is_file():
             return "data:image/jpeg;base64," + base64.b64encode(path.read_bytes()).decode("ascii")
     return None
+
+
+def make_thumbnails(source: Path, target: Path = THUMBS) -> list[Path]:
+    """Small JPEG thumbnails (300 × 190, the top-left of a screenshot) of the pictures the apps' cards name."""
+    from PIL import Image
+
+    target.mkdir(parents=True, exist_ok=True)
+    made = []
+    pictures = {app.picture for app in APP_BY_NOTEBOOK.values()}
+    for png in sorted(png for png in source.glob("*.png") if png.stem in pictures):
+        with Image.open(png) as im:
+            crop_w = min(im.width, 1200)
+            crop_h = min(im.height, round(crop_w * THUMB_HEIGHT / THUMB_WIDTH))
+            im = im.convert("RGB").crop((0, 0, crop_w, crop_h)).resize((THUMB_WIDTH, THUMB_HEIGHT), Image.LANCZOS)
+            made.append(target / f"{png.stem}.jpg")
+            im.save(made[-1], "JPEG", quality=78, optimize=True)
+    return made
 
 
 def card_html(app: AppLink, projector: bool = False, step: int | None = None, folders: Iterable[Path] | None = None,
@@ -163,4 +180,4 @@ def landing_page(folder: Path | str | None = None, query: str | None = None) -> 
     return page
 
 
-__all__ = ["PATHS", "card_html", "daily_html", "landing_html", "landing_page", "thumbnail_data"]
+__all__ = ["PATHS", "card_html", "daily_html", "landing_html", "landing_page", "make_thumbnails", "thumbnail_data"]

@@ -1,4 +1,5 @@
-"""The ``samurai-lab`` command: subcommands live in their own modules, imported only when used.
+"""The ``samurai-lab`` command: subcommands live in their own modules; one whose libraries are not installed
+(an extra left out) says which extra to install.
 
 Each subcommand module offers ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``;
 ``simulate --game NAME`` takes its options from ``tools.simulate.command(game)`` (Knizia's game by default).
@@ -45,13 +46,16 @@ def build_parser(simulate_game: str = DEFAULT_GAME) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="samurai-lab",
                                      description="Learn, teach and explore the board games called Samurai.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser.missing = {}  # a command whose libraries are not installed: what its import missed
     for name, module_name in COMMANDS.items():
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as e:
             if e.name and module_name.startswith(e.name):
                 continue  # that part of the package is not installed
-            raise
+            sub.add_parser(name, help=f"(needs {needs_extra(e)})")
+            parser.missing[name] = e
+            continue
         help_text, add_arguments, run = module.HELP, module.add_arguments, module.run
         if name == "simulate":
             simulate = module.command(get_game(simulate_game))
@@ -64,6 +68,19 @@ def build_parser(simulate_game: str = DEFAULT_GAME) -> argparse.ArgumentParser:
         p.set_defaults(_run=run)
     sane_seeds(parser)
     return parser
+
+
+def needs_extra(error: ModuleNotFoundError) -> str:
+    """The extra of the package that brings the module ``error`` misses."""
+    return "samurai_lab[postgres]" if (error.name or "").startswith("psycopg") else "samurai_lab[app]"
+
+
+def missing_extra(command: str, error: ModuleNotFoundError) -> int:
+    """Say which extra a command needs, for a command whose libraries are not installed."""
+    extra = needs_extra(error)
+    print(f"samurai-lab {command} needs {extra} (the module {error.name!r} is not installed): "
+          f"pip install '{extra}'", file=sys.stderr)
+    return 2
 
 
 def seed_argument(text: str) -> int:
@@ -92,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as e:
         print(f"samurai-lab: {e}", file=sys.stderr)
         return 2
+    if argv[:1] and argv[0] in parser.missing:
+        return missing_extra(argv[0], parser.missing[argv[0]])
     args = parser.parse_args(argv)
     try:
         if args.command in RAW_OUTPUT:

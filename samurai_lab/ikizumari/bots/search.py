@@ -28,7 +28,6 @@ class SearchBot(negamax.SearchBot[State, Move]):
         moves = legal_moves(state)
         if not moves:
             raise ValueError("the game is over: there is no move to choose")
-        moves = list(moves)
         self.rng.shuffle(moves)
         if len(moves) == 1:
             return moves[0]

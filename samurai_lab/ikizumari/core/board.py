@@ -133,10 +133,9 @@ def build_board(layout: tuple[str, ...] = LAYOUT) -> Board:
             if ray:
                 graph.add_edge(index, ray[0], line="diagonal" if dr and dc else "orthogonal")
         rays.append(tuple(per_dir))
-    shiro_red = frozenset(i for i in range(SQUARES) if kinds[i] == SHIRO and i // SIZE == SIZE - 1)
-    shiro_black = frozenset(i for i in range(SQUARES) if kinds[i] == SHIRO and i // SIZE == 0)
-    anzen = kinds.index(ANZEN)
-    return Board(graph, tuple(kinds), tuple(symbols), tuple(rays), (shiro_red, shiro_black), anzen)
+    shiro = tuple(frozenset(i for i in range(row * SIZE, row * SIZE + SIZE) if kinds[i] == SHIRO)
+                  for row in (SIZE - 1, 0))  # Red's camp, Black's
+    return Board(graph, tuple(kinds), tuple(symbols), tuple(rays), shiro, kinds.index(ANZEN))
 
 
 BOARD = build_board()

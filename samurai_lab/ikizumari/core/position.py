@@ -34,11 +34,8 @@ def to_position(state: State) -> str:
     squares = "".join("r" if sq in state.red else "b" if sq in state.black else "." for sq in range(SIZE * SIZE))
     rows = [re.sub(r"\.+", lambda run: str(len(run[0])), squares[start:start + SIZE])
             for start in range(0, SIZE * SIZE, SIZE)]
-    if state.distance is None:
-        ann = "-"
-    else:
-        ann = str(state.distance) + ("" if state.symbol is None else "X" if state.symbol == CROSS
-                                     else SYMBOL_LETTER[state.symbol])
+    ann = "-" if state.distance is None else str(state.distance) + (
+        "" if state.symbol is None else "X" if state.symbol == CROSS else SYMBOL_LETTER[state.symbol])
     bonus = "-" if not state.bonus else "A" + ("" if state.pending is None else str(state.pending))
     used = "".join(c for c, u in zip("rb", state.anzen_used) if u) or "-"
     side = "r" if state.to_move == RED else "b"
@@ -83,8 +80,7 @@ def from_position(text: object, ruleset: Ruleset = DEFAULT_RULESET) -> State:
     if not m:
         raise _bad(text, T.gettext("the announcement is -, a distance, or a distance and a symbol letter (D I T O X)."))
     distance = int(m.group(1)) if m.group(1) else None
-    letter = m.group(2) or ""
-    symbol = None if not letter else CROSS if letter == "X" else LETTER_SYMBOL[letter]
+    symbol = {"X": CROSS, **LETTER_SYMBOL}.get(m.group(2))
     b = _BONUS.match(bonus)
     if not b:
         raise _bad(text, T.gettext("the ANZEN field is - or A followed by an optional distance."))

@@ -179,20 +179,14 @@ def _moves_under(state: State, w: Window) -> Iterator[Move]:
         return
     f = _facts(state)
     for origin in w.pieces:
-        rays = BOARD.rays[origin]
         table = MOVES[origin]
-        for direction in range(8):
-            ray = rays[direction]
+        for direction, ray in enumerate(BOARD.rays[origin]):
             for k in range(w.dmin, min(w.dmax, len(ray)) + 1):
                 why = _reason(f, w, origin, direction, k)
                 if why is None:
                     yield table[ray[k - 1]]
                 elif why == "jump" or (why == "symbol" and f.first_only):
                     break  # the same for every longer move along this line
-
-
-def _any_move(state: State, w: Window) -> bool:
-    return next(_moves_under(state, w), None) is not None
 
 
 def _check_state(state: object) -> None:
@@ -218,8 +212,7 @@ def why_illegal(state: State, move: object) -> str | None:
         m = parse_move(move)
     except ValueError as e:
         return str(e)
-    end = outcome(state)
-    if end is not None:
+    if outcome(state) is not None:
         return T.gettext("The game is over.")
     w = window(state)
     me = state.to_move
@@ -251,33 +244,27 @@ def apply_move(state: State, move: object) -> State:
     reason = why_illegal(state, move)
     if reason is not None:
         raise IllegalMoveError(reason)
-    return _apply(state, parse_move(move))
-
-
-def _apply(state: State, m: Move) -> State:
-    """Play a move known to be legal."""
-    me, opp = state.to_move, 1 - state.to_move
-    if m.is_pass:
-        return replace(state, to_move=opp, distance=None, symbol=None, bonus=False, pending=None,
-                       ply=state.ply + 1, last=m)
-    pieces = tuple(sorted(m.target if p == m.origin else p for p in state.pieces(me)))
-    red, black = (pieces, state.black) if me == RED else (state.red, pieces)
-    k = BOARD.line(m.origin, m.target)[1]
-    target = m.target
-    rules = state.ruleset
-    if target == BOARD.anzen and not state.bonus and not state.anzen_used[me]:
-        used = (True, state.anzen_used[1]) if me == RED else (state.anzen_used[0], True)
-        return State(red, black, me, None, None, True, k, used, state.ply + 1, rules, m)
-    if state.bonus and rules.after_anzen == "anzen":
-        distance, symbol = state.pending, None
-    else:
-        distance, symbol = k, landing_symbol(state, target)
-    return State(red, black, opp, distance, symbol, False, None, state.anzen_used, state.ply + 1, rules, m)
+    return play(state, parse_move(move))
 
 
 def play(state: State, move: Move) -> State:
     """The state after a move taken from ``legal_moves(state)``, without checking it again (for bots)."""
-    return _apply(state, move)
+    me, opp = state.to_move, 1 - state.to_move
+    if move.is_pass:
+        return replace(state, to_move=opp, distance=None, symbol=None, bonus=False, pending=None,
+                       ply=state.ply + 1, last=move)
+    pieces = tuple(sorted(move.target if p == move.origin else p for p in state.pieces(me)))
+    red, black = (pieces, state.black) if me == RED else (state.red, pieces)
+    k = BOARD.line(move.origin, move.target)[1]
+    rules = state.ruleset
+    if move.target == BOARD.anzen and not state.bonus and not state.anzen_used[me]:
+        used = (True, state.anzen_used[1]) if me == RED else (state.anzen_used[0], True)
+        return State(red, black, me, None, None, True, k, used, state.ply + 1, rules, move)
+    if state.bonus and rules.after_anzen == "anzen":
+        distance, symbol = state.pending, None
+    else:
+        distance, symbol = k, landing_symbol(state, move.target)
+    return State(red, black, opp, distance, symbol, False, None, state.anzen_used, state.ply + 1, rules, move)
 
 
 def landing_symbol(state: State, target: int) -> str | None:
@@ -292,10 +279,10 @@ def landing_symbol(state: State, target: int) -> str | None:
 
 def blocks_opponent(state: State, m: Move) -> bool:
     """True when ``m`` leaves the opponent, to move next, with no move under the announcement."""
-    after = _apply(state, m)
+    after = play(state, m)
     if after.to_move == state.to_move:
         return False
-    return not _any_move(after, announced_window(after))
+    return next(_moves_under(after, announced_window(after)), None) is None
 
 
 # --- end of the game ------------------------------------------------------------------------------
@@ -308,14 +295,12 @@ def outcome(state: State) -> Outcome | None:
 def compute_outcome(state: State) -> Outcome | None:
     if state.ruleset.move_limit == "200" and state.ply >= MOVE_LIMIT_PLIES:
         return Outcome(None, "move_limit")
-    w = window(state)
-    if w.must_pass:
+    if window(state).must_pass:
         return None
     moves = state.__dict__["_moves"]
     if not moves:
         return Outcome(state.opponent, "iki_zumari")
-    opp = state.opponent
-    if shiro_freed(state, opp) < 2 and all(blocks_opponent(state, m) for m in moves):
+    if shiro_freed(state, state.opponent) < 2 and all(blocks_opponent(state, m) for m in moves):
         return Outcome(None, "draw_rule")
     return None
 

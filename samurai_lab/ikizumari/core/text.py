@@ -61,18 +61,16 @@ def constraint_text(state: State, w) -> str:  # noqa: ANN001 - a rules.Window
         if w.dmax == 7:
             return T.gettext("{player} moves first: any direction, at most 7 squares.").format(player=player)
         return T.gettext("{player} moves freely: any direction, any distance.").format(player=player)
-    dist = distances_text(w.dmin, w.dmax)
     if w.symbol is None:
-        return T.gettext("{player} must move {distances} squares, in any direction (HO BO).").format(
-            player=player, distances=dist)
-    if w.symbol == CROSS:
-        return T.gettext("{player} must move {distances} squares, first crossing a SHIRO square.").format(
-            player=player, distances=dist)
-    if state.ruleset.first_square == "path":
-        return T.gettext("{player} must move {distances} squares, crossing {a_symbol} square on the way.").format(
-            player=player, distances=dist, a_symbol=a_symbol(w.symbol))
-    return T.gettext("{player} must move {distances} squares, first crossing {a_symbol} square.").format(
-        player=player, distances=dist, a_symbol=a_symbol(w.symbol))
+        words = T.gettext("{player} must move {distances} squares, in any direction (HO BO).")
+    elif w.symbol == CROSS:
+        words = T.gettext("{player} must move {distances} squares, first crossing a SHIRO square.")
+    elif state.ruleset.first_square == "path":
+        words = T.gettext("{player} must move {distances} squares, crossing {a_symbol} square on the way.")
+    else:
+        words = T.gettext("{player} must move {distances} squares, first crossing {a_symbol} square.")
+    return words.format(player=player, distances=distances_text(w.dmin, w.dmax),
+                        a_symbol=w.symbol and a_symbol(w.symbol))
 
 
 def announcement(after: State) -> str:

@@ -38,11 +38,8 @@ def marks_for(state: State, selected: int | None = None) -> Marks:
         moves = [m for m in legal_moves(state) if not m.is_pass]
         if selected is not None:
             targets = {m.target: BOARD.line(m.origin, m.target)[1] for m in moves if m.origin == selected}
-        w = window(state)
-        if w.symbol is not None and state.ruleset.first_square == "first":
-            for m in moves:
-                d = BOARD.line(m.origin, m.target)[0]
-                first.add(BOARD.rays[m.origin][d][0])
+        if window(state).symbol is not None and state.ruleset.first_square == "first":
+            first = {BOARD.rays[m.origin][BOARD.line(m.origin, m.target)[0]][0] for m in moves}
     last = state.last if state.last is not None and not state.last.is_pass else None
     return Marks(selected, targets, frozenset(first), last)
 

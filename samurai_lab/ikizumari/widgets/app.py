@@ -313,8 +313,7 @@ class IkizumariApp(GridApp):
             self.task_pick.value = self.lesson.task.id
 
     def _on_chapter(self, chapter_id: str) -> None:
-        chapter = next(ch for ch in CHAPTERS if ch.id == chapter_id)
-        self._open_task(chapter.tasks[0].id)
+        self._open_task(next(ch for ch in CHAPTERS if ch.id == chapter_id).tasks[0].id)
 
     def _open_task(self, task_id: str) -> None:
         self.lesson.open(task_id)

@@ -68,11 +68,9 @@ class BoardView(GridBoard):
 
     def _describe(self, square: int) -> str:
         """Its name, symbol and the samurai on it."""
+        owner = self.state.owner(square)
         text = f"{square_name(square)}: {square_words(square)}"
-        for colour, squares in enumerate((self.state.red, self.state.black)):
-            if square in squares:
-                text += f" — {player_name(colour)}"
-        return text
+        return text if owner is None else f"{text} — {player_name(owner)}"
 
     # --- internals ---------------------------------------------------------------------------------
     def _draw_all(self) -> None:

@@ -122,7 +122,4 @@ def mirror(square: int) -> int:
 
 def counts() -> dict[str, int]:
     """How many squares of every glossary type the board has."""
-    out = {k: 0 for k in GLOSSARY_COUNTS}
-    for kind, symbol in zip(KIND, SYMBOL_OF):
-        out[symbol or kind] += 1
-    return out
+    return {k: sum((symbol or kind) == k for kind, symbol in zip(KIND, SYMBOL_OF)) for k in GLOSSARY_COUNTS}

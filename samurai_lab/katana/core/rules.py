@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...i18n import Domain
-from .board import (ARRIVAL_TYPE, BLACK, IS_KATANA, KATANA, KIND, NAMES, NEIGHBOUR, ORTHOGONAL, RAYS,
-                    SHIRO_OF, SYMBOL_NAMES, SYMBOL_OF, SYMBOLS, COORDS, INDEX)
+from .board import (ARRIVAL_TYPE, BLACK, COORDS, DIRECTIONS, IS_KATANA, KATANA, KIND, NAMES, NEIGHBOUR,
+                    ORTHOGONAL, RAYS, SHIRO_OF, SYMBOL_NAMES, SYMBOL_OF, SYMBOLS)
 from .state import (EMPTY, PASS, PLAYER_NAMES, WIN_KILLS, Challenge, Move, State, is_strong, outcome, owner,
                     parse_move, piece)
 
@@ -47,23 +47,17 @@ _STEPS = tuple(tuple(tuple((sq, ARRIVAL_TYPE[sq], Move("move", frm, sq)) for sq 
 
 
 def _moves_from(state: State, frm: int, enemy_shiro: tuple[int, ...]) -> list[Move]:
-    cells, last, out = state.cells, state.last, []
-    if last and last != BLACK:  # the first square crossed bears the symbol of the last arrival
-        diagonals_ok = state.rules.adjacency == "eight"
-        for d, steps in enumerate(_STEPS[frm]):
+    cells, last, ban, out = state.cells, state.last, banned_type(state), []
+    constrained = last and last != BLACK  # the first square crossed bears the symbol of the last arrival
+    diagonals_ok = state.rules.adjacency == "eight"
+    for d, steps in enumerate(_STEPS[frm]):
+        if constrained:
             ray = RAYS[frm][d]
             if len(ray) < 2 or SYMBOL_OF[ray[0]] != last or cells[ray[0]] != EMPTY:
                 continue
             if not diagonals_ok and d not in ORTHOGONAL:
                 continue
-            for sq, arrival, move in steps[1:]:
-                if cells[sq] != EMPTY:
-                    break
-                if arrival != last and sq not in enemy_shiro:
-                    out.append(move)
-        return out
-    ban = banned_type(state)
-    for steps in _STEPS[frm]:
+            steps = steps[1:]
         for sq, arrival, move in steps:
             if cells[sq] != EMPTY:
                 break
@@ -140,12 +134,7 @@ def why_illegal(state: State, move: object) -> str | None:
     if not (dc == 0 or dr == 0 or abs(dc) == abs(dr)):
         return T.gettext("Samurai move like the chess queen: in a straight line, along a row, a column "
                          "or a diagonal.")
-    step = (dc > 0) - (dc < 0), (dr > 0) - (dr < 0)
-    path: list[int] = []
-    c, r = c0, r0
-    while (c, r) != (c1, r1):
-        c, r = c + step[0], r + step[1]
-        path.append(INDEX[(c, r)])
+    path = RAYS[frm][DIRECTIONS.index(((dc > 0) - (dc < 0), (dr > 0) - (dr < 0)))][:max(abs(dc), abs(dr))]
     for sq in path[:-1]:
         if IS_KATANA[sq]:
             return T.gettext("A samurai may never cross a KATANA square ({square}).").format(square=NAMES[sq])

@@ -93,8 +93,7 @@ def parse_move(text: object) -> Move:
     if m is None:
         raise ValueError(f"{text!r} is not a move: write the start and arrival squares like 'd9-d5', "
                          "or 'pass', or '@d9' to put a defeated samurai back")
-    parts = [m.group(1), m.group(2)]
-    return Move("move", square_index(parts[0]), square_index(parts[1]))
+    return Move("move", square_index(m.group(1)), square_index(m.group(2)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,7 +258,7 @@ def from_position(text: object, rules: Ruleset = DEFAULT) -> State:
                 problems.append("pending: all defeated samurai waiting belong to one player")
     for player in PLAYERS:
         alive = sum(1 for c in cells if owner(c) == player)
-        dead = kills[1 - player] if len(kills) == 2 else 0
+        dead = kills[1 - player]
         if alive + dead > int(rules.samurai_per_side):
             problems.append(f"{PLAYER_LETTERS[player]}: {alive} samurai on the board and {dead} killed, "
                             f"more than the {rules.samurai_per_side} of ruling K7")

@@ -15,14 +15,6 @@ def player_name(player: int) -> str:
     return T.gettext(PLAYER_NAMES[player])
 
 
-def square_type_name(square: int) -> str:
-    """The name of a square's type (its symbol for a movement square)."""
-    symbol = ARRIVAL_TYPE[square]
-    if symbol in SYMBOLS:
-        return T.gettext(SYMBOL_NAMES[symbol])
-    return T.gettext(KIND_NAMES[KIND[square]])
-
-
 def type_name(kind: str) -> str:
     """The name of an arrival type: a symbol or BLACK."""
     return T.gettext(SYMBOL_NAMES[kind]) if kind in SYMBOLS else T.gettext(KIND_NAMES.get(kind, kind))
@@ -75,15 +67,12 @@ def describe_move(before: State, move: Move, after: State) -> str:
             player=who, square=NAMES[move.to])
     else:
         text = T.gettext("{player} moves {frm}-{to} onto a {kind} square.").format(
-            player=who, frm=NAMES[move.frm], to=NAMES[move.to],
-            kind=square_type_name(move.to) if KIND[move.to] != SHIRO else T.gettext("SHIRO (counts as BLACK)"))
+            player=who, frm=NAMES[move.frm], to=NAMES[move.to], kind=T.gettext("SHIRO (counts as BLACK)")
+            if KIND[move.to] == SHIRO else type_name(ARRIVAL_TYPE[move.to]))
     for ch in after.challenges:
-        if ch.killed:
-            text += " " + T.gettext("A challenge (Sfida) across the KATANA on {katana}: the attacker on {att} kills the "
-                                    "defender on {dfd}, who had no sword.").format(
-                katana=NAMES[ch.katana], att=NAMES[ch.attacker], dfd=NAMES[ch.defender])
-        else:
-            text += " " + T.gettext("A challenge (Sfida) across the KATANA on {katana}: the attacker on {att} wins; the "
-                                    "defender on {dfd} loses his sword and goes back to a SHIRO square.").format(
-                katana=NAMES[ch.katana], att=NAMES[ch.attacker], dfd=NAMES[ch.defender])
+        words = (T.gettext("A challenge (Sfida) across the KATANA on {katana}: the attacker on {att} kills "
+                           "the defender on {dfd}, who had no sword.") if ch.killed else
+                 T.gettext("A challenge (Sfida) across the KATANA on {katana}: the attacker on {att} wins; "
+                           "the defender on {dfd} loses his sword and goes back to a SHIRO square."))
+        text += " " + words.format(katana=NAMES[ch.katana], att=NAMES[ch.attacker], dfd=NAMES[ch.defender])
     return text

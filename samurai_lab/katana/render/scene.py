@@ -121,12 +121,10 @@ def overlay_shapes(state: State, layout: Layout, *, selected: int | None = None,
     if mv is not None and mv.kind == "move":
         shapes.append(line([layout.centre(mv.frm), layout.centre(mv.to)], stroke=theme.LAST_MOVE, width=3.0,
                            dash=(8, 4), tags=("last",)))
-        for sq in (mv.frm, mv.to):
+    for sq in (mv.frm, mv.to) if mv is not None else ():
+        if sq >= 0:  # a relocation has no start square, a pass none at all
             x, y = layout.origin(sq)
             shapes.append(rect(x + 4, y + 4, c - 8, c - 8, stroke=theme.LAST_MOVE, width=3.0, tags=("last",)))
-    elif mv is not None and mv.kind == "place":
-        x, y = layout.origin(mv.to)
-        shapes.append(rect(x + 4, y + 4, c - 8, c - 8, stroke=theme.LAST_MOVE, width=3.0, tags=("last",)))
     for _, sq in state.pending:
         x, y = layout.origin(sq)
         shapes.append(rect(x + 4, y + 4, c - 8, c - 8, stroke=theme.CHALLENGE, width=2.0, dash=(4, 3),
@@ -137,9 +135,8 @@ def overlay_shapes(state: State, layout: Layout, *, selected: int | None = None,
     targets = tuple(targets)
     for sq in targets:  # round a samurai, outside his disc and under it: his letter stays readable
         if state.cells[sq]:
-            cx, cy = layout.centre(sq)
-            shapes.append(circle(cx, cy, c * 0.46, stroke="#ffffff", width=4.0, tags=("target",)))
-            shapes.append(circle(cx, cy, c * 0.46, stroke=theme.TARGET, width=3.0, tags=("target",)))
+            shapes += [circle(*layout.centre(sq), c * 0.46, stroke=colour, width=width, tags=("target",))
+                       for colour, width in (("#ffffff", 4.0), (theme.TARGET, 3.0))]
     for sq, cell in enumerate(state.cells):
         if cell:
             shapes += piece_shapes(owner(cell), is_strong(cell), *layout.centre(sq), c, letters)
@@ -148,15 +145,14 @@ def overlay_shapes(state: State, layout: Layout, *, selected: int | None = None,
                            tags=("challenge",)))
         k = c * 0.3
         cx, cy = layout.centre(ch.defender)
-        shapes.append(line([(cx - k, cy - k), (cx + k, cy + k)], stroke=theme.CHALLENGE, width=5.0, tags=("challenge",)))
-        shapes.append(line([(cx - k, cy + k), (cx + k, cy - k)], stroke=theme.CHALLENGE, width=5.0, tags=("challenge",)))
+        shapes += [line([(cx - k, cy - k * s), (cx + k, cy + k * s)], stroke=theme.CHALLENGE, width=5.0,
+                        tags=("challenge",)) for s in (1, -1)]
     for sq in movable:  # who can move now: a dotted ring around the samurai
         cx, cy = layout.centre(sq)
         shapes.append(circle(cx, cy, c * 0.45, stroke=theme.TARGET, width=2.5, dash=(3, 4), tags=("movable",)))
     for sq in (t for t in targets if not state.cells[t]):  # a ring around the target, never a colour wash
-        cx, cy = layout.centre(sq)
-        shapes.append(circle(cx, cy, c * 0.2, stroke="#ffffff", width=6.0, tags=("target",)))
-        shapes.append(circle(cx, cy, c * 0.2, stroke=theme.TARGET, width=3.5, tags=("target",)))
+        shapes += [circle(*layout.centre(sq), c * 0.2, stroke=colour, width=width, tags=("target",))
+                   for colour, width in (("#ffffff", 6.0), (theme.TARGET, 3.5))]
     return shapes
 
 

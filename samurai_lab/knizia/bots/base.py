@@ -58,8 +58,7 @@ def make_bot(spec: str, **options: object) -> Bot:
             raise ValueError(f"bot option {part!r} in {spec!r} must read key=value, e.g. {name}:playouts=200")
         opts[key.strip()] = _convert(value.strip())
     opts.update(options)
-    factory = BOTS[name][1]
     try:
-        return factory(**opts)
+        return BOTS[name][1](**opts)
     except TypeError as e:
         raise ValueError(f"bad option for bot {name!r}: {e}") from None

@@ -102,11 +102,8 @@ def settlement_tallies(state: GameState, s: int) -> list[list[int]]:
     for o in state.board.neighbours[s]:
         p = tiles[o]
         if p is not None:
-            h, b, r = p.tile.per_caste
-            q = p.owner
-            out[0][q] += h
-            out[1][q] += b
-            out[2][q] += r
+            for row, v in zip(out, p.tile.per_caste):
+                row[p.owner] += v
     return out
 
 
@@ -126,9 +123,7 @@ def held(state: GameState, persp: Perspective) -> Expectation:
     k = len(persp.hidden)
     for p, cap in enumerate(state.captured):
         if cap is not None:
-            mu[p][0] += cap[0]
-            mu[p][1] += cap[1]
-            mu[p][2] += cap[2]
+            mu[p] = [m + c for m, c in zip(mu[p], cap)]
     if k:
         for ci in range(3):
             share = persp.hidden_base[ci] / k

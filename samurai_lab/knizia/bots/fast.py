@@ -194,10 +194,8 @@ class FastGame:
             if total >= SET_ASIDE_LIMIT:
                 self.end_reason = f"{total} pieces have been set aside by ties"
 
-    def _after_tile(self, i: int) -> None:
-        """Instant capture: resolve the settlements next to hex ``i`` that are now surrounded."""
-        pieces, empty = self.pieces, self.empty
-        closed = [s for s in self.fb.adjacent_settlements[i] if pieces[s] and not empty[s]]
+    def _after_tile(self, closed: list[int]) -> None:
+        """Instant capture: resolve the settlements a tile just surrounded (the game may stop at once)."""
         if closed:
             self._resolve(closed)
             if self.end_reason is not None and self.stop_at_once:
@@ -231,9 +229,7 @@ class FastGame:
             if not empty[s] and pieces[s]:
                 closed = [s] if closed is None else closed + [s]
         if closed is not None and self.instant:
-            self._resolve(closed)
-            if self.end_reason is not None and self.stop_at_once:
-                self.over = True
+            self._after_tile(closed)
 
     def move(self, a: int, b: int) -> None:
         """The move tile: lift the current player's tile from ``a``, leave the move tile there, lay it on ``b``."""
@@ -250,7 +246,8 @@ class FastGame:
         self.played += 1
         self.passes = 0
         if self.instant:
-            self._after_tile(b)
+            pieces, empty = self.pieces, self.empty
+            self._after_tile([s for s in self.fb.adjacent_settlements[b] if pieces[s] and not empty[s]])
 
     def swap(self, a: int, ca: int, b: int, cb: int) -> None:
         """The swap tile: exchange the piece of caste ``ca`` in ``a`` with the piece of caste ``cb`` in ``b``."""
@@ -346,10 +343,9 @@ class FastGame:
         for k in sorted(set(self.hands[self.current])):
             if k == K_SWAP:
                 out.extend(self.swaps())
-            elif k == K_MOVE:
-                if normal_ok:
-                    targets = self.empties()
-                    out.extend((MOVE, a, b) for a in self.movable() for b in targets)
+            elif k == K_MOVE and normal_ok:  # (the move tile is not fast: the next test refuses it otherwise)
+                targets = self.empties()
+                out.extend((MOVE, a, b) for a in self.movable() for b in targets)
             elif normal_ok or K_FAST[k]:
                 out.extend((PLACE, k, i) for i in self.empties(K_SEA[k]))
         if self.played:
@@ -511,21 +507,14 @@ def random_start(n_players: int, ruleset: Ruleset, rng: random.Random) -> FastGa
     """A fresh game of the play phase dealt at random on the fast path (hands and pieces as the beginner
     options deal them, not the same draws as the rules engine's seeded deal)."""
     g = _template(n_players, ruleset).copy()
-    fb = g.fb
-    n = n_players
     rnd = rng.random
-
-    def key(_item: int) -> float:  # sorting by random keys: a shuffle with one C-level draw per item
-        return rnd()
-
-    for p in range(n):
-        tiles = sorted(FULL_SET, key=key)
+    for p in range(n_players):  # sorting by random keys: a shuffle with one C-level draw per item
+        tiles = sorted(FULL_SET, key=lambda _: rnd())
         g.hands[p] = tiles[:HAND_SIZE]
         g.piles[p] = tiles[HAND_SIZE:]
-    per = supply_per_caste(n) - 1
-    supply = sorted((c for c in (0, 1, 2) for _ in range(per)), key=key)
-    pieces = g.pieces
-    board = fb.board
+    per = supply_per_caste(n_players) - 1
+    supply = sorted((c for c in (0, 1, 2) for _ in range(per)), key=lambda _: rnd())
+    board, pieces = g.fb.board, g.pieces
     for s in board.cities:
         first = supply.pop()
         j = len(supply) - 1

@@ -46,8 +46,7 @@ def rank_actions(view: GameState, params: Params = DEFAULT_PARAMS, costs: Costs 
 
     With ``screen``, only that many tile, move and swap actions (the best by the local judgement of
     ``local.LocalBoard``) are judged in full and returned, with ending the turn or passing."""
-    state, persp = playable(view)
-    return rank_in(state, persp, params, costs, actions, screen)
+    return rank_in(*playable(view), params, costs, actions, screen)
 
 
 def signature(state: GameState, action: Action) -> tuple:
@@ -81,16 +80,10 @@ def rank_in(state: GameState, persp: Perspective, params: Params = DEFAULT_PARAM
     candidates = distinct_actions(state, legal_actions(state) if actions is None else list(actions))
     if screen is not None and len(candidates) > screen:
         info = LocalBoard(state, persp, params)
-        kept: list[Action] = []
-        judged = []
-        for i, a in enumerate(candidates):
-            g = info.action_gain(state, a)
-            if g is None:
-                kept.append(a)
-            else:
-                judged.append((-(g - costs.of(a)), i, a))
-        judged.sort(key=lambda x: (x[0], x[1]))
-        candidates = kept + [a for _, _, a in judged[:screen]]
+        gains = [(info.action_gain(state, a), i, a) for i, a in enumerate(candidates)]
+        judged = sorted(((-(g - costs.of(a)), i, a) for g, i, a in gains if g is not None),
+                        key=lambda x: x[:2])
+        candidates = [a for g, _, a in gains if g is None] + [a for _, _, a in judged[:screen]]
     odds: list = [None] * n
     nxt = (state.current + 1) % n
     odds[nxt] = holding_odds(state, nxt, me)

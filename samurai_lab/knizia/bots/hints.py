@@ -99,9 +99,8 @@ def explain(state: GameState, scored: Scored, persp: Perspective) -> list[str]:
         return [T.gettext("keeps your remaining tiles: no further tile improves your position")]
     out: list[str] = []
     pv = preview(state, action)
-    captured_here = set()
+    captured_here = {r.hex for r in pv.resolutions}
     for r in pv.resolutions:
-        captured_here.add(r.hex)
         text = N_("takes the {caste} of {where} ({tallies})") if r.winner == me else \
             N_("sets the {caste} of {where} aside: tie for the highest influence ({tallies})") if r.winner is None \
             else N_("gives the {caste} of {where} to {player} ({tallies})")

@@ -96,8 +96,7 @@ class SimulationResult:
         sums = {n: [0, 0, 0] for n in self.names}
         for r in self.records:
             for seat, name in enumerate(r.seating):
-                for ci in range(3):
-                    sums[name][ci] += r.captured[seat][ci]
+                sums[name] = [s + c for s, c in zip(sums[name], r.captured[seat])]
         per = self.seats
         return {n: {c.value: s[c.index] / (self.games * per[n]) for c in CASTES} for n, s in sums.items()}
 
@@ -108,10 +107,7 @@ class SimulationResult:
 
     @property
     def endings(self) -> dict[str, int]:
-        out = {e: 0 for e in ENDINGS}
-        for r in self.records:
-            out[r.ending] += 1
-        return out
+        return {e: sum(r.ending == e for r in self.records) for e in ENDINGS}
 
     @property
     def seat_win_rates(self) -> list[float]:

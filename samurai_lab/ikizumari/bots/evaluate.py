@@ -20,15 +20,10 @@ THREAT = 1_000.0  # a win one move away: worth less than a win found by the sear
 
 def exposed_symbols(state: State, player: int) -> int:
     """How many of the four symbols start none of ``player``'s possible lines."""
-    seen: set[str] = set()
     occupied = state.occupied
-    for origin in state.pieces(player):
-        for ray in BOARD.rays[origin]:
-            if not ray:
-                continue
-            first = ray[0]
-            if BOARD.kind[first] == SYMBOL and (first not in occupied or any(sq not in occupied for sq in ray[1:3])):
-                seen.add(BOARD.symbol[first])
+    seen = {BOARD.symbol[ray[0]] for origin in state.pieces(player) for ray in BOARD.rays[origin]
+            if ray and BOARD.kind[ray[0]] == SYMBOL
+            and (ray[0] not in occupied or any(sq not in occupied for sq in ray[1:3]))}
     return len(SYMBOLS) - len(seen)
 
 

@@ -34,9 +34,7 @@ def evaluate(state: State) -> float:
     res = outcome(state)
     me = state.to_move
     if res is not None:
-        if res.winner is None:
-            return 0.0
-        return WIN if res.winner == me else -WIN
+        return 0.0 if res.winner is None else WIN if res.winner == me else -WIN
     cells = state.cells
     black = 100 * (cells.count(BLACK_STRONG) + cells.count(BLACK_WEAK)) + 60 * cells.count(BLACK_STRONG)
     red = 100 * (cells.count(RED_STRONG) + cells.count(RED_WEAK)) + 60 * cells.count(RED_STRONG)

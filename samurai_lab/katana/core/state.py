@@ -184,10 +184,8 @@ def new_game(rules: Ruleset = DEFAULT) -> State:
 
 def to_position(state: State) -> str:
     """The one-line position string of ``state``."""
-    sides = []
-    for player in PLAYERS:
-        names = [NAMES[s] + ("" if is_strong(state.cells[s]) else "'") for s in state.samurai(player)]
-        sides.append(",".join(names) or "-")
+    sides = [",".join(NAMES[s] + ("" if is_strong(state.cells[s]) else "'") for s in state.samurai(p)) or "-"
+             for p in PLAYERS]
     pending = ",".join(PLAYER_LETTERS[o] + NAMES[s] for o, s in state.pending) or "-"
     return (f"{sides[0]} {sides[1]} {PLAYER_LETTERS[state.to_move]} {state.last or '-'} "
             f"{state.kills[0]}:{state.kills[1]} {state.passes} {state.quiet} {pending}")

@@ -56,9 +56,8 @@ def parse_scenario(text: str, name: str = "<scenario>") -> Scenario:
     except ValueError as e:
         bad("rulings", str(e))
     start = new_game(rules)
-    pos = data.get("position", "new")
     try:
-        start = _position(pos, rules)
+        start = _position(data.get("position", "new"), rules)
     except ValueError as e:
         bad("position", str(e))
     steps: list[Step] = []

@@ -41,13 +41,11 @@ def themes(state: State, goal: str, line: Sequence[Move]) -> list[str]:
                 out.add("sword")
             if len(after.challenges) > 1:
                 out.add("double")
-        if m.kind == "pass":
-            out.add("tachiojo")
-        if m.kind == "place":
-            out.add("relocation")
+        out.add({"pass": "tachiojo", "place": "relocation"}.get(m.kind, ""))
         s = after
     if len(moved) > 1:
         out.add("two samurai")
+    out.discard("")
     return sorted(out)
 
 

@@ -197,17 +197,12 @@ def _combos(n: int) -> tuple:
     winner (or None) and, when several tie on leaderships, each contender with the mask of castes he leads."""
     out = []
     for leaders in product(range(n + 1), repeat=3):
-        counts = [0] * n
-        for l in leaders:
-            if l < n:
-                counts[l] += 1
+        counts = [leaders.count(p) for p in range(n)]
         most = max(counts)
         contenders = [p for p in range(n) if counts[p] == most]
-        if len(contenders) == 1:
-            out.append((leaders[0], leaders[1], leaders[2], contenders[0], ()))
-        else:
-            tied = tuple((p, sum(1 << ci for ci in range(3) if leaders[ci] == p)) for p in contenders)
-            out.append((leaders[0], leaders[1], leaders[2], -1, tied))
+        tied = () if len(contenders) == 1 else tuple((p, sum(1 << ci for ci in range(3) if leaders[ci] == p))
+                                                     for p in contenders)
+        out.append((*leaders, -1 if tied else contenders[0], tied))
     return tuple(out)
 
 

@@ -73,10 +73,8 @@ class LocalBoard:
         return [x * r for x in piece_odds(tallies, e, self.mover, self.mover_odds[ci] if e == 1 else None, self.params)]
 
     def _scan(self, state: GameState, s: int) -> None:
-        e = empty_land_around(state, s)
-        tl = settlement_tallies(state, s)
-        self.empty[s] = e
-        self.tallies[s] = tl
+        e = self.empty[s] = empty_land_around(state, s)
+        tl = self.tallies[s] = settlement_tallies(state, s)
         self.odds[s] = {c.index: self._odds(tl[c.index], e, c.index) for c in state.pieces[s]}
 
     def update(self, state: GameState, settlements) -> None:

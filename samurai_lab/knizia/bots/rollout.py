@@ -96,11 +96,8 @@ class FastPolicy:
             return None
         if shortlist:
             shortlist.sort(key=lambda x: -x[0])
-            rechecked = []
-            for v, kind in shortlist[:self.recheck]:
-                action = self._action(ids, kind)
-                rechecked.append((info.exact_gain(state, action) - costs.of(action), action))
-            return max(rechecked, key=lambda x: x[0])[1]
+            actions = [self._action(ids, kind) for _, kind in shortlist[:self.recheck]]
+            return max(actions, key=lambda a: info.exact_gain(state, a) - costs.of(a))
         return self._action(ids, best)
 
     @staticmethod

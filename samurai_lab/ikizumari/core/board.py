@@ -119,23 +119,16 @@ def build_board(layout: tuple[str, ...] = LAYOUT) -> Board:
             kinds.append(kind)
             symbols.append(symbol)
             graph.add_node(index, kind=kind, symbol=symbol, row=row, col=col, name=square_name(index))
-    rays = []
-    for index in range(SQUARES):
-        row, col = divmod(index, SIZE)
-        per_dir = []
-        for name, dr, dc in DIRECTIONS:
-            ray = []
-            r, c = row + dr, col + dc
-            while 0 <= r < SIZE and 0 <= c < SIZE:
-                ray.append(r * SIZE + c)
-                r, c = r + dr, c + dc
-            per_dir.append(tuple(ray))
+    rays = tuple(tuple(tuple((r + dr * i) * SIZE + c + dc * i for i in range(1, SIZE)
+                             if 0 <= r + dr * i < SIZE and 0 <= c + dc * i < SIZE)
+                       for _, dr, dc in DIRECTIONS) for r in range(SIZE) for c in range(SIZE))
+    for index, per_dir in enumerate(rays):
+        for (_, dr, dc), ray in zip(DIRECTIONS, per_dir):
             if ray:
                 graph.add_edge(index, ray[0], line="diagonal" if dr and dc else "orthogonal")
-        rays.append(tuple(per_dir))
     shiro = tuple(frozenset(i for i in range(row * SIZE, row * SIZE + SIZE) if kinds[i] == SHIRO)
                   for row in (SIZE - 1, 0))  # Red's camp, Black's
-    return Board(graph, tuple(kinds), tuple(symbols), tuple(rays), shiro, kinds.index(ANZEN))
+    return Board(graph, tuple(kinds), tuple(symbols), rays, shiro, kinds.index(ANZEN))
 
 
 BOARD = build_board()

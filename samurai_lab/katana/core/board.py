@@ -88,13 +88,8 @@ SHIRO_OF: Final = tuple(tuple(sorted((i for i in range(N_SQUARES) if KIND[i] == 
 
 
 def _ray(start: int, d: int) -> tuple[int, ...]:
-    c, r = COORDS[start]
-    dc, dr = DIRECTIONS[d]
-    out: list[int] = []
-    while (c + dc, r + dr) in INDEX:
-        c, r = c + dc, r + dr
-        out.append(INDEX[(c, r)])
-    return tuple(out)
+    (c, r), (dc, dr) = COORDS[start], DIRECTIONS[d]  # the octagon is convex: a line leaves it once
+    return tuple(INDEX[(c + dc * i, r + dr * i)] for i in range(1, SIZE) if (c + dc * i, r + dr * i) in INDEX)
 
 
 #: RAYS[square][direction] = squares from the next one to the board's edge

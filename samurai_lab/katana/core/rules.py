@@ -180,21 +180,11 @@ def check_move(state: State, move: object) -> Move:
 def challenge_areas(cells: tuple[int, ...], line: bool) -> set[tuple[int, int, int]]:
     """Every (samurai, katana, samurai) of rivals aligned across one Katana square (first < second)."""
     out: set[tuple[int, int, int]] = set()
-    for k, kind in enumerate(KIND):
-        if kind != KATANA:
-            continue
-        for d in range(4):
-            ends = []
-            for ray in (RAYS[k][d], RAYS[k][d + 4]):
-                found = -1
-                for sq in (ray if line else ray[:1]):
-                    if IS_KATANA[sq]:
-                        break
-                    if cells[sq] != EMPTY:
-                        found = sq
-                        break
-                ends.append(found)
-            a, b = ends
+    for k in (i for i, kind in enumerate(KIND) if kind == KATANA):
+        for d in range(4):  # the first samurai each way, before another Katana square (-1: none)
+            a, b = (next((-1 if IS_KATANA[sq] else sq for sq in (ray if line else ray[:1])
+                          if IS_KATANA[sq] or cells[sq] != EMPTY), -1)
+                    for ray in (RAYS[k][d], RAYS[k][d + 4]))
             if a >= 0 and b >= 0 and owner(cells[a]) != owner(cells[b]):
                 out.add((min(a, b), k, max(a, b)))
     return out
@@ -205,22 +195,11 @@ def _challenges_of(before: tuple[int, ...], after: tuple[int, ...], moved_to: in
     """(attacker square, katana, defender square) of every challenge the move starts."""
     line = state.rules.challenge_line == "line"
     if not line:  # fast path: only the moved samurai can complete a challenge area
-        found = []
-        for d in range(8):
-            k = NEIGHBOUR[moved_to][d]
-            if k >= 0 and IS_KATANA[k]:
-                o = NEIGHBOUR[k][d]
-                if o >= 0 and after[o] != EMPTY and owner(after[o]) != mover:
-                    found.append((moved_to, k, o))
-        return found
+        return [(moved_to, k, o) for d, k in enumerate(NEIGHBOUR[moved_to]) if k >= 0 and IS_KATANA[k]
+                for o in (NEIGHBOUR[k][d],) if o >= 0 and owner(after[o]) == 1 - mover]
     new = challenge_areas(after, True) - challenge_areas(before, True)
-    result = []
-    for a, k, b in sorted(new):
-        att, dfd = (a, b) if owner(after[a]) == mover else (b, a)
-        if state.rules.attacker == "moved" and att != moved_to:
-            continue
-        result.append((att, k, dfd))
-    return result
+    found = [(a, k, b) if owner(after[a]) == mover else (b, k, a) for a, k, b in sorted(new)]
+    return [c for c in found if state.rules.attacker != "moved" or c[0] == moved_to]
 
 
 def apply_move(state: State, move: object) -> State:

@@ -176,14 +176,9 @@ def leadership_odds(ex: Expectation, params: Params = DEFAULT_PARAMS) -> list[li
     n = len(mu)
     out = []
     for ci in range(3):
-        row = []
-        for q in range(n):
-            p = 1.0
-            mq, vq = mu[q][ci], var[q][ci]
-            for r in range(n):
-                if r != q:
-                    p *= _phi((mq - mu[r][ci] - 0.5) / math.sqrt(vq + var[r][ci] + params.var_floor))
-            row.append(p)
+        floor = params.var_floor
+        row = [math.prod(_phi((mu[q][ci] - mu[r][ci] - 0.5) / math.sqrt(var[q][ci] + var[r][ci] + floor))
+                         for r in range(n) if r != q) for q in range(n)]
         total = sum(row)
         if total > 1.0:
             row = [x / total for x in row]

@@ -65,14 +65,10 @@ def hints(state_or_view: GameState, player: int, k: int = 5, params: Params = DE
     board, persp = playable(view)
     ranked = rank_in(board, persp, params, costs, screen=max(SCREEN, 2 * k))
     baseline = _baseline(board, persp, ranked, params)
-    groups: dict[tuple, list[Action]] = {}
-    for a in legal_actions(board):
-        groups.setdefault(signature(board, a), []).append(a)
-    out = []
-    for scored in ranked[:max(0, k)]:
-        same = tuple(a for a in groups.get(signature(board, scored.action), ()) if a != scored.action)
-        out.append(Hint(scored.action, scored.chance, scored.chance - baseline, tuple(explain(board, scored, persp)), same))
-    return out
+    legal = [(a, signature(board, a)) for a in legal_actions(board)]
+    return [Hint(s.action, s.chance, s.chance - baseline, tuple(explain(board, s, persp)),
+                 tuple(a for a, sig in legal if sig == signature(board, s.action) and a != s.action))
+            for s in ranked[:max(0, k)]]
 
 
 def _baseline(state: GameState, persp: Perspective, ranked: list[Scored], params: Params) -> float:

@@ -99,16 +99,10 @@ def holding_odds(state: GameState, player: int, viewer: int) -> Odds:
 @lru_cache(maxsize=65536)
 def _holding_odds(pool: tuple[tuple[str, int], ...], drawn: int, best_known: tuple[int, ...]) -> Odds:
     n = sum(k for _, k in pool)
-    out = []
-    for ci in range(3):
-        counts = [0] * (MAX_VALUE + 1)
-        for code, k in pool:
-            v = _land_values(TILES_BY_CODE[code])
-            if v is not None:
-                for x in range(v[ci] + 1):
-                    counts[x] += k
-        out.append(tuple(1.0 if x <= best_known[ci] else _any_drawn(n, counts[x], drawn) for x in range(MAX_VALUE + 1)))
-    return out[0], out[1], out[2]
+    land = [(v, k) for code, k in pool if (v := _land_values(TILES_BY_CODE[code])) is not None]
+    return tuple(tuple(1.0 if x <= best_known[ci] else _any_drawn(n, sum(k for v, k in land if v[ci] >= x),
+                                                                  drawn) for x in range(MAX_VALUE + 1))
+                 for ci in range(3))  # type: ignore[return-value]
 
 
 # --- sampling the hidden information ---------------------------------------------------------------

@@ -29,9 +29,8 @@ def exposed_symbols(state: State, player: int) -> int:
 
 def stifling_move(state: State) -> bool:
     """True when the player to move has a move that leaves his unprotected opponent with no move at all."""
-    if protected(state, 1 - state.to_move):
-        return False
-    return any(blocks_opponent(state, m) for m in legal_moves(state))
+    return (not protected(state, 1 - state.to_move)
+            and any(blocks_opponent(state, m) for m in legal_moves(state)))
 
 
 def evaluate(state: State) -> float:

@@ -280,9 +280,7 @@ def landing_symbol(state: State, target: int) -> str | None:
 def blocks_opponent(state: State, m: Move) -> bool:
     """True when ``m`` leaves the opponent, to move next, with no move under the announcement."""
     after = play(state, m)
-    if after.to_move == state.to_move:
-        return False
-    return next(_moves_under(after, announced_window(after)), None) is None
+    return after.to_move != state.to_move and next(_moves_under(after, announced_window(after)), None) is None
 
 
 # --- end of the game ------------------------------------------------------------------------------

@@ -99,12 +99,10 @@ def reason_text(state: State, w, code: str, m: Move, direction: int, k: int) -> 
     if code == "first_cap":
         return T.gettext("The first player, at the first turn, may not move his samurai more than 7 squares.")
     if code == "symbol":
-        if state.ruleset.first_square == "path":
-            return T.gettext("One of the squares crossed must bear {symbol}.").format(
-                symbol=a_symbol(w.symbol))
-        return T.gettext("The first square crossed must bear {symbol}: {square} bears {what}.").format(
-            symbol=a_symbol(w.symbol), square=BOARD.name(ray[0]),
-            what=square_words(ray[0]))
+        words = (T.gettext("One of the squares crossed must bear {symbol}.")
+                 if state.ruleset.first_square == "path" else
+                 T.gettext("The first square crossed must bear {symbol}: {square} bears {what}."))
+        return words.format(symbol=a_symbol(w.symbol), square=BOARD.name(ray[0]), what=square_words(ray[0]))
     if code == "jump":
         blocker = next(sq for sq in ray[:k - 1] if sq in state.occupied)
         return T.gettext("A samurai cannot pass over another samurai (ruling I1): {square} is occupied.").format(

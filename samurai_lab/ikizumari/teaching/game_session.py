@@ -94,9 +94,7 @@ class GameSession(GridSession):
     def status_text(self) -> str:
         """Whose turn and what he must do, or how the game ended (current language)."""
         end = outcome(self.state)
-        if end is not None:
-            return outcome_text(end)
-        return constraint_text(self.state, window(self.state))
+        return constraint_text(self.state, window(self.state)) if end is None else outcome_text(end)
 
     def announcement_text(self) -> str:
         """What the last mover announced ('Red announces: 2 dragon'), or ''."""

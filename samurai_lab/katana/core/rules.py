@@ -23,10 +23,7 @@ class IllegalMoveError(ValueError):
 
 def banned_type(state: State) -> str:
     """The arrival type the move may not end on ('' for none)."""
-    last = state.last
-    if last == BLACK and state.rules.ban_black != "all":
-        return ""
-    return last
+    return "" if state.last == BLACK and state.rules.ban_black != "all" else state.last
 
 
 def targets(state: State, frm: int) -> list[int]:

@@ -123,8 +123,7 @@ class State:
 
     def samurai(self, player: int) -> Iterator[int]:
         """The squares of ``player``'s samurai on the board."""
-        lo, hi = (BLACK_STRONG, BLACK_WEAK) if player == 0 else (RED_STRONG, RED_WEAK)
-        return (i for i, c in enumerate(self.cells) if c == lo or c == hi)
+        return (i for i, c in enumerate(self.cells) if owner(c) == player)
 
     def key(self) -> tuple:
         """What decides the future of the game (for transposition tables)."""
@@ -166,9 +165,7 @@ def outcome(state: State) -> Outcome | None:
         if state.rules.both_stuck == "draw":
             return Outcome(None, "both_stuck")
         return Outcome(state.to_move, "stuck_loses")  # the second passer (the other one) loses
-    if state.rules.length == "quiet100" and state.quiet >= QUIET_LIMIT:
-        return Outcome(None, "quiet")
-    return None
+    return Outcome(None, "quiet") if state.rules.length == "quiet100" and state.quiet >= QUIET_LIMIT else None
 
 
 

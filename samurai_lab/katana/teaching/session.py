@@ -85,6 +85,4 @@ class Session(GridSession):
 
     def targets_of(self, square: int) -> list[int]:
         st = self.state
-        if st.pending or owner(st.cells[square]) != st.to_move:
-            return []
-        return targets(st, square)
+        return [] if st.pending or owner(st.cells[square]) != st.to_move else targets(st, square)

@@ -45,9 +45,7 @@ class KatanaBoard(GridBoard):
 
     def _describe(self, square: int) -> str:
         cell = self.state.cells[square]
-        if cell == EMPTY:
-            return NAMES[square]
-        return f"{NAMES[square]}: {player_name(owner(cell))}"
+        return NAMES[square] if cell == EMPTY else f"{NAMES[square]}: {player_name(owner(cell))}"
 
     def set_state(self, state: State, selected: int | None = None, targets: Iterable[int] = (),
                   movable: Iterable[int] = (), previous_move: Any = None) -> None:

@@ -110,8 +110,7 @@ class FastGame:
                     for s in fb.adjacent_settlements[i]:
                         g.empty[s] -= 1
         g.pieces = [sum(1 << c.index for c in ps) for ps in state.pieces]
-        on = state.pieces_on_board()
-        g.on_board = [on[0], on[1], on[2]]
+        g.on_board = list(state.pieces_on_board())
         g.hands = [[t.rank for t in h] for h in state.hands]  # type: ignore[union-attr]
         g.piles = [[t.rank for t in p] for p in state.piles]  # type: ignore[union-attr]
         g.captured = [list(c) for c in state.captured]  # type: ignore[arg-type]
@@ -128,7 +127,6 @@ class FastGame:
         kinds = TILE_KINDS
         tiles = tuple(None if o < 0 else placed(o, kinds[k]) for o, k in zip(self.owner, self.kind))
         pieces = tuple(tuple(c for c in CASTES if m >> c.index & 1) for m in self.pieces)
-        swap = kinds[K_SWAP]
         return _evolve(
             template, tiles=tiles, pieces=pieces,
             hands=tuple(tuple(kinds[k] for k in sorted(h)) for h in self.hands),
@@ -136,7 +134,7 @@ class FastGame:
             pile_sizes=tuple(len(p) for p in self.piles),
             captured=tuple((c[0], c[1], c[2]) for c in self.captured),
             set_aside=(self.set_aside[0], self.set_aside[1], self.set_aside[2]),
-            discarded=tuple((swap,) * d for d in self.discarded),
+            discarded=tuple((kinds[K_SWAP],) * d for d in self.discarded),
             current=self.current, turn=self.turn, normal_played=self.normal_played,
             played_this_turn=self.played, passes=self.passes, end_reason=self.end_reason,
             phase=Phase.GAME_OVER if self.over else Phase.PLAY, events=(), viewer=None, hidden_hand_sizes=())
@@ -448,11 +446,8 @@ class FastGame:
 def winners(captured: list[list[int]]) -> list[int]:
     """The winners of captured counts by the rulebooks' scoring (as ``core.scoring.score``)."""
     n = len(captured)
-    leaders = []
-    for c in (0, 1, 2):
-        col = [captured[p][c] for p in range(n)]
-        best = max(col)
-        leaders.append(col.index(best) if best > 0 and col.count(best) == 1 else -1)
+    leaders = [col.index(max(col)) if max(col) > 0 and col.count(max(col)) == 1 else -1
+               for col in zip(*captured)]
     totals = [sum(c) for c in captured]
     ships = [leaders.count(p) for p in range(n)]
     most = max(ships)

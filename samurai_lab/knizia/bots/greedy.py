@@ -31,9 +31,7 @@ class Scored:
 
 def turn_end(after: GameState, action: Action) -> GameState:
     """The state once the turn is over: ``after`` itself for end, pass and finished games."""
-    if after.is_over or isinstance(action, (EndTurn, Pass)):
-        return after
-    return apply_action(after, _END)
+    return after if after.is_over or isinstance(action, (EndTurn, Pass)) else apply_action(after, _END)
 
 
 #: How many tile, move and swap actions, chosen by a quick local judgement, get the full evaluation.

@@ -64,9 +64,7 @@ def unseen_tiles(state: GameState, player: int, viewer: int | None = None) -> Co
 # --- what a player may hold ------------------------------------------------------------------------
 
 def _land_values(t: Tile) -> tuple[int, int, int] | None:
-    if t.placement != "land" or t.is_move or t.is_swap:
-        return None
-    return t.per_caste
+    return None if t.placement != "land" or t.is_move or t.is_swap else t.per_caste
 
 
 @lru_cache(maxsize=4096)

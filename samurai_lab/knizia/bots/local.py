@@ -217,13 +217,9 @@ class LocalBoard:
             if g is not None:
                 return g
         pc = state.tiles[a].tile.per_caste  # type: ignore[union-attr]
-        adjacent = state.board.adjacent_settlements
-        g = 0.0
-        for s in adjacent[a]:
-            g += self.settlement_gain(s, (-pc[0], -pc[1], -pc[2]), False)
-        for s in adjacent[h]:
-            g += self.settlement_gain(s, pc, True)
-        return g
+        adjacent, lifted = state.board.adjacent_settlements, (-pc[0], -pc[1], -pc[2])
+        return sum([self.settlement_gain(s, lifted, False) for s in adjacent[a]]
+                   + [self.settlement_gain(s, pc, True) for s in adjacent[h]], 0.0)
 
     def swap_gain(self, sa: int, ca: int, sb: int, cb: int) -> float:
         """Gain of exchanging the piece of caste ``ca`` in ``sa`` with that of caste ``cb`` in ``sb``."""

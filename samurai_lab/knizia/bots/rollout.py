@@ -117,9 +117,7 @@ class FastPolicy:
         choice = self.best_play(state, info, rng, floor=None if first else 0.0)
         if choice is not None:
             return choice
-        if first:
-            return random_action(state, rng or random.Random(0))
-        return EndTurn()
+        return random_action(state, rng or random.Random(0)) if first else EndTurn()
 
     def play_turn(self, state: GameState, rng: random.Random | None = None,
                   weights: dict[int, list[list[float]]] | None = None) -> GameState:

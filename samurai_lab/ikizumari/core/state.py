@@ -42,11 +42,7 @@ class State:
         return frozenset(self.red) | frozenset(self.black)
 
     def owner(self, square: int) -> int | None:
-        if square in self.red:
-            return RED
-        if square in self.black:
-            return BLACK
-        return None
+        return RED if square in self.red else BLACK if square in self.black else None
 
     @property
     def opponent(self) -> int:

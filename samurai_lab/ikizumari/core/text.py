@@ -38,12 +38,10 @@ def square_words(square: int) -> str:
 
 def distances_text(dmin: int, dmax: int) -> str:
     """'1 or 2', '1, 2 or 3', '2, 3 or 4'."""
-    values = list(range(dmin, dmax + 1))
-    if len(values) == 1:
-        return str(values[0])
-    if len(values) == 2:
-        return T.gettext("{a} or {b}").format(a=values[0], b=values[1])
-    return T.gettext("{a}, {b} or {c}").format(a=values[0], b=values[1], c=values[2])
+    if dmin == dmax:
+        return str(dmin)
+    words = T.gettext("{a} or {b}") if dmax == dmin + 1 else T.gettext("{a}, {b} or {c}")
+    return words.format(a=dmin, b=dmin + 1, c=dmin + 2)
 
 
 def constraint_text(state: State, w) -> str:  # noqa: ANN001 - a rules.Window

@@ -362,8 +362,7 @@ class IkizumariApp(GridApp):
                 T.gettext("Tap one of your samurai first ({player}).").format(player=who))
             return
         result = self.lesson.try_move(f"{square_name(self.lesson_selected)}-{square_name(square)}")
-        kind = "ikz-right" if result.ok else "ikz-wrong"
-        colour = "#1e5e2f" if result.ok else "#8a1c1c"
+        kind, colour = ("ikz-right", "#1e5e2f") if result.ok else ("ikz-wrong", "#8a1c1c")
         self.lesson_feedback.value = (f"<div class='{kind}' style='color:{colour};font-size:16px'>"
                                       f"{html.escape(result.message)}</div>")
         if result.state is not state:

@@ -20,13 +20,11 @@ def make_bot(name: str, seed: int = 0, **options: object) -> Bot:
     if base not in BOTS:
         raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}")
     if budget:
+        option = {"s": ("seconds", float), "n": ("nodes", int)}.get(budget[-1])
         try:
-            if budget.endswith("s"):
-                options["seconds"] = float(budget[:-1])
-            elif budget.endswith("n"):
-                options["nodes"] = int(budget[:-1])
-            else:
+            if option is None:
                 raise ValueError
+            options[option[0]] = option[1](budget[:-1])
         except ValueError:
             raise ValueError(f"bot budget {budget!r}: write e.g. search:0.5s or search:2000n") from None
     return BOTS[base](seed=seed, **options)

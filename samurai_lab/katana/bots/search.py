@@ -9,6 +9,7 @@ Ties between equally good moves are broken by the seeded random generator, so a 
 from __future__ import annotations
 
 import time
+from collections import Counter
 
 from ..core.board import IS_KATANA, KATANA, KIND, NEIGHBOUR
 from ..core.rules import apply_legal, legal_moves, outcome
@@ -61,13 +62,13 @@ class SearchBot(negamax.SearchBot[State, Move]):
         super().__init__(RULES, seed, nodes, max_depth, "search")
         self.seconds = seconds
         self._deadline = 0.0
-        self.seen: dict[tuple, int] = {}  # positions met in this game, to steer away from endless loops
+        self.seen: Counter[tuple] = Counter()  # positions met in this game, to steer away from endless loops
 
     def choose(self, state: State) -> Move:
         moves = legal_moves(state)
         if not moves:
             raise ValueError("the game is over: there is no move to choose")
-        self.seen[state.key()] = self.seen.get(state.key(), 0) + 1
+        self.seen[state.key()] += 1
         if len(moves) == 1:
             return moves[0]
         self.rng.shuffle(moves)
@@ -86,15 +87,14 @@ class SearchBot(negamax.SearchBot[State, Move]):
             if value >= WIN - 100:
                 break
             children.sort(key=lambda mc: mc[0] == best, reverse=True)
-        chosen = next(c for m, c in children if m == best)
-        self.seen[chosen.key()] = self.seen.get(chosen.key(), 0) + 1
+        self.seen[next(c for m, c in children if m == best).key()] += 1
         return best
 
     def _root(self, children: list, depth: int, state: State) -> tuple[float, Move]:
         alpha, best_move = -float("inf"), children[0][0]
         for move, child in children:
             value = self.after(state, child, depth - 1, -WIN * 2, WIN * 2)
-            value -= REPEAT_PENALTY * self.seen.get(child.key(), 0)
+            value -= REPEAT_PENALTY * self.seen[child.key()]
             if value > alpha:
                 alpha, best_move = value, move
         return alpha, best_move

@@ -96,8 +96,7 @@ def why_illegal(state: State, move: object) -> str | None:
     """Why ``move`` is illegal now, in the rules' words; None when it is legal.
     Malformed moves raise ValueError (not an IllegalMoveError)."""
     move = parse_move(move)
-    done = outcome(state)
-    if done is not None:
+    if outcome(state) is not None:
         return T.gettext("The game is over.")
     me = state.to_move
     if state.pending:
@@ -255,7 +254,6 @@ def _settle(state: State, defeated: int) -> State:
     while pending:
         owner_, sq = pending[0]
         if kills[1 - owner_] >= WIN_KILLS:
-            pending = []
             break
         free = [s for s in SHIRO_OF[owner_] if cells[s] == EMPTY]
         if len(free) >= 2:

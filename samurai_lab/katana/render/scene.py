@@ -162,12 +162,10 @@ def piece_shapes(player: int, strong: bool, cx: float, cy: float, c: float,
     r = c * 0.36
     fill = theme.PIECE_FILL[player]
     if strong:
-        out = [circle(cx, cy, r, fill=fill, stroke=theme.PIECE_RING[player], width=3.0, tags=("piece",))]
-        out += sword_shapes(cx + r * 0.6, cy - r * 0.6, c * 0.6, theme.GOLD, "#3a2c00", 0.9)
-        out.append(Shape("text", (cx - r * 0.1, cy + r * 0.1), fill=theme.PIECE_TEXT, text=letters[player],
-                         size=c * 0.34, bold=True, tags=("piece",)))
-    else:
-        out = [circle(cx, cy, r, fill="#ffffff", stroke=fill, width=c * 0.1, dash=(), tags=("piece", "weak")),
-               Shape("text", (cx, cy + r * 0.05), fill=fill, text=letters[player], size=c * 0.34, bold=True,
-                     tags=("piece",))]
-    return out
+        return [circle(cx, cy, r, fill=fill, stroke=theme.PIECE_RING[player], width=3.0, tags=("piece",)),
+                *sword_shapes(cx + r * 0.6, cy - r * 0.6, c * 0.6, theme.GOLD, "#3a2c00", 0.9),
+                Shape("text", (cx - r * 0.1, cy + r * 0.1), fill=theme.PIECE_TEXT, text=letters[player],
+                      size=c * 0.34, bold=True, tags=("piece",))]
+    return [circle(cx, cy, r, fill="#ffffff", stroke=fill, width=c * 0.1, dash=(), tags=("piece", "weak")),
+            Shape("text", (cx, cy + r * 0.05), fill=fill, text=letters[player], size=c * 0.34, bold=True,
+                  tags=("piece",))]

@@ -39,8 +39,7 @@ class ScenarioRun:
         """One line per step and per failure."""
         lines = []
         for s in self.steps:
-            mark = "ok" if not s.failures else "FAILED"
-            lines.append(f"step {s.number} {s.move or '(narration)'}: {mark}")
+            lines.append(f"step {s.number} {s.move or '(narration)'}: {'FAILED' if s.failures else 'ok'}")
             lines += [f"  {f}" for f in s.failures]
         if self.final_failures or not self.steps:
             lines.append("final expectations: " + ("FAILED" if self.final_failures else "ok"))

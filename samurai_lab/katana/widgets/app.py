@@ -172,9 +172,8 @@ class KatanaApp(GridApp):
         st = self.session.state
         res = outcome(st)
         if res is None:
-            who = player_name(st.to_move)
             kills = T.gettext("Kills: Black {black}, Red {red}").format(black=st.kills[0], red=st.kills[1])
-            to_move = T.gettext("{player} to move").format(player=who)
+            to_move = T.gettext("{player} to move").format(player=player_name(st.to_move))
             self.status.value = f"<b>{html.escape(to_move)}</b> · {html.escape(kills)}"
         else:
             over = T.gettext("Game over")

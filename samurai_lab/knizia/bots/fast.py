@@ -184,11 +184,10 @@ class FastGame:
                     on_board[c] -= 1
             pieces[s] = 0
         if self.end_reason is None:
-            for c in (0, 1, 2):
-                if on_board[c] == 0:
-                    self.end_reason = self.texts[0][c]
-                    return
-            total = set_aside[0] + set_aside[1] + set_aside[2]
+            if 0 in on_board:
+                self.end_reason = self.texts[0][on_board.index(0)]
+                return
+            total = sum(set_aside)
             if total >= SET_ASIDE_LIMIT:
                 self.end_reason = f"{total} pieces have been set aside by ties"
 
@@ -292,19 +291,11 @@ class FastGame:
         self.played = 0
         self.passes = passes
 
+    _BY_KIND = (place, move, swap, end_turn, pass_turn)  # the method of each kind of action, by its number
+
     def apply(self, action: FastAction) -> None:
         """Apply a legal fast action (see the module text)."""
-        kind = action[0]
-        if kind == PLACE:
-            self.place(action[1], action[2])
-        elif kind == END:
-            self.end_turn()
-        elif kind == SWAP:
-            self.swap(action[1], action[2], action[3], action[4])
-        elif kind == MOVE:
-            self.move(action[1], action[2])
-        else:
-            self.pass_turn()
+        self._BY_KIND[action[0]](self, *action[1:])
 
     # --- what may be played ---------------------------------------------------------------------------------
     def movable(self) -> list[int]:

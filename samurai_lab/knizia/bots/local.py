@@ -243,7 +243,6 @@ class LocalBoard:
             return self.move_gain(state, board.resolve(action.from_hex), board.resolve(action.to_hex))
         if isinstance(action, Swap):
             sa, sb = board.resolve(action.hex_a), board.resolve(action.hex_b)
-            if sa not in self.odds or sb not in self.odds:
-                return 0.0
-            return self.swap_gain(sa, action.caste_a.index, sb, action.caste_b.index)
+            both = sa in self.odds and sb in self.odds  # a settlement without pieces has no odds to change
+            return self.swap_gain(sa, action.caste_a.index, sb, action.caste_b.index) if both else 0.0
         return None

@@ -20,6 +20,4 @@ class RandomBot:
         self.uniform = uniform
 
     def choose(self, view: GameState, rng: random.Random) -> Action:
-        if self.uniform:
-            return rng.choice(legal_actions(view))
-        return random_action(view, rng)
+        return rng.choice(legal_actions(view)) if self.uniform else random_action(view, rng)

@@ -55,11 +55,6 @@ def polygon(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, flo
     raise ValueError(f"no polygon for {shape!r}")
 
 
-def piece_letter(player: int) -> str:
-    """The letter on a samurai: R for Red, B for Black (N for Noir in French)."""
-    return T.gettext("R") if player == RED else T.gettext("B")
-
-
 def board_shapes(g: Geometry) -> list[Shape]:
     """Squares, their symbols, the grid and the coordinates on all four sides."""
     cell = g.cell
@@ -101,7 +96,7 @@ def piece_shapes(g: Geometry, state: State) -> list[Shape]:
     shapes: list[Shape] = []
     for player in (RED, BLACK):
         fill, ink = theme.RED_PIECE if player == RED else theme.BLACK_PIECE
-        letter = piece_letter(player)
+        letter = T.gettext("R") if player == RED else T.gettext("B")  # N for Noir in French
         for sq in state.pieces(player):
             cx, cy = g.centre(sq)
             s = r * 1.7

@@ -11,7 +11,6 @@ from .scene import Marks, board_shapes, mark_shapes, marks_for, piece_shapes
 def position_svg(state: State, selected: int | None = None, geometry: Geometry = DEFAULT_GEOMETRY,
                  marks: Marks | None = None) -> str:
     """The whole board: squares with their symbols, coordinates, samurai, and the marks of the position."""
-    g = geometry
-    shapes = (board_shapes(g) + mark_shapes(g, marks if marks is not None else marks_for(state, selected))
-              + piece_shapes(g, state))
-    return shapes_svg(shapes, g.size, g.size)
+    marks = marks if marks is not None else marks_for(state, selected)
+    shapes = board_shapes(geometry) + mark_shapes(geometry, marks) + piece_shapes(geometry, state)
+    return shapes_svg(shapes, geometry.size, geometry.size)

@@ -51,12 +51,6 @@ def _open_lines(final: State, least: int) -> bool:
                for origin in final.pieces(final.to_move) for ray in BOARD.rays[origin])
 
 
-def _blocked(final: State) -> bool:
-    """Stifled by the distance, with a line on the announced symbol long enough for it: samurai stand on
-    every square it may reach (most IKI-ZUMARI by the distance come from the board's edge instead)."""
-    return _open_lines(final, announced_window(final).dmin)
-
-
 def _jumps(state: State, move: Move) -> bool:
     """Does ``move`` pass over a samurai (ruling I1)?"""
     direction, k = BOARD.line(move.origin, move.target)
@@ -80,7 +74,7 @@ def themes(state: State, line: Sequence[Move]) -> list[str]:
         s = play(s, m)
     if stifled_by(s) == "direction":
         out.add("direction")
-    elif _blocked(s):
+    elif _open_lines(s, announced_window(s).dmin):  # by the distance, with samurai on every square in reach
         out.add("blocked")
     last = line[-1]
     if not last.is_pass:

@@ -330,9 +330,8 @@ class IkizumariApp(GridApp):
         with use_language(self.lang):
             task, chapter = self.lesson.task, self.lesson.chapter
             done, total = self.lesson.progress()
-            ch_index = CHAPTERS.index(chapter) + 1
             self.progress.value = html.escape(T.gettext("Chapter {i} of {n} · {done} of {total} tasks solved").format(
-                i=ch_index, n=len(CHAPTERS), done=done, total=total))
+                i=CHAPTERS.index(chapter) + 1, n=len(CHAPTERS), done=done, total=total))
             self.lesson_text.value = (f"<div style='line-height:1.45;margin:6px 0'>"
                                       f"{html.escape(T.gettext(chapter.explanation))}</div>")
             solved = " ✔ " + T.gettext("solved") if task.id in self.lesson.solved else ""

@@ -77,7 +77,8 @@ class SearchBot(negamax.SearchBot[State, Move]):
         best = moves[0]
         children = [(m, apply_legal(state, m)) for m in moves]
         # order: immediate gains first (static evaluation from our side)
-        children.sort(key=lambda mc: _sign(state, mc[1]) * evaluate(mc[1]), reverse=True)
+        children.sort(key=lambda c: (1 if c[1].to_move == state.to_move else -1) * evaluate(c[1]),
+                      reverse=True)
         for depth in range(1, self.max_depth + 1):
             try:
                 value, move = self._root(children, depth, state)
@@ -103,8 +104,3 @@ class SearchBot(negamax.SearchBot[State, Move]):
         self.nodes += 1
         if self.nodes > self.budget or (self.nodes & 63 == 0 and time.perf_counter() > self._deadline):
             raise OutOfBudget
-
-
-def _sign(parent: State, child: State) -> int:
-    """+1 when the child's player to move is the parent's (a relocation choice, a defeat), else -1."""
-    return 1 if child.to_move == parent.to_move else -1

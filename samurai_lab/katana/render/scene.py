@@ -19,11 +19,10 @@ def symbol_shapes(symbol: str, cx: float, cy: float, s: float) -> list[Shape]:
     colour = theme.SYMBOL_COLOURS[symbol]
     r = s * 0.3
     if symbol == "taiyo":  # a sun: disc and eight rays
-        angles = [i * math.pi / 4 for i in range(8)]
         return [circle(cx, cy, r * 0.6, fill=colour)] + [
             line([(cx + math.cos(a) * r * 0.8, cy + math.sin(a) * r * 0.8),
                   (cx + math.cos(a) * r * 1.25, cy + math.sin(a) * r * 1.25)], stroke=colour, width=max(1.5, s * 0.05))
-            for a in angles]
+            for a in (i * math.pi / 4 for i in range(8))]
     if symbol == "mekura":  # a crescent moon: outer arc (the left half of the circle), then inner arc back
         arc = [math.pi / 2 + i * math.pi / 20 for i in range(21)]
         return [poly([(cx + math.cos(a) * r, cy - math.sin(a) * r) for a in arc]

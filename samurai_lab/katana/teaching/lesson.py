@@ -48,10 +48,6 @@ class TaskResult:
     after: State | None = None  # the position after a legal try
 
 
-def _lands_on_black(before: State, move: Move, after: State) -> bool:
-    return move.kind == "move" and ARRIVAL_TYPE[move.to] == BLACK and KIND[move.to] != SHIRO
-
-
 def _wins(before: State, move: Move, after: State) -> bool:
     res = outcome(after)
     return res is not None and res.winner == before.to_move
@@ -62,7 +58,8 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Samurai move like the chess queen: any number of squares in a straight line, never over another "
         "samurai, never across or onto a KATANA square. Black begins. After a move onto a BLACK square (or a "
         "vacated SHIRO, which counts as BLACK) the next move is free."), (
-        Task("free-1", "new", N_("Black begins: move a samurai onto a BLACK square."), _lands_on_black,
+        Task("free-1", "new", N_("Black begins: move a samurai onto a BLACK square."),
+             lambda b, m, a: m.kind == "move" and ARRIVAL_TYPE[m.to] == BLACK and KIND[m.to] != SHIRO,
              N_("That move is legal, but it does not end on a BLACK (dark) square."),
              N_("The dark square e9 is right next to the samurai on d9."), "d9-e9"),
     )),

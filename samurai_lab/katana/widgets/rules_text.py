@@ -53,8 +53,7 @@ def rules_html() -> str:
     intro = T.gettext("Points the rulebook leaves open; the default follows the text most closely. "
                       "Change them in the Play tab.")
     default, because = T.gettext("Default"), T.gettext("because")
-    parts.append(f"<h3>{html.escape(rulings)}</h3>")
-    parts.append(f"<p>{html.escape(intro)}</p><ul>")
+    parts.append(f"<h3>{html.escape(rulings)}</h3><p>{html.escape(intro)}</p><ul>")
     for r in RULINGS:
         opts = " / ".join(f"<i>{html.escape(T.gettext(e))}</i>" for _, e in r.options)
         parts.append(f"<li><b>{r.id}</b> {html.escape(T.gettext(r.question))} {opts}. "

@@ -23,8 +23,7 @@ Plan = Sequence[Action]
 def judge_plans(view: GameState, plans: Sequence[Plan], samples: int, rng: random.Random) -> list[float]:
     """Each plan's estimated chance to win for the player whose view (or whose turn) ``view`` is."""
     me = view.viewer if view.viewer is not None else view.current
-    board = view.board
-    fast_plans = [[from_action(board, a) for a in plan] for plan in plans]
+    fast_plans = [[from_action(view.board, a) for a in plan] for plan in plans]
     sums = [0.0] * len(plans)
     for _ in range(max(1, samples)):
         world = FastGame.from_state(sample_state(view, rng))

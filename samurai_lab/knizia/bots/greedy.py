@@ -29,11 +29,6 @@ class Scored:
     ended: GameState  # ... and after ending the turn
 
 
-def turn_end(after: GameState, action: Action) -> GameState:
-    """The state once the turn is over: ``after`` itself for end, pass and finished games."""
-    return after if after.is_over or isinstance(action, (EndTurn, Pass)) else apply_action(after, _END)
-
-
 #: How many tile, move and swap actions, chosen by a quick local judgement, get the full evaluation.
 SCREEN = 24
 
@@ -88,7 +83,7 @@ def rank_in(state: GameState, persp: Perspective, params: Params = DEFAULT_PARAM
     out = []
     for a in candidates:
         after = apply_action(state, a)
-        ended = turn_end(after, a)
+        ended = after if after.is_over or isinstance(a, (EndTurn, Pass)) else apply_action(after, _END)
         chance = win_chances(ended, persp, odds, params)[me]
         out.append(Scored(a, chance, chance - costs.of(a), after, ended))
     out.sort(key=lambda s: -s.value)

@@ -20,11 +20,8 @@ def check_file(path: str | Path) -> tuple[bool, list[str]]:
     ok = True
     for name in [None] + [v.name for v in scenario.variants]:
         failures = run_scenario(scenario, name)
+        ok = ok and not failures
         label = f"{path}  {scenario.title}" + (f"  [{name}]" if name else "")
-        if failures:
-            ok = False
-            lines.append(f"FAILED  {label}")
-            lines += [f"    {f}" for f in capped(failures)]
-        else:
-            lines.append(f"ok  {label}")
+        lines.append(f"{'FAILED' if failures else 'ok'}  {label}")
+        lines += [f"    {f}" for f in capped(failures)]
     return ok, lines

@@ -100,6 +100,5 @@ class GameSession(GridSession):
         """What the last mover announced ('Red announces: 2 dragon'), or ''."""
         if len(self.states) == 1:
             return ""
-        mover = self.states[-2].to_move
-        return T.gettext("{player} announces: {words}").format(player=player_name(mover),
+        return T.gettext("{player} announces: {words}").format(player=player_name(self.states[-2].to_move),
                                                                words=announcement(self.state))

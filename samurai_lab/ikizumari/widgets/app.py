@@ -381,8 +381,7 @@ class IkizumariApp(GridApp):
         self._refresh_lesson()
 
     def _next_task(self) -> None:
-        task = self.lesson.next_task()
-        if task is not None:
+        if (task := self.lesson.next_task()) is not None:
             self._open_task(task.id)
 
     # --- for tests and notebooks -----------------------------------------------------------------

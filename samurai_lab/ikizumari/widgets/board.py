@@ -52,8 +52,7 @@ class BoardView(GridBoard):
         if selected is not None:
             self.show(state, marks_for(state, selected))
         elif marked or arrow:
-            last = Move(*arrow) if arrow else None
-            self.show(state, Marks(first_squares=frozenset(marked), last=last))
+            self.show(state, Marks(first_squares=frozenset(marked), last=Move(*arrow) if arrow else None))
         else:
             self.show(state)
 

@@ -44,7 +44,8 @@ _STEPS = tuple(tuple(tuple((sq, ARRIVAL_TYPE[sq], Move("move", frm, sq)) for sq 
 
 
 def _moves_from(state: State, frm: int, enemy_shiro: tuple[int, ...]) -> list[Move]:
-    cells, last, ban, out = state.cells, state.last, banned_type(state), []
+    cells, last, out = state.cells, state.last, []
+    ban = banned_type(state)  # a constrained move may not end on its own symbol either
     constrained = last and last != BLACK  # the first square crossed bears the symbol of the last arrival
     diagonals_ok = state.rules.adjacency == "eight"
     for d, steps in enumerate(_STEPS[frm]):

@@ -174,9 +174,9 @@ def leadership_odds(ex: Expectation, params: Params = DEFAULT_PARAMS) -> list[li
     """``[caste][player]``: chance of being the one player with strictly most pieces of that caste."""
     mu, var = ex.mu, ex.var
     n = len(mu)
+    floor = params.var_floor
     out = []
     for ci in range(3):
-        floor = params.var_floor
         row = [math.prod(_phi((mu[q][ci] - mu[r][ci] - 0.5) / math.sqrt(var[q][ci] + var[r][ci] + floor))
                          for r in range(n) if r != q) for q in range(n)]
         total = sum(row)
@@ -189,7 +189,7 @@ def leadership_odds(ex: Expectation, params: Params = DEFAULT_PARAMS) -> list[li
 @lru_cache(maxsize=None)
 def _combos(n: int) -> tuple:
     """Every way the three castes' leaders can fall (``n`` stands for "no leader"): the leaders, the sole
-    winner (or None) and, when several tie on leaderships, each contender with the mask of castes he leads."""
+    winner (or -1) and, when several tie on leaderships, each contender with the mask of castes he leads."""
     out = []
     for leaders in product(range(n + 1), repeat=3):
         counts = [leaders.count(p) for p in range(n)]

@@ -500,7 +500,8 @@ def random_start(n_players: int, ruleset: Ruleset, rng: random.Random) -> FastGa
         g.piles[p] = tiles[HAND_SIZE:]
     per = supply_per_caste(n_players) - 1
     supply = sorted((c for c in (0, 1, 2) for _ in range(per)), key=lambda _: rnd())
-    board, pieces = g.fb.board, g.pieces
+    board = g.fb.board
+    pieces = g.pieces
     for s in board.cities:
         first = supply.pop()
         j = len(supply) - 1

@@ -65,9 +65,9 @@ def hints(state_or_view: GameState, player: int, k: int = 5, params: Params = DE
     board, persp = playable(view)
     ranked = rank_in(board, persp, params, costs, screen=max(SCREEN, 2 * k))
     baseline = _baseline(board, persp, ranked, params)
-    legal = [(a, signature(board, a)) for a in legal_actions(board)]
+    sig = {a: signature(board, a) for a in legal_actions(board)}  # the ranked actions are legal ones
     return [Hint(s.action, s.chance, s.chance - baseline, tuple(explain(board, s, persp)),
-                 tuple(a for a, sig in legal if sig == signature(board, s.action) and a != s.action))
+                 tuple(a for a in sig if sig[a] == sig[s.action] and a != s.action))
             for s in ranked[:max(0, k)]]
 
 

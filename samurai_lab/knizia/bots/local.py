@@ -217,7 +217,8 @@ class LocalBoard:
             if g is not None:
                 return g
         pc = state.tiles[a].tile.per_caste  # type: ignore[union-attr]
-        adjacent, lifted = state.board.adjacent_settlements, (-pc[0], -pc[1], -pc[2])
+        adjacent = state.board.adjacent_settlements
+        lifted = (-pc[0], -pc[1], -pc[2])
         return sum([self.settlement_gain(s, lifted, False) for s in adjacent[a]]
                    + [self.settlement_gain(s, pc, True) for s in adjacent[h]], 0.0)
 

@@ -88,7 +88,8 @@ SHIRO_OF: Final = tuple(tuple(sorted((i for i in range(N_SQUARES) if KIND[i] == 
 
 
 def _ray(start: int, d: int) -> tuple[int, ...]:
-    (c, r), (dc, dr) = COORDS[start], DIRECTIONS[d]  # the octagon is convex: a line leaves it once
+    c, r = COORDS[start]
+    dc, dr = DIRECTIONS[d]  # the octagon is convex: a line that leaves it never comes back
     return tuple(INDEX[(c + dc * i, r + dr * i)] for i in range(1, SIZE) if (c + dc * i, r + dr * i) in INDEX)
 
 

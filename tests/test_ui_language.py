@@ -233,3 +233,18 @@ def test_the_boards_screen_reader_names_are_translated(lang: str) -> None:
     words = json.dumps({"it": "Tabellone di gioco", "es": "Tablero de juego", "ru": "Игровое поле"}[lang])[1:-1]
     assert words in hex_script and words in grid_script
     assert "Game board. Arrow keys" in board_client().outputs[0]["data"]["application/javascript"]
+
+
+def test_a_preheated_kernel_reads_the_browsers_language_once_its_request_has_come(monkeypatch) -> None:
+    """A preheated kernel learns its page's address and headers when it asks for the page's query: the
+    browser's languages are read after that, not before."""
+    from samurai_lab.ui import language
+
+    monkeypatch.delenv("HTTP_ACCEPT_LANGUAGE", raising=False)
+
+    def query_string() -> str:  # what waiting for the request does: the request's headers arrive
+        monkeypatch.setenv("HTTP_ACCEPT_LANGUAGE", "it-IT,it;q=0.9,en;q=0.8")
+        return ""
+
+    monkeypatch.setattr(language, "query_string", query_string)
+    assert language.page_language() == "it"

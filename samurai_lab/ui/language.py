@@ -46,8 +46,9 @@ def page_language(query: str | None = None, languages: Iterable[str] = APP_LANGU
     """The language a page is shown in: its ``lang`` option when it is one of ``languages``, else
     the first of the browser's languages that is, else English."""
     languages = tuple(languages)
-    header = os.environ.get("HTTP_ACCEPT_LANGUAGE") if accept is None else accept
-    wanted = [normalize_language(lang_option(query)), *accepted_languages(header)]
+    option = normalize_language(lang_option(query))  # first: a preheated kernel waits here for its request
+    header = os.environ.get("HTTP_ACCEPT_LANGUAGE") if accept is None else accept  # the request's header
+    wanted = [option, *accepted_languages(header)]
     return next((lang for lang in wanted if lang in languages), DEFAULT_LANGUAGE)
 
 

@@ -46,8 +46,9 @@ def _random_choice(state: GameState, rng: random.Random) -> tuple[Action, int]:
         prev = t
     if state.played_this_turn > 0:
         options.append(None)
+    random_ = rng.random
     while options:
-        k = int(rng.random() * len(options))
+        k = int(random_() * len(options))
         t = options[k]
         if t is None:
             return _END, -1
@@ -61,7 +62,14 @@ def _random_choice(state: GameState, rng: random.Random) -> tuple[Action, int]:
             if sources and target is not None:
                 return MoveTile(board.ids[rng.choice(sources)], board.ids[target]), -1
         else:
-            target = _random_empty(state, board.sea if t.on_sea else board.land, rng)
+            pool = board.sea if t.on_sea else board.land
+            tiles = state.tiles
+            n = len(pool)
+            for _ in range(8):  # _random_empty, inlined: rejection sampling first
+                target = pool[int(random_() * n)]
+                if tiles[target] is None:
+                    return _placement(board, t, target), target
+            target = _random_empty(state, pool, rng, tries=0)
             if target is not None:
                 return _placement(board, t, target), target
         options.pop(k)
@@ -86,11 +94,11 @@ def _placement(board, t, target: int) -> PlaceTile:
     return action
 
 
-def _random_empty(state: GameState, pool: tuple[int, ...], rng: random.Random) -> int | None:
+def _random_empty(state: GameState, pool: tuple[int, ...], rng: random.Random, tries: int = 8) -> int | None:
     """A uniformly random empty hex of ``pool`` (rejection sampling, then the full list of empty hexes)."""
     tiles = state.tiles
     n = len(pool)
-    for _ in range(8):
+    for _ in range(tries):
         i = pool[int(rng.random() * n)]
         if tiles[i] is None:
             return i
@@ -119,17 +127,24 @@ def play_random_game(
     rng = random.Random(seed)
     state = new_game(n_players, ruleset, seed)
     actions: list[Action] = []
-    while state.phase is not Phase.GAME_OVER:
-        action, target = _random_choice(state, rng)
-        if checked:
+    over = Phase.GAME_OVER
+    record = actions.append
+    if checked:
+        while state.phase is not over:
+            action = random_action(state, rng)
             state = apply_action(state, action)
-        elif target >= 0:  # a placement: straight to the rules' placement, hex index known
+            record(action)
+        return state, actions
+    choose = _random_choice
+    while state.phase is not over:
+        action, target = choose(state, rng)
+        if target >= 0:  # a placement: straight to the rules' placement, hex index known
             state = place_tile_at(state, action.tile, target)  # type: ignore[union-attr]
         elif action is _END:
             state = end_turn(state)
         else:
             state = _apply_legal(state, action)
-        actions.append(action)
+        record(action)
     return state, actions
 
 

@@ -48,7 +48,10 @@ def game_over_reason(state: GameState) -> str:
 def is_surrounded(state: GameState, settlement: int) -> bool:
     """Every land hex next to the settlement holds a tile (sea hexes never need filling)."""
     tiles = state.tiles
-    return all(tiles[o] is not None for o in state.board.land_neighbours[settlement])
+    for o in state.board.land_neighbours[settlement]:  # a loop: faster than all() on this hot path
+        if tiles[o] is None:
+            return False
+    return True
 
 
 def empty_land_around(state: GameState, settlement: int) -> int:
@@ -132,7 +135,11 @@ def end_condition(state: GameState, count_board: bool = False) -> str | None:
         on_board = state.pieces_on_board()
     else:  # every piece is on the board, captured or set aside
         per = supply_per_caste(len(state.seats))
-        on_board = [per - set_aside[i] - sum(c[i] for c in state.captured) for i in range(3)]  # type: ignore
+        on_board = [per - set_aside[0], per - set_aside[1], per - set_aside[2]]
+        for h, b, r in state.captured:  # type: ignore[misc]
+            on_board[0] -= h
+            on_board[1] -= b
+            on_board[2] -= r
     for c in CASTES:
         if on_board[c.index] == 0:
             return end_texts(state.ruleset)[0][c.index]
@@ -456,18 +463,29 @@ def _replaced(items: tuple, i: int, value: object) -> tuple:
 def _hands_without(state: GameState, t: Tile) -> tuple:
     """The hands, the current player's without one ``t``."""
     hand: tuple[Tile, ...] = state.hands[state.current]  # type: ignore[assignment]
-    i = next((k for k, x in enumerate(hand) if x is t), None)
-    if i is None:
-        i = hand.index(t)  # an equal tile that is not the shared instance
-    return _replaced(state.hands, state.current, hand[:i] + hand[i + 1:])
+    for i, x in enumerate(hand):  # the shared instance first, else an equal tile
+        if x is t:
+            break
+    else:
+        i = hand.index(t)
+    cur = state.current
+    return state.hands[:cur] + (hand[:i] + hand[i + 1:],) + state.hands[cur + 1:]
 
 
 def _after_tile(state: GameState, changed_hex: int) -> GameState:
     """Instant capture: resolve settlements next to the hex just filled; R4 decides an end mid-turn."""
     if state.ruleset.capture_timing != INSTANT:
         return state
-    closed = [s for s in state.board.adjacent_settlements[changed_hex]
-              if state.pieces[s] and is_surrounded(state, s)]
+    board = state.board
+    pieces, tiles = state.pieces, state.tiles
+    closed = []
+    for s in board.adjacent_settlements[changed_hex]:  # is_surrounded, inlined on this hot path
+        if pieces[s]:
+            for o in board.land_neighbours[s]:
+                if tiles[o] is None:
+                    break
+            else:
+                closed.append(s)
     if not closed:
         return state
     state = _resolve(state, closed)
@@ -483,10 +501,15 @@ def _apply_legal(state: GameState, action: Action) -> GameState:
 
 def place_tile_at(state: GameState, tile: Tile, i: int) -> GameState:
     """Lay ``tile`` from the current hand on hex index ``i`` (legality already checked)."""
-    new = _evolve(state, tiles=_replaced(state.tiles, i, placed(state.current, tile)),
-                  hands=_hands_without(state, tile), events=(),
-                  normal_played=state.normal_played or not tile.fast,
-                  played_this_turn=state.played_this_turn + 1, passes=0)
+    new = object.__new__(type(state))  # as _evolve, without its keyword arguments: a hot path
+    d = new.__dict__
+    d.update(state.__dict__)
+    d["tiles"] = state.tiles[:i] + (placed(state.current, tile),) + state.tiles[i + 1:]
+    d["hands"] = _hands_without(state, tile)
+    d["events"] = ()
+    d["normal_played"] = state.normal_played or not tile.fast
+    d["played_this_turn"] = state.played_this_turn + 1
+    d["passes"] = 0
     return _after_tile(new, i) if state.board.adjacent_settlements[i] else new  # else nothing to resolve
 
 
@@ -549,17 +572,24 @@ def _next_turn(state: GameState, passes: int, refill: int | None = None,
     """Hand over to the next player, after refilling ``refill``'s hand to five from his pile.
 
     ``events`` are the captures the end of the turn resolved (end-of-turn timing)."""
-    changes = {}
+    new = object.__new__(type(state))  # as _evolve, without its keyword arguments: a hot path
+    d = new.__dict__
+    d.update(state.__dict__)
+    d["current"] = (state.current + 1) % len(state.seats)
+    d["turn"] = state.turn + 1
+    d["normal_played"] = False
+    d["played_this_turn"] = 0
+    d["passes"] = passes
+    d["events"] = events
     if refill is not None:
         hand = state.hands[refill] or ()
         pile = state.piles[refill] or ()
         k = min(HAND_SIZE - len(hand), len(pile))
         if k > 0:
-            changes = {"hands": _replaced(state.hands, refill, sort_tiles(hand + pile[:k])),
-                       "piles": _replaced(state.piles, refill, pile[k:]),
-                       "pile_sizes": _replaced(state.pile_sizes, refill, len(pile) - k)}
-    return _evolve(state, current=(state.current + 1) % len(state.seats), turn=state.turn + 1,
-                   normal_played=False, played_this_turn=0, passes=passes, events=events, **changes)
+            hands, piles, sizes = list(state.hands), list(state.piles), list(state.pile_sizes)
+            hands[refill], piles[refill], sizes[refill] = sort_tiles(hand + pile[:k]), pile[k:], len(pile) - k
+            d["hands"], d["piles"], d["pile_sizes"] = tuple(hands), tuple(piles), tuple(sizes)
+    return new
 
 
 def _apply_piece(state: GameState, action: PlacePiece) -> GameState:

@@ -21,10 +21,9 @@ from ..core.actions import Action, EndTurn, MoveTile, Pass, PlaceTile, Swap
 from ..core.board import LAND, Board, board_for
 from ..core.model import Phase, _evolve, placed
 from ..core.ruleset import FORBIDDEN, INSTANT, STOP_AT_ONCE, Ruleset
-from ..core.rules import SET_ASIDE_LIMIT
+from ..core.rules import SET_ASIDE_LIMIT, decide, end_texts
 from ..core.state import GameState
 from ..core.tiles import CASTES, HAND_SIZE, TILE_KINDS, TILE_SET, supply_per_caste
-from ..scenarios.validate import end_texts
 
 PLACE, MOVE, SWAP, END, PASS = 0, 1, 2, 3, 4
 FastAction = tuple
@@ -445,8 +444,7 @@ class FastGame:
 def winners(captured: list[list[int]]) -> list[int]:
     """The winners of captured counts by the rulebooks' scoring (as ``core.scoring.score``)."""
     n = len(captured)
-    leaders = [col.index(max(col)) if max(col) > 0 and col.count(max(col)) == 1 else -1
-               for col in zip(*captured)]
+    leaders = [decide(col) for col in zip(*captured)]  # None: no leader of that caste
     totals = [sum(c) for c in captured]
     ships = [leaders.count(p) for p in range(n)]
     most = max(ships)

@@ -77,6 +77,11 @@ def _evolve(state: GameState, **changes) -> GameState:
     return new
 
 
+def with_item(items: tuple, i: int, value: object) -> tuple:
+    """``items`` with the one at ``i`` replaced by ``value`` (a state's per-player or per-hex field)."""
+    return items[:i] + (value,) + items[i + 1:]
+
+
 def shuffled(items: Sequence, rng: random.Random) -> list:
     """A seeded random permutation of ``items`` (sort by random keys: one C-level draw per item)."""
     keys = [rng.random() for _ in items]

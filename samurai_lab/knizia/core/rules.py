@@ -16,7 +16,7 @@ from .actions import (Action, EndTurn, IllegalMoveError, MoveTile, Pass, PickTil
 from ...i18n import Domain
 from .board import CITY, VILLAGE
 from .ruleset import END_OF_TURN, FORBIDDEN, INSTANT, STOP_AT_ONCE, Ruleset, Vocabulary
-from .model import Phase, Resolution, _evolve, hands_chosen, pile_for, placed
+from .model import Phase, Resolution, _evolve, hands_chosen, pile_for, placed, with_item
 from .scoring import score_state, verdict
 from .text import end_reason_text, tile_name
 from .tiles import (CASTES, HAND_SIZE, TILE_SET_COUNTS, TILES_BY_CODE, Caste, Figure, Tile, sort_castes,
@@ -455,11 +455,6 @@ def apply_action(state: GameState, action: Action | str) -> GameState:
     return _apply_legal(state, action)
 
 
-def _replaced(items: tuple, i: int, value: object) -> tuple:
-    """``items`` with the one at ``i`` replaced by ``value``."""
-    return items[:i] + (value,) + items[i + 1:]
-
-
 def _hands_without(state: GameState, t: Tile) -> tuple:
     """The hands, the current player's without one ``t``."""
     hand: tuple[Tile, ...] = state.hands[state.current]  # type: ignore[assignment]
@@ -536,7 +531,7 @@ def _apply_swap(state: GameState, action: Swap) -> GameState:
     pieces[a] = _with_piece(pieces[a], action.caste_a, action.caste_b)
     pieces[b] = _with_piece(pieces[b], action.caste_b, action.caste_a)
     return _evolve(state, pieces=tuple(pieces), hands=_hands_without(state, SWAP_TILE),
-                   discarded=_replaced(state.discarded, cur, state.discarded[cur] + (SWAP_TILE,)), events=(),
+                   discarded=with_item(state.discarded, cur, state.discarded[cur] + (SWAP_TILE,)), events=(),
                    played_this_turn=state.played_this_turn + 1, passes=0)
 
 
@@ -595,7 +590,7 @@ def _next_turn(state: GameState, passes: int, refill: int | None = None,
 def _apply_piece(state: GameState, action: PlacePiece) -> GameState:
     board = state.board
     i = board.resolve(action.hex)
-    pieces = _replaced(state.pieces, i, sort_castes(state.pieces[i] + (action.caste,)))
+    pieces = with_item(state.pieces, i, sort_castes(state.pieces[i] + (action.caste,)))
     if all(len(pieces[s]) == board.capacity[s] for s in board.settlements):  # all placed: seat 0 begins play
         return _evolve(state, pieces=pieces, phase=Phase.PLAY, current=0, events=())
     return _evolve(state, pieces=pieces, current=(state.current + 1) % state.n_players, events=())
@@ -604,14 +599,14 @@ def _apply_piece(state: GameState, action: PlacePiece) -> GameState:
 def _apply_pick(state: GameState, action: PickTile) -> GameState:
     cur = state.current
     hand = sort_tiles(state.hands[cur] + (action.tile,))  # type: ignore[operator]
-    hands = _replaced(state.hands, cur, hand)
+    hands = with_item(state.hands, cur, hand)
     if len(hand) < HAND_SIZE:
         return _evolve(state, hands=hands, events=())
     rest = TILE_SET_COUNTS.copy()
     rest.subtract(hand)
     pile = pile_for(state.seed, cur, list(rest.elements()))
-    new = _evolve(state, hands=hands, piles=_replaced(state.piles, cur, pile),
-                  pile_sizes=_replaced(state.pile_sizes, cur, len(pile)), current=cur + 1, events=())
+    new = _evolve(state, hands=hands, piles=with_item(state.piles, cur, pile),
+                  pile_sizes=with_item(state.pile_sizes, cur, len(pile)), current=cur + 1, events=())
     return new if cur + 1 < state.n_players else hands_chosen(new)
 
 

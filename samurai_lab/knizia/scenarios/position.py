@@ -13,12 +13,13 @@ from ...i18n import N_, Domain
 from ..core.board import board_for
 from ..core.ruleset import PRESETS, Ruleset
 from ..core.model import Phase, Resolution, Seat, default_seats, placed
+from ..core.rules import end_texts
 from ..core.state import GameState
 from ..core.tiles import CASTES, TILES_BY_CODE, Caste, Tile, sort_tiles
 from .errors import Problem, ScenarioError
 from .notation import sort_castes
 from .save import writable_names
-from .validate import end_texts, passes_end, state_problems
+from .validate import passes_end, state_problems
 
 T = Domain("knizia")
 

@@ -12,10 +12,10 @@ from collections import Counter
 from dataclasses import replace
 from typing import Sequence
 
-from ..core.model import Phase, placed
+from ..core.model import Phase, placed, with_item
 from ..core.state import GameState
 from ..teaching.words import capitalised, hex_words
-from ..core.tiles import TILE_SET_COUNTS, Caste, Tile, sort_tiles, tile as tile_by_code
+from ..core.tiles import TILE_SET_COUNTS, Caste, Tile, sort_castes, sort_tiles, tile as tile_by_code
 from ...i18n import Domain
 
 T = Domain("knizia")
@@ -60,23 +60,18 @@ def path_words(state: GameState, path: str) -> str:
 _SETUP = (Phase.CHOOSE_HANDS, Phase.PLACE_PIECES)  # pieces come from the supply, not a player's pool
 
 
-def _at(values: tuple, index: int, value: object) -> tuple:
-    """``values`` with item ``index`` replaced by ``value``."""
-    return (*values[:index], value, *values[index + 1:])
-
-
 def _pool_change(state: GameState, pool: int, caste: Caste, delta: int) -> dict:
     """Field changes moving ``delta`` pieces of ``caste`` into ``pool`` (never below zero)."""
     k = caste.index
     if pool == SET_ASIDE:
-        return {"set_aside": _at(state.set_aside, k, max(0, state.set_aside[k] + delta))}
+        return {"set_aside": with_item(state.set_aside, k, max(0, state.set_aside[k] + delta))}
     mine = state.captured[pool] or (0, 0, 0)
-    return {"captured": _at(state.captured, pool, _at(mine, k, max(0, mine[k] + delta)))}
+    return {"captured": with_item(state.captured, pool, with_item(mine, k, max(0, mine[k] + delta)))}
 
 
 def add_piece(state: GameState, index: int, caste: Caste, pool: int = SET_ASIDE) -> GameState:
     """Put a piece of ``caste`` into hex ``index``, taken from ``pool`` (during setup: from the supply)."""
-    pieces = _at(state.pieces, index, tuple(sorted(state.pieces[index] + (caste,), key=lambda c: c.index)))
+    pieces = with_item(state.pieces, index, sort_castes(state.pieces[index] + (caste,)))
     changes = {} if state.phase in _SETUP else _pool_change(state, pool, caste, -1)
     return replace(state, pieces=pieces, **changes)
 
@@ -90,12 +85,12 @@ def remove_piece(state: GameState, index: int, caste: Caste | None = None, pool:
     c = caste if caste in ps else ps[-1]
     ps.remove(c)
     changes = {} if state.phase in _SETUP else _pool_change(state, pool, c, +1)
-    return replace(state, pieces=_at(state.pieces, index, tuple(ps)), **changes)
+    return replace(state, pieces=with_item(state.pieces, index, tuple(ps)), **changes)
 
 
 def put_tile(state: GameState, index: int, owner: int, t: Tile) -> GameState:
     """Lay ``owner``'s tile ``t`` on hex ``index`` (replacing any tile there), out of his pile."""
-    return rebalance_piles(replace(state, tiles=_at(state.tiles, index, placed(owner, t))))
+    return rebalance_piles(replace(state, tiles=with_item(state.tiles, index, placed(owner, t))))
 
 
 def remove_tile(state: GameState, index: int) -> GameState:
@@ -103,7 +98,7 @@ def remove_tile(state: GameState, index: int) -> GameState:
     if state.tiles[index] is None:
         raise ValueError(T.gettext("{place} holds no {tile} to remove").format(
             place=capitalised(hex_words(state, index)), tile=state.ruleset.vocabulary.tile))
-    return rebalance_piles(replace(state, tiles=_at(state.tiles, index, None)))
+    return rebalance_piles(replace(state, tiles=with_item(state.tiles, index, None)))
 
 
 def parse_hand(text: str) -> tuple[Tile, ...]:
@@ -113,7 +108,7 @@ def parse_hand(text: str) -> tuple[Tile, ...]:
 
 def set_hand(state: GameState, player: int, tiles: Sequence[Tile]) -> GameState:
     """Give ``player`` exactly these tiles in hand; his pile keeps the rest."""
-    return rebalance_piles(replace(state, hands=_at(state.hands, player, sort_tiles(tiles))))
+    return rebalance_piles(replace(state, hands=with_item(state.hands, player, sort_tiles(tiles))))
 
 
 def set_current(state: GameState, player: int) -> GameState:
@@ -144,9 +139,12 @@ def rebalance_piles(state: GameState) -> GameState:
     piles = []
     for p in range(state.n_players):
         rest = TILE_SET_COUNTS - Counter(state.hands[p] or ()) - on_board[p] - Counter(state.discarded[p])
-        pile = state.piles[p] or ()
-        kept = [t for k, t in enumerate(pile) if pile[:k].count(t) < rest[t]]
-        back = sort_tiles((rest - Counter(kept)).elements())
+        kept = []
+        for t in state.piles[p] or ():  # the pile keeps its order, less what now lies elsewhere
+            if rest[t] > 0:
+                kept.append(t)
+                rest[t] -= 1
+        back = sort_tiles(rest.elements())
         rng = random.Random(f"edit:{state.seed}:{p}:{len(kept)}")
         for t in back:
             kept.insert(rng.randint(0, len(kept)), t)

@@ -74,7 +74,7 @@ def test_a_broken_file_is_refused_naming_the_file_the_task_and_the_fault(text: s
     assert "Traceback" not in message and "\n" not in message
 
 
-CHECKED = [BROKEN[i] for i in (0, 1, 7, 10, 12)]  # a kind, a hex, a hand, an id twice, a field missing
+CHECKED = [BROKEN[i] for i in (0, 1, 7, 10, 12)]  # a kind, a hex, a focus, a tile's owner, an id twice
 
 
 @pytest.mark.parametrize("text, words", CHECKED, ids=[w for _, w in CHECKED])

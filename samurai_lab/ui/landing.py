@@ -1,8 +1,9 @@
 """The landing page (``notebooks/index.ipynb``): every app as a card with its picture and one line,
 grouped in three paths: learn the rules, teach a class, play; above them the puzzle of the day
 (``common/daily_puzzle.py``). The pictures are thumbnails of the README's screenshots
-(``docs/screenshots/thumbs/``, made by ``make_thumbnails`` in ``make screenshots``) embedded as data: nothing is fetched from
-elsewhere; an app without one gets a plain tile. The page's stylesheet is ``web/landing.css``.
+(``docs/screenshots/thumbs/``, made by ``make_thumbnails`` in ``make screenshots``) embedded as data:
+nothing is fetched from elsewhere; an app without one gets a plain tile. The page's stylesheet is
+``web/landing.css``.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ THEME_NAMES = {"third kill": N_("the third kill"), "win": N_("win"), "sword": N_
                "double": N_("two challenges at once"), "tachiojo": N_("Tachiōjō"), "relocation": N_("back to SHIRO"),
                "constrained": N_("constrained move"), "only move": N_("the only defence"),
                "two samurai": N_("two samurai at work")}
+KIND_THEMES = {"pass": "tachiojo", "place": "relocation"}  # a kind of move that is a theme by itself
 
 
 def themes(state: State, goal: str, line: Sequence[Move]) -> list[str]:
@@ -41,11 +42,11 @@ def themes(state: State, goal: str, line: Sequence[Move]) -> list[str]:
                 out.add("sword")
             if len(after.challenges) > 1:
                 out.add("double")
-        out.add({"pass": "tachiojo", "place": "relocation"}.get(m.kind, ""))
+        if m.kind in KIND_THEMES:
+            out.add(KIND_THEMES[m.kind])
         s = after
     if len(moved) > 1:
         out.add("two samurai")
-    out.discard("")
     return sorted(out)
 
 

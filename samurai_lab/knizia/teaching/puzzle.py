@@ -238,8 +238,13 @@ def puzzle_from_position(state: GameState, goal: str = "most", source: str = "",
     if picked is None:
         return None
     target, answer, margin = picked
-    missed = {"deny": lambda o: not o.denies, "take": lambda o: target not in o.captures,
-              "swap": lambda o: target not in o.captures}.get(goal, lambda o: o.captures != answer.captures)
+
+    def missed(o: TurnOutcome) -> bool:
+        """A tempting turn: it takes something, but not what the puzzle asks."""
+        if goal == "deny":
+            return not o.denies
+        return target not in o.captures if take else o.captures != answer.captures
+
     tempting = sum(1 for o in search.outcomes.values() if o.taken and missed(o))
     rating = int(900 + 120 * (len(answer.actions) - 2) + 50 * math.log10(max(search.nodes, 1))
                  + 15 * min(tempting, 20) + {"win": 150, "deny": 100, "take": 50, "swap": 50}.get(goal, 0))

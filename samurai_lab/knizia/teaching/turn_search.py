@@ -52,8 +52,14 @@ class TurnSearch:
 
     def reaching(self, goal: str, target: Capture | None = None) -> list[TurnOutcome]:
         """The outcomes that reach the goal (``most``: all; ``take``, ``swap``: those taking ``target``)."""
-        tests = {"win": lambda o: o.wins, "take": lambda o: target in o.captures, "deny": lambda o: o.denies}
-        reached = tests.get("take" if goal == "swap" else goal, lambda o: True)
+
+        def reached(o: TurnOutcome) -> bool:
+            if goal == "win":
+                return o.wins
+            if goal in ("take", "swap"):
+                return target in o.captures
+            return o.denies if goal == "deny" else True
+
         return [o for o in self.outcomes.values() if reached(o)]
 
     def best(self, goal: str, target: Capture | None = None) -> list[TurnOutcome]:
